@@ -1,0 +1,231 @@
+"""The LLM API a hub entry registers, and how it builds an API instance per request."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, override
+
+import probatio
+import slugify as unicode_slug
+
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.helpers import llm as llm_helper
+
+from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, DOMAIN, LOGGER, api_id_for_entry
+from .platforms import async_get_contributed_tools
+from .tools import HubTool, interchangeable
+from .types import LlmHubConfigEntry
+
+__all__ = ["HubAPI"]
+
+# The hub APIs being built in the current task, to refuse hubs that pick each other.
+_BUILDING: ContextVar[tuple[str, ...]] = ContextVar("llm_hub_building", default=())
+
+
+@dataclass(slots=True)
+class _Source:
+    """Tools and prompt from one source: the contributors, or one picked API."""
+
+    namespace: str
+    """Prefix for a tool whose name collides with another source's (slug of the API id)."""
+    source: str
+    """The domain or API id the tools came from."""
+    label: str
+    """How the prompt names the source."""
+    prompt: str
+    tools: list[llm_helper.Tool]
+    custom_serializer: Callable[[Any], Any] | None = None
+
+
+class HubAPI(llm_helper.API):
+    """The LLM API of one hub config entry: id ``llm_hub-<entry_id>``, named like the entry.
+
+    Each request builds an ``APIInstance`` from the request's ``LLMContext``
+    (``async_get_api_instance``): the tools integrations contribute to this API id through
+    ``llm.py`` platforms, then the tools of each picked API (through
+    ``llm.async_get_api``, so Home Assistant's own permission checks apply), merged like
+    Home Assistant 2026.11's ``MergedAPI``: interchangeable tools once, colliding names
+    prefixed with ``<slug of the API id>__``. Every tool is a ``HubTool``.
+
+    ``requires_admin`` is true while any picked API requires an admin (Home Assistant 2026.11
+    sets ``API.requires_admin``, e.g. on its "Home Assistant" API; 2026.10 has no such
+    attribute, so a missing one counts as false). The hub enforces it itself on every build.
+    """
+
+    def __init__(self, hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
+        """Create the API of ``entry`` from its title and options."""
+        super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
+        self.picked_api_ids: list[str] = list(entry.options.get(CONF_LLM_HASS_API, []))
+        self.instructions: str = entry.options.get(CONF_PROMPT, "")
+
+    @property  # shadows the dataclass field requires_admin of Home Assistant 2026.11
+    def requires_admin(self) -> bool:
+        """Return whether only administrators may use this hub (any picked API requires it)."""
+        return any(getattr(api, "requires_admin", False) for api in self._registered_picked_apis())
+
+    @requires_admin.setter
+    def requires_admin(self, value: bool) -> None:
+        """Ignore the value ``API.__init__`` of Home Assistant 2026.11 sets: it is derived."""
+
+    def _registered_picked_apis(self) -> Iterator[llm_helper.API]:
+        """Yield the picked APIs that are registered now."""
+        registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
+        for api_id in self.picked_api_ids:
+            if (api := registered.get(api_id)) is not None:
+                yield api
+
+    @override
+    async def async_get_api_instance(
+        self, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.APIInstance:
+        """Return the tools and prompt of this hub for one request.
+
+        Raises ``Unauthorized`` when the hub requires an admin and the request's user is not
+        one, and ``HomeAssistantError`` when hubs pick each other in a loop.
+        """
+        await self._async_check_admin(llm_context)
+        building = _BUILDING.get()
+        if self.id in building:
+            chain = " -> ".join([*building, self.id])
+            raise HomeAssistantError(
+                f"LLM Hub APIs pick each other in a loop ({chain}); "
+                "remove one of the picks in the hub options"
+            )
+        with _building((*building, self.id)):
+            sources = await self._async_gather_sources(llm_context)
+        tools = _merge_tools(sources)
+        return llm_helper.APIInstance(
+            api=self,
+            api_prompt=self._prompt(sources),
+            llm_context=llm_context,
+            tools=tools,
+            custom_serializer=_chain_serializers(sources),
+        )
+
+    async def _async_check_admin(self, llm_context: llm_helper.LLMContext) -> None:
+        """Raise ``Unauthorized`` unless the request may use this hub."""
+        if not self.requires_admin:
+            return
+        user_id = llm_context.context.user_id if llm_context.context else None
+        user = await self.hass.auth.async_get_user(user_id) if user_id else None
+        if user is None or not user.is_admin:
+            raise Unauthorized(context=llm_context.context)
+
+    async def _async_gather_sources(self, llm_context: llm_helper.LLMContext) -> list[_Source]:
+        """Return the contributors' tools and prompt first, then each picked API's."""
+        sources: list[_Source] = []
+        contributions = await async_get_contributed_tools(self.hass, llm_context, self.id)
+        if contributions:
+            sources.append(
+                _Source(
+                    namespace=CONTRIBUTED_NAMESPACE,
+                    source=DOMAIN,
+                    label="",
+                    prompt="\n".join(c.prompt for _, c in contributions if c.prompt),
+                    tools=[tool for _, c in contributions for tool in c.tools],
+                    custom_serializer=llm_helper.selector_serializer,
+                )
+            )
+        registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
+        for api_id in self.picked_api_ids:
+            if api_id not in registered:
+                LOGGER.warning(
+                    "LLM Hub %s picks the LLM API %s, which is not registered; serving the rest",
+                    self.name,
+                    api_id,
+                )
+                continue
+            instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
+            sources.append(
+                _Source(
+                    namespace=unicode_slug.slugify(api_id, separator="_"),
+                    source=api_id,
+                    label=registered[api_id].name,
+                    prompt=instance.api_prompt,
+                    tools=instance.tools,
+                    custom_serializer=instance.custom_serializer,
+                )
+            )
+        return sources
+
+    def _prompt(self, sources: list[_Source]) -> str:
+        """Return the hub's instructions, the contributors' prompt, then each picked API's."""
+        parts = [self.instructions.strip()] if self.instructions.strip() else []
+        for source in sources:
+            if not source.prompt.strip():
+                continue
+            if source.source == DOMAIN:
+                parts.append(source.prompt.strip())
+            else:
+                parts.append(
+                    f'Follow these instructions for tools from "{source.label}":\n'
+                    f"{source.prompt.strip()}"
+                )
+        return "\n\n".join(parts)
+
+
+@contextmanager
+def _building(ids: tuple[str, ...]) -> Iterator[None]:
+    """Mark the hub APIs in ``ids`` as being built in this task."""
+    token = _BUILDING.set(ids)
+    try:
+        yield
+    finally:
+        _BUILDING.reset(token)
+
+
+def _merge_tools(sources: list[_Source]) -> list[llm_helper.Tool]:
+    """Merge the tools of all sources into ``HubTool``s with unique names.
+
+    Like ``MergedAPI`` of Home Assistant 2026.11: in order of first appearance, tools that
+    are interchangeable with one already kept are dropped, and a name that more than one
+    different tool carries is prefixed with each one's source namespace.
+    """
+    by_name: dict[str, list[tuple[_Source, llm_helper.Tool]]] = {}
+    for source in sources:
+        for tool in source.tools:
+            kept = by_name.setdefault(tool.name, [])
+            if not any(interchangeable(tool, other) for _, other in kept):
+                kept.append((source, tool))
+
+    tools: list[llm_helper.Tool] = []
+    names: set[str] = set()
+    for name, kept in by_name.items():
+        for source, tool in kept:
+            exposed = name if len(kept) == 1 else f"{source.namespace}__{name}"
+            # A prefixed name can still meet a tool that carries it already.
+            unique, counter = exposed, 1
+            while unique in names:
+                counter += 1
+                unique = f"{exposed}_{counter}"
+            names.add(unique)
+            tools.append(HubTool(unique, tool, source.source))
+    return tools
+
+
+def _chain_serializers(sources: list[_Source]) -> Callable[[Any], Any]:
+    """Return a ``custom_serializer`` that asks each source's serializer in turn.
+
+    Ends with Home Assistant's ``selector_serializer`` so selectors always serialize. A
+    serializer that answers ``probatio.UNSUPPORTED`` (or ``None``) passes to the next.
+    """
+    serializers: list[Callable[[Any], Any]] = []
+    for source in sources:
+        if source.custom_serializer and source.custom_serializer not in serializers:
+            serializers.append(source.custom_serializer)
+    if llm_helper.selector_serializer not in serializers:
+        serializers.append(llm_helper.selector_serializer)
+
+    def serialize(schema: Any) -> Any:
+        for serializer in serializers:
+            result = serializer(schema)
+            if result is not None and result is not probatio.UNSUPPORTED:
+                return result
+        return probatio.UNSUPPORTED
+
+    return serialize

@@ -1,0 +1,90 @@
+"""Tools that integrations contribute to a hub API through their ``llm.py`` platforms.
+
+Follows the contract of Home Assistant's ``llm`` integration (``components/llm/__init__.py``,
+spec "Contribute tools"): the platform's ``async_get_tools(hass, llm_context, api_id)`` is
+called per request with the hub's API id, in domain order; ``None`` contributes nothing; a
+platform that raises is logged and skipped; tools without the ``<domain>__`` prefix or without
+``integration`` are reported the way Home Assistant reports them.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from homeassistant.components.llm import LLMTools, LLMToolsPlatformProtocol
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.frame import ReportBehavior, report_usage
+from homeassistant.helpers.integration_platform import LazyIntegrationPlatforms
+from homeassistant.helpers.llm import LLMContext, Tool, report_untagged_tool
+from homeassistant.loader import async_get_issue_integration
+from homeassistant.util.hass_dict import HassKey
+
+from .const import LOGGER
+
+__all__ = ["async_get_contributed_tools", "async_setup_platforms"]
+
+PLATFORM_NAME = "llm"
+# The release in which Home Assistant stops accepting unprefixed contributed tools
+# (components/llm TOOL_PREFIX_BREAKS_IN_HA_VERSION).
+TOOL_PREFIX_BREAKS_IN_HA_VERSION = "2027.3"
+
+DATA_PLATFORMS: HassKey[LazyIntegrationPlatforms[LLMToolsPlatformProtocol]] = HassKey(
+    "llm_hub_platforms"
+)
+
+
+@callback
+def async_setup_platforms(hass: HomeAssistant) -> None:
+    """Start tracking ``llm.py`` platforms, including integrations loaded later."""
+    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms(hass, PLATFORM_NAME, _process_platform)
+
+
+@callback
+def _process_platform(
+    hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
+) -> LLMToolsPlatformProtocol:
+    """Return the platform as is; it is called per request."""
+    return platform
+
+
+async def async_get_contributed_tools(
+    hass: HomeAssistant, llm_context: LLMContext, api_id: str
+) -> list[tuple[str, LLMTools]]:
+    """Return ``(domain, LLMTools)`` per platform that contributes to ``api_id``, by domain."""
+    platforms = await hass.data[DATA_PLATFORMS].async_get_platforms()
+    contributions: list[tuple[str, LLMTools]] = []
+    for domain, platform in sorted(platforms.items()):
+        try:
+            result = platform.async_get_tools(hass, llm_context, api_id)
+        except Exception:  # noqa: BLE001  # a broken contributor must not take the hub down
+            LOGGER.exception("Error getting tools from the llm platform of %s", domain)
+            continue
+        if result is None:
+            continue
+        _async_report_tool_issues(hass, domain, result.tools)
+        contributions.append((domain, result))
+    return contributions
+
+
+@callback
+def _async_report_tool_issues(hass: HomeAssistant, domain: str, tools: list[Tool]) -> None:
+    """Report tools without the ``<domain>__`` prefix or without ``integration``.
+
+    Same behaviour as Home Assistant's ``llm`` integration: a warning for custom
+    integrations, an error for core ones; untagged tools are tagged with the domain.
+    """
+    prefix = f"{domain}__"
+    if unprefixed := sorted(tool.name for tool in tools if not tool.name.startswith(prefix)):
+        integration = async_get_issue_integration(hass, domain)
+        report_usage(
+            f"provides LLM tools that are not prefixed with '{prefix}': {', '.join(unprefixed)}",
+            breaks_in_ha_version=TOOL_PREFIX_BREAKS_IN_HA_VERSION,
+            core_behavior=ReportBehavior.LOG,
+            core_integration_behavior=ReportBehavior.LOG,
+            custom_integration_behavior=ReportBehavior.LOG,
+            integration_domain=domain,
+            level=logging.WARNING if integration and not integration.is_built_in else logging.ERROR,
+        )
+    for tool in tools:
+        if tool.integration is None:
+            report_untagged_tool(tool, domain)

@@ -1,0 +1,130 @@
+"""The tool a hub API exposes: a wrapper that validates, runs and reports one original tool."""
+
+from __future__ import annotations
+
+from typing import Any, override
+
+import probatio
+import voluptuous as vol
+
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers.llm import LLMContext, Tool, ToolInput, ToolResult
+
+from .const import LOGGER
+
+__all__ = ["HubTool", "error_result"]
+
+# Third-party integrations may still write parameters with voluptuous; in Home Assistant
+# 2026.10 its Invalid is a different class from probatio's (in 2026.11 they are one).
+INVALID_ERRORS: tuple[type[Exception], ...] = tuple({probatio.Invalid, vol.Invalid})
+
+
+def error_result(error: str, message: str) -> ToolResult:
+    """Return a failed call's result, shaped like Home Assistant's chat log shapes one.
+
+    ``data`` is ``{"error": <error type>, "error_text": <message>}`` with ``error=True``
+    (``components/conversation/chat_log.py`` does the same for a ``HomeAssistantError``).
+    """
+    return ToolResult(data={"error": error, "error_text": message}, error=True)
+
+
+class HubTool(Tool):
+    """A tool of a hub API, exposed under ``name``, that runs ``tool`` under its own name.
+
+    Calling it (``async_call``):
+    - validates ``tool_args`` against ``tool.parameters`` first (the spec promises validated
+      arguments; Home Assistant 2026.10/2026.11 do not validate) and passes the validated
+      (coerced) arguments on;
+    - never raises for a failure of the tool: invalid arguments, ``HomeAssistantError`` and
+      unexpected exceptions become a failed ``ToolResult`` whose ``error_text`` the model
+      can act on; unexpected ones are also logged with their traceback;
+    - wraps a plain dict result in ``ToolResult`` (allowed by the spec until 2027.11).
+
+    A ``HubTool`` compares equal to the tool it wraps, so merging APIs that contain both
+    (a hub and the API it draws from) keeps the tool once.
+    """
+
+    def __init__(self, name: str, tool: Tool, source: str) -> None:
+        """Wrap ``tool``; ``source`` is the API id or domain it came from."""
+        self.name = name
+        self.tool = tool
+        self.source = source
+        self.title = tool.title
+        self.description = tool.description
+        self.parameters = tool.parameters
+        self.annotations = tool.annotations
+        self.integration = tool.integration
+
+    @override
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
+    ) -> ToolResult:
+        """Validate the arguments, run the original tool and return its result."""
+        try:
+            tool_args = self.tool.parameters(tool_input.tool_args)
+        except INVALID_ERRORS as err:
+            return error_result(
+                "InvalidArguments",
+                f"Invalid arguments for tool {self.name}: {err}. "
+                "Call it again with arguments that match its parameters.",
+            )
+        try:
+            result = await self.tool.async_call(
+                hass,
+                ToolInput(
+                    tool_name=self.tool.name,
+                    tool_args=tool_args,
+                    id=tool_input.id,
+                    external=tool_input.external,
+                ),
+                llm_context,
+            )
+        except HomeAssistantError as err:
+            return error_result(type(err).__name__, str(err) or f"Tool {self.name} failed")
+        except INVALID_ERRORS as err:
+            # A tool that validates more itself (e.g. a service schema) says so this way.
+            return error_result("InvalidArguments", f"Tool {self.name}: {err}")
+        except Exception as err:  # noqa: BLE001  # answered to the model, logged with traceback
+            LOGGER.exception("Tool %s (%s) raised an unexpected error", self.name, self.source)
+            return error_result(
+                type(err).__name__,
+                f"Tool {self.name} failed unexpectedly: {err!r}",
+            )
+        if isinstance(result, ToolResult):
+            return result
+        return ToolResult(data=result)
+
+    @override
+    def __eq__(self, other: object) -> bool:
+        """Return whether ``other`` is this tool's original (or wraps the same one)."""
+        if isinstance(other, HubTool):
+            other = other.tool
+        return bool(self.tool == other)
+
+    @override
+    def __hash__(self) -> int:
+        """Hash like the original tool, as equality follows it."""
+        return hash(self.tool)
+
+
+def interchangeable(first: Tool, second: Tool) -> bool:
+    """Return whether two tools are the same tool for a model (merged into one).
+
+    Equal tools are (the spec's merging relies on ``==``). So are two instances of one class
+    with equal attributes, like the ``llm__GetDateTime`` that the ``llm`` integration
+    contributes to every API: the same tool, built once per API.
+    """
+    if first is second or first == second:
+        return True
+    if type(first) is not type(second) or first.name != second.name:
+        return False
+    try:
+        return bool(_attributes(first) == _attributes(second))
+    except Exception:  # noqa: BLE001  # attributes that cannot be compared: not the same
+        return False
+
+
+def _attributes(tool: Tool) -> dict[str, Any]:
+    """Return the instance attributes of a tool."""
+    return getattr(tool, "__dict__", {})

@@ -1,0 +1,143 @@
+# shellcheck shell=bash
+# Shared by script/*: find or build a Python >= 3.14.2 and run commands in a venv of it.
+#
+# The environment lives outside the repo, in $LLM_HUB_CACHE (default ~/.cache/llm_hub), so a
+# fresh clone (CI) reuses it. Three ways to get Python, tried in this order:
+#   1. a python3.14 / python3 on PATH that is >= 3.14.2           -> runtime "host"
+#   2. `uv python install 3.14` (when uv is on PATH)               -> runtime "host"
+#   3. Debian host as root: a Debian sid root made with debootstrap -> runtime "chroot"
+# Venvs are in $CACHE/venvs/<name>; in the chroot that folder and the repo are bind-mounted at
+# the same paths, inside a private mount namespace (unshare) so nothing stays mounted after.
+
+set -euo pipefail
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${LLM_HUB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/llm_hub}
+VENVS=$CACHE/venvs
+SID_ROOT=$CACHE/sid-root
+# Change this line and every machine rebuilds its chroot.
+SID_RECIPE="debootstrap --variant=minbase --include=python3.14,python3.14-venv,ca-certificates sid"
+MIN_PY="3.14.2"
+# The Home Assistant the tests run on (the pin of the newest test plugin); develop and demo default to it.
+DEFAULT_HA_VERSION=2026.10.4
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+_py_ok() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 14, 2))' 2>/dev/null; }
+
+_hash() { cat "$@" | sha256sum | cut -c1-16; }
+
+# Sets RUNTIME (host|chroot) and PYTHON (path, as seen where commands run).
+resolve_python() {
+  local cand
+  for cand in python3.14 python3 python; do
+    if command -v "$cand" >/dev/null && _py_ok "$(command -v "$cand")"; then
+      RUNTIME=host PYTHON=$(command -v "$cand"); return
+    fi
+  done
+  if [ -f "$CACHE/uv-python" ] && _py_ok "$(cat "$CACHE/uv-python")"; then
+    RUNTIME=host PYTHON=$(cat "$CACHE/uv-python"); return
+  fi
+  if [ -x "$SID_ROOT/usr/bin/python3.14" ] && [ "$(cat "$SID_ROOT/.recipe" 2>/dev/null)" = "$SID_RECIPE" ]; then
+    RUNTIME=chroot PYTHON=/usr/bin/python3.14; return
+  fi
+  if command -v uv >/dev/null; then
+    say "No Python >= $MIN_PY on PATH; trying: uv python install 3.14"
+    if uv python install 3.14 && cand=$(uv python find 3.14) && _py_ok "$cand"; then
+      mkdir -p "$CACHE"; echo "$cand" >"$CACHE/uv-python"
+      RUNTIME=host PYTHON=$cand; return
+    fi
+    say "uv could not provide Python 3.14 here"
+  else
+    say "No Python >= $MIN_PY on PATH and no uv"
+  fi
+  build_sid_root
+  RUNTIME=chroot PYTHON=/usr/bin/python3.14
+}
+
+build_sid_root() {
+  [ -f /etc/debian_version ] && [ "$(id -u)" = 0 ] ||
+    die "need Python >= $MIN_PY: install it (or uv), or run as root on Debian to build a chroot"
+  command -v debootstrap >/dev/null || { say "Installing debootstrap"; apt-get install -y debootstrap >/dev/null; }
+  say "Building a Debian sid root with Python 3.14 in $SID_ROOT (about a minute)"
+  rm -rf "$SID_ROOT" "$VENVS"
+  mkdir -p "$CACHE"
+  # shellcheck disable=SC2086  # the recipe is a word list on purpose
+  ${SID_RECIPE/sid/sid $SID_ROOT} >"$CACHE/debootstrap.log" 2>&1 ||
+    die "debootstrap failed, see $CACHE/debootstrap.log"
+  echo "$SID_RECIPE" >"$SID_ROOT/.recipe"
+}
+
+# Runs "$@" with venv $1's bin first on PATH, inside the chroot when RUNTIME=chroot.
+run_in() {
+  local venv=$VENVS/$1; shift
+  if [ "$RUNTIME" = host ]; then
+    PATH=$venv/bin:$PATH VIRTUAL_ENV=$venv "$@"
+  else
+    # Host files the chroot needs, refreshed each time: DNS and the CA bundle that PIP_CERT names.
+    cp /etc/resolv.conf "$SID_ROOT/etc/resolv.conf"
+    cp /etc/hosts "$SID_ROOT/etc/hosts"
+    [ -f /etc/ssl/certs/ca-certificates.crt ] &&
+      cp /etc/ssl/certs/ca-certificates.crt "$SID_ROOT/etc/ssl/certs/ca-certificates.crt"
+    mkdir -p "$SID_ROOT$REPO_ROOT" "$SID_ROOT$VENVS" "$VENVS"
+    unshare --mount --propagation private -- bash -c '
+      set -e; r=$1; repo=$2; venvs=$3; venv=$4; shift 4
+      mount -t proc proc "$r/proc"
+      mount --rbind /dev "$r/dev"
+      mount --rbind /sys "$r/sys"
+      mount --bind "$repo" "$r$repo"
+      mount --bind "$venvs" "$r$venvs"
+      # PIP_FIND_LINKS names a host folder that the chroot does not have.
+      exec chroot "$r" /usr/bin/env -u PIP_FIND_LINKS -C "$PWD" HOME=/root VIRTUAL_ENV="$venv" \
+        PATH="$venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$@"
+    ' _ "$SID_ROOT" "$REPO_ROOT" "$VENVS" "$venv" "$@"
+  fi
+}
+
+# ensure_venv NAME KEY-FILE INSTALL-FN: creates venv NAME and runs INSTALL-FN NAME in it when the
+# key (runtime, Python, KEY-FILE's content) changed since the last successful install.
+ensure_venv() {
+  local name=$1 key_file=$2 install=$3
+  local venv=$VENVS/$name stamp
+  stamp=$(printf '%s\n' "$RUNTIME" "$PYTHON" | cat - "$key_file" | sha256sum | cut -c1-16)
+  if [ "$(cat "$venv/.stamp" 2>/dev/null)" = "$stamp" ]; then
+    say "venv $name is up to date ($venv)"; return
+  fi
+  mkdir -p "$VENVS"
+  if [ ! -x "$venv/bin/python" ]; then
+    say "Creating venv $name ($RUNTIME Python)"
+    run_in "$name" "$PYTHON" -m venv "$venv"
+  fi
+  say "Installing into venv $name"
+  run_in "$name" python -m pip install --quiet --upgrade pip
+  "$install" "$name"
+  echo "$stamp" >"$venv/.stamp"
+}
+
+_install_test() { (cd "$REPO_ROOT" && run_in "$1" python -m pip install --quiet -r requirements_test.txt); }
+
+# The test venv: requirements_test.txt (homeassistant 2026.10.4 through the test plugin).
+ensure_test_venv() { ensure_venv test "$REPO_ROOT/requirements_test.txt" _install_test; }
+
+_install_ha() {
+  local version=${1#ha-} reqs
+  run_in "$1" python -m pip install --quiet "homeassistant==$version"
+  # The requirements of the dev config's integrations, read from this version's manifests, so
+  # each Home Assistant version gets exactly the pins it asks for (HA would otherwise pip-install
+  # them at its first start).
+  reqs=$(run_in "$1" python "$REPO_ROOT/script/integration_requirements.py" \
+    "$REPO_ROOT/config/configuration.yaml")
+  say "Requirements of the dev config on $version: $(echo $reqs)"
+  # shellcheck disable=SC2086  # one argument per requirement
+  run_in "$1" python -m pip install --quiet $reqs
+}
+
+# The venv that runs Home Assistant VERSION on the bundled dev config (develop, demo).
+ensure_ha_venv() {
+  local key=$CACHE/ha-key-$1
+  mkdir -p "$CACHE"
+  cat "$REPO_ROOT/config/configuration.yaml" "$REPO_ROOT/script/integration_requirements.py" >"$key"
+  echo "$1" >>"$key"
+  ensure_venv "ha-$1" "$key" _install_ha
+}
