@@ -66,11 +66,24 @@ class HubAPI(llm_helper.API):
     @property  # shadows the dataclass field requires_admin of Home Assistant 2026.11
     def requires_admin(self) -> bool:
         """Return whether only administrators may use this hub (any picked API requires it)."""
-        return any(getattr(api, "requires_admin", False) for api in self._registered_picked_apis())
+        return self._requires_admin(frozenset())
 
     @requires_admin.setter
     def requires_admin(self, value: bool) -> None:
         """Ignore the value ``API.__init__`` of Home Assistant 2026.11 sets: it is derived."""
+
+    def _requires_admin(self, seen: frozenset[str]) -> bool:
+        """Return ``requires_admin``, not following hubs in ``seen`` (hubs may pick in a loop)."""
+        if self.id in seen:
+            return False
+        seen |= {self.id}
+        for api in self._registered_picked_apis():
+            if isinstance(api, HubAPI):
+                if api._requires_admin(seen):  # noqa: SLF001  # same class
+                    return True
+            elif getattr(api, "requires_admin", False):
+                return True
+        return False
 
     def _registered_picked_apis(self) -> Iterator[llm_helper.API]:
         """Yield the picked APIs that are registered now."""
@@ -118,19 +131,16 @@ class HubAPI(llm_helper.API):
 
     async def _async_gather_sources(self, llm_context: llm_helper.LLMContext) -> list[_Source]:
         """Return the contributors' tools and prompt first, then each picked API's."""
-        sources: list[_Source] = []
         contributions = await async_get_contributed_tools(self.hass, llm_context, self.id)
-        if contributions:
-            sources.append(
-                _Source(
-                    namespace=CONTRIBUTED_NAMESPACE,
-                    source=DOMAIN,
-                    label="",
-                    prompt="\n".join(c.prompt for _, c in contributions if c.prompt),
-                    tools=[tool for _, c in contributions for tool in c.tools],
-                    custom_serializer=llm_helper.selector_serializer,
-                )
+        sources = [
+            _Source(
+                namespace=CONTRIBUTED_NAMESPACE,
+                source=DOMAIN,
+                label="",
+                prompt="\n".join(c.prompt for _, c in contributions if c.prompt),
+                tools=[tool for _, c in contributions for tool in c.tools],
             )
+        ]
         registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
         for api_id in self.picked_api_ids:
             if api_id not in registered:
@@ -143,7 +153,7 @@ class HubAPI(llm_helper.API):
             instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
             sources.append(
                 _Source(
-                    namespace=unicode_slug.slugify(api_id, separator="_"),
+                    namespace=unicode_slug.slugify(api_id),
                     source=api_id,
                     label=registered[api_id].name,
                     prompt=instance.api_prompt,
@@ -218,6 +228,7 @@ def _chain_serializers(sources: list[_Source]) -> Callable[[Any], Any]:
     for source in sources:
         if source.custom_serializer and source.custom_serializer not in serializers:
             serializers.append(source.custom_serializer)
+    # Contributed tools come with no serializer; their selectors need Home Assistant's.
     if llm_helper.selector_serializer not in serializers:
         serializers.append(llm_helper.selector_serializer)
 

@@ -56,12 +56,14 @@ async def async_get_contributed_tools(
     for domain, platform in sorted(platforms.items()):
         try:
             result = platform.async_get_tools(hass, llm_context, api_id)
+            if result is None:
+                continue
+            # Inside the try: for a core integration Home Assistant reports an untagged
+            # tool by raising, which skips that platform instead of the whole hub.
+            _async_report_tool_issues(hass, domain, result.tools)
         except Exception:  # noqa: BLE001  # a broken contributor must not take the hub down
             LOGGER.exception("Error getting tools from the llm platform of %s", domain)
             continue
-        if result is None:
-            continue
-        _async_report_tool_issues(hass, domain, result.tools)
         contributions.append((domain, result))
     return contributions
 

@@ -1,0 +1,433 @@
+"""The hub API instance: merging picked APIs, prompts, schemas, calls, access and loops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import MockUser
+import voluptuous as vol
+
+from custom_components.llm_hub.tools import HubTool
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.helpers import llm, selector
+from homeassistant.setup import async_setup_component
+
+from .common import (
+    NUMBER_SCHEMA,
+    AdminAPI,
+    Contribution,
+    FixedAPI,
+    RecordingTool,
+    SameTool,
+    add_llm_platform,
+    async_add_hub,
+    hub_id,
+    llm_context,
+)
+
+
+@pytest.fixture(autouse=True)
+async def _setup(setup_llm: None) -> None:
+    """Every test here has the llm integration."""
+
+
+def _register(hass: HomeAssistant, api: llm.API) -> llm.API:
+    llm.async_register_api(hass, api)
+    return api
+
+
+async def _instance(
+    hass: HomeAssistant, api_id: str, user_id: str | None = None
+) -> llm.APIInstance:
+    return await llm.async_get_api(hass, api_id, llm_context(user_id))
+
+
+def _by_name(instance: llm.APIInstance) -> dict[str, llm.Tool]:
+    return {tool.name: tool for tool in instance.tools}
+
+
+async def test_merge_dedups_and_namespaces_collisions(hass: HomeAssistant) -> None:
+    """Interchangeable tools appear once; different tools with one name get prefixes."""
+    clash_x = RecordingTool("clash")
+    clash_y = RecordingTool("clash", description="Another clash.")
+    shared = RecordingTool("shared")
+    _register(
+        hass,
+        FixedAPI(hass, "api-x", "X API", [SameTool(), clash_x, shared, RecordingTool("only_x")]),
+    )
+    _register(hass, FixedAPI(hass, "api-y", "Y API", [SameTool(), clash_y, shared]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["api-x", "api-y"]})
+
+    instance = await _instance(hass, hub_id(entry))
+
+    assert [tool.name for tool in instance.tools] == [
+        "llm__GetDateTime",
+        "test__same",
+        "api-x__clash",
+        "api-y__clash",
+        "shared",
+        "only_x",
+    ]
+    tools = _by_name(instance)
+    assert all(isinstance(tool, HubTool) for tool in instance.tools)
+    # A hub tool compares equal to the tool it wraps (merging relies on it).
+    assert tools["shared"] == shared
+    assert tools["shared"] == HubTool("other_name", shared, "elsewhere")
+    assert shared == tools["shared"]
+    assert tools["api-x__clash"] == clash_x
+    assert tools["api-x__clash"] != clash_y
+    assert {tools["api-x__clash"], tools["shared"]} == {clash_x, shared}
+    assert tools["api-y__clash"].description == "Another clash."
+
+    result = await instance.async_call_tool(llm.ToolInput("api-y__clash", {}))
+    assert result.data == {"tool": "clash", "args": {}}
+    assert clash_y.calls[0].tool_name == "clash"
+    assert clash_x.calls == []
+
+
+async def test_contributed_tool_colliding_with_picked_api(hass: HomeAssistant) -> None:
+    """A contributed tool and a picked API's different tool of one name are both prefixed."""
+    contributed = RecordingTool("dup__tool", integration="dup")
+    picked = RecordingTool("dup__tool", integration="dup", description="Picked one.")
+    add_llm_platform(hass, "dup", Contribution([contributed], only_for=None))
+    _register(hass, FixedAPI(hass, "other", "Other", [picked]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["other"]})
+    # The "other" API is not a hub, the platform answers every API id it is asked for; only
+    # the hub asks it here (FixedAPI does not consult platforms).
+
+    tools = _by_name(await _instance(hass, hub_id(entry)))
+
+    assert tools["llm_hub__dup__tool"] == contributed
+    assert tools["other__dup__tool"] == picked
+
+
+async def test_prefixed_name_meeting_an_existing_name_gets_a_counter(hass: HomeAssistant) -> None:
+    """Names stay unique when a prefixed name is already taken by another tool."""
+    _register(
+        hass, FixedAPI(hass, "a", "A", [RecordingTool("t"), RecordingTool("a__t", description="x")])
+    )
+    _register(hass, FixedAPI(hass, "b", "B", [RecordingTool("t", description="y")]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
+
+    names = [tool.name for tool in (await _instance(hass, hub_id(entry))).tools]
+
+    assert len(names) == len(set(names))
+    assert set(names) >= {"a__t", "b__t", "a__t_2"}
+
+
+async def test_prompt_order(hass: HomeAssistant) -> None:
+    """Hub instructions, then contributors' prompts, then each picked API's prompt in order."""
+    add_llm_platform(
+        hass,
+        "helper",
+        Contribution([RecordingTool("helper__x", integration="helper")], prompt="Helper prompt."),
+    )
+    _register(hass, FixedAPI(hass, "second", "Second", [], prompt="Second prompt."))
+    _register(hass, FixedAPI(hass, "first", "First", [], prompt="First prompt."))
+    _register(hass, FixedAPI(hass, "empty", "Empty", [], prompt="  "))
+    entry = await async_add_hub(
+        hass,
+        "Kitchen",
+        {"prompt": "Hub instructions.", "llm_hass_api": ["first", "empty", "second"]},
+    )
+
+    instance = await _instance(hass, hub_id(entry))
+
+    assert instance.api_prompt == (
+        "Hub instructions.\n\n"
+        "Helper prompt.\n\n"
+        'Follow these instructions for tools from "First":\nFirst prompt.\n\n'
+        'Follow these instructions for tools from "Second":\nSecond prompt.'
+    )
+
+
+async def test_custom_serializer_chain(hass: HomeAssistant) -> None:
+    """Selectors serialize; a picked API's own serializer still answers for its schemas."""
+    special = object()
+
+    def api_serializer(schema: Any) -> Any:
+        if schema is special:
+            return {"type": "string", "format": "special"}
+        return probatio.UNSUPPORTED
+
+    selector_tool = RecordingTool(
+        "pick_entity",
+        parameters=probatio.Schema({probatio.Required("entity"): selector.EntitySelector()}),
+    )
+    special_tool = RecordingTool(
+        "special", parameters=probatio.Schema({probatio.Required("value"): special})
+    )
+    _register(
+        hass,
+        FixedAPI(hass, "x", "X", [selector_tool, special_tool], custom_serializer=api_serializer),
+    )
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    instance = await _instance(hass, hub_id(entry))
+    tools = _by_name(instance)
+
+    def schema_of(name: str) -> dict[str, Any]:
+        return probatio.to_openapi(
+            tools[name].parameters, custom_serializer=instance.custom_serializer
+        )
+
+    assert schema_of("pick_entity")["properties"]["entity"] == {
+        "type": "string",
+        "format": "entity_id",
+    }
+    assert schema_of("special")["properties"]["value"] == {"type": "string", "format": "special"}
+    assert instance.custom_serializer is not None
+    assert instance.custom_serializer(object()) is probatio.UNSUPPORTED
+
+
+async def test_picked_assist_tools_reach_the_hub(hass: HomeAssistant) -> None:
+    """Picking "assist" gives the hub the Assist API's tools, llm__GetDateTime once."""
+    assert await async_setup_component(hass, "intent", {})
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
+
+    assist = await _instance(hass, "assist")
+    hub = await _instance(hass, hub_id(entry))
+
+    hub_names = [t.name for t in hub.tools]
+    assert sorted(hub_names) == sorted(t.name for t in assist.tools)
+    assert "intent__HassTurnOn" in hub_names
+    assert hub_names.count("llm__GetDateTime") == 1
+
+
+@pytest.mark.parametrize(
+    ("parameters", "args", "expected"),
+    [
+        (NUMBER_SCHEMA, {"number": "5"}, {"number": 5}),
+        (vol.Schema({vol.Required("number"): vol.Coerce(int)}), {"number": "7"}, {"number": 7}),
+    ],
+)
+async def test_call_validates_and_coerces(
+    hass: HomeAssistant, parameters: Any, args: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    """Arguments are validated against the tool's schema and passed on coerced."""
+    tool = RecordingTool("count", parameters=parameters)
+    _register(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    result = await (await _instance(hass, hub_id(entry))).async_call_tool(
+        llm.ToolInput("count", args, id="call-1")
+    )
+
+    assert result == llm.ToolResult(data={"tool": "count", "args": expected})
+    assert tool.calls[0].tool_args == expected
+    assert tool.calls[0].id == "call-1"
+
+
+@pytest.mark.parametrize(
+    "parameters",
+    [NUMBER_SCHEMA, vol.Schema({vol.Required("number"): vol.Coerce(int)})],
+    ids=["probatio", "voluptuous"],
+)
+async def test_invalid_arguments_are_a_failed_call(hass: HomeAssistant, parameters: Any) -> None:
+    """Invalid arguments never reach the tool; the model gets a message naming the problem."""
+    tool = RecordingTool("count", parameters=parameters)
+    _register(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    result = await (await _instance(hass, hub_id(entry))).async_call_tool(
+        llm.ToolInput("count", {"number": "many"})
+    )
+
+    assert result.error is True
+    assert result.data["error"] == "InvalidArguments"
+    text = str(result.data["error_text"])
+    assert text.startswith("Invalid arguments for tool count:")
+    assert "number" in text
+    assert tool.calls == []
+
+
+@pytest.mark.parametrize(
+    ("tool", "expected"),
+    [
+        (
+            RecordingTool("t", raises=HomeAssistantError("Calendar not found")),
+            llm.ToolResult(
+                data={"error": "HomeAssistantError", "error_text": "Calendar not found"},
+                error=True,
+            ),
+        ),
+        (
+            RecordingTool("t", result=llm.ToolResult(data={"error": "Nope"}, error=True)),
+            llm.ToolResult(data={"error": "Nope"}, error=True),
+        ),
+        (RecordingTool("t", result={"plain": "dict"}), llm.ToolResult(data={"plain": "dict"})),
+        (
+            RecordingTool("t", raises=vol.Invalid("bad target")),
+            llm.ToolResult(
+                data={"error": "InvalidArguments", "error_text": "Tool t: bad target"},
+                error=True,
+            ),
+        ),
+    ],
+    ids=["HomeAssistantError", "error-result", "dict-result", "invalid-inside"],
+)
+async def test_call_results(
+    hass: HomeAssistant, tool: RecordingTool, expected: llm.ToolResult
+) -> None:
+    """Failures become results the model can read; a plain dict is wrapped."""
+    _register(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    result = await (await _instance(hass, hub_id(entry))).async_call_tool(llm.ToolInput("t", {}))
+
+    assert result == expected
+
+
+async def test_unexpected_exception_is_a_failed_call(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A tool raising something else is answered with its type and logged with a traceback."""
+    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("t", raises=KeyError("lamp"))]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    result = await (await _instance(hass, hub_id(entry))).async_call_tool(llm.ToolInput("t", {}))
+
+    assert result.error is True
+    assert result.data == {
+        "error": "KeyError",
+        "error_text": "Tool t failed unexpectedly: KeyError('lamp')",
+    }
+    assert "Tool t (x) raised an unexpected error" in caplog.text
+    assert "Traceback" in caplog.text
+
+
+async def test_validation_holds_when_an_agent_merges_the_hub(hass: HomeAssistant) -> None:
+    """Picked together with another API, the hub's tools still validate their arguments."""
+    tool = RecordingTool("count", parameters=NUMBER_SCHEMA)
+    _register(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    merged = await llm.async_get_api(hass, [hub_id(entry), "assist"], llm_context())
+    name = next(t.name for t in merged.tools if t.name.endswith("__count"))
+    result = await merged.async_call_tool(llm.ToolInput(name, {"number": "x"}))
+
+    assert result.error is True
+    assert result.data["error"] == "InvalidArguments"
+    assert tool.calls == []
+
+
+async def test_admin_only_when_a_picked_api_requires_admin(
+    hass: HomeAssistant, hass_admin_user: MockUser, hass_read_only_user: MockUser
+) -> None:
+    """A hub including an admin-only API is admin-only itself, enforced by the hub."""
+    _register(hass, AdminAPI(hass, "admin-api", "Admin API", [RecordingTool("secret")]))
+    _register(hass, FixedAPI(hass, "open", "Open", [RecordingTool("public")]))
+    admin_hub = await async_add_hub(hass, "Admin hub", {"llm_hass_api": ["admin-api", "open"]})
+    open_hub = await async_add_hub(hass, "Open hub", {"llm_hass_api": ["open"]})
+
+    assert admin_hub.runtime_data.api.requires_admin is True
+    assert open_hub.runtime_data.api.requires_admin is False
+
+    with pytest.raises(Unauthorized):
+        await _instance(hass, hub_id(admin_hub), hass_read_only_user.id)
+    with pytest.raises(Unauthorized):
+        await _instance(hass, hub_id(admin_hub), None)
+    with pytest.raises(Unauthorized):
+        await _instance(hass, hub_id(admin_hub), "no-such-user")
+    # Not even through a merge an agent makes.
+    with pytest.raises(Unauthorized):
+        await llm.async_get_api(
+            hass, [hub_id(admin_hub), "open"], llm_context(hass_read_only_user.id)
+        )
+
+    admin_tools = _by_name(await _instance(hass, hub_id(admin_hub), hass_admin_user.id))
+    assert "secret" in admin_tools
+    open_tools = _by_name(await _instance(hass, hub_id(open_hub), hass_read_only_user.id))
+    assert "public" in open_tools
+
+
+async def test_admin_requirement_follows_a_hub_that_picks_a_hub(
+    hass: HomeAssistant, hass_read_only_user: MockUser
+) -> None:
+    """A hub picking an admin-only hub is admin-only too."""
+    _register(hass, AdminAPI(hass, "admin-api", "Admin API", [RecordingTool("secret")]))
+    inner = await async_add_hub(hass, "Inner", {"llm_hass_api": ["admin-api"]})
+    outer = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(inner)]})
+
+    assert outer.runtime_data.api.requires_admin is True
+    with pytest.raises(Unauthorized):
+        await _instance(hass, hub_id(outer), hass_read_only_user.id)
+
+
+async def test_hubs_picking_each_other_is_a_clear_error(hass: HomeAssistant) -> None:
+    """A loop of hubs gives an error naming the loop instead of endless recursion."""
+    first = await async_add_hub(hass, "First")
+    second = await async_add_hub(hass, "Second", {"llm_hass_api": [hub_id(first)]})
+    hass.config_entries.async_update_entry(first, options={"llm_hass_api": [hub_id(second)]})
+    await hass.config_entries.async_reload(first.entry_id)
+    await hass.async_block_till_done()
+
+    with pytest.raises(HomeAssistantError, match="pick each other in a loop") as err:
+        await _instance(hass, hub_id(first))
+    assert f"{hub_id(first)} -> {hub_id(second)} -> {hub_id(first)}" in str(err.value)
+
+
+async def test_hub_picking_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
+    """A hub can build on another hub; tools are wrapped once more and still run."""
+    tool = RecordingTool("count", parameters=NUMBER_SCHEMA)
+    _register(hass, FixedAPI(hass, "x", "X", [tool]))
+    inner = await async_add_hub(hass, "Inner", {"llm_hass_api": ["x"]})
+    outer = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(inner)]})
+
+    instance = await _instance(hass, hub_id(outer))
+    result = await instance.async_call_tool(llm.ToolInput("count", {"number": "3"}))
+
+    assert result.data == {"tool": "count", "args": {"number": 3}}
+
+
+async def test_missing_picked_api_serves_the_rest(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A picked API that is not registered is logged; the hub serves what it has."""
+    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "x"]})
+
+    tools = _by_name(await _instance(hass, hub_id(entry)))
+
+    assert "kept" in tools
+    assert "picks the LLM API gone, which is not registered" in caplog.text
+
+
+async def test_options_are_read_at_setup(hass: HomeAssistant) -> None:
+    """The API carries the entry's title, picks and instructions."""
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"], "prompt": "Hi."})
+
+    api = entry.runtime_data.api
+    assert (api.id, api.name, api.picked_api_ids, api.instructions) == (
+        hub_id(entry),
+        "Kitchen",
+        ["assist"],
+        "Hi.",
+    )
+
+
+async def test_tools_whose_attributes_cannot_be_compared_are_kept_apart(
+    hass: HomeAssistant,
+) -> None:
+    """Same-named tools whose attributes refuse comparison are treated as different."""
+
+    class Incomparable:
+        def __eq__(self, other: object) -> bool:
+            raise TypeError("no comparing")
+
+        __hash__ = object.__hash__
+
+    first, second = RecordingTool("t"), RecordingTool("t")
+    first.extra = Incomparable()  # type: ignore[attr-defined]
+    second.extra = Incomparable()  # type: ignore[attr-defined]
+    _register(hass, FixedAPI(hass, "a", "A", [first]))
+    _register(hass, FixedAPI(hass, "b", "B", [second]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
+
+    names = [tool.name for tool in (await _instance(hass, hub_id(entry))).tools]
+
+    assert "a__t" in names
+    assert "b__t" in names
