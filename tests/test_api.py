@@ -431,3 +431,23 @@ async def test_tools_whose_attributes_cannot_be_compared_are_kept_apart(
 
     assert "a__t" in names
     assert "b__t" in names
+
+
+async def test_hub_tools_equal_the_tools_of_the_api_they_come_from(hass: HomeAssistant) -> None:
+    """Each hub tool equals the same tool built anew for the picked API in another request.
+
+    That is what lets Home Assistant 2026.11's MergedAPI show a tool once when an agent picks
+    a hub together with the API it draws from.
+    """
+    assert await async_setup_component(hass, "intent", {})
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
+
+    hub = _by_name(await _instance(hass, hub_id(entry)))
+    assist = _by_name(await _instance(hass, "assist"))
+
+    for name, tool in assist.items():
+        assert hub[name] == tool
+        assert tool == hub[name]
+        assert hash(HubTool(name, tool, "assist")) == hash(tool)
+    assert hub["intent__HassTurnOn"] != assist["intent__HassTurnOff"]
+    assert hub["intent__HassTurnOn"] != "intent__HassTurnOn"

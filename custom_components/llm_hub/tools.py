@@ -13,7 +13,7 @@ from homeassistant.helpers.llm import LLMContext, Tool, ToolInput, ToolResult
 
 from .const import LOGGER
 
-__all__ = ["HubTool", "error_result"]
+__all__ = ["HubTool", "error_result", "interchangeable", "unwrap"]
 
 # Third-party integrations may still write parameters with voluptuous; in Home Assistant
 # 2026.10 its Invalid is a different class from probatio's (in 2026.11 they are one).
@@ -41,8 +41,8 @@ class HubTool(Tool):
       can act on; unexpected ones are also logged with their traceback;
     - wraps a plain dict result in ``ToolResult`` (allowed by the spec until 2027.11).
 
-    A ``HubTool`` compares equal to the tool it wraps, so merging APIs that contain both
-    (a hub and the API it draws from) keeps the tool once.
+    A ``HubTool`` compares equal to the tool it wraps (see ``__eq__``), so merging APIs that
+    contain both (a hub and the API it draws from) keeps the tool once.
     """
 
     def __init__(self, name: str, tool: Tool, source: str) -> None:
@@ -97,15 +97,27 @@ class HubTool(Tool):
 
     @override
     def __eq__(self, other: object) -> bool:
-        """Return whether ``other`` is this tool's original (or wraps the same one)."""
-        if isinstance(other, HubTool):
-            other = other.tool
-        return bool(self.tool == other)
+        """Return whether ``other`` is interchangeable with the original tool.
+
+        ``other`` may be the original, another instance of it, or another ``HubTool``:
+        Home Assistant 2026.11's ``MergedAPI`` keeps one of the tools that compare equal, so
+        an agent that picks a hub and the API it draws from shows each tool once.
+        """
+        if not isinstance(other, Tool):
+            return NotImplemented
+        return interchangeable(unwrap(self), unwrap(other))
 
     @override
     def __hash__(self) -> int:
-        """Hash like the original tool, as equality follows it."""
-        return hash(self.tool)
+        """Hash like the original tool, so a wrapper and its original meet in sets and dicts."""
+        return hash(unwrap(self))
+
+
+def unwrap(tool: Tool) -> Tool:
+    """Return the original tool inside any ``HubTool`` wrappers."""
+    while isinstance(tool, HubTool):
+        tool = tool.tool
+    return tool
 
 
 def interchangeable(first: Tool, second: Tool) -> bool:
