@@ -450,4 +450,12 @@ async def test_hub_tools_equal_the_tools_of_the_api_they_come_from(hass: HomeAss
         assert tool == hub[name]
         assert hash(HubTool(name, tool, "assist")) == hash(tool)
     assert hub["intent__HassTurnOn"] != assist["intent__HassTurnOff"]
-    assert hub["intent__HassTurnOn"] != "intent__HassTurnOn"
+    not_a_tool: object = "intent__HassTurnOn"
+    assert hub["intent__HassTurnOn"] != not_a_tool
+
+
+async def test_a_single_pick_stored_as_a_string(hass: HomeAssistant) -> None:
+    """An id stored as a plain string (a hand edit) counts as one pick."""
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": "assist"})
+
+    assert entry.runtime_data.api.picked_api_ids == ["assist"]

@@ -14,7 +14,7 @@ import slugify as unicode_slug
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
-from homeassistant.helpers import llm as llm_helper
+from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, DOMAIN, LOGGER, api_id_for_entry
 from .platforms import async_get_contributed_tools
@@ -60,7 +60,8 @@ class HubAPI(llm_helper.API):
     def __init__(self, hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
         """Create the API of ``entry`` from its title and options."""
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
-        self.picked_api_ids: list[str] = list(entry.options.get(CONF_LLM_HASS_API, []))
+        # ensure_list: a single id stored as a string (a hand edit) is one pick, not letters.
+        self.picked_api_ids: list[str] = cv.ensure_list(entry.options.get(CONF_LLM_HASS_API))
         self.instructions: str = entry.options.get(CONF_PROMPT, "")
 
     @property  # shadows the dataclass field requires_admin of Home Assistant 2026.11

@@ -13,7 +13,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import llm as llm_helper
+from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from homeassistant.helpers.selector import (
     SelectOptionDict,
     SelectSelector,
@@ -75,7 +75,10 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         if user_input is not None:
             name = user_input[CONF_NAME].strip()
             if not (error := _name_error(self.hass, name, entry.entry_id)):
-                return self.async_update_reload_and_abort(entry, title=name)
+                # Our own reason, so the user sees our text rather than Home Assistant's generic one.
+                return self.async_update_reload_and_abort(
+                    entry, title=name, reason="reconfigure_successful"
+                )
             errors[CONF_NAME] = error
         return self.async_show_form(
             step_id="reconfigure",
@@ -129,7 +132,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         known = {option["value"] for option in apis}
         apis.extend(
             SelectOptionDict(label=f"{api_id} (not available)", value=api_id)
-            for api_id in self.config_entry.options.get(CONF_LLM_HASS_API, [])
+            for api_id in cv.ensure_list(self.config_entry.options.get(CONF_LLM_HASS_API))
             if api_id not in known
         )
         return probatio.Schema(

@@ -1,0 +1,578 @@
+"""Config flow (create, rename) and options flow of LLM Hub, driven through the flow managers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from unittest.mock import AsyncMock
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.llm_hub.api import HubAPI
+from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from homeassistant import config_entries
+from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult
+from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.helpers import llm
+from homeassistant.helpers.selector import SelectSelector, TextSelector
+
+TRANSLATIONS: dict[str, Any] = json.loads(
+    (
+        Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations" / "en.json"
+    ).read_text(encoding="utf-8")
+)
+
+
+class _MusicAPI(llm.API):
+    """An LLM API of some other integration."""
+
+    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+        raise NotImplementedError
+
+
+def _api_id(entry: MockConfigEntry) -> str:
+    return f"llm_hub-{entry.entry_id}"
+
+
+def _registered(hass: HomeAssistant) -> dict[str, llm.API]:
+    return {api.id: api for api in llm.async_get_apis(hass)}
+
+
+def _key(result: ConfigFlowResult, name: str) -> probatio.Marker:
+    """Return the schema key ``name`` of a form."""
+    schema = result["data_schema"]
+    assert schema is not None
+    for key in schema.schema:
+        if isinstance(key, probatio.Marker) and key.schema == name:
+            return key
+    pytest.fail(f"{name} is not in the form")
+
+
+def _suggested(result: ConfigFlowResult, name: str) -> Any:
+    """Return the value a form suggests for ``name`` (None when it suggests none)."""
+    description = _key(result, name).description
+    return description.get("suggested_value") if description else None
+
+
+def _selector(result: ConfigFlowResult, name: str) -> Any:
+    """Return the selector of the form field ``name``."""
+    schema = result["data_schema"]
+    assert schema is not None
+    return schema.schema[_key(result, name)]
+
+
+def _api_options(result: ConfigFlowResult) -> list[Any]:
+    """Return the options of the options form's API multi-select."""
+    selector = _selector(result, CONF_LLM_HASS_API)
+    assert isinstance(selector, SelectSelector)
+    assert selector.config["multiple"] is True
+    return list(selector.config["options"])
+
+
+def _assert_translated(result: ConfigFlowResult) -> None:
+    """Assert en.json has the step, its fields, the errors and the abort reason of a result.
+
+    Like Home Assistant core's ``check_translations``: what the flow shows must be translated.
+    """
+    # An options flow's handler is the entry id, a config flow's the domain.
+    strings = TRANSLATIONS["config" if result["handler"] == DOMAIN else "options"]
+    if result["type"] is FlowResultType.FORM:
+        step = strings["step"][result["step_id"]]
+        assert step["title"]
+        schema = result["data_schema"]
+        assert schema is not None
+        for key in schema.schema:
+            assert step["data"][str(key)]
+            assert step["data_description"][str(key)]
+        for error in (result["errors"] or {}).values():
+            assert strings["error"][error]
+    elif result["type"] is FlowResultType.ABORT:
+        # reconfigure_successful comes with translation_domain "homeassistant", so Home
+        # Assistant shows its own text; en.json carries one all the same.
+        assert strings["abort"][result["reason"]]
+
+
+async def _start_user_flow(hass: HomeAssistant) -> ConfigFlowResult:
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "user"
+    assert not result["errors"]
+    _assert_translated(result)
+    return result
+
+
+async def _create_hub(hass: HomeAssistant, name: str) -> ConfigFlowResult:
+    """Create a hub through the user flow; return the CREATE_ENTRY result."""
+    result = await _start_user_flow(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    return result
+
+
+async def _add_hub(hass: HomeAssistant, title: str) -> MockConfigEntry:
+    """Add a hub entry without options and set it up for real."""
+    entry = MockConfigEntry(domain=DOMAIN, title=title, data={}, options={})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+# --- Create ------------------------------------------------------------------------------
+
+
+async def test_user_flow_creates_entry(hass: HomeAssistant, mock_setup_entry: AsyncMock) -> None:
+    """The name, stripped, is the entry title; data and options start empty."""
+    result = await _start_user_flow(hass)
+    assert _suggested(result, CONF_NAME) is None
+    assert isinstance(_selector(result, CONF_NAME), TextSelector)
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "  Kitchen  "}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "Kitchen"
+    assert result["data"] == {}
+    assert result["options"] == {}
+    entry = result["result"]
+    assert hass.config_entries.async_entries(DOMAIN) == [entry]
+    assert entry.title == "Kitchen"
+    assert entry.data == {}
+    assert entry.options == {}
+    assert len(mock_setup_entry.mock_calls) == 1
+
+
+async def test_user_flow_registers_api_named_like_entry(hass: HomeAssistant) -> None:
+    """After the real setup the entry's API is registered under the name given."""
+    result = await _create_hub(hass, "Kitchen")
+    entry = result["result"]
+
+    assert entry.state is ConfigEntryState.LOADED
+    api = _registered(hass)[f"llm_hub-{entry.entry_id}"]
+    assert api.name == "Kitchen"
+    assert entry.runtime_data.api is api
+
+
+async def test_user_flow_allows_several_entries(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock
+) -> None:
+    """Each flow creates one more hub."""
+    kitchen = (await _create_hub(hass, "Kitchen"))["result"]
+    living_room = (await _create_hub(hass, "Living room"))["result"]
+
+    assert kitchen.entry_id != living_room.entry_id
+    assert [entry.title for entry in hass.config_entries.async_entries(DOMAIN)] == [
+        "Kitchen",
+        "Living room",
+    ]
+    assert len(mock_setup_entry.mock_calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("existing_title", "name"),
+    [
+        ("Kitchen", "Kitchen"),
+        ("Kitchen", "kitchen"),
+        ("Kitchen", "  KITCHEN "),
+        ("  Kitchen ", "kitchen"),
+    ],
+)
+async def test_user_flow_refuses_name_of_other_hub(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, existing_title: str, name: str
+) -> None:
+    """A name another hub entry has (without case and outer spaces) is refused, not created."""
+    # Not set up: the entry's title alone makes the name taken.
+    MockConfigEntry(domain=DOMAIN, title=existing_title, data={}, options={}).add_to_hass(hass)
+    result = await _start_user_flow(hass)
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "user"
+    assert result["errors"] == {CONF_NAME: "name_exists"}
+    assert _suggested(result, CONF_NAME) == name  # the form keeps what was typed
+    _assert_translated(result)
+    assert len(hass.config_entries.async_entries(DOMAIN)) == 1
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Living room"}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "Living room"
+    assert len(hass.config_entries.async_entries(DOMAIN)) == 2
+
+
+@pytest.mark.parametrize("name", ["Assist", "assist", " ASSIST  "])
+async def test_user_flow_refuses_name_of_other_llm_api(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str
+) -> None:
+    """The name of another registered LLM API (the Assist API) is refused.
+
+    Nothing sets up ``llm`` here: opening the flow sets up the dependencies of the integration,
+    and so registers the Assist API.
+    """
+    result = await _start_user_flow(hass)
+    assert _registered(hass)[llm.LLM_API_ASSIST].name == "Assist"
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_NAME: "name_exists"}
+    _assert_translated(result)
+    assert hass.config_entries.async_entries(DOMAIN) == []
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Assistant"}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "Assistant"
+
+
+async def test_user_flow_refuses_name_of_custom_llm_api(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock
+) -> None:
+    """Any registered LLM API counts, not only Assist and hubs; its name is compared stripped."""
+    result = await _start_user_flow(hass)
+    unregister = llm.async_register_api(hass, _MusicAPI(hass=hass, id="music_api", name=" Music "))
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: "music"})
+    assert result["errors"] == {CONF_NAME: "name_exists"}
+
+    unregister()
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: "music"})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "music"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\t\n"])
+async def test_user_flow_refuses_empty_name(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str
+) -> None:
+    """An empty or blank name is refused with name_empty."""
+    result = await _start_user_flow(hass)
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_NAME: "name_empty"}
+    _assert_translated(result)
+    assert hass.config_entries.async_entries(DOMAIN) == []
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Kitchen"}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "Kitchen"
+
+
+# --- Reconfigure (rename) ----------------------------------------------------------------
+
+
+async def _start_reconfigure(hass: HomeAssistant, entry: MockConfigEntry) -> ConfigFlowResult:
+    result = await entry.start_reconfigure_flow(hass)
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "reconfigure"
+    assert not result["errors"]
+    _assert_translated(result)
+    return result
+
+
+async def test_reconfigure_renames_entry_and_api(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Renaming sets the title and, after the reload, the registered API's name."""
+    entry = setup_integration
+    old_api = entry.runtime_data.api
+    result = await _start_reconfigure(hass, entry)
+    assert _suggested(result, CONF_NAME) == "Kitchen"
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: " Pantry  "}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    _assert_translated(result)
+    assert entry.title == "Pantry"
+    assert entry.data == {}
+    assert entry.options == {CONF_LLM_HASS_API: ["assist"]}
+    assert entry.state is ConfigEntryState.LOADED
+    api = _registered(hass)[_api_id(entry)]
+    assert api is not old_api
+    assert api.name == "Pantry"
+    assert [a.name for a in llm.async_get_apis(hass)].count("Kitchen") == 0
+
+
+@pytest.mark.parametrize("name", ["Kitchen", "kitchen", " KITCHEN "])
+async def test_reconfigure_keeps_own_name(
+    hass: HomeAssistant, setup_integration: MockConfigEntry, name: str
+) -> None:
+    """The hub's own title and API name do not block it (a change of case is allowed)."""
+    entry = setup_integration
+    result = await _start_reconfigure(hass, entry)
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.title == name.strip()
+    assert _registered(hass)[_api_id(entry)].name == name.strip()
+
+
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        ("living ROOM", "name_exists"),
+        (" Assist ", "name_exists"),
+        ("  ", "name_empty"),
+    ],
+)
+async def test_reconfigure_refuses_taken_or_empty_name(
+    hass: HomeAssistant, setup_integration: MockConfigEntry, name: str, error: str
+) -> None:
+    """Another hub's name, another API's name and a blank name are refused; then a rename works."""
+    entry = setup_integration
+    living_room = await _add_hub(hass, "Living room")
+    result = await _start_reconfigure(hass, entry)
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "reconfigure"
+    assert result["errors"] == {CONF_NAME: error}
+    assert _suggested(result, CONF_NAME) == name
+    _assert_translated(result)
+    assert entry.title == "Kitchen"
+    assert living_room.title == "Living room"
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Pantry"}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.title == "Pantry"
+    assert _registered(hass)[_api_id(entry)].name == "Pantry"
+    assert _registered(hass)[_api_id(living_room)].name == "Living room"
+
+
+async def test_reconfigure_through_flow_manager(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, config_entry: MockConfigEntry
+) -> None:
+    """Starting the flow with source reconfigure and the entry id renames that entry."""
+    other = MockConfigEntry(domain=DOMAIN, title="Living room", data={}, options={})
+    other.add_to_hass(hass)
+
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN,
+        context={"source": config_entries.SOURCE_RECONFIGURE, "entry_id": config_entry.entry_id},
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert _suggested(result, CONF_NAME) == "Kitchen"
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Pantry"}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert config_entry.title == "Pantry"
+    assert other.title == "Living room"
+
+
+# --- Options -----------------------------------------------------------------------------
+
+
+async def _start_options(hass: HomeAssistant, entry: MockConfigEntry) -> ConfigFlowResult:
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "init"
+    _assert_translated(result)
+    return result
+
+
+async def test_options_form_lists_other_apis(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """The multi-select offers every registered API (name, id) but the hub's own."""
+    entry = setup_integration
+    living_room = await _add_hub(hass, "Living room")
+
+    result = await _start_options(hass, entry)
+
+    assert _api_options(result) == [
+        {"label": "Assist", "value": "assist"},
+        {"label": "Living room", "value": _api_id(living_room)},
+    ]
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist"]
+    assert _suggested(result, CONF_PROMPT) is None
+    prompt = _selector(result, CONF_PROMPT)
+    assert isinstance(prompt, TextSelector)
+    assert prompt.config["multiline"] is True
+
+    # The other hub sees Kitchen but not itself.
+    result = await _start_options(hass, living_room)
+    assert _api_options(result) == [
+        {"label": "Assist", "value": "assist"},
+        {"label": "Kitchen", "value": _api_id(entry)},
+    ]
+    assert _suggested(result, CONF_LLM_HASS_API) is None
+
+
+async def test_options_flow_saves_and_reloads(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Saving stores the picks as a list and the stripped prompt; the reload applies them."""
+    entry = setup_integration
+    living_room = await _add_hub(hass, "Living room")
+    old_api = entry.runtime_data.api
+    assert old_api.picked_api_ids == ["assist"]
+    result = await _start_options(hass, entry)
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            CONF_LLM_HASS_API: [_api_id(living_room), "assist"],
+            CONF_PROMPT: "\n  Answer briefly.  \n",
+        },
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    expected = {
+        CONF_LLM_HASS_API: [_api_id(living_room), "assist"],
+        CONF_PROMPT: "Answer briefly.",
+    }
+    assert result["data"] == expected
+    assert entry.options == expected
+    assert isinstance(entry.options[CONF_LLM_HASS_API], list)
+    assert entry.state is ConfigEntryState.LOADED
+    api = entry.runtime_data.api
+    assert isinstance(api, HubAPI)
+    assert api is not old_api
+    assert _registered(hass)[_api_id(entry)] is api
+    assert api.picked_api_ids == [_api_id(living_room), "assist"]
+    assert api.instructions == "Answer briefly."
+
+    # The form opens again with what was saved.
+    result = await _start_options(hass, entry)
+    assert _suggested(result, CONF_LLM_HASS_API) == [_api_id(living_room), "assist"]
+    assert _suggested(result, CONF_PROMPT) == "Answer briefly."
+
+
+@pytest.mark.parametrize(
+    "user_input",
+    [
+        {},
+        {CONF_LLM_HASS_API: []},
+        {CONF_LLM_HASS_API: [], CONF_PROMPT: ""},
+        {CONF_PROMPT: "  \n\t "},
+    ],
+)
+async def test_options_flow_leaves_out_empty_values(
+    hass: HomeAssistant, setup_integration: MockConfigEntry, user_input: dict[str, Any]
+) -> None:
+    """No pick and a blank prompt are left out of the options; the reload drops the picks."""
+    entry = setup_integration
+    old_api = entry.runtime_data.api
+    result = await _start_options(hass, entry)
+
+    result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {}
+    assert entry.options == {}
+    api = entry.runtime_data.api
+    assert api is not old_api
+    assert api.picked_api_ids == []
+    assert api.instructions == ""
+
+
+async def test_options_flow_keeps_unavailable_pick(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """A picked API that is gone is offered as "<id> (not available)"; the form still saves."""
+    entry = setup_integration
+    living_room = await _add_hub(hass, "Living room")
+    gone_id = _api_id(living_room)
+    result = await _start_options(hass, entry)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_LLM_HASS_API: ["assist", gone_id]}
+    )
+    await hass.async_block_till_done()
+    assert entry.options == {CONF_LLM_HASS_API: ["assist", gone_id]}
+
+    assert await hass.config_entries.async_remove(living_room.entry_id)
+    await hass.async_block_till_done()
+    assert gone_id not in _registered(hass)
+
+    result = await _start_options(hass, entry)
+
+    assert _api_options(result) == [
+        {"label": "Assist", "value": "assist"},
+        {"label": f"{gone_id} (not available)", "value": gone_id},
+    ]
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", gone_id]
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert entry.options == {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
+    assert entry.runtime_data.api.picked_api_ids == ["assist", gone_id]
+
+
+async def test_options_flow_refuses_unknown_api(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Only offered APIs can be picked: not the hub's own, nor an id never registered."""
+    entry = setup_integration
+    for picked in (_api_id(entry), "no_such_api"):
+        result = await _start_options(hass, entry)
+        with pytest.raises(InvalidData):
+            await hass.config_entries.options.async_configure(
+                result["flow_id"], {CONF_LLM_HASS_API: [picked]}
+            )
+    assert entry.options == {CONF_LLM_HASS_API: ["assist"]}
+
+
+# --- Translations ------------------------------------------------------------------------
+
+
+def test_translations_cover_flow_keys() -> None:
+    """en.json names every step, field, error and abort reason the flows use."""
+    config = TRANSLATIONS["config"]
+    for step in ("user", "reconfigure"):
+        assert config["step"][step]["title"]
+        assert config["step"][step]["data"][CONF_NAME]
+        assert config["step"][step]["data_description"][CONF_NAME]
+    assert set(config["error"]) == {"name_exists", "name_empty"}
+    assert all(config["error"].values())
+    assert config["abort"]["reconfigure_successful"]
+
+    init = TRANSLATIONS["options"]["step"]["init"]
+    assert init["title"]
+    assert set(init["data"]) == {CONF_LLM_HASS_API, CONF_PROMPT}
+    assert set(init["data_description"]) == {CONF_LLM_HASS_API, CONF_PROMPT}
+    assert all(init["data"].values())
+    assert all(init["data_description"].values())
