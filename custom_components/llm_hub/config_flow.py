@@ -75,7 +75,7 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         if user_input is not None:
             name = user_input[CONF_NAME].strip()
             if not (error := _name_error(self.hass, name, entry.entry_id)):
-                # Our own reason, so the user sees our text rather than Home Assistant's generic one.
+                # Our own reason: the user sees our text, not Home Assistant's generic one.
                 return self.async_update_reload_and_abort(
                     entry, title=name, reason="reconfigure_successful"
                 )
