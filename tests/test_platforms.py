@@ -142,3 +142,18 @@ async def test_contributions_only_for_the_asked_api(hass: HomeAssistant) -> None
     assert "pick__tool" in await _tool_names(hass, hub_id(first))
     assert "pick__tool" not in await _tool_names(hass, hub_id(second))
     assert contribution.asked == [hub_id(first), hub_id(second)]
+
+
+async def test_failing_contributed_tool_names_its_integration(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The log line of a contributed tool that raises names the contributing integration."""
+    tool = RecordingTool("maker__boom", integration="maker", raises=ZeroDivisionError("x"))
+    add_llm_platform(hass, "maker", Contribution([tool]))
+    entry = await async_add_hub(hass, "Kitchen")
+
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    result = await instance.async_call_tool(llm.ToolInput("maker__boom", {}))
+
+    assert result.data["error"] == "ZeroDivisionError"
+    assert "Tool maker__boom (maker) raised an unexpected error" in caplog.text

@@ -16,7 +16,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
-from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, DOMAIN, LOGGER, api_id_for_entry
+from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
 from .platforms import async_get_contributed_tools
 from .tools import HubTool, interchangeable
 from .types import LlmHubConfigEntry
@@ -34,12 +34,14 @@ class _Source:
     namespace: str
     """Prefix for a tool whose name collides with another source's (slug of the API id)."""
     source: str
-    """The domain or API id the tools came from."""
+    """The domain (contributed tools) or API id (a picked API's) the tools came from."""
     label: str
     """How the prompt names the source."""
     prompt: str
     tools: list[llm_helper.Tool]
     custom_serializer: Callable[[Any], Any] | None = None
+    contributed: bool = False
+    """Whether the tools come from an ``llm.py`` platform (else from a picked API)."""
 
 
 class HubAPI(llm_helper.API):
@@ -136,11 +138,13 @@ class HubAPI(llm_helper.API):
         sources = [
             _Source(
                 namespace=CONTRIBUTED_NAMESPACE,
-                source=DOMAIN,
+                source=domain,
                 label="",
-                prompt="\n".join(c.prompt for _, c in contributions if c.prompt),
-                tools=[tool for _, c in contributions for tool in c.tools],
+                prompt=tools.prompt or "",
+                tools=tools.tools,
+                contributed=True,
             )
+            for domain, tools in contributions
         ]
         registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
         for api_id in self.picked_api_ids:
@@ -166,18 +170,18 @@ class HubAPI(llm_helper.API):
 
     def _prompt(self, sources: list[_Source]) -> str:
         """Return the hub's instructions, the contributors' prompt, then each picked API's."""
-        parts = [self.instructions.strip()] if self.instructions.strip() else []
-        for source in sources:
-            if not source.prompt.strip():
-                continue
-            if source.source == DOMAIN:
-                parts.append(source.prompt.strip())
-            else:
-                parts.append(
-                    f'Follow these instructions for tools from "{source.label}":\n'
-                    f"{source.prompt.strip()}"
-                )
-        return "\n\n".join(parts)
+        contributed = "\n".join(
+            source.prompt.strip()
+            for source in sources
+            if source.contributed and source.prompt.strip()
+        )
+        parts = [self.instructions.strip(), contributed]
+        parts.extend(
+            f'Follow these instructions for tools from "{source.label}":\n{source.prompt.strip()}'
+            for source in sources
+            if not source.contributed and source.prompt.strip()
+        )
+        return "\n\n".join(part for part in parts if part)
 
 
 @contextmanager

@@ -1,0 +1,543 @@
+"""A hub used by a conversation agent: its tools and prompt in the chat log, its tool calls.
+
+The agent is a test conversation entity of a test integration that, like the agents of
+language model integrations, hands the LLM API picked in its options to
+``chat_log.async_provide_llm_data`` and lets the chat log run the model's tool calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any, Literal, override
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockModule,
+    MockPlatform,
+    MockUser,
+    mock_config_flow,
+    mock_integration,
+    mock_platform,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from homeassistant.components import conversation
+from homeassistant.components.llm import LLMTools
+from homeassistant.config_entries import ConfigEntry, ConfigFlow
+from homeassistant.const import CONF_LLM_HASS_API, Platform
+from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.helpers import intent, llm
+from homeassistant.helpers.entity_platform import AddEntitiesCallback
+from homeassistant.setup import async_setup_component
+
+AGENT_DOMAIN = "hub_agent"
+AGENT_ENTITY_ID = "conversation.hub_agent"
+TOOLS_DOMAIN = "hub_tools"
+BREW = f"{TOOLS_DOMAIN}__brew"
+GRIND = f"{TOOLS_DOMAIN}__grind"
+CRASH = f"{TOOLS_DOMAIN}__crash"
+USERS = "admin_only__list_users"
+INSTRUCTIONS = "Answer like a barista."
+CONTRIBUTOR_PROMPT = f"Use {BREW} to brew coffee."
+
+
+@dataclass
+class Calls:
+    """What the test platform and tools were asked: (name, arguments, user id)."""
+
+    tools: list[tuple[str, dict[str, Any], str | None]] = field(default_factory=list)
+    platform: list[tuple[str, str, str | None]] = field(default_factory=list)
+    """(API id, platform of the request, user id) per ``async_get_tools`` call."""
+
+    def record(
+        self, tool: llm.Tool, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> None:
+        """Remember one call of a tool."""
+        self.tools.append((tool.name, dict(tool_input.tool_args), _user_id(llm_context)))
+
+
+def _user_id(llm_context: llm.LLMContext) -> str | None:
+    return llm_context.context.user_id if llm_context.context else None
+
+
+class RecordingTool(llm.Tool):
+    """A test tool that records its calls."""
+
+    integration = TOOLS_DOMAIN
+
+    def __init__(self, calls: Calls) -> None:
+        """Record calls in ``calls``."""
+        self.calls = calls
+
+    @override
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Record the call and answer it."""
+        self.calls.record(self, tool_input, llm_context)
+        return await self.async_answer(tool_input.tool_args, llm_context)
+
+    async def async_answer(
+        self, args: dict[str, Any], llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Return the result of a call."""
+        raise NotImplementedError
+
+
+class BrewTool(RecordingTool):
+    """A contributed tool with parameters that coerce and default."""
+
+    name = BREW
+    description = "Brews cups of coffee."
+    annotations = llm.ToolAnnotations(destructive=False, idempotent=True, open_world=False)
+    parameters = probatio.Schema(
+        {
+            probatio.Required("size"): probatio.In(["small", "large"]),
+            probatio.Optional("cups", default=1): probatio.All(
+                probatio.Coerce(int), probatio.Range(min=1, max=4)
+            ),
+        }
+    )
+
+    @override
+    async def async_answer(
+        self, args: dict[str, Any], llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Return what was brewed, and for whom."""
+        return llm.ToolResult(
+            data={"brewed": args["cups"], "size": args["size"], "user_id": _user_id(llm_context)}
+        )
+
+
+class GrindTool(RecordingTool):
+    """A contributed tool that fails the way the spec says tools fail."""
+
+    name = GRIND
+    description = "Grinds beans."
+
+    @override
+    async def async_answer(
+        self, args: dict[str, Any], llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Fail: no beans."""
+        raise HomeAssistantError("The grinder is out of beans")
+
+
+class CrashTool(RecordingTool):
+    """A contributed tool with a bug."""
+
+    name = CRASH
+    description = "Crashes."
+
+    @override
+    async def async_answer(
+        self, args: dict[str, Any], llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Fail unexpectedly."""
+        raise ZeroDivisionError("division by zero")
+
+
+class ToolsPlatform(MockPlatform):
+    """The ``llm.py`` platform of the test domain: contributes to hub APIs only."""
+
+    def __init__(self, calls: Calls) -> None:
+        """Contribute tools that record their calls in ``calls``."""
+        super().__init__()
+        self.calls = calls
+
+    @callback
+    def async_get_tools(
+        self, hass: HomeAssistant, llm_context: llm.LLMContext, api_id: str
+    ) -> LLMTools | None:
+        """Return the test tools for a hub API, nothing for any other API."""
+        self.calls.platform.append((api_id, llm_context.platform, _user_id(llm_context)))
+        if not api_id.startswith(f"{DOMAIN}-"):
+            return None
+        return LLMTools(
+            tools=[BrewTool(self.calls), GrindTool(self.calls), CrashTool(self.calls)],
+            prompt=CONTRIBUTOR_PROMPT,
+        )
+
+
+class UsersTool(RecordingTool):
+    """The tool of the admin-only API."""
+
+    name = USERS
+    description = "Lists the users."
+    integration = "admin_only"
+
+    @override
+    async def async_answer(
+        self, args: dict[str, Any], llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Return how many users there are."""
+        return llm.ToolResult(data={"users": 2})
+
+
+class AdminOnlyAPI(llm.API):
+    """An API only administrators may use (``requires_admin`` as Home Assistant 2026.11 has)."""
+
+    requires_admin = True
+
+    def __init__(self, hass: HomeAssistant, calls: Calls) -> None:
+        """Register as ``admin_only``."""
+        super().__init__(hass=hass, id="admin_only", name="Admin only")
+        self.calls = calls
+
+    @override
+    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+        """Return the users tool."""
+        return llm.APIInstance(
+            api=self,
+            api_prompt="Only for admins.",
+            llm_context=llm_context,
+            tools=[UsersTool(self.calls)],
+        )
+
+
+class HubAgentEntity(conversation.ConversationEntity):
+    """A conversation agent that uses the LLM API picked in its options.
+
+    Instead of asking a model, it makes the tool calls the test sets in ``tool_calls``,
+    then answers "Done.".
+    """
+
+    _attr_name = "Hub agent"
+
+    def __init__(self, entry: ConfigEntry) -> None:
+        """Serve the agent of ``entry``."""
+        self.entry = entry
+        self._attr_unique_id = entry.entry_id
+        self.tool_calls: list[llm.ToolInput] = []
+        self.chat_log: conversation.ChatLog | None = None
+        self.tool_results: list[conversation.ToolResultContent] = []
+
+    @property
+    @override
+    def supported_languages(self) -> Literal["*"]:
+        """Return that any language is fine."""
+        return "*"
+
+    @override
+    async def _async_handle_message(
+        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
+    ) -> conversation.ConversationResult:
+        """Provide the LLM data, run the tool calls, answer."""
+        self.chat_log = chat_log
+        try:
+            await chat_log.async_provide_llm_data(
+                user_input.as_llm_context(AGENT_DOMAIN),
+                user_llm_hass_api=self.entry.options.get(CONF_LLM_HASS_API),
+                user_llm_prompt=None,
+                user_extra_system_prompt=user_input.extra_system_prompt,
+            )
+        except conversation.ConverseError as err:
+            return err.as_conversation_result()
+        if self.tool_calls:
+            content = conversation.AssistantContent(
+                agent_id=user_input.agent_id, content=None, tool_calls=self.tool_calls
+            )
+            self.tool_results = [
+                result async for result in chat_log.async_add_assistant_content(content)
+            ]
+        chat_log.async_add_assistant_content_without_tools(
+            conversation.AssistantContent(agent_id=user_input.agent_id, content="Done.")
+        )
+        return conversation.async_get_result_from_chat_log(user_input, chat_log)
+
+
+@pytest.fixture
+def calls() -> Calls:
+    """Return the record of the test platform's and tools' calls."""
+    return Calls()
+
+
+@pytest.fixture
+async def hub(hass: HomeAssistant, setup_llm: None, calls: Calls) -> MockConfigEntry:
+    """Set up a hub "Kitchen" that picks Assist, with instructions and a contributor."""
+    hass.config.components.add(TOOLS_DOMAIN)
+    mock_platform(hass, f"{TOOLS_DOMAIN}.llm", ToolsPlatform(calls))
+    return await _async_setup_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: INSTRUCTIONS}
+    )
+
+
+@pytest.fixture
+async def admin_hub(hass: HomeAssistant, hub: MockConfigEntry, calls: Calls) -> MockConfigEntry:
+    """Register the admin-only API; set up a hub "Admin hub" that picks it (beside Kitchen)."""
+    llm.async_register_api(hass, AdminOnlyAPI(hass, calls))
+    return await _async_setup_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+
+
+async def _async_setup_hub(
+    hass: HomeAssistant, title: str, options: dict[str, Any]
+) -> MockConfigEntry:
+    entry = MockConfigEntry(domain=DOMAIN, title=title, options=options)
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+def _api_id(entry: MockConfigEntry) -> str:
+    return f"{DOMAIN}-{entry.entry_id}"
+
+
+class AgentConfigFlow(ConfigFlow):
+    """The config flow of the test agent (entries are made directly in the tests)."""
+
+    VERSION = 1
+
+
+type AgentSetup = Callable[[str], Awaitable[HubAgentEntity]]
+
+
+@pytest.fixture
+def setup_agent(hass: HomeAssistant) -> Generator[AgentSetup]:
+    """Return a function that sets up the test agent with an LLM API picked in its options."""
+    entities: list[HubAgentEntity] = []
+
+    async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
+        await hass.config_entries.async_forward_entry_setups(entry, [Platform.CONVERSATION])
+        return True
+
+    async def async_setup_platform_entry(
+        hass: HomeAssistant, entry: ConfigEntry, async_add_entities: AddEntitiesCallback
+    ) -> None:
+        entity = HubAgentEntity(entry)
+        entities.append(entity)
+        async_add_entities([entity])
+
+    async def setup(api_id: str) -> HubAgentEntity:
+        assert await async_setup_component(hass, "conversation", {})
+        mock_integration(hass, MockModule(AGENT_DOMAIN, async_setup_entry=async_setup_entry))
+        # A config entry is set up only when its integration has a config flow.
+        mock_platform(hass, f"{AGENT_DOMAIN}.config_flow", MockPlatform())
+        mock_platform(
+            hass,
+            f"{AGENT_DOMAIN}.conversation",
+            MockPlatform(async_setup_entry=async_setup_platform_entry),
+        )
+        entry = MockConfigEntry(domain=AGENT_DOMAIN, options={CONF_LLM_HASS_API: api_id})
+        entry.add_to_hass(hass)
+        assert await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done()
+        assert hass.states.get(AGENT_ENTITY_ID) is not None
+        return entities[0]
+
+    with mock_config_flow(AGENT_DOMAIN, AgentConfigFlow):
+        yield setup
+
+
+async def _async_converse(agent: HubAgentEntity, user: MockUser) -> conversation.ConversationResult:
+    """Say something to the agent as ``user``."""
+    return await conversation.async_converse(
+        agent.hass, "Coffee please", None, Context(user_id=user.id), agent_id=AGENT_ENTITY_ID
+    )
+
+
+def _llm_context(user: MockUser) -> llm.LLMContext:
+    return llm.LLMContext(
+        platform=AGENT_DOMAIN,
+        context=Context(user_id=user.id),
+        language="en",
+        assistant=conversation.DOMAIN,
+        device_id=None,
+    )
+
+
+async def test_chat_log_gets_hub_tools_and_prompt(
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: Calls,
+) -> None:
+    """The agent's chat log gets the hub's API: its tools and its instructions."""
+    agent = await setup_agent(_api_id(hub))
+
+    result = await _async_converse(agent, hass_admin_user)
+
+    assert result.response.speech["plain"]["speech"] == "Done."
+    chat_log = agent.chat_log
+    assert chat_log is not None
+    assert chat_log.llm_api is not None
+    assert chat_log.llm_api.api is hub.runtime_data.api
+    names = [tool.name for tool in chat_log.llm_api.tools]
+    assert len(names) == len(set(names))
+    assert {BREW, GRIND, CRASH} <= set(names)
+    # The hub holds the picked Assist API's tools, under their own names.
+    assist = await llm.async_get_api(hass, "assist", _llm_context(hass_admin_user))
+    assert {"homeassistant__GetLiveContext", "llm__GetDateTime"} <= {
+        tool.name for tool in assist.tools
+    }
+    assert set(names) == {tool.name for tool in assist.tools} | {BREW, GRIND, CRASH}
+
+    # The prompt: the hub's instructions, the contributors' prompt, then Assist's.
+    assert chat_log.llm_api.api_prompt == (
+        f"{INSTRUCTIONS}\n\n{CONTRIBUTOR_PROMPT}\n\n"
+        f'Follow these instructions for tools from "Assist":\n{assist.api_prompt.strip()}'
+    )
+    system = chat_log.content[0]
+    assert isinstance(system, conversation.SystemContent)
+    assert chat_log.llm_api.api_prompt in system.content
+
+    # The contributor was asked for the hub's id, with the request's context.
+    assert (_api_id(hub), AGENT_DOMAIN, hass_admin_user.id) in calls.platform
+
+
+async def test_chat_log_runs_hub_tools(
+    setup_agent: AgentSetup,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: Calls,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The chat log runs tool calls through the hub; failures become error results."""
+    agent = await setup_agent(_api_id(hub))
+    agent.tool_calls = [
+        llm.ToolInput(tool_name=BREW, tool_args={"size": "large", "cups": "2"}, id="ok"),
+        llm.ToolInput(tool_name=BREW, tool_args={"cups": 2}, id="missing"),
+        llm.ToolInput(tool_name=BREW, tool_args={"size": "huge"}, id="option"),
+        llm.ToolInput(tool_name=GRIND, tool_args={}, id="grind"),
+        llm.ToolInput(tool_name=CRASH, tool_args={}, id="crash"),
+        llm.ToolInput(tool_name="llm__GetDateTime", tool_args={}, id="assist"),
+    ]
+
+    result = await _async_converse(agent, hass_admin_user)
+
+    assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
+    assert result.response.speech["plain"]["speech"] == "Done."
+    results = {content.tool_call_id: content for content in agent.tool_results}
+    assert list(results) == ["ok", "missing", "option", "grind", "crash", "assist"]
+    assert [content.tool_name for content in agent.tool_results] == [
+        BREW,
+        BREW,
+        BREW,
+        GRIND,
+        CRASH,
+        "llm__GetDateTime",
+    ]
+    assert agent.chat_log is not None
+    assert agent.chat_log.content[-len(results) - 1 : -1] == agent.tool_results
+
+    # Valid arguments, coerced ("2" -> 2) before the tool gets them.
+    assert results["ok"].result == llm.ToolResult(
+        data={"brewed": 2, "size": "large", "user_id": hass_admin_user.id}
+    )
+
+    # Invalid arguments: an error result that names the problem; the tool did not run.
+    assert results["missing"].result == llm.ToolResult(
+        data={
+            "error": "InvalidArguments",
+            "error_text": f"Invalid arguments for tool {BREW}: required key not provided at "
+            "'size'. Call it again with arguments that match its parameters.",
+        },
+        error=True,
+    )
+    assert results["option"].result == llm.ToolResult(
+        data={
+            "error": "InvalidArguments",
+            "error_text": f"Invalid arguments for tool {BREW}: value must be one of "
+            "['large', 'small'] at 'size'. Call it again with arguments that match its "
+            "parameters.",
+        },
+        error=True,
+    )
+    assert [call for call in calls.tools if call[0] == BREW] == [
+        (BREW, {"size": "large", "cups": 2}, hass_admin_user.id)
+    ]
+
+    assert results["grind"].result == llm.ToolResult(
+        data={"error": "HomeAssistantError", "error_text": "The grinder is out of beans"},
+        error=True,
+    )
+    # An unexpected exception does not break the conversation: error result, logged.
+    assert results["crash"].result == llm.ToolResult(
+        data={
+            "error": "ZeroDivisionError",
+            "error_text": f"Tool {CRASH} failed unexpectedly: "
+            "ZeroDivisionError('division by zero')",
+        },
+        error=True,
+    )
+    [logged] = [record for record in caplog.records if record.exc_info]
+    assert logged.levelname == "ERROR"
+    assert logged.getMessage().startswith(f"Tool {CRASH} ")
+    assert "raised an unexpected error" in logged.getMessage()
+    assert logged.exc_info is not None
+    assert isinstance(logged.exc_info[1], ZeroDivisionError)
+
+    assert not results["assist"].result.error
+    assert results["assist"].result.data.keys() == {"date", "time", "timezone", "weekday"}
+
+
+async def test_websocket_lists_hub(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """``llm/api/list`` lists the hub with its id and name."""
+    client = await hass_ws_client(hass)
+
+    await client.send_json_auto_id({"type": "llm/api/list"})
+    response = await client.receive_json()
+
+    assert response["success"]
+    apis = {api["id"]: api for api in response["result"]["apis"]}
+    assert apis[_api_id(hub)]["name"] == "Kitchen"
+
+
+async def test_admin_only_hub(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    admin_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+) -> None:
+    """A hub that picks an admin-only API requires an admin; other hubs do not."""
+    assert admin_hub.runtime_data.api.requires_admin is True
+    assert hub.runtime_data.api.requires_admin is False
+
+    with pytest.raises(Unauthorized):
+        await llm.async_get_api(hass, _api_id(admin_hub), _llm_context(hass_read_only_user))
+
+    instance = await llm.async_get_api(hass, _api_id(admin_hub), _llm_context(hass_admin_user))
+    assert {tool.name for tool in instance.tools} >= {USERS, BREW}
+    assert instance.api_prompt.endswith('tools from "Admin only":\nOnly for admins.')
+
+    # The hub that does not pick it serves the non-admin, without the admin-only tool.
+    instance = await llm.async_get_api(hass, _api_id(hub), _llm_context(hass_read_only_user))
+    assert BREW in {tool.name for tool in instance.tools}
+    assert USERS not in {tool.name for tool in instance.tools}
+
+
+async def test_admin_only_hub_in_conversation(
+    setup_agent: AgentSetup,
+    admin_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    calls: Calls,
+) -> None:
+    """An agent using an admin-only hub fails to prepare for a non-admin; an admin uses it."""
+    agent = await setup_agent(_api_id(admin_hub))
+    agent.tool_calls = [llm.ToolInput(tool_name=USERS, tool_args={}, id="users")]
+
+    result = await _async_converse(agent, hass_read_only_user)
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert result.response.speech["plain"]["speech"] == "Error preparing LLM API"
+    assert agent.tool_results == []
+    assert calls.tools == []
+    # Refused before the contributors were asked for tools.
+    assert calls.platform == []
+
+    result = await _async_converse(agent, hass_admin_user)
+
+    assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
+    assert [content.result for content in agent.tool_results] == [llm.ToolResult(data={"users": 2})]
+    assert calls.tools == [(USERS, {}, hass_admin_user.id)]
+    assert (_api_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in calls.platform
