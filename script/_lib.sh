@@ -105,7 +105,8 @@ ensure_venv() {
     say "venv $name is up to date ($venv)"; return
   fi
   mkdir -p "$VENVS"
-  if [ ! -x "$venv/bin/python" ]; then
+  # pyvenv.cfg, not bin/python: in the chroot that is a link the host cannot resolve.
+  if [ ! -f "$venv/pyvenv.cfg" ]; then
     say "Creating venv $name ($RUNTIME Python)"
     run_in "$name" "$PYTHON" -m venv "$venv"
   fi
