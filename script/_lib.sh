@@ -20,6 +20,9 @@ SID_RECIPE="debootstrap --variant=minbase --include=python3.14,python3.14-venv,c
 MIN_PY="3.14.2"
 # The Home Assistant the tests run on (the pin of the newest test plugin); develop and demo default to it.
 DEFAULT_HA_VERSION=2026.10.4
+# Requirements of integrations Home Assistant always sets up (assist_pipeline) that have no
+# wheel for Python 3.14 and need a C compiler, which the chroot lacks: never installed.
+NO_WHEEL_PACKAGES=pymicro-vad,pyspeex-noise
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -128,7 +131,7 @@ _install_ha() {
   # each Home Assistant version gets exactly the pins it asks for (HA would otherwise pip-install
   # them at its first start).
   reqs=$(run_in "$1" python "$REPO_ROOT/script/integration_requirements.py" \
-    "$REPO_ROOT/config/configuration.yaml")
+    "$REPO_ROOT/config/configuration.yaml" "$NO_WHEEL_PACKAGES")
   say "Requirements of the dev config on $version: $(echo $reqs)"
   # shellcheck disable=SC2086  # one argument per requirement
   run_in "$1" python -m pip install --quiet $reqs
@@ -139,6 +142,6 @@ ensure_ha_venv() {
   local key=$CACHE/ha-key-$1
   mkdir -p "$CACHE"
   cat "$REPO_ROOT/config/configuration.yaml" "$REPO_ROOT/script/integration_requirements.py" >"$key"
-  echo "$1" >>"$key"
+  echo "$1 $NO_WHEEL_PACKAGES" >>"$key"
   ensure_venv "ha-$1" "$key" _install_ha
 }

@@ -1,11 +1,13 @@
 """Print the pip requirements of the integrations a Home Assistant config sets up.
 
-Usage: python integration_requirements.py CONFIGURATION_YAML [EXTRA_DOMAIN ...]
+Usage: python integration_requirements.py CONFIGURATION_YAML SKIP_PACKAGES
 
-Reads the top-level keys of the config and, through the manifests of the installed
-homeassistant package, their dependencies, and prints each requirement once. Custom
-integrations (not in homeassistant.components) are skipped. mcp_server is always included:
-the demo sets it up through a config flow.
+Starts from the config's top-level keys, the integrations Home Assistant's bootstrap always
+sets up (its DEFAULT_INTEGRATIONS, which include the base entity platforms), and mcp_server
+(the demo sets it up through a config flow); follows their dependencies through the manifests
+of the installed homeassistant package and prints each requirement once, except the packages
+named in SKIP_PACKAGES (comma-separated: those that have no wheel and need a compiler).
+Custom integrations (not in homeassistant.components) are skipped.
 """
 
 import json
@@ -13,16 +15,17 @@ from pathlib import Path
 import re
 import sys
 
-from homeassistant import components
+from homeassistant import bootstrap, components
 
 COMPONENTS = Path(components.__file__).parent
-ALWAYS = ["mcp_server", "homeassistant"]
+ALWAYS = {"mcp_server", *bootstrap.CORE_INTEGRATIONS, *bootstrap.DEFAULT_INTEGRATIONS}
 
 
 def main() -> None:
     """Print one requirement per line."""
     config = Path(sys.argv[1]).read_text(encoding="utf-8")
-    todo = re.findall(r"^([a-z_][a-z0-9_]*):", config, re.MULTILINE) + ALWAYS + sys.argv[2:]
+    skip = set(sys.argv[2].split(","))
+    todo = sorted({*re.findall(r"^([a-z_][a-z0-9_]*):", config, re.MULTILINE), *ALWAYS})
     seen: set[str] = set()
     requirements: dict[str, None] = {}
     while todo:
@@ -32,9 +35,15 @@ def main() -> None:
             continue
         seen.add(domain)
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        requirements.update(dict.fromkeys(manifest.get("requirements", [])))
+        requirements.update(
+            dict.fromkeys(
+                requirement
+                for requirement in manifest.get("requirements", [])
+                if re.split(r"[=<>!~\[ ]", requirement)[0] not in skip
+            )
+        )
         todo.extend(manifest.get("dependencies", []))
-    print("\n".join(requirements))
+    print("\n".join(sorted(requirements)))
 
 
 if __name__ == "__main__":
