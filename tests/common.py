@@ -10,13 +10,22 @@ import probatio
 from pytest_homeassistant_custom_component.common import MockConfigEntry, mock_platform
 
 from homeassistant.components.llm import LLMTools
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
+from homeassistant.helpers.selector import NumberSelector, NumberSelectorConfig
 from homeassistant.util.json import JsonObjectType
+
+type Call = tuple[str, dict[str, Any], str | None]
+"""A call of a tool, as a ``log`` of calls holds it: (tool name, arguments, user id)."""
 
 
 class RecordingTool(llm.Tool):
-    """A tool that records its calls and answers ``result`` (or raises ``raises``)."""
+    """A tool that records its calls and answers ``result`` (or raises ``raises``).
+
+    With a ``log``, it also adds its calls to that log, which several tools may share.
+    """
 
     def __init__(
         self,
@@ -28,6 +37,7 @@ class RecordingTool(llm.Tool):
         raises: Exception | None = None,
         description: str | None = None,
         annotations: llm.ToolAnnotations | None = None,
+        log: list[Call] | None = None,
     ) -> None:
         """Create the tool."""
         self.name = name
@@ -40,6 +50,7 @@ class RecordingTool(llm.Tool):
         self.result = result
         self.raises = raises
         self.calls: list[llm.ToolInput] = []
+        self.log = log
 
     @override
     async def async_call(
@@ -47,6 +58,8 @@ class RecordingTool(llm.Tool):
     ) -> llm.ToolResult | JsonObjectType:
         """Record the call; raise or answer."""
         self.calls.append(tool_input)
+        if self.log is not None:
+            self.log.append((self.name, dict(tool_input.tool_args), user_id(llm_context)))
         if self.raises is not None:
             raise self.raises
         if self.result is not None:
@@ -107,13 +120,28 @@ class AdminAPI(FixedAPI):
 
 @dataclass
 class Contribution:
-    """What a test ``llm.py`` platform returns, and the API ids it was asked for."""
+    """What a test ``llm.py`` platform returns, and the requests it was asked by."""
 
     tools: list[llm.Tool] | None
     prompt: str | None = None
     raises: Exception | None = None
     only_for: str | None = None
-    asked: list[str] = field(default_factory=list)
+    """The one API id to contribute to (None: any)."""
+    only_hubs: bool = False
+    """Whether to contribute to hub APIs only, as an integration may."""
+    requests: list[tuple[str, str, str | None]] = field(default_factory=list)
+    """(API id, platform of the request, user id) of each request for tools."""
+
+    @property
+    def asked(self) -> list[str]:
+        """Return the API ids the platform was asked for, in order."""
+        return [api_id for api_id, _, _ in self.requests]
+
+    def contributes_to(self, api_id: str) -> bool:
+        """Return whether the platform answers a request for ``api_id`` with its tools."""
+        if self.only_for not in (None, api_id):
+            return False
+        return not self.only_hubs or api_id.startswith("llm_hub-")
 
 
 def add_llm_platform(
@@ -124,10 +152,10 @@ def add_llm_platform(
     def async_get_tools(
         hass: HomeAssistant, llm_context: llm.LLMContext, api_id: str
     ) -> LLMTools | None:
-        contribution.asked.append(api_id)
+        contribution.requests.append((api_id, llm_context.platform, user_id(llm_context)))
         if contribution.raises is not None:
             raise contribution.raises
-        if contribution.tools is None or contribution.only_for not in (None, api_id):
+        if contribution.tools is None or not contribution.contributes_to(api_id):
             return None
         return LLMTools(tools=contribution.tools, prompt=contribution.prompt)
 
@@ -148,6 +176,11 @@ def llm_context(user_id: str | None = None) -> llm.LLMContext:
     )
 
 
+def user_id(llm_context: llm.LLMContext) -> str | None:
+    """Return the id of the user who made a request."""
+    return llm_context.context.user_id if llm_context.context else None
+
+
 NUMBER_SCHEMA = probatio.Schema({probatio.Required("number"): probatio.Coerce(int)})
 
 
@@ -162,6 +195,81 @@ async def async_add_hub(
     return entry
 
 
-def hub_id(entry: MockConfigEntry) -> str:
+def hub_id(entry: ConfigEntry) -> str:
     """Return the API id of a hub entry."""
     return f"llm_hub-{entry.entry_id}"
+
+
+# --- A hub with a contributing integration, as the MCP and conversation tests use it ------
+
+TOOLS_DOMAIN = "hub_tools"
+"""The test integration that contributes tools to hubs."""
+BREW = f"{TOOLS_DOMAIN}__brew"
+GRIND = f"{TOOLS_DOMAIN}__grind"
+USERS = "admin_only__list_users"
+INSTRUCTIONS = "Answer like a barista."
+CONTRIBUTOR_PROMPT = f"Use {BREW} to brew coffee."
+
+
+class BrewTool(RecordingTool):
+    """A contributed tool with a title, annotations, and parameters (one of them a selector)."""
+
+    title = "Brew coffee"
+
+    def __init__(self, log: list[Call]) -> None:
+        """Add the calls to ``log``."""
+        super().__init__(
+            BREW,
+            integration=TOOLS_DOMAIN,
+            description="Brews cups of coffee.",
+            parameters=probatio.Schema(
+                {
+                    probatio.Required("size"): probatio.In(["small", "large"]),
+                    probatio.Optional("cups", default=1): probatio.All(
+                        probatio.Coerce(int), probatio.Range(min=1, max=4)
+                    ),
+                    probatio.Optional("strength"): NumberSelector(
+                        NumberSelectorConfig(min=1, max=5)
+                    ),
+                }
+            ),
+            annotations=llm.ToolAnnotations(
+                read_only=False, destructive=False, idempotent=True, open_world=False
+            ),
+            log=log,
+        )
+
+    @override
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Record the call; return what was brewed, and for whom."""
+        await super().async_call(hass, tool_input, llm_context)
+        args = tool_input.tool_args
+        return llm.ToolResult(
+            data={"brewed": args["cups"], "size": args["size"], "user_id": user_id(llm_context)}
+        )
+
+
+def grind_tool(log: list[Call]) -> RecordingTool:
+    """Return a contributed tool that fails the way the spec says tools fail."""
+    return RecordingTool(
+        GRIND,
+        integration=TOOLS_DOMAIN,
+        description="Grinds beans.",
+        raises=HomeAssistantError("The grinder is out of beans"),
+        log=log,
+    )
+
+
+def admin_only_api(hass: HomeAssistant, log: list[Call]) -> AdminAPI:
+    """Return the API ``admin_only``, which only administrators may use; its tool lists users."""
+    users = RecordingTool(
+        USERS,
+        integration="admin_only",
+        description="Lists the users.",
+        annotations=llm.ToolAnnotations(read_only=True, open_world=False),
+        result=llm.ToolResult(data={"users": 2}),
+        log=log,
+    )
+    return AdminAPI(hass, "admin_only", "Admin only", [users], prompt="Only for admins.")

@@ -11,10 +11,24 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 # Import our custom_components package before the test plugin puts its own testing_config
 # first on sys.path; otherwise setup fails with "Integration not found".
 import custom_components.llm_hub  # noqa: F401
-from custom_components.llm_hub.const import DOMAIN
+from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
+
+from .common import (
+    CONTRIBUTOR_PROMPT,
+    INSTRUCTIONS,
+    TOOLS_DOMAIN,
+    BrewTool,
+    Call,
+    Contribution,
+    add_llm_platform,
+    admin_only_api,
+    async_add_hub,
+    grind_tool,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -57,3 +71,40 @@ async def setup_integration(
     assert await hass.config_entries.async_setup(config_entry.entry_id)
     await hass.async_block_till_done()
     return config_entry
+
+
+@pytest.fixture
+def calls() -> list[Call]:
+    """Return the log of the calls of the contributed and admin-only tools."""
+    return []
+
+
+@pytest.fixture
+def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
+    """Return the tools the test integration ``hub_tools`` contributes to hubs."""
+    return [BrewTool(calls), grind_tool(calls)]
+
+
+@pytest.fixture
+def contribution(hass: HomeAssistant, contributed_tools: list[llm.Tool]) -> Contribution:
+    """Load ``hub_tools`` with an llm.py platform that contributes its tools to hubs only."""
+    contribution = Contribution(contributed_tools, prompt=CONTRIBUTOR_PROMPT, only_hubs=True)
+    add_llm_platform(hass, TOOLS_DOMAIN, contribution, built_in=True)
+    return contribution
+
+
+@pytest.fixture
+async def hub(hass: HomeAssistant, setup_llm: None, contribution: Contribution) -> MockConfigEntry:
+    """Set up a hub "Kitchen" that picks Assist, with instructions and a contributor."""
+    return await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: INSTRUCTIONS}
+    )
+
+
+@pytest.fixture
+async def admin_hub(
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call]
+) -> MockConfigEntry:
+    """Register the admin-only API; set up a hub "Admin hub" that picks it (beside Kitchen)."""
+    llm.async_register_api(hass, admin_only_api(hass, calls))
+    return await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})

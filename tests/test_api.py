@@ -28,10 +28,8 @@ from .common import (
     llm_context,
 )
 
-
-@pytest.fixture(autouse=True)
-async def _setup(setup_llm: None) -> None:
-    """Every test here has the llm integration."""
+# Every test here has the llm integration.
+pytestmark = pytest.mark.usefixtures("setup_llm")
 
 
 def _register(hass: HomeAssistant, api: llm.API) -> llm.API:

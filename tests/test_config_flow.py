@@ -21,6 +21,8 @@ from homeassistant.data_entry_flow import FlowResultType, InvalidData
 from homeassistant.helpers import llm
 from homeassistant.helpers.selector import SelectSelector, TextSelector
 
+from .common import async_add_hub, hub_id
+
 TRANSLATIONS: dict[str, Any] = json.loads(
     (
         Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations" / "en.json"
@@ -33,10 +35,6 @@ class _MusicAPI(llm.API):
 
     async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
         raise NotImplementedError
-
-
-def _api_id(entry: MockConfigEntry) -> str:
-    return f"llm_hub-{entry.entry_id}"
 
 
 def _registered(hass: HomeAssistant) -> dict[str, llm.API]:
@@ -117,15 +115,6 @@ async def _create_hub(hass: HomeAssistant, name: str) -> ConfigFlowResult:
     return result
 
 
-async def _add_hub(hass: HomeAssistant, title: str) -> MockConfigEntry:
-    """Add a hub entry without options and set it up for real."""
-    entry = MockConfigEntry(domain=DOMAIN, title=title, data={}, options={})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
-
-
 # --- Create ------------------------------------------------------------------------------
 
 
@@ -158,7 +147,7 @@ async def test_user_flow_registers_api_named_like_entry(hass: HomeAssistant) -> 
     entry = result["result"]
 
     assert entry.state is ConfigEntryState.LOADED
-    api = _registered(hass)[f"llm_hub-{entry.entry_id}"]
+    api = _registered(hass)[hub_id(entry)]
     assert api.name == "Kitchen"
     assert entry.runtime_data.api is api
 
@@ -214,11 +203,21 @@ async def test_user_flow_refuses_name_of_other_hub(
     assert len(hass.config_entries.async_entries(DOMAIN)) == 2
 
 
-@pytest.mark.parametrize("name", ["Assist", "assist", " ASSIST  "])
-async def test_user_flow_refuses_name_of_other_llm_api(
-    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        ("Assist", "name_exists"),
+        ("assist", "name_exists"),
+        (" ASSIST  ", "name_exists"),
+        ("", "name_empty"),
+        ("   ", "name_empty"),
+        ("\t\n", "name_empty"),
+    ],
+)
+async def test_user_flow_refuses_name_of_other_llm_api_or_empty_name(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str, error: str
 ) -> None:
-    """The name of another registered LLM API (the Assist API) is refused.
+    """The name of another registered LLM API (the Assist API) and a blank name are refused.
 
     Nothing sets up ``llm`` here: opening the flow sets up the dependencies of the integration,
     and so registers the Assist API.
@@ -229,7 +228,7 @@ async def test_user_flow_refuses_name_of_other_llm_api(
     result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
 
     assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_NAME: "name_exists"}
+    assert result["errors"] == {CONF_NAME: error}
     _assert_translated(result)
     assert hass.config_entries.async_entries(DOMAIN) == []
 
@@ -255,27 +254,6 @@ async def test_user_flow_refuses_name_of_custom_llm_api(
     result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: "music"})
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert result["title"] == "music"
-
-
-@pytest.mark.parametrize("name", ["", "   ", "\t\n"])
-async def test_user_flow_refuses_empty_name(
-    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str
-) -> None:
-    """An empty or blank name is refused with name_empty."""
-    result = await _start_user_flow(hass)
-
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
-
-    assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_NAME: "name_empty"}
-    _assert_translated(result)
-    assert hass.config_entries.async_entries(DOMAIN) == []
-
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"], {CONF_NAME: "Kitchen"}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert result["title"] == "Kitchen"
 
 
 # --- Reconfigure (rename) ----------------------------------------------------------------
@@ -311,7 +289,7 @@ async def test_reconfigure_renames_entry_and_api(
     assert entry.data == {}
     assert entry.options == {CONF_LLM_HASS_API: ["assist"]}
     assert entry.state is ConfigEntryState.LOADED
-    api = _registered(hass)[_api_id(entry)]
+    api = _registered(hass)[hub_id(entry)]
     assert api is not old_api
     assert api.name == "Pantry"
     assert [a.name for a in llm.async_get_apis(hass)].count("Kitchen") == 0
@@ -331,7 +309,7 @@ async def test_reconfigure_keeps_own_name(
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
     assert entry.title == name.strip()
-    assert _registered(hass)[_api_id(entry)].name == name.strip()
+    assert _registered(hass)[hub_id(entry)].name == name.strip()
 
 
 @pytest.mark.parametrize(
@@ -347,7 +325,7 @@ async def test_reconfigure_refuses_taken_or_empty_name(
 ) -> None:
     """Another hub's name, another API's name and a blank name are refused; then a rename works."""
     entry = setup_integration
-    living_room = await _add_hub(hass, "Living room")
+    living_room = await async_add_hub(hass, "Living room")
     result = await _start_reconfigure(hass, entry)
 
     result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
@@ -368,8 +346,8 @@ async def test_reconfigure_refuses_taken_or_empty_name(
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
     assert entry.title == "Pantry"
-    assert _registered(hass)[_api_id(entry)].name == "Pantry"
-    assert _registered(hass)[_api_id(living_room)].name == "Living room"
+    assert _registered(hass)[hub_id(entry)].name == "Pantry"
+    assert _registered(hass)[hub_id(living_room)].name == "Living room"
 
 
 async def test_reconfigure_through_flow_manager(
@@ -413,13 +391,13 @@ async def test_options_form_lists_other_apis(
 ) -> None:
     """The multi-select offers every registered API (name, id) but the hub's own."""
     entry = setup_integration
-    living_room = await _add_hub(hass, "Living room")
+    living_room = await async_add_hub(hass, "Living room")
 
     result = await _start_options(hass, entry)
 
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": "Living room", "value": _api_id(living_room)},
+        {"label": "Living room", "value": hub_id(living_room)},
     ]
     assert _suggested(result, CONF_LLM_HASS_API) == ["assist"]
     assert _suggested(result, CONF_PROMPT) is None
@@ -431,7 +409,7 @@ async def test_options_form_lists_other_apis(
     result = await _start_options(hass, living_room)
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": "Kitchen", "value": _api_id(entry)},
+        {"label": "Kitchen", "value": hub_id(entry)},
     ]
     assert _suggested(result, CONF_LLM_HASS_API) is None
 
@@ -441,7 +419,7 @@ async def test_options_flow_saves_and_reloads(
 ) -> None:
     """Saving stores the picks as a list and the stripped prompt; the reload applies them."""
     entry = setup_integration
-    living_room = await _add_hub(hass, "Living room")
+    living_room = await async_add_hub(hass, "Living room")
     old_api = entry.runtime_data.api
     assert old_api.picked_api_ids == ["assist"]
     result = await _start_options(hass, entry)
@@ -449,7 +427,7 @@ async def test_options_flow_saves_and_reloads(
     result = await hass.config_entries.options.async_configure(
         result["flow_id"],
         {
-            CONF_LLM_HASS_API: [_api_id(living_room), "assist"],
+            CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
             CONF_PROMPT: "\n  Answer briefly.  \n",
         },
     )
@@ -457,7 +435,7 @@ async def test_options_flow_saves_and_reloads(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     expected = {
-        CONF_LLM_HASS_API: [_api_id(living_room), "assist"],
+        CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
         CONF_PROMPT: "Answer briefly.",
     }
     assert result["data"] == expected
@@ -467,13 +445,13 @@ async def test_options_flow_saves_and_reloads(
     api = entry.runtime_data.api
     assert isinstance(api, HubAPI)
     assert api is not old_api
-    assert _registered(hass)[_api_id(entry)] is api
-    assert api.picked_api_ids == [_api_id(living_room), "assist"]
+    assert _registered(hass)[hub_id(entry)] is api
+    assert api.picked_api_ids == [hub_id(living_room), "assist"]
     assert api.instructions == "Answer briefly."
 
     # The form opens again with what was saved.
     result = await _start_options(hass, entry)
-    assert _suggested(result, CONF_LLM_HASS_API) == [_api_id(living_room), "assist"]
+    assert _suggested(result, CONF_LLM_HASS_API) == [hub_id(living_room), "assist"]
     assert _suggested(result, CONF_PROMPT) == "Answer briefly."
 
 
@@ -511,8 +489,8 @@ async def test_options_flow_keeps_unavailable_pick(
 ) -> None:
     """A picked API that is gone is offered as "<id> (not available)"; the form still saves."""
     entry = setup_integration
-    living_room = await _add_hub(hass, "Living room")
-    gone_id = _api_id(living_room)
+    living_room = await async_add_hub(hass, "Living room")
+    gone_id = hub_id(living_room)
     result = await _start_options(hass, entry)
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {CONF_LLM_HASS_API: ["assist", gone_id]}
@@ -547,7 +525,7 @@ async def test_options_flow_refuses_unknown_api(
 ) -> None:
     """Only offered APIs can be picked: not the hub's own, nor an id never registered."""
     entry = setup_integration
-    for picked in (_api_id(entry), "no_such_api"):
+    for picked in (hub_id(entry), "no_such_api"):
         result = await _start_options(hass, entry)
         with pytest.raises(InvalidData):
             await hass.config_entries.options.async_configure(

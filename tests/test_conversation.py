@@ -8,10 +8,8 @@ language model integrations, hands the LLM API picked in its options to
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Generator
-from dataclasses import dataclass, field
-from typing import Any, Literal, override
+from typing import Literal, override
 
-import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
@@ -24,180 +22,45 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
 from homeassistant.components import conversation
-from homeassistant.components.llm import LLMTools
 from homeassistant.config_entries import ConfigEntry, ConfigFlow
 from homeassistant.const import CONF_LLM_HASS_API, Platform
-from homeassistant.core import Context, HomeAssistant, callback
-from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import intent, llm
 from homeassistant.helpers.entity_platform import AddEntitiesCallback
 from homeassistant.setup import async_setup_component
 
+from .common import (
+    BREW,
+    CONTRIBUTOR_PROMPT,
+    GRIND,
+    INSTRUCTIONS,
+    TOOLS_DOMAIN,
+    USERS,
+    Call,
+    Contribution,
+    RecordingTool,
+    hub_id,
+    llm_context,
+)
+
 AGENT_DOMAIN = "hub_agent"
 AGENT_ENTITY_ID = "conversation.hub_agent"
-TOOLS_DOMAIN = "hub_tools"
-BREW = f"{TOOLS_DOMAIN}__brew"
-GRIND = f"{TOOLS_DOMAIN}__grind"
 CRASH = f"{TOOLS_DOMAIN}__crash"
-USERS = "admin_only__list_users"
-INSTRUCTIONS = "Answer like a barista."
-CONTRIBUTOR_PROMPT = f"Use {BREW} to brew coffee."
 
 
-@dataclass
-class Calls:
-    """What the test platform and tools were asked: (name, arguments, user id)."""
-
-    tools: list[tuple[str, dict[str, Any], str | None]] = field(default_factory=list)
-    platform: list[tuple[str, str, str | None]] = field(default_factory=list)
-    """(API id, platform of the request, user id) per ``async_get_tools`` call."""
-
-    def record(
-        self, tool: llm.Tool, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> None:
-        """Remember one call of a tool."""
-        self.tools.append((tool.name, dict(tool_input.tool_args), _user_id(llm_context)))
-
-
-def _user_id(llm_context: llm.LLMContext) -> str | None:
-    return llm_context.context.user_id if llm_context.context else None
-
-
-class RecordingTool(llm.Tool):
-    """A test tool that records its calls."""
-
-    integration = TOOLS_DOMAIN
-
-    def __init__(self, calls: Calls) -> None:
-        """Record calls in ``calls``."""
-        self.calls = calls
-
-    @override
-    async def async_call(
-        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Record the call and answer it."""
-        self.calls.record(self, tool_input, llm_context)
-        return await self.async_answer(tool_input.tool_args, llm_context)
-
-    async def async_answer(
-        self, args: dict[str, Any], llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Return the result of a call."""
-        raise NotImplementedError
-
-
-class BrewTool(RecordingTool):
-    """A contributed tool with parameters that coerce and default."""
-
-    name = BREW
-    description = "Brews cups of coffee."
-    annotations = llm.ToolAnnotations(destructive=False, idempotent=True, open_world=False)
-    parameters = probatio.Schema(
-        {
-            probatio.Required("size"): probatio.In(["small", "large"]),
-            probatio.Optional("cups", default=1): probatio.All(
-                probatio.Coerce(int), probatio.Range(min=1, max=4)
-            ),
-        }
+@pytest.fixture
+def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> list[llm.Tool]:
+    """Return the tools ``hub_tools`` contributes to hubs, here with one that has a bug."""
+    crash = RecordingTool(
+        CRASH,
+        integration=TOOLS_DOMAIN,
+        description="Crashes.",
+        raises=ZeroDivisionError("division by zero"),
+        log=calls,
     )
-
-    @override
-    async def async_answer(
-        self, args: dict[str, Any], llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Return what was brewed, and for whom."""
-        return llm.ToolResult(
-            data={"brewed": args["cups"], "size": args["size"], "user_id": _user_id(llm_context)}
-        )
-
-
-class GrindTool(RecordingTool):
-    """A contributed tool that fails the way the spec says tools fail."""
-
-    name = GRIND
-    description = "Grinds beans."
-
-    @override
-    async def async_answer(
-        self, args: dict[str, Any], llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Fail: no beans."""
-        raise HomeAssistantError("The grinder is out of beans")
-
-
-class CrashTool(RecordingTool):
-    """A contributed tool with a bug."""
-
-    name = CRASH
-    description = "Crashes."
-
-    @override
-    async def async_answer(
-        self, args: dict[str, Any], llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Fail unexpectedly."""
-        raise ZeroDivisionError("division by zero")
-
-
-class ToolsPlatform(MockPlatform):
-    """The ``llm.py`` platform of the test domain: contributes to hub APIs only."""
-
-    def __init__(self, calls: Calls) -> None:
-        """Contribute tools that record their calls in ``calls``."""
-        super().__init__()
-        self.calls = calls
-
-    @callback
-    def async_get_tools(
-        self, hass: HomeAssistant, llm_context: llm.LLMContext, api_id: str
-    ) -> LLMTools | None:
-        """Return the test tools for a hub API, nothing for any other API."""
-        self.calls.platform.append((api_id, llm_context.platform, _user_id(llm_context)))
-        if not api_id.startswith(f"{DOMAIN}-"):
-            return None
-        return LLMTools(
-            tools=[BrewTool(self.calls), GrindTool(self.calls), CrashTool(self.calls)],
-            prompt=CONTRIBUTOR_PROMPT,
-        )
-
-
-class UsersTool(RecordingTool):
-    """The tool of the admin-only API."""
-
-    name = USERS
-    description = "Lists the users."
-    integration = "admin_only"
-
-    @override
-    async def async_answer(
-        self, args: dict[str, Any], llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Return how many users there are."""
-        return llm.ToolResult(data={"users": 2})
-
-
-class AdminOnlyAPI(llm.API):
-    """An API only administrators may use (``requires_admin`` as Home Assistant 2026.11 has)."""
-
-    requires_admin = True
-
-    def __init__(self, hass: HomeAssistant, calls: Calls) -> None:
-        """Register as ``admin_only``."""
-        super().__init__(hass=hass, id="admin_only", name="Admin only")
-        self.calls = calls
-
-    @override
-    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
-        """Return the users tool."""
-        return llm.APIInstance(
-            api=self,
-            api_prompt="Only for admins.",
-            llm_context=llm_context,
-            tools=[UsersTool(self.calls)],
-        )
+    return [*contributed_tools, crash]
 
 
 class HubAgentEntity(conversation.ConversationEntity):
@@ -249,43 +112,6 @@ class HubAgentEntity(conversation.ConversationEntity):
             conversation.AssistantContent(agent_id=user_input.agent_id, content="Done.")
         )
         return conversation.async_get_result_from_chat_log(user_input, chat_log)
-
-
-@pytest.fixture
-def calls() -> Calls:
-    """Return the record of the test platform's and tools' calls."""
-    return Calls()
-
-
-@pytest.fixture
-async def hub(hass: HomeAssistant, setup_llm: None, calls: Calls) -> MockConfigEntry:
-    """Set up a hub "Kitchen" that picks Assist, with instructions and a contributor."""
-    hass.config.components.add(TOOLS_DOMAIN)
-    mock_platform(hass, f"{TOOLS_DOMAIN}.llm", ToolsPlatform(calls))
-    return await _async_setup_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: INSTRUCTIONS}
-    )
-
-
-@pytest.fixture
-async def admin_hub(hass: HomeAssistant, hub: MockConfigEntry, calls: Calls) -> MockConfigEntry:
-    """Register the admin-only API; set up a hub "Admin hub" that picks it (beside Kitchen)."""
-    llm.async_register_api(hass, AdminOnlyAPI(hass, calls))
-    return await _async_setup_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
-
-
-async def _async_setup_hub(
-    hass: HomeAssistant, title: str, options: dict[str, Any]
-) -> MockConfigEntry:
-    entry = MockConfigEntry(domain=DOMAIN, title=title, options=options)
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
-
-
-def _api_id(entry: MockConfigEntry) -> str:
-    return f"{DOMAIN}-{entry.entry_id}"
 
 
 class AgentConfigFlow(ConfigFlow):
@@ -341,25 +167,15 @@ async def _async_converse(agent: HubAgentEntity, user: MockUser) -> conversation
     )
 
 
-def _llm_context(user: MockUser) -> llm.LLMContext:
-    return llm.LLMContext(
-        platform=AGENT_DOMAIN,
-        context=Context(user_id=user.id),
-        language="en",
-        assistant=conversation.DOMAIN,
-        device_id=None,
-    )
-
-
 async def test_chat_log_gets_hub_tools_and_prompt(
     hass: HomeAssistant,
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: Calls,
+    contribution: Contribution,
 ) -> None:
     """The agent's chat log gets the hub's API: its tools and its instructions."""
-    agent = await setup_agent(_api_id(hub))
+    agent = await setup_agent(hub_id(hub))
 
     result = await _async_converse(agent, hass_admin_user)
 
@@ -372,7 +188,7 @@ async def test_chat_log_gets_hub_tools_and_prompt(
     assert len(names) == len(set(names))
     assert {BREW, GRIND, CRASH} <= set(names)
     # The hub holds the picked Assist API's tools, under their own names.
-    assist = await llm.async_get_api(hass, "assist", _llm_context(hass_admin_user))
+    assist = await llm.async_get_api(hass, "assist", llm_context(hass_admin_user.id))
     assert {"homeassistant__GetLiveContext", "llm__GetDateTime"} <= {
         tool.name for tool in assist.tools
     }
@@ -388,18 +204,18 @@ async def test_chat_log_gets_hub_tools_and_prompt(
     assert chat_log.llm_api.api_prompt in system.content
 
     # The contributor was asked for the hub's id, with the request's context.
-    assert (_api_id(hub), AGENT_DOMAIN, hass_admin_user.id) in calls.platform
+    assert (hub_id(hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
 
 
 async def test_chat_log_runs_hub_tools(
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: Calls,
+    calls: list[Call],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The chat log runs tool calls through the hub; failures become error results."""
-    agent = await setup_agent(_api_id(hub))
+    agent = await setup_agent(hub_id(hub))
     agent.tool_calls = [
         llm.ToolInput(tool_name=BREW, tool_args={"size": "large", "cups": "2"}, id="ok"),
         llm.ToolInput(tool_name=BREW, tool_args={"cups": 2}, id="missing"),
@@ -449,7 +265,7 @@ async def test_chat_log_runs_hub_tools(
         },
         error=True,
     )
-    assert [call for call in calls.tools if call[0] == BREW] == [
+    assert [call for call in calls if call[0] == BREW] == [
         (BREW, {"size": "large", "cups": 2}, hass_admin_user.id)
     ]
 
@@ -488,7 +304,7 @@ async def test_websocket_lists_hub(
 
     assert response["success"]
     apis = {api["id"]: api for api in response["result"]["apis"]}
-    assert apis[_api_id(hub)]["name"] == "Kitchen"
+    assert apis[hub_id(hub)]["name"] == "Kitchen"
 
 
 async def test_admin_only_hub(
@@ -503,27 +319,28 @@ async def test_admin_only_hub(
     assert hub.runtime_data.api.requires_admin is False
 
     with pytest.raises(Unauthorized):
-        await llm.async_get_api(hass, _api_id(admin_hub), _llm_context(hass_read_only_user))
+        await llm.async_get_api(hass, hub_id(admin_hub), llm_context(hass_read_only_user.id))
 
-    instance = await llm.async_get_api(hass, _api_id(admin_hub), _llm_context(hass_admin_user))
+    instance = await llm.async_get_api(hass, hub_id(admin_hub), llm_context(hass_admin_user.id))
     assert {tool.name for tool in instance.tools} >= {USERS, BREW}
     assert instance.api_prompt.endswith('tools from "Admin only":\nOnly for admins.')
 
     # The hub that does not pick it serves the non-admin, without the admin-only tool.
-    instance = await llm.async_get_api(hass, _api_id(hub), _llm_context(hass_read_only_user))
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_read_only_user.id))
     assert BREW in {tool.name for tool in instance.tools}
     assert USERS not in {tool.name for tool in instance.tools}
 
 
-async def test_admin_only_hub_in_conversation(
+async def test_admin_only_hub_in_conversation(  # noqa: PLR0917  # fixtures
     setup_agent: AgentSetup,
     admin_hub: MockConfigEntry,
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
-    calls: Calls,
+    calls: list[Call],
+    contribution: Contribution,
 ) -> None:
     """An agent using an admin-only hub fails to prepare for a non-admin; an admin uses it."""
-    agent = await setup_agent(_api_id(admin_hub))
+    agent = await setup_agent(hub_id(admin_hub))
     agent.tool_calls = [llm.ToolInput(tool_name=USERS, tool_args={}, id="users")]
 
     result = await _async_converse(agent, hass_read_only_user)
@@ -531,13 +348,13 @@ async def test_admin_only_hub_in_conversation(
     assert result.response.response_type is intent.IntentResponseType.ERROR
     assert result.response.speech["plain"]["speech"] == "Error preparing LLM API"
     assert agent.tool_results == []
-    assert calls.tools == []
+    assert calls == []
     # Refused before the contributors were asked for tools.
-    assert calls.platform == []
+    assert contribution.requests == []
 
     result = await _async_converse(agent, hass_admin_user)
 
     assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
     assert [content.result for content in agent.tool_results] == [llm.ToolResult(data={"users": 2})]
-    assert calls.tools == [(USERS, {}, hass_admin_user.id)]
-    assert (_api_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in calls.platform
+    assert calls == [(USERS, {}, hass_admin_user.id)]
+    assert (hub_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests

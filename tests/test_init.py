@@ -8,6 +8,8 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
+from .common import hub_id
+
 
 def _hub_ids(hass: HomeAssistant) -> list[str]:
     return [api.id for api in llm.async_get_apis(hass) if api.id.startswith("llm_hub-")]
@@ -18,7 +20,7 @@ async def test_setup_registers_api(hass: HomeAssistant, setup_integration: MockC
     entry = setup_integration
     assert entry.state is ConfigEntryState.LOADED
     apis = {api.id: api for api in llm.async_get_apis(hass)}
-    api = apis[f"llm_hub-{entry.entry_id}"]
+    api = apis[hub_id(entry)]
     assert api.name == "Kitchen"
     assert entry.runtime_data.api is api
 
@@ -33,8 +35,8 @@ async def test_unload_reload_setup_leave_one_registration(
     assert _hub_ids(hass) == []
 
     assert await hass.config_entries.async_setup(entry.entry_id)
-    assert _hub_ids(hass) == [f"llm_hub-{entry.entry_id}"]
+    assert _hub_ids(hass) == [hub_id(entry)]
 
     assert await hass.config_entries.async_reload(entry.entry_id)
     await hass.async_block_till_done()
-    assert _hub_ids(hass) == [f"llm_hub-{entry.entry_id}"]
+    assert _hub_ids(hass) == [hub_id(entry)]

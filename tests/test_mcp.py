@@ -9,27 +9,18 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 import json
-from typing import Any, override
+from typing import Any
 
 import httpx
 import mcp
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import McpError
-import probatio
 import pytest
-from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
-    MockPlatform,
-    MockUser,
-    mock_platform,
-)
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from yarl import URL
 
-from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
-from homeassistant.components.llm import LLMTools
 from homeassistant.components.mcp_server.const import (
     CONF_ALL_LLM_APIS,
     CONF_REQUIRE_ADMIN,
@@ -37,172 +28,9 @@ from homeassistant.components.mcp_server.const import (
 )
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant, callback
-from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm
-from homeassistant.helpers.selector import NumberSelector, NumberSelectorConfig
+from homeassistant.core import HomeAssistant
 
-TOOLS_DOMAIN = "hub_tools"
-BREW = f"{TOOLS_DOMAIN}__brew"
-GRIND = f"{TOOLS_DOMAIN}__grind"
-USERS = "admin_only__list_users"
-INSTRUCTIONS = "Answer like a barista."
-CONTRIBUTOR_PROMPT = f"Use {BREW} to brew coffee."
-
-
-@dataclass
-class Calls:
-    """What the test tools were called with: (tool name, arguments, user id)."""
-
-    made: list[tuple[str, dict[str, Any], str | None]] = field(default_factory=list)
-
-    def record(
-        self, tool: llm.Tool, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> None:
-        """Remember one call of a tool."""
-        user_id = llm_context.context.user_id if llm_context.context else None
-        self.made.append((tool.name, dict(tool_input.tool_args), user_id))
-
-
-class BrewTool(llm.Tool):
-    """A contributed tool with declared annotations and parameters."""
-
-    name = BREW
-    title = "Brew coffee"
-    description = "Brews cups of coffee."
-    integration = TOOLS_DOMAIN
-    annotations = llm.ToolAnnotations(
-        read_only=False, destructive=False, idempotent=True, open_world=False
-    )
-    parameters = probatio.Schema(
-        {
-            probatio.Required("size"): probatio.In(["small", "large"]),
-            probatio.Optional("cups", default=1): probatio.All(
-                probatio.Coerce(int), probatio.Range(min=1, max=4)
-            ),
-            probatio.Optional("strength"): NumberSelector(NumberSelectorConfig(min=1, max=5)),
-        }
-    )
-
-    def __init__(self, calls: Calls) -> None:
-        """Record calls in ``calls``."""
-        self.calls = calls
-
-    @override
-    async def async_call(
-        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Return what was brewed, and for whom."""
-        self.calls.record(self, tool_input, llm_context)
-        args = tool_input.tool_args
-        return llm.ToolResult(
-            data={
-                "brewed": args["cups"],
-                "size": args["size"],
-                "user_id": llm_context.context.user_id if llm_context.context else None,
-            }
-        )
-
-
-class GrindTool(llm.Tool):
-    """A contributed tool that fails the way the spec says tools fail."""
-
-    name = GRIND
-    description = "Grinds beans."
-    integration = TOOLS_DOMAIN
-
-    def __init__(self, calls: Calls) -> None:
-        """Record calls in ``calls``."""
-        self.calls = calls
-
-    @override
-    async def async_call(
-        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Fail: no beans."""
-        self.calls.record(self, tool_input, llm_context)
-        raise HomeAssistantError("The grinder is out of beans")
-
-
-class ToolsPlatform(MockPlatform):
-    """The ``llm.py`` platform of the test domain: contributes to hub APIs only."""
-
-    def __init__(self, calls: Calls) -> None:
-        """Contribute tools that record their calls in ``calls``."""
-        super().__init__()
-        self.calls = calls
-
-    @callback
-    def async_get_tools(
-        self, hass: HomeAssistant, llm_context: llm.LLMContext, api_id: str
-    ) -> LLMTools | None:
-        """Return the test tools for a hub API, nothing for any other API."""
-        if not api_id.startswith(f"{DOMAIN}-"):
-            return None
-        return LLMTools(
-            tools=[BrewTool(self.calls), GrindTool(self.calls)], prompt=CONTRIBUTOR_PROMPT
-        )
-
-
-class UsersTool(llm.Tool):
-    """The tool of the admin-only API."""
-
-    name = USERS
-    description = "Lists the users."
-    integration = "admin_only"
-    annotations = llm.ToolAnnotations(read_only=True, open_world=False)
-
-    def __init__(self, calls: Calls) -> None:
-        """Record calls in ``calls``."""
-        self.calls = calls
-
-    @override
-    async def async_call(
-        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Return how many users there are."""
-        self.calls.record(self, tool_input, llm_context)
-        return llm.ToolResult(data={"users": 2})
-
-
-class AdminOnlyAPI(llm.API):
-    """An API only administrators may use (``requires_admin`` as Home Assistant 2026.11 has)."""
-
-    requires_admin = True
-
-    def __init__(self, hass: HomeAssistant, calls: Calls) -> None:
-        """Register as ``admin_only``."""
-        super().__init__(hass=hass, id="admin_only", name="Admin only")
-        self.calls = calls
-
-    @override
-    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
-        """Return the users tool."""
-        return llm.APIInstance(
-            api=self, api_prompt="", llm_context=llm_context, tools=[UsersTool(self.calls)]
-        )
-
-
-@pytest.fixture
-def calls() -> Calls:
-    """Return the record of test tool calls."""
-    return Calls()
-
-
-@pytest.fixture
-async def hub(hass: HomeAssistant, setup_llm: None, calls: Calls) -> MockConfigEntry:
-    """Set up a hub "Kitchen" that picks Assist, with instructions and a contributor."""
-    hass.config.components.add(TOOLS_DOMAIN)
-    mock_platform(hass, f"{TOOLS_DOMAIN}.llm", ToolsPlatform(calls))
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        options={CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: INSTRUCTIONS},
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
+from .common import BREW, CONTRIBUTOR_PROMPT, GRIND, INSTRUCTIONS, USERS, Call, hub_id
 
 
 async def _async_setup_mcp_server(
@@ -232,7 +60,7 @@ async def hub_url(
     """Set up the MCP Server (serving Assist at /api/mcp); return the URL of the hub."""
     await _async_setup_mcp_server(hass, ["assist"], require_admin=True)
     client = await hass_client_no_auth()
-    return str(client.make_url(f"/api/mcp/{DOMAIN}-{hub.entry_id}"))
+    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
 
 
 @pytest.fixture
@@ -243,23 +71,14 @@ def assist_url(hub_url: str) -> str:
 
 @pytest.fixture
 async def admin_hub_url(
-    hass: HomeAssistant,
-    hub: MockConfigEntry,
-    hass_client_no_auth: ClientSessionGenerator,
-    calls: Calls,
+    hass: HomeAssistant, admin_hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator
 ) -> str:
-    """Set up a hub that picks an admin-only API; return the URL /api/mcp that serves it.
+    """Return the URL /api/mcp that serves the hub that picks an admin-only API.
 
     The MCP Server is configured without "require admin", so Home Assistant lets any user
     in at /api/mcp: only the hub can refuse a non-admin there.
     """
-    llm.async_register_api(hass, AdminOnlyAPI(hass, calls))
-    entry = MockConfigEntry(
-        domain=DOMAIN, title="Admin hub", options={CONF_LLM_HASS_API: ["admin_only"]}
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await _async_setup_mcp_server(hass, [f"{DOMAIN}-{entry.entry_id}"], require_admin=False)
+    await _async_setup_mcp_server(hass, [hub_id(admin_hub)], require_admin=False)
     client = await hass_client_no_auth()
     return str(client.make_url("/api/mcp"))
 
@@ -350,7 +169,7 @@ async def test_call_tool(
     hub_url: str,
     hass_access_token: str,
     hass_admin_user: MockUser,
-    calls: Calls,
+    calls: list[Call],
 ) -> None:
     """Calling the contributed tool runs it with validated arguments and the caller's user."""
     async with mcp_session(hub_url, hass_access_token) as session:
@@ -363,11 +182,11 @@ async def test_call_tool(
         "size": "large",
         "user_id": hass_admin_user.id,
     }
-    assert calls.made == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
 
 
 async def test_call_tool_invalid_arguments_hub(
-    hub_url: str, hass_access_token: str, calls: Calls
+    hub_url: str, hass_access_token: str, calls: list[Call]
 ) -> None:
     """Arguments that do not match the parameters: an error result naming them, no call.
 
@@ -383,7 +202,7 @@ async def test_call_tool_invalid_arguments_hub(
         "error_text": f"Invalid arguments for tool {BREW}: not a valid option at 'sugar'. "
         "Call it again with arguments that match its parameters.",
     }
-    assert calls.made == []
+    assert calls == []
 
 
 @pytest.mark.parametrize(
@@ -397,7 +216,7 @@ async def test_call_tool_invalid_arguments_hub(
 async def test_call_tool_invalid_arguments_schema(
     hub_url: str,
     hass_access_token: str,
-    calls: Calls,
+    calls: list[Call],
     arguments: dict[str, Any],
     message: str,
 ) -> None:
@@ -407,14 +226,14 @@ async def test_call_tool_invalid_arguments_schema(
 
     assert result.isError
     assert _text(result) == f"Input validation error: {message}"
-    assert calls.made == []
+    assert calls == []
 
 
 async def test_call_tool_home_assistant_error(
     hub_url: str,
     hass_access_token: str,
     hass_admin_user: MockUser,
-    calls: Calls,
+    calls: list[Call],
 ) -> None:
     """A tool that raises HomeAssistantError gives an error result carrying its message."""
     async with mcp_session(hub_url, hass_access_token) as session:
@@ -425,7 +244,7 @@ async def test_call_tool_home_assistant_error(
         "error": "HomeAssistantError",
         "error_text": "The grinder is out of beans",
     }
-    assert calls.made == [(GRIND, {}, hass_admin_user.id)]
+    assert calls == [(GRIND, {}, hass_admin_user.id)]
 
 
 async def test_call_assist_tool(hub_url: str, hass_access_token: str) -> None:
@@ -460,7 +279,7 @@ async def test_admin_only_hub_refuses_non_admin(
     hass_access_token: str,
     hass_read_only_access_token: str,
     hass_admin_user: MockUser,
-    calls: Calls,
+    calls: list[Call],
 ) -> None:
     """A hub that picks an admin-only API refuses a non-admin where Home Assistant does not."""
     async with mcp_session(admin_hub_url, hass_read_only_access_token) as session:
@@ -469,7 +288,7 @@ async def test_admin_only_hub_refuses_non_admin(
         result = await session.call_tool(USERS, {})
     assert result.isError
     assert _text(result) == "Unauthorized"
-    assert calls.made == []
+    assert calls == []
 
     async with mcp_session(admin_hub_url, hass_access_token) as session:
         names = {tool.name for tool in (await session.list_tools()).tools}
@@ -477,4 +296,4 @@ async def test_admin_only_hub_refuses_non_admin(
     assert {USERS, BREW} <= names
     assert not result.isError
     assert json.loads(_text(result)) == {"users": 2}
-    assert calls.made == [(USERS, {}, hass_admin_user.id)]
+    assert calls == [(USERS, {}, hass_admin_user.id)]

@@ -18,10 +18,8 @@ from .common import (
     llm_context,
 )
 
-
-@pytest.fixture(autouse=True)
-async def _setup(setup_llm: None) -> None:
-    """Every test here has the llm integration."""
+# Every test here has the llm integration.
+pytestmark = pytest.mark.usefixtures("setup_llm")
 
 
 async def _tool_names(hass: HomeAssistant, api_id: str) -> list[str]:
