@@ -457,3 +457,23 @@ async def test_a_single_pick_stored_as_a_string(hass: HomeAssistant) -> None:
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": "assist"})
 
     assert entry.runtime_data.api.picked_api_ids == ["assist"]
+
+
+async def test_picked_api_that_breaks_is_logged_and_skipped(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A picked API whose instance cannot be built does not take the hub down."""
+
+    class BrokenAPI(FixedAPI):
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            raise RuntimeError("database is gone")
+
+    _register(hass, BrokenAPI(hass, "broken", "Broken", []))
+    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["broken", "x"]})
+
+    tools = _by_name(await _instance(hass, hub_id(entry)))
+
+    assert "kept" in tools
+    assert "could not get the tools of the LLM API broken" in caplog.text
+    assert "RuntimeError: database is gone" in caplog.text

@@ -155,7 +155,18 @@ class HubAPI(llm_helper.API):
                     api_id,
                 )
                 continue
-            instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
+            try:
+                instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
+            except HomeAssistantError:
+                # Refusals (Unauthorized) and loops of hubs: the request must not go on.
+                raise
+            except Exception:  # noqa: BLE001  # a broken API must not take the hub down
+                LOGGER.exception(
+                    "LLM Hub %s could not get the tools of the LLM API %s; serving the rest",
+                    self.name,
+                    api_id,
+                )
+                continue
             sources.append(
                 _Source(
                     namespace=unicode_slug.slugify(api_id),
