@@ -355,17 +355,63 @@ async def test_admin_requirement_follows_a_hub_that_picks_a_hub(
         await _instance(hass, hub_id(outer), hass_read_only_user.id)
 
 
-async def test_hubs_picking_each_other_is_a_clear_error(hass: HomeAssistant) -> None:
-    """A loop of hubs gives an error naming the loop instead of endless recursion."""
-    first = await async_add_hub(hass, "First")
+async def test_hubs_picking_each_other_serve_the_rest(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A loop of hubs (made behind the options flow's back) is logged once by name; no
+    recursion, and each hub serves what it has, so one loop breaks no other API."""
+    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("from_x")]))
+    first = await async_add_hub(hass, "First", {"llm_hass_api": ["x"]})
     second = await async_add_hub(hass, "Second", {"llm_hass_api": [hub_id(first)]})
-    hass.config_entries.async_update_entry(first, options={"llm_hass_api": [hub_id(second)]})
+    hass.config_entries.async_update_entry(first, options={"llm_hass_api": ["x", hub_id(second)]})
     await hass.config_entries.async_reload(first.entry_id)
     await hass.async_block_till_done()
 
-    with pytest.raises(HomeAssistantError, match="pick each other in a loop") as err:
-        await _instance(hass, hub_id(first))
-    assert f"{hub_id(first)} -> {hub_id(second)} -> {hub_id(first)}" in str(err.value)
+    first_tools = _by_name(await _instance(hass, hub_id(first)))
+    second_tools = _by_name(await _instance(hass, hub_id(second)))
+    await _instance(hass, hub_id(first))
+    merged = await llm.async_get_api(hass, [hub_id(first), hub_id(second), "x"], llm_context())
+
+    assert "from_x" in first_tools
+    assert "from_x" in second_tools
+    assert any(tool.name.endswith("from_x") for tool in merged.tools)
+    loops = [
+        r.getMessage() for r in caplog.records if "pick each other in a loop" in r.getMessage()
+    ]
+    fix = "remove one of these picks in the hubs' options"
+    loop = "LLM Hub APIs pick each other in a loop"
+    first_second = '("First" -> "Second" -> "First")'
+    second_first = '("Second" -> "First" -> "Second")'
+    assert loops == [
+        f"LLM Hub Second leaves out {hub_id(first)}: {loop} {first_second}; {fix}",
+        f"LLM Hub First leaves out {hub_id(second)}: {loop} {second_first}; {fix}",
+    ]
+
+
+async def test_a_hub_reached_twice_shows_each_tool_once(hass: HomeAssistant) -> None:
+    """Hubs picking hubs (a diamond, and a hub next to the API it draws from) keep each
+    tool once, even tools built anew per request that never compare equal."""
+
+    class FreshTool(RecordingTool):
+        """Like core's todo__get_items: per-instance parameters that never compare equal."""
+
+        def __init__(self) -> None:
+            super().__init__("todo__get_items", parameters=probatio.Schema({}))
+            self.marker = object()
+
+    class FreshAPI(FixedAPI):
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            self.tools = [FreshTool()]
+            return await super().async_get_api_instance(llm_context)
+
+    _register(hass, FreshAPI(hass, "base", "Base", [], prompt="Base prompt."))
+    left = await async_add_hub(hass, "Left", {"llm_hass_api": ["base"]})
+    right = await async_add_hub(hass, "Right", {"llm_hass_api": ["base"]})
+    top = await async_add_hub(hass, "Top", {"llm_hass_api": [hub_id(left), hub_id(right), "base"]})
+
+    names = [tool.name for tool in (await _instance(hass, hub_id(top))).tools]
+
+    assert names == ["llm__GetDateTime", "todo__get_items"]
 
 
 async def test_hub_picking_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
@@ -465,15 +511,74 @@ async def test_picked_api_that_breaks_is_logged_and_skipped(
     """A picked API whose instance cannot be built does not take the hub down."""
 
     class BrokenAPI(FixedAPI):
-        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
-            raise RuntimeError("database is gone")
+        def __init__(self, hass: HomeAssistant, api_id: str, error: Exception) -> None:
+            super().__init__(hass, api_id, api_id, [])
+            self.error = error
 
-    _register(hass, BrokenAPI(hass, "broken", "Broken", []))
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            raise self.error
+
+    _register(hass, BrokenAPI(hass, "broken", RuntimeError("database is gone")))
+    _register(hass, BrokenAPI(hass, "failing", HomeAssistantError("service offline")))
     _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["broken", "x"]})
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["broken", "failing", "x"]})
 
     tools = _by_name(await _instance(hass, hub_id(entry)))
 
     assert "kept" in tools
     assert "could not get the tools of the LLM API broken" in caplog.text
     assert "RuntimeError: database is gone" in caplog.text
+    assert "could not get the tools of the LLM API failing" in caplog.text
+    assert "HomeAssistantError: service offline" in caplog.text
+
+
+async def test_refusal_of_a_picked_api_refuses_the_hub(
+    hass: HomeAssistant, hass_admin_user: MockUser
+) -> None:
+    """Unauthorized from a picked API (HA 2026.11's own check) is not swallowed."""
+
+    class RefusingAPI(FixedAPI):
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            raise Unauthorized(context=llm_context.context)
+
+    _register(hass, RefusingAPI(hass, "refusing", "Refusing", []))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["refusing"]})
+
+    with pytest.raises(Unauthorized):
+        await _instance(hass, hub_id(entry), hass_admin_user.id)
+
+
+async def test_validator_with_a_bug_is_a_failed_call(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A parameter validator that raises something else than Invalid is answered, not raised."""
+
+    def lookup(value: str) -> str:
+        return {"a": "b"}[value]
+
+    tool = RecordingTool("t", parameters=probatio.Schema({probatio.Required("k"): lookup}))
+    _register(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    result = await (await _instance(hass, hub_id(entry))).async_call_tool(
+        llm.ToolInput("t", {"k": "zzz"})
+    )
+
+    assert result.error is True
+    assert result.data == {
+        "error": "KeyError",
+        "error_text": "Tool t could not check its arguments: KeyError('zzz')",
+    }
+    assert tool.calls == []
+    assert "The parameters of tool t (x) failed to validate" in caplog.text
+
+
+async def test_stale_pick_warns_once(hass: HomeAssistant, caplog: pytest.LogCaptureFixture) -> None:
+    """A pick of an API that is gone is logged once per load, not on every request."""
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "gone"]})
+
+    for _ in range(3):
+        await _instance(hass, hub_id(entry))
+
+    assert entry.runtime_data.api.picked_api_ids == ["gone"]
+    assert caplog.text.count("picks the LLM API gone, which is not registered") == 1

@@ -212,6 +212,11 @@ async def test_user_flow_refuses_name_of_other_hub(
         ("", "name_empty"),
         ("   ", "name_empty"),
         ("\t\n", "name_empty"),
+        # Names whose slug is Assist's: Home Assistant 2026.10 would prefix both alike.
+        ("Assist!", "name_exists"),
+        ("ÄSSIST", "name_exists"),
+        ("🔥", "name_invalid"),
+        ("x" * 65, "name_too_long"),
     ],
 )
 async def test_user_flow_refuses_name_of_other_llm_api_or_empty_name(
@@ -544,13 +549,73 @@ def test_translations_cover_flow_keys() -> None:
         assert config["step"][step]["title"]
         assert config["step"][step]["data"][CONF_NAME]
         assert config["step"][step]["data_description"][CONF_NAME]
-    assert set(config["error"]) == {"name_exists", "name_empty"}
+    assert set(config["error"]) == {"name_exists", "name_empty", "name_too_long", "name_invalid"}
     assert all(config["error"].values())
     assert config["abort"]["reconfigure_successful"]
 
+    assert set(TRANSLATIONS["options"]["error"]) == {"loop"}
+    assert TRANSLATIONS["options"]["error"]["loop"]
     init = TRANSLATIONS["options"]["step"]["init"]
     assert init["title"]
     assert set(init["data"]) == {CONF_LLM_HASS_API, CONF_PROMPT}
     assert set(init["data_description"]) == {CONF_LLM_HASS_API, CONF_PROMPT}
     assert all(init["data"].values())
     assert all(init["data_description"].values())
+
+
+async def test_user_flow_collapses_whitespace(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock
+) -> None:
+    """Runs of spaces, tabs and newlines in a name become single spaces."""
+    result = await _start_user_flow(hass)
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: " Living \n  room\t"}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "Living room"
+
+
+async def test_options_flow_refuses_a_loop_of_hubs(hass: HomeAssistant, setup_llm: None) -> None:
+    """Picking a hub that (through others) picks this one is refused; the rest still saves."""
+    first = await async_add_hub(hass, "First")
+    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
+    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+
+    result = await _start_options(hass, first)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_LLM_HASS_API: ["assist", hub_id(third)]}
+    )
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_LLM_HASS_API: "loop"}
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hub_id(third)]
+    _assert_translated(result)
+    assert first.options == {}
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_LLM_HASS_API: ["assist", "assist"]}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert first.options == {CONF_LLM_HASS_API: ["assist"]}
+
+
+async def test_options_flow_follows_loops_elsewhere_without_hanging(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """A loop between other hubs (made behind the flow's back) is not this hub's loop."""
+    second = await async_add_hub(hass, "Second")
+    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+    hass.config_entries.async_update_entry(second, options={CONF_LLM_HASS_API: [hub_id(third)]})
+    first = await async_add_hub(hass, "First")
+
+    result = await _start_options(hass, first)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_LLM_HASS_API: [hub_id(second)]}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert first.options == {CONF_LLM_HASS_API: [hub_id(second)]}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -18,10 +18,10 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
 from .platforms import async_get_contributed_tools
-from .tools import HubTool, interchangeable
+from .tools import HubTool, interchangeable, unwrap
 from .types import LlmHubConfigEntry
 
-__all__ = ["HubAPI"]
+__all__ = ["HubAPI", "HubLoopError", "picked_api_ids"]
 
 # The hub APIs being built in the current task, to refuse hubs that pick each other.
 _BUILDING: ContextVar[tuple[str, ...]] = ContextVar("llm_hub_building", default=())
@@ -62,9 +62,10 @@ class HubAPI(llm_helper.API):
     def __init__(self, hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
         """Create the API of ``entry`` from its title and options."""
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
-        # ensure_list: a single id stored as a string (a hand edit) is one pick, not letters.
-        self.picked_api_ids: list[str] = cv.ensure_list(entry.options.get(CONF_LLM_HASS_API))
+        self.picked_api_ids: list[str] = picked_api_ids(entry.options)
         self.instructions: str = entry.options.get(CONF_PROMPT, "")
+        # Problems already logged, so a stale pick does not warn on every request.
+        self._logged: set[str] = set()
 
     @property  # shadows the dataclass field requires_admin of Home Assistant 2026.11
     def requires_admin(self) -> bool:
@@ -107,10 +108,11 @@ class HubAPI(llm_helper.API):
         await self._async_check_admin(llm_context)
         building = _BUILDING.get()
         if self.id in building:
-            chain = " -> ".join([*building, self.id])
-            raise HomeAssistantError(
+            names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
+            chain = " -> ".join(f'"{names.get(api_id, api_id)}"' for api_id in (*building, self.id))
+            raise HubLoopError(
                 f"LLM Hub APIs pick each other in a loop ({chain}); "
-                "remove one of the picks in the hub options"
+                "remove one of these picks in the hubs' options"
             )
         with _building((*building, self.id)):
             sources = await self._async_gather_sources(llm_context)
@@ -149,16 +151,20 @@ class HubAPI(llm_helper.API):
         registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
         for api_id in self.picked_api_ids:
             if api_id not in registered:
-                LOGGER.warning(
-                    "LLM Hub %s picks the LLM API %s, which is not registered; serving the rest",
-                    self.name,
-                    api_id,
+                self._log_once(
+                    f"LLM Hub {self.name} picks the LLM API {api_id}, which is not "
+                    "registered; serving the rest"
                 )
                 continue
             try:
                 instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
-            except HomeAssistantError:
-                # Refusals (Unauthorized) and loops of hubs: the request must not go on.
+            except HubLoopError as err:
+                # The pick leads back here: serve the rest, so that one loop does not take
+                # down every API built with this hub (e.g. MCP Server's "All LLM APIs").
+                self._log_once(f"LLM Hub {self.name} leaves out {api_id}: {err}")
+                continue
+            except Unauthorized:
+                # A refusal: the request must not go on.
                 raise
             except Exception:  # noqa: BLE001  # a broken API must not take the hub down
                 LOGGER.exception(
@@ -179,6 +185,12 @@ class HubAPI(llm_helper.API):
             )
         return sources
 
+    def _log_once(self, message: str) -> None:
+        """Log a problem of this hub's configuration once per load of the entry."""
+        if message not in self._logged:
+            self._logged.add(message)
+            LOGGER.warning(message)
+
     def _prompt(self, sources: list[_Source]) -> str:
         """Return the hub's instructions, the contributors' prompt, then each picked API's."""
         contributed = "\n".join(
@@ -193,6 +205,18 @@ class HubAPI(llm_helper.API):
             if not source.contributed and source.prompt.strip()
         )
         return "\n\n".join(part for part in parts if part)
+
+
+class HubLoopError(HomeAssistantError):
+    """Hubs pick each other in a loop (raised by the hub that is reached again)."""
+
+
+def picked_api_ids(options: Mapping[str, Any]) -> list[str]:
+    """Return the picked API ids of hub options, in order, each once.
+
+    ``cv.ensure_list``: a single id stored as a string (a hand edit) is one pick, not letters.
+    """
+    return list(dict.fromkeys(cv.ensure_list(options.get(CONF_LLM_HASS_API))))
 
 
 @contextmanager
@@ -216,7 +240,11 @@ def _merge_tools(sources: list[_Source]) -> list[llm_helper.Tool]:
     for source in sources:
         for tool in source.tools:
             kept = by_name.setdefault(tool.name, [])
-            if not any(interchangeable(tool, other) for _, other in kept):
+            if not any(
+                _origin(tool, source) == _origin(other, other_source)
+                or interchangeable(tool, other)
+                for other_source, other in kept
+            ):
                 kept.append((source, tool))
 
     tools: list[llm_helper.Tool] = []
@@ -232,6 +260,18 @@ def _merge_tools(sources: list[_Source]) -> list[llm_helper.Tool]:
             names.add(unique)
             tools.append(HubTool(unique, tool, source.source))
     return tools
+
+
+def _origin(tool: llm_helper.Tool, source: _Source) -> tuple[str, str]:
+    """Return (the source a tool originally comes from, its original name).
+
+    Within one request, the same name from the same origin is the same tool, even when it
+    reached the hub twice (e.g. through a picked hub and directly) as two instances that do
+    not compare equal.
+    """
+    if isinstance(tool, HubTool):
+        return tool.origin, unwrap(tool).name
+    return source.source, tool.name
 
 
 def _chain_serializers(sources: list[_Source]) -> Callable[[Any], Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, override
 
 import probatio
+import slugify as unicode_slug
 
 from homeassistant.config_entries import (
     ConfigFlow,
@@ -13,7 +14,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import config_validation as cv, llm as llm_helper
+from homeassistant.helpers import llm as llm_helper
 from homeassistant.helpers.selector import (
     SelectOptionDict,
     SelectSelector,
@@ -22,29 +23,62 @@ from homeassistant.helpers.selector import (
     TextSelectorConfig,
 )
 
-from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
+from .api import picked_api_ids
+from .const import CONF_PROMPT, DOMAIN, MAX_NAME_LENGTH, api_id_for_entry
 from .types import LlmHubConfigEntry
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
 
 
-def _name_error(hass: HomeAssistant, name: str, own_entry_id: str | None) -> str | None:
-    """Return the error key for a hub name, or None when it can be used.
+def _clean_name(name: str) -> str:
+    """Return the name with its whitespace collapsed to single spaces."""
+    return " ".join(name.split())
 
-    A name is refused when empty, or when another hub or another registered LLM API is
-    already shown to users under it (compared without case and outer spaces).
+
+def _name_error(hass: HomeAssistant, name: str, own_entry_id: str | None) -> str | None:
+    """Return the error key for a (cleaned) hub name, or None when it can be used.
+
+    Refused: an empty name, one longer than ``MAX_NAME_LENGTH``, one without a letter or
+    digit, and one whose slug equals the slug of another hub's or registered LLM API's name.
+    Slugs, because Home Assistant 2026.10 prefixes the tools of merged APIs with the slug of
+    the API name: "Kitchen", "KITCHEN!" and "Kitchen 🔥" would all give ``kitchen__``,
+    "Küche" and "Kuche" both ``kuche__``; to a user they look alike too.
     """
     if not name:
         return "name_empty"
-    wanted = name.casefold()
+    if len(name) > MAX_NAME_LENGTH:
+        return "name_too_long"
+    if not (wanted := unicode_slug.slugify(name)):
+        return "name_invalid"
     own_api_id = api_id_for_entry(own_entry_id) if own_entry_id else None
-    for entry in hass.config_entries.async_entries(DOMAIN):
-        if entry.entry_id != own_entry_id and entry.title.strip().casefold() == wanted:
-            return "name_exists"
-    for api in llm_helper.async_get_apis(hass):
-        if api.id != own_api_id and api.name.strip().casefold() == wanted:
-            return "name_exists"
+    taken = [
+        entry.title
+        for entry in hass.config_entries.async_entries(DOMAIN)
+        if entry.entry_id != own_entry_id
+    ]
+    taken.extend(api.name for api in llm_helper.async_get_apis(hass) if api.id != own_api_id)
+    if any(unicode_slug.slugify(other) == wanted for other in taken):
+        return "name_exists"
     return None
+
+
+def _loop_through(hass: HomeAssistant, own_entry_id: str, picks: list[str]) -> bool:
+    """Return whether ``picks`` lead back to the hub of ``own_entry_id`` through other hubs."""
+    own_api_id = api_id_for_entry(own_entry_id)
+    hub_picks = {
+        api_id_for_entry(entry.entry_id): picked_api_ids(entry.options)
+        for entry in hass.config_entries.async_entries(DOMAIN)
+        if entry.entry_id != own_entry_id
+    }
+    todo, seen = list(picks), set()
+    while todo:
+        api_id = todo.pop()
+        if api_id == own_api_id:
+            return True
+        if api_id not in seen:
+            seen.add(api_id)
+            todo.extend(hub_picks.get(api_id, []))
+    return False
 
 
 class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -56,7 +90,7 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         """Ask for the hub's name; it becomes the entry title and the API name."""
         errors: dict[str, str] = {}
         if user_input is not None:
-            name = user_input[CONF_NAME].strip()
+            name = _clean_name(user_input[CONF_NAME])
             if not (error := _name_error(self.hass, name, None)):
                 return self.async_create_entry(title=name, data={}, options={})
             errors[CONF_NAME] = error
@@ -73,7 +107,7 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         entry = self._get_reconfigure_entry()
         errors: dict[str, str] = {}
         if user_input is not None:
-            name = user_input[CONF_NAME].strip()
+            name = _clean_name(user_input[CONF_NAME])
             if not (error := _name_error(self.hass, name, entry.entry_id)):
                 # Our own reason: the user sees our text, not Home Assistant's generic one.
                 return self.async_update_reload_and_abort(
@@ -105,19 +139,23 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         ``CONF_LLM_HASS_API`` is stored as a list of API ids and left out when none is
         picked (as the spec asks of agents); an empty prompt is left out too.
         """
+        errors: dict[str, str] = {}
         if user_input is not None:
             options: dict[str, Any] = {}
-            if picked := user_input.get(CONF_LLM_HASS_API):
-                options[CONF_LLM_HASS_API] = list(picked)
+            if picked := picked_api_ids(user_input):
+                options[CONF_LLM_HASS_API] = picked
             if prompt := user_input.get(CONF_PROMPT, "").strip():
                 options[CONF_PROMPT] = prompt
-            return self.async_create_entry(data=options)
+            if not _loop_through(self.hass, self.config_entry.entry_id, picked):
+                return self.async_create_entry(data=options)
+            errors[CONF_LLM_HASS_API] = "loop"
 
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(
-                self._schema(), dict(self.config_entry.options)
+                self._schema(), user_input or dict(self.config_entry.options)
             ),
+            errors=errors,
         )
 
     def _schema(self) -> probatio.Schema:
@@ -132,7 +170,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         known = {option["value"] for option in apis}
         apis.extend(
             SelectOptionDict(label=f"{api_id} (not available)", value=api_id)
-            for api_id in cv.ensure_list(self.config_entry.options.get(CONF_LLM_HASS_API))
+            for api_id in picked_api_ids(self.config_entry.options)
             if api_id not in known
         )
         return probatio.Schema(

@@ -9,6 +9,9 @@ LOGGER = logging.getLogger(__package__)
 CONF_PROMPT: Final = "prompt"
 """Option key of the hub's own instructions to the model (plain text)."""
 
+MAX_NAME_LENGTH: Final = 64
+"""Longest hub name: it becomes part of tool names where agents merge APIs by name."""
+
 CONTRIBUTED_NAMESPACE: Final = DOMAIN
 """Namespace of tools contributed to a hub by llm.py platforms, used only on a name collision."""
 

@@ -50,6 +50,8 @@ class HubTool(Tool):
         self.name = name
         self.tool = tool
         self.source = source
+        # Where the original tool comes from when hubs pick hubs: the innermost source.
+        self.origin: str = tool.origin if isinstance(tool, HubTool) else source
         self.title = tool.title
         self.description = tool.description
         self.parameters = tool.parameters
@@ -61,14 +63,9 @@ class HubTool(Tool):
         self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
     ) -> ToolResult:
         """Validate the arguments, run the original tool and return its result."""
-        try:
-            tool_args = self.tool.parameters(tool_input.tool_args)
-        except INVALID_ERRORS as err:
-            return error_result(
-                "InvalidArguments",
-                f"Invalid arguments for tool {self.name}: {err}. "
-                "Call it again with arguments that match its parameters.",
-            )
+        tool_args = self._validate(tool_input.tool_args)
+        if isinstance(tool_args, ToolResult):
+            return tool_args
         try:
             result = await self.tool.async_call(
                 hass,
@@ -94,6 +91,28 @@ class HubTool(Tool):
         if isinstance(result, ToolResult):
             return result
         return ToolResult(data=result)
+
+    def _validate(self, tool_args: dict[str, Any]) -> dict[str, Any] | ToolResult:
+        """Return the validated (coerced) arguments, or the failed result to answer with."""
+        if isinstance(self.tool, HubTool):
+            # A hub picked by a hub: the inner wrapper validates; no need to do it twice.
+            return tool_args
+        try:
+            validated: dict[str, Any] = self.tool.parameters(tool_args)
+        except INVALID_ERRORS as err:
+            return error_result(
+                "InvalidArguments",
+                f"Invalid arguments for tool {self.name}: {err}. "
+                "Call it again with arguments that match its parameters.",
+            )
+        except Exception as err:  # noqa: BLE001  # a validator with a bug of its own
+            LOGGER.exception(
+                "The parameters of tool %s (%s) failed to validate", self.name, self.source
+            )
+            return error_result(
+                type(err).__name__, f"Tool {self.name} could not check its arguments: {err!r}"
+            )
+        return validated
 
     @override
     def __eq__(self, other: object) -> bool:
