@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import metadata
 import json
 from pathlib import Path
@@ -337,12 +337,18 @@ async def wait_light_state(ha: HomeAssistantClient, wanted: str) -> str:
     return state
 
 
-async def check_kitchen_hub(ha: HomeAssistantClient, entry_id: str) -> None:
-    """List the Kitchen hub's tools over MCP, count the lights, turn the kitchen light on."""
+def hub_mcp_session(
+    ha: HomeAssistantClient, entry_id: str
+) -> AbstractAsyncContextManager[ClientSession]:
+    """Return an MCP session with the hub of ``entry_id``, authenticated as the owner."""
     if ha.token is None:
         raise DemoError("no access token")
-    url = f"{ha.base_url}/api/mcp/{HUB_DOMAIN}-{entry_id}"
-    async with mcp_session(url, ha.token) as session:
+    return mcp_session(f"{ha.base_url}/api/mcp/{HUB_DOMAIN}-{entry_id}", ha.token)
+
+
+async def check_kitchen_hub(ha: HomeAssistantClient, entry_id: str) -> None:
+    """List the Kitchen hub's tools over MCP, count the lights, turn the kitchen light on."""
+    async with hub_mcp_session(ha, entry_id) as session:
         tools = await list_tools(session)
         step(f"tools/list: {len(tools)} tools")
         for name, tool in tools.items():
@@ -400,10 +406,7 @@ async def check_requires_admin(ha: HomeAssistantClient, version: str, kitchen_id
             f"{admin['requires_admin']} and {kitchen['requires_admin']}"
         )
     step('"Admin tools" (picks homeassistant) requires_admin true, "Kitchen" false')
-    if ha.token is None:
-        raise DemoError("no access token")
-    url = f"{ha.base_url}/api/mcp/{HUB_DOMAIN}-{admin_id}"
-    async with mcp_session(url, ha.token) as session:
+    async with hub_mcp_session(ha, admin_id) as session:
         tools = await list_tools(session)
     step(f'tools/list of "Admin tools" as the owner (an admin): {len(tools)} tools')
     detail(", ".join(tools))
