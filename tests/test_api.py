@@ -400,18 +400,31 @@ async def test_a_hub_reached_twice_shows_each_tool_once(hass: HomeAssistant) -> 
             self.marker = object()
 
     class FreshAPI(FixedAPI):
+        builds = 0
+
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            self.builds += 1
             self.tools = [FreshTool()]
             return await super().async_get_api_instance(llm_context)
 
-    _register(hass, FreshAPI(hass, "base", "Base", [], prompt="Base prompt."))
-    left = await async_add_hub(hass, "Left", {"llm_hass_api": ["base"]})
+    base = FreshAPI(hass, "base", "Base", [], prompt="Base prompt.")
+    _register(hass, base)
+    left = await async_add_hub(hass, "Left", {"llm_hass_api": ["base"], "prompt": "Left says."})
     right = await async_add_hub(hass, "Right", {"llm_hass_api": ["base"]})
-    top = await async_add_hub(hass, "Top", {"llm_hass_api": [hub_id(left), hub_id(right), "base"]})
+    top = await async_add_hub(
+        hass, "Top", {"llm_hass_api": [hub_id(left), hub_id(right), "base"], "prompt": "Top."}
+    )
 
-    names = [tool.name for tool in (await _instance(hass, hub_id(top))).tools]
+    instance = await _instance(hass, hub_id(top))
 
-    assert names == ["llm__GetDateTime", "todo__get_items"]
+    assert [tool.name for tool in instance.tools] == ["llm__GetDateTime", "todo__get_items"]
+    # Each API is built once per request, and each prompt is in the prompt once.
+    assert base.builds == 1
+    assert instance.api_prompt == (
+        "Top.\n\n"
+        'Follow these instructions for tools from "Left":\nLeft says.\n\n'
+        'Follow these instructions for tools from "Base":\nBase prompt.'
+    )
 
 
 async def test_hub_picking_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
@@ -524,9 +537,10 @@ async def test_picked_api_that_breaks_is_logged_and_skipped(
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["broken", "failing", "x"]})
 
     tools = _by_name(await _instance(hass, hub_id(entry)))
+    await _instance(hass, hub_id(entry))
 
     assert "kept" in tools
-    assert "could not get the tools of the LLM API broken" in caplog.text
+    assert caplog.text.count("could not get the tools of the LLM API broken") == 1
     assert "RuntimeError: database is gone" in caplog.text
     assert "could not get the tools of the LLM API failing" in caplog.text
     assert "HomeAssistantError: service offline" in caplog.text

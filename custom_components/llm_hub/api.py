@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, override
 
 import probatio
@@ -21,10 +20,32 @@ from .platforms import async_get_contributed_tools
 from .tools import HubTool, interchangeable, unwrap
 from .types import LlmHubConfigEntry
 
-__all__ = ["HubAPI", "HubLoopError", "picked_api_ids"]
+__all__ = ["HubAPI", "HubAPIInstance", "HubLoopError", "picked_api_ids"]
 
-# The hub APIs being built in the current task, to refuse hubs that pick each other.
-_BUILDING: ContextVar[tuple[str, ...]] = ContextVar("llm_hub_building", default=())
+
+@dataclass(slots=True)
+class _Build:
+    """One request's build of a hub, shared by the hubs it picks (same task, same context)."""
+
+    chain: tuple[str, ...]
+    """The hub API ids being built, outermost first: a hub found here again is a loop."""
+    instances: dict[str, llm_helper.APIInstance]
+    """Picked API instances built so far in this request: a diamond of hubs builds each once."""
+
+
+_BUILD: ContextVar[_Build | None] = ContextVar("llm_hub_build", default=None)
+
+
+@dataclass
+class HubAPIInstance(llm_helper.APIInstance):
+    """The ``APIInstance`` of a hub: ``api_prompt`` and the parts it is made of."""
+
+    prompt_parts: list[tuple[str, str]] = field(default_factory=list)
+    """``(heading, text)``: the hub's own prompt under its name, then its picked APIs'.
+
+    A hub that picks this hub takes these parts instead of the whole prompt, so that a prompt
+    reached through several hubs (e.g. Assist's) is in it once.
+    """
 
 
 @dataclass(slots=True)
@@ -35,13 +56,10 @@ class _Source:
     """Prefix for a tool whose name collides with another source's (slug of the API id)."""
     source: str
     """The domain (contributed tools) or API id (a picked API's) the tools came from."""
-    label: str
-    """How the prompt names the source."""
-    prompt: str
+    prompt_parts: list[tuple[str, str]]
+    """``(heading, text)`` parts of the prompt; heading ``""`` for contributed tools."""
     tools: list[llm_helper.Tool]
     custom_serializer: Callable[[Any], Any] | None = None
-    contributed: bool = False
-    """Whether the tools come from an ``llm.py`` platform (else from a picked API)."""
 
 
 class HubAPI(llm_helper.API):
@@ -106,23 +124,33 @@ class HubAPI(llm_helper.API):
         one, and ``HomeAssistantError`` when hubs pick each other in a loop.
         """
         await self._async_check_admin(llm_context)
-        building = _BUILDING.get()
-        if self.id in building:
+        outer = _BUILD.get()
+        if outer is not None and self.id in outer.chain:
             names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
-            chain = " -> ".join(f'"{names.get(api_id, api_id)}"' for api_id in (*building, self.id))
+            chain = " -> ".join(
+                f'"{names.get(api_id, api_id)}"' for api_id in (*outer.chain, self.id)
+            )
             raise HubLoopError(
                 f"LLM Hub APIs pick each other in a loop ({chain}); "
                 "remove one of these picks in the hubs' options"
             )
-        with _building((*building, self.id)):
-            sources = await self._async_gather_sources(llm_context)
-        tools = _merge_tools(sources)
-        return llm_helper.APIInstance(
+        build = _Build(
+            chain=(*outer.chain, self.id) if outer else (self.id,),
+            instances=outer.instances if outer else {},
+        )
+        token = _BUILD.set(build)
+        try:
+            sources = await self._async_gather_sources(llm_context, build)
+        finally:
+            _BUILD.reset(token)
+        own_prompt, prompt_parts = self._prompt_parts(sources)
+        return HubAPIInstance(
             api=self,
-            api_prompt=self._prompt(sources),
+            api_prompt=_render_prompt(own_prompt, prompt_parts),
             llm_context=llm_context,
-            tools=tools,
+            tools=_merge_tools(sources),
             custom_serializer=_chain_serializers(sources),
+            prompt_parts=[(self.name, own_prompt), *prompt_parts] if own_prompt else prompt_parts,
         )
 
     async def _async_check_admin(self, llm_context: llm_helper.LLMContext) -> None:
@@ -134,17 +162,17 @@ class HubAPI(llm_helper.API):
         if user is None or not user.is_admin:
             raise Unauthorized(context=llm_context.context)
 
-    async def _async_gather_sources(self, llm_context: llm_helper.LLMContext) -> list[_Source]:
-        """Return the contributors' tools and prompt first, then each picked API's."""
+    async def _async_gather_sources(
+        self, llm_context: llm_helper.LLMContext, build: _Build
+    ) -> list[_Source]:
+        """Return the contributors' tools and prompts first, then each picked API's."""
         contributions = await async_get_contributed_tools(self.hass, llm_context, self.id)
         sources = [
             _Source(
                 namespace=CONTRIBUTED_NAMESPACE,
                 source=domain,
-                label="",
-                prompt=tools.prompt or "",
+                prompt_parts=[("", tools.prompt)] if tools.prompt else [],
                 tools=tools.tools,
-                contributed=True,
             )
             for domain, tools in contributions
         ]
@@ -156,55 +184,70 @@ class HubAPI(llm_helper.API):
                     "registered; serving the rest"
                 )
                 continue
-            try:
-                instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
-            except HubLoopError as err:
-                # The pick leads back here: serve the rest, so that one loop does not take
-                # down every API built with this hub (e.g. MCP Server's "All LLM APIs").
-                self._log_once(f"LLM Hub {self.name} leaves out {api_id}: {err}")
-                continue
-            except Unauthorized:
-                # A refusal: the request must not go on.
-                raise
-            except Exception:  # noqa: BLE001  # a broken API must not take the hub down
-                LOGGER.exception(
-                    "LLM Hub %s could not get the tools of the LLM API %s; serving the rest",
-                    self.name,
-                    api_id,
-                )
-                continue
+            if (instance := build.instances.get(api_id)) is None:
+                try:
+                    instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)
+                except HubLoopError as err:
+                    # The pick leads back here: serve the rest, so that one loop does not take
+                    # down every API built with this hub (e.g. MCP Server's "All LLM APIs").
+                    self._log_once(f"LLM Hub {self.name} leaves out {api_id}: {err}")
+                    continue
+                except Unauthorized:
+                    # A refusal: the request must not go on.
+                    raise
+                except Exception:  # noqa: BLE001  # a broken API must not take the hub down
+                    self._log_once(
+                        f"LLM Hub {self.name} could not get the tools of the LLM API {api_id}; "
+                        "serving the rest",
+                        exc_info=True,
+                    )
+                    continue
+                build.instances[api_id] = instance
             sources.append(
                 _Source(
                     namespace=unicode_slug.slugify(api_id),
                     source=api_id,
-                    label=registered[api_id].name,
-                    prompt=instance.api_prompt,
+                    prompt_parts=instance.prompt_parts
+                    if isinstance(instance, HubAPIInstance)
+                    else [(registered[api_id].name, instance.api_prompt)],
                     tools=instance.tools,
                     custom_serializer=instance.custom_serializer,
                 )
             )
         return sources
 
-    def _log_once(self, message: str) -> None:
+    def _log_once(self, message: str, *, exc_info: bool = False) -> None:
         """Log a problem of this hub's configuration once per load of the entry."""
         if message not in self._logged:
             self._logged.add(message)
-            LOGGER.warning(message)
+            LOGGER.warning(message, exc_info=exc_info)
 
-    def _prompt(self, sources: list[_Source]) -> str:
-        """Return the hub's instructions, the contributors' prompt, then each picked API's."""
-        contributed = "\n".join(
-            source.prompt.strip()
-            for source in sources
-            if source.contributed and source.prompt.strip()
-        )
-        parts = [self.instructions.strip(), contributed]
-        parts.extend(
-            f'Follow these instructions for tools from "{source.label}":\n{source.prompt.strip()}'
-            for source in sources
-            if not source.contributed and source.prompt.strip()
-        )
-        return "\n\n".join(part for part in parts if part)
+    def _prompt_parts(self, sources: list[_Source]) -> tuple[str, list[tuple[str, str]]]:
+        """Return the hub's own prompt and the picked APIs' prompt parts, each part once.
+
+        The own prompt is the hub's instructions, then the contributors' prompts.
+        """
+        contributed: list[str] = []
+        parts: dict[tuple[str, str], None] = {}
+        for source in sources:
+            for heading, text in source.prompt_parts:
+                if not text.strip():
+                    continue
+                if heading:
+                    parts[heading, text.strip()] = None
+                else:
+                    contributed.append(text.strip())
+        own = [self.instructions.strip(), "\n".join(contributed)]
+        return "\n\n".join(part for part in own if part), list(parts)
+
+
+def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:
+    """Return the prompt: the hub's own, then each part under its source's heading."""
+    rendered = [own_prompt] if own_prompt else []
+    rendered.extend(
+        f'Follow these instructions for tools from "{heading}":\n{text}' for heading, text in parts
+    )
+    return "\n\n".join(rendered)
 
 
 class HubLoopError(HomeAssistantError):
@@ -217,16 +260,6 @@ def picked_api_ids(options: Mapping[str, Any]) -> list[str]:
     ``cv.ensure_list``: a single id stored as a string (a hand edit) is one pick, not letters.
     """
     return list(dict.fromkeys(cv.ensure_list(options.get(CONF_LLM_HASS_API))))
-
-
-@contextmanager
-def _building(ids: tuple[str, ...]) -> Iterator[None]:
-    """Mark the hub APIs in ``ids`` as being built in this task."""
-    token = _BUILDING.set(ids)
-    try:
-        yield
-    finally:
-        _BUILDING.reset(token)
 
 
 def _merge_tools(sources: list[_Source]) -> list[llm_helper.Tool]:
