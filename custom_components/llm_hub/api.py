@@ -121,7 +121,8 @@ class HubAPI(llm_helper.API):
         """Return the tools and prompt of this hub for one request.
 
         Raises ``Unauthorized`` when the hub requires an admin and the request's user is not
-        one, and ``HomeAssistantError`` when hubs pick each other in a loop.
+        one, and ``HubLoopError`` when this hub is reached again while it is being built (hubs
+        picking each other); the hub that picked it catches that and serves the rest.
         """
         await self._async_check_admin(llm_context)
         outer = _BUILD.get()
