@@ -18,7 +18,8 @@ import sys
 from homeassistant import bootstrap, components
 
 COMPONENTS = Path(components.__file__).parent
-ALWAYS = {"mcp_server", *bootstrap.CORE_INTEGRATIONS, *bootstrap.DEFAULT_INTEGRATIONS}
+# hassio: analytics, which bootstrap always sets up, imports hassio's client library.
+ALWAYS = {"mcp_server", "hassio", *bootstrap.CORE_INTEGRATIONS, *bootstrap.DEFAULT_INTEGRATIONS}
 
 
 def main() -> None:
