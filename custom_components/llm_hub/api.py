@@ -17,7 +17,7 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
 from .platforms import async_get_contributed_tools
-from .tools import HubTool, interchangeable, unwrap
+from .tools import GatheredTool, HubTool, ToolCall, interchangeable, unwrap
 from .types import LlmHubConfigEntry
 
 __all__ = ["HubAPI", "HubAPIInstance", "HubLoopError", "picked_api_ids"]
@@ -46,6 +46,8 @@ class HubAPIInstance(llm_helper.APIInstance):
     A hub that picks this hub takes these parts instead of the whole prompt, so that a prompt
     reached through several hubs (e.g. Assist's) is in it once.
     """
+    gathered: list[GatheredTool] = field(default_factory=list)
+    """Every tool the hub gathered, exposed or not, with the build's decisions (inspector)."""
 
 
 @dataclass(slots=True)
@@ -80,6 +82,8 @@ class HubAPI(llm_helper.API):
     def __init__(self, hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
         """Create the API of ``entry`` from its title and options."""
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
+        self.options: Mapping[str, Any] = entry.options
+        """The entry's options when the API was created (saving options reloads the entry)."""
         self.picked_api_ids: list[str] = picked_api_ids(entry.options)
         self.instructions: str = entry.options.get(CONF_PROMPT, "")
         # Problems already logged, so a stale pick does not warn on every request.
@@ -145,14 +149,56 @@ class HubAPI(llm_helper.API):
         finally:
             _BUILD.reset(token)
         own_prompt, prompt_parts = self._prompt_parts(sources)
+        custom_serializer = _chain_serializers(sources)
+        gathered = _merge_tools(sources)
+        self._name_tools(gathered)
+        self._apply_policy(gathered)
+        self._expose_schemas(gathered, custom_serializer)
         return HubAPIInstance(
             api=self,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
             llm_context=llm_context,
-            tools=_merge_tools(sources),
-            custom_serializer=_chain_serializers(sources),
+            tools=[
+                HubTool(
+                    item.name,
+                    item.tool,
+                    item.source,
+                    hub=self,
+                    description=item.description,
+                    parameters=item.parameters,
+                )
+                for item in gathered
+                if item.hidden is None
+            ],
+            custom_serializer=custom_serializer,
             prompt_parts=[(self.name, own_prompt), *prompt_parts] if own_prompt else prompt_parts,
+            gathered=gathered,
         )
+
+    def _name_tools(self, gathered: list[GatheredTool]) -> None:
+        """Set each tool's ``key`` and exposed ``name``: portable, unique and stable."""
+        names: set[str] = set()
+        for item in gathered:
+            # A prefixed name can still meet a tool that carries it already.
+            unique, counter = item.wanted_name, 1
+            while unique in names:
+                counter += 1
+                unique = f"{item.wanted_name}_{counter}"
+            names.add(unique)
+            item.key = item.name = unique
+
+    def _apply_policy(self, gathered: list[GatheredTool]) -> None:
+        """Apply the entry's tool policy: overrides (alias, description) and what is hidden."""
+
+    def _expose_schemas(
+        self, gathered: list[GatheredTool], custom_serializer: Callable[[Any], Any]
+    ) -> None:
+        """Set each tool's exposed ``parameters``; hide a tool no provider could accept."""
+        for item in gathered:
+            item.parameters = item.tool.parameters
+
+    def async_record_call(self, call: ToolCall) -> None:
+        """Record a call through this hub (audit trail)."""
 
     async def _async_check_admin(self, llm_context: llm_helper.LLMContext) -> None:
         """Raise ``Unauthorized`` unless the request may use this hub."""
@@ -263,8 +309,8 @@ def picked_api_ids(options: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys(cv.ensure_list(options.get(CONF_LLM_HASS_API))))
 
 
-def _merge_tools(sources: list[_Source]) -> list[llm_helper.Tool]:
-    """Merge the tools of all sources into ``HubTool``s with unique names.
+def _merge_tools(sources: list[_Source]) -> list[GatheredTool]:
+    """Merge the tools of all sources; return them with their merged (``wanted``) names.
 
     Like ``MergedAPI`` of Home Assistant 2026.11: in order of first appearance, tools that
     are interchangeable with one already kept are dropped, and a name that more than one
@@ -281,19 +327,15 @@ def _merge_tools(sources: list[_Source]) -> list[llm_helper.Tool]:
             ):
                 kept.append((source, tool))
 
-    tools: list[llm_helper.Tool] = []
-    names: set[str] = set()
-    for name, kept in by_name.items():
-        for source, tool in kept:
-            exposed = name if len(kept) == 1 else f"{source.namespace}__{name}"
-            # A prefixed name can still meet a tool that carries it already.
-            unique, counter = exposed, 1
-            while unique in names:
-                counter += 1
-                unique = f"{exposed}_{counter}"
-            names.add(unique)
-            tools.append(HubTool(unique, tool, source.source))
-    return tools
+    return [
+        GatheredTool(
+            tool=tool,
+            source=source.source,
+            wanted_name=name if len(kept) == 1 else f"{source.namespace}__{name}",
+        )
+        for name, kept in by_name.items()
+        for source, tool in kept
+    ]
 
 
 def _origin(tool: llm_helper.Tool, source: _Source) -> tuple[str, str]:

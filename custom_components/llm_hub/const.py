@@ -9,6 +9,18 @@ LOGGER = logging.getLogger(__package__)
 CONF_PROMPT: Final = "prompt"
 """Option key of the hub's own instructions to the model (plain text)."""
 
+CONF_TIMEOUT: Final = "timeout"
+"""Option key of the longest a tool call may run, in seconds, before it is cancelled."""
+DEFAULT_TIMEOUT: Final = 60
+
+CONF_MAX_TOOLS: Final = "max_tools"
+"""Option key of the most tools the hub should expose; the options flow warns above it."""
+DEFAULT_MAX_TOOLS: Final = 128
+"""OpenAI's limit of tools per request."""
+
+CONF_RECORD_ARGUMENTS: Final = "record_arguments"
+"""Option key: whether the audit trail records tool arguments (secrets redacted)."""
+
 MAX_NAME_LENGTH: Final = 64
 """Longest hub name: it becomes part of tool names where agents merge APIs by name."""
 

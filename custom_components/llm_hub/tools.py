@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, override
+from dataclasses import dataclass, field
+import time
+from typing import TYPE_CHECKING, Any, Literal, override
 
 import probatio
 import voluptuous as vol
@@ -13,7 +15,21 @@ from homeassistant.helpers.llm import LLMContext, Tool, ToolInput, ToolResult
 
 from .const import LOGGER
 
-__all__ = ["HubTool", "error_result", "interchangeable", "unwrap"]
+if TYPE_CHECKING:
+    from .api import HubAPI
+
+__all__ = [
+    "GatheredTool",
+    "HubTool",
+    "Outcome",
+    "ToolCall",
+    "error_result",
+    "interchangeable",
+    "unwrap",
+]
+
+type Outcome = Literal["ok", "error", "refused", "needs_confirmation"]
+"""How a call through a hub ended (the audit trail's ``outcome``)."""
 
 # Third-party integrations may still write parameters with voluptuous; in Home Assistant
 # 2026.10 its Invalid is a different class from probatio's (in 2026.11 they are one).
@@ -27,6 +43,51 @@ def error_result(error: str, message: str) -> ToolResult:
     (``components/conversation/chat_log.py`` does the same for a ``HomeAssistantError``).
     """
     return ToolResult(data={"error": error, "error_text": message}, error=True)
+
+
+@dataclass(slots=True, frozen=True)
+class ToolCall:
+    """One finished call of a hub tool, as the hub records it (audit trail, counters)."""
+
+    tool: HubTool
+    tool_input: ToolInput
+    """What the model sent: the exposed name and the arguments as given (not validated)."""
+    llm_context: LLMContext
+    result: ToolResult
+    outcome: Outcome
+    duration_ms: float
+    """Wall-clock time of the call in milliseconds."""
+
+
+@dataclass(slots=True)
+class GatheredTool:
+    """One tool a hub gathered for a request, with what the build decided about it.
+
+    The build (``HubAPI.async_get_api_instance``) fills it in steps: merging sets ``tool``,
+    ``source`` and ``wanted_name``; naming sets ``key`` and ``name``; policy and schema checks
+    set ``hidden`` and ``parameters``. The tools not hidden become the instance's ``HubTool``s;
+    all of them are kept on the instance for the inspector.
+    """
+
+    tool: Tool
+    """The original tool (a ``HubTool`` when it came through a picked hub)."""
+    source: str
+    """The domain (contributed) or picked API id the tool came from."""
+    wanted_name: str
+    """The merged name: the tool's own name, or ``<namespace>__<name>`` on a collision."""
+    key: str = ""
+    """The portable, unique name before any alias: what options (selection, overrides) use."""
+    name: str = ""
+    """The exposed name: ``key`` or the user's alias for it."""
+    description: str | None = None
+    """The exposed description (the tool's own unless overridden)."""
+    parameters: Any = None
+    """The exposed parameters schema (what agents convert); arguments are still validated
+    against the tool's own ``parameters``."""
+    hidden: str | None = None
+    """Why the hub does not expose the tool (a sentence for the inspector), or None."""
+    details: dict[str, Any] = field(default_factory=dict)
+    """Extra facts for the inspector (e.g. the JSON Schema agents get)."""
 
 
 class HubTool(Tool):
@@ -45,16 +106,31 @@ class HubTool(Tool):
     contain both (a hub and the API it draws from) keeps the tool once.
     """
 
-    def __init__(self, name: str, tool: Tool, source: str) -> None:
-        """Wrap ``tool``; ``source`` is the API id or domain it came from."""
+    def __init__(
+        self,
+        name: str,
+        tool: Tool,
+        source: str,
+        *,
+        hub: HubAPI | None = None,
+        description: str | None = None,
+        parameters: Any = None,
+    ) -> None:
+        """Wrap ``tool``; ``source`` is the API id or domain it came from.
+
+        ``hub`` is the hub API whose instance exposes the tool (its options set the timeout,
+        confirmation and audit of calls); ``description`` and ``parameters`` replace the
+        tool's own in what is exposed (arguments are validated against the tool's own).
+        """
         self.name = name
         self.tool = tool
         self.source = source
+        self.hub = hub
         # Where the original tool comes from when hubs pick hubs: the innermost source.
         self.origin: str = tool.origin if isinstance(tool, HubTool) else source
         self.title = tool.title
-        self.description = tool.description
-        self.parameters = tool.parameters
+        self.description = tool.description if description is None else description
+        self.parameters = tool.parameters if parameters is None else parameters
         self.annotations = tool.annotations
         self.integration = tool.integration
 
@@ -62,10 +138,52 @@ class HubTool(Tool):
     async def async_call(
         self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
     ) -> ToolResult:
-        """Validate the arguments, run the original tool and return its result."""
+        """Run the call's steps and report it to the hub (audit); return the result.
+
+        Never raises for a failure of the tool or its arguments: the result says what went
+        wrong in words the model can act on.
+        """
+        started = time.monotonic()
+        result, outcome = await self._async_call_steps(hass, tool_input, llm_context)
+        if self.hub is not None:
+            self.hub.async_record_call(
+                ToolCall(
+                    tool=self,
+                    tool_input=tool_input,
+                    llm_context=llm_context,
+                    result=result,
+                    outcome=outcome,
+                    duration_ms=(time.monotonic() - started) * 1000,
+                )
+            )
+        return result
+
+    async def _async_call_steps(
+        self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
+    ) -> tuple[ToolResult, Outcome]:
+        """Check confirmation, validate, run; return the result and how the call ended."""
+        if (refusal := self._check_confirmation(tool_input, llm_context)) is not None:
+            return refusal
         tool_args = self._validate(tool_input.tool_args)
         if isinstance(tool_args, ToolResult):
-            return tool_args
+            return tool_args, "error"
+        result = await self._async_run(hass, tool_input, tool_args, llm_context)
+        return result, "error" if result.error else "ok"
+
+    def _check_confirmation(
+        self, tool_input: ToolInput, llm_context: LLMContext
+    ) -> tuple[ToolResult, Outcome] | None:
+        """Return the answer when the call must not run (yet), or None to run it."""
+        return None
+
+    async def _async_run(
+        self,
+        hass: HomeAssistant,
+        tool_input: ToolInput,
+        tool_args: dict[str, Any],
+        llm_context: LLMContext,
+    ) -> ToolResult:
+        """Run the original tool under its own name; return its result or a failed one."""
         try:
             result = await self.tool.async_call(
                 hass,
