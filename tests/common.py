@@ -273,3 +273,43 @@ def admin_only_api(hass: HomeAssistant, log: list[Call]) -> AdminAPI:
         log=log,
     )
     return AdminAPI(hass, "admin_only", "Admin only", [users], prompt="Only for admins.")
+
+
+# --- The inspector's hub: contributed tools and a picked API with known tools -------------
+
+PANTRY = "pantry"
+"""The id of the picked test API of the inspector's hub."""
+COUNT = f"{PANTRY}__count"
+SHELF = f"{PANTRY}__shelf"
+INSPECTED_ENTRY_ID = "01JINSPECTEDKITCHEN0000000"
+"""A fixed entry id, so the hub's API id in snapshots is stable."""
+
+
+def pantry_api(hass: HomeAssistant, log: list[Call]) -> FixedAPI:
+    """Return the API ``pantry``: a read-only counter and a tool with a selector parameter."""
+    count = RecordingTool(
+        COUNT,
+        integration=PANTRY,
+        description="Counts what is on a shelf.",
+        parameters=NUMBER_SCHEMA,
+        annotations=llm.ToolAnnotations(read_only=True, destructive=False, open_world=False),
+        result=llm.ToolResult(data={"count": 3}),
+        log=log,
+    )
+    shelf = RecordingTool(
+        SHELF,
+        integration=PANTRY,
+        description="Picks a shelf.",
+        parameters=probatio.Schema(
+            {probatio.Required("shelf"): NumberSelector(NumberSelectorConfig(min=1, max=3))}
+        ),
+        log=log,
+    )
+    return FixedAPI(
+        hass,
+        PANTRY,
+        "Pantry",
+        [count, shelf],
+        prompt="Count before you brew.",
+        custom_serializer=llm.selector_serializer,
+    )

@@ -108,3 +108,40 @@ async def admin_hub(
     """Register the admin-only API; set up a hub "Admin hub" that picks it (beside Kitchen)."""
     llm.async_register_api(hass, admin_only_api(hass, calls))
     return await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+
+
+# --- The inspector's hub (appended by the inspector branch; imports kept here to merge clean)
+from pytest_homeassistant_custom_component.syrupy import (  # noqa: E402
+    HomeAssistantSnapshotExtension,
+)
+from syrupy.assertion import SnapshotAssertion  # noqa: E402
+
+from .common import INSPECTED_ENTRY_ID, PANTRY, pantry_api  # noqa: E402
+
+
+@pytest.fixture
+def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Return syrupy's snapshot with Home Assistant's extension (files in tests/snapshots/).
+
+    The test plugin has this fixture too, but syrupy's own is the one pytest picks.
+    """
+    return snapshot.use_extension(HomeAssistantSnapshotExtension)
+
+
+@pytest.fixture
+async def inspected_hub(
+    hass: HomeAssistant, setup_llm: None, contribution: Contribution, calls: list[Call]
+) -> MockConfigEntry:
+    """Set up a hub "Kitchen" (fixed entry id) with contributed tools that picks ``pantry``."""
+    llm.async_register_api(hass, pantry_api(hass, calls))
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Kitchen",
+        entry_id=INSPECTED_ENTRY_ID,
+        data={},
+        options={CONF_LLM_HASS_API: [PANTRY], CONF_PROMPT: INSTRUCTIONS},
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry

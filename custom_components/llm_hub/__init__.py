@@ -14,6 +14,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from homeassistant.helpers.typing import ConfigType
 
+from . import websocket_api
 from .api import HubAPI
 from .const import DOMAIN
 from .platforms import async_setup_platforms
@@ -25,6 +26,7 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Set up what all hub entries share: tracking of ``llm.py`` platforms."""
     async_setup_platforms(hass)
+    websocket_api.async_setup(hass)
     return True
 
 

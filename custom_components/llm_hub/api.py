@@ -15,6 +15,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
+from .audit import Audit
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
 from .platforms import async_get_contributed_tools
 from .tools import GatheredTool, HubTool, ToolCall, interchangeable, unwrap
@@ -88,6 +89,8 @@ class HubAPI(llm_helper.API):
         self.instructions: str = entry.options.get(CONF_PROMPT, "")
         # Problems already logged, so a stale pick does not warn on every request.
         self._logged: set[str] = set()
+        self.audit = Audit(hass, entry.options)
+        """The hub's audit trail: events, counters and last calls of its tools."""
 
     @property  # shadows the dataclass field requires_admin of Home Assistant 2026.11
     def requires_admin(self) -> bool:
@@ -199,6 +202,7 @@ class HubAPI(llm_helper.API):
 
     def async_record_call(self, call: ToolCall) -> None:
         """Record a call through this hub (audit trail)."""
+        self.audit.async_record(self.id, self.name, call)
 
     async def _async_check_admin(self, llm_context: llm_helper.LLMContext) -> None:
         """Raise ``Unauthorized`` unless the request may use this hub."""

@@ -10,6 +10,7 @@ platform that raises is logged and skipped; tools without the ``<domain>__`` pre
 from __future__ import annotations
 
 import logging
+from typing import TypedDict
 
 from homeassistant.components.llm import LLMTools, LLMToolsPlatformProtocol
 from homeassistant.core import HomeAssistant, callback
@@ -17,11 +18,17 @@ from homeassistant.helpers.frame import ReportBehavior, report_usage
 from homeassistant.helpers.integration_platform import LazyIntegrationPlatforms
 from homeassistant.helpers.llm import LLMContext, Tool, report_untagged_tool
 from homeassistant.loader import async_get_issue_integration
+from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
 from .const import LOGGER
 
-__all__ = ["async_get_contributed_tools", "async_setup_platforms"]
+__all__ = [
+    "PlatformError",
+    "async_get_contributed_tools",
+    "async_get_platform_errors",
+    "async_setup_platforms",
+]
 
 PLATFORM_NAME = "llm"
 # The release in which Home Assistant stops accepting unprefixed contributed tools
@@ -32,11 +39,34 @@ DATA_PLATFORMS: HassKey[LazyIntegrationPlatforms[LLMToolsPlatformProtocol]] = Ha
     "llm_hub_platforms"
 )
 
+RECENT_PLATFORM_ERRORS = 20
+"""How many different platform errors are kept in memory (for diagnostics), for all hubs."""
+
+
+class PlatformError(TypedDict):
+    """An ``llm.py`` platform that raised when asked for a hub's tools (diagnostics)."""
+
+    domain: str
+    api_id: str
+    error: str
+    """The exception, as ``repr``."""
+    count: int
+    """How many requests it failed (since Home Assistant started)."""
+    time: str
+    """When it last failed (ISO 8601, UTC)."""
+
+
+# Keyed by (domain, API id, error); the least recently seen error is dropped first.
+DATA_PLATFORM_ERRORS: HassKey[dict[tuple[str, str, str], PlatformError]] = HassKey(
+    "llm_hub_platform_errors"
+)
+
 
 @callback
 def async_setup_platforms(hass: HomeAssistant) -> None:
     """Start tracking ``llm.py`` platforms, including integrations loaded later."""
     hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms(hass, PLATFORM_NAME, _process_platform)
+    hass.data[DATA_PLATFORM_ERRORS] = {}
 
 
 @callback
@@ -61,11 +91,42 @@ async def async_get_contributed_tools(
             # Inside the try: for a core integration Home Assistant reports an untagged
             # tool by raising, which skips that platform instead of the whole hub.
             _async_report_tool_issues(hass, domain, result.tools)
-        except Exception:  # noqa: BLE001  # a broken contributor must not take the hub down
+        except Exception as err:  # noqa: BLE001  # a broken contributor must not take the hub down
             LOGGER.exception("Error getting tools from the llm platform of %s", domain)
+            _async_keep_error(hass, domain, api_id, repr(err))
             continue
         contributions.append((domain, result))
     return contributions
+
+
+@callback
+def _async_keep_error(hass: HomeAssistant, domain: str, api_id: str, error: str) -> None:
+    """Keep a platform's error for diagnostics: the same error again counts up."""
+    errors = hass.data[DATA_PLATFORM_ERRORS]
+    key = (domain, api_id, error)
+    kept = errors.pop(key, None)
+    errors[key] = {
+        "domain": domain,
+        "api_id": api_id,
+        "error": error,
+        "count": kept["count"] + 1 if kept else 1,
+        "time": dt_util.utcnow().isoformat(),
+    }
+    if len(errors) > RECENT_PLATFORM_ERRORS:
+        del errors[next(iter(errors))]
+
+
+@callback
+def async_get_platform_errors(hass: HomeAssistant, api_id: str) -> list[PlatformError]:
+    """Return the recent errors of ``llm.py`` platforms asked for ``api_id``.
+
+    Oldest first, each different error once with its ``count``.
+    """
+    return [
+        PlatformError(**error)
+        for error in hass.data[DATA_PLATFORM_ERRORS].values()
+        if error["api_id"] == api_id
+    ]
 
 
 @callback

@@ -1,20 +1,36 @@
-"""How big an API instance is for a model: characters of prompt and tool definitions, tokens."""
+"""How big an API instance is for a model: characters of prompt and tool definitions, tokens.
+
+The token count is an estimate from characters (``ESTIMATOR``); ``script/token_error.py``
+measures its error against real tokenizers.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 import json
 import math
-from typing import Any
+from typing import Any, Final
 
 import probatio
 
 from homeassistant.helpers import llm as llm_helper
 
-__all__ = ["Sizes", "estimate_tokens", "measure", "tool_definition"]
+__all__ = [
+    "CHARS_PER_TOKEN",
+    "ESTIMATOR",
+    "Sizes",
+    "definition_chars",
+    "estimate_tokens",
+    "function_definition",
+    "measure",
+    "tool_definition",
+]
 
-CHARS_PER_TOKEN = 4.0
+CHARS_PER_TOKEN: Final = 4.0
 """Characters of English text and JSON per token, the usual rule of thumb for GPT-style BPE."""
+
+ESTIMATOR: Final = f"characters / {CHARS_PER_TOKEN:g}, rounded up"
+"""How ``tokens`` is estimated, in words (shown next to the figures)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,19 +47,32 @@ class Sizes:
     """Estimated tokens of prompt and tool definitions together (``estimate_tokens``)."""
 
 
-def tool_definition(tool: llm_helper.Tool, custom_serializer: Any) -> dict[str, Any]:
-    """Return a tool as agents send it: name, description and parameters as JSON Schema.
+def function_definition(
+    name: str, description: str | None, parameters: Any, custom_serializer: Any
+) -> dict[str, Any]:
+    """Return a tool definition as agents send it: name, description, JSON Schema parameters.
 
     The parameters are converted the way Home Assistant's agents and MCP Server do
-    (``probatio.to_openapi`` with the API's ``custom_serializer``, OpenAPI 3.1).
+    (``probatio.to_openapi`` with the API's ``custom_serializer``, OpenAPI 3.1). Raises what
+    the conversion raises for a schema it cannot convert.
     """
     return {
-        "name": tool.name,
-        "description": tool.description or "",
+        "name": name,
+        "description": description or "",
         "parameters": probatio.to_openapi(
-            tool.parameters, custom_serializer=custom_serializer, openapi_version="3.1.0"
+            parameters, custom_serializer=custom_serializer, openapi_version="3.1.0"
         ),
     }
+
+
+def tool_definition(tool: llm_helper.Tool, custom_serializer: Any) -> dict[str, Any]:
+    """Return ``function_definition`` of a tool's own name, description and parameters."""
+    return function_definition(tool.name, tool.description, tool.parameters, custom_serializer)
+
+
+def definition_chars(definition: Any) -> int:
+    """Return the characters of a definition (or list of them) as compact JSON."""
+    return len(json.dumps(definition, separators=(",", ":"), ensure_ascii=False))
 
 
 def estimate_tokens(chars: int) -> int:
@@ -52,9 +81,18 @@ def estimate_tokens(chars: int) -> int:
 
 
 def measure(instance: llm_helper.APIInstance) -> Sizes:
-    """Return the size figures of an API instance."""
-    definitions = [tool_definition(tool, instance.custom_serializer) for tool in instance.tools]
-    tools_chars = len(json.dumps(definitions, separators=(",", ":"), ensure_ascii=False))
+    """Return the size figures of an API instance.
+
+    A tool whose parameters cannot be converted counts with its name and description only
+    (an agent could not send it as it is).
+    """
+    definitions: list[dict[str, Any]] = []
+    for tool in instance.tools:
+        try:
+            definitions.append(tool_definition(tool, instance.custom_serializer))
+        except Exception:  # noqa: BLE001  # sizes must not fail on a broken schema
+            definitions.append({"name": tool.name, "description": tool.description or ""})
+    tools_chars = definition_chars(definitions)
     prompt_chars = len(instance.api_prompt)
     return Sizes(
         tools=len(instance.tools),

@@ -1,0 +1,210 @@
+"""Websocket commands to inspect any LLM API and to call its tools as a model would (admins).
+
+- ``llm_hub/api/describe``: the prompt and tools a model gets from an API (``describe``).
+- ``llm_hub/tool/call``: call one tool of an API with given arguments as a given user.
+
+Both build the API instance the way agents do (``llm.async_get_api`` with an ``LLMContext``
+for the user), so Home Assistant's and the hub's access checks, policy, validation and
+confirmation apply. Errors come back as websocket errors: ``not_found`` (API, user or tool),
+``unauthorized`` (the user may not use the API or the tool refused them),
+``invalid_format`` (arguments a non-hub tool refused), ``home_assistant_error`` and
+``unknown_error`` (the tool failed).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import probatio
+
+from homeassistant.components.websocket_api import async_register_command
+from homeassistant.components.websocket_api.connection import ActiveConnection
+from homeassistant.components.websocket_api.const import (
+    ERR_HOME_ASSISTANT_ERROR,
+    ERR_INVALID_FORMAT,
+    ERR_NOT_FOUND,
+    ERR_UNAUTHORIZED,
+    ERR_UNKNOWN_ERROR,
+)
+from homeassistant.components.websocket_api.decorators import (
+    async_response,
+    require_admin,
+    websocket_command,
+)
+from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.helpers import llm as llm_helper
+
+from .api import HubAPI, HubAPIInstance
+from .const import LOGGER
+from .describe import async_get_instance, describe_instance, llm_context_for
+from .tools import INVALID_ERRORS
+
+__all__ = ["async_setup"]
+
+_REQUEST_SCHEMA: dict[Any, Any] = {
+    probatio.Required("api_id"): str,
+    probatio.Optional("user_id"): str,
+    probatio.Optional("language"): str,
+    probatio.Optional("device_id"): str,
+}
+"""The request fields both commands take: the API, and the user (default: the caller),
+language (default: Home Assistant's) and device of the request."""
+
+
+@callback
+def async_setup(hass: HomeAssistant) -> None:
+    """Register the websocket commands."""
+    async_register_command(hass, websocket_describe_api)
+    async_register_command(hass, websocket_call_tool)
+
+
+@require_admin
+@websocket_command({probatio.Required("type"): "llm_hub/api/describe"} | _REQUEST_SCHEMA)
+@async_response
+async def websocket_describe_api(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Describe what a model gets from an LLM API for a user (``describe.describe_instance``).
+
+    Result: ``{"api", "user_id", "prompt", "tools", "size"}``.
+    """
+    if (request := await _async_request(hass, connection, msg)) is None:
+        return
+    instance, user_id = request
+    connection.send_result(msg["id"], {"user_id": user_id, **describe_instance(instance)})
+
+
+@require_admin
+@websocket_command(
+    {
+        probatio.Required("type"): "llm_hub/tool/call",
+        probatio.Required("tool_name"): str,
+        probatio.Optional("tool_args", default=dict): dict,
+    }
+    | _REQUEST_SCHEMA
+)
+@async_response
+async def websocket_call_tool(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Call one tool of an LLM API as a model would (``APIInstance.async_call_tool``).
+
+    Result: ``{"tool_name", "result": {"data", "error"}, "outcome", "duration_ms"}``.
+    ``outcome`` is how the hub recorded the call (``ok``, ``error``, ``refused``,
+    ``needs_confirmation``); for APIs that are not hubs, ``error`` when the result says so,
+    else ``ok``. ``duration_ms`` is the wall-clock time of the call in milliseconds.
+    """
+    if (request := await _async_request(hass, connection, msg)) is None:
+        return
+    instance, _ = request
+    tool_name: str = msg["tool_name"]
+    if tool_name not in {tool.name for tool in instance.tools}:
+        connection.send_error(msg["id"], ERR_NOT_FOUND, _no_tool(instance, tool_name))
+        return
+
+    started = time.monotonic()
+    try:
+        result = await instance.async_call_tool(
+            llm_helper.ToolInput(tool_name=tool_name, tool_args=msg["tool_args"])
+        )
+    except Unauthorized:
+        connection.send_error(
+            msg["id"],
+            ERR_UNAUTHORIZED,
+            f"Tool {tool_name} refused the user: Unauthorized",
+        )
+        return
+    except HomeAssistantError as err:
+        connection.send_error(
+            msg["id"],
+            ERR_HOME_ASSISTANT_ERROR,
+            f"Tool {tool_name} failed: {str(err) or type(err).__name__}",
+        )
+        return
+    except INVALID_ERRORS as err:
+        connection.send_error(
+            msg["id"],
+            ERR_INVALID_FORMAT,
+            f"Tool {tool_name} refused the arguments: {err}",
+        )
+        return
+    except Exception as err:  # noqa: BLE001  # the test bench reports any failure
+        LOGGER.exception(
+            "Tool %s of LLM API %s raised an unexpected error", tool_name, msg["api_id"]
+        )
+        connection.send_error(
+            msg["id"],
+            ERR_UNKNOWN_ERROR,
+            f"Tool {tool_name} failed unexpectedly: {err!r}",
+        )
+        return
+    duration_ms = (time.monotonic() - started) * 1000
+
+    outcome: str | None = None
+    if isinstance(instance.api, HubAPI) and instance.llm_context.context is not None:
+        outcome = instance.api.audit.last_outcome(instance.llm_context.context.id)
+    connection.send_result(
+        msg["id"],
+        {
+            "tool_name": tool_name,
+            "result": {"data": result.data, "error": result.error},
+            "outcome": outcome or ("error" if result.error else "ok"),
+            "duration_ms": round(duration_ms, 1),
+        },
+    )
+
+
+async def _async_request(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> tuple[llm_helper.APIInstance, str] | None:
+    """Return the API instance of a request and its user id, or send the error and None."""
+    api_id: str = msg["api_id"]
+    user_id: str = msg.get("user_id") or connection.user.id
+    if api_id not in {api.id for api in llm_helper.async_get_apis(hass)}:
+        connection.send_error(
+            msg["id"],
+            ERR_NOT_FOUND,
+            f"No LLM API with id {api_id} is registered (llm/api/list lists them)",
+        )
+        return None
+    if (user := await hass.auth.async_get_user(user_id)) is None:
+        connection.send_error(msg["id"], ERR_NOT_FOUND, f"No user with id {user_id}")
+        return None
+    llm_context = llm_context_for(
+        hass,
+        Context(user_id=user_id),
+        language=msg.get("language"),
+        device_id=msg.get("device_id"),
+    )
+    try:
+        instance = await async_get_instance(hass, api_id, llm_context)
+    except Unauthorized:
+        connection.send_error(
+            msg["id"],
+            ERR_UNAUTHORIZED,
+            f"User {user.name or user_id} may not use LLM API {api_id}: "
+            "it requires an administrator",
+        )
+        return None
+    except HomeAssistantError as err:
+        connection.send_error(
+            msg["id"],
+            ERR_HOME_ASSISTANT_ERROR,
+            f"LLM API {api_id} could not be built: {err}",
+        )
+        return None
+    return instance, user_id
+
+
+def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:
+    """Return why ``tool_name`` cannot be called on ``instance``, in words."""
+    message = f"LLM API {instance.api.id} has no tool {tool_name} for this request"
+    if isinstance(instance, HubAPIInstance):
+        for item in instance.gathered:
+            if tool_name in {item.name, item.key} and item.hidden is not None:
+                return f"{message}: the hub hides it ({item.hidden})"
+            if tool_name == item.key != item.name:
+                return f"{message}: the hub exposes it as {item.name}"
+    return message

@@ -1,0 +1,92 @@
+"""Hub tool calls in the logbook (Activity), read back over the websocket like the frontend."""
+
+from __future__ import annotations
+
+from unittest.mock import patch
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.components.recorder.common import (
+    async_wait_recording_done,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub.tools import HubTool, Outcome, error_result
+from homeassistant.components.recorder.core import Recorder
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+
+from .common import BREW, COUNT, GRIND, FixedAPI, RecordingTool, async_add_hub, hub_id
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(
+    recorder_mock: Recorder, enable_custom_integrations: None
+) -> None:
+    """Start the recorder before ``hass`` (the test plugin requires that order)."""
+
+
+async def _call(
+    hass: HomeAssistant, api_id: str, tool_name: str, args: dict[str, int | str], user_id: str
+) -> None:
+    llm_context = llm.LLMContext(
+        platform="test_agent",
+        context=Context(user_id=user_id),
+        language="en",
+        assistant="conversation",
+        device_id=None,
+    )
+    instance = await llm.async_get_api(hass, api_id, llm_context)
+    await instance.async_call_tool(llm.ToolInput(tool_name=tool_name, tool_args=args))
+
+
+async def test_logbook_describes_each_outcome(
+    hass: HomeAssistant,
+    inspected_hub: MockConfigEntry,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    """Each call is an Activity entry in plain words, by the hub, from the calling user.
+
+    Refusing and asking for confirmation are the policy branch's work; the hub's
+    confirmation step stands in for it here.
+    """
+    # The logbook depends on the frontend, whose package the test environment does not have.
+    hass.config.components.add("frontend")
+    assert await async_setup_component(hass, "logbook", {})
+    start = dt_util.utcnow().isoformat()
+    api_id = hub_id(inspected_hub)
+
+    await _call(hass, api_id, BREW, {"size": "small"}, hass_admin_user.id)
+    await _call(hass, api_id, GRIND, {}, hass_admin_user.id)
+    for outcome in ("refused", "needs_confirmation"):
+        stop: tuple[llm.ToolResult, Outcome] = (error_result("Stop", "Not now"), outcome)
+        with patch.object(HubTool, "_check_confirmation", return_value=stop):
+            await _call(hass, api_id, COUNT, {"number": 1}, hass_admin_user.id)
+    # A tool exposed under another name than its own (a name two sources share).
+    llm.async_register_api(hass, FixedAPI(hass, "cellar", "Cellar", [RecordingTool(BREW)]))
+    cellar = await async_add_hub(hass, "Cellar hub", {CONF_LLM_HASS_API: ["cellar"]})
+    await _call(hass, hub_id(cellar), f"cellar__{BREW}", {}, hass_admin_user.id)
+    await async_wait_recording_done(hass)
+
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "logbook/get_events", "start_time": start})
+    response = await client.receive_json()
+
+    assert response["success"]
+    entries = [
+        (entry["name"], entry["message"], entry["domain"], entry["context_user_id"])
+        for entry in response["result"]
+        if entry.get("domain") == "llm_hub"
+    ]
+    user = hass_admin_user.id
+    assert entries == [
+        ("Kitchen", f"called {BREW}", "llm_hub", user),
+        ("Kitchen", f"called {GRIND}, which failed", "llm_hub", user),
+        ("Kitchen", f"refused a call of {COUNT}", "llm_hub", user),
+        ("Kitchen", f"asked to confirm a call of {COUNT}", "llm_hub", user),
+        ("Cellar hub", f"called cellar__{BREW} ({BREW} of cellar)", "llm_hub", user),
+    ]
