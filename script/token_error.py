@@ -126,10 +126,10 @@ async def _async_corpus() -> list[dict[str, Any]]:
         german = await tests.async_add_hub(hass, "Küche", {"prompt": GERMAN_INSTRUCTIONS})
         llm_context = describe.llm_context_for(hass, Context())
         items: list[dict[str, Any]] = []
-        instance = await describe.async_get_instance(hass, tests.hub_id(german), llm_context)
+        instance = await llm.async_get_api(hass, tests.hub_id(german), llm_context)
         items.append(_item(sizes, "Küche", "prompt (German)", instance.api_prompt))
         for api_id in ("assist", tests.hub_id(kitchen), tests.hub_id(pantry)):
-            instance = await describe.async_get_instance(hass, api_id, llm_context)
+            instance = await llm.async_get_api(hass, api_id, llm_context)
             described = describe.describe_instance(instance)
             label = described["api"]["name"]
             items.append(_item(sizes, label, "prompt", described["prompt"]))

@@ -53,6 +53,10 @@ async def _call(client: Client, api_id: str, tool_name: str, **fields: Any) -> d
     )
 
 
+def _may_not_use(user: MockUser, hub: MockConfigEntry) -> str:
+    return f"User {user.name} may not use LLM API {hub_id(hub)}: it requires an administrator"
+
+
 def _error(response: dict[str, Any]) -> tuple[str, str]:
     assert not response["success"]
     return response["error"]["code"], response["error"]["message"]
@@ -235,10 +239,7 @@ async def test_describe_as_another_user(
     assert USERS in {tool["name"] for tool in as_admin["result"]["tools"]}
     assert _error(as_user) == (
         "unauthorized",
-        (
-            f"User {hass_read_only_user.name} may not use LLM API {hub_id(admin_hub)}: "
-            "it requires an administrator"
-        ),
+        _may_not_use(hass_read_only_user, admin_hub),
     )
 
 
@@ -383,10 +384,7 @@ async def test_call_refused_for_a_user_who_may_not_use_the_hub(
 
     assert _error(response) == (
         "unauthorized",
-        (
-            f"User {hass_read_only_user.name} may not use LLM API {hub_id(admin_hub)}: "
-            "it requires an administrator"
-        ),
+        _may_not_use(hass_read_only_user, admin_hub),
     )
     assert calls == []
 

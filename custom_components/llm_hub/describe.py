@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Final
 
-from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
@@ -18,10 +17,14 @@ from .const import DOMAIN
 from .sizes import ESTIMATOR, definition_chars, estimate_tokens, function_definition, measure
 from .tools import GatheredTool, unwrap
 
-__all__ = ["DESCRIBE_PLATFORM", "async_get_instance", "describe_instance", "llm_context_for"]
+__all__ = ["ASSISTANT", "DESCRIBE_PLATFORM", "describe_instance", "llm_context_for"]
 
 DESCRIBE_PLATFORM: Final = DOMAIN
 """The ``LLMContext.platform`` of requests the inspector and test bench make."""
+
+ASSISTANT: Final = "conversation"
+"""The ``LLMContext.assistant`` whose exposed entities apply: ``conversation.DOMAIN``, as MCP
+Server sets it (a literal: importing the conversation package only for it is costly)."""
 
 
 def llm_context_for(
@@ -41,20 +44,9 @@ def llm_context_for(
         platform=DESCRIBE_PLATFORM,
         context=context,
         language=language or hass.config.language,
-        assistant=conversation.DOMAIN,
+        assistant=ASSISTANT,
         device_id=device_id,
     )
-
-
-async def async_get_instance(
-    hass: HomeAssistant, api_id: str, llm_context: llm_helper.LLMContext
-) -> llm_helper.APIInstance:
-    """Return the API instance a model gets (``llm.async_get_api``, so access checks apply).
-
-    Raises ``HomeAssistantError`` for an unknown API and ``Unauthorized`` when the request's
-    user may not use it.
-    """
-    return await llm_helper.async_get_api(hass, api_id, llm_context)
 
 
 def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:

@@ -11,10 +11,11 @@ from typing import Any, Final
 from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import llm as llm_helper
 
 from .audit import redact_secrets
 from .const import CONF_PROMPT
-from .describe import async_get_instance, describe_instance, llm_context_for
+from .describe import describe_instance, llm_context_for
 from .platforms import async_get_platform_errors
 from .types import LlmHubConfigEntry
 
@@ -40,7 +41,7 @@ async def async_get_config_entry_diagnostics(
     llm_context = llm_context_for(hass, Context(user_id=owner.id if owner else None))
     tools: dict[str, Any]
     try:
-        instance = await async_get_instance(hass, api.id, llm_context)
+        instance = await llm_helper.async_get_api(hass, api.id, llm_context)
     except HomeAssistantError as err:
         tools = {"error": str(err) or type(err).__name__}
     else:

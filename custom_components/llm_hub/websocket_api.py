@@ -38,7 +38,7 @@ from homeassistant.helpers import llm as llm_helper
 
 from .api import HubAPI, HubAPIInstance
 from .const import LOGGER
-from .describe import async_get_instance, describe_instance, llm_context_for
+from .describe import describe_instance, llm_context_for
 from .tools import INVALID_ERRORS
 
 __all__ = ["async_setup"]
@@ -179,7 +179,7 @@ async def _async_request(
         device_id=msg.get("device_id"),
     )
     try:
-        instance = await async_get_instance(hass, api_id, llm_context)
+        instance = await llm_helper.async_get_api(hass, api_id, llm_context)
     except Unauthorized:
         connection.send_error(
             msg["id"],
