@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import probatio
@@ -64,8 +65,8 @@ async def test_merge_dedups_and_namespaces_collisions(hass: HomeAssistant) -> No
     assert [tool.name for tool in instance.tools] == [
         "llm__GetDateTime",
         "test__same",
-        "api-x__clash",
-        "api-y__clash",
+        "x-api--clash",
+        "y-api--clash",
         "shared",
         "only_x",
     ]
@@ -75,12 +76,12 @@ async def test_merge_dedups_and_namespaces_collisions(hass: HomeAssistant) -> No
     assert tools["shared"] == shared
     assert tools["shared"] == HubTool("other_name", shared, "elsewhere")
     assert shared == tools["shared"]
-    assert tools["api-x__clash"] == clash_x
-    assert tools["api-x__clash"] != clash_y
-    assert {tools["api-x__clash"], tools["shared"]} == {clash_x, shared}
-    assert tools["api-y__clash"].description == "Another clash."
+    assert tools["x-api--clash"] == clash_x
+    assert tools["x-api--clash"] != clash_y
+    assert {tools["x-api--clash"], tools["shared"]} == {clash_x, shared}
+    assert tools["y-api--clash"].description == "Another clash."
 
-    result = await instance.async_call_tool(llm.ToolInput("api-y__clash", {}))
+    result = await instance.async_call_tool(llm.ToolInput("y-api--clash", {}))
     assert result.data == {"tool": "clash", "args": {}}
     assert clash_y.calls[0].tool_name == "clash"
     assert clash_x.calls == []
@@ -98,22 +99,24 @@ async def test_contributed_tool_colliding_with_picked_api(hass: HomeAssistant) -
 
     tools = _by_name(await _instance(hass, hub_id(entry)))
 
-    assert tools["llm_hub__dup__tool"] == contributed
-    assert tools["other__dup__tool"] == picked
+    assert tools["llm_hub--dup__tool"] == contributed
+    assert tools["other--dup__tool"] == picked
 
 
-async def test_prefixed_name_meeting_an_existing_name_gets_a_counter(hass: HomeAssistant) -> None:
+async def test_prefixed_name_meeting_an_existing_name_gets_a_hash(hass: HomeAssistant) -> None:
     """Names stay unique when a prefixed name is already taken by another tool."""
-    _register(
-        hass, FixedAPI(hass, "a", "A", [RecordingTool("t"), RecordingTool("a__t", description="x")])
-    )
+    native = RecordingTool("a--t", description="x")
+    _register(hass, FixedAPI(hass, "a", "A", [RecordingTool("t"), native]))
     _register(hass, FixedAPI(hass, "b", "B", [RecordingTool("t", description="y")]))
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
 
-    names = [tool.name for tool in (await _instance(hass, hub_id(entry))).tools]
+    instance = await _instance(hass, hub_id(entry))
+    names = [tool.name for tool in instance.tools]
 
-    assert len(names) == len(set(names))
-    assert set(names) >= {"a__t", "b__t", "a__t_2"}
+    assert names[:3] == ["llm__GetDateTime", "a--t", "b--t"]
+    assert re.fullmatch(r"a--t_[0-9a-f]{6}", names[3])
+    await instance.async_call_tool(llm.ToolInput(names[3], {}))
+    assert native.calls[0].tool_name == "a--t"
 
 
 async def test_prompt_order(hass: HomeAssistant) -> None:
@@ -486,8 +489,8 @@ async def test_tools_whose_attributes_cannot_be_compared_are_kept_apart(
 
     names = [tool.name for tool in (await _instance(hass, hub_id(entry))).tools]
 
-    assert "a__t" in names
-    assert "b__t" in names
+    assert "a--t" in names
+    assert "b--t" in names
 
 
 async def test_hub_tools_equal_the_tools_of_the_api_they_come_from(hass: HomeAssistant) -> None:

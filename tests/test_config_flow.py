@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
-from unittest.mock import AsyncMock
+from unittest.mock import AsyncMock, patch
 
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.llm_hub import names
 from custom_components.llm_hub.api import HubAPI
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
 from homeassistant import config_entries
@@ -619,3 +620,89 @@ async def test_options_flow_follows_loops_elsewhere_without_hanging(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert first.options == {CONF_LLM_HASS_API: [hub_id(second)]}
+
+
+# --- Names that leave merged tool names too little room (Home Assistant 2026.10) ----------
+
+LONG_NAME = "Kitchen and living room assistant"
+"""Its slug has 33 characters: ``kitchen-and-living-room-assistant__`` leaves room for 29."""
+LONG_NOTE = {"prefix": "kitchen-and-living-room-assistant__", "room": "29"}
+
+
+def _assert_note_translated(text: str) -> None:
+    """Assert a note's text names the prefix and the room it leaves."""
+    assert "{prefix}" in text
+    assert "{room}" in text
+    assert "64" in text
+
+
+@pytest.mark.parametrize(
+    ("name", "note"),
+    [
+        ("Kitchen", None),
+        # The slug has 14 characters: "kitchen-helper__" and 48 make 64.
+        ("Kitchen helper", None),
+        ("Kitchen helpers", {"prefix": "kitchen-helpers__", "room": "47"}),
+        (LONG_NAME, LONG_NOTE),
+    ],
+)
+async def test_user_flow_notes_a_name_too_long_for_merged_tool_names(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str, note: dict[str, str] | None
+) -> None:
+    """A name whose slug leaves less than 48 characters of 64 is created, with a note.
+
+    Home Assistant 2026.10's agents put the slug of the API name and ``__`` before every tool
+    when they merge APIs; the success dialog says how long tool names may then be.
+    """
+    result = await _create_hub(hass, name)
+
+    assert result["title"] == name
+    assert hass.config_entries.async_entries(DOMAIN)[0].title == name
+    if note is None:
+        assert result["description"] is None
+        assert result["description_placeholders"] is None
+    else:
+        assert result["description"] == "long_prefix"
+        assert result["description_placeholders"] == note
+        _assert_note_translated(TRANSLATIONS["config"]["create_entry"]["long_prefix"])
+
+
+async def test_reconfigure_notes_a_name_too_long_for_merged_tool_names(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Renaming to such a name renames the hub, and the closing dialog carries the note."""
+    entry = setup_integration
+    result = await _start_reconfigure(hass, entry)
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: LONG_NAME}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful_long_prefix"
+    assert result["description_placeholders"] == LONG_NOTE
+    _assert_translated(result)
+    _assert_note_translated(TRANSLATIONS["config"]["abort"][result["reason"]])
+    assert entry.title == LONG_NAME
+    assert entry.state is ConfigEntryState.LOADED
+    assert _registered(hass)[hub_id(entry)].name == LONG_NAME
+
+
+async def test_no_note_where_agents_do_not_prefix_by_name(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Home Assistant 2026.11 prefixes only colliding names, by API id: no note there."""
+    entry = setup_integration
+    with patch.object(names, "AGENTS_PREFIX_EVERY_TOOL", new=False):
+        created = await _create_hub(hass, LONG_NAME)
+        result = await _start_reconfigure(hass, entry)
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"], {CONF_NAME: f"{LONG_NAME} too"}
+        )
+        await hass.async_block_till_done()
+
+    assert created["description"] is None
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.title == f"{LONG_NAME} too"

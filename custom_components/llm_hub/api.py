@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, override
 
 import probatio
-import slugify as unicode_slug
 
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -17,6 +16,7 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .audit import Audit
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
+from .names import api_namespace, assign_names, namespaced
 from .platforms import async_get_contributed_tools
 from .tools import GatheredTool, HubTool, ToolCall, interchangeable, unwrap
 from .types import LlmHubConfigEntry
@@ -56,7 +56,8 @@ class _Source:
     """Tools and prompt from one source: the contributors, or one picked API."""
 
     namespace: str
-    """Prefix for a tool whose name collides with another source's (slug of the API id)."""
+    """Prefix for a tool whose name collides with another source's (see ``names.namespaced``):
+    ``llm_hub`` for contributed tools, ``api_namespace`` of a picked API's name and id."""
     source: str
     """The domain (contributed tools) or API id (a picked API's) the tools came from."""
     prompt_parts: list[tuple[str, str]]
@@ -73,7 +74,8 @@ class HubAPI(llm_helper.API):
     ``llm.py`` platforms, then the tools of each picked API (through
     ``llm.async_get_api``, so Home Assistant's own permission checks apply), merged like
     Home Assistant 2026.11's ``MergedAPI``: interchangeable tools once, colliding names
-    prefixed with ``<slug of the API id>__``. Every tool is a ``HubTool``.
+    prefixed with ``<API namespace>--`` (``names.namespaced``), then made portable
+    (``names.assign_names``). Every tool is a ``HubTool``.
 
     ``requires_admin`` is true while any picked API requires an admin (Home Assistant 2026.11
     sets ``API.requires_admin``, e.g. on its "Home Assistant" API; 2026.10 has no such
@@ -179,16 +181,14 @@ class HubAPI(llm_helper.API):
         )
 
     def _name_tools(self, gathered: list[GatheredTool]) -> None:
-        """Set each tool's ``key`` and exposed ``name``: portable, unique and stable."""
-        names: set[str] = set()
-        for item in gathered:
-            # A prefixed name can still meet a tool that carries it already.
-            unique, counter = item.wanted_name, 1
-            while unique in names:
-                counter += 1
-                unique = f"{item.wanted_name}_{counter}"
-            names.add(unique)
-            item.key = item.name = unique
+        """Set each tool's ``key`` and exposed ``name``: portable, unique and stable.
+
+        ``names.assign_names`` of the merged names: what every provider accepts, at most 48
+        characters, the same on every request while the tool set is the same.
+        """
+        exposed = assign_names([item.wanted_name for item in gathered])
+        for item, name in zip(gathered, exposed, strict=True):
+            item.key = item.name = name
 
     def _apply_policy(self, gathered: list[GatheredTool]) -> None:
         """Apply the entry's tool policy: overrides (alias, description) and what is hidden."""
@@ -256,7 +256,7 @@ class HubAPI(llm_helper.API):
                 build.instances[api_id] = instance
             sources.append(
                 _Source(
-                    namespace=unicode_slug.slugify(api_id),
+                    namespace=api_namespace(registered[api_id].name, api_id),
                     source=api_id,
                     prompt_parts=instance.prompt_parts
                     if isinstance(instance, HubAPIInstance)
@@ -318,7 +318,9 @@ def _merge_tools(sources: list[_Source]) -> list[GatheredTool]:
 
     Like ``MergedAPI`` of Home Assistant 2026.11: in order of first appearance, tools that
     are interchangeable with one already kept are dropped, and a name that more than one
-    different tool carries is prefixed with each one's source namespace.
+    different tool carries is prefixed with each one's source namespace as
+    ``<namespace>--<name>``, a form Home Assistant's own ``MergedAPI`` never makes (see
+    ``names.namespaced``), so an agent that merges the hub with its picks cannot clash.
     """
     by_name: dict[str, list[tuple[_Source, llm_helper.Tool]]] = {}
     for source in sources:
@@ -335,7 +337,7 @@ def _merge_tools(sources: list[_Source]) -> list[GatheredTool]:
         GatheredTool(
             tool=tool,
             source=source.source,
-            wanted_name=name if len(kept) == 1 else f"{source.namespace}__{name}",
+            wanted_name=name if len(kept) == 1 else namespaced(source.namespace, name),
         )
         for name, kept in by_name.items()
         for source, tool in kept

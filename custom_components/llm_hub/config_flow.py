@@ -25,6 +25,7 @@ from homeassistant.helpers.selector import (
 
 from .api import picked_api_ids
 from .const import CONF_PROMPT, DOMAIN, MAX_NAME_LENGTH, api_id_for_entry
+from .names import merged_name_room
 from .types import LlmHubConfigEntry
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
@@ -92,7 +93,16 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         if user_input is not None:
             name = _clean_name(user_input[CONF_NAME])
             if not (error := _name_error(self.hass, name, None)):
-                return self.async_create_entry(title=name, data={}, options={})
+                if (room := merged_name_room(name)) is None:
+                    return self.async_create_entry(title=name, data={}, options={})
+                # A warning, not a refusal: created, and the success dialog shows the note.
+                return self.async_create_entry(
+                    title=name,
+                    data={},
+                    options={},
+                    description="long_prefix",
+                    description_placeholders={"prefix": room[0], "room": str(room[1])},
+                )
             errors[CONF_NAME] = error
         return self.async_show_form(
             step_id="user",
@@ -109,10 +119,18 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         if user_input is not None:
             name = _clean_name(user_input[CONF_NAME])
             if not (error := _name_error(self.hass, name, entry.entry_id)):
-                # Our own reason: the user sees our text, not Home Assistant's generic one.
-                return self.async_update_reload_and_abort(
-                    entry, title=name, reason="reconfigure_successful"
+                if (room := merged_name_room(name)) is None:
+                    # Our own reason: the user sees our text, not Home Assistant's generic one.
+                    return self.async_update_reload_and_abort(
+                        entry, title=name, reason="reconfigure_successful"
+                    )
+                # A warning, not a refusal: renamed, and the closing dialog shows the note
+                # (async_update_reload_and_abort takes no placeholders).
+                result = self.async_update_reload_and_abort(
+                    entry, title=name, reason="reconfigure_successful_long_prefix"
                 )
+                result["description_placeholders"] = {"prefix": room[0], "room": str(room[1])}
+                return result
             errors[CONF_NAME] = error
         return self.async_show_form(
             step_id="reconfigure",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 import time
 from typing import TYPE_CHECKING, Any, Literal, override
@@ -12,8 +13,10 @@ import voluptuous as vol
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.llm import LLMContext, Tool, ToolInput, ToolResult
+from homeassistant.util.json import SerializationError
 
 from .const import LOGGER
+from .results import call_timeout, json_safe
 
 if TYPE_CHECKING:
     from .api import HubAPI
@@ -183,32 +186,73 @@ class HubTool(Tool):
         tool_args: dict[str, Any],
         llm_context: LLMContext,
     ) -> ToolResult:
-        """Run the original tool under its own name; return its result or a failed one."""
+        """Run the original tool under its own name; return its result or a failed one.
+
+        The call may run for the hub's timeout (``results.call_timeout``: the option
+        ``CONF_TIMEOUT``, default 60 s); then it is cancelled and the model is told. The
+        result's data is converted to plain JSON (``results.json_safe``); data that cannot
+        be converted is a failed result naming the tool. ``asyncio.CancelledError`` is
+        raised on only while the caller's task is being cancelled; a tool raising it of its
+        own accord fails like any unexpected exception (logged with its traceback).
+        """
+        seconds = call_timeout(self.hub.options if self.hub is not None else None)
+        deadline = asyncio.timeout(seconds)
         try:
-            result = await self.tool.async_call(
-                hass,
-                ToolInput(
-                    tool_name=self.tool.name,
-                    tool_args=tool_args,
-                    id=tool_input.id,
-                    external=tool_input.external,
-                ),
-                llm_context,
-            )
+            async with deadline:
+                result = await self.tool.async_call(
+                    hass,
+                    ToolInput(
+                        tool_name=self.tool.name,
+                        tool_args=tool_args,
+                        id=tool_input.id,
+                        external=tool_input.external,
+                    ),
+                    llm_context,
+                )
         except HomeAssistantError as err:
             return error_result(type(err).__name__, str(err) or f"Tool {self.name} failed")
         except INVALID_ERRORS as err:
             # A tool that validates more itself (e.g. a service schema) says so this way.
             return error_result("InvalidArguments", f"Tool {self.name}: {err}")
-        except Exception as err:  # noqa: BLE001  # answered to the model, logged with traceback
+        except (Exception, asyncio.CancelledError) as err:  # answered, logged
+            task = asyncio.current_task()
+            if isinstance(err, asyncio.CancelledError) and task is not None and task.cancelling():
+                raise  # the caller is being cancelled (e.g. the conversation or MCP request)
+            if isinstance(err, TimeoutError) and deadline.expired():
+                LOGGER.warning(
+                    "Tool %s (%s) timed out after %g s and was cancelled",
+                    self.name,
+                    self.source,
+                    seconds,
+                )
+                return error_result(
+                    "TimeoutError",
+                    f"Tool {self.name} timed out after {seconds:g} s and was cancelled; "
+                    "part of what it was doing may have taken effect.",
+                )
             LOGGER.exception("Tool %s (%s) raised an unexpected error", self.name, self.source)
             return error_result(
                 type(err).__name__,
                 f"Tool {self.name} failed unexpectedly: {err!r}",
             )
         if isinstance(result, ToolResult):
-            return result
-        return ToolResult(data=result)
+            data, error = result.data, result.error
+        else:  # a plain dict: deprecated by Home Assistant, accepted until 2027.11
+            data, error = result, False
+        try:
+            return ToolResult(data=json_safe(data), error=error)
+        except SerializationError as err:
+            LOGGER.warning(
+                "Tool %s (%s) returned data that cannot be converted to JSON: %s",
+                self.name,
+                self.source,
+                err,
+            )
+            return error_result(
+                "SerializationError",
+                f"Tool {self.name} returned data that cannot be converted to JSON ({err}); "
+                "the tool needs a fix, calling it again will not help.",
+            )
 
     def _validate(self, tool_args: dict[str, Any]) -> dict[str, Any] | ToolResult:
         """Return the validated (coerced) arguments, or the failed result to answer with."""

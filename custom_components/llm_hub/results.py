@@ -1,0 +1,104 @@
+"""What a hub tool call answers: data every agent and MCP client can send as JSON, in time.
+
+Home Assistant hands a tool's ``ToolResult.data`` on as it is: MCP Server (2026.10 and
+2026.11) with the standard library's ``json.dumps``, which refuses a ``datetime`` and writes
+``NaN``; agents through the chat log with ``helpers.json.json_dumps`` (OpenAI, Anthropic,
+Ollama), which refuses a ``Decimal``; Google's agent as a dict its SDK validates. So the hub
+converts every result once, with Home Assistant's own JSON encoder, to plain JSON values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, Final
+
+import orjson
+
+from homeassistant.helpers.json import find_paths_unserializable_data, json_encoder_default
+from homeassistant.util.json import JsonObjectType, SerializationError, json_loads
+
+from .const import CONF_TIMEOUT, DEFAULT_TIMEOUT
+
+__all__ = ["call_timeout", "json_safe"]
+
+_PATH_SEARCH_BUDGET: Final = 1000
+"""Most encodings spent finding where a result fails (the search does not stop on cycles)."""
+
+
+def json_safe(data: Any) -> JsonObjectType:
+    """Return ``data`` as plain JSON values (dict, list, str, int, float, bool, None).
+
+    Converted the way Home Assistant's JSON encoder does (``helpers.json.json_bytes``:
+    orjson with ``json_encoder_default``): datetimes, dates and times as ISO 8601 strings,
+    Enums as their values, sets and tuples as lists, dataclasses and objects with
+    ``as_dict`` as objects, paths as strings, keys as strings, NaN and infinities as null.
+    Added, since Home Assistant's encoder refuses them: Decimals as numbers (integral ones
+    as integers). Data that is not an object (``{...}``) comes back as ``{"result": data}``,
+    because tool results are objects (Google's SDK refuses anything else).
+
+    Raises ``SerializationError`` (a ``HomeAssistantError``) naming where the data cannot
+    be converted, e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
+    """
+    try:
+        encoded = _dumps(data)
+    except TypeError as err:
+        raise SerializationError(f"{err}{_where(data, err)}") from err
+    value = json_loads(encoded)
+    if isinstance(value, dict):
+        return value
+    return {"result": value}
+
+
+def call_timeout(options: Mapping[str, Any] | None) -> float:
+    """Return how long a tool call of a hub with ``options`` may run, in seconds.
+
+    ``options[CONF_TIMEOUT]`` when it is a positive number, else ``DEFAULT_TIMEOUT`` (60):
+    for a tool without a hub, a hub without the option, and a value no form would store.
+    """
+    value = (options or {}).get(CONF_TIMEOUT, DEFAULT_TIMEOUT)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        return DEFAULT_TIMEOUT
+    return float(value)
+
+
+def _default(obj: Any) -> Any:
+    """Convert what orjson cannot: Home Assistant's conversions, and Decimals."""
+    if isinstance(obj, Decimal):
+        if obj.is_finite() and obj == obj.to_integral_value():
+            return int(obj)
+        # Like a float: orjson writes NaN and infinities as null (a signalling NaN raises).
+        return float(obj)
+    return json_encoder_default(obj)
+
+
+def _dumps(data: Any) -> bytes:
+    """Return ``data`` as JSON like ``helpers.json.json_bytes``, with Decimals."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS, default=_default)
+
+
+class _BudgetSpentError(Exception):
+    """The search for unconvertible data took too many encodings (data that contains itself)."""
+
+
+def _where(data: Any, err: TypeError) -> str:
+    """Return `` at <path> (<type>), ...`` for the parts of ``data`` that cannot be converted.
+
+    Empty when the search cannot tell (data nested too deeply or containing itself).
+    """
+    if "Recursion limit" in str(err):
+        return " (the data is nested too deeply or contains itself)"
+    budget = [_PATH_SEARCH_BUDGET]
+
+    def dump(obj: Any) -> str:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _BudgetSpentError
+        return _dumps(obj).decode()
+
+    try:
+        paths = find_paths_unserializable_data(data, dump=dump)
+    except _BudgetSpentError:
+        return " (the data is nested too deeply or contains itself)"
+    found = ", ".join(f"{path} ({type(value).__name__})" for path, value in paths.items())
+    return f" at {found or 'a place the search cannot name'}"
