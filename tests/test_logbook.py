@@ -69,7 +69,7 @@ async def test_logbook_describes_each_outcome(
     # A tool exposed under another name than its own (a name two sources share).
     llm.async_register_api(hass, FixedAPI(hass, "cellar", "Cellar", [RecordingTool(BREW)]))
     cellar = await async_add_hub(hass, "Cellar hub", {CONF_LLM_HASS_API: ["cellar"]})
-    await _call(hass, hub_id(cellar), f"cellar__{BREW}", {}, hass_admin_user.id)
+    await _call(hass, hub_id(cellar), f"cellar--{BREW}", {}, hass_admin_user.id)
     await async_wait_recording_done(hass)
 
     client = await hass_ws_client(hass)
@@ -88,5 +88,5 @@ async def test_logbook_describes_each_outcome(
         ("Kitchen", f"called {GRIND}, which failed", "llm_hub", user),
         ("Kitchen", f"refused a call of {COUNT}", "llm_hub", user),
         ("Kitchen", f"asked to confirm a call of {COUNT}", "llm_hub", user),
-        ("Cellar hub", f"called cellar__{BREW} ({BREW} of cellar)", "llm_hub", user),
+        ("Cellar hub", f"called cellar--{BREW} ({BREW} of cellar)", "llm_hub", user),
     ]
