@@ -175,11 +175,15 @@ async def test_custom_serializer_chain(hass: HomeAssistant) -> None:
             tools[name].parameters, custom_serializer=instance.custom_serializer
         )
 
+    # Formats other than date-time are said in the description: Gemini refuses them.
     assert schema_of("pick_entity")["properties"]["entity"] == {
         "type": "string",
-        "format": "entity_id",
+        "description": "Format: entity_id.",
     }
-    assert schema_of("special")["properties"]["value"] == {"type": "string", "format": "special"}
+    assert schema_of("special")["properties"]["value"] == {
+        "type": "string",
+        "description": "Format: special.",
+    }
     assert instance.custom_serializer is not None
     assert instance.custom_serializer(object()) is probatio.UNSUPPORTED
 

@@ -174,7 +174,7 @@ async def test_describe_shows_the_builds_details_and_aliases(
         for item in gathered:
             if item.key == BREW:
                 item.name = "brew"
-                item.details = {"note": "renamed"}
+                item.details["note"] = "renamed"
 
     client = await hass_ws_client(hass)
     with patch.object(HubAPI, "_apply_policy", alias_brew):
@@ -184,8 +184,8 @@ async def test_describe_shows_the_builds_details_and_aliases(
 
     brew = next(tool for tool in result["tools"] if tool["key"] == BREW)
     assert (brew["name"], brew["original_name"]) == ("brew", BREW)
-    assert brew["details"] == {"note": "renamed"}
-    assert "details" not in result["tools"][1]
+    assert brew["details"]["note"] == "renamed"
+    assert "note" not in result["tools"][1]["details"]
     assert _error(by_key) == (
         "not_found",
         (

@@ -18,6 +18,12 @@ from .audit import Audit
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
 from .names import api_namespace, assign_names, namespaced
 from .platforms import async_get_contributed_tools
+from .schemas import (
+    UnacceptableSchemaError,
+    clean_parameters,
+    exposed_parameters,
+    exposed_serializer,
+)
 from .tools import GatheredTool, HubTool, ToolCall, interchangeable, unwrap
 from .types import LlmHubConfigEntry
 
@@ -196,9 +202,25 @@ class HubAPI(llm_helper.API):
     def _expose_schemas(
         self, gathered: list[GatheredTool], custom_serializer: Callable[[Any], Any]
     ) -> None:
-        """Set each tool's exposed ``parameters``; hide a tool no provider could accept."""
+        """Set each tool's exposed ``parameters``; hide a tool no provider could accept.
+
+        The exposed parameters convert to the clean schema of ``schemas.clean_parameters``
+        in every agent; ``details`` keeps it (``json_schema``) and what was changed to get it
+        (``schema_fixes``). A tool that cannot be made acceptable is hidden, and logged once
+        per load of the entry, so that one tool never takes the others down.
+        """
         for item in gathered:
-            item.parameters = item.tool.parameters
+            if item.hidden is not None:
+                continue
+            try:
+                clean = clean_parameters(item.tool.parameters, custom_serializer)
+            except UnacceptableSchemaError as err:
+                item.hidden = f"No model provider would accept it: {err}."
+                self._log_once(f"LLM Hub {self.name} leaves out the tool {item.name}: {err}")
+                continue
+            item.parameters = exposed_parameters(clean.json_schema)
+            item.details["json_schema"] = clean.json_schema
+            item.details["schema_fixes"] = clean.fixes
 
     def async_record_call(self, call: ToolCall) -> None:
         """Record a call through this hub (audit trail)."""
@@ -359,10 +381,12 @@ def _origin(tool: llm_helper.Tool, source: _Source) -> tuple[str, str]:
 def _chain_serializers(sources: list[_Source]) -> Callable[[Any], Any]:
     """Return a ``custom_serializer`` that asks each source's serializer in turn.
 
-    Ends with Home Assistant's ``selector_serializer`` so selectors always serialize. A
-    serializer that answers ``probatio.UNSUPPORTED`` (or ``None``) passes to the next.
+    Starts with ``exposed_serializer``, which answers the hub's own exposed parameters (and
+    those of a picked hub) with their clean schema, and ends with Home Assistant's
+    ``selector_serializer`` so selectors always serialize. A serializer that answers
+    ``probatio.UNSUPPORTED`` (or ``None``) passes to the next.
     """
-    serializers: list[Callable[[Any], Any]] = []
+    serializers: list[Callable[[Any], Any]] = [exposed_serializer]
     for source in sources:
         if source.custom_serializer and source.custom_serializer not in serializers:
             serializers.append(source.custom_serializer)
