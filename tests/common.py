@@ -313,3 +313,28 @@ def pantry_api(hass: HomeAssistant, log: list[Call]) -> FixedAPI:
         prompt="Count before you brew.",
         custom_serializer=llm.selector_serializer,
     )
+
+
+# --- Options through the real options flow (policy tests) ---------------------------------
+
+
+async def async_set_options(
+    hass: HomeAssistant, entry: ConfigEntry, step: str, user_input: dict[str, Any]
+) -> dict[str, Any]:
+    """Save ``user_input`` in the options step ``step`` (from the menu); return the options.
+
+    Waits for the reload that saving starts, so the hub serves the new options.
+    """
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    # FlowResultType is a StrEnum: compared by value, it needs no import here.
+    assert result["type"] == "menu"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": step}
+    )
+    assert result["type"] == "form", result
+    assert result["step_id"] == step
+    result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
+    assert result["type"] == "create_entry", result
+    await hass.async_block_till_done()
+    assert entry.options == result["data"]
+    return dict(entry.options)

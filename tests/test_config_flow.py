@@ -12,15 +12,14 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.llm_hub import names
-from custom_components.llm_hub.api import HubAPI
-from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from custom_components.llm_hub.const import DOMAIN
 from homeassistant import config_entries
 from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult
 from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import llm
-from homeassistant.helpers.selector import SelectSelector, TextSelector
+from homeassistant.helpers.selector import TextSelector
 
 from .common import async_add_hub, hub_id
 
@@ -63,14 +62,6 @@ def _selector(result: ConfigFlowResult, name: str) -> Any:
     schema = result["data_schema"]
     assert schema is not None
     return schema.schema[_key(result, name)]
-
-
-def _api_options(result: ConfigFlowResult) -> list[Any]:
-    """Return the options of the options form's API multi-select."""
-    selector = _selector(result, CONF_LLM_HASS_API)
-    assert isinstance(selector, SelectSelector)
-    assert selector.config["multiple"] is True
-    return list(selector.config["options"])
 
 
 def _assert_translated(result: ConfigFlowResult) -> None:
@@ -381,165 +372,6 @@ async def test_reconfigure_through_flow_manager(
     assert other.title == "Living room"
 
 
-# --- Options -----------------------------------------------------------------------------
-
-
-async def _start_options(hass: HomeAssistant, entry: MockConfigEntry) -> ConfigFlowResult:
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    assert result["type"] is FlowResultType.FORM
-    assert result["step_id"] == "init"
-    _assert_translated(result)
-    return result
-
-
-async def test_options_form_lists_other_apis(
-    hass: HomeAssistant, setup_integration: MockConfigEntry
-) -> None:
-    """The multi-select offers every registered API (name, id) but the hub's own."""
-    entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
-
-    result = await _start_options(hass, entry)
-
-    assert _api_options(result) == [
-        {"label": "Assist", "value": "assist"},
-        {"label": "Living room", "value": hub_id(living_room)},
-    ]
-    assert _suggested(result, CONF_LLM_HASS_API) == ["assist"]
-    assert _suggested(result, CONF_PROMPT) is None
-    prompt = _selector(result, CONF_PROMPT)
-    assert isinstance(prompt, TextSelector)
-    assert prompt.config["multiline"] is True
-
-    # The other hub sees Kitchen but not itself.
-    result = await _start_options(hass, living_room)
-    assert _api_options(result) == [
-        {"label": "Assist", "value": "assist"},
-        {"label": "Kitchen", "value": hub_id(entry)},
-    ]
-    assert _suggested(result, CONF_LLM_HASS_API) is None
-
-
-async def test_options_flow_saves_and_reloads(
-    hass: HomeAssistant, setup_integration: MockConfigEntry
-) -> None:
-    """Saving stores the picks as a list and the stripped prompt; the reload applies them."""
-    entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
-    old_api = entry.runtime_data.api
-    assert old_api.picked_api_ids == ["assist"]
-    result = await _start_options(hass, entry)
-
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"],
-        {
-            CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
-            CONF_PROMPT: "\n  Answer briefly.  \n",
-        },
-    )
-    await hass.async_block_till_done()
-
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    expected = {
-        CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
-        CONF_PROMPT: "Answer briefly.",
-    }
-    assert result["data"] == expected
-    assert entry.options == expected
-    assert isinstance(entry.options[CONF_LLM_HASS_API], list)
-    assert entry.state is ConfigEntryState.LOADED
-    api = entry.runtime_data.api
-    assert isinstance(api, HubAPI)
-    assert api is not old_api
-    assert _registered(hass)[hub_id(entry)] is api
-    assert api.picked_api_ids == [hub_id(living_room), "assist"]
-    assert api.instructions == "Answer briefly."
-
-    # The form opens again with what was saved.
-    result = await _start_options(hass, entry)
-    assert _suggested(result, CONF_LLM_HASS_API) == [hub_id(living_room), "assist"]
-    assert _suggested(result, CONF_PROMPT) == "Answer briefly."
-
-
-@pytest.mark.parametrize(
-    "user_input",
-    [
-        {},
-        {CONF_LLM_HASS_API: []},
-        {CONF_LLM_HASS_API: [], CONF_PROMPT: ""},
-        {CONF_PROMPT: "  \n\t "},
-    ],
-)
-async def test_options_flow_leaves_out_empty_values(
-    hass: HomeAssistant, setup_integration: MockConfigEntry, user_input: dict[str, Any]
-) -> None:
-    """No pick and a blank prompt are left out of the options; the reload drops the picks."""
-    entry = setup_integration
-    old_api = entry.runtime_data.api
-    result = await _start_options(hass, entry)
-
-    result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
-    await hass.async_block_till_done()
-
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert result["data"] == {}
-    assert entry.options == {}
-    api = entry.runtime_data.api
-    assert api is not old_api
-    assert api.picked_api_ids == []
-    assert api.instructions == ""
-
-
-async def test_options_flow_keeps_unavailable_pick(
-    hass: HomeAssistant, setup_integration: MockConfigEntry
-) -> None:
-    """A picked API that is gone is offered as "<id> (not available)"; the form still saves."""
-    entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
-    gone_id = hub_id(living_room)
-    result = await _start_options(hass, entry)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_LLM_HASS_API: ["assist", gone_id]}
-    )
-    await hass.async_block_till_done()
-    assert entry.options == {CONF_LLM_HASS_API: ["assist", gone_id]}
-
-    assert await hass.config_entries.async_remove(living_room.entry_id)
-    await hass.async_block_till_done()
-    assert gone_id not in _registered(hass)
-
-    result = await _start_options(hass, entry)
-
-    assert _api_options(result) == [
-        {"label": "Assist", "value": "assist"},
-        {"label": f"{gone_id} (not available)", "value": gone_id},
-    ]
-    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", gone_id]
-
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
-    )
-    await hass.async_block_till_done()
-
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert entry.options == {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
-    assert entry.runtime_data.api.picked_api_ids == ["assist", gone_id]
-
-
-async def test_options_flow_refuses_unknown_api(
-    hass: HomeAssistant, setup_integration: MockConfigEntry
-) -> None:
-    """Only offered APIs can be picked: not the hub's own, nor an id never registered."""
-    entry = setup_integration
-    for picked in (hub_id(entry), "no_such_api"):
-        result = await _start_options(hass, entry)
-        with pytest.raises(InvalidData):
-            await hass.config_entries.options.async_configure(
-                result["flow_id"], {CONF_LLM_HASS_API: [picked]}
-            )
-    assert entry.options == {CONF_LLM_HASS_API: ["assist"]}
-
-
 # --- Translations ------------------------------------------------------------------------
 
 
@@ -554,15 +386,6 @@ def test_translations_cover_flow_keys() -> None:
     assert all(config["error"].values())
     assert config["abort"]["reconfigure_successful"]
 
-    assert set(TRANSLATIONS["options"]["error"]) == {"loop"}
-    assert TRANSLATIONS["options"]["error"]["loop"]
-    init = TRANSLATIONS["options"]["step"]["init"]
-    assert init["title"]
-    assert set(init["data"]) == {CONF_LLM_HASS_API, CONF_PROMPT}
-    assert set(init["data_description"]) == {CONF_LLM_HASS_API, CONF_PROMPT}
-    assert all(init["data"].values())
-    assert all(init["data_description"].values())
-
 
 async def test_user_flow_collapses_whitespace(
     hass: HomeAssistant, mock_setup_entry: AsyncMock
@@ -576,50 +399,6 @@ async def test_user_flow_collapses_whitespace(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert result["title"] == "Living room"
-
-
-async def test_options_flow_refuses_a_loop_of_hubs(hass: HomeAssistant, setup_llm: None) -> None:
-    """Picking a hub that (through others) picks this one is refused; the rest still saves."""
-    first = await async_add_hub(hass, "First")
-    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
-
-    result = await _start_options(hass, first)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_LLM_HASS_API: ["assist", hub_id(third)]}
-    )
-
-    assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_LLM_HASS_API: "loop"}
-    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hub_id(third)]
-    _assert_translated(result)
-    assert first.options == {}
-
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_LLM_HASS_API: ["assist", "assist"]}
-    )
-    await hass.async_block_till_done()
-
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert first.options == {CONF_LLM_HASS_API: ["assist"]}
-
-
-async def test_options_flow_follows_loops_elsewhere_without_hanging(
-    hass: HomeAssistant, setup_llm: None
-) -> None:
-    """A loop between other hubs (made behind the flow's back) is not this hub's loop."""
-    second = await async_add_hub(hass, "Second")
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
-    hass.config_entries.async_update_entry(second, options={CONF_LLM_HASS_API: [hub_id(third)]})
-    first = await async_add_hub(hass, "First")
-
-    result = await _start_options(hass, first)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_LLM_HASS_API: [hub_id(second)]}
-    )
-
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert first.options == {CONF_LLM_HASS_API: [hub_id(second)]}
 
 
 # --- Names that leave merged tool names too little room (Home Assistant 2026.10) ----------

@@ -7,6 +7,10 @@ conversation agents can pick and Home Assistant's MCP Server serves at
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 
 # Imported under another name: once Home Assistant imports an ``llm`` platform of a package,
@@ -15,29 +19,75 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
-from .api import HubAPI
-from .const import DOMAIN
+from .api import HubAPI, picked_api_ids
+from .const import DOMAIN, LOGGER
+from .issues import async_check_picks_when_started, async_remove_issues, async_track_apis
 from .platforms import async_setup_platforms
+from .policy import without_empty
 from .types import LlmHubConfigEntry, LlmHubData
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: tracking of ``llm.py`` platforms."""
+    """Set up what all hub entries share: ``llm.py`` platforms, clearing of repair issues."""
     async_setup_platforms(hass)
     websocket_api.async_setup(hass)
+    async_track_apis(hass)
     return True
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
-    """Register the hub's LLM API; unloading the entry unregisters it."""
+    """Register the hub's LLM API; unloading the entry unregisters it.
+
+    A picked API that is missing once Home Assistant has started raises a repair issue.
+    """
     api = HubAPI(hass, entry)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(llm_helper.async_register_api(hass, api))
+    entry.async_on_unload(async_check_picks_when_started(hass, api))
     return True
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
-    """Unload a hub entry (its API is unregistered by ``async_on_unload``)."""
+    """Unload a hub entry (its API is unregistered by ``async_on_unload``).
+
+    Calls already running finish; calls through tools listed before the unload are refused
+    (``policy.stale_refusal``).
+    """
     return True
+
+
+async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
+    """Remove the repair issues of a removed hub."""
+    async_remove_issues(hass, entry.entry_id)
+
+
+async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
+    """Migrate a hub entry's options to the current version; never drop what a user set.
+
+    - 1.1 -> 1.2: picks (``llm_hass_api``) stored as a string become a list without
+      duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
+      out, as the options flow leaves them out. Other keys are kept as they are.
+    - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
+      leaves the entry unloaded and untouched. A newer minor version of this major loads
+      as it is (minor versions stay compatible).
+    """
+    if entry.minor_version == 1:
+        # A later minor version adds its own step after this one.
+        hass.config_entries.async_update_entry(
+            entry, options=migrate_options_1_2(entry.options), minor_version=2
+        )
+        LOGGER.debug("Migrated LLM Hub %s to version 1.2", entry.title)
+    return True
+
+
+def migrate_options_1_2(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Return options of version 1.1 in the shape of 1.2 (see ``async_migrate_entry``)."""
+    migrated = without_empty(options)
+    if CONF_LLM_HASS_API in migrated:
+        if picks := [api_id for api_id in picked_api_ids(migrated) if api_id]:
+            migrated[CONF_LLM_HASS_API] = picks
+        else:
+            del migrated[CONF_LLM_HASS_API]
+    return migrated

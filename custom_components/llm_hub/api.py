@@ -15,9 +15,12 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .audit import Audit
+from .confirmation import Confirmations, expose_token
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
+from .issues import async_clear_missing_api, async_raise_missing_api
 from .names import api_namespace, assign_names, namespaced
 from .platforms import async_get_contributed_tools
+from .policy import HubPolicy
 from .schemas import (
     UnacceptableSchemaError,
     clean_parameters,
@@ -88,13 +91,27 @@ class HubAPI(llm_helper.API):
     attribute, so a missing one counts as false). The hub enforces it itself on every build.
     """
 
-    def __init__(self, hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
-        """Create the API of ``entry`` from its title and options."""
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: LlmHubConfigEntry,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Create the API of ``entry`` from its title and options.
+
+        ``options`` replace the entry's (the options flow previews a configuration this
+        way; such an API is never registered).
+        """
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
-        self.options: Mapping[str, Any] = entry.options
+        self.entry_id = entry.entry_id
+        self.options: Mapping[str, Any] = entry.options if options is None else options
         """The entry's options when the API was created (saving options reloads the entry)."""
-        self.picked_api_ids: list[str] = picked_api_ids(entry.options)
-        self.instructions: str = entry.options.get(CONF_PROMPT, "")
+        self.picked_api_ids: list[str] = picked_api_ids(self.options)
+        self.instructions: str = self.options.get(CONF_PROMPT, "")
+        self.policy = HubPolicy.from_options(self.options)
+        """The tool policy of the options (selection, annotations, confirmation, limits)."""
+        self.confirmations = Confirmations()
+        """Confirmation tokens issued by this API and not used yet."""
         # Problems already logged, so a stale pick does not warn on every request.
         self._logged: set[str] = set()
         self.audit = Audit(hass, entry.options)
@@ -198,6 +215,8 @@ class HubAPI(llm_helper.API):
 
     def _apply_policy(self, gathered: list[GatheredTool]) -> None:
         """Apply the entry's tool policy: overrides (alias, description) and what is hidden."""
+        for problem in self.policy.apply(gathered, self.name):
+            self._log_once(problem)
 
     def _expose_schemas(
         self, gathered: list[GatheredTool], custom_serializer: Callable[[Any], Any]
@@ -221,6 +240,8 @@ class HubAPI(llm_helper.API):
             item.parameters = exposed_parameters(clean.json_schema)
             item.details["json_schema"] = clean.json_schema
             item.details["schema_fixes"] = clean.fixes
+            # Last: tools that need confirming declare the token (policy).
+            expose_token(item)
 
     def async_record_call(self, call: ToolCall) -> None:
         """Record a call through this hub (audit trail)."""
@@ -256,7 +277,9 @@ class HubAPI(llm_helper.API):
                     f"LLM Hub {self.name} picks the LLM API {api_id}, which is not "
                     "registered; serving the rest"
                 )
+                async_raise_missing_api(self.hass, self.entry_id, self.name, api_id)
                 continue
+            async_clear_missing_api(self.hass, self.entry_id, api_id)
             if (instance := build.instances.get(api_id)) is None:
                 try:
                     instance = await llm_helper.async_get_api(self.hass, api_id, llm_context)

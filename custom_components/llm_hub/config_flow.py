@@ -1,4 +1,4 @@
-"""Config flow (name, rename) and options flow (picked APIs, instructions) of LLM Hub."""
+"""Config flow of LLM Hub: create a hub from a name, rename it (options: ``options_flow``)."""
 
 from __future__ import annotations
 
@@ -7,25 +7,21 @@ from typing import Any, override
 import probatio
 import slugify as unicode_slug
 
-from homeassistant.config_entries import (
-    ConfigFlow,
-    ConfigFlowResult,
-    OptionsFlowWithReload,
-)
-from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
+from homeassistant.config_entries import ConfigFlow, ConfigFlowResult
+from homeassistant.const import CONF_NAME
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import llm as llm_helper
-from homeassistant.helpers.selector import (
-    SelectOptionDict,
-    SelectSelector,
-    SelectSelectorConfig,
-    TextSelector,
-    TextSelectorConfig,
-)
+from homeassistant.helpers.selector import TextSelector
 
-from .api import picked_api_ids
-from .const import CONF_PROMPT, DOMAIN, MAX_NAME_LENGTH, api_id_for_entry
+from .const import (
+    DOMAIN,
+    MAX_NAME_LENGTH,
+    OPTIONS_MINOR_VERSION,
+    OPTIONS_VERSION,
+    api_id_for_entry,
+)
 from .names import merged_name_room
+from .options_flow import LlmHubOptionsFlow
 from .types import LlmHubConfigEntry
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
@@ -63,29 +59,11 @@ def _name_error(hass: HomeAssistant, name: str, own_entry_id: str | None) -> str
     return None
 
 
-def _loop_through(hass: HomeAssistant, own_entry_id: str, picks: list[str]) -> bool:
-    """Return whether ``picks`` lead back to the hub of ``own_entry_id`` through other hubs."""
-    own_api_id = api_id_for_entry(own_entry_id)
-    hub_picks = {
-        api_id_for_entry(entry.entry_id): picked_api_ids(entry.options)
-        for entry in hass.config_entries.async_entries(DOMAIN)
-        if entry.entry_id != own_entry_id
-    }
-    todo, seen = list(picks), set()
-    while todo:
-        api_id = todo.pop()
-        if api_id == own_api_id:
-            return True
-        if api_id not in seen:
-            seen.add(api_id)
-            todo.extend(hub_picks.get(api_id, []))
-    return False
-
-
 class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
     """Create a hub from a name; rename it with reconfigure."""
 
-    VERSION = 1
+    VERSION = OPTIONS_VERSION
+    MINOR_VERSION = OPTIONS_MINOR_VERSION
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Ask for the hub's name; it becomes the entry title and the API name."""
@@ -146,56 +124,3 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
     def async_get_options_flow(config_entry: LlmHubConfigEntry) -> LlmHubOptionsFlow:
         """Return the options flow."""
         return LlmHubOptionsFlow()
-
-
-class LlmHubOptionsFlow(OptionsFlowWithReload):
-    """Pick the LLM APIs the hub builds on and write its instructions; saving reloads."""
-
-    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Show and store the options.
-
-        ``CONF_LLM_HASS_API`` is stored as a list of API ids and left out when none is
-        picked (as the spec asks of agents); an empty prompt is left out too.
-        """
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            options: dict[str, Any] = {}
-            if picked := picked_api_ids(user_input):
-                options[CONF_LLM_HASS_API] = picked
-            if prompt := user_input.get(CONF_PROMPT, "").strip():
-                options[CONF_PROMPT] = prompt
-            if not _loop_through(self.hass, self.config_entry.entry_id, picked):
-                return self.async_create_entry(data=options)
-            errors[CONF_LLM_HASS_API] = "loop"
-
-        return self.async_show_form(
-            step_id="init",
-            data_schema=self.add_suggested_values_to_schema(
-                self._schema(), user_input or dict(self.config_entry.options)
-            ),
-            errors=errors,
-        )
-
-    def _schema(self) -> probatio.Schema:
-        """Return the form: every registered API but this hub's own, and the prompt."""
-        own_api_id = api_id_for_entry(self.config_entry.entry_id)
-        apis = [
-            SelectOptionDict(label=api.name, value=api.id)
-            for api in llm_helper.async_get_apis(self.hass)
-            if api.id != own_api_id
-        ]
-        # A stored pick whose API is gone stays selectable, so the form opens and saves.
-        known = {option["value"] for option in apis}
-        apis.extend(
-            SelectOptionDict(label=f"{api_id} (not available)", value=api_id)
-            for api_id in picked_api_ids(self.config_entry.options)
-            if api_id not in known
-        )
-        return probatio.Schema(
-            {
-                probatio.Optional(CONF_LLM_HASS_API): SelectSelector(
-                    SelectSelectorConfig(options=apis, multiple=True)
-                ),
-                probatio.Optional(CONF_PROMPT): TextSelector(TextSelectorConfig(multiline=True)),
-            }
-        )

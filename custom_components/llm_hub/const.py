@@ -31,3 +31,39 @@ CONTRIBUTED_NAMESPACE: Final = DOMAIN
 def api_id_for_entry(entry_id: str) -> str:
     """Return the LLM API id of the hub of a config entry: ``llm_hub-<entry_id>``."""
     return f"{DOMAIN}-{entry_id}"
+
+
+# --- Tool policy options (options flow; parsed by policy.HubPolicy) -----------------------
+
+CONF_INCLUDE_NEW_TOOLS: Final = "include_new_tools"
+"""Option key: whether tools without a decision of their own are exposed (bool, default on)."""
+CONF_INCLUDED_TOOLS: Final = "included_tools"
+"""Option key: tool keys the user chose to expose (list of str)."""
+CONF_EXCLUDED_TOOLS: Final = "excluded_tools"
+"""Option key: tool keys the user chose to leave out (list of str)."""
+
+CONF_READ_ONLY: Final = "read_only"
+"""Option key: expose only tools annotated ``read_only`` (bool, default off)."""
+CONF_NO_DESTRUCTIVE: Final = "no_destructive"
+"""Option key: leave out destructive tools (bool, default off)."""
+CONF_NO_OPEN_WORLD: Final = "no_open_world"
+"""Option key: leave out tools that reach outside Home Assistant (bool, default off)."""
+
+CONF_CONFIRM_DESTRUCTIVE: Final = "confirm_destructive"
+"""Option key: destructive tools run only after the user confirmed (bool, default off)."""
+CONF_CONFIRM_TOOLS: Final = "confirm_tools"
+"""Option key: tool keys that run only after the user confirmed (list of str)."""
+CONFIRMATION_TTL: Final = 300
+"""Seconds a confirmation token stays valid."""
+
+CONF_OVERRIDES: Final = "overrides"
+"""Option key: per tool key, ``{"name": alias, "description": text}`` (either may be absent)."""
+CONF_ALIAS: Final = "name"
+"""Key of an override's alias (the name the model calls the tool by)."""
+CONF_DESCRIPTION: Final = "description"
+"""Key of an override's replacement description."""
+
+OPTIONS_VERSION: Final = 1
+"""Major version of the entry format (``ConfigFlow.VERSION``); a new one is incompatible."""
+OPTIONS_MINOR_VERSION: Final = 2
+"""Minor version: 1.2 stores picks as a list and leaves empty options out."""

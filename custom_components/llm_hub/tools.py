@@ -176,8 +176,20 @@ class HubTool(Tool):
     def _check_confirmation(
         self, tool_input: ToolInput, llm_context: LLMContext
     ) -> tuple[ToolResult, Outcome] | None:
-        """Return the answer when the call must not run (yet), or None to run it."""
-        return None
+        """Return the answer when the call must not run (yet), or None to run it.
+
+        Refused when the hub was reloaded or unloaded since this tool was listed
+        (``policy.stale_refusal``); asks for or checks the user's confirmation when the
+        exposed parameters declare a confirmation token (``confirmation.check_confirmation``,
+        which takes a valid token out of ``tool_input.tool_args``).
+        """
+        # Imported here: both modules import this one.
+        from .confirmation import check_confirmation  # noqa: PLC0415
+        from .policy import stale_refusal  # noqa: PLC0415
+
+        if (refusal := stale_refusal(self)) is not None:
+            return refusal
+        return check_confirmation(self, tool_input, llm_context, self._validate)
 
     async def _async_run(
         self,

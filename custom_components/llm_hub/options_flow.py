@@ -1,0 +1,540 @@
+"""Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits).
+
+Each step saves its part of the options (the others stay) and the entry reloads. The menu
+and the steps show how many tools the hub exposes and how big they are for a model, as an
+administrator gets the hub (``async_preview``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import probatio
+
+from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult, OptionsFlowWithReload
+from homeassistant.const import CONF_LLM_HASS_API, UnitOfTime
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm as llm_helper
+from homeassistant.helpers.selector import (
+    BooleanSelector,
+    NumberSelector,
+    NumberSelectorConfig,
+    NumberSelectorMode,
+    SelectOptionDict,
+    SelectSelector,
+    SelectSelectorConfig,
+    SelectSelectorMode,
+    TextSelector,
+    TextSelectorConfig,
+)
+
+from .api import HubAPI, HubAPIInstance, picked_api_ids
+from .const import (
+    CONF_ALIAS,
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_DESCRIPTION,
+    CONF_EXCLUDED_TOOLS,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_INCLUDED_TOOLS,
+    CONF_MAX_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_OVERRIDES,
+    CONF_PROMPT,
+    CONF_READ_ONLY,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TIMEOUT,
+    DOMAIN,
+    LOGGER,
+    api_id_for_entry,
+)
+from .policy import HubPolicy, alias_error, without_empty
+from .sizes import measure
+from .tools import GatheredTool
+from .types import LlmHubConfigEntry
+
+__all__ = ["LlmHubOptionsFlow", "async_preview"]
+
+CONF_TOOLS = "tools"
+"""Options form field: the tools checked to expose (stored as included/excluded keys)."""
+CONF_TOOL = "tool"
+"""Options form field: the tool whose alias and description to change."""
+MAX_TIMEOUT = 3600
+"""Longest call timeout the options form takes, in seconds."""
+MAX_TOOLS_LIMIT = 1000
+"""Highest tool limit the options form takes."""
+CONVERSATION_DOMAIN = "conversation"
+"""The assistant whose exposed entities the options flow lists tools for (as MCP Server)."""
+
+
+def _loop_through(hass: HomeAssistant, own_entry_id: str, picks: list[str]) -> bool:
+    """Return whether ``picks`` lead back to the hub of ``own_entry_id`` through other hubs."""
+    own_api_id = api_id_for_entry(own_entry_id)
+    hub_picks = {
+        api_id_for_entry(entry.entry_id): picked_api_ids(entry.options)
+        for entry in hass.config_entries.async_entries(DOMAIN)
+        if entry.entry_id != own_entry_id
+    }
+    todo, seen = list(picks), set()
+    while todo:
+        api_id = todo.pop()
+        if api_id == own_api_id:
+            return True
+        if api_id not in seen:
+            seen.add(api_id)
+            todo.extend(hub_picks.get(api_id, []))
+    return False
+
+
+async def _async_admin_user_id(hass: HomeAssistant) -> str | None:
+    """Return the owner's id, or another active administrator's; None when there is none.
+
+    The options flow lists the tools as an administrator sees them: options flows carry no
+    user, and an administrator sees every tool any user may get.
+    """
+    if (owner := await hass.auth.async_get_owner()) is not None:
+        return owner.id
+    return next(
+        (
+            user.id
+            for user in await hass.auth.async_get_users()
+            if user.is_admin and user.is_active and not user.system_generated
+        ),
+        None,
+    )
+
+
+async def async_preview(
+    hass: HomeAssistant, entry: LlmHubConfigEntry, options: Mapping[str, Any] | None = None
+) -> HubAPIInstance:
+    """Return the hub's API instance as an administrator gets it, for the options flow.
+
+    With ``options``, the instance a hub with these options would give (not registered);
+    without, the loaded hub's own. Raises what building raises (e.g. ``Unauthorized`` when
+    the hub needs an administrator and there is none).
+    """
+    if options is None and entry.state is ConfigEntryState.LOADED:
+        api = entry.runtime_data.api
+    else:
+        api = HubAPI(hass, entry, options)
+    llm_context = llm_helper.LLMContext(
+        platform=DOMAIN,
+        context=Context(user_id=await _async_admin_user_id(hass)),
+        language=hass.config.language,
+        assistant=CONVERSATION_DOMAIN,
+        device_id=None,
+    )
+    instance = await api.async_get_api_instance(llm_context)
+    assert isinstance(instance, HubAPIInstance)  # noqa: S101  # the hub's own type
+    return instance
+
+
+class LlmHubOptionsFlow(OptionsFlowWithReload):
+    """The options of a hub, in a menu of steps; each step saves its part and reloads.
+
+    Steps: picked APIs and instructions (``apis``), which tools (``tools``), safety
+    (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
+    (``overrides`` then ``override``), and limits and logging (``limits``). The menu shows
+    how many tools the hub exposes and how big they are for a model.
+    """
+
+    def __init__(self) -> None:
+        """Start without a build of the hub (made when first needed)."""
+        self._instance: HubAPIInstance | None = None
+        self._build_error: str | None = None
+        self._override_key: str | None = None
+        self._warned: dict[str, Any] | None = None
+
+    # --- Menu ---------------------------------------------------------------------------
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Show the menu, with the hub's size as it is configured now."""
+        return self.async_show_menu(
+            step_id="init",
+            menu_options=["apis", "tools", "safety", "overrides", "limits"],
+            description_placeholders=await self._async_figures(),
+        )
+
+    # --- APIs and instructions ----------------------------------------------------------
+
+    async def async_step_apis(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Pick the APIs the hub builds on and write its instructions.
+
+        ``CONF_LLM_HASS_API`` is stored as a list of API ids and left out when none is
+        picked (as the spec asks of agents); an empty prompt is left out too. A pick that
+        leads back to this hub through other hubs is refused.
+        """
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            picked = picked_api_ids(user_input)
+            if not _loop_through(self.hass, self.config_entry.entry_id, picked):
+                return self._save(
+                    {
+                        CONF_LLM_HASS_API: picked,
+                        CONF_PROMPT: user_input.get(CONF_PROMPT, "").strip(),
+                    }
+                )
+            errors[CONF_LLM_HASS_API] = "loop"
+        return self.async_show_form(
+            step_id="apis",
+            data_schema=self.add_suggested_values_to_schema(
+                self._apis_schema(), user_input or dict(self.config_entry.options)
+            ),
+            errors=errors,
+        )
+
+    def _apis_schema(self) -> probatio.Schema:
+        """Return the form: every registered API but this hub's own, and the prompt."""
+        own_api_id = api_id_for_entry(self.config_entry.entry_id)
+        apis = [
+            SelectOptionDict(label=api.name, value=api.id)
+            for api in llm_helper.async_get_apis(self.hass)
+            if api.id != own_api_id
+        ]
+        # A stored pick whose API is gone stays selectable, so the form opens and saves.
+        known = {option["value"] for option in apis}
+        apis.extend(
+            SelectOptionDict(label=f"{api_id} (not available)", value=api_id)
+            for api_id in picked_api_ids(self.config_entry.options)
+            if api_id not in known
+        )
+        return probatio.Schema(
+            {
+                probatio.Optional(CONF_LLM_HASS_API): SelectSelector(
+                    SelectSelectorConfig(options=apis, multiple=True)
+                ),
+                probatio.Optional(CONF_PROMPT): TextSelector(TextSelectorConfig(multiline=True)),
+            }
+        )
+
+    # --- Tools ----------------------------------------------------------------------------
+
+    async def async_step_tools(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Choose the tools the hub exposes, and whether new tools are exposed.
+
+        Every tool offered gets a decision: checked ones are included, the others
+        excluded; tools that appear later follow "include new tools". When the choice would
+        expose more tools than the limit, the form says so once; submitting it again saves.
+        """
+        errors: dict[str, str] = {}
+        placeholders = await self._async_figures()
+        if user_input is not None:
+            offered = {option["value"] for option in await self._async_tool_options()}
+            checked = [key for key in user_input.get(CONF_TOOLS, []) if key in offered]
+            changes = {
+                CONF_INCLUDE_NEW_TOOLS: user_input[CONF_INCLUDE_NEW_TOOLS],
+                CONF_INCLUDED_TOOLS: checked,
+                CONF_EXCLUDED_TOOLS: sorted(offered - set(checked)),
+            }
+            exposed = await self._async_count({**self.config_entry.options, **changes})
+            limit = HubPolicy.from_options(self.config_entry.options).max_tools
+            if exposed is None or exposed <= limit or self._warned == user_input:
+                return self._save(changes)
+            self._warned = user_input
+            errors["base"] = "too_many_tools"
+            placeholders |= {"chosen": str(exposed)}
+        policy = HubPolicy.from_options(self.config_entry.options)
+        suggested = {
+            CONF_INCLUDE_NEW_TOOLS: policy.include_new_tools,
+            CONF_TOOLS: [
+                option["value"]
+                for option in await self._async_tool_options()
+                if policy.hidden_reason(option["value"], _SAFE) is None
+            ],
+        }
+        return self.async_show_form(
+            step_id="tools",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_INCLUDE_NEW_TOOLS): BooleanSelector(),
+                        probatio.Optional(CONF_TOOLS): await self._async_tools_selector(),
+                    }
+                ),
+                user_input or suggested,
+            ),
+            errors=errors,
+            description_placeholders=placeholders,
+        )
+
+    # --- Safety ---------------------------------------------------------------------------
+
+    async def async_step_safety(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Leave out tools by their annotations; require confirmation; limit a call's time."""
+        if user_input is not None:
+            return self._save(
+                {
+                    key: user_input.get(key, default)
+                    for key, default in (
+                        (CONF_READ_ONLY, False),
+                        (CONF_NO_DESTRUCTIVE, False),
+                        (CONF_NO_OPEN_WORLD, False),
+                        (CONF_CONFIRM_DESTRUCTIVE, False),
+                        (CONF_CONFIRM_TOOLS, []),
+                    )
+                }
+                | {CONF_TIMEOUT: int(user_input[CONF_TIMEOUT])}
+            )
+        policy = HubPolicy.from_options(self.config_entry.options)
+        return self.async_show_form(
+            step_id="safety",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_READ_ONLY): BooleanSelector(),
+                        probatio.Required(CONF_NO_DESTRUCTIVE): BooleanSelector(),
+                        probatio.Required(CONF_NO_OPEN_WORLD): BooleanSelector(),
+                        probatio.Required(CONF_CONFIRM_DESTRUCTIVE): BooleanSelector(),
+                        probatio.Optional(CONF_CONFIRM_TOOLS): await self._async_tools_selector(
+                            policy.confirm_tools
+                        ),
+                        probatio.Required(CONF_TIMEOUT): NumberSelector(
+                            NumberSelectorConfig(
+                                min=1,
+                                max=MAX_TIMEOUT,
+                                step=1,
+                                unit_of_measurement=UnitOfTime.SECONDS,
+                                mode=NumberSelectorMode.BOX,
+                            )
+                        ),
+                    }
+                ),
+                {
+                    CONF_READ_ONLY: policy.read_only,
+                    CONF_NO_DESTRUCTIVE: policy.no_destructive,
+                    CONF_NO_OPEN_WORLD: policy.no_open_world,
+                    CONF_CONFIRM_DESTRUCTIVE: policy.confirm_destructive,
+                    CONF_CONFIRM_TOOLS: sorted(policy.confirm_tools),
+                    CONF_TIMEOUT: policy.timeout,
+                },
+            ),
+            description_placeholders=await self._async_figures(),
+        )
+
+    # --- Overrides ------------------------------------------------------------------------
+
+    async def async_step_overrides(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Pick the tool whose name or description to change."""
+        if user_input is not None:
+            self._override_key = user_input[CONF_TOOL]
+            return await self.async_step_override()
+        overrides = HubPolicy.from_options(self.config_entry.options).overrides
+        return self.async_show_form(
+            step_id="overrides",
+            data_schema=probatio.Schema(
+                {
+                    probatio.Required(CONF_TOOL): await self._async_tools_selector(
+                        overrides, multiple=False
+                    )
+                }
+            ),
+            description_placeholders=await self._async_figures(),
+        )
+
+    async def async_step_override(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Give the picked tool an alias and/or a description; empty fields remove them.
+
+        The alias must be a portable tool name and not the name of another tool of the hub.
+        """
+        key = self._override_key
+        assert key is not None  # noqa: S101  # set by the overrides step
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            alias = user_input.get(CONF_ALIAS, "").strip()
+            description = user_input.get(CONF_DESCRIPTION, "").strip()
+            if alias and (error := alias_error(alias) or await self._async_alias_taken(alias)):
+                errors[CONF_ALIAS] = error
+            else:
+                stored = self.config_entry.options.get(CONF_OVERRIDES)
+                overrides = {
+                    other: value
+                    for other, value in (stored if isinstance(stored, Mapping) else {}).items()
+                    if other != key
+                }
+                if override := without_empty({CONF_ALIAS: alias, CONF_DESCRIPTION: description}):
+                    overrides[key] = override
+                return self._save({CONF_OVERRIDES: overrides})
+        current = HubPolicy.from_options(self.config_entry.options).overrides.get(key)
+        return self.async_show_form(
+            step_id="override",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Optional(CONF_ALIAS): TextSelector(),
+                        probatio.Optional(CONF_DESCRIPTION): TextSelector(
+                            TextSelectorConfig(multiline=True)
+                        ),
+                    }
+                ),
+                user_input
+                or {
+                    CONF_ALIAS: current.alias if current else None,
+                    CONF_DESCRIPTION: current.description if current else None,
+                },
+            ),
+            errors=errors,
+            description_placeholders={
+                "tool": key,
+                "description": await self._async_description_of(key),
+            },
+        )
+
+    async def _async_alias_taken(self, alias: str) -> str | None:
+        """Return ``alias_taken`` when another tool of the hub has ``alias`` as key or alias."""
+        instance = await self._async_instance()
+        names = {item.key for item in instance.gathered} if instance else set()
+        names |= {
+            override.alias
+            for key, override in HubPolicy.from_options(self.config_entry.options).overrides.items()
+            if key != self._override_key and override.alias
+        }
+        names.discard(self._override_key)
+        return "alias_taken" if alias in names else None
+
+    async def _async_description_of(self, key: str) -> str:
+        """Return the tool's own description (what an override replaces), or "" when unknown."""
+        instance = await self._async_instance()
+        for item in instance.gathered if instance else []:
+            if item.key == key:
+                return item.tool.description or ""
+        return ""
+
+    # --- Limits and logging ---------------------------------------------------------------
+
+    async def async_step_limits(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Set the most tools the hub should expose and whether calls record arguments."""
+        if user_input is not None:
+            return self._save(
+                {
+                    CONF_MAX_TOOLS: int(user_input[CONF_MAX_TOOLS]),
+                    CONF_RECORD_ARGUMENTS: user_input[CONF_RECORD_ARGUMENTS],
+                }
+            )
+        policy = HubPolicy.from_options(self.config_entry.options)
+        return self.async_show_form(
+            step_id="limits",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_MAX_TOOLS): NumberSelector(
+                            NumberSelectorConfig(
+                                min=1, max=MAX_TOOLS_LIMIT, step=1, mode=NumberSelectorMode.BOX
+                            )
+                        ),
+                        probatio.Required(CONF_RECORD_ARGUMENTS): BooleanSelector(),
+                    }
+                ),
+                {CONF_MAX_TOOLS: policy.max_tools, CONF_RECORD_ARGUMENTS: policy.record_arguments},
+            ),
+            description_placeholders=await self._async_figures(),
+        )
+
+    # --- Helpers ----------------------------------------------------------------------------
+
+    def _save(self, changes: Mapping[str, Any]) -> ConfigFlowResult:
+        """Save the entry's options with ``changes``; every other option is kept."""
+        return self.async_create_entry(data=without_empty({**self.config_entry.options, **changes}))
+
+    async def _async_instance(self) -> HubAPIInstance | None:
+        """Return the hub's instance as configured now (built once per flow), or None."""
+        if self._instance is None and self._build_error is None:
+            try:
+                self._instance = await async_preview(self.hass, self.config_entry)
+            except Exception as err:  # noqa: BLE001  # the form must open all the same
+                LOGGER.debug(
+                    "Options of %s: no tools to list", self.config_entry.title, exc_info=True
+                )
+                self._build_error = str(err) or type(err).__name__
+        return self._instance
+
+    async def _async_count(self, options: Mapping[str, Any]) -> int | None:
+        """Return how many tools the hub would expose with ``options``; None when unknown."""
+        if await self._async_instance() is None:
+            return None
+        # The picks are the same, so what built the hub builds this.
+        return len((await async_preview(self.hass, self.config_entry, options)).tools)
+
+    async def _async_figures(self) -> dict[str, str]:
+        """Return the menu's placeholders: tools exposed and gathered, size, limit, warning."""
+        limit = HubPolicy.from_options(self.config_entry.options).max_tools
+        figures = {"hub": self.config_entry.title, "max_tools": str(limit), "warning": ""}
+        instance = await self._async_instance()
+        if instance is None:
+            return figures | {
+                "tools": "?",
+                "gathered": "?",
+                "tokens": "?",
+                "chars": "?",
+                "warning": f"The tools could not be listed: {self._build_error}",
+            }
+        figures |= {"tools": str(len(instance.tools)), "gathered": str(len(instance.gathered))}
+        try:
+            sizes = measure(instance)
+        except Exception as err:  # noqa: BLE001  # a schema no converter takes; say so
+            figures |= {"tokens": "?", "chars": "?", "warning": f"No size estimate: {err}"}
+        else:
+            figures |= {
+                "tokens": f"{sizes.tokens:,}",
+                "chars": f"{sizes.prompt_chars + sizes.tools_chars:,}",
+            }
+        if len(instance.tools) > limit:
+            figures["warning"] = (
+                f"This is more than the limit of {limit} tools: some models refuse so many, "
+                "and small ones choose worse among many. Leave out tools under Tools."
+            )
+        return figures
+
+    async def _async_tool_options(self, also: Iterable[str] = ()) -> list[SelectOptionDict]:
+        """Return the tools to choose from: those the hub gathers now, then stored keys.
+
+        A tool shows its title, key (what the options store) and where it comes from. Keys
+        the options hold (``also`` and the tool selection) that the hub does not gather now
+        stay selectable as "(not available now)", so saving keeps them.
+        """
+        instance = await self._async_instance()
+        names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
+        options = [
+            SelectOptionDict(value=item.key, label=_tool_label(item, names))
+            for item in (instance.gathered if instance else [])
+        ]
+        policy = HubPolicy.from_options(self.config_entry.options)
+        known = {option["value"] for option in options}
+        stored = [*policy.included_tools, *policy.excluded_tools, *also]
+        options.extend(
+            SelectOptionDict(value=key, label=f"{key} (not available now)")
+            for key in sorted(set(stored) - known)
+        )
+        return options
+
+    async def _async_tools_selector(
+        self, also: Iterable[str] = (), *, multiple: bool = True
+    ) -> SelectSelector:
+        """Return a selector of the hub's tools (see ``_async_tool_options``)."""
+        return SelectSelector(
+            SelectSelectorConfig(
+                options=await self._async_tool_options(also),
+                multiple=multiple,
+                mode=SelectSelectorMode.LIST if multiple else SelectSelectorMode.DROPDOWN,
+            )
+        )
+
+
+_SAFE = llm_helper.ToolAnnotations(read_only=True, destructive=False, open_world=False)
+"""Annotations no annotation policy leaves out: to ask the policy about the selection only."""
+
+
+def _tool_label(item: GatheredTool, api_names: Mapping[str, str]) -> str:
+    """Return how a tool is shown: "<title> (<key>, from <source>)", and its alias if any."""
+    source = api_names.get(item.source, item.source)
+    label = (
+        f"{item.tool.title} ({item.key}, from {source})"
+        if item.tool.title
+        else (f"{item.key} (from {source})")
+    )
+    return label if item.name == item.key else f"{label}, called {item.name}"

@@ -1,0 +1,752 @@
+"""The options flow of a hub: a menu of steps, each saving its part; driven like the UI does."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.llm_hub.api import HubAPI
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_EXCLUDED_TOOLS,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_INCLUDED_TOOLS,
+    CONF_MAX_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_OVERRIDES,
+    CONF_PROMPT,
+    CONF_READ_ONLY,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TIMEOUT,
+    DOMAIN,
+)
+from homeassistant.config_entries import ConfigEntryDisabler, ConfigEntryState, ConfigFlowResult
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.helpers import llm
+from homeassistant.helpers.selector import (
+    BooleanSelector,
+    NumberSelector,
+    SelectSelector,
+    TextSelector,
+)
+from homeassistant.setup import async_setup_component
+
+from .common import (
+    BREW,
+    GRIND,
+    INSTRUCTIONS,
+    AdminAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+)
+from .test_config_flow import TRANSLATIONS, _selector, _suggested
+
+MENU = ["apis", "tools", "safety", "overrides", "limits"]
+LIVE_CONTEXT = "homeassistant__GetLiveContext"
+DATE_TIME = "llm__GetDateTime"
+HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]
+"""The tools the ``hub`` fixture gathers (contributed by hub_tools and llm, then Assist's)."""
+
+
+def _registered(hass: HomeAssistant) -> dict[str, llm.API]:
+    return {api.id: api for api in llm.async_get_apis(hass)}
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"{(\w+)}", text))
+
+
+def _assert_translated(result: ConfigFlowResult) -> None:
+    """Assert en.json has what the result shows, and the result fills every placeholder.
+
+    Like Home Assistant core's ``check_translations``: a step's title (and description),
+    every field with its description, every menu option and error.
+    """
+    strings = TRANSLATIONS["options"]
+    step = strings["step"][result["step_id"]]
+    texts = [step["title"], step.get("description", "")]
+    if result["type"] is FlowResultType.MENU:
+        assert result["menu_options"] == MENU
+        assert set(step["menu_options"]) == set(MENU)
+        assert all(step["menu_options"].values())
+    else:
+        assert result["type"] is FlowResultType.FORM
+        schema = result["data_schema"]
+        assert schema is not None
+        for key in schema.schema:
+            assert step["data"][str(key)]
+            assert step["data_description"][str(key)]
+        texts.extend(strings["error"][error] for error in (result["errors"] or {}).values())
+    given = set(result["description_placeholders"] or {})
+    for text in texts:
+        assert _placeholders(text) <= given, text
+
+
+async def _menu(hass: HomeAssistant, entry: MockConfigEntry) -> ConfigFlowResult:
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert result["type"] is FlowResultType.MENU
+    assert result["step_id"] == "init"
+    assert result["menu_options"] == MENU
+    _assert_translated(result)
+    return result
+
+
+async def _open(hass: HomeAssistant, entry: MockConfigEntry, step: str) -> ConfigFlowResult:
+    result = await _menu(hass, entry)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": step}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == step
+    assert not result["errors"]
+    _assert_translated(result)
+    return result
+
+
+async def _submit(
+    hass: HomeAssistant, result: ConfigFlowResult, user_input: dict[str, Any]
+) -> ConfigFlowResult:
+    result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
+    await hass.async_block_till_done()
+    if result["type"] is FlowResultType.FORM:
+        _assert_translated(result)
+    return result
+
+
+def _choices(result: ConfigFlowResult, name: str) -> list[Any]:
+    selector = _selector(result, name)
+    assert isinstance(selector, SelectSelector)
+    return list(selector.config["options"])
+
+
+def _api_options(result: ConfigFlowResult) -> list[Any]:
+    """Return the options of the API multi-select."""
+    assert _selector(result, CONF_LLM_HASS_API).config["multiple"] is True
+    return _choices(result, CONF_LLM_HASS_API)
+
+
+# --- Translations ------------------------------------------------------------------------
+
+
+def test_translations_cover_options_and_issues() -> None:
+    """en.json names every step of the menu, and the repair issue with its fix flow."""
+    steps = TRANSLATIONS["options"]["step"]
+    assert set(steps) == {"init", *MENU, "override"}
+    assert set(steps["init"]["menu_options"]) == set(MENU)
+    for step in MENU:
+        assert steps[step]["title"]
+        assert set(steps[step]["data"]) == set(steps[step]["data_description"])
+    assert set(TRANSLATIONS["options"]["error"]) == {
+        "loop",
+        "too_many_tools",
+        "alias_invalid",
+        "alias_too_long",
+        "alias_taken",
+    }
+    issue = TRANSLATIONS["issues"]["missing_api"]
+    assert _placeholders(issue["title"]) == {"hub"}
+    confirm = issue["fix_flow"]["step"]["confirm"]
+    assert _placeholders(confirm["title"] + confirm["description"]) == {"hub", "api"}
+    assert issue["fix_flow"]["abort"]["entry_removed"]
+
+
+# --- Menu: the hub's size -----------------------------------------------------------------
+
+
+async def test_menu_shows_tool_count_and_size(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """The menu says how many tools the hub exposes of those it gathers, and their size."""
+    result = await _menu(hass, hub)
+
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["hub"] == "Kitchen"
+    assert placeholders["tools"] == placeholders["gathered"] == str(len(HUB_TOOLS))
+    assert placeholders["max_tools"] == "128"
+    assert placeholders["warning"] == ""
+    tokens = int(placeholders["tokens"].replace(",", ""))
+    chars = int(placeholders["chars"].replace(",", ""))
+    # The prompt holds the instructions; the definitions the names and descriptions.
+    assert chars > len(INSTRUCTIONS) + sum(map(len, HUB_TOOLS))
+    assert chars / 5 < tokens < chars / 3
+
+    # Fewer tools after excluding one, and a smaller size.
+    await async_set_options(hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]})
+    placeholders = (await _menu(hass, hub))["description_placeholders"]
+    assert placeholders is not None
+    assert (placeholders["tools"], placeholders["gathered"]) == ("1", "4")
+    assert int(placeholders["chars"].replace(",", "")) < chars
+
+
+async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """A hub exposing more tools than its limit says so in the menu and the limits step."""
+    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 3, CONF_RECORD_ARGUMENTS: False})
+
+    placeholders = (await _menu(hass, hub))["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["max_tools"] == "3"
+    assert placeholders["warning"].startswith("This is more than the limit of 3 tools")
+    result = await _open(hass, hub, "limits")
+    assert result["description_placeholders"] == placeholders
+
+
+async def test_menu_opens_when_the_tools_cannot_be_listed(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Without an administrator an admin-only hub cannot be built: the menu says why."""
+    llm.async_register_api(hass, AdminAPI(hass, "admin_only", "Admin only", []))
+    entry = await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+
+    placeholders = (await _menu(hass, entry))["description_placeholders"]
+
+    assert placeholders is not None
+    assert placeholders["tools"] == "?"
+    assert placeholders["warning"] == "The tools could not be listed: Unauthorized"
+    # The steps still open and save.
+    options = await async_set_options(
+        hass, entry, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": []}
+    )
+    assert options == {CONF_LLM_HASS_API: ["admin_only"], CONF_INCLUDE_NEW_TOOLS: False}
+
+
+async def _admin_only_tools(hass: HomeAssistant) -> list[str]:
+    """Return the tools the tools step offers for a hub that picks an admin-only API."""
+    llm.async_register_api(
+        hass, AdminAPI(hass, "admin_only", "Admin only", [RecordingTool("admin_only__users")])
+    )
+    entry = await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+    result = await _open(hass, entry, "tools")
+    return [choice["value"] for choice in _choices(result, "tools")]
+
+
+async def test_tools_listed_as_the_owner(
+    hass: HomeAssistant, setup_llm: None, hass_owner_user: MockUser
+) -> None:
+    """The flow builds the hub as the owner gets it: admin-only tools are listed."""
+    assert await _admin_only_tools(hass) == [DATE_TIME, "admin_only__users"]
+
+
+async def test_tools_listed_as_another_administrator(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """Without an owner, as another administrator."""
+    assert await _admin_only_tools(hass) == [DATE_TIME, "admin_only__users"]
+
+
+async def test_menu_without_a_size_estimate(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """When the size cannot be measured (a schema no converter takes), the count stands."""
+    with patch(
+        "custom_components.llm_hub.options_flow.measure",
+        side_effect=TypeError("unhashable type: 'Schema'"),
+    ):
+        placeholders = (await _menu(hass, hub))["description_placeholders"]
+
+    assert placeholders is not None
+    assert placeholders["tools"] == "4"
+    assert placeholders["tokens"] == "?"
+    assert placeholders["warning"] == "No size estimate: unhashable type: 'Schema'"
+
+
+# --- APIs and instructions ------------------------------------------------------------------
+
+
+async def test_apis_form_lists_other_apis(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """The multi-select offers every registered API (name, id) but the hub's own."""
+    entry = setup_integration
+    living_room = await async_add_hub(hass, "Living room")
+
+    result = await _open(hass, entry, "apis")
+
+    assert _api_options(result) == [
+        {"label": "Assist", "value": "assist"},
+        {"label": "Living room", "value": hub_id(living_room)},
+    ]
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist"]
+    assert _suggested(result, CONF_PROMPT) is None
+    prompt = _selector(result, CONF_PROMPT)
+    assert isinstance(prompt, TextSelector)
+    assert prompt.config["multiline"] is True
+
+    # The other hub sees Kitchen but not itself.
+    result = await _open(hass, living_room, "apis")
+    assert _api_options(result) == [
+        {"label": "Assist", "value": "assist"},
+        {"label": "Kitchen", "value": hub_id(entry)},
+    ]
+    assert _suggested(result, CONF_LLM_HASS_API) is None
+
+
+async def test_apis_saves_and_reloads(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Saving stores the picks as a list and the stripped prompt; the reload applies them."""
+    entry = setup_integration
+    living_room = await async_add_hub(hass, "Living room")
+    old_api = entry.runtime_data.api
+    assert old_api.picked_api_ids == ["assist"]
+    result = await _open(hass, entry, "apis")
+
+    result = await _submit(
+        hass,
+        result,
+        {
+            CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
+            CONF_PROMPT: "\n  Answer briefly.  \n",
+        },
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    expected = {
+        CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
+        CONF_PROMPT: "Answer briefly.",
+    }
+    assert result["data"] == expected
+    assert entry.options == expected
+    assert entry.state is ConfigEntryState.LOADED
+    api = entry.runtime_data.api
+    assert isinstance(api, HubAPI)
+    assert api is not old_api
+    assert _registered(hass)[hub_id(entry)] is api
+    assert api.picked_api_ids == [hub_id(living_room), "assist"]
+    assert api.instructions == "Answer briefly."
+
+    # The form opens again with what was saved.
+    result = await _open(hass, entry, "apis")
+    assert _suggested(result, CONF_LLM_HASS_API) == [hub_id(living_room), "assist"]
+    assert _suggested(result, CONF_PROMPT) == "Answer briefly."
+
+
+@pytest.mark.parametrize(
+    "user_input",
+    [
+        {},
+        {CONF_LLM_HASS_API: []},
+        {CONF_LLM_HASS_API: [], CONF_PROMPT: ""},
+        {CONF_PROMPT: "  \n\t "},
+    ],
+)
+async def test_apis_leaves_out_empty_values(
+    hass: HomeAssistant, setup_integration: MockConfigEntry, user_input: dict[str, Any]
+) -> None:
+    """No pick and a blank prompt are left out of the options; the reload drops the picks."""
+    entry = setup_integration
+    old_api = entry.runtime_data.api
+    result = await _open(hass, entry, "apis")
+
+    result = await _submit(hass, result, user_input)
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {}
+    assert entry.options == {}
+    api = entry.runtime_data.api
+    assert api is not old_api
+    assert api.picked_api_ids == []
+    assert api.instructions == ""
+
+
+async def test_apis_keeps_unavailable_pick(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """A picked API that is gone is offered as "<id> (not available)"; the form still saves."""
+    entry = setup_integration
+    living_room = await async_add_hub(hass, "Living room")
+    gone_id = hub_id(living_room)
+    await async_set_options(hass, entry, "apis", {CONF_LLM_HASS_API: ["assist", gone_id]})
+    assert await hass.config_entries.async_remove(living_room.entry_id)
+    await hass.async_block_till_done()
+    assert gone_id not in _registered(hass)
+
+    result = await _open(hass, entry, "apis")
+
+    assert _api_options(result) == [
+        {"label": "Assist", "value": "assist"},
+        {"label": f"{gone_id} (not available)", "value": gone_id},
+    ]
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", gone_id]
+
+    result = await _submit(
+        hass, result, {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert entry.options == {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
+    assert entry.runtime_data.api.picked_api_ids == ["assist", gone_id]
+
+
+async def test_apis_refuses_unknown_api(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Only offered APIs can be picked: not the hub's own, nor an id never registered."""
+    entry = setup_integration
+    for picked in (hub_id(entry), "no_such_api"):
+        result = await _open(hass, entry, "apis")
+        with pytest.raises(InvalidData):
+            await hass.config_entries.options.async_configure(
+                result["flow_id"], {CONF_LLM_HASS_API: [picked]}
+            )
+    assert entry.options == {CONF_LLM_HASS_API: ["assist"]}
+
+
+async def test_apis_refuses_a_loop_of_three_hubs(hass: HomeAssistant, setup_llm: None) -> None:
+    """Picking a hub that (through another) picks this one is refused; the rest still saves."""
+    first = await async_add_hub(hass, "First")
+    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
+    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+    result = await _open(hass, first, "apis")
+
+    result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", hub_id(third)]})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_LLM_HASS_API: "loop"}
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hub_id(third)]
+    assert first.options == {}
+
+    result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", "assist"]})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert first.options == {CONF_LLM_HASS_API: ["assist"]}
+
+
+async def test_apis_follows_loops_elsewhere_without_hanging(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """A loop between other hubs (made behind the flow's back) is not this hub's loop."""
+    second = await async_add_hub(hass, "Second")
+    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+    hass.config_entries.async_update_entry(second, options={CONF_LLM_HASS_API: [hub_id(third)]})
+    first = await async_add_hub(hass, "First")
+
+    options = await async_set_options(hass, first, "apis", {CONF_LLM_HASS_API: [hub_id(second)]})
+
+    assert options == {CONF_LLM_HASS_API: [hub_id(second)]}
+
+
+# --- Tools ----------------------------------------------------------------------------------
+
+
+async def test_tools_form_lists_gathered_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """Each gathered tool is offered by key, with its title and source; all checked at first."""
+    result = await _open(hass, hub, "tools")
+
+    assert _choices(result, "tools") == [
+        {"value": BREW, "label": f"Brew coffee ({BREW}, from hub_tools)"},
+        {"value": GRIND, "label": f"{GRIND} (from hub_tools)"},
+        {"value": DATE_TIME, "label": f"Get date and time ({DATE_TIME}, from llm)"},
+        {"value": LIVE_CONTEXT, "label": f"Get live context ({LIVE_CONTEXT}, from Assist)"},
+    ]
+    assert _suggested(result, "tools") == HUB_TOOLS
+    assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is True
+    assert isinstance(_selector(result, CONF_INCLUDE_NEW_TOOLS), BooleanSelector)
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["tools"] == "4"
+
+
+async def test_tools_saves_decisions_and_keeps_other_options(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """Checked tools are included, the others excluded; picks and prompt stay."""
+    options = await async_set_options(
+        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": [GRIND, BREW]}
+    )
+
+    assert options == {
+        CONF_LLM_HASS_API: ["assist"],
+        CONF_PROMPT: INSTRUCTIONS,
+        CONF_INCLUDE_NEW_TOOLS: False,
+        CONF_INCLUDED_TOOLS: [GRIND, BREW],
+        CONF_EXCLUDED_TOOLS: sorted([LIVE_CONTEXT, DATE_TIME]),
+    }
+    policy = hub.runtime_data.api.policy
+    assert policy.include_new_tools is False
+    assert policy.included_tools == {GRIND, BREW}
+
+    # The form opens with the decisions; an alias shows in the label.
+    result = await _open(hass, hub, "tools")
+    assert _suggested(result, "tools") == [BREW, GRIND]
+    assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is False
+
+
+async def test_tools_keeps_decisions_about_tools_not_gathered_now(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """A decision about a tool the hub does not gather now is offered and kept."""
+    hass.config_entries.async_update_entry(
+        hub,
+        options={
+            **hub.options,
+            CONF_INCLUDED_TOOLS: ["gone__included"],
+            CONF_EXCLUDED_TOOLS: ["gone__excluded"],
+        },
+    )
+    result = await _open(hass, hub, "tools")
+
+    assert _choices(result, "tools")[-2:] == [
+        {"value": "gone__excluded", "label": "gone__excluded (not available now)"},
+        {"value": "gone__included", "label": "gone__included (not available now)"},
+    ]
+    assert _suggested(result, "tools") == [*HUB_TOOLS, "gone__included"]
+
+    result = await _submit(
+        hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, "gone__included"]}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_INCLUDED_TOOLS] == [BREW, "gone__included"]
+    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted(
+        ["gone__excluded", GRIND, LIVE_CONTEXT, DATE_TIME]
+    )
+
+
+async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """A choice above the tool limit is shown again with a warning; submitting again saves."""
+    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 2, CONF_RECORD_ARGUMENTS: False})
+    await async_set_options(hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]})
+    result = await _open(hass, hub, "tools")
+    too_many = {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND, DATE_TIME]}
+
+    result = await _submit(hass, result, too_many)
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "too_many_tools"}
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    assert (placeholders["chosen"], placeholders["max_tools"]) == ("3", "2")
+    assert _suggested(result, "tools") == [BREW, GRIND, DATE_TIME]
+    assert hub.options[CONF_INCLUDED_TOOLS] == [BREW]
+
+    # A choice within the limit saves at once; the same one again saves too.
+    within = await _submit(hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [GRIND]})
+    assert within["type"] is FlowResultType.CREATE_ENTRY
+    result = await _open(hass, hub, "tools")
+    result = await _submit(hass, result, too_many)
+    assert result["errors"] == {"base": "too_many_tools"}
+    result = await _submit(hass, result, too_many)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_INCLUDED_TOOLS] == [BREW, GRIND, DATE_TIME]
+    assert len(hub.runtime_data.api.policy.included_tools) == 3
+
+
+# --- Safety --------------------------------------------------------------------------------
+
+
+async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """The safety step shows the defaults, offers the tools to confirm, and saves all of it."""
+    result = await _open(hass, hub, "safety")
+
+    assert {
+        key: _suggested(result, key)
+        for key in (
+            CONF_READ_ONLY,
+            CONF_NO_DESTRUCTIVE,
+            CONF_NO_OPEN_WORLD,
+            CONF_CONFIRM_DESTRUCTIVE,
+            CONF_CONFIRM_TOOLS,
+            CONF_TIMEOUT,
+        )
+    } == {
+        CONF_READ_ONLY: False,
+        CONF_NO_DESTRUCTIVE: False,
+        CONF_NO_OPEN_WORLD: False,
+        CONF_CONFIRM_DESTRUCTIVE: False,
+        CONF_CONFIRM_TOOLS: [],
+        CONF_TIMEOUT: 60,
+    }
+    assert [choice["value"] for choice in _choices(result, CONF_CONFIRM_TOOLS)] == HUB_TOOLS
+    timeout = _selector(result, CONF_TIMEOUT)
+    assert isinstance(timeout, NumberSelector)
+    assert (timeout.config["min"], timeout.config["unit_of_measurement"]) == (1, "s")
+
+    result = await _submit(
+        hass,
+        result,
+        {
+            CONF_READ_ONLY: False,
+            CONF_NO_DESTRUCTIVE: True,
+            CONF_NO_OPEN_WORLD: False,
+            CONF_CONFIRM_DESTRUCTIVE: True,
+            CONF_CONFIRM_TOOLS: [BREW],
+            CONF_TIMEOUT: 12.0,
+        },
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options == {
+        CONF_LLM_HASS_API: ["assist"],
+        CONF_PROMPT: INSTRUCTIONS,
+        CONF_READ_ONLY: False,
+        CONF_NO_DESTRUCTIVE: True,
+        CONF_NO_OPEN_WORLD: False,
+        CONF_CONFIRM_DESTRUCTIVE: True,
+        CONF_CONFIRM_TOOLS: [BREW],
+        CONF_TIMEOUT: 12,
+    }
+    policy = hub.runtime_data.api.policy
+    assert (policy.no_destructive, policy.confirm_destructive, policy.timeout) == (True, True, 12)
+    assert policy.confirm_tools == {BREW}
+
+    result = await _open(hass, hub, "safety")
+    assert _suggested(result, CONF_CONFIRM_TOOLS) == [BREW]
+    assert _suggested(result, CONF_TIMEOUT) == 12
+
+
+# --- Overrides ------------------------------------------------------------------------------
+
+
+async def _open_override(hass: HomeAssistant, entry: MockConfigEntry, key: str) -> ConfigFlowResult:
+    result = await _open(hass, entry, "overrides")
+    result = await _submit(hass, result, {"tool": key})
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "override"
+    return result
+
+
+async def test_override_alias_and_description(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """A tool gets an alias and a description; the form shows its own description."""
+    result = await _open(hass, hub, "overrides")
+    assert [choice["value"] for choice in _choices(result, "tool")] == HUB_TOOLS
+    assert _selector(result, "tool").config["multiple"] is False
+
+    result = await _open_override(hass, hub, BREW)
+    assert result["description_placeholders"] == {
+        "tool": BREW,
+        "description": "Brews cups of coffee.",
+    }
+    assert _suggested(result, "name") is None
+
+    result = await _submit(hass, result, {"name": " coffee ", "description": " Makes coffee. "})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_OVERRIDES] == {BREW: {"name": "coffee", "description": "Makes coffee."}}
+    result = await _open_override(hass, hub, BREW)
+    assert (_suggested(result, "name"), _suggested(result, "description")) == (
+        "coffee",
+        "Makes coffee.",
+    )
+    # The tool lists show the alias.
+    result = await _open(hass, hub, "tools")
+    assert _choices(result, "tools")[0]["label"].endswith(", called coffee")
+
+
+async def test_override_of_one_tool_keeps_the_others(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """Changing or clearing one tool's override leaves the other tools' overrides alone."""
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_OVERRIDES: {GRIND: {"name": "grind"}}}
+    )
+    result = await _open_override(hass, hub, BREW)
+    await _submit(hass, result, {"description": "Coffee."})
+    assert hub.options[CONF_OVERRIDES] == {
+        GRIND: {"name": "grind"},
+        BREW: {"description": "Coffee."},
+    }
+
+    result = await _open_override(hass, hub, GRIND)
+    await _submit(hass, result, {"name": "", "description": ""})
+    assert hub.options[CONF_OVERRIDES] == {BREW: {"description": "Coffee."}}
+
+    result = await _open_override(hass, hub, BREW)
+    await _submit(hass, result, {})
+    assert CONF_OVERRIDES not in hub.options
+
+
+@pytest.mark.parametrize(
+    ("alias", "error"),
+    [
+        ("1coffee", "alias_invalid"),
+        ("make coffee", "alias_invalid"),
+        ("café", "alias_invalid"),
+        ("x" * 65, "alias_too_long"),
+        (GRIND, "alias_taken"),
+        ("taken", "alias_taken"),
+    ],
+)
+async def test_override_refuses_an_alias(
+    hass: HomeAssistant, hub: MockConfigEntry, alias: str, error: str
+) -> None:
+    """An alias that is not portable, or is another tool's name or alias, is refused."""
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_OVERRIDES: {DATE_TIME: {"name": "taken"}}}
+    )
+    result = await _open_override(hass, hub, BREW)
+
+    result = await _submit(hass, result, {"name": alias, "description": "Kept."})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"name": error}
+    assert _suggested(result, "description") == "Kept."
+    result = await _submit(hass, result, {"name": "coffee-2_x", "description": "Kept."})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_OVERRIDES][BREW] == {"name": "coffee-2_x", "description": "Kept."}
+
+
+async def test_override_of_a_tool_not_gathered_now(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """An override of a tool that is gone is offered, and can be cleared."""
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_OVERRIDES: {"gone": {"name": "old"}}}
+    )
+    result = await _open(hass, hub, "overrides")
+    assert _choices(result, "tool")[-1] == {"value": "gone", "label": "gone (not available now)"}
+
+    result = await _open_override(hass, hub, "gone")
+    assert result["description_placeholders"] == {"tool": "gone", "description": ""}
+    assert _suggested(result, "name") == "old"
+    result = await _submit(hass, result, {"name": "old"})
+    assert hub.options[CONF_OVERRIDES] == {"gone": {"name": "old"}}
+
+
+# --- Limits and logging -----------------------------------------------------------------------
+
+
+async def test_limits_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """The limits step shows the defaults (128 tools, no arguments recorded) and saves."""
+    result = await _open(hass, hub, "limits")
+    assert _suggested(result, CONF_MAX_TOOLS) == 128
+    assert _suggested(result, CONF_RECORD_ARGUMENTS) is False
+
+    result = await _submit(hass, result, {CONF_MAX_TOOLS: 20.0, CONF_RECORD_ARGUMENTS: True})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options == {
+        CONF_LLM_HASS_API: ["assist"],
+        CONF_PROMPT: INSTRUCTIONS,
+        CONF_MAX_TOOLS: 20,
+        CONF_RECORD_ARGUMENTS: True,
+    }
+    policy = hub.runtime_data.api.policy
+    assert (policy.max_tools, policy.record_arguments) == (20, True)
+
+
+async def test_options_flow_of_an_entry_that_is_not_loaded(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """The options of a disabled hub open with the tools it would have."""
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Idle",
+        options={CONF_LLM_HASS_API: ["assist"]},
+        disabled_by=ConfigEntryDisabler.USER,
+    )
+    entry.add_to_hass(hass)
+    assert await async_setup_component(hass, DOMAIN, {})
+
+    result = await _open(hass, entry, "tools")
+
+    assert [choice["value"] for choice in _choices(result, "tools")] == [DATE_TIME, LIVE_CONTEXT]
+    assert entry.state is ConfigEntryState.NOT_LOADED

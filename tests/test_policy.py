@@ -1,0 +1,439 @@
+"""A hub's tool policy, set in the real options flow, seen by an MCP client and an agent.
+
+Which tools a hub exposes (selection, new tools, annotation policy) and under which name and
+description (overrides). A tool the policy leaves out is not listed and cannot be called by
+name either.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.llm_hub.api import HubAPIInstance
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_EXCLUDED_TOOLS,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_INCLUDED_TOOLS,
+    CONF_MAX_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_OVERRIDES,
+    CONF_READ_ONLY,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TIMEOUT,
+)
+from custom_components.llm_hub.policy import HubPolicy, Override
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm
+
+from .common import (
+    BREW,
+    GRIND,
+    TOOLS_DOMAIN,
+    Call,
+    Contribution,
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
+from .test_conversation import AgentSetup, _async_converse, setup_agent  # noqa: F401
+from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+
+SEARCH = f"{TOOLS_DOMAIN}__search"
+UNLOCK = f"{TOOLS_DOMAIN}__unlock"
+LIVE_CONTEXT = "homeassistant__GetLiveContext"
+DATE_TIME = "llm__GetDateTime"
+ALL_TOOLS = {BREW, GRIND, SEARCH, UNLOCK, DATE_TIME, LIVE_CONTEXT}
+SAFETY_OFF = {
+    CONF_READ_ONLY: False,
+    CONF_NO_DESTRUCTIVE: False,
+    CONF_NO_OPEN_WORLD: False,
+    CONF_CONFIRM_DESTRUCTIVE: False,
+    CONF_TIMEOUT: 60,
+}
+
+
+@pytest.fixture
+def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> list[llm.Tool]:
+    """Return the contributed tools, with one of each kind of annotations.
+
+    brew: writes, not destructive, closed world. grind: declares nothing (worst case).
+    search: read-only, open world (declares only read_only). unlock: destructive, closed.
+    """
+    search = RecordingTool(
+        SEARCH,
+        integration=TOOLS_DOMAIN,
+        annotations=llm.ToolAnnotations(read_only=True),
+        log=calls,
+    )
+    unlock = RecordingTool(
+        UNLOCK,
+        integration=TOOLS_DOMAIN,
+        annotations=llm.ToolAnnotations(open_world=False),
+        log=calls,
+    )
+    return [*contributed_tools, search, unlock]
+
+
+async def _exposed(hass: HomeAssistant, entry: MockConfigEntry, user_id: str) -> set[str]:
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(user_id))
+    return {tool.name for tool in instance.tools}
+
+
+SCENARIOS = [
+    pytest.param(
+        "tools",
+        {CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {GRIND})},
+        ALL_TOOLS - {GRIND},
+        id="exclude",
+    ),
+    pytest.param(
+        "tools",
+        {CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, LIVE_CONTEXT]},
+        {BREW, LIVE_CONTEXT},
+        id="include",
+    ),
+    pytest.param(
+        "safety", SAFETY_OFF | {CONF_READ_ONLY: True}, {SEARCH, DATE_TIME, LIVE_CONTEXT}, id="read"
+    ),
+    pytest.param(
+        "safety",
+        SAFETY_OFF | {CONF_NO_DESTRUCTIVE: True},
+        {BREW, SEARCH, DATE_TIME, LIVE_CONTEXT},
+        id="no_destructive",
+    ),
+    pytest.param(
+        "safety",
+        SAFETY_OFF | {CONF_NO_OPEN_WORLD: True},
+        {BREW, UNLOCK, DATE_TIME, LIVE_CONTEXT},
+        id="no_open_world",
+    ),
+]
+
+
+@pytest.mark.parametrize(("step", "user_input", "exposed"), SCENARIOS)
+async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hub_url: str,  # noqa: F811
+    hass_access_token: str,
+    calls: list[Call],
+    step: str,
+    user_input: dict[str, Any],
+    exposed: set[str],
+) -> None:
+    """An MCP client lists only the exposed tools; a left-out tool cannot be called."""
+    async with mcp_session(hub_url, hass_access_token) as session:
+        assert {tool.name for tool in (await session.list_tools()).tools} >= ALL_TOOLS
+
+    await async_set_options(hass, hub, step, user_input)
+
+    async with mcp_session(hub_url, hass_access_token) as session:
+        # Only our test tools: Assist's intent tools vary with Home Assistant's version.
+        listed = {tool.name for tool in (await session.list_tools()).tools} & ALL_TOOLS
+        results = {name: await session.call_tool(name, {}) for name in sorted(ALL_TOOLS - listed)}
+    assert listed == exposed
+    for name, result in results.items():
+        assert result.isError
+        assert _text(result) == f'Error calling tool: Tool "{name}" not found'
+    assert calls == []
+
+
+@pytest.mark.parametrize(("step", "user_input", "exposed"), SCENARIOS)
+async def test_policy_in_conversation(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,  # noqa: F811
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+    step: str,
+    user_input: dict[str, Any],
+    exposed: set[str],
+) -> None:
+    """An agent's chat log gets only the exposed tools; calling a left-out one fails."""
+    agent = await setup_agent(hub_id(hub))
+    await async_set_options(hass, hub, step, user_input)
+    hidden = sorted(ALL_TOOLS - exposed)
+    agent.tool_calls = [llm.ToolInput(tool_name=name, tool_args={}, id=name) for name in hidden]
+
+    await _async_converse(agent, hass_admin_user)
+
+    assert agent.chat_log is not None
+    assert agent.chat_log.llm_api is not None
+    assert {tool.name for tool in agent.chat_log.llm_api.tools} & ALL_TOOLS == exposed
+    assert [content.result for content in agent.tool_results] == [
+        llm.ToolResult(
+            data={"error": "HomeAssistantError", "error_text": f'Tool "{name}" not found'},
+            error=True,
+        )
+        for name in hidden
+    ]
+    assert calls == []
+
+
+async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hub_url: str,  # noqa: F811
+    setup_agent: AgentSetup,  # noqa: F811
+    hass_access_token: str,
+    hass_admin_user: MockUser,
+) -> None:
+    """A tool with an alias is listed and called by the alias, with the new description."""
+    result = await hass.config_entries.options.async_init(hub.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "overrides"}
+    )
+    result = await hass.config_entries.options.async_configure(result["flow_id"], {"tool": BREW})
+    await hass.config_entries.options.async_configure(
+        result["flow_id"], {"name": "coffee", "description": "Makes coffee for the user."}
+    )
+    await hass.async_block_till_done()
+
+    async with mcp_session(hub_url, hass_access_token) as session:
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        by_alias = await session.call_tool("coffee", {"size": "small"})
+        by_key = await session.call_tool(BREW, {"size": "small"})
+    assert tools.keys() & ALL_TOOLS | {"coffee"} == ALL_TOOLS - {BREW} | {"coffee"}
+    assert tools["coffee"].description == "Makes coffee for the user."
+    assert tools["coffee"].title == "Brew coffee"
+    assert json.loads(_text(by_alias))["brewed"] == 1
+    assert by_key.isError
+    assert _text(by_key) == f'Error calling tool: Tool "{BREW}" not found'
+
+    agent = await setup_agent(hub_id(hub))
+    agent.tool_calls = [llm.ToolInput(tool_name="coffee", tool_args={"size": "large"}, id="c")]
+    await _async_converse(agent, hass_admin_user)
+    assert agent.chat_log is not None
+    assert agent.chat_log.llm_api is not None
+    coffee = next(tool for tool in agent.chat_log.llm_api.tools if tool.name == "coffee")
+    assert coffee.description == "Makes coffee for the user."
+    assert agent.tool_results[0].result.data["brewed"] == 1
+
+
+async def test_new_tools_follow_the_default(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    contribution: Contribution,
+    hass_admin_user: MockUser,
+) -> None:
+    """A tool that appears after the choice is exposed only when new tools are included."""
+    await async_set_options(
+        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, GRIND]}
+    )
+    assert contribution.tools is not None
+    contribution.tools.append(RecordingTool(f"{TOOLS_DOMAIN}__new", integration=TOOLS_DOMAIN))
+
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+
+    assert {tool.name for tool in instance.tools} == {BREW, GRIND}
+    assert isinstance(instance, HubAPIInstance)
+    hidden = {item.key: item.hidden for item in instance.gathered}
+    assert hidden[f"{TOOLS_DOMAIN}__new"] == (
+        "a new tool, and the hub's options leave out new tools"
+    )
+    assert hidden[SEARCH] == "excluded in the hub's options"
+
+    await async_set_options(
+        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]}
+    )
+    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted(
+        ALL_TOOLS - {BREW, GRIND} | {f"{TOOLS_DOMAIN}__new"}
+    )
+    assert await _exposed(hass, hub, hass_admin_user.id) == {BREW, GRIND}
+    contribution.tools.append(RecordingTool(f"{TOOLS_DOMAIN}__newer", integration=TOOLS_DOMAIN))
+    assert await _exposed(hass, hub, hass_admin_user.id) == {BREW, GRIND, f"{TOOLS_DOMAIN}__newer"}
+
+
+async def test_hidden_reasons_and_worst_case_annotations(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """The inspector's reasons; an included tool still obeys the annotation policy.
+
+    A tool declaring no annotations counts as writing, destructive and open-world; a
+    read-only tool is never destructive (MCP: destructiveHint only counts when not
+    read-only), so Assist's tools stay under "no destructive tools".
+    """
+    hass.config_entries.async_update_entry(
+        hub,
+        options={
+            **hub.options,
+            CONF_INCLUDED_TOOLS: [GRIND],
+            CONF_NO_DESTRUCTIVE: True,
+            CONF_NO_OPEN_WORLD: True,
+        },
+    )
+    await hass.config_entries.async_reload(hub.entry_id)
+
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+
+    assert isinstance(instance, HubAPIInstance)
+    assert {item.key: item.hidden for item in instance.gathered} == {
+        BREW: None,
+        GRIND: "destructive (policy: no destructive tools)",
+        SEARCH: "reaches outside Home Assistant (policy: no open-world tools)",
+        UNLOCK: "destructive (policy: no destructive tools)",
+        DATE_TIME: None,
+        LIVE_CONTEXT: None,
+    }
+    assert (
+        hub.runtime_data.api.policy.hidden_reason(
+            "x", llm.ToolAnnotations(read_only=True, open_world=False)
+        )
+        is None
+    )
+
+
+async def test_a_tool_without_annotations_counts_as_the_worst_case(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """A tool whose annotations are missing altogether is left out by any annotation policy."""
+    bare = RecordingTool("bare")
+    bare.annotations = None  # type: ignore[assignment]  # a third-party tool may do this
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [bare]))
+    entry = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], CONF_NO_OPEN_WORLD: True}
+    )
+
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+    assert isinstance(instance, HubAPIInstance)
+    assert [(item.key, item.hidden) for item in instance.gathered] == [
+        (DATE_TIME, None),
+        ("bare", "reaches outside Home Assistant (policy: no open-world tools)"),
+    ]
+
+
+async def test_policy_of_hand_edited_options(hass: HomeAssistant) -> None:
+    """Options of the wrong type count as absent: the hub keeps working with defaults."""
+    policy = HubPolicy.from_options(
+        {
+            CONF_INCLUDE_NEW_TOOLS: "no",
+            CONF_INCLUDED_TOOLS: "one_tool",
+            CONF_EXCLUDED_TOOLS: ["a", "", None],
+            CONF_READ_ONLY: "maybe",
+            CONF_CONFIRM_TOOLS: None,
+            CONF_OVERRIDES: {"a": {"name": " x ", "description": ""}, "b": "nonsense", "c": {}},
+            CONF_TIMEOUT: "soon",
+            CONF_MAX_TOOLS: -3,
+            CONF_RECORD_ARGUMENTS: 1,
+        }
+    )
+
+    assert policy == HubPolicy(
+        include_new_tools=False,
+        included_tools=frozenset({"one_tool"}),
+        excluded_tools=frozenset({"a"}),
+        read_only=False,
+        overrides={"a": Override(alias="x")},
+        timeout=60,
+        max_tools=128,
+        record_arguments=True,
+    )
+    assert HubPolicy.from_options({}) == HubPolicy()
+    assert HubPolicy.from_options({CONF_TIMEOUT: 2.5}).timeout == 2.5
+
+
+async def test_aliases_stay_portable_and_unique(
+    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An alias that is not portable, or that another tool carries, is not used (logged once)."""
+    tools: list[llm.Tool] = [
+        RecordingTool(name) for name in ("one", "two", "three", "four", "five")
+    ]
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", tools))
+    entry = await async_add_hub(
+        hass,
+        "Kitchen",
+        {
+            CONF_LLM_HASS_API: ["x"],
+            CONF_OVERRIDES: {
+                "one": {"name": "two"},  # the key of another tool
+                "two": {"name": "deux"},
+                "three": {"name": "3"},  # not portable
+                "four": {"name": "quatre"},
+                "five": {"name": "quatre"},  # taken by an earlier alias
+            },
+        },
+    )
+
+    for _ in range(2):
+        instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    result = await instance.async_call_tool(llm.ToolInput("deux", {}))
+
+    assert [tool.name for tool in instance.tools] == [
+        "llm__GetDateTime",
+        "one",
+        "deux",
+        "three",
+        "quatre",
+        "five",
+    ]
+    assert result.data == {"tool": "two", "args": {}}
+    problems = [r.getMessage() for r in caplog.records if "alias" in r.getMessage()]
+    taken = "is the name of another tool; the tool keeps its name"
+    assert problems == [
+        f"LLM Hub Kitchen: the alias 'two' of tool one {taken}",
+        (
+            "LLM Hub Kitchen: the alias '3' of tool three is not a portable tool name (letters, "
+            "digits, _ and -, starting with a letter, at most 64 characters); the tool keeps "
+            "its name"
+        ),
+        f"LLM Hub Kitchen: the alias 'quatre' of tool five {taken}",
+    ]
+
+
+async def test_limits_and_logging_options_reach_the_hub(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """Timeout, tool limit and argument recording are parsed for the hub's call steps."""
+    await async_set_options(hass, hub, "safety", SAFETY_OFF | {CONF_TIMEOUT: 5})
+    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 4, CONF_RECORD_ARGUMENTS: True})
+
+    policy = hub.runtime_data.api.policy
+    assert (policy.timeout, policy.max_tools, policy.record_arguments) == (5, 4, True)
+
+
+async def test_a_loop_of_three_hubs_at_request_time(
+    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Three hubs picking each other in a ring (made behind the flow's back) each serve the
+    rest: a clear error naming the loop is logged once per hub, and no request recurses."""
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("from_x")]))
+    first = await async_add_hub(hass, "First", {CONF_LLM_HASS_API: ["x"]})
+    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
+    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+    hass.config_entries.async_update_entry(first, options={CONF_LLM_HASS_API: ["x", hub_id(third)]})
+    await hass.config_entries.async_reload(first.entry_id)
+
+    for _ in range(2):
+        for entry in (first, second, third):
+            instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+            assert "from_x" in {tool.name for tool in instance.tools}
+            result = await instance.async_call_tool(llm.ToolInput("from_x", {}))
+            assert result.data == {"tool": "from_x", "args": {}}
+
+    loops = [r.getMessage() for r in caplog.records if "in a loop" in r.getMessage()]
+
+    def loop(hub: str, left_out: MockConfigEntry, chain: str) -> str:
+        return (
+            f"LLM Hub {hub} leaves out {hub_id(left_out)}: LLM Hub APIs pick each other in a "
+            f"loop ({chain}); remove one of these picks in the hubs' options"
+        )
+
+    # The hub that is reached again raises; the one that picked it leaves it out.
+    assert loops == [
+        loop("Second", first, '"First" -> "Third" -> "Second" -> "First"'),
+        loop("Third", second, '"Second" -> "First" -> "Third" -> "Second"'),
+        loop("First", third, '"Third" -> "Second" -> "First" -> "Third"'),
+    ]

@@ -1,0 +1,217 @@
+"""A picked API that is missing: the hub serves the rest, raises a repair issue, fixes it.
+
+The fix flow runs through Home Assistant's repairs HTTP API, as the frontend drives it.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockModule,
+    mock_integration,
+)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+
+from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from homeassistant.const import CONF_LLM_HASS_API, EVENT_HOMEASSISTANT_STARTED
+from homeassistant.core import CoreState, HomeAssistant
+from homeassistant.helpers import issue_registry as ir, llm
+from homeassistant.setup import async_setup_component
+
+from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+
+pytestmark = pytest.mark.usefixtures("setup_llm")
+
+
+def _issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
+    return {
+        issue_id: issue
+        for (domain, issue_id), issue in ir.async_get(hass).issues.items()
+        if domain == DOMAIN
+    }
+
+
+def _issue_id(entry: MockConfigEntry, api_id: str) -> str:
+    return f"missing_api_{entry.entry_id}_{api_id}"
+
+
+async def _tools(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    return {tool.name for tool in instance.tools}
+
+
+async def test_missing_pick_raises_a_fixable_issue(hass: HomeAssistant) -> None:
+    """A hub set up with a pick that is not registered serves the rest and raises an issue."""
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
+
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "x"]})
+
+    assert "kept" in await _tools(hass, entry)
+    issue = _issues(hass)[_issue_id(entry, "music")]
+    assert issue.is_fixable
+    assert issue.severity is ir.IssueSeverity.WARNING
+    assert issue.translation_key == "missing_api"
+    assert issue.translation_placeholders == {"hub": "Kitchen", "api": "music"}
+    assert issue.data == {"entry_id": entry.entry_id, "api_id": "music"}
+    assert list(_issues(hass)) == [_issue_id(entry, "music")]
+
+
+async def test_no_issue_while_home_assistant_starts(hass: HomeAssistant) -> None:
+    """While integrations still load, a missing pick raises nothing until started."""
+    hass.set_state(CoreState.starting)
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    assert _issues(hass) == {}
+
+    hass.set_state(CoreState.running)
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
+    await hass.async_block_till_done()
+
+    assert list(_issues(hass)) == [_issue_id(entry, "music")]
+
+
+async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssistant) -> None:
+    """An integration that loads later and registers the API clears the issue."""
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    assert _issue_id(entry, "music") in _issues(hass)
+
+    async def async_setup(hass: HomeAssistant, config: Any) -> bool:
+        llm.async_register_api(hass, FixedAPI(hass, "music", "Music", [RecordingTool("play")]))
+        return True
+
+    mock_integration(hass, MockModule("music", async_setup=async_setup))
+    assert await async_setup_component(hass, "music", {})
+    await hass.async_block_till_done()
+
+    assert _issues(hass) == {}
+    assert "play" in await _tools(hass, entry)
+
+
+async def test_issue_of_a_picked_hub_comes_and_goes(hass: HomeAssistant) -> None:
+    """A picked hub that unloads raises the issue on the next request; loading clears it."""
+    inner = await async_add_hub(hass, "Inner")
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    assert _issues(hass) == {}
+
+    assert await hass.config_entries.async_unload(inner.entry_id)
+    assert _issues(hass) == {}  # nothing asked the outer hub for its tools yet
+    await _tools(hass, outer)
+    assert list(_issues(hass)) == [_issue_id(outer, hub_id(inner))]
+
+    assert await hass.config_entries.async_setup(inner.entry_id)
+    await hass.async_block_till_done()
+    assert _issues(hass) == {}
+
+
+async def test_issue_clears_on_the_next_request(hass: HomeAssistant) -> None:
+    """An API registered without any event is seen on the hub's next request."""
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
+    assert _issue_id(entry, "music") in _issues(hass)
+
+    await _tools(hass, entry)
+
+    assert _issues(hass) == {}
+
+
+async def test_issue_clears_when_the_pick_is_removed_or_the_hub_is(hass: HomeAssistant) -> None:
+    """Saving options without the pick clears its issue; removing the hub clears all of its
+    issues, and only its own."""
+    other = await async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "radio"]})
+    assert len(_issues(hass)) == 3
+
+    hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["radio"]})
+    await hass.config_entries.async_reload(entry.entry_id)
+    assert set(_issues(hass)) == {_issue_id(other, "radio"), _issue_id(entry, "radio")}
+
+    assert await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+    assert list(_issues(hass)) == [_issue_id(other, "radio")]
+
+
+# --- The fix flow, through the repairs HTTP API ------------------------------------------------
+
+
+@pytest.fixture
+async def repairs_client(hass: HomeAssistant, hass_client: ClientSessionGenerator) -> Any:
+    """Set up repairs; return an HTTP client of an administrator."""
+    assert await async_setup_component(hass, "repairs", {})
+    return await hass_client()
+
+
+async def _start_fix(client: Any, issue_id: str) -> dict[str, Any]:
+    response = await client.post(
+        "/api/repairs/issues/fix", json={"handler": DOMAIN, "issue_id": issue_id}
+    )
+    assert response.status == HTTPStatus.OK
+    data: dict[str, Any] = await response.json()
+    return data
+
+
+async def _continue_fix(client: Any, flow_id: str) -> dict[str, Any]:
+    response = await client.post(f"/api/repairs/issues/fix/{flow_id}", json={})
+    assert response.status == HTTPStatus.OK
+    data: dict[str, Any] = await response.json()
+    return data
+
+
+async def test_fix_flow_removes_the_pick(hass: HomeAssistant, repairs_client: Any) -> None:
+    """Confirming removes the pick, keeps every other option, reloads, clears the issue."""
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", []))
+    entry = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x", "music"], CONF_PROMPT: "Be brief."}
+    )
+    old_api = entry.runtime_data.api
+
+    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    assert flow["type"] == "form"
+    assert flow["step_id"] == "confirm"
+    assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "music"}
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+    await hass.async_block_till_done()
+
+    assert result["type"] == "create_entry"
+    assert entry.options == {CONF_LLM_HASS_API: ["x"], CONF_PROMPT: "Be brief."}
+    assert entry.runtime_data.api is not old_api
+    assert entry.runtime_data.api.picked_api_ids == ["x"]
+    assert _issues(hass) == {}
+
+
+async def test_fix_flow_of_the_last_pick(hass: HomeAssistant, repairs_client: Any) -> None:
+    """Removing the only pick leaves the key out, as the options flow does."""
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: "music"})
+
+    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    await _continue_fix(repairs_client, flow["flow_id"])
+    await hass.async_block_till_done()
+
+    assert entry.options == {}
+
+
+async def test_fix_flow_when_the_pick_or_the_hub_went_meanwhile(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """A pick already removed: nothing to change. A hub removed: the flow aborts."""
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    hass.config_entries.async_update_entry(entry, options={CONF_PROMPT: "Hi."})
+
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+
+    assert result["type"] == "create_entry"
+    assert entry.options == {CONF_PROMPT: "Hi."}
+
+    await hass.config_entries.async_reload(entry.entry_id)
+    hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["music"]})
+    await hass.config_entries.async_reload(entry.entry_id)
+    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    assert await hass.config_entries.async_remove(entry.entry_id)
+
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+
+    assert result["type"] == "abort"
+    assert result["reason"] == "entry_removed"
