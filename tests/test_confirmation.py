@@ -444,7 +444,7 @@ async def test_arguments_no_encoder_knows_still_bind(
 def test_expose_token_hides_what_cannot_declare_it() -> None:
     """A tool that needs confirming but whose parameters cannot take the token is hidden."""
     item = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")
-    item.details["confirm"] = True
+    item.confirm = True
     item.parameters = object()
 
     expose_token(item)
@@ -453,7 +453,7 @@ def test_expose_token_hides_what_cannot_declare_it() -> None:
 
     # Declared once, however often it is called; a tool without the mark is left alone.
     item = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")
-    item.details["confirm"] = True
+    item.confirm = True
     item.parameters = probatio.Schema({})
     expose_token(item)
     declared = item.parameters

@@ -127,7 +127,8 @@ def _gathered(instance: llm.APIInstance) -> dict[str, GatheredTool]:
 
 def _clean(instance: llm.APIInstance, name: str) -> dict[str, Any]:
     """Return the clean schema the hub exposes for a tool."""
-    schema: dict[str, Any] = _gathered(instance)[name].details["json_schema"]
+    schema = _gathered(instance)[name].json_schema
+    assert schema is not None, name
     return schema
 
 
@@ -249,13 +250,13 @@ async def test_fixes_are_recorded(hass: HomeAssistant) -> None:
     gathered = _gathered(instance)
 
     for case in CASES:
-        fixes = gathered[case.name].details["schema_fixes"]
+        fixes = gathered[case.name].schema_fixes
         for words in case.fixes:
             assert any(words in fix for fix in fixes), (case.name, words, fixes)
         if case.schema is not None:
-            assert gathered[case.name].details["json_schema"] == case.schema, case.name
+            assert gathered[case.name].json_schema == case.schema, case.name
     for tool in assist.tools:
-        assert gathered[tool.name].details["schema_fixes"] == ASSIST_FIXES.get(tool.name, [])
+        assert list(gathered[tool.name].schema_fixes) == ASSIST_FIXES.get(tool.name, [])
         if tool.name not in ASSIST_FIXES:
             # Already clean: served exactly as Home Assistant converts it.
             assert _clean(instance, tool.name) == probatio.to_openapi(
@@ -350,8 +351,8 @@ async def test_hub_of_hubs_keeps_the_schemas(hass: HomeAssistant) -> None:
     ]
     for tool in outer_instance.tools:
         gathered = _gathered(outer_instance)[tool.name]
-        assert gathered.details["json_schema"] == _clean(inner_instance, tool.name)
-        assert gathered.details["schema_fixes"] == []
+        assert gathered.json_schema == _clean(inner_instance, tool.name)
+        assert gathered.schema_fixes == ()
     case = CASES_BY_NAME["enum_of_numbers_coerced"]
     result = await outer_instance.async_call_tool(llm.ToolInput(case.name, case.call))
     assert result.data == {"tool": case.name, "args": case.expected}

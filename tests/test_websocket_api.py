@@ -161,20 +161,19 @@ async def test_describe_shows_hidden_tools_with_the_reason(
     )
 
 
-async def test_describe_shows_the_builds_details_and_aliases(
+async def test_describe_shows_the_builds_overrides_and_aliases(
     hass: HomeAssistant, inspected_hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
-    """A tool's extra facts from the build are shown; a renamed tool is called by its alias.
+    """A tool's overrides from the build are shown; a renamed tool is called by its alias.
 
-    Aliases and details are other branches' work (policy, schemas): stood in for here by
-    setting them in the build's policy step.
+    Stood in for by setting them in the build's policy step.
     """
 
     def alias_brew(self: HubAPI, gathered: list[GatheredTool]) -> None:
         for item in gathered:
             if item.key == BREW:
                 item.name = "brew"
-                item.details["note"] = "renamed"
+                item.description = "Brews, by its alias."
 
     client = await hass_ws_client(hass)
     with patch.object(HubAPI, "_apply_policy", alias_brew):
@@ -184,8 +183,8 @@ async def test_describe_shows_the_builds_details_and_aliases(
 
     brew = next(tool for tool in result["tools"] if tool["key"] == BREW)
     assert (brew["name"], brew["original_name"]) == ("brew", BREW)
-    assert brew["details"]["note"] == "renamed"
-    assert "note" not in result["tools"][1]["details"]
+    assert brew["description"] == "Brews, by its alias."
+    assert (brew["confirm"], brew["schema_fixes"]) == (False, [])
     assert _error(by_key) == (
         "not_found",
         (

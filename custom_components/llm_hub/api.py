@@ -7,8 +7,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, override
 
-import probatio
-
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
@@ -17,16 +15,11 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from .audit import Audit
 from .confirmation import Confirmations, expose_token
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
+from .exposure import ExposureCache, SerializerChain
 from .issues import async_clear_missing_api, async_raise_missing_api
 from .names import api_namespace, assign_names, namespaced
 from .platforms import async_get_contributed_tools
 from .policy import HubPolicy
-from .schemas import (
-    UnacceptableSchemaError,
-    clean_parameters,
-    exposed_parameters,
-    exposed_serializer,
-)
 from .tools import GatheredTool, HubTool, ToolCall, interchangeable, unwrap
 from .types import LlmHubConfigEntry
 
@@ -114,6 +107,8 @@ class HubAPI(llm_helper.API):
         """Confirmation tokens issued by this API and not used yet."""
         # Problems already logged, so a stale pick does not warn on every request.
         self._logged: set[str] = set()
+        self._exposures = ExposureCache()
+        self._names: tuple[tuple[str, ...], list[str]] | None = None
         self.audit = Audit(hass, entry.options)
         """The hub's audit trail: events, counters and last calls of its tools."""
 
@@ -209,8 +204,11 @@ class HubAPI(llm_helper.API):
         ``names.assign_names`` of the merged names: what every provider accepts, at most 48
         characters, the same on every request while the tool set is the same.
         """
-        exposed = assign_names([item.wanted_name for item in gathered])
-        for item, name in zip(gathered, exposed, strict=True):
+        wanted = tuple(item.wanted_name for item in gathered)
+        # The same tools from request to request: the names of the last build still hold.
+        if self._names is None or self._names[0] != wanted:
+            self._names = (wanted, assign_names(wanted))
+        for item, name in zip(gathered, self._names[1], strict=True):
             item.key = item.name = name
 
     def _apply_policy(self, gathered: list[GatheredTool]) -> None:
@@ -218,30 +216,31 @@ class HubAPI(llm_helper.API):
         for problem in self.policy.apply(gathered, self.name):
             self._log_once(problem)
 
-    def _expose_schemas(
-        self, gathered: list[GatheredTool], custom_serializer: Callable[[Any], Any]
-    ) -> None:
+    def _expose_schemas(self, gathered: list[GatheredTool], serializer: SerializerChain) -> None:
         """Set each tool's exposed ``parameters``; hide a tool no provider could accept.
 
         The exposed parameters convert to the clean schema of ``schemas.clean_parameters``
-        in every agent; ``details`` keeps it (``json_schema``) and what was changed to get it
-        (``schema_fixes``). A tool that cannot be made acceptable is hidden, and logged once
-        per load of the entry, so that one tool never takes the others down.
+        in every agent (kept across requests: ``exposure.ExposureCache``); ``json_schema``
+        and ``schema_fixes`` keep it and what was changed to get it. A tool that cannot be
+        made acceptable is hidden, and logged once per load of the entry, so that one tool
+        never takes the others down. Tools that need confirming then declare the token.
         """
+        exposures = self._exposures
         for item in gathered:
             if item.hidden is not None:
                 continue
-            try:
-                clean = clean_parameters(item.tool.parameters, custom_serializer)
-            except UnacceptableSchemaError as err:
-                item.hidden = f"No model provider would accept it: {err}."
-                self._log_once(f"LLM Hub {self.name} leaves out the tool {item.name}: {err}")
+            exposure = exposures.get(item.tool, serializer)
+            if exposure.error is not None:
+                item.hidden = f"No model provider would accept it: {exposure.error}."
+                self._log_once(
+                    f"LLM Hub {self.name} leaves out the tool {item.name}: {exposure.error}"
+                )
                 continue
-            item.parameters = exposed_parameters(clean.json_schema)
-            item.details["json_schema"] = clean.json_schema
-            item.details["schema_fixes"] = clean.fixes
-            # Last: tools that need confirming declare the token (policy).
-            expose_token(item)
+            item.parameters = exposure.exposed
+            item.json_schema = exposure.json_schema
+            item.schema_fixes = exposure.fixes
+            if item.confirm:
+                expose_token(item)
 
     def async_record_call(self, call: ToolCall) -> None:
         """Record a call through this hub (audit trail)."""
@@ -401,27 +400,10 @@ def _origin(tool: llm_helper.Tool, source: _Source) -> tuple[str, str]:
     return source.source, tool.name
 
 
-def _chain_serializers(sources: list[_Source]) -> Callable[[Any], Any]:
-    """Return a ``custom_serializer`` that asks each source's serializer in turn.
+def _chain_serializers(sources: list[_Source]) -> SerializerChain:
+    """Return the hub's ``custom_serializer``: the sources' serializers, in order, chained.
 
-    Starts with ``exposed_serializer``, which answers the hub's own exposed parameters (and
-    those of a picked hub) with their clean schema, and ends with Home Assistant's
-    ``selector_serializer`` so selectors always serialize. A serializer that answers
-    ``probatio.UNSUPPORTED`` (or ``None``) passes to the next.
+    Core's ``MergedAPI`` stops at the first serializer's ``UNSUPPORTED``; the chain asks the
+    next (``exposure.SerializerChain.around``).
     """
-    serializers: list[Callable[[Any], Any]] = [exposed_serializer]
-    for source in sources:
-        if source.custom_serializer and source.custom_serializer not in serializers:
-            serializers.append(source.custom_serializer)
-    # Contributed tools come with no serializer; their selectors need Home Assistant's.
-    if llm_helper.selector_serializer not in serializers:
-        serializers.append(llm_helper.selector_serializer)
-
-    def serialize(schema: Any) -> Any:
-        for serializer in serializers:
-            result = serializer(schema)
-            if result is not None and result is not probatio.UNSUPPORTED:
-                return result
-        return probatio.UNSUPPORTED
-
-    return serialize
+    return SerializerChain.around(source.custom_serializer for source in sources)

@@ -20,7 +20,7 @@ What binds a token:
 
 How the exposed schema declares the token: ``expose_token`` (called at the end of
 ``HubAPI._expose_schemas``) adds an optional string ``confirmation_token`` to the exposed
-parameters of every tool the policy marked with ``details[CONFIRM_DETAIL]``;
+parameters of every tool the policy marked with ``confirm``;
 ``requires_token`` recognises such a schema, and a ``HubTool`` whose exposed parameters
 declare the token asks for confirmation.
 """
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from .tools import HubTool
 
 __all__ = [
-    "CONFIRM_DETAIL",
     "TOKEN_ARGUMENT",
     "Confirmations",
     "check_confirmation",
@@ -57,8 +56,6 @@ __all__ = [
 
 TOKEN_ARGUMENT = "confirmation_token"  # noqa: S105  # an argument name, not a secret
 """The argument that carries a confirmation token."""
-CONFIRM_DETAIL = "confirm"
-"""``GatheredTool.details`` key the policy sets (True) on tools that need confirming."""
 MAX_PENDING = 256
 """Most unconfirmed tokens a hub keeps; the oldest go first."""
 
@@ -90,7 +87,7 @@ def expose_token(item: GatheredTool) -> None:
     schema of a mapping cannot declare it: the tool is then hidden (it must not run
     unconfirmed, and a model could not send the token).
     """
-    if item.hidden is not None or not item.details.get(CONFIRM_DETAIL):
+    if item.hidden is not None or not item.confirm:
         return
     parameters = item.parameters
     if requires_token(parameters):

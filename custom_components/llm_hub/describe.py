@@ -58,9 +58,11 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     a hub directly), ``title``, ``description``, ``annotations``, ``parameters`` (JSON Schema,
     converted the way agents and MCP Server convert them: ``probatio.to_openapi`` with the
     instance's ``custom_serializer``, OpenAPI 3.1; null with ``parameters_error`` when that
-    fails), ``hidden`` (why a hub leaves it out, else null), ``details`` (a hub's extra facts,
-    when any), and ``size`` (``chars`` of its definition, estimated ``tokens``). Hidden tools are
-    listed too but not counted in ``size`` of the API (``sizes.measure``).
+    fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
+    (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
+    acceptable to every provider changed), and ``size`` (``chars`` of its definition,
+    estimated ``tokens``). Hidden tools are listed too but not counted in ``size`` of the API
+    (``sizes.measure``).
     """
     api = instance.api
     exposed = {tool.name: tool for tool in instance.tools}
@@ -110,8 +112,8 @@ def _describe_gathered(
     )
     entry["key"] = item.key
     entry["hidden"] = item.hidden
-    if item.details:
-        entry["details"] = item.details
+    entry["confirm"] = item.confirm
+    entry["schema_fixes"] = list(item.schema_fixes)
     return entry
 
 

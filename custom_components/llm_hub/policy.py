@@ -17,7 +17,7 @@ import probatio
 
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
-from .confirmation import CONFIRM_DETAIL, requires_token
+from .confirmation import requires_token
 from .const import (
     CONF_ALIAS,
     CONF_CONFIRM_DESTRUCTIVE,
@@ -209,7 +209,7 @@ class HubPolicy:
     def apply(self, gathered: list[GatheredTool], hub_name: str) -> list[str]:
         """Apply the policy to a build's tools; return the problems to log (once).
 
-        Sets ``hidden`` (with the reason) on tools left out, ``details[CONFIRM_DETAIL]`` on
+        Sets ``hidden`` (with the reason) on tools left out, ``confirm`` on
         those that need confirming, the overridden ``description``, and ``name`` to the
         alias when it is portable and no other exposed tool carries that name. A tool that
         came through a picked hub and needs confirming there needs it here too.
@@ -222,7 +222,7 @@ class HubPolicy:
             if self.needs_confirmation(item.key, annotations) or (
                 isinstance(item.tool, HubTool) and requires_token(item.tool.parameters)
             ):
-                item.details[CONFIRM_DETAIL] = True
+                item.confirm = True
             if (override := self.overrides.get(item.key)) and override.description:
                 item.description = override.description
         return self._apply_aliases([item for item in gathered if item.hidden is None], hub_name)

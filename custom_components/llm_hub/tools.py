@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 import time
 from typing import TYPE_CHECKING, Any, Literal, override
 
@@ -89,8 +90,13 @@ class GatheredTool:
     against the tool's own ``parameters``."""
     hidden: str | None = None
     """Why the hub does not expose the tool (a sentence for the inspector), or None."""
-    details: dict[str, Any] = field(default_factory=dict)
-    """Extra facts for the inspector (e.g. the JSON Schema agents get)."""
+    confirm: bool = False
+    """Whether calls run only after the user confirmed (policy; ``confirmation.py``)."""
+    json_schema: dict[str, Any] | None = None
+    """The clean JSON Schema the exposed ``parameters`` convert to (``schemas.py``); shared
+    between requests, so never to be changed."""
+    schema_fixes: Sequence[str] = ()
+    """What making the schema acceptable to every provider changed, in words."""
 
 
 class HubTool(Tool):
