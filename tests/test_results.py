@@ -21,7 +21,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_TIMEOUT, DEFAULT_TIMEOUT
-from custom_components.llm_hub.results import call_timeout, json_safe
+from custom_components.llm_hub.policy import HubPolicy
+from custom_components.llm_hub.results import json_safe
 from custom_components.llm_hub.tools import HubTool
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -307,20 +308,21 @@ async def test_tool_without_hub_uses_the_default_timeout(hass: HomeAssistant) ->
 @pytest.mark.parametrize(
     ("options", "seconds"),
     [
-        (None, 60),
         ({}, 60),
         ({CONF_TIMEOUT: 5}, 5),
         ({CONF_TIMEOUT: 0.5}, 0.5),
         ({CONF_TIMEOUT: 0}, 60),
         ({CONF_TIMEOUT: -1}, 60),
-        ({CONF_TIMEOUT: "10"}, 60),
+        # A hand edit: a number as text counts, anything else is the default.
+        ({CONF_TIMEOUT: "10"}, 10),
+        ({CONF_TIMEOUT: "soon"}, 60),
         ({CONF_TIMEOUT: True}, 60),
         ({CONF_TIMEOUT: float("nan")}, 60),
     ],
 )
-def test_call_timeout(options: dict[str, Any] | None, seconds: float) -> None:
-    """The option when it is a positive number, else the default."""
-    assert call_timeout(options) == seconds
+def test_call_timeout(options: dict[str, Any], seconds: float) -> None:
+    """The hub's timeout is the option when it is a positive number, else the default."""
+    assert HubPolicy.from_options(options).timeout == seconds
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,7 @@ from typing import Any
 
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
-
-# Imported under another name: once Home Assistant imports an ``llm`` platform of a package,
-# that package's attribute ``llm`` is the submodule (see shared/dev-env.md).
-from homeassistant.helpers import config_validation as cv, llm as llm_helper
+from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
@@ -44,7 +41,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     """
     api = HubAPI(hass, entry)
     entry.runtime_data = LlmHubData(api=api)
-    entry.async_on_unload(llm_helper.async_register_api(hass, api))
+    entry.async_on_unload(api.async_register())
     entry.async_on_unload(async_check_picks_when_started(hass, api))
     return True
 

@@ -8,19 +8,19 @@ from dataclasses import dataclass, field
 from typing import Any, override
 
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .audit import Audit
-from .confirmation import Confirmations, expose_token
+from .confirmation import Confirmations, check_confirmation, expose_token, requires_token
 from .const import CONF_PROMPT, CONTRIBUTED_NAMESPACE, LOGGER, api_id_for_entry
 from .exposure import ExposureCache, SerializerChain
 from .issues import async_clear_missing_api, async_raise_missing_api
 from .names import api_namespace, assign_names, namespaced
 from .platforms import async_get_contributed_tools
-from .policy import HubPolicy
-from .tools import GatheredTool, HubTool, ToolCall, interchangeable, unwrap
+from .policy import HubPolicy, stale_refusal
+from .tools import GatheredTool, HubTool, Outcome, ToolCall, interchangeable, unwrap
 from .types import LlmHubConfigEntry
 
 __all__ = ["HubAPI", "HubAPIInstance", "HubLoopError", "picked_api_ids"]
@@ -109,6 +109,8 @@ class HubAPI(llm_helper.API):
         self._logged: set[str] = set()
         self._exposures = ExposureCache()
         self._names: tuple[tuple[str, ...], list[str]] | None = None
+        self.registered = False
+        """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(hass, entry.options)
         """The hub's audit trail: events, counters and last calls of its tools."""
 
@@ -226,10 +228,11 @@ class HubAPI(llm_helper.API):
         never takes the others down. Tools that need confirming then declare the token.
         """
         exposures = self._exposures
+        exposures.use(serializer)
         for item in gathered:
             if item.hidden is not None:
                 continue
-            exposure = exposures.get(item.tool, serializer)
+            exposure = exposures.get(item.tool)
             if exposure.error is not None:
                 item.hidden = f"No model provider would accept it: {exposure.error}."
                 self._log_once(
@@ -241,6 +244,41 @@ class HubAPI(llm_helper.API):
             item.schema_fixes = exposure.fixes
             if item.confirm:
                 expose_token(item)
+
+    @callback
+    def async_register(self) -> CALLBACK_TYPE:
+        """Register this API with Home Assistant; return the function that unregisters it.
+
+        After unregistering (unload, reload) calls through tools listed before are refused
+        (``async_check_call``).
+        """
+        unregister = llm_helper.async_register_api(self.hass, self)
+        self.registered = True
+
+        @callback
+        def async_unregister() -> None:
+            self.registered = False
+            unregister()
+
+        return async_unregister
+
+    @callback
+    def async_check_call(
+        self, tool: HubTool, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> tuple[llm_helper.ToolResult, Outcome] | None:
+        """Return the answer to a call of ``tool`` that must not run (yet), or None to run it.
+
+        Refused when this API was unregistered since the tool was listed
+        (``policy.stale_refusal``); asks for or checks the user's confirmation when the
+        tool's exposed parameters declare a confirmation token
+        (``confirmation.check_confirmation``, which takes a valid token out of
+        ``tool_input.tool_args``).
+        """
+        if not self.registered:
+            return stale_refusal(self, tool)
+        if requires_token(tool.parameters):
+            return check_confirmation(tool, tool_input, llm_context, tool.validate)
+        return None
 
     def async_record_call(self, call: ToolCall) -> None:
         """Record a call through this hub (audit trail)."""
@@ -366,26 +404,35 @@ def _merge_tools(sources: list[_Source]) -> list[GatheredTool]:
     ``<namespace>--<name>``, a form Home Assistant's own ``MergedAPI`` never makes (see
     ``names.namespaced``), so an agent that merges the hub with its picks cannot clash.
     """
-    by_name: dict[str, list[tuple[_Source, llm_helper.Tool]]] = {}
+    first: dict[str, tuple[_Source, llm_helper.Tool]] = {}
+    # Names more than one different tool carries, with all those tools (most names have one).
+    shared: dict[str, list[tuple[_Source, llm_helper.Tool]]] = {}
     for source in sources:
         for tool in source.tools:
-            kept = by_name.setdefault(tool.name, [])
+            entry = (source, tool)
+            if (kept := first.setdefault(tool.name, entry)) is entry:
+                continue
+            others = shared.get(tool.name)
+            if others is None:
+                others = [kept]
             if not any(
                 _origin(tool, source) == _origin(other, other_source)
                 or interchangeable(tool, other)
-                for other_source, other in kept
+                for other_source, other in others
             ):
-                kept.append((source, tool))
+                others.append((source, tool))
+                shared[tool.name] = others
 
-    return [
-        GatheredTool(
-            tool=tool,
-            source=source.source,
-            wanted_name=name if len(kept) == 1 else namespaced(source.namespace, name),
-        )
-        for name, kept in by_name.items()
-        for source, tool in kept
-    ]
+    gathered: list[GatheredTool] = []
+    for name, (source, tool) in first.items():
+        if (others := shared.get(name)) is None:
+            gathered.append(GatheredTool(tool, source.source, name))
+        else:
+            gathered.extend(
+                GatheredTool(other, other_source.source, namespaced(other_source.namespace, name))
+                for other_source, other in others
+            )
+    return gathered
 
 
 def _origin(tool: llm_helper.Tool, source: _Source) -> tuple[str, str]:

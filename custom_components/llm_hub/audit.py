@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 import re
+import time
 from typing import Any, Final, TypedDict
 
 from homeassistant.core import HomeAssistant, callback
@@ -126,15 +127,16 @@ class RecentCall:
     """A call kept in memory: the event's data, when, its context id and any error text."""
 
     data: ToolCalledData
-    time: str
-    """When the call finished (ISO 8601, UTC)."""
+    time: float
+    """When the call finished (POSIX timestamp; ``as_dict`` gives ISO 8601, UTC)."""
     context_id: str | None
     error: str | None
     """What went wrong, for calls that did not end ``ok`` (shortened), or None."""
 
     def as_dict(self) -> dict[str, Any]:
         """Return the call as JSON-ready data: the event's data, ``time`` and ``error``."""
-        return {**self.data, "time": self.time, "error": self.error}
+        finished = dt_util.utc_from_timestamp(self.time).isoformat()
+        return {**self.data, "time": finished, "error": self.error}
 
 
 @dataclass(slots=True)
@@ -203,7 +205,7 @@ class Audit:
         self.recent.append(
             RecentCall(
                 data=data,
-                time=dt_util.utcnow().isoformat(),
+                time=time.time(),
                 context_id=context.id if context else None,
                 error=None if call.outcome == "ok" else _error_text(call.result.data),
             )

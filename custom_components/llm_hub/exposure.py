@@ -122,12 +122,20 @@ class ExposureCache:
         """Return how many parameters objects have an exposure kept."""
         return len(self._by_id)
 
-    def get(self, tool: llm_helper.Tool, serializer: SerializerChain) -> Exposure:
-        """Return the exposure of ``tool``'s parameters under ``serializer``."""
+    def use(self, serializer: SerializerChain) -> None:
+        """Make exposures with ``serializer`` from now on (what was made with another goes)."""
         if serializer != self._serializer:
             self._serializer = serializer
             self._by_id.clear()
             self._by_tool.clear()
+
+    def get(self, tool: llm_helper.Tool) -> Exposure:
+        """Return the exposure of ``tool``'s parameters (``use`` said with which serializer).
+
+        Raises ``RuntimeError`` before ``use``.
+        """
+        if (serializer := self._serializer) is None:
+            raise RuntimeError("ExposureCache.get before use")
         parameters = tool.parameters
         if (kept := self._by_id.get(id(parameters))) is not None and kept.parameters is parameters:
             return kept

@@ -41,6 +41,8 @@ from .tools import GatheredTool, HubTool, Outcome, error_result
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import Tool, ToolResult
 
+    from .api import HubAPI
+
 __all__ = [
     "HubPolicy",
     "Override",
@@ -119,6 +121,8 @@ def _flag(value: Any, default: bool) -> bool:
 
 def _number(value: Any, default: float) -> float:
     """Return a stored positive number; ``default`` when it is absent or not one."""
+    if isinstance(value, bool):
+        return default
     try:
         number = float(value)
     except TypeError, ValueError:
@@ -182,6 +186,15 @@ class HubPolicy:
             record_arguments=_flag(options.get(CONF_RECORD_ARGUMENTS), default=False),
         )
 
+    def is_open(self) -> bool:
+        """Return whether the policy lets every tool through as it is (the default)."""
+        return (
+            self.include_new_tools
+            and not self.excluded_tools
+            and not (self.read_only or self.no_destructive or self.no_open_world)
+            and not (self.confirm_destructive or self.confirm_tools or self.overrides)
+        )
+
     def hidden_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
         """Return why the tool ``key`` is left out (words for the inspector), or None.
 
@@ -214,6 +227,12 @@ class HubPolicy:
         alias when it is portable and no other exposed tool carries that name. A tool that
         came through a picked hub and needs confirming there needs it here too.
         """
+        if self.is_open():
+            # Nothing to hide, confirm or override: only what picked hubs confirm.
+            for item in gathered:
+                if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
+                    item.confirm = True
+            return []
         for item in gathered:
             annotations = annotations_of(item.tool)
             item.hidden = self.hidden_reason(item.key, annotations)
@@ -257,15 +276,13 @@ class HubPolicy:
         return problems
 
 
-def stale_refusal(tool: HubTool) -> tuple[ToolResult, Outcome] | None:
-    """Refuse a call through a hub API that is no longer registered (reloaded or unloaded).
+def stale_refusal(hub: HubAPI, tool: HubTool) -> tuple[ToolResult, Outcome]:
+    """Return the refusal of a call through a hub API that is no longer registered.
 
-    An instance built before a reload may hold tools the new options leave out; its calls
-    are refused in words, so a filtered-out tool never runs. Calls that started before the
-    reload run to the end. Tools not made by a hub (``hub`` None) are never stale.
+    An instance built before a reload or unload may hold tools the new options leave out;
+    its calls are refused in words, so a filtered-out tool never runs. Calls that started
+    before the reload run to the end.
     """
-    if (hub := tool.hub) is None or any(api is hub for api in llm_helper.async_get_apis(hub.hass)):
-        return None
     return (
         error_result(
             "HubReloaded",

@@ -9,8 +9,8 @@ converts every result once, with Home Assistant's own JSON encoder, to plain JSO
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
+import math
 from typing import Any, Final
 
 import orjson
@@ -18,10 +18,13 @@ import orjson
 from homeassistant.helpers.json import find_paths_unserializable_data, json_encoder_default
 from homeassistant.util.json import JsonObjectType, SerializationError, json_loads
 
-from .const import CONF_TIMEOUT, DEFAULT_TIMEOUT
+__all__ = ["json_safe"]
 
-__all__ = ["call_timeout", "json_safe"]
-
+_PLAIN_WALK_LIMIT: Final = 1000
+"""Most containers ``_plain`` looks into before it leaves the data to the encoder."""
+# The integers orjson encodes: 64-bit signed and unsigned.
+_INT_MIN: Final = -(2**63)
+_UINT_MAX: Final = 2**64 - 1
 _PATH_SEARCH_BUDGET: Final = 1000
 """Most encodings spent finding where a result fails (the search does not stop on cycles)."""
 
@@ -40,6 +43,9 @@ def json_safe(data: Any) -> JsonObjectType:
     Raises ``SerializationError`` (a ``HomeAssistantError``) naming where the data cannot
     be converted, e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
     """
+    if type(data) is dict and _plain(data):
+        # Already plain JSON (most results): nothing to convert.
+        return data
     try:
         encoded = _dumps(data)
     except TypeError as err:
@@ -50,16 +56,41 @@ def json_safe(data: Any) -> JsonObjectType:
     return {"result": value}
 
 
-def call_timeout(options: Mapping[str, Any] | None) -> float:
-    """Return how long a tool call of a hub with ``options`` may run, in seconds.
+def _plain(data: dict[Any, Any]) -> bool:
+    """Return whether ``data`` holds only plain JSON values the encoder would pass unchanged.
 
-    ``options[CONF_TIMEOUT]`` when it is a positive number, else ``DEFAULT_TIMEOUT`` (60):
-    for a tool without a hub, a hub without the option, and a value no form would store.
+    String keys, strings, booleans, None, integers within 64 bits, finite floats, and lists
+    and dicts of them. A cheap walk for the common case; ``False`` for anything else, and for
+    data with more than ``_PLAIN_WALK_LIMIT`` containers (or containing itself), which then
+    goes through the encoder.
     """
-    value = (options or {}).get(CONF_TIMEOUT, DEFAULT_TIMEOUT)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        return DEFAULT_TIMEOUT
-    return float(value)
+    todo: list[Any] = [data]
+    budget = _PLAIN_WALK_LIMIT
+    while todo:
+        budget -= 1
+        if budget < 0:
+            return False
+        node = todo.pop()
+        if type(node) is dict:
+            if not all(type(key) is str for key in node):
+                return False
+            node = node.values()
+        if not all(_plain_value(value, todo) for value in node):
+            return False
+    return True
+
+
+def _plain_value(value: Any, todo: list[Any]) -> bool:
+    """Return whether ``value`` is plain; a list or dict is added to ``todo`` to look into."""
+    kind = type(value)
+    if kind is dict or kind is list:
+        todo.append(value)
+        return True
+    if kind is int:
+        return bool(_INT_MIN <= value <= _UINT_MAX)
+    if kind is float:
+        return math.isfinite(value)
+    return kind is str or kind is bool or value is None
 
 
 def _default(obj: Any) -> Any:

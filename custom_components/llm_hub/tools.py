@@ -13,11 +13,11 @@ import voluptuous as vol
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers.llm import LLMContext, Tool, ToolInput, ToolResult
+from homeassistant.helpers.llm import LLMContext, Tool, ToolAnnotations, ToolInput, ToolResult
 from homeassistant.util.json import SerializationError
 
-from .const import LOGGER
-from .results import call_timeout, json_safe
+from .const import DEFAULT_TIMEOUT, LOGGER
+from .results import json_safe
 
 if TYPE_CHECKING:
     from .api import HubAPI
@@ -49,7 +49,7 @@ def error_result(error: str, message: str) -> ToolResult:
     return ToolResult(data={"error": error, "error_text": message}, error=True)
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class ToolCall:
     """One finished call of a hub tool, as the hub records it (audit trail, counters)."""
 
@@ -135,67 +135,75 @@ class HubTool(Tool):
         self.tool = tool
         self.source = source
         self.hub = hub
-        # Where the original tool comes from when hubs pick hubs: the innermost source.
-        self.origin: str = tool.origin if isinstance(tool, HubTool) else source
-        self.title = tool.title
         self.description = tool.description if description is None else description
         self.parameters = tool.parameters if parameters is None else parameters
-        self.annotations = tool.annotations
-        self.integration = tool.integration
+
+    # Read through to the original: a build makes a HubTool per tool per request, so what
+    # it does not change is not copied.
+    @property
+    def title(self) -> str | None:  # type: ignore[override]
+        """Return the original tool's title."""
+        return self.tool.title
+
+    @property
+    def annotations(self) -> ToolAnnotations:  # type: ignore[override]
+        """Return the original tool's annotations."""
+        return self.tool.annotations
+
+    @property
+    def integration(self) -> str | None:  # type: ignore[override]
+        """Return the original tool's integration."""
+        return self.tool.integration
+
+    @property
+    def origin(self) -> str:
+        """Return where the original tool comes from when hubs pick hubs: the innermost source."""
+        return self.tool.origin if isinstance(self.tool, HubTool) else self.source
 
     @override
     async def async_call(
         self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
     ) -> ToolResult:
-        """Run the call's steps and report it to the hub (audit); return the result.
+        """Check, validate and run the call; report it to the hub (audit); return the result.
 
-        Never raises for a failure of the tool or its arguments: the result says what went
-        wrong in words the model can act on.
+        Steps: the hub's checks (``HubAPI.async_check_call``: a hub reloaded since the tool
+        was listed, the user's confirmation), validation against the original tool's
+        parameters, the run (``_async_run``). Never raises for a failure of the tool or its
+        arguments: the result says what went wrong in words the model can act on.
         """
         started = time.monotonic()
-        result, outcome = await self._async_call_steps(hass, tool_input, llm_context)
-        if self.hub is not None:
-            self.hub.async_record_call(
+        hub = self.hub
+        outcome: Outcome
+        if (stop := self._check_confirmation(tool_input, llm_context)) is not None:
+            result, outcome = stop
+        elif isinstance(tool_args := self.validate(tool_input.tool_args), ToolResult):
+            result, outcome = tool_args, "error"
+        else:
+            result = await self._async_run(hass, tool_input, tool_args, llm_context)
+            outcome = "error" if result.error else "ok"
+        if hub is not None:
+            hub.async_record_call(
                 ToolCall(
-                    tool=self,
-                    tool_input=tool_input,
-                    llm_context=llm_context,
-                    result=result,
-                    outcome=outcome,
-                    duration_ms=(time.monotonic() - started) * 1000,
+                    self,
+                    tool_input,
+                    llm_context,
+                    result,
+                    outcome,
+                    (time.monotonic() - started) * 1000,
                 )
             )
         return result
-
-    async def _async_call_steps(
-        self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
-    ) -> tuple[ToolResult, Outcome]:
-        """Check confirmation, validate, run; return the result and how the call ended."""
-        if (refusal := self._check_confirmation(tool_input, llm_context)) is not None:
-            return refusal
-        tool_args = self._validate(tool_input.tool_args)
-        if isinstance(tool_args, ToolResult):
-            return tool_args, "error"
-        result = await self._async_run(hass, tool_input, tool_args, llm_context)
-        return result, "error" if result.error else "ok"
 
     def _check_confirmation(
         self, tool_input: ToolInput, llm_context: LLMContext
     ) -> tuple[ToolResult, Outcome] | None:
         """Return the answer when the call must not run (yet), or None to run it.
 
-        Refused when the hub was reloaded or unloaded since this tool was listed
-        (``policy.stale_refusal``); asks for or checks the user's confirmation when the
-        exposed parameters declare a confirmation token (``confirmation.check_confirmation``,
-        which takes a valid token out of ``tool_input.tool_args``).
+        Asks the hub (``HubAPI.async_check_call``); a tool of no hub always runs.
         """
-        # Imported here: both modules import this one.
-        from .confirmation import check_confirmation  # noqa: PLC0415
-        from .policy import stale_refusal  # noqa: PLC0415
-
-        if (refusal := stale_refusal(self)) is not None:
-            return refusal
-        return check_confirmation(self, tool_input, llm_context, self._validate)
+        if self.hub is None:
+            return None
+        return self.hub.async_check_call(self, tool_input, llm_context)
 
     async def _async_run(
         self,
@@ -206,14 +214,14 @@ class HubTool(Tool):
     ) -> ToolResult:
         """Run the original tool under its own name; return its result or a failed one.
 
-        The call may run for the hub's timeout (``results.call_timeout``: the option
+        The call may run for the hub's timeout (``HubPolicy.timeout``: the option
         ``CONF_TIMEOUT``, default 60 s); then it is cancelled and the model is told. The
         result's data is converted to plain JSON (``results.json_safe``); data that cannot
         be converted is a failed result naming the tool. ``asyncio.CancelledError`` is
         raised on only while the caller's task is being cancelled; a tool raising it of its
         own accord fails like any unexpected exception (logged with its traceback).
         """
-        seconds = call_timeout(self.hub.options if self.hub is not None else None)
+        seconds = self.hub.policy.timeout if self.hub is not None else DEFAULT_TIMEOUT
         deadline = asyncio.timeout(seconds)
         try:
             async with deadline:
@@ -272,7 +280,7 @@ class HubTool(Tool):
                 "the tool needs a fix, calling it again will not help.",
             )
 
-    def _validate(self, tool_args: dict[str, Any]) -> dict[str, Any] | ToolResult:
+    def validate(self, tool_args: dict[str, Any]) -> dict[str, Any] | ToolResult:
         """Return the validated (coerced) arguments, or the failed result to answer with."""
         if isinstance(self.tool, HubTool):
             # A hub picked by a hub: the inner wrapper validates; no need to do it twice.
