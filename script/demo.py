@@ -2,10 +2,26 @@
 
 Run by ``script/demo`` in the Home Assistant venv, after it started Home Assistant on a fresh
 copy of the dev config. Steps: onboarding (user and token), an LLM Hub entry "Kitchen" that
-picks Assist, MCP Server, then through the ``mcp`` SDK over Streamable HTTP at
-``/api/mcp/llm_hub-<entry_id>``: the tool list, the example tool, and turning the kitchen
-lights on; where ``llm/api/list`` reports ``requires_admin`` (2026.11+), also a hub "Admin
-tools" on the admin-only "Home Assistant" API. Exits non-zero at the first failure.
+picks Assist (config flow, then the options menu's "apis" step), MCP Server. Then checks,
+each printed as one ``PASS``/``FAIL`` line; a failed check does not stop the others, and
+any failure makes the exit status non-zero:
+
+- ``mcp``: through the ``mcp`` SDK over Streamable HTTP at ``/api/mcp/llm_hub-<entry_id>``:
+  the tool list, the example tool, turning the kitchen lights on;
+- ``names``: the example's ``llm_hub_example__zähle.lichter`` is listed under a portable
+  name, every name is portable, and calling the portable name runs it;
+- ``options``: the options menu's "safety" step (1 s timeout, confirm destructive tools)
+  and "tools" step (leave out ``*HassTurnOff``);
+- ``policy``: the left-out tool is not listed and cannot be called;
+- ``timeout``: ``llm_hub_example__slow`` running longer is answered with an error, and the
+  same MCP session goes on;
+- ``confirmation``: a destructive tool asks for confirmation, runs with the token, refuses
+  the token used again;
+- ``describe`` and ``tool/call``: the inspector's websocket commands;
+- ``events``: ``llm_hub_tool_called`` for each call above, through ``subscribe_events``;
+- ``diagnostics``: the entry's diagnostics over HTTP, with the counters of those calls;
+- ``requires_admin`` (where ``llm/api/list`` reports it, 2026.11+): a hub "Admin tools" on
+  the admin-only "Home Assistant" API.
 
 Works with the ``mcp`` SDK 1.x (httpx, Home Assistant 2026.10) and 2.x (httpx2, 2026.11). It
 does not import ``homeassistant`` (2026.11's package aliases ``httpx`` process-wide).
@@ -15,11 +31,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import metadata
 import json
 from pathlib import Path
+import re
 import sys
 import time
 from types import ModuleType
@@ -30,19 +48,48 @@ from mcp.client import streamable_http
 from mcp.client.session import ClientSession
 
 HUB_DOMAIN = "llm_hub"
-COUNT_TOOL = "llm_hub_example__count_lights_on"
+EXAMPLE_DOMAIN = "llm_hub_example"
+COUNT_TOOL = f"{EXAMPLE_DOMAIN}__count_lights_on"
+GERMAN_TOOL = f"{EXAMPLE_DOMAIN}__zähle.lichter"
+GERMAN_EXPOSED = f"{EXAMPLE_DOMAIN}__zahle_lichter"
+"""How a hub must expose ``GERMAN_TOOL``: "ä" transliterated, the dot made "_" (README)."""
+SLOW_TOOL = f"{EXAMPLE_DOMAIN}__slow"
 TURN_ON_SUFFIX = "HassTurnOn"
-LIGHT = "light.kitchen_lights"
-LIGHT_NAME = "Kitchen lights"
+TURN_OFF_SUFFIX = "HassTurnOff"
+PORTABLE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}")
+"""What every hub tool name must match: the providers' rule, with room for prefixes."""
+KITCHEN = ("light.kitchen_lights", "Kitchen lights")
+PORCH = ("light.porch_lights", "Porch lights")
 USER = {"name": "Demo", "username": "demo", "password": "llm-hub-demo", "language": "en"}
+CALL_TIMEOUT = 1
+"""The hub's call timeout the demo sets, in seconds."""
+SLOW_SECONDS = 5.0
+"""How long the demo asks ``SLOW_TOOL`` to sleep: well past ``CALL_TIMEOUT``."""
+TOKEN_ARGUMENT = "confirmation_token"
+EVENT_TOOL_CALLED = "llm_hub_tool_called"
 START_TIMEOUT = 120.0
 STATE_TIMEOUT = 10.0
+EVENT_TIMEOUT = 5.0
 
 type JsonObject = dict[str, Any]
 
 
 class DemoError(Exception):
     """A step of the demo failed; the message says what was expected and what came."""
+
+
+class SkipCheckError(Exception):
+    """A check does not apply to this Home Assistant; the message says why."""
+
+
+class WebSocketError(DemoError):
+    """A websocket command failed; ``code`` is Home Assistant's error code."""
+
+    def __init__(self, command: str, code: str, message: str) -> None:
+        """Keep the error's code and message."""
+        super().__init__(f"websocket {command}: {code}: {message}")
+        self.code = code
+        self.message = message
 
 
 def step(message: str) -> None:
@@ -60,8 +107,19 @@ def compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=False)
 
 
+def short(text: str, length: int = 90) -> str:
+    """Return ``text`` cut to ``length`` characters, with an ellipsis when cut."""
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+def expect(condition: bool, message: str) -> None:
+    """Raise ``DemoError(message)`` unless ``condition`` holds."""
+    if not condition:
+        raise DemoError(message)
+
+
 class HomeAssistantClient:
-    """Home Assistant's REST and websocket APIs, with the token once there is one."""
+    """Home Assistant's REST API, with the token once there is one."""
 
     def __init__(self, http: aiohttp.ClientSession, base_url: str) -> None:
         """Talk to the Home Assistant at ``base_url`` through ``http``."""
@@ -96,21 +154,87 @@ class HomeAssistantClient:
         """POST ``body`` as JSON to ``path`` and return the decoded JSON answer."""
         return await self.request("POST", path, json_body=body)
 
-    async def websocket_command(self, command: JsonObject) -> Any:
-        """Run one command over the websocket API (``id`` 1) and return its result."""
-        async with self.http.ws_connect(self.base_url + "/api/websocket") as ws:
-            greeting = await ws.receive_json()
-            if greeting.get("type") != "auth_required":
-                raise DemoError(f"websocket: expected auth_required, got {compact(greeting)}")
-            await ws.send_json({"type": "auth", "access_token": self.token})
-            auth = await ws.receive_json()
-            if auth.get("type") != "auth_ok":
-                raise DemoError(f"websocket: expected auth_ok, got {compact(auth)}")
-            await ws.send_json({"id": 1, **command})
-            answer = await ws.receive_json()
-            if answer.get("type") != "result" or not answer.get("success"):
-                raise DemoError(f"websocket {command['type']}: {compact(answer)}")
-            return answer["result"]
+    async def state(self, entity_id: str) -> str:
+        """Return the state of an entity, read through the REST API."""
+        return str((await self.get(f"/api/states/{entity_id}"))["state"])
+
+    async def wait_state(self, entity_id: str, wanted: str) -> str:
+        """Wait until an entity has the state ``wanted``; return the last state read."""
+        deadline = time.monotonic() + STATE_TIMEOUT
+        state = await self.state(entity_id)
+        while state != wanted and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+            state = await self.state(entity_id)
+        return state
+
+
+class WebSocketClient:
+    """One authenticated connection to the websocket API: commands, and events kept aside.
+
+    Events that arrive while a command waits for its result are kept per subscription id
+    and handed out by ``events``.
+    """
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        """Use the authenticated connection ``ws``."""
+        self.ws = ws
+        self._last_id = 0
+        self._events: dict[int, list[JsonObject]] = {}
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, ha: HomeAssistantClient) -> AsyncIterator[WebSocketClient]:
+        """Connect to ``/api/websocket`` and authenticate with the access token."""
+        async with ha.http.ws_connect(ha.base_url + "/api/websocket") as ws:
+            greeting = await ws.receive_json(timeout=STATE_TIMEOUT)
+            expect(greeting.get("type") == "auth_required", f"websocket: got {compact(greeting)}")
+            await ws.send_json({"type": "auth", "access_token": ha.token})
+            auth = await ws.receive_json(timeout=STATE_TIMEOUT)
+            expect(auth.get("type") == "auth_ok", f"websocket auth: got {compact(auth)}")
+            yield cls(ws)
+
+    async def command(self, command: JsonObject) -> Any:
+        """Run one command and return its result; raise ``WebSocketError`` for an error."""
+        self._last_id += 1
+        message_id = self._last_id
+        await self.ws.send_json({"id": message_id, **command})
+        while True:
+            message = await self._receive(STATE_TIMEOUT * 3)
+            if message.get("id") != message_id or message.get("type") != "result":
+                continue
+            if not message.get("success"):
+                error = message.get("error") or {}
+                raise WebSocketError(
+                    command["type"], str(error.get("code")), str(error.get("message"))
+                )
+            return message["result"]
+
+    async def subscribe_events(self, event_type: str) -> int:
+        """Subscribe to events of ``event_type``; return the subscription id."""
+        await self.command({"type": "subscribe_events", "event_type": event_type})
+        self._events[self._last_id] = []
+        return self._last_id
+
+    async def events(self, subscription: int, count: int) -> list[JsonObject]:
+        """Return the events of a subscription so far, waiting until there are ``count``.
+
+        Waits at most ``EVENT_TIMEOUT`` seconds for missing ones, then returns what came
+        (and anything more that came already).
+        """
+        deadline = time.monotonic() + EVENT_TIMEOUT
+        while len(self._events[subscription]) < count and time.monotonic() < deadline:
+            try:
+                await self._receive(deadline - time.monotonic())
+            except TimeoutError:
+                break
+        return self._events[subscription]
+
+    async def _receive(self, wait: float) -> JsonObject:
+        """Receive one message (waiting ``wait`` s at most); keep aside a subscription's event."""
+        message: JsonObject = await self.ws.receive_json(timeout=max(wait, 0.01))
+        if message.get("type") == "event" and message.get("id") in self._events:
+            self._events[message["id"]].append(message["event"])
+        return message
 
 
 def ha_process_gone(pid: int | None) -> bool:
@@ -125,22 +249,20 @@ def ha_process_gone(pid: int | None) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] in {"Z", "X"}
 
 
-async def wait_for_home_assistant(ha: HomeAssistantClient, ha_pid: int | None) -> Any:
-    """Wait until ``GET /api/onboarding`` answers; return its answer."""
+async def wait_for_home_assistant(ha: HomeAssistantClient, ha_pid: int | None) -> float:
+    """Wait until ``GET /api/onboarding`` answers; return the seconds waited."""
     started = time.monotonic()
     last_error = "no answer yet"
     while time.monotonic() - started < START_TIMEOUT:
         if ha_process_gone(ha_pid):
             raise DemoError("Home Assistant exited while starting")
         try:
-            onboarding = await ha.get("/api/onboarding")
+            await ha.get("/api/onboarding")
         except (aiohttp.ClientError, DemoError) as err:
             last_error = str(err) or type(err).__name__
         else:
-            elapsed = time.monotonic() - started
-            step(f"Home Assistant answered GET /api/onboarding after {elapsed:.1f} s")
-            return onboarding
-        await asyncio.sleep(0.5)
+            return time.monotonic() - started
+        await asyncio.sleep(0.25)
     raise DemoError(f"no answer from /api/onboarding within {START_TIMEOUT:.0f} s: {last_error}")
 
 
@@ -158,10 +280,6 @@ async def onboard(ha: HomeAssistantClient) -> None:
         },
     )
     ha.token = tokens["access_token"]
-    step(
-        f"Onboarded owner {USER['username']!r} over HTTP; access token "
-        f"({tokens['token_type']}, expires in {tokens['expires_in']} s)"
-    )
 
 
 async def wait_until_running(ha: HomeAssistantClient) -> JsonObject:
@@ -174,55 +292,52 @@ async def wait_until_running(ha: HomeAssistantClient) -> JsonObject:
     while True:
         config: JsonObject = await ha.get("/api/config")
         if config["state"] == "RUNNING":
-            step(f"Home Assistant is RUNNING (waited {time.monotonic() - started:.1f} s)")
             return config
         if time.monotonic() - started > START_TIMEOUT:
             raise DemoError(f"Home Assistant still {config['state']} after {START_TIMEOUT:.0f} s")
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(0.25)
 
 
-def form_defaults(form: JsonObject) -> JsonObject:
-    """Return the defaults of a form's fields; raise for a required field without one."""
+# --- Config and options flows -------------------------------------------------------------
+
+
+def form_values(form: JsonObject, answers: JsonObject) -> JsonObject:
+    """Return what to submit to a form: ``answers`` over what the form shows filled in.
+
+    A field shows its suggested value (``description.suggested_value``, how options forms
+    show the current options), else its default. Raises for a required field left empty.
+    """
     data: JsonObject = {}
     for field in form.get("data_schema") or []:
-        if "default" in field:
-            data[field["name"]] = field["default"]
+        name = field["name"]
+        suggested = (field.get("description") or {}).get("suggested_value")
+        if name in answers:
+            data[name] = answers[name]
+        elif suggested is not None:
+            data[name] = suggested
+        elif "default" in field:
+            data[name] = field["default"]
         elif field.get("required"):
-            raise DemoError(
-                f"form {form['step_id']}: required field {field['name']} has no default"
-            )
+            raise DemoError(f"form {form['step_id']}: required field {name} has no value")
     return data
 
 
-async def run_flow(
-    ha: HomeAssistantClient, path: str, handler: str, label: str, answers: list[JsonObject]
-) -> JsonObject:
-    """Run a config or options flow: submit ``answers`` to its forms in turn, then defaults.
+async def run_config_flow(ha: HomeAssistantClient, handler: str, answers: JsonObject) -> JsonObject:
+    """Run a config flow, answering each form with ``answers`` over its own values.
 
-    ``label`` names the flow in the output.
-
-    Returns the final ``create_entry`` result; raises for an abort, an error or a loop.
+    Returns the created entry (``result`` of ``create_entry``); raises for anything else.
     """
+    path = "/api/config/config_entries/flow"
     result = await ha.post(path, {"handler": handler})
-    if result["type"] == "create_entry":
-        detail(f"{label}: created the entry at its first step, without a form")
     for _ in range(5):
         if result["type"] != "form":
             break
-        answers_given = bool(answers)
-        data = answers.pop(0) if answers else form_defaults(result)
-        fields = [field["name"] for field in result.get("data_schema") or []]
-        what = "" if answers_given else " (its defaults)"
-        detail(
-            f"{label}, form {result['step_id']!r} with fields {fields}: "
-            f"submitting{what} {compact(data)}"
-        )
+        data = form_values(result, answers)
         result = await ha.post(f"{path}/{result['flow_id']}", data)
         if result["type"] == "form" and result.get("errors"):
             raise DemoError(f"form {result['step_id']} refused {compact(data)}: {result['errors']}")
-    if result["type"] != "create_entry":
-        raise DemoError(f"{label} ended with {compact(result)}")
-    return dict(result)
+    expect(result["type"] == "create_entry", f"{handler} config flow ended with {compact(result)}")
+    return dict(result["result"])
 
 
 async def wait_entry_loaded(ha: HomeAssistantClient, domain: str, entry_id: str) -> JsonObject:
@@ -237,35 +352,57 @@ async def wait_entry_loaded(ha: HomeAssistantClient, domain: str, entry_id: str)
             return dict(entry)
         if time.monotonic() > deadline:
             raise DemoError(f"config entry {entry_id} is {entry['state']}: {compact(entry)}")
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.1)
+
+
+def menu_figures(menu: JsonObject) -> str:
+    """Return the size figures the options menu shows, e.g. ``9 of 10 tools, ~420 tokens``."""
+    figures = menu.get("description_placeholders") or {}
+    tools, gathered, tokens = (figures.get(key) for key in ("tools", "gathered", "tokens"))
+    return f"{tools} of {gathered} tools, ~{tokens} tokens"
+
+
+async def run_options_step(
+    ha: HomeAssistantClient,
+    entry_id: str,
+    step_id: str,
+    answers: Callable[[JsonObject], JsonObject],
+) -> str:
+    """Open the hub's options menu, pick ``step_id`` and submit its form; wait for the reload.
+
+    ``answers(form)`` returns the fields to change; the others keep the values the form
+    shows. Returns the figures of the menu before the change (``menu_figures``).
+    """
+    path = "/api/config/config_entries/options/flow"
+    menu = await ha.post(path, {"handler": entry_id})
+    expect(
+        menu["type"] == "menu" and step_id in menu.get("menu_options", []),
+        f"options flow: expected a menu with {step_id!r}, got {compact(menu)}",
+    )
+    form = await ha.post(f"{path}/{menu['flow_id']}", {"next_step_id": step_id})
+    expect(
+        form["type"] == "form" and form["step_id"] == step_id,
+        f"options menu -> {step_id!r}: expected its form, got {compact(form)}",
+    )
+    data = form_values(form, answers(form))
+    result = await ha.post(f"{path}/{form['flow_id']}", data)
+    expect(
+        result["type"] == "create_entry",
+        f"options step {step_id!r} with {compact(data)} ended with {compact(result)}",
+    )
+    await wait_entry_loaded(ha, HUB_DOMAIN, entry_id)
+    return menu_figures(menu)
 
 
 async def create_hub(ha: HomeAssistantClient, name: str, picked: list[str]) -> str:
     """Create a hub named ``name`` that picks the APIs ``picked``; return its entry id."""
-    flow_path = "/api/config/config_entries/flow"
-    created = await run_flow(ha, flow_path, HUB_DOMAIN, "llm_hub config flow", [{"name": name}])
-    entry = created["result"]
+    entry = await run_config_flow(ha, HUB_DOMAIN, {"name": name})
     entry_id = str(entry["entry_id"])
-    step(
-        f'Created LLM Hub "{entry["title"]}": entry_id {entry_id}, state {entry["state"]}, '
-        f"API id {HUB_DOMAIN}-{entry_id}"
-    )
-    options_path = "/api/config/config_entries/options/flow"
-    await run_flow(
-        ha, options_path, entry_id, f'options flow of "{name}"', [{"llm_hass_api": picked}]
-    )
-    entry = await wait_entry_loaded(ha, HUB_DOMAIN, entry_id)
-    step(f'Options of "{name}": llm_hass_api = {compact(picked)}; entry {entry["state"]} again')
+    await run_options_step(ha, entry_id, "apis", lambda _: {"llm_hass_api": picked})
     return entry_id
 
 
-async def set_up_mcp_server(ha: HomeAssistantClient) -> None:
-    """Set up MCP Server through its config flow, answering any form with its defaults."""
-    created = await run_flow(
-        ha, "/api/config/config_entries/flow", "mcp_server", "mcp_server config flow", []
-    )
-    entry = created["result"]
-    step(f'Set up MCP Server: entry "{entry["title"]}" ({entry["entry_id"]}), {entry["state"]}')
+# --- MCP ----------------------------------------------------------------------------------
 
 
 def httpx_module() -> ModuleType:
@@ -295,150 +432,384 @@ async def mcp_session(url: str, token: str) -> AsyncIterator[ClientSession]:
         streamable_http.streamable_http_client(url, http_client=client) as streams,
         ClientSession(streams[0], streams[1]) as session,
     ):
-        init = (await session.initialize()).model_dump(mode="json", by_alias=True)
-        server = " ".join(filter(None, (init["serverInfo"]["name"], init["serverInfo"]["version"])))
-        step(f"MCP initialize at {url}: server {server}, protocol {init['protocolVersion']}")
+        await session.initialize()
         yield session
 
 
 async def list_tools(session: ClientSession) -> dict[str, JsonObject]:
     """Return the server's tools by name, as JSON (camelCase, like on the wire)."""
     listed = (await session.list_tools()).model_dump(mode="json", by_alias=True, exclude_none=True)
-    if listed.get("nextCursor"):
-        raise DemoError("tools/list is paginated; the demo expects one page")
+    expect(not listed.get("nextCursor"), "tools/list is paginated; the demo expects one page")
     return {tool["name"]: tool for tool in listed["tools"]}
+
+
+async def call_tool_result(
+    session: ClientSession, name: str, arguments: JsonObject
+) -> tuple[bool, Any]:
+    """Call a tool; return ``(isError, content)``: the JSON of its text, else the text."""
+    result = await session.call_tool(name, arguments)
+    dumped = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+    texts = [block["text"] for block in dumped["content"] if block.get("type") == "text"]
+    expect(len(texts) == 1, f"tool {name}: expected one text content, got {compact(dumped)}")
+    try:
+        content = json.loads(texts[0])
+    except ValueError:
+        content = texts[0]
+    return bool(dumped.get("isError")), content
 
 
 async def call_tool(session: ClientSession, name: str, arguments: JsonObject) -> Any:
     """Call a tool and return its result (the JSON in its text content); raise on an error."""
-    result = await session.call_tool(name, arguments)
-    dumped = result.model_dump(mode="json", by_alias=True, exclude_none=True)
-    texts = [block["text"] for block in dumped["content"] if block.get("type") == "text"]
-    if dumped.get("isError"):
-        raise DemoError(f"tool {name}({compact(arguments)}) failed: {texts}")
-    if len(texts) != 1:
-        raise DemoError(f"tool {name}: expected one text content, got {compact(dumped)}")
-    return json.loads(texts[0])
+    is_error, content = await call_tool_result(session, name, arguments)
+    expect(not is_error, f"tool {name}({compact(arguments)}) failed: {compact(content)}")
+    return content
 
 
-async def light_state(ha: HomeAssistantClient) -> str:
-    """Return the state of the kitchen light, read through the REST API."""
-    state = await ha.get(f"/api/states/{LIGHT}")
-    return str(state["state"])
+def error_text(content: Any) -> str:
+    """Return the words of a failed call's result (a hub's ``error_text``, else all of it)."""
+    if isinstance(content, dict):
+        return str(content.get("error_text") or compact(content))
+    return str(content)
 
 
-async def wait_light_state(ha: HomeAssistantClient, wanted: str) -> str:
-    """Wait until the kitchen light has the state ``wanted``; return the last state read."""
-    deadline = time.monotonic() + STATE_TIMEOUT
-    state = await light_state(ha)
-    while state != wanted and time.monotonic() < deadline:
-        await asyncio.sleep(0.2)
-        state = await light_state(ha)
-    return state
+def one_tool(tools: dict[str, Any], suffix: str) -> str:
+    """Return the one tool name ending in ``suffix``; raise when there is none or several."""
+    names = [name for name in tools if name.endswith(suffix)]
+    expect(len(names) == 1, f"expected one *{suffix} tool, got {names} of {list(tools)}")
+    return names[0]
 
 
-def hub_mcp_session(
-    ha: HomeAssistantClient, entry_id: str
-) -> AbstractAsyncContextManager[ClientSession]:
-    """Return an MCP session with the hub of ``entry_id``, authenticated as the owner."""
-    if ha.token is None:
-        raise DemoError("no access token")
-    return mcp_session(f"{ha.base_url}/api/mcp/{HUB_DOMAIN}-{entry_id}", ha.token)
+# --- The checks ---------------------------------------------------------------------------
 
 
-async def check_kitchen_hub(ha: HomeAssistantClient, entry_id: str) -> None:
-    """List the Kitchen hub's tools over MCP, count the lights, turn the kitchen light on."""
-    async with hub_mcp_session(ha, entry_id) as session:
-        tools = await list_tools(session)
-        step(f"tools/list: {len(tools)} tools")
-        for name, tool in tools.items():
-            detail(f"{name}: annotations {compact(tool.get('annotations', {}))}")
-        turn_on = sorted(name for name in tools if name.endswith(TURN_ON_SUFFIX))
-        if COUNT_TOOL not in tools or not turn_on:
-            raise DemoError(f"expected {COUNT_TOOL} and a *{TURN_ON_SUFFIX} tool: {list(tools)}")
-        detail(f"found {COUNT_TOOL} (from llm_hub_example) and {turn_on[0]} (from Assist)")
+class Demo:
+    """The demo's state: the client, the Kitchen hub, and the calls whose events must come."""
 
-        counted = await call_tool(session, COUNT_TOOL, {})
-        step(f"tools/call {COUNT_TOOL} {{}} -> {compact(counted)}")
-        if counted.get("count") != 0:
-            raise DemoError(f"expected no light on yet, got {compact(counted)}")
+    def __init__(self, ha: HomeAssistantClient, version: str) -> None:
+        """Check the Home Assistant behind ``ha``, which must say it is ``version``."""
+        self.ha = ha
+        self.version = version
+        self.kitchen_id = ""
+        self.turn_on = ""
+        self.turn_off = ""
+        self.ws: WebSocketClient | None = None
+        self.subscription = 0
+        self.expected_events: list[tuple[str, str, str]] = []
+        """``(tool_name, outcome, platform)`` of each hub call since the subscription."""
+        self.failed: list[str] = []
+        self.passed = 0
 
-        before = await light_state(ha)
-        step(f"GET /api/states/{LIGHT}: {before}")
-        if before != "off":
-            raise DemoError(f"{LIGHT} should start off, is {before}")
+    @property
+    def websocket(self) -> WebSocketClient:
+        """Return the websocket connection; raise ``DemoError`` before it is made."""
+        if self.ws is None:
+            raise DemoError("no websocket connection")
+        return self.ws
 
-        arguments = {"name": LIGHT_NAME}
-        turned_on = await call_tool(session, turn_on[0], arguments)
-        step(f"tools/call {turn_on[0]} {compact(arguments)} -> {compact(turned_on)}")
+    async def check(self, name: str, run: Awaitable[str]) -> None:
+        """Run one check; print ``PASS name: <summary>``, ``FAIL name: <error>`` or ``SKIP``."""
+        try:
+            summary = await run
+        except SkipCheckError as err:
+            print(f"SKIP {name}: {err}", flush=True)
+        except Exception as err:
+            self.failed.append(name)
+            print(f"FAIL {name}: {'; '.join(leaf_errors(err))}", flush=True)
+        else:
+            self.passed += 1
+            print(f"PASS {name}: {summary}", flush=True)
 
-        after = await wait_light_state(ha, "on")
-        step(f"GET /api/states/{LIGHT}: {after}")
-        if after != "on":
-            raise DemoError(f"{LIGHT} should be on after {turn_on[0]}, is {after}")
+    def session(self, entry_id: str | None = None) -> AbstractAsyncContextManager[ClientSession]:
+        """Return an MCP session with a hub (default: Kitchen), authenticated as the owner."""
+        expect(self.ha.token is not None, "no access token")
+        url = f"{self.ha.base_url}/api/mcp/{HUB_DOMAIN}-{entry_id or self.kitchen_id}"
+        return mcp_session(url, str(self.ha.token))
 
-        counted = await call_tool(session, COUNT_TOOL, {})
-        step(f"tools/call {COUNT_TOOL} {{}} -> {compact(counted)}")
-        if counted.get("count") != 1 or counted.get("lights") != [LIGHT_NAME]:
-            raise DemoError(f"expected count 1 ([{LIGHT_NAME!r}]), got {compact(counted)}")
+    async def mcp_call(
+        self, session: ClientSession, name: str, arguments: JsonObject, outcome: str
+    ) -> tuple[bool, Any]:
+        """Call a Kitchen tool over MCP; its event must come with ``outcome``."""
+        if self.ws is not None:
+            self.expected_events.append((name, outcome, "mcp_server"))
+        return await call_tool_result(session, name, arguments)
 
-
-async def check_requires_admin(ha: HomeAssistantClient, version: str, kitchen_id: str) -> None:
-    """Where ``llm/api/list`` reports ``requires_admin``: an admin-only hub must report true."""
-    apis = (await ha.websocket_command({"type": "llm/api/list"}))["apis"]
-    if not all("requires_admin" in api for api in apis):
-        step(f"websocket llm/api/list: {compact(apis)}")
-        detail(f"no requires_admin in Home Assistant {version}: admin check skipped")
-        return
-    admin_id = await create_hub(ha, "Admin tools", ["homeassistant"])
-    apis = (await ha.websocket_command({"type": "llm/api/list"}))["apis"]
-    step("websocket llm/api/list:")
-    for api in apis:
-        detail(f"{api['id']}: {api['name']!r}, requires_admin {api['requires_admin']}")
-    by_id = {api["id"]: api for api in apis}
-    admin = by_id.get(f"{HUB_DOMAIN}-{admin_id}")
-    kitchen = by_id.get(f"{HUB_DOMAIN}-{kitchen_id}")
-    if admin is None or kitchen is None:
-        raise DemoError("a hub API is missing from llm/api/list")
-    if admin["requires_admin"] is not True or kitchen["requires_admin"] is not False:
-        raise DemoError(
-            "expected Admin tools requires_admin true and Kitchen false, got "
-            f"{admin['requires_admin']} and {kitchen['requires_admin']}"
+    async def check_mcp(self) -> str:
+        """List the Kitchen hub's tools over MCP, count the lights, turn the kitchen on."""
+        async with self.session() as session:
+            tools = await list_tools(session)
+            expect(COUNT_TOOL in tools, f"expected {COUNT_TOOL} in {list(tools)}")
+            self.turn_on = one_tool(tools, TURN_ON_SUFFIX)
+            self.turn_off = one_tool(tools, TURN_OFF_SUFFIX)
+            counted = await call_tool(session, COUNT_TOOL, {})
+            expect(counted.get("count") == 0, f"expected no light on yet: {compact(counted)}")
+            expect(await self.ha.state(KITCHEN[0]) == "off", f"{KITCHEN[0]} should start off")
+            await call_tool(session, self.turn_on, {"name": KITCHEN[1]})
+            state = await self.ha.wait_state(KITCHEN[0], "on")
+            expect(state == "on", f"{KITCHEN[0]} is {state} after {self.turn_on}")
+            counted = await call_tool(session, COUNT_TOOL, {})
+            expect(
+                counted == {"count": 1, "lights": [KITCHEN[1]]},
+                f"expected count 1 ({KITCHEN[1]}), got {compact(counted)}",
+            )
+        return (
+            f"{len(tools)} tools; {COUNT_TOOL} -> 0 on; {self.turn_on} "
+            f'{{"name": "{KITCHEN[1]}"}} -> {KITCHEN[0]} on; {COUNT_TOOL} -> 1 on'
         )
-    step('"Admin tools" (picks homeassistant) requires_admin true, "Kitchen" false')
-    async with hub_mcp_session(ha, admin_id) as session:
-        tools = await list_tools(session)
-    step(f'tools/list of "Admin tools" as the owner (an admin): {len(tools)} tools')
-    detail(", ".join(tools))
+
+    async def check_names(self) -> str:
+        """Check that the German example tool is listed under a portable name that works."""
+        async with self.session() as session:
+            tools = await list_tools(session)
+            bad = [name for name in tools if not PORTABLE_NAME.fullmatch(name)]
+            expect(not bad, f"names that are not portable: {bad}")
+            expect(GERMAN_TOOL not in tools, f"{GERMAN_TOOL} is listed under its own name")
+            expect(GERMAN_EXPOSED in tools, f"expected {GERMAN_EXPOSED} in {list(tools)}")
+            counted = await call_tool(session, GERMAN_EXPOSED, {})
+        expect(
+            counted == {"anzahl": 1, "lichter": [KITCHEN[1]]},
+            f"{GERMAN_EXPOSED}: expected 1 light ({KITCHEN[1]}), got {compact(counted)}",
+        )
+        return (
+            f"{GERMAN_TOOL} listed as {GERMAN_EXPOSED} (all {len(tools)} names portable); "
+            f"calling it -> {compact(counted)}"
+        )
+
+    async def check_options(self) -> str:
+        """Through the options menu: 1 s timeout and confirmation; leave out HassTurnOff."""
+        expect(bool(self.turn_off), "no HassTurnOff tool was listed")
+        safety = {"timeout": CALL_TIMEOUT, "confirm_destructive": True}
+        before = await run_options_step(self.ha, self.kitchen_id, "safety", lambda _: safety)
+
+        def leave_out_turn_off(form: JsonObject) -> JsonObject:
+            field = next(f for f in form["data_schema"] if f["name"] == "tools")
+            offered = [option["value"] for option in field["selector"]["select"]["options"]]
+            expect(self.turn_off in offered, f"{self.turn_off} is not offered: {offered}")
+            return {"tools": [key for key in offered if key != self.turn_off]}
+
+        await run_options_step(self.ha, self.kitchen_id, "tools", leave_out_turn_off)
+        path = "/api/config/config_entries/options/flow"
+        menu = await self.ha.post(path, {"handler": self.kitchen_id})
+        await self.ha.request("DELETE", f"{path}/{menu['flow_id']}")
+        return (
+            f"safety {compact(safety)}; tools: all but {self.turn_off}; "
+            f"menu: {before} -> {menu_figures(menu)}"
+        )
+
+    async def check_policy(self) -> str:
+        """Check that the tool left out is not listed and that calling it by name fails."""
+        async with self.session() as session:
+            tools = await list_tools(session)
+            expect(self.turn_off not in tools, f"{self.turn_off} is still listed")
+            expect(self.turn_on in tools, f"{self.turn_on} is gone too: {list(tools)}")
+            is_error, content = await call_tool_result(session, self.turn_off, {"name": "x"})
+        expect(is_error, f"calling {self.turn_off} did not fail: {compact(content)}")
+        return (
+            f"{self.turn_off} not listed ({len(tools)} tools); calling it -> error "
+            f"{short(error_text(content), 70)!r}"
+        )
+
+    async def check_timeout(self) -> str:
+        """Check that a call past the hub's timeout fails in time and the session goes on."""
+        async with self.session() as session:
+            started = time.monotonic()
+            is_error, content = await self.mcp_call(
+                session, SLOW_TOOL, {"seconds": SLOW_SECONDS}, "error"
+            )
+            took = time.monotonic() - started
+            expect(is_error, f"{SLOW_TOOL} did not fail: {compact(content)}")
+            text = error_text(content)
+            expect("timed out" in text, f"{SLOW_TOOL}: expected a timeout, got {compact(content)}")
+            expect(took < SLOW_SECONDS - 1, f"{SLOW_TOOL} answered after {took:.1f} s")
+            counted = await self.mcp_call(session, COUNT_TOOL, {}, "ok")
+        expect(counted == (False, {"count": 1, "lights": [KITCHEN[1]]}), f"next call: {counted}")
+        return (
+            f'{SLOW_TOOL} {{"seconds": {SLOW_SECONDS:g}}} -> error after {took:.1f} s '
+            f"({short(text, 55)!r}); the session goes on: {COUNT_TOOL} -> ok"
+        )
+
+    async def check_confirmation(self) -> str:
+        """Check that a destructive tool asks first, runs with the token, refuses it again."""
+        arguments = {"name": PORCH[1]}
+        async with self.session() as session:
+            tools = await list_tools(session)
+            properties = tools[self.turn_on]["inputSchema"].get("properties", {})
+            expect(TOKEN_ARGUMENT in properties, f"{self.turn_on} declares no {TOKEN_ARGUMENT}")
+            is_error, asked = await self.mcp_call(
+                session, self.turn_on, arguments, "needs_confirmation"
+            )
+            token = asked.get(TOKEN_ARGUMENT) if isinstance(asked, dict) else None
+            expect(is_error and bool(token), f"first call: expected a token, got {asked}")
+            expect(str(token) in error_text(asked), f"the answer does not say the token: {asked}")
+            expect(await self.ha.state(PORCH[0]) == "off", f"{PORCH[0]} changed without a token")
+            confirmed = {**arguments, TOKEN_ARGUMENT: token}
+            is_error, ran = await self.mcp_call(session, self.turn_on, confirmed, "ok")
+            expect(not is_error, f"call with the token failed: {compact(ran)}")
+            state = await self.ha.wait_state(PORCH[0], "on")
+            expect(state == "on", f"{PORCH[0]} is {state} after the confirmed call")
+            is_error, reused = await self.mcp_call(session, self.turn_on, confirmed, "refused")
+        expect(is_error, f"the token used again was accepted: {compact(reused)}")
+        refusal = reused.get("error") if isinstance(reused, dict) else reused
+        return (
+            f"{self.turn_on} {compact(arguments)} -> {asked.get('error')} (still off); "
+            f"with the token -> {PORCH[0]} on; the token again -> {refusal}"
+        )
+
+    async def check_describe(self) -> str:
+        """``llm_hub/api/describe`` shows names, the tool left out and why, and sizes."""
+        described = await self.websocket.command(
+            {"type": "llm_hub/api/describe", "api_id": f"{HUB_DOMAIN}-{self.kitchen_id}"}
+        )
+        tools = {tool["original_name"]: tool for tool in described["tools"]}
+        german = tools.get(GERMAN_TOOL) or {}
+        expect(german.get("name") == GERMAN_EXPOSED, f"{GERMAN_TOOL}: {compact(german)[:300]}")
+        left_out: JsonObject = next(
+            (t for t in described["tools"] if t["key"] == self.turn_off), {}
+        )
+        expect(bool(left_out.get("hidden")), f"{self.turn_off} not hidden: {compact(left_out)}")
+        exposed = [tool["name"] for tool in described["tools"] if tool["hidden"] is None]
+        size = described["size"]
+        expect(size["tools"] == len(exposed), f"size counts {size['tools']} of {exposed}")
+        return (
+            f"{len(described['tools'])} tools gathered, {len(exposed)} exposed, "
+            f"~{size['tokens']} tokens; {GERMAN_TOOL} as {german['name']}; "
+            f"{self.turn_off} hidden: {left_out['hidden']!r}"
+        )
+
+    async def check_tool_call(self) -> str:
+        """``llm_hub/tool/call`` runs a tool as a model would, and refuses a hidden one."""
+        api_id = f"{HUB_DOMAIN}-{self.kitchen_id}"
+        arguments = {"name_contains": "kitchen"}
+        self.expected_events.append((COUNT_TOOL, "ok", HUB_DOMAIN))
+        called = await self.websocket.command(
+            {
+                "type": "llm_hub/tool/call",
+                "api_id": api_id,
+                "tool_name": COUNT_TOOL,
+                "tool_args": arguments,
+            }
+        )
+        expect(
+            called["result"] == {"data": {"count": 1, "lights": [KITCHEN[1]]}, "error": False}
+            and called["outcome"] == "ok",
+            f"{COUNT_TOOL}: {compact(called)}",
+        )
+        try:
+            refused = await self.websocket.command(
+                {"type": "llm_hub/tool/call", "api_id": api_id, "tool_name": self.turn_off}
+            )
+        except WebSocketError as err:
+            expect(err.code == "not_found", f"{self.turn_off}: {err}")
+            # The message names the API first; the reason comes last.
+            refusal = f"{err.code} ({short(err.message.rsplit(': ', 1)[-1], 60)!r})"
+        else:
+            raise DemoError(f"{self.turn_off} ran although left out: {compact(refused)}")
+        return (
+            f"{COUNT_TOOL} {compact(arguments)} -> {called['outcome']} "
+            f"{compact(called['result']['data'])} in {called['duration_ms']} ms; "
+            f"{self.turn_off} -> {refusal}"
+        )
+
+    async def check_events(self) -> str:
+        """Check that an ``llm_hub_tool_called`` event came for each call, with its outcome."""
+        events = await self.websocket.events(self.subscription, len(self.expected_events))
+        got = [
+            (event["data"]["tool_name"], event["data"]["outcome"], event["data"]["platform"])
+            for event in events
+        ]
+        expect(got == self.expected_events, f"expected {self.expected_events}, got {got}")
+        by_platform: dict[str, list[str]] = {}
+        for name, outcome, platform in got:
+            by_platform.setdefault(platform, []).append(f"{name.rsplit('__', 1)[-1]} {outcome}")
+        outcomes = "; ".join(f"{key}: {', '.join(calls)}" for key, calls in by_platform.items())
+        return f"{len(got)} {EVENT_TOOL_CALLED} as expected; {outcomes}"
+
+    async def check_diagnostics(self) -> str:
+        """Check that the entry's diagnostics count the calls since the last reload."""
+        diagnostics = await self.ha.get(f"/api/diagnostics/config_entry/{self.kitchen_id}")
+        counters = diagnostics["data"]["counters"]
+        outcomes = Counter(outcome for _, outcome, _ in self.expected_events)
+        wanted = {
+            "calls": len(self.expected_events),
+            "errors": outcomes["error"],
+            "refused": outcomes["refused"],
+            "needs_confirmation": outcomes["needs_confirmation"],
+        }
+        expect(counters == wanted, f"counters {compact(counters)}, expected {compact(wanted)}")
+        recent = diagnostics["data"]["recent_calls"]
+        expect(len(recent) == len(self.expected_events), f"{len(recent)} recent calls")
+        return f"counters {compact(counters)}, {len(recent)} recent calls"
+
+    async def check_requires_admin(self) -> str:
+        """Where ``llm/api/list`` reports ``requires_admin``: an admin-only hub reports true.
+
+        Skipped where it does not (before 2026.11).
+        """
+        apis = (await self.websocket.command({"type": "llm/api/list"}))["apis"]
+        if not all("requires_admin" in api for api in apis):
+            raise SkipCheckError(f"llm/api/list of {self.version} has no requires_admin")
+        admin_id = await create_hub(self.ha, "Admin tools", ["homeassistant"])
+        apis = (await self.websocket.command({"type": "llm/api/list"}))["apis"]
+        by_id = {api["id"]: api["requires_admin"] for api in apis}
+        admin = by_id.get(f"{HUB_DOMAIN}-{admin_id}")
+        kitchen = by_id.get(f"{HUB_DOMAIN}-{self.kitchen_id}")
+        expect(
+            admin is True and kitchen is False,
+            f"expected Admin tools true and Kitchen false, got {admin} and {kitchen}",
+        )
+        async with self.session(admin_id) as session:
+            tools = await list_tools(session)
+        return (
+            f'"Admin tools" (picks homeassistant) true, "Kitchen" false; '
+            f"the owner gets {len(tools)} tools of Admin tools"
+        )
 
 
-async def run(base_url: str, version: str, ha_pid: int | None) -> None:
-    """Run every step against the Home Assistant at ``base_url``."""
-    mcp_version = metadata.version("mcp")
+async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
+    """Run every step and check against the Home Assistant at ``base_url``."""
     step(
-        f"demo client: Python {sys.version.split()[0]}, mcp {mcp_version}, "
+        f"demo client: Python {sys.version.split()[0]}, mcp {metadata.version('mcp')}, "
         f"aiohttp {aiohttp.__version__}, {httpx_module().__name__}"
     )
     timeout = aiohttp.ClientTimeout(total=60)
     async with aiohttp.ClientSession(timeout=timeout) as http:
         ha = HomeAssistantClient(http, base_url)
-        await wait_for_home_assistant(ha, ha_pid)
+        answered = await wait_for_home_assistant(ha, ha_pid)
         await onboard(ha)
         config = await wait_until_running(ha)
-        if config["version"] != version:
-            raise DemoError(f"expected Home Assistant {version}, it says {config['version']}")
-        loaded = [c for c in ("llm", HUB_DOMAIN, "llm_hub_example") if c in config["components"]]
-        step(f"GET /api/config: Home Assistant {config['version']}, loaded: {', '.join(loaded)}")
-        kitchen_id = await create_hub(ha, "Kitchen", ["assist"])
-        await set_up_mcp_server(ha)
-        await check_kitchen_hub(ha, kitchen_id)
-        await check_requires_admin(ha, version, kitchen_id)
+        expect(config["version"] == version, f"Home Assistant says {config['version']}")
+        expect(EXAMPLE_DOMAIN in config["components"], f"{EXAMPLE_DOMAIN} is not loaded")
+        step(
+            f"Home Assistant {version} answered after {answered:.1f} s; owner "
+            f"{USER['username']!r} onboarded over HTTP; RUNNING"
+        )
+        demo = Demo(ha, version)
+        demo.kitchen_id = await create_hub(ha, "Kitchen", ["assist"])
+        mcp_entry = await run_config_flow(ha, "mcp_server", {})
+        step(
+            f'LLM Hub "Kitchen" ({HUB_DOMAIN}-{demo.kitchen_id}): config flow, then options '
+            f'menu -> "apis": Assist; MCP Server "{mcp_entry["title"]}" {mcp_entry["state"]}'
+        )
+        await demo.check("mcp", demo.check_mcp())
+        await demo.check("names", demo.check_names())
+        await demo.check("options", demo.check_options())
+        async with WebSocketClient.connect(ha) as ws:
+            demo.subscription = await ws.subscribe_events(EVENT_TOOL_CALLED)
+            demo.ws = ws
+            await demo.check("policy", demo.check_policy())
+            await demo.check("timeout", demo.check_timeout())
+            await demo.check("confirmation", demo.check_confirmation())
+            await demo.check("describe", demo.check_describe())
+            await demo.check("tool/call", demo.check_tool_call())
+            await demo.check("events", demo.check_events())
+            await demo.check("diagnostics", demo.check_diagnostics())
+            await demo.check("requires_admin", demo.check_requires_admin())
+    return demo
 
 
-def describe(error: BaseException) -> list[str]:
+def leaf_errors(error: BaseException) -> list[str]:
     """Return the leaf errors of an exception (group) as lines of text."""
     if isinstance(error, BaseExceptionGroup):
-        return [line for sub in error.exceptions for line in describe(sub)]
+        return [line for sub in error.exceptions for line in leaf_errors(sub)]
     return [f"{type(error).__name__}: {error}"]
 
 
@@ -449,12 +820,23 @@ def main() -> int:
     parser.add_argument("--ha-version", required=True, help="the version Home Assistant must say")
     parser.add_argument("--ha-pid", type=int, help="pid of the process running Home Assistant")
     args = parser.parse_args()
+    started = time.monotonic()
     try:
-        asyncio.run(run(args.base_url.rstrip("/"), args.ha_version, args.ha_pid))
+        demo = asyncio.run(run(args.base_url.rstrip("/"), args.ha_version, args.ha_pid))
     except Exception as err:
-        for line in describe(err):
+        for line in leaf_errors(err):
             print(f"FAILED: {line}", file=sys.stderr, flush=True)
         return 1
+    took = time.monotonic() - started
+    if demo.failed:
+        print(
+            f"FAILED: {len(demo.failed)} of {demo.passed + len(demo.failed)} checks "
+            f"({', '.join(demo.failed)}) in {took:.1f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 1
+    step(f"all {demo.passed} checks passed in {took:.1f} s")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Example integration: contributes one tool to every LLM Hub API (see llm.py)."""
+"""Example integration: contributes tools to every LLM Hub API (see llm.py)."""
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
