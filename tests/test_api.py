@@ -10,7 +10,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 import voluptuous as vol
 
-from custom_components.llm_hub.tools import HubTool
+from custom_components.llm_hub.tools import HubTool, unwrap
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm, selector
@@ -603,3 +603,67 @@ async def test_stale_pick_warns_once(hass: HomeAssistant, caplog: pytest.LogCapt
 
     assert entry.runtime_data.api.picked_api_ids == ["gone"]
     assert caplog.text.count("picks the LLM API gone, which is not registered") == 1
+
+
+async def test_a_tool_a_picked_hub_renamed_is_kept_once(hass: HomeAssistant) -> None:
+    """A contributed tool reaching a hub directly and, renamed, through a picked hub, is once.
+
+    The picked hub exposes it under its portable name; the outer hub meets it by its own
+    name too. The same origin is the same tool, whatever its name.
+    """
+    tool = RecordingTool("hub_tools__zähle.lichter", integration=None)
+    add_llm_platform(hass, "hub_tools", Contribution([tool], only_hubs=True))
+    inner = await async_add_hub(hass, "Inner")
+    outer = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(inner)]})
+
+    inner_names = [tool.name for tool in (await _instance(hass, hub_id(inner))).tools]
+    instance = await _instance(hass, hub_id(outer))
+
+    assert "hub_tools__zahle_lichter" in inner_names
+    assert [tool.name for tool in instance.tools].count("hub_tools__zahle_lichter") == 1
+    assert len([t for t in instance.tools if unwrap(t) is tool]) == 1
+
+
+async def test_tools_with_per_instance_validators_are_interchangeable(
+    hass: HomeAssistant,
+) -> None:
+    """Two instances of one tool whose parameters are built per instance are one tool.
+
+    Like core's ``system_log__get_logs``: its ``probatio.In`` compares by identity, so only
+    the JSON Schema the parameters convert to can tell they are the same.
+    """
+
+    class LogsTool(RecordingTool):
+        def __init__(self, levels: list[str]) -> None:
+            super().__init__(
+                "system_log__get_logs",
+                parameters=probatio.Schema({probatio.Optional("level"): probatio.In(levels)}),
+            )
+
+    first, second = LogsTool(["error"]), LogsTool(["error"])
+    assert first.parameters != second.parameters
+    _register(hass, FixedAPI(hass, "a", "A", [first]))
+    _register(hass, FixedAPI(hass, "b", "B", [second]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
+
+    exposed = _by_name(await _instance(hass, hub_id(entry)))
+
+    assert "system_log__get_logs" in exposed
+    assert exposed["system_log__get_logs"] == second
+    assert exposed["system_log__get_logs"] != LogsTool(["warning"])
+
+
+async def test_three_different_tools_of_one_name(hass: HomeAssistant) -> None:
+    """Three different tools sharing a name (same class and parameters): each namespaced."""
+    for api_id in ("a", "b", "c"):
+        tool = RecordingTool("t", parameters=NUMBER_SCHEMA, result={"from": api_id})
+        _register(hass, FixedAPI(hass, api_id, api_id.upper(), [tool]))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b", "c"]})
+
+    instance = await _instance(hass, hub_id(entry))
+    results = {
+        name: (await instance.async_call_tool(llm.ToolInput(name, {"number": 1}))).data
+        for name in ("a--t", "b--t", "c--t")
+    }
+
+    assert results == {"a--t": {"from": "a"}, "b--t": {"from": "b"}, "c--t": {"from": "c"}}

@@ -342,3 +342,11 @@ def test_json_safe_refuses_what_home_assistant_refuses(data: Any, message: str) 
     with pytest.raises(SerializationError) as err:
         json_safe(data)
     assert str(err.value) == message
+
+
+def test_plain_results_are_passed_as_they_are() -> None:
+    """Data that is plain JSON already is not converted; a non-finite float is."""
+    data = {"n": 1, "x": 1.5, "items": [{"ok": True, "none": None}], "text": "t"}
+
+    assert json_safe(data) is data
+    assert json_safe({"x": float("inf")}) == {"x": None}

@@ -66,6 +66,8 @@ class _Source:
     """``(heading, text)`` parts of the prompt; heading ``""`` for contributed tools."""
     tools: list[llm_helper.Tool]
     custom_serializer: Callable[[Any], Any] | None = None
+    hub: bool = False
+    """Whether the source is a picked hub (its tools are ``HubTool``s)."""
 
 
 class HubAPI(llm_helper.API):
@@ -277,7 +279,9 @@ class HubAPI(llm_helper.API):
         if not self.registered:
             return stale_refusal(self, tool)
         if requires_token(tool.parameters):
-            return check_confirmation(tool, tool_input, llm_context, tool.validate)
+            return check_confirmation(
+                tool, tool_input, llm_context, tool.validate, self.confirmations
+            )
         return None
 
     def async_record_call(self, call: ToolCall) -> None:
@@ -345,6 +349,7 @@ class HubAPI(llm_helper.API):
                     else [(registered[api_id].name, instance.api_prompt)],
                     tools=instance.tools,
                     custom_serializer=instance.custom_serializer,
+                    hub=isinstance(instance, HubAPIInstance),
                 )
             )
         return sources
@@ -407,8 +412,11 @@ def _merge_tools(sources: list[_Source]) -> list[GatheredTool]:
     first: dict[str, tuple[_Source, llm_helper.Tool]] = {}
     # Names more than one different tool carries, with all those tools (most names have one).
     shared: dict[str, list[tuple[_Source, llm_helper.Tool]]] = {}
+    skip = _met_elsewhere(sources)
     for source in sources:
         for tool in source.tools:
+            if skip and id(tool) in skip:
+                continue
             entry = (source, tool)
             if (kept := first.setdefault(tool.name, entry)) is entry:
                 continue
@@ -433,6 +441,29 @@ def _merge_tools(sources: list[_Source]) -> list[GatheredTool]:
                 for other_source, other in others
             )
     return gathered
+
+
+def _met_elsewhere(sources: list[_Source]) -> set[int]:
+    """Return the ids of picked hubs' tools whose original tool the merge has already.
+
+    A picked hub may expose a tool under another name (made portable, an alias) than this
+    hub meets it by directly or through another hub; the same origin is the same tool. Empty
+    (and nothing computed) when no picked API is a hub.
+    """
+    if not any(source.hub for source in sources):
+        return set()
+    origins = {
+        _origin(tool, source) for source in sources if not source.hub for tool in source.tools
+    }
+    skip: set[int] = set()
+    for source in sources:
+        if source.hub:
+            for tool in source.tools:
+                if (origin := _origin(tool, source)) in origins:
+                    skip.add(id(tool))
+                else:
+                    origins.add(origin)
+    return skip
 
 
 def _origin(tool: llm_helper.Tool, source: _Source) -> tuple[str, str]:

@@ -176,10 +176,13 @@ def check_confirmation(
     tool_input: ToolInput,
     llm_context: LLMContext,
     validate: Callable[[dict[str, Any]], dict[str, Any] | ToolResult],
+    confirmations: Confirmations,
 ) -> tuple[ToolResult, Outcome] | None:
     """Return the answer to a call that must not run (yet), or None to run it.
 
-    - Tools whose exposed parameters declare no token run (None).
+    For tools whose exposed parameters declare the token (``requires_token``);
+    ``confirmations`` are the hub's tokens.
+
     - Invalid arguments: the failed result of ``validate``, so the model fixes them before
       the user is asked.
     - No token: a ``needs_confirmation`` result with a new token (``error`` is True: the
@@ -189,8 +192,6 @@ def check_confirmation(
     - A valid token: None. The token is taken out of ``tool_input.tool_args`` (a new dict
       on the same ``ToolInput``), so validation and the tool never see it.
     """
-    if tool.hub is None or not requires_token(tool.parameters):
-        return None
     arguments = {k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT}
     if _CONFIRMED_CALL.get() == tool_input.id:
         # An outer hub confirmed this very call.
@@ -206,7 +207,6 @@ def check_confirmation(
         user_id=llm_context.context.user_id if llm_context.context else None,
         conversation_id=session.conversation_id if session else None,
     )
-    confirmations = tool.hub.confirmations
     if TOKEN_ARGUMENT not in tool_input.tool_args:
         token = confirmations.issue(binding)
         return _ask(tool.name, binding.arguments, token, confirmations.ttl), "needs_confirmation"

@@ -13,7 +13,14 @@ import voluptuous as vol
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers.llm import LLMContext, Tool, ToolAnnotations, ToolInput, ToolResult
+from homeassistant.helpers.llm import (
+    LLMContext,
+    Tool,
+    ToolAnnotations,
+    ToolInput,
+    ToolResult,
+    selector_serializer,
+)
 from homeassistant.util.json import SerializationError
 
 from .const import DEFAULT_TIMEOUT, LOGGER
@@ -331,17 +338,41 @@ def interchangeable(first: Tool, second: Tool) -> bool:
     """Return whether two tools are the same tool for a model (merged into one).
 
     Equal tools are (the spec's merging relies on ``==``). So are two instances of one class
-    with equal attributes, like the ``llm__GetDateTime`` that the ``llm`` integration
-    contributes to every API: the same tool, built once per API.
+    with the same name and equal attributes, like the ``llm__GetDateTime`` that the ``llm``
+    integration contributes to every API: the same tool, built once per API. Parameters
+    built per instance (e.g. ``system_log__get_logs``) hold validators that compare by
+    identity (``probatio.In``), so parameters count as equal when they convert to the same
+    JSON Schema.
     """
     if first is second or first == second:
         return True
     if type(first) is not type(second) or first.name != second.name:
         return False
     try:
-        return bool(_attributes(first) == _attributes(second))
+        mine, theirs = _attributes(first), _attributes(second)
+        if mine == theirs:
+            return True
+        return mine.keys() == theirs.keys() and all(
+            _same_parameters(value, theirs[key])
+            if key == "parameters"
+            else bool(value == theirs[key])
+            for key, value in mine.items()
+        )
     except Exception:  # noqa: BLE001  # attributes that cannot be compared: not the same
         return False
+
+
+def _same_parameters(first: Any, second: Any) -> bool:
+    """Return whether two parameters schemas are equal or convert to the same JSON Schema.
+
+    Raises what the conversion raises (``interchangeable`` takes that as "not the same").
+    """
+    if first is second or first == second:
+        return True
+    return bool(
+        probatio.to_openapi(first, custom_serializer=selector_serializer)
+        == probatio.to_openapi(second, custom_serializer=selector_serializer)
+    )
 
 
 def _attributes(tool: Tool) -> dict[str, Any]:

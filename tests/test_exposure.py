@@ -1,0 +1,154 @@
+"""Tests of what a hub keeps across requests: exposed parameters (ExposureCache)."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest.mock import patch
+
+import probatio
+import pytest
+
+from custom_components.llm_hub import exposure
+from custom_components.llm_hub.exposure import ExposureCache, SerializerChain
+from custom_components.llm_hub.schemas import clean_parameters
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import config_validation as cv, llm
+
+from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+
+
+def _schema() -> probatio.Schema:
+    """Return a new parameters object, equal to every other one this returns."""
+    return probatio.Schema({probatio.Optional("text"): cv.string})
+
+
+@pytest.fixture
+def conversions() -> Any:
+    """Count the conversions the hub makes (``schemas.clean_parameters``)."""
+    with patch.object(exposure, "clean_parameters", wraps=clean_parameters) as mock:
+        yield mock
+
+
+@pytest.mark.usefixtures("setup_llm")
+async def test_parameters_are_converted_once_across_requests(
+    hass: HomeAssistant, conversions: Any
+) -> None:
+    """Tools made anew per request with one parameters object: converted once, for all."""
+    shared = _schema()
+
+    class PerRequestAPI(FixedAPI):
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            self.tools = [RecordingTool(f"t{i}", parameters=shared) for i in range(3)]
+            return await super().async_get_api_instance(llm_context)
+
+    llm.async_register_api(hass, PerRequestAPI(hass, "x", "X", []))
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+
+    for _ in range(3):
+        instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+        assert {tool.name for tool in instance.tools} >= {"t0", "t1", "t2"}
+
+    converted = [call.args[0] for call in conversions.call_args_list]
+    assert converted.count(shared) == 1
+
+
+def test_equal_parameters_rebuilt_per_request_are_not_converted_again(
+    conversions: Any,
+) -> None:
+    """A tool whose parameters are rebuilt equal keeps its exposure; changed ones do not."""
+    cache = ExposureCache()
+    cache.use(SerializerChain.around([]))
+
+    first = cache.get(RecordingTool("t", parameters=_schema()))
+    again = cache.get(RecordingTool("t", parameters=_schema()))
+    changed = cache.get(
+        RecordingTool("t", parameters=probatio.Schema({probatio.Required("n"): int}))
+    )
+
+    assert conversions.call_count == 2
+    assert again.json_schema is first.json_schema
+    assert changed.json_schema is not None
+    assert changed.json_schema["required"] == ["n"]
+    assert len(cache) == 1
+
+
+def test_another_serializer_starts_afresh(conversions: Any) -> None:
+    """Exposures made with one serializer chain are not used with another."""
+    cache = ExposureCache()
+    tool = RecordingTool("t", parameters=_schema())
+
+    cache.use(SerializerChain.around([]))
+    cache.get(tool)
+    # An equal chain (the next request's) keeps what was made.
+    cache.use(SerializerChain.around([]))
+    cache.get(tool)
+    cache.use(SerializerChain.around([lambda _schema: probatio.UNSUPPORTED]))
+    cache.get(tool)
+
+    assert conversions.call_count == 2
+
+
+def test_a_full_cache_starts_afresh(conversions: Any) -> None:
+    """Past ``MAX_ENTRIES`` parameters objects, the cache forgets what it kept."""
+    cache = ExposureCache()
+    cache.use(SerializerChain.around([]))
+    tools = [RecordingTool(f"t{i}", parameters=_schema()) for i in range(3)]
+
+    with patch.object(exposure, "MAX_ENTRIES", 2):
+        for tool in tools:
+            cache.get(tool)
+
+    assert len(cache) == 1
+    assert conversions.call_count == 3
+
+
+def test_parameters_that_cannot_compare_are_converted_again(conversions: Any) -> None:
+    """Parameters whose comparison raises count as changed."""
+
+    class Moody(probatio.Schema):
+        def __eq__(self, other: object) -> bool:
+            raise TypeError("no comparing")
+
+        __hash__ = object.__hash__  # type: ignore[assignment]
+
+    cache = ExposureCache()
+    cache.use(SerializerChain.around([]))
+    cache.get(RecordingTool("t", parameters=Moody({})))
+    cache.get(RecordingTool("t", parameters=Moody({})))
+
+    assert conversions.call_count == 2
+
+
+def test_unacceptable_parameters_are_kept_with_the_reason() -> None:
+    """Parameters no provider accepts are kept as such, with the reason."""
+    cache = ExposureCache()
+    cache.use(SerializerChain.around([]))
+
+    result = cache.get(RecordingTool("t", parameters=probatio.Schema([int])))
+
+    assert result.exposed is None
+    assert result.error is not None
+    assert "not an object" in result.error
+
+
+def test_get_before_use() -> None:
+    """The cache must be told the serializer first."""
+    with pytest.raises(RuntimeError):
+        ExposureCache().get(RecordingTool("t"))
+
+
+def test_serializer_chains() -> None:
+    """Chains flatten chains in them, compare and hash by their serializers."""
+
+    def first(schema: Any) -> Any:
+        return {"type": "string"} if schema is str else None
+
+    inner = SerializerChain([first])
+    outer = SerializerChain([inner, first, llm.selector_serializer])
+
+    assert outer.serializers == (first, llm.selector_serializer)
+    assert outer == SerializerChain([first, llm.selector_serializer])
+    assert hash(outer) == hash(SerializerChain([first, llm.selector_serializer]))
+    assert outer != first
+    assert outer(str) == {"type": "string"}
+    assert outer(int) is probatio.UNSUPPORTED
