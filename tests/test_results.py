@@ -350,3 +350,30 @@ def test_plain_results_are_passed_as_they_are() -> None:
 
     assert json_safe(data) is data
     assert json_safe({"x": float("inf")}) == {"x": None}
+
+
+async def test_calls_from_mcp_server_stop_before_its_own_limit(
+    hass: HomeAssistant, tools: list[RecordingTool]
+) -> None:
+    """MCP Server gives up on a request after 60 s: its calls stop at 55 s at the latest."""
+    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["troubled"], CONF_TIMEOUT: 120})
+    seen: list[float] = []
+    real_timeout = asyncio.timeout
+
+    def spy(delay: float) -> asyncio.Timeout:
+        seen.append(delay)
+        return real_timeout(delay)
+
+    with patch("custom_components.llm_hub.tools.asyncio.timeout", spy):
+        for platform in ("mcp_server", "conversation"):
+            context = llm.LLMContext(
+                platform=platform,
+                context=None,
+                language="en",
+                assistant="conversation",
+                device_id=None,
+            )
+            instance = await llm.async_get_api(hass, hub_id(entry), context)
+            await instance.async_call_tool(llm.ToolInput("key_error", {}))
+
+    assert seen == [55, 120]

@@ -13,6 +13,12 @@ CONF_TIMEOUT: Final = "timeout"
 """Option key of the longest a tool call may run, in seconds, before it is cancelled."""
 DEFAULT_TIMEOUT: Final = 60
 
+MCP_SERVER_PLATFORM: Final = "mcp_server"
+"""``LLMContext.platform`` of requests from Home Assistant's MCP Server."""
+MCP_SERVER_CALL_LIMIT: Final = 55
+"""Longest a tool call from MCP Server may run, in seconds: MCP Server gives up on a request
+after 60 s (``mcp_server/http.py``, 2026.10 and 2026.11) and the client gets HTTP 504."""
+
 CONF_MAX_TOOLS: Final = "max_tools"
 """Option key of the most tools the hub should expose; the options flow warns above it."""
 DEFAULT_MAX_TOOLS: Final = 128

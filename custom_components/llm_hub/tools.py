@@ -23,7 +23,7 @@ from homeassistant.helpers.llm import (
 )
 from homeassistant.util.json import SerializationError
 
-from .const import DEFAULT_TIMEOUT, LOGGER
+from .const import DEFAULT_TIMEOUT, LOGGER, MCP_SERVER_CALL_LIMIT, MCP_SERVER_PLATFORM
 from .results import json_safe
 
 if TYPE_CHECKING:
@@ -222,13 +222,17 @@ class HubTool(Tool):
         """Run the original tool under its own name; return its result or a failed one.
 
         The call may run for the hub's timeout (``HubPolicy.timeout``: the option
-        ``CONF_TIMEOUT``, default 60 s); then it is cancelled and the model is told. The
+        ``CONF_TIMEOUT``, default 60 s; at most ``MCP_SERVER_CALL_LIMIT`` for MCP Server,
+        whose own request limit is 60 s: ``mcp_server/http.py`` ``TIMEOUT``); then it is cancelled and the model is told. The
         result's data is converted to plain JSON (``results.json_safe``); data that cannot
         be converted is a failed result naming the tool. ``asyncio.CancelledError`` is
         raised on only while the caller's task is being cancelled; a tool raising it of its
         own accord fails like any unexpected exception (logged with its traceback).
         """
         seconds = self.hub.policy.timeout if self.hub is not None else DEFAULT_TIMEOUT
+        if llm_context.platform == MCP_SERVER_PLATFORM:
+            # MCP Server answers HTTP 504 after its own 60 s: stop first, so the model hears why.
+            seconds = min(seconds, MCP_SERVER_CALL_LIMIT)
         deadline = asyncio.timeout(seconds)
         try:
             async with deadline:
