@@ -224,8 +224,9 @@ class HubTool(Tool):
         The call may run for the hub's timeout (``HubPolicy.timeout``: the option
         ``CONF_TIMEOUT``, default 60 s; at most ``MCP_SERVER_CALL_LIMIT`` for MCP Server,
         whose own request limit is 60 s: ``mcp_server/http.py`` ``TIMEOUT``); then it is
-        cancelled and the model is told. The result's data is converted to plain JSON (``results.json_safe``); data that cannot
-        be converted is a failed result naming the tool. ``asyncio.CancelledError`` is
+        cancelled and the model is told. The result's data is converted to plain JSON
+        (``results.json_safe``); data that cannot be converted is a failed result naming the
+        tool. ``asyncio.CancelledError`` is
         raised on only while the caller's task is being cancelled; a tool raising it of its
         own accord fails like any unexpected exception (logged with its traceback).
         """
