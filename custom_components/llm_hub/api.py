@@ -186,14 +186,8 @@ class HubAPI(llm_helper.API):
             api_prompt=_render_prompt(own_prompt, prompt_parts),
             llm_context=llm_context,
             tools=[
-                HubTool(
-                    item.name,
-                    item.tool,
-                    item.source,
-                    hub=self,
-                    description=item.description,
-                    parameters=item.parameters,
-                )
+                # Positional: a build makes one per tool, and keywords cost twice as much.
+                HubTool(item.name, item.tool, item.source, self, item.description, item.parameters)
                 for item in gathered
                 if item.hidden is None
             ],
