@@ -111,6 +111,7 @@ class HubAPI(llm_helper.API):
         self._logged: set[str] = set()
         self._exposures = ExposureCache()
         self._names: tuple[tuple[str, ...], list[str]] | None = None
+        self._namespaces: dict[tuple[str, str], str] = {}
         self.registered = False
         """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(hass, entry.options)
@@ -336,7 +337,7 @@ class HubAPI(llm_helper.API):
                 build.instances[api_id] = instance
             sources.append(
                 _Source(
-                    namespace=api_namespace(registered[api_id].name, api_id),
+                    namespace=self._namespace(registered[api_id].name, api_id),
                     source=api_id,
                     prompt_parts=instance.prompt_parts
                     if isinstance(instance, HubAPIInstance)
@@ -347,6 +348,12 @@ class HubAPI(llm_helper.API):
                 )
             )
         return sources
+
+    def _namespace(self, name: str, api_id: str) -> str:
+        """Return ``names.api_namespace`` of a picked API, made once per name (slugs cost)."""
+        if (namespace := self._namespaces.get((name, api_id))) is None:
+            namespace = self._namespaces[name, api_id] = api_namespace(name, api_id)
+        return namespace
 
     def _log_once(self, message: str, *, exc_info: bool = False) -> None:
         """Log a problem of this hub's configuration once per load of the entry."""

@@ -11,7 +11,7 @@ serializers change.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final, override
 
 import probatio
@@ -146,7 +146,7 @@ class ExposureCache:
         else:
             # Equal parameters in another object (rebuilt per request): keep this object,
             # so that its id stays its own while it is kept.
-            kept = replace(last, parameters=parameters)
+            kept = Exposure(parameters, last.exposed, last.json_schema, last.fixes, last.error)
         if last is not None:
             # The tool's previous parameters object is likely gone with its request.
             self._by_id.pop(id(last.parameters), None)
