@@ -209,6 +209,15 @@ async def test_user_flow_refuses_name_of_other_hub(
         ("ÄSSIST", "name_exists"),
         ("🔥", "name_invalid"),
         ("x" * 65, "name_too_long"),
+        # Home Assistant's own APIs of any version, registered here or not (2026.11 names).
+        ("Device control", "name_reserved"),
+        ("device-CONTROL!", "name_reserved"),
+        ("Home Assistant", "name_reserved"),
+        ("  home   assistant ", "name_reserved"),
+        # Control and format characters are taken out before the checks.
+        ("\u200b\x00\u2060", "name_empty"),
+        ("Ass\u200bist", "name_exists"),
+        ("Device\x00 control", "name_reserved"),
     ],
 )
 async def test_user_flow_refuses_name_of_other_llm_api_or_empty_name(
@@ -382,7 +391,14 @@ def test_translations_cover_flow_keys() -> None:
         assert config["step"][step]["title"]
         assert config["step"][step]["data"][CONF_NAME]
         assert config["step"][step]["data_description"][CONF_NAME]
-    assert set(config["error"]) == {"name_exists", "name_empty", "name_too_long", "name_invalid"}
+    assert set(config["error"]) == {
+        "name_exists",
+        "name_empty",
+        "name_too_long",
+        "name_invalid",
+        "name_reserved",
+        "name_too_long_for_agents",
+    }
     assert all(config["error"].values())
     assert config["abort"]["reconfigure_successful"]
 
@@ -399,6 +415,50 @@ async def test_user_flow_collapses_whitespace(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert result["title"] == "Living room"
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("K\u00fc\u200bche\x00", "K\u00fcche"),  # zero-width space and NUL
+        ("\ufeffLiving\u2060 room\u200d", "Living room"),  # BOM, word joiner, joiner
+        ("Living\x07\u200e\nroom\x1b", "Living room"),  # bell, LTR mark, escape
+    ],
+)
+async def test_user_flow_takes_out_control_and_format_characters(
+    hass: HomeAssistant, mock_setup_entry: AsyncMock, name: str, title: str
+) -> None:
+    """Invisible characters (Unicode Cc and Cf) never reach the title; whitespace stays one."""
+    result = await _start_user_flow(hass)
+
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == title
+    assert hass.config_entries.async_entries(DOMAIN)[0].title == title
+
+
+async def test_reconfigure_refuses_reserved_names_and_takes_out_invisible_characters(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """Renaming checks the same: a reserved name is refused, invisible characters go."""
+    entry = setup_integration
+    result = await _start_reconfigure(hass, entry)
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Device\u200b control"}
+    )
+    assert result["errors"] == {CONF_NAME: "name_reserved"}
+    _assert_translated(result)
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "Pan\u200btry\x00"}
+    )
+    await hass.async_block_till_done()
+
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.title == "Pantry"
+    assert _registered(hass)[hub_id(entry)].name == "Pantry"
 
 
 # --- Names that leave merged tool names too little room (Home Assistant 2026.10) ----------
@@ -468,6 +528,46 @@ async def test_reconfigure_notes_a_name_too_long_for_merged_tool_names(
     assert _registered(hass)[hub_id(entry)].name == LONG_NAME
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "x" * 47,  # "xxx…__" leaves 15
+        "x" * 64,  # leaves none
+        "Kitchen and living room assistant of the whole family",  # slug of 53
+    ],
+)
+async def test_names_that_leave_tool_names_too_little_room_are_refused(
+    hass: HomeAssistant, setup_integration: MockConfigEntry, name: str
+) -> None:
+    """On 2026.10, a name whose prefix leaves tool names fewer than 16 characters is refused.
+
+    Such a hub would be unusable with another API (even 16-character tool names would pass
+    64): creating and renaming refuse it, and say why; a shorter name then works.
+    """
+    entry = setup_integration
+    result = await _start_user_flow(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: name})
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_NAME: "name_too_long_for_agents"}
+    _assert_translated(result)
+    assert "16" in TRANSLATIONS["config"]["error"]["name_too_long_for_agents"]
+
+    reconfigure = await _start_reconfigure(hass, entry)
+    reconfigure = await hass.config_entries.flow.async_configure(
+        reconfigure["flow_id"], {CONF_NAME: name}
+    )
+    assert reconfigure["errors"] == {CONF_NAME: "name_too_long_for_agents"}
+    assert entry.title == "Kitchen"
+
+    # 46 characters leave 16: created, with the note.
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_NAME: "y" * 46}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["description_placeholders"] == {"prefix": "y" * 46 + "__", "room": "16"}
+
+
 async def test_no_note_where_agents_do_not_prefix_by_name(
     hass: HomeAssistant, setup_integration: MockConfigEntry
 ) -> None:
@@ -475,6 +575,7 @@ async def test_no_note_where_agents_do_not_prefix_by_name(
     entry = setup_integration
     with patch.object(names, "AGENTS_PREFIX_EVERY_TOOL", new=False):
         created = await _create_hub(hass, LONG_NAME)
+        longest = await _create_hub(hass, "x" * 64)
         result = await _start_reconfigure(hass, entry)
         result = await hass.config_entries.flow.async_configure(
             result["flow_id"], {CONF_NAME: f"{LONG_NAME} too"}
@@ -482,6 +583,7 @@ async def test_no_note_where_agents_do_not_prefix_by_name(
         await hass.async_block_till_done()
 
     assert created["description"] is None
+    assert (longest["title"], longest["description"]) == ("x" * 64, None)
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
     assert entry.title == f"{LONG_NAME} too"

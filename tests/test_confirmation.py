@@ -16,6 +16,7 @@ from freezegun.api import FrozenDateTimeFactory
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.api import HubAPI
 from custom_components.llm_hub.confirmation import (
@@ -348,6 +349,53 @@ async def test_confirm_destructive_tools(
     assert ran.data == {"error": "HomeAssistantError", "error_text": "The grinder is out of beans"}
 
 
+async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A tool that declares ``confirmation_token`` itself cannot be confirmed: it is hidden,
+    with the reason, when it needs confirming, and exposed as it is when it does not.
+
+    The hub takes the token out of the arguments; such a tool would never get its own
+    argument, so every confirmed call would fail validation, and it must not run unconfirmed.
+    """
+    own_token = probatio.Schema({probatio.Required(TOKEN): str})
+    door = RecordingTool("open_door", parameters=own_token)
+    gate = RecordingTool("open_gate", parameters=own_token)
+    llm.async_register_api(hass, FixedAPI(hass, "doors", "Doors", [door, gate]))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["doors"]})
+    await async_set_options(hass, entry, "safety", SAFETY | {CONF_CONFIRM_TOOLS: ["open_door"]})
+    client = await hass_ws_client(hass)
+
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+    described = {tool["name"]: tool for tool in (await client.receive_json())["result"]["tools"]}
+    await client.send_json_auto_id(
+        {"type": "llm_hub/tool/call", "api_id": hub_id(entry), "tool_name": "open_door"}
+    )
+    refused = await client.receive_json()
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    ran = await instance.async_call_tool(llm.ToolInput("open_gate", {TOKEN: "its own"}))
+
+    reason = (
+        "needs confirming, but its own parameters use confirmation_token, so it cannot be confirmed"
+    )
+    assert described["open_door"]["hidden"] == reason
+    assert described["open_gate"]["hidden"] is None
+    assert refused["error"]["message"] == (
+        f"LLM API {hub_id(entry)} has no tool open_door for this request: "
+        f"the hub hides it ({reason})"
+    )
+    assert {tool.name for tool in instance.tools} == {"llm__GetDateTime", "open_gate"}
+    assert door.calls == []
+    assert ran.data == {"tool": "open_gate", "args": {TOKEN: "its own"}}
+
+    # Through a hub that does not confirm it, the tool's own argument is still its own.
+    outer = await async_add_hub(
+        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(entry)], CONF_CONFIRM_TOOLS: ["open_gate"]}
+    )
+    gathered = (await outer.runtime_data.api.async_get_api_instance(llm_context())).gathered
+    assert {item.name: item.hidden for item in gathered}["open_gate"] == reason
+
+
 # --- Hubs picking hubs -----------------------------------------------------------------------
 
 
@@ -447,17 +495,18 @@ def test_expose_token_hides_what_cannot_declare_it() -> None:
     item.confirm = True
     item.parameters = object()
 
-    expose_token(item)
+    reason = expose_token(item)
 
-    assert item.hidden == "needs confirming, but its parameters cannot declare a confirmation token"
+    assert item.hidden == reason
+    assert reason == "needs confirming, but its parameters cannot declare a confirmation token"
 
     # Declared once, however often it is called; a tool without the mark is left alone.
     item = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")
     item.confirm = True
     item.parameters = probatio.Schema({})
-    expose_token(item)
+    assert expose_token(item) is None
     declared = item.parameters
-    expose_token(item)
+    assert expose_token(item) is None
     assert item.parameters is declared
     assert requires_token(declared)
     plain = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+)
 from pytest_homeassistant_custom_component.components.diagnostics import (
     get_diagnostics_for_config_entry,
 )
@@ -12,12 +17,29 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
-from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
+from custom_components.llm_hub.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_MAX_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_READ_ONLY,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TIMEOUT,
+)
 from custom_components.llm_hub.platforms import RECENT_PLATFORM_ERRORS
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import BREW, Contribution, add_llm_platform, hub_id
+from .common import (
+    BREW,
+    Contribution,
+    add_llm_platform,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
 
 
 async def test_diagnostics(
@@ -61,6 +83,52 @@ async def test_diagnostics(
         "RuntimeError('flaky is down')",
         2,
     )
+
+
+async def test_diagnostics_and_events_hold_no_live_confirmation_token(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_client: ClientSessionGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    """The token a call asking for confirmation hands out is the model's alone: the last
+    calls (diagnostics) keep the error text with the token redacted, events never carry it,
+    and the model can still use it."""
+    await async_set_options(
+        hass,
+        hub,
+        "safety",
+        {
+            CONF_READ_ONLY: False,
+            CONF_NO_DESTRUCTIVE: False,
+            CONF_NO_OPEN_WORLD: False,
+            CONF_CONFIRM_DESTRUCTIVE: False,
+            CONF_CONFIRM_TOOLS: [BREW],
+            CONF_TIMEOUT: 60,
+        },
+    )
+    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 128, CONF_RECORD_ARGUMENTS: True})
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    asked = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    token = asked.data["confirmation_token"]
+    asking = asked.data["error_text"]
+    assert isinstance(token, str)
+    assert isinstance(asking, str)
+
+    diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(hass, hass_client, hub)
+
+    [call] = diagnostics["recent_calls"]
+    assert call["outcome"] == "needs_confirmation"
+    text = asking.replace(token, "**REDACTED**")
+    assert call["error"] == text[:ERROR_TEXT_LENGTH]
+    assert '"confirmation_token": "**REDACTED**"' in call["error"]
+    assert token not in json.dumps(diagnostics)
+    assert token not in json.dumps([event.data for event in events])
+    ran = await instance.async_call_tool(
+        llm.ToolInput(BREW, {"size": "small", "confirmation_token": token})
+    )
+    assert ran.data["brewed"] == 1
 
 
 async def test_diagnostics_of_a_hub_that_cannot_be_built(

@@ -48,6 +48,7 @@ from .common import (
     async_add_hub,
     async_set_options,
     hub_id,
+    llm_context,
 )
 from .test_config_flow import TRANSLATIONS, _selector, _suggested
 
@@ -151,6 +152,7 @@ def test_translations_cover_options_and_issues() -> None:
         "too_many_tools",
         "alias_invalid",
         "alias_too_long",
+        "alias_separator",
         "alias_taken",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
@@ -199,6 +201,12 @@ async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockCon
     assert placeholders["warning"].startswith("This is more than the limit of 3 tools")
     result = await _open(hass, hub, "limits")
     assert result["description_placeholders"] == placeholders
+
+    # One tool: "the limit of 1 tool", not "1 tools".
+    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 1, CONF_RECORD_ARGUMENTS: False})
+    placeholders = (await _menu(hass, hub))["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["warning"].startswith("This is more than the limit of 1 tool: ")
 
 
 async def test_menu_opens_when_the_tools_cannot_be_listed(
@@ -360,11 +368,13 @@ async def test_apis_leaves_out_empty_values(
 async def test_apis_keeps_unavailable_pick(
     hass: HomeAssistant, setup_integration: MockConfigEntry
 ) -> None:
-    """A picked API that is gone is offered as "<id> (not available)"; the form still saves."""
+    """A picked API that is gone is offered as "<its last known name> (not available)", or
+    by its id when it was never seen; the form still saves."""
     entry = setup_integration
     living_room = await async_add_hub(hass, "Living room")
     gone_id = hub_id(living_room)
-    await async_set_options(hass, entry, "apis", {CONF_LLM_HASS_API: ["assist", gone_id]})
+    picks = ["assist", gone_id, "never_seen"]
+    hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: picks})
     assert await hass.config_entries.async_remove(living_room.entry_id)
     await hass.async_block_till_done()
     assert gone_id not in _registered(hass)
@@ -373,17 +383,16 @@ async def test_apis_keeps_unavailable_pick(
 
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": f"{gone_id} (not available)", "value": gone_id},
+        {"label": "Living room (not available)", "value": gone_id},
+        {"label": "never_seen (not available)", "value": "never_seen"},
     ]
-    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", gone_id]
+    assert _suggested(result, CONF_LLM_HASS_API) == picks
 
-    result = await _submit(
-        hass, result, {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
-    )
+    result = await _submit(hass, result, {CONF_LLM_HASS_API: picks, CONF_PROMPT: "Hi"})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert entry.options == {CONF_LLM_HASS_API: ["assist", gone_id], CONF_PROMPT: "Hi"}
-    assert entry.runtime_data.api.picked_api_ids == ["assist", gone_id]
+    assert entry.options == {CONF_LLM_HASS_API: picks, CONF_PROMPT: "Hi"}
+    assert entry.runtime_data.api.picked_api_ids == picks
 
 
 async def test_apis_refuses_unknown_api(
@@ -568,7 +577,7 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
     assert [choice["value"] for choice in _choices(result, CONF_CONFIRM_TOOLS)] == HUB_TOOLS
     timeout = _selector(result, CONF_TIMEOUT)
     assert isinstance(timeout, NumberSelector)
-    assert (timeout.config["min"], timeout.config["unit_of_measurement"]) == (1, "s")
+    assert (timeout.config["min"], timeout.config["unit_of_measurement"]) == (0.1, "s")
 
     result = await _submit(
         hass,
@@ -601,6 +610,29 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
     result = await _open(hass, hub, "safety")
     assert _suggested(result, CONF_CONFIRM_TOOLS) == [BREW]
     assert _suggested(result, CONF_TIMEOUT) == 12
+
+
+async def test_safety_takes_fractions_of_a_second(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """A timeout of 1.5 s stays 1.5 s (not cut to 1); no timeout is no timeout at all."""
+    safety = {
+        CONF_READ_ONLY: False,
+        CONF_NO_DESTRUCTIVE: False,
+        CONF_NO_OPEN_WORLD: False,
+        CONF_CONFIRM_DESTRUCTIVE: False,
+    }
+    result = await _open(hass, hub, "safety")
+    with pytest.raises(InvalidData):
+        await _submit(hass, result, safety | {CONF_TIMEOUT: 0})
+
+    result = await _submit(hass, result, safety | {CONF_TIMEOUT: 1.5})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_TIMEOUT] == 1.5
+    assert hub.runtime_data.api.policy.timeout == 1.5
+    result = await _open(hass, hub, "safety")
+    assert _suggested(result, CONF_TIMEOUT) == 1.5
 
 
 # --- Overrides ------------------------------------------------------------------------------
@@ -670,8 +702,12 @@ async def test_override_of_one_tool_keeps_the_others(
         ("1coffee", "alias_invalid"),
         ("make coffee", "alias_invalid"),
         ("café", "alias_invalid"),
+        ("x" * 49, "alias_too_long"),
         ("x" * 65, "alias_too_long"),
-        (GRIND, "alias_taken"),
+        # Home Assistant's namespace separator: "assist__HassTurnOn" is a name agents make.
+        ("assist__HassTurnOn", "alias_separator"),
+        ("coffee__", "alias_separator"),
+        (GRIND, "alias_separator"),  # another tool's key, which has __ too
         ("taken", "alias_taken"),
     ],
 )
@@ -689,9 +725,23 @@ async def test_override_refuses_an_alias(
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {"name": error}
     assert _suggested(result, "description") == "Kept."
-    result = await _submit(hass, result, {"name": "coffee-2_x", "description": "Kept."})
+    # The longest alias: 48 characters, a single _ and - anywhere after the first letter.
+    alias = "c_o-" + "x" * 44
+    result = await _submit(hass, result, {"name": alias, "description": "Kept."})
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_OVERRIDES][BREW] == {"name": "coffee-2_x", "description": "Kept."}
+    assert hub.options[CONF_OVERRIDES][BREW] == {"name": alias, "description": "Kept."}
+
+
+async def test_override_with_the_tools_own_key(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """An alias that is the tool's own key is no alias: accepted, even with its __."""
+    result = await _open_override(hass, hub, BREW)
+
+    result = await _submit(hass, result, {"name": BREW})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_OVERRIDES] == {BREW: {"name": BREW}}
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    assert BREW in {tool.name for tool in instance.tools}
 
 
 async def test_override_of_a_tool_not_gathered_now(

@@ -349,7 +349,7 @@ async def test_aliases_stay_portable_and_unique(
 ) -> None:
     """An alias that is not portable, or that another tool carries, is not used (logged once)."""
     tools: list[llm.Tool] = [
-        RecordingTool(name) for name in ("one", "two", "three", "four", "five")
+        RecordingTool(name) for name in ("one", "two", "three", "four", "five", "six", "seven")
     ]
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", tools))
     entry = await async_add_hub(
@@ -363,6 +363,9 @@ async def test_aliases_stay_portable_and_unique(
                 "three": {"name": "3"},  # not portable
                 "four": {"name": "quatre"},
                 "five": {"name": "quatre"},  # taken by an earlier alias
+                # A name Home Assistant's agents make when they merge this hub with Assist.
+                "six": {"name": "assist__HassTurnOn"},
+                "seven": {"name": "s" * 49},  # portable names have at most 48 characters
             },
         },
     )
@@ -378,18 +381,26 @@ async def test_aliases_stay_portable_and_unique(
         "three",
         "quatre",
         "five",
+        "six",
+        "seven",
     ]
     assert result.data == {"tool": "two", "args": {}}
     problems = [r.getMessage() for r in caplog.records if "alias" in r.getMessage()]
     taken = "is the name of another tool; the tool keeps its name"
+    not_portable = (
+        "is not a portable tool name (letters, digits, _ and -, starting with a letter, at "
+        "most 48 characters); the tool keeps its name"
+    )
     assert problems == [
         f"LLM Hub Kitchen: the alias 'two' of tool one {taken}",
-        (
-            "LLM Hub Kitchen: the alias '3' of tool three is not a portable tool name (letters, "
-            "digits, _ and -, starting with a letter, at most 64 characters); the tool keeps "
-            "its name"
-        ),
+        f"LLM Hub Kitchen: the alias '3' of tool three {not_portable}",
         f"LLM Hub Kitchen: the alias 'quatre' of tool five {taken}",
+        (
+            "LLM Hub Kitchen: the alias 'assist__HassTurnOn' of tool six contains __, which "
+            "Home Assistant's agents put between an API and a tool name when they merge APIs "
+            "(the alias could clash with such a name); the tool keeps its name"
+        ),
+        f"LLM Hub Kitchen: the alias '{'s' * 49}' of tool seven {not_portable}",
     ]
 
 

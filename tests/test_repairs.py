@@ -12,11 +12,15 @@ import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockModule,
+    async_capture_events,
+    mock_config_flow,
     mock_integration,
+    mock_platform,
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from homeassistant.config_entries import ConfigEntry, ConfigEntryState, ConfigFlow
 from homeassistant.const import CONF_LLM_HASS_API, EVENT_HOMEASSISTANT_STARTED
 from homeassistant.core import CoreState, HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
@@ -91,19 +95,106 @@ async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssi
 
 
 async def test_issue_of_a_picked_hub_comes_and_goes(hass: HomeAssistant) -> None:
-    """A picked hub that unloads raises the issue on the next request; loading clears it."""
+    """A picked hub that unloads raises the issue at once, named by its name; loading it
+    again clears it."""
     inner = await async_add_hub(hass, "Inner")
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
     assert _issues(hass) == {}
 
     assert await hass.config_entries.async_unload(inner.entry_id)
-    assert _issues(hass) == {}  # nothing asked the outer hub for its tools yet
-    await _tools(hass, outer)
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+    # Nothing asked the outer hub for its tools: the unload itself raised the issue.
+    issue = _issues(hass)[_issue_id(outer, hub_id(inner))]
+    assert issue.translation_placeholders == {"hub": "Outer", "api": "Inner"}
     assert list(_issues(hass)) == [_issue_id(outer, hub_id(inner))]
 
     assert await hass.config_entries.async_setup(inner.entry_id)
     await hass.async_block_till_done()
     assert _issues(hass) == {}
+
+
+async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_client: Any) -> None:
+    """Removing a picked hub raises the issue at once; the issue and its fix flow name the
+    hub as it was called, not by its API id."""
+    office = await async_add_hub(hass, "Office")
+    kitchen = await async_add_hub(hass, "Küche", {CONF_LLM_HASS_API: [hub_id(office)]})
+
+    assert await hass.config_entries.async_remove(office.entry_id)
+
+    issue = _issues(hass)[_issue_id(kitchen, hub_id(office))]
+    assert issue.translation_placeholders == {"hub": "Küche", "api": "Office"}
+    flow = await _start_fix(repairs_client, _issue_id(kitchen, hub_id(office)))
+    assert flow["description_placeholders"] == {"hub": "Küche", "api": "Office"}
+    await _continue_fix(repairs_client, flow["flow_id"])
+    await hass.async_block_till_done()
+    assert kitchen.options == {}
+    assert _issues(hass) == {}
+
+
+async def test_reloading_a_picked_hub_raises_nothing(hass: HomeAssistant) -> None:
+    """A reload (options saved, renamed) unloads and sets up under one lock: no issue comes
+    and goes meanwhile."""
+    inner = await async_add_hub(hass, "Inner")
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    created = async_capture_events(hass, ir.EVENT_REPAIRS_ISSUE_REGISTRY_UPDATED)
+
+    assert await hass.config_entries.async_reload(inner.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+    assert [event.data for event in created if event.data["domain"] == DOMAIN] == []
+    assert outer.state is ConfigEntryState.LOADED
+
+
+async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant) -> None:
+    """An API registered by another integration's config entry that unloads raises the
+    issue at once, named as it was registered; the issue clears when it is back."""
+
+    async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
+        api = FixedAPI(hass, "music", "Music player", [RecordingTool("play")])
+        entry.async_on_unload(llm.async_register_api(hass, api))
+        return True
+
+    async def async_unload_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
+        return True
+
+    mock_integration(
+        hass,
+        MockModule(
+            "music", async_setup_entry=async_setup_entry, async_unload_entry=async_unload_entry
+        ),
+    )
+    mock_platform(hass, "music.config_flow", None)
+    music = MockConfigEntry(domain="music")
+    music.add_to_hass(hass)
+    with mock_config_flow("music", ConfigFlow):
+        assert await hass.config_entries.async_setup(music.entry_id)
+        entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+        assert _issues(hass) == {}
+
+        assert await hass.config_entries.async_unload(music.entry_id)
+        await hass.async_block_till_done(wait_background_tasks=True)
+
+        issue = _issues(hass)[_issue_id(entry, "music")]
+        assert issue.translation_placeholders == {"hub": "Kitchen", "api": "Music player"}
+
+        assert await hass.config_entries.async_setup(music.entry_id)
+        await hass.async_block_till_done()
+        assert _issues(hass) == {}
+
+
+async def test_no_issue_from_an_unload_while_home_assistant_stops(hass: HomeAssistant) -> None:
+    """Entries unloading while Home Assistant stops raise nothing."""
+    inner = await async_add_hub(hass, "Inner")
+    await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+
+    assert await hass.config_entries.async_unload(inner.entry_id)
+    hass.set_state(CoreState.stopping)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert await hass.config_entries.async_remove(inner.entry_id)
+
+    assert _issues(hass) == {}
+    hass.set_state(CoreState.running)
 
 
 async def test_issue_clears_on_the_next_request(hass: HomeAssistant) -> None:
@@ -179,6 +270,19 @@ async def test_fix_flow_removes_the_pick(hass: HomeAssistant, repairs_client: An
     assert entry.runtime_data.api is not old_api
     assert entry.runtime_data.api.picked_api_ids == ["x"]
     assert _issues(hass) == {}
+
+
+async def test_fix_flow_names_an_api_that_came_back(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """An API registered again without an event (the issue still open) is named as it is
+    registered now."""
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
+
+    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+
+    assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "Music"}
 
 
 async def test_fix_flow_of_the_last_pick(hass: HomeAssistant, repairs_client: Any) -> None:

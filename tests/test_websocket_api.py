@@ -13,8 +13,10 @@ from syrupy.assertion import SnapshotAssertion
 import voluptuous as vol
 
 from custom_components.llm_hub.api import HubAPI
+from custom_components.llm_hub.const import CONF_EXCLUDED_TOOLS
 from custom_components.llm_hub.sizes import definition_chars, estimate_tokens
 from custom_components.llm_hub.tools import GatheredTool
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm
@@ -28,6 +30,7 @@ from .common import (
     Call,
     FixedAPI,
     RecordingTool,
+    async_add_hub,
     hub_id,
 )
 
@@ -402,6 +405,43 @@ async def test_call_unknown_tool(
         "not_found",
         "LLM API assist has no tool nope for this request",
     )
+
+
+async def test_call_a_tool_by_its_original_name(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A tool called by its own name says what the hub exposes it as, or that it hides it.
+
+    ``light.turn_on`` is exposed as ``light_turn_on`` (a portable fix), two tools named
+    ``search`` as ``x--search`` and ``y--search`` (a collision); an excluded tool is hidden.
+    """
+    api_x: list[llm.Tool] = [
+        RecordingTool("light.turn_on"),
+        RecordingTool("search"),
+        RecordingTool("lock.open"),
+    ]
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", api_x))
+    web = RecordingTool("search", description="Searches the web.")  # another tool
+    llm.async_register_api(hass, FixedAPI(hass, "y", "Y", [web]))
+    entry = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x", "y"], CONF_EXCLUDED_TOOLS: ["lock_open"]}
+    )
+    client = await hass_ws_client(hass)
+    prefix = f"LLM API {hub_id(entry)} has no tool"
+
+    assert _error(await _call(client, hub_id(entry), "light.turn_on")) == (
+        "not_found",
+        f"{prefix} light.turn_on for this request: the hub exposes it as light_turn_on",
+    )
+    assert _error(await _call(client, hub_id(entry), "search")) == (
+        "not_found",
+        f"{prefix} search for this request: the hub exposes it as x--search or y--search",
+    )
+    assert _error(await _call(client, hub_id(entry), "lock.open")) == (
+        "not_found",
+        f"{prefix} lock.open for this request: the hub hides it (excluded in the hub's options)",
+    )
+    assert (await _call(client, hub_id(entry), "light_turn_on"))["result"]["outcome"] == "ok"
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,10 @@ import time
 from typing import Any, Final, TypedDict
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers.redact import async_redact_data
+from homeassistant.helpers.redact import REDACTED, async_redact_data
 from homeassistant.util import dt as dt_util
 
+from .confirmation import TOKEN_ARGUMENT
 from .const import CONF_RECORD_ARGUMENTS
 from .tools import Outcome, ToolCall, unwrap
 
@@ -224,9 +225,15 @@ class Audit:
 def _error_text(data: Mapping[str, Any]) -> str | None:
     """Return the error text of a failed call's result data (``error_text`` or ``error``).
 
-    Shortened to ``ERROR_TEXT_LENGTH``; None when the data has no such text.
+    A confirmation token the result hands out (``confirmation.TOKEN_ARGUMENT``: the model's
+    to pass on, nobody else's) is replaced by ``**REDACTED**``, so diagnostics and the last
+    calls hold no token that could confirm a call. Shortened to ``ERROR_TEXT_LENGTH``; None
+    when the data has no such text.
     """
+    token = data.get(TOKEN_ARGUMENT)
     for key in ("error_text", "error"):
         if isinstance(text := data.get(key), str) and text:
+            if isinstance(token, str) and token:
+                text = text.replace(token, REDACTED)
             return text[:ERROR_TEXT_LENGTH]
     return None

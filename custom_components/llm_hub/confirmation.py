@@ -20,7 +20,8 @@ What binds a token:
 
 How the exposed schema declares the token: ``expose_token`` (called at the end of
 ``HubAPI._expose_schemas``) adds an optional string ``confirmation_token`` to the exposed
-parameters of every tool the policy marked with ``confirm``;
+parameters of every tool the policy marked with ``confirm`` (or hides the tool when it cannot,
+e.g. when its own parameters use that name);
 ``requires_token`` recognises such a schema, and a ``HubTool`` whose exposed parameters
 declare the token asks for confirmation.
 """
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
     from .tools import HubTool
 
 __all__ = [
+    "HIDDEN_NO_TOKEN",
+    "HIDDEN_OWN_TOKEN",
     "TOKEN_ARGUMENT",
     "Confirmations",
     "check_confirmation",
@@ -58,6 +61,12 @@ TOKEN_ARGUMENT = "confirmation_token"  # noqa: S105  # an argument name, not a s
 """The argument that carries a confirmation token."""
 MAX_PENDING = 256
 """Most unconfirmed tokens a hub keeps; the oldest go first."""
+HIDDEN_NO_TOKEN = "needs confirming, but its parameters cannot declare a confirmation token"  # noqa: S105  # a reason, not a secret
+"""Why a tool that needs confirming is hidden when its parameters take no named arguments."""
+HIDDEN_OWN_TOKEN = (
+    f"needs confirming, but its own parameters use {TOKEN_ARGUMENT}, so it cannot be confirmed"
+)
+"""Why a tool that needs confirming is hidden when its own parameters use the token's name."""
 
 _ARGUMENT_HELP = (
     "Leave out on the first call. Only after the user confirmed this call, call again with "
@@ -79,22 +88,35 @@ def requires_token(parameters: Any) -> bool:
     return isinstance(parameters, _TokenSchema)
 
 
-def expose_token(item: GatheredTool) -> None:
+def expose_token(item: GatheredTool) -> str | None:
     """Declare ``confirmation_token`` in the exposed parameters of a tool that needs confirming.
 
     Call it for every tool as the last step of ``HubAPI._expose_schemas``, after
-    ``item.parameters`` holds the exposed schema. Parameters that are not a ``probatio``
-    schema of a mapping cannot declare it: the tool is then hidden (it must not run
-    unconfirmed, and a model could not send the token).
+    ``item.parameters`` holds the exposed schema. A tool that needs confirming but cannot
+    declare the token is hidden instead (it must not run unconfirmed), and the reason is
+    returned for the hub to log once (None otherwise):
+    - parameters that are not a ``probatio`` schema of a mapping (``HIDDEN_NO_TOKEN``): a
+      model could not send the token;
+    - parameters that declare ``confirmation_token`` themselves (``HIDDEN_OWN_TOKEN``): the
+      hub takes the token out of the arguments, so the tool's own argument would never
+      reach it and every confirmed call would fail validation. (A tool of a picked hub that
+      confirms it declares that hub's token: it is confirmed once, see
+      ``check_confirmation``.)
     """
     if item.hidden is not None or not item.confirm:
-        return
+        return None
     parameters = item.parameters
     if requires_token(parameters):
-        return
+        return None
     if not isinstance(parameters, probatio.Schema) or not isinstance(parameters.schema, dict):
-        item.hidden = "needs confirming, but its parameters cannot declare a confirmation token"
-        return
+        item.hidden = HIDDEN_NO_TOKEN
+        return item.hidden
+    # A tool of a picked hub that confirms it declares the token of that hub, not its own.
+    if not requires_token(item.tool.parameters) and any(
+        str(key) == TOKEN_ARGUMENT for key in parameters.schema
+    ):
+        item.hidden = HIDDEN_OWN_TOKEN
+        return item.hidden
     item.parameters = _TokenSchema(
         {
             **parameters.schema,
@@ -102,6 +124,7 @@ def expose_token(item: GatheredTool) -> None:
         },
         extra=parameters.extra,
     )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

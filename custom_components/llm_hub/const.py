@@ -29,6 +29,11 @@ CONF_RECORD_ARGUMENTS: Final = "record_arguments"
 
 MAX_NAME_LENGTH: Final = 64
 """Longest hub name: it becomes part of tool names where agents merge APIs by name."""
+RESERVED_API_NAMES: Final = ("Assist", "Device control", "Home Assistant")
+"""Names of Home Assistant's own LLM APIs (``components/llm``), which no hub may take (by
+slug), whatever version runs: the Assist API is "Assist" in 2026.10 and "Device control" in
+2026.11, which adds "Home Assistant". A hub named so on 2026.10 would share its name with one
+of them after upgrading."""
 
 CONTRIBUTED_NAMESPACE: Final = DOMAIN
 """Namespace of tools contributed to a hub by llm.py platforms, used only on a name collision."""

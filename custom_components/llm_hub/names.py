@@ -39,6 +39,8 @@ from homeassistant.const import MAJOR_VERSION, MINOR_VERSION
 
 __all__ = [
     "AGENTS_PREFIX_EVERY_TOOL",
+    "CORE_NAMESPACE_SEPARATOR",
+    "MIN_MERGED_NAME_ROOM",
     "NAMESPACE_SEPARATOR",
     "NAME_LIMIT",
     "NAME_TARGET",
@@ -57,6 +59,13 @@ NAME_TARGET: Final = 48
 """The longest name a hub exposes: room for an MCP client's or agent's prefix within 64."""
 NAMESPACE_SEPARATOR: Final = "--"
 """Between a hub's collision namespace and a tool name; slugs never contain it."""
+CORE_NAMESPACE_SEPARATOR: Final = "__"
+"""Between an API's slug and a tool name in the names Home Assistant's ``MergedAPI`` makes."""
+MIN_MERGED_NAME_ROOM: Final = 16
+"""The fewest characters agents' prefix (``merged_name_room``) may leave a hub's tool names.
+
+With less, even short names such as Home Assistant's ``HassMediaUnpause`` (16) pass 64
+characters once prefixed, so the config flow refuses a hub name that leaves less on 2026.10."""
 NAMESPACE_TARGET: Final = 16
 """The longest collision namespace (a slug of the API name, cut at a word boundary)."""
 HASH_LENGTH: Final = 6

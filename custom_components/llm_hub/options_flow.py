@@ -50,6 +50,7 @@ from .const import (
     LOGGER,
     api_id_for_entry,
 )
+from .issues import api_name
 from .policy import HubPolicy, alias_error, without_empty
 from .sizes import measure
 from .tools import GatheredTool
@@ -61,6 +62,8 @@ CONF_TOOLS = "tools"
 """Options form field: the tools checked to expose (stored as included/excluded keys)."""
 CONF_TOOL = "tool"
 """Options form field: the tool whose alias and description to change."""
+MIN_TIMEOUT = 0.1
+"""Shortest call timeout the options form takes, and its step, in seconds."""
 MAX_TIMEOUT = 3600
 """Longest call timeout the options form takes, in seconds."""
 MAX_TOOLS_LIMIT = 1000
@@ -193,10 +196,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             for api in llm_helper.async_get_apis(self.hass)
             if api.id != own_api_id
         ]
-        # A stored pick whose API is gone stays selectable, so the form opens and saves.
+        # A stored pick whose API is gone stays selectable, so the form opens and saves; it
+        # shows the API's last known name.
         known = {option["value"] for option in apis}
         apis.extend(
-            SelectOptionDict(label=f"{api_id} (not available)", value=api_id)
+            SelectOptionDict(label=f"{api_name(self.hass, api_id)} (not available)", value=api_id)
             for api_id in picked_api_ids(self.config_entry.options)
             if api_id not in known
         )
@@ -275,7 +279,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_CONFIRM_TOOLS, []),
                     )
                 }
-                | {CONF_TIMEOUT: int(user_input[CONF_TIMEOUT])}
+                | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
             )
         policy = HubPolicy.from_options(self.config_entry.options)
         return self.async_show_form(
@@ -292,9 +296,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         ),
                         probatio.Required(CONF_TIMEOUT): NumberSelector(
                             NumberSelectorConfig(
-                                min=1,
+                                min=MIN_TIMEOUT,
                                 max=MAX_TIMEOUT,
-                                step=1,
+                                step=MIN_TIMEOUT,
                                 unit_of_measurement=UnitOfTime.SECONDS,
                                 mode=NumberSelectorMode.BOX,
                             )
@@ -340,7 +344,8 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     ) -> ConfigFlowResult:
         """Give the picked tool an alias and/or a description; empty fields remove them.
 
-        The alias must be a portable tool name and not the name of another tool of the hub.
+        The alias must be a portable tool name without ``__`` (``policy.alias_error``) and not
+        the name of another tool of the hub; the tool's own key is no alias and always goes.
         """
         key = self._override_key
         assert key is not None  # noqa: S101  # set by the overrides step
@@ -348,7 +353,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if user_input is not None:
             alias = user_input.get(CONF_ALIAS, "").strip()
             description = user_input.get(CONF_DESCRIPTION, "").strip()
-            if alias and (error := alias_error(alias) or await self._async_alias_taken(alias)):
+            if (
+                alias
+                and alias != key
+                and (error := alias_error(alias) or await self._async_alias_taken(alias))
+            ):
                 errors[CONF_ALIAS] = error
             else:
                 stored = self.config_entry.options.get(CONF_OVERRIDES)
@@ -485,8 +494,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             }
         if len(instance.tools) > limit:
             figures["warning"] = (
-                f"This is more than the limit of {limit} tools: some models refuse so many, "
-                "and small ones choose worse among many. Leave out tools under Tools."
+                f"This is more than the limit of {limit} tool{'s' if limit != 1 else ''}: "
+                "some models refuse so many, and small ones choose worse among many. Leave out "
+                "tools under Tools."
             )
         return figures
 
@@ -523,6 +533,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 mode=SelectSelectorMode.LIST if multiple else SelectSelectorMode.DROPDOWN,
             )
         )
+
+
+def _seconds(value: float) -> float:
+    """Return seconds from the form (a float): whole seconds as an ``int``, as stored before."""
+    return int(value) if value.is_integer() else value
 
 
 _SAFE = llm_helper.ToolAnnotations(read_only=True, destructive=False, open_world=False)

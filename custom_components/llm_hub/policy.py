@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-import re
 from typing import TYPE_CHECKING, Any
 
 import probatio
@@ -36,6 +35,7 @@ from .const import (
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
 )
+from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
 from .tools import GatheredTool, HubTool, Outcome, error_result
 
 if TYPE_CHECKING:
@@ -53,9 +53,6 @@ __all__ = [
     "without_empty",
 ]
 
-_PORTABLE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-_MAX_TOOL_NAME = 64
-
 HIDDEN_EXCLUDED = "excluded in the hub's options"
 HIDDEN_NEW = "a new tool, and the hub's options leave out new tools"
 HIDDEN_NOT_READ_ONLY = "not read-only (policy: read-only tools only)"
@@ -69,15 +66,19 @@ def without_empty(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def alias_error(alias: str) -> str | None:
-    """Return why ``alias`` cannot be a tool name, or None when it is portable.
+    """Return the error key of why ``alias`` cannot be a tool's name, or None when it can.
 
-    Portable: ``^[A-Za-z][A-Za-z0-9_-]*$`` and at most 64 characters, the rule every model
-    provider accepts. The one place this rule lives here; ``names.py`` may replace it.
+    An alias follows the rule of the names a hub makes (``names.is_portable``:
+    ``^[A-Za-z][A-Za-z0-9_-]*$``, at most 48 characters; else ``alias_too_long`` or
+    ``alias_invalid``) and has no ``__`` (``alias_separator``): Home Assistant's agents put
+    ``__`` between an API's slug and a tool's name when they merge APIs, so an alias such as
+    ``assist__HassTurnOn`` could be a name they make, and 2026.11's ``MergedAPI`` then fails
+    with "Merged tool names must be unique" (MCP Server's "All LLM APIs" among others).
     """
-    if len(alias) > _MAX_TOOL_NAME:
-        return "alias_too_long"
-    if not _PORTABLE_NAME.fullmatch(alias):
-        return "alias_invalid"
+    if not is_portable(alias):
+        return "alias_too_long" if len(alias) > NAME_TARGET else "alias_invalid"
+    if CORE_NAMESPACE_SEPARATOR in alias:
+        return "alias_separator"
     return None
 
 
@@ -249,8 +250,9 @@ class HubPolicy:
     def _apply_aliases(self, exposed: list[GatheredTool], hub_name: str) -> list[str]:
         """Name exposed tools by their aliases where they can; return the problems.
 
-        An alias is used when it is portable, is not the key of another exposed tool and
-        no earlier tool took it; keys are unique, so the exposed names stay unique.
+        An alias is used when ``alias_error`` finds nothing wrong with it (an alias edited
+        by hand may be anything), it is not the key of another exposed tool and no earlier
+        tool took it; keys are unique, so the exposed names stay unique.
         """
         problems: list[str] = []
         keys = {item.key for item in exposed}
@@ -259,11 +261,10 @@ class HubPolicy:
             override = self.overrides.get(item.key)
             if override is None or (alias := override.alias) is None or alias == item.key:
                 continue
-            if alias_error(alias):
+            if error := alias_error(alias):
                 problems.append(
-                    f"LLM Hub {hub_name}: the alias {alias!r} of tool {item.key} is not a "
-                    "portable tool name (letters, digits, _ and -, starting with a letter, "
-                    "at most 64 characters); the tool keeps its name"
+                    f"LLM Hub {hub_name}: the alias {alias!r} of tool {item.key} "
+                    f"{_ALIAS_PROBLEMS[error]}; the tool keeps its name"
                 )
             elif alias in keys or alias in used:
                 problems.append(
@@ -274,6 +275,21 @@ class HubPolicy:
                 item.name = alias
                 used.add(alias)
         return problems
+
+
+_NOT_PORTABLE = (
+    "is not a portable tool name (letters, digits, _ and -, starting with a letter, "
+    f"at most {NAME_TARGET} characters)"
+)
+_ALIAS_PROBLEMS = {
+    "alias_invalid": _NOT_PORTABLE,
+    "alias_too_long": _NOT_PORTABLE,
+    "alias_separator": (
+        f"contains {CORE_NAMESPACE_SEPARATOR}, which Home Assistant's agents put between an "
+        "API and a tool name when they merge APIs (the alias could clash with such a name)"
+    ),
+}
+"""What a stored alias's problem (``alias_error``) is, in words for the log."""
 
 
 def stale_refusal(hub: HubAPI, tool: HubTool) -> tuple[ToolResult, Outcome]:

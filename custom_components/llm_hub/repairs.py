@@ -11,7 +11,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 
 from .api import picked_api_ids
-from .issues import DATA_API_ID, DATA_ENTRY_ID
+from .issues import DATA_API_ID, DATA_ENTRY_ID, api_name
 
 
 class MissingApiRepairFlow(RepairsFlow):
@@ -29,7 +29,10 @@ class MissingApiRepairFlow(RepairsFlow):
     async def async_step_confirm(
         self, user_input: dict[str, Any] | None = None
     ) -> RepairsFlowResult:
-        """Ask to remove the pick; on confirming, remove it and reload the hub."""
+        """Ask to remove the pick; on confirming, remove it and reload the hub.
+
+        The form names the API by ``issues.api_name`` (its last known name).
+        """
         entry = self.hass.config_entries.async_get_entry(self.entry_id)
         if entry is None:
             return self.async_abort(reason="entry_removed")
@@ -37,7 +40,10 @@ class MissingApiRepairFlow(RepairsFlow):
             return self.async_show_form(
                 step_id="confirm",
                 data_schema=probatio.Schema({}),
-                description_placeholders={"hub": entry.title, "api": self.api_id},
+                description_placeholders={
+                    "hub": entry.title,
+                    "api": api_name(self.hass, self.api_id),
+                },
             )
         options = {key: value for key, value in entry.options.items() if key != CONF_LLM_HASS_API}
         if picks := [api_id for api_id in picked_api_ids(entry.options) if api_id != self.api_id]:

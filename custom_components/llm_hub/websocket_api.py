@@ -39,7 +39,7 @@ from homeassistant.helpers import llm as llm_helper
 from .api import HubAPI, HubAPIInstance
 from .const import LOGGER
 from .describe import describe_instance, llm_context_for
-from .tools import INVALID_ERRORS
+from .tools import INVALID_ERRORS, unwrap
 
 __all__ = ["async_setup"]
 
@@ -199,12 +199,22 @@ async def _async_request(
 
 
 def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:
-    """Return why ``tool_name`` cannot be called on ``instance``, in words."""
+    """Return why ``tool_name`` cannot be called on ``instance``, in words.
+
+    For a hub, a tool it gathered under that name (its own name, merged name, key or alias)
+    is either exposed under another name (an alias, or a portable fix such as
+    ``light_turn_on`` for ``light.turn_on``: "the hub exposes it as ...") or hidden (with
+    the reason).
+    """
     message = f"LLM API {instance.api.id} has no tool {tool_name} for this request"
     if isinstance(instance, HubAPIInstance):
-        for item in instance.gathered:
-            if tool_name in {item.name, item.key} and item.hidden is not None:
-                return f"{message}: the hub hides it ({item.hidden})"
-            if tool_name == item.key != item.name:
-                return f"{message}: the hub exposes it as {item.name}"
+        matches = [
+            item
+            for item in instance.gathered
+            if tool_name in {item.name, item.key, item.wanted_name, unwrap(item.tool).name}
+        ]
+        if exposed := [item.name for item in matches if item.hidden is None]:
+            return f"{message}: the hub exposes it as {' or '.join(exposed)}"
+        if matches:
+            return f"{message}: the hub hides it ({matches[0].hidden})"
     return message
