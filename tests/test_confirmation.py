@@ -350,7 +350,10 @@ async def test_confirm_destructive_tools(
 
 
 async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
-    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_ws_client: WebSocketGenerator,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """A tool that declares ``confirmation_token`` itself cannot be confirmed: it is hidden,
     with the reason, when it needs confirming, and exposed as it is when it does not.
@@ -386,6 +389,8 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     )
     assert {tool.name for tool in instance.tools} == {"llm__GetDateTime", "open_gate"}
     assert door.calls == []
+    # Built three times (describe, the call, the instance): logged once.
+    assert caplog.text.count(f"LLM Hub Kitchen leaves out the tool open_door: {reason}") == 1
     assert ran.data == {"tool": "open_gate", "args": {TOKEN: "its own"}}
 
     # Through a hub that does not confirm it, the tool's own argument is still its own.

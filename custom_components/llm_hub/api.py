@@ -239,8 +239,8 @@ class HubAPI(llm_helper.API):
             item.parameters = exposure.exposed
             item.json_schema = exposure.json_schema
             item.schema_fixes = exposure.fixes
-            if item.confirm:
-                expose_token(item)
+            if item.confirm and (reason := expose_token(item)):
+                self._log_once(f"LLM Hub {self.name} leaves out the tool {item.name}: {reason}")
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:
