@@ -13,7 +13,7 @@ from syrupy.assertion import SnapshotAssertion
 import voluptuous as vol
 
 from custom_components.llm_hub.api import HubAPI
-from custom_components.llm_hub.const import CONF_EXCLUDED_TOOLS
+from custom_components.llm_hub.const import CONF_EXCLUDED_TOOLS, CONF_MAX_TOOLS
 from custom_components.llm_hub.sizes import definition_chars, estimate_tokens
 from custom_components.llm_hub.tools import GatheredTool
 from homeassistant.const import CONF_LLM_HASS_API
@@ -105,6 +105,23 @@ async def test_describe_hub(
         tool["size"]["chars"] == definition_chars(definition)
         for tool, definition in zip(result["tools"], definitions, strict=True)
     )
+    assert (size["max_tools"], size["over_limit"]) == (128, False)
+
+
+async def test_describe_shows_a_hub_over_its_tool_limit(
+    hass: HomeAssistant, inspected_hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A hub exposing more tools than its limit (an option) says so."""
+    hass.config_entries.async_update_entry(
+        inspected_hub, options={**inspected_hub.options, CONF_MAX_TOOLS: 2}
+    )
+    await hass.config_entries.async_reload(inspected_hub.entry_id)
+    client = await hass_ws_client(hass)
+
+    size = (await _describe(client, hub_id(inspected_hub)))["result"]["size"]
+
+    assert size["tools"] > 2
+    assert (size["max_tools"], size["over_limit"]) == (2, True)
 
 
 async def test_describe_api_that_is_not_a_hub(

@@ -62,7 +62,7 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
     acceptable to every provider changed), and ``size`` (``chars`` of its definition,
     estimated ``tokens``). Hidden tools are listed too but not counted in ``size`` of the API
-    (``sizes.measure``).
+    (``sizes.measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``).
     """
     api = instance.api
     exposed = {tool.name: tool for tool in instance.tools}
@@ -85,8 +85,22 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "api": {"id": api.id, "name": api.name, "hub": isinstance(api, HubAPI)},
         "prompt": instance.api_prompt,
         "tools": tools,
-        "size": {**asdict(measure(instance)), "estimator": ESTIMATOR},
+        "size": _size(instance),
     }
+
+
+def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
+    """Return the size figures of an instance; for a hub also its tool limit.
+
+    ``max_tools`` is the hub's option (``CONF_MAX_TOOLS``) and ``over_limit`` whether the
+    instance exposes more tools than that (the options menu warns of the same).
+    """
+    sizes = measure(instance)
+    size: dict[str, Any] = {**asdict(sizes), "estimator": ESTIMATOR}
+    if isinstance(api := instance.api, HubAPI):
+        size["max_tools"] = api.policy.max_tools
+        size["over_limit"] = sizes.tools > api.policy.max_tools
+    return size
 
 
 def _describe_gathered(
