@@ -8,6 +8,7 @@ or cancels itself must not take the conversation or the MCP session down.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Generator
 from datetime import UTC, date, datetime
 from decimal import Decimal
 import enum
@@ -286,9 +287,9 @@ async def test_caller_cancelling_a_call_is_not_answered(
     assert hang.cancelled
 
 
-async def test_tool_without_hub_uses_the_default_timeout(hass: HomeAssistant) -> None:
-    """A hub tool made without a hub runs with the default timeout of 60 s."""
-    tool = RecordingTool("t")
+@pytest.fixture
+def timeouts() -> Generator[list[float]]:
+    """Return the timeouts hub tool calls run with (seconds), in order."""
     seen: list[float] = []
     real_timeout = asyncio.timeout
 
@@ -297,12 +298,20 @@ async def test_tool_without_hub_uses_the_default_timeout(hass: HomeAssistant) ->
         return real_timeout(delay)
 
     with patch("custom_components.llm_hub.tools.asyncio.timeout", spy):
-        result = await HubTool("t", tool, "test").async_call(
-            hass, llm.ToolInput("t", {}), llm_context()
-        )
+        yield seen
+
+
+async def test_tool_without_hub_uses_the_default_timeout(
+    hass: HomeAssistant, timeouts: list[float]
+) -> None:
+    """A hub tool made without a hub runs with the default timeout of 60 s."""
+    tool = RecordingTool("t")
+    result = await HubTool("t", tool, "test").async_call(
+        hass, llm.ToolInput("t", {}), llm_context()
+    )
 
     assert result.data == {"tool": "t", "args": {}}
-    assert seen == [DEFAULT_TIMEOUT]
+    assert timeouts == [DEFAULT_TIMEOUT]
 
 
 @pytest.mark.parametrize(
@@ -352,28 +361,21 @@ def test_plain_results_are_passed_as_they_are() -> None:
     assert json_safe({"x": float("inf")}) == {"x": None}
 
 
+@pytest.mark.usefixtures("tools")
 async def test_calls_from_mcp_server_stop_before_its_own_limit(
-    hass: HomeAssistant, tools: list[RecordingTool]
+    hass: HomeAssistant, timeouts: list[float]
 ) -> None:
     """MCP Server gives up on a request after 60 s: its calls stop at 55 s at the latest."""
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["troubled"], CONF_TIMEOUT: 120})
-    seen: list[float] = []
-    real_timeout = asyncio.timeout
+    for platform in ("mcp_server", "conversation"):
+        context = llm.LLMContext(
+            platform=platform,
+            context=None,
+            language="en",
+            assistant="conversation",
+            device_id=None,
+        )
+        instance = await llm.async_get_api(hass, hub_id(entry), context)
+        await instance.async_call_tool(llm.ToolInput("key_error", {}))
 
-    def spy(delay: float) -> asyncio.Timeout:
-        seen.append(delay)
-        return real_timeout(delay)
-
-    with patch("custom_components.llm_hub.tools.asyncio.timeout", spy):
-        for platform in ("mcp_server", "conversation"):
-            context = llm.LLMContext(
-                platform=platform,
-                context=None,
-                language="en",
-                assistant="conversation",
-                device_id=None,
-            )
-            instance = await llm.async_get_api(hass, hub_id(entry), context)
-            await instance.async_call_tool(llm.ToolInput("key_error", {}))
-
-    assert seen == [55, 120]
+    assert timeouts == [55, 120]
