@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from unittest.mock import patch
 
@@ -103,19 +104,82 @@ def test_a_full_cache_starts_afresh(conversions: Any) -> None:
 
 
 def test_parameters_that_cannot_compare_are_converted_again(conversions: Any) -> None:
-    """Parameters whose comparison raises count as changed."""
+    """Parameters holding a validator whose comparison raises count as changed."""
 
-    class Moody(probatio.Schema):
+    class Moody:
+        def __call__(self, value: Any) -> Any:
+            return value
+
         def __eq__(self, other: object) -> bool:
             raise TypeError("no comparing")
 
-        __hash__ = object.__hash__  # type: ignore[assignment]
+        __hash__ = object.__hash__
 
     cache = ExposureCache()
     cache.use(SerializerChain.around([]))
-    cache.get(RecordingTool("t", parameters=Moody({})))
-    cache.get(RecordingTool("t", parameters=Moody({})))
+    cache.get(RecordingTool("t", parameters=probatio.Schema({"a": Moody()})))
+    cache.get(RecordingTool("t", parameters=probatio.Schema({"a": Moody()})))
 
+    assert conversions.call_count == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # voluptuous and probatio compare these equal; agents get different schemas.
+        ({probatio.Required("v"): str}, {probatio.Optional("v"): str}),
+        (
+            {probatio.Optional("v", description="first"): str},
+            {probatio.Optional("v", description="second"): str},
+        ),
+        ({probatio.Optional("v", default=1): int}, {probatio.Optional("v", default=2): int}),
+        ({"a": str, "b": str}, {"b": str, "a": str}),
+        ({"a": [str]}, {"a": [int]}),
+        ({"a": str}, {"a": [str]}),
+        ({"a": str}, {"a": str, "b": str}),
+    ],
+)
+def test_parameters_that_convert_differently_are_converted_again(
+    conversions: Any, first: dict[Any, Any], second: dict[Any, Any]
+) -> None:
+    """A schema rebuilt with another marker kind, description, default or order is new."""
+    cache = ExposureCache()
+    cache.use(SerializerChain.around([]))
+
+    made = cache.get(RecordingTool("t", parameters=probatio.Schema(first)))
+    remade = cache.get(RecordingTool("t", parameters=probatio.Schema(second)))
+
+    assert conversions.call_count == 2
+    # Compared as text: property order is part of what agents get.
+    assert json.dumps(remade.json_schema) != json.dumps(made.json_schema)
+
+
+MONOTONIC = "custom_components.llm_hub.exposure.time.monotonic"
+
+
+def test_exposures_are_made_again_after_a_while(conversions: Any) -> None:
+    """A parameters object changed in place shows its new choices after ``MAX_AGE``."""
+    choices = ["x", "y"]
+    tool = RecordingTool(
+        "t", parameters=probatio.Schema({probatio.Required("pick"): probatio.In(choices)})
+    )
+    cache = ExposureCache()
+    serializer = SerializerChain.around([])
+
+    with patch(MONOTONIC, return_value=1000.0):
+        cache.use(serializer)
+        before = cache.get(tool)
+    choices.append("z")
+    with patch(MONOTONIC, return_value=1000.0 + exposure.MAX_AGE / 2):
+        cache.use(serializer)
+        soon = cache.get(tool)
+    with patch(MONOTONIC, return_value=1000.0 + exposure.MAX_AGE + 1):
+        cache.use(serializer)
+        later = cache.get(tool)
+
+    assert soon is before
+    assert later.json_schema is not None
+    assert later.json_schema["properties"]["pick"]["enum"] == ["x", "y", "z"]
     assert conversions.call_count == 2
 
 
