@@ -294,10 +294,13 @@ async def test_unknown_token_and_other_tool(
     other_tool = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: token})
     unknown = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: "made-up"})
     not_text = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: 42})
+    empty = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: ""})
 
     assert other_tool.data == _refusal(f"was issued for another tool ({BREW})", GRIND)
     never = "is not valid: it was used already or never issued"
-    assert unknown.data == not_text.data == _refusal(never, GRIND)
+    assert unknown.data == _refusal(never, GRIND)
+    not_a_token = "is not a token: give the text the first call returned"
+    assert not_text.data == empty.data == _refusal(not_a_token, GRIND)
     assert calls == []
 
 

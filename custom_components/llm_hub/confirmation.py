@@ -173,8 +173,9 @@ class Confirmations:
 
         Any presented token is used up, valid or not: one token, one attempt.
         """
-        pending = self._pending.pop(token, None) if isinstance(token, str) else None
-        if pending is None:
+        if not isinstance(token, str) or not token:
+            return "is not a token: give the text the first call returned"
+        if (pending := self._pending.pop(token, None)) is None:
             return "is not valid: it was used already or never issued"
         if pending.expires <= time.monotonic():
             return f"has expired (a token is valid for {_minutes(self.ttl)})"
