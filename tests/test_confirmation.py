@@ -299,8 +299,8 @@ async def test_unknown_token_and_other_tool(
     assert other_tool.data == _refusal(f"was issued for another tool ({BREW})", GRIND)
     never = "is not valid: it was used already or never issued"
     assert unknown.data == _refusal(never, GRIND)
-    not_a_token = "is not a token: give the text the first call returned"
-    assert not_text.data == empty.data == _refusal(not_a_token, GRIND)
+    malformed = "is not a token: give the text the first call returned"
+    assert not_text.data == empty.data == _refusal(malformed, GRIND)
     assert calls == []
 
 
