@@ -114,7 +114,7 @@ class HubAPI(llm_helper.API):
         self._namespaces: dict[tuple[str, str], str] = {}
         self.registered = False
         """Whether the API is registered (``async_register``) and not unregistered since."""
-        self.audit = Audit(hass, self.options)
+        self.audit = Audit(hass, record_arguments=self.policy.record_arguments)
         """The hub's audit trail: events, counters and last calls of its tools."""
 
     @property  # shadows the dataclass field requires_admin of Home Assistant 2026.11

@@ -22,7 +22,6 @@ from homeassistant.helpers.redact import REDACTED, async_redact_data
 from homeassistant.util import dt as dt_util
 
 from .confirmation import TOKEN_ARGUMENT
-from .const import CONF_RECORD_ARGUMENTS
 from .tools import Outcome, ToolCall, unwrap
 
 __all__ = [
@@ -167,14 +166,14 @@ class Audit:
     the counters anew).
     """
 
-    def __init__(self, hass: HomeAssistant, options: Mapping[str, Any]) -> None:
-        """Create the trail of a hub with the entry's ``options``.
+    def __init__(self, hass: HomeAssistant, *, record_arguments: bool) -> None:
+        """Create the trail of a hub.
 
-        With the option ``record_arguments`` on, events and recent calls carry the arguments
-        (secret-like keys redacted).
+        With ``record_arguments`` (the hub's option, ``HubPolicy.record_arguments``), events
+        and recent calls carry the arguments (secret-like keys redacted).
         """
         self.hass = hass
-        self.record_arguments = bool(options.get(CONF_RECORD_ARGUMENTS, False))
+        self.record_arguments = record_arguments
         self.counters = AuditCounters()
         self.recent: deque[RecentCall] = deque(maxlen=RECENT_CALLS)
         """The last calls, oldest first."""
