@@ -224,6 +224,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         """
         errors: dict[str, str] = {}
         placeholders = await self._async_figures()
+        policy = HubPolicy.from_options(self.config_entry.options)
         if user_input is not None:
             offered = {option["value"] for option in await self._async_tool_options()}
             checked = [key for key in user_input.get(CONF_TOOLS, []) if key in offered]
@@ -233,13 +234,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 CONF_EXCLUDED_TOOLS: sorted(offered - set(checked)),
             }
             exposed = await self._async_count({**self.config_entry.options, **changes})
-            limit = HubPolicy.from_options(self.config_entry.options).max_tools
-            if exposed is None or exposed <= limit or self._warned == user_input:
+            if exposed is None or exposed <= policy.max_tools or self._warned == user_input:
                 return self._save(changes)
             self._warned = user_input
             errors["base"] = "too_many_tools"
             placeholders |= {"chosen": str(exposed)}
-        policy = HubPolicy.from_options(self.config_entry.options)
         suggested = {
             CONF_INCLUDE_NEW_TOOLS: policy.include_new_tools,
             CONF_TOOLS: [
