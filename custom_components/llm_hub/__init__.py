@@ -50,7 +50,7 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
     """Unload a hub entry (its API is unregistered by ``async_on_unload``).
 
     Calls already running finish; calls through tools listed before the unload are refused
-    (``policy.stale_refusal``).
+    (``HubAPI.async_check_call``).
     """
     return True
 

@@ -19,8 +19,16 @@ from .exposure import ExposureCache, SerializerChain
 from .issues import async_clear_missing_api, async_raise_missing_api
 from .names import api_namespace, assign_names, namespaced
 from .platforms import async_get_contributed_tools
-from .policy import HubPolicy, stale_refusal
-from .tools import GatheredTool, HubTool, Outcome, ToolCall, interchangeable, unwrap
+from .policy import HubPolicy
+from .tools import (
+    GatheredTool,
+    HubTool,
+    Outcome,
+    ToolCall,
+    error_result,
+    interchangeable,
+    unwrap,
+)
 from .types import LlmHubConfigEntry
 
 __all__ = ["HubAPI", "HubAPIInstance", "HubLoopError", "picked_api_ids"]
@@ -265,14 +273,23 @@ class HubAPI(llm_helper.API):
     ) -> tuple[llm_helper.ToolResult, Outcome] | None:
         """Return the answer to a call of ``tool`` that must not run (yet), or None to run it.
 
-        Refused when this API was unregistered since the tool was listed
-        (``policy.stale_refusal``); asks for or checks the user's confirmation when the
-        tool's exposed parameters declare a confirmation token
+        Refused when this API was unregistered since the tool was listed (a reload or
+        unload: the new options may leave the tool out, so it must not run); asks for or
+        checks the user's confirmation when the tool's exposed parameters declare a
+        confirmation token
         (``confirmation.check_confirmation``, which takes a valid token out of
         ``tool_input.tool_args``).
         """
         if not self.registered:
-            return stale_refusal(self, tool)
+            return (
+                error_result(
+                    "HubReloaded",
+                    f'The LLM API "{self.name}" was reloaded or removed while this request '
+                    f"used it (its options may have changed), so tool {tool.name} did not "
+                    "run. Get the tools again and retry.",
+                ),
+                "refused",
+            )
         if requires_token(tool.parameters):
             return check_confirmation(
                 tool, tool_input, llm_context, tool.validate, self.confirmations

@@ -36,12 +36,11 @@ from .const import (
     DEFAULT_TIMEOUT,
 )
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
-from .tools import GatheredTool, HubTool, Outcome, error_result
+from .tools import GatheredTool, HubTool
 
 if TYPE_CHECKING:
-    from homeassistant.helpers.llm import Tool, ToolResult
+    from homeassistant.helpers.llm import Tool
 
-    from .api import HubAPI
 
 __all__ = [
     "HubPolicy",
@@ -49,7 +48,6 @@ __all__ = [
     "alias_error",
     "annotations_of",
     "is_destructive",
-    "stale_refusal",
     "without_empty",
 ]
 
@@ -290,21 +288,3 @@ _ALIAS_PROBLEMS = {
     ),
 }
 """What a stored alias's problem (``alias_error``) is, in words for the log."""
-
-
-def stale_refusal(hub: HubAPI, tool: HubTool) -> tuple[ToolResult, Outcome]:
-    """Return the refusal of a call through a hub API that is no longer registered.
-
-    An instance built before a reload or unload may hold tools the new options leave out;
-    its calls are refused in words, so a filtered-out tool never runs. Calls that started
-    before the reload run to the end.
-    """
-    return (
-        error_result(
-            "HubReloaded",
-            f'The LLM API "{hub.name}" was reloaded or removed while this request used it '
-            f"(its options may have changed), so tool {tool.name} did not run. "
-            "Get the tools again and retry.",
-        ),
-        "refused",
-    )
