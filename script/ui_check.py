@@ -13,9 +13,9 @@ headless Chromium at a fixed window size:
    Safety (Confirm destructive tools), Tool names and descriptions (Turn on -> ``turn_on``),
    Limits and logging (save as shown);
 4. Ollama (Home Assistant's integration, with ``ollama_standin`` as its server): Add integration,
-   the server URL, a conversation agent that picks Kitchen under LLM APIs; the Assist dialog
-   sends "Turn on the porch lights" to it: the stand-in must have got Kitchen's tools, the porch
-   light must be on, the answer must be shown;
+   the server URL, Add conversation agent: the stand-in's model, Kitchen ticked under the LLM
+   APIs; then one turn through ``conversation/process`` (REST): the agent must send the
+   stand-in Kitchen's tools as the options made them (``turn_on``, no HassTurnOff) and answer;
 5. a second hub "Porch" picks Kitchen; Kitchen is deleted; Settings shows the repair
    "Porch picks an LLM API that is missing", whose fix flow is walked to "repaired".
 
@@ -70,9 +70,8 @@ BAD_TEXT = ("component.llm_hub.", "Unknown error")
 """Text that must be on no screen: a raw translation key, the frontend's generic error."""
 ONBOARDING_DOMAINS = ("met", "radio_browser", "google_translate", "shopping_list")
 """Entries onboarding's core_config step adds; removed so that screens show LLM Hub's only."""
-UTTERANCE = "Turn on the porch lights"
-ANSWER = "Done: the porch lights are on."
-PORCH_LIGHT = "light.porch_lights"
+AGENT = "Scripted agent"
+ANSWER = "I counted the lights that are on."
 
 # Walks the DOM through every shadow root. ``text`` is what a person sees: shadow content and
 # the nodes slots show (not the light children a shadow root leaves unshown).
@@ -195,9 +194,17 @@ class HomeAssistantRest:
                     removed.add(entry["domain"])
             time.sleep(0.2)
 
-    def state(self, entity_id: str) -> str:
-        """Return an entity's state."""
-        return str(self.request("GET", f"/api/states/{entity_id}")["state"])
+    def entity_named(self, prefix: str, name: str) -> str:
+        """Wait for the entity whose id starts with ``prefix`` and whose name is ``name``."""
+        deadline = time.monotonic() + STEP_TIMEOUT
+        while True:
+            for state in self.request("GET", "/api/states"):
+                entity_id = str(state["entity_id"])
+                if entity_id.startswith(prefix) and state["attributes"].get("friendly_name") == name:
+                    return entity_id
+            if time.monotonic() > deadline:
+                raise CheckError(f"no {prefix}* entity named {name!r}")
+            time.sleep(0.2)
 
 
 class Browser:
@@ -284,6 +291,17 @@ class Browser:
     def click_on(self, selector: str, text: str | None = None, **kwargs: Any) -> None:
         """Wait for an element (see ``find``) and click it."""
         self.click(self.find(selector, text, **kwargs))
+
+    def switch(self, label: str) -> None:
+        """Flip the switch ``label`` (its aria-label up to 2026.10, its own text from 2026.11)."""
+        deadline = time.monotonic() + STEP_TIMEOUT
+        while not (
+            found := self.find_all("ha-switch", label=label) or self.find_all("ha-switch", label)
+        ):
+            if time.monotonic() > deadline:
+                raise CheckError(f"no switch {label!r}; screen: {self.text()[-600:]}")
+            time.sleep(0.2)
+        self.click(self.find("input[role=switch]", root=found[-1]))
 
     def type_into(self, selector: str, text: str) -> None:
         """Type ``text`` into the input ``selector`` (e.g. ``input[name=name]``)."""
@@ -454,13 +472,13 @@ class UiCheck:
         counts = tool_counts(after)
         if counts[0] != counts[1] - 1:
             raise CheckError(f"after unticking Turn off the menu says {counts}: {after[:300]}")
-        browser.click_on("ha-switch[aria-label='Confirm destructive tools']")
+        browser.switch("Confirm destructive tools")
         browser.screen("13-options-safety")
         self.submit_options()
 
         self.open_options_step("Kitchen", "Tool names and descriptions")
         browser.click_on("ha-picker-field[aria-label=Tool]")
-        browser.click_on("ha-dropdown-item", "(intent__HassTurnOn, from Assist)")
+        browser.click_on("ha-dropdown-item", "(intent__HassTurnOn, from ")
         browser.screen("15-options-pick-tool")
         browser.click_on("ha-button", "Submit")
         browser.wait_text("Name and description of intent__HassTurnOn")
@@ -479,9 +497,10 @@ class UiCheck:
         )
 
     def ollama_agent(self) -> str:
-        """Ollama with the stand-in; an agent that picks Kitchen; a turn in the Assist dialog."""
+        """Ollama on the stand-in; an agent that picks Kitchen; one turn over REST."""
         browser = self.browser
-        self.ollama = ScriptedOllama(answer=ANSWER).start()
+        self.ollama = ScriptedOllama(tool_suffix="count_lights_on", arguments={}, answer=ANSWER)
+        self.ollama.start()
         browser.click_on("ha-icon-button", label="Back")
         browser.click_on("ha-button", "Add integration")
         browser.type_into("input[placeholder='Search for a brand name']", "Ollama")
@@ -489,29 +508,49 @@ class UiCheck:
         browser.type_into("input[name=url]", self.ollama.url)
         browser.screen("20-ollama-url")
         browser.click_on("ha-button", "Submit")
-        browser.wait_text("Created configuration for")
+        browser.wait_text(f"Created configuration for {self.ollama.url}")
         browser.click_on("ha-button", "Finish")
         browser.click_on("ha-button", "Add conversation agent")
-        browser.wait_text("Model")
         name = browser.find("input[name=name]")
         name.clear()
-        name.send_keys("Scripted agent")
+        name.send_keys(AGENT)
         browser.click_on("ha-picker-field[aria-label=Model]")
-        browser.click_on("ha-dropdown-item", MODEL.split(":")[0])
+        browser.click_on("*", f"{MODEL} (downloaded)", exact=True)
         browser.click_on("ha-checkbox", "Kitchen")
-        browser.screen("21-ollama-agent-picks-hub")
+        browser.screen("21-agent-picks-kitchen")
         browser.click_on("ha-button", "Submit")
-        browser.wait_text("Created configuration for Scripted agent")
+        browser.wait_text(f"Created configuration for {AGENT}.")
         browser.click_on("ha-button", "Finish")
-        return "Ollama entry for the stand-in; agent Scripted agent picks Kitchen"
+        browser.find("*", AGENT, exact=True)
+        browser.screen("22-ollama-page")
+        agent = self.rest.entity_named("conversation.", AGENT)
+        answer = self.rest.request(
+            "POST",
+            "/api/conversation/process",
+            {"text": "How many lights are on?", "agent_id": agent, "language": "en"},
+        )
+        speech = answer["response"]["speech"]["plain"]["speech"]
+        if speech != ANSWER:
+            raise CheckError(f"{agent} answered {json.dumps(answer['response'])[:400]}")
+        names = [tool["function"]["name"] for tool in self.ollama.requests[0].get("tools") or []]
+        if "turn_on" not in names or any(name.endswith("HassTurnOff") for name in names):
+            raise CheckError(f"{agent} got tools {names}: expected turn_on and no HassTurnOff")
+        return (
+            f"{agent} picks Kitchen; a turn over conversation/process: {len(names)} tools "
+            f"(turn_on, no HassTurnOff), {len(self.ollama.requests)} chat requests, {speech!r}"
+        )
 
     def porch_repair(self) -> str:
         """Porch picks Kitchen; Kitchen is deleted; the repair's fix flow removes it from Porch."""
         browser = self.browser
+        browser.click_on("ha-list-item-button", "Settings")
+        browser.click_on("a", "Devices & services")
+        browser.click_on("*", "LLM Hub", exact=True)
+        self.entry_row("Kitchen")
         self.add_hub("Porch", screens=False)
         self.open_options_step("Porch", "APIs and instructions")
         browser.click_on("ha-checkbox", "Kitchen")
-        browser.screen("22-porch-picks-kitchen")
+        browser.screen("23-porch-picks-kitchen")
         self.submit_options()
         browser.click(browser.find("ha-icon-button", label="Menu", root=self.entry_row("Kitchen")))
         browser.click(browser.find("ha-dropdown-item", "Delete", root=self.entry_row("Kitchen")))
@@ -578,6 +617,7 @@ def main() -> int:
         ("login", check.login),
         ("add hub", check.kitchen),
         ("options", check.options),
+        ("agent", check.ollama_agent),
         ("repair", check.porch_repair),
     ]
     try:
