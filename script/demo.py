@@ -799,7 +799,9 @@ class Demo:
         expect(len(scripted.requests) == 2, f"{len(scripted.requests)} chat requests, not 2")
         sent = scripted.requests[0].get("tools") or []
         names = {tool["function"]["name"] for tool in sent}
-        expect(names == hub_tools, f"the agent got {sorted(names)}, the hub lists {sorted(hub_tools)}")
+        expect(
+            names == hub_tools, f"the agent got {sorted(names)}, the hub lists {sorted(hub_tools)}"
+        )
         expect(
             all(
                 tool["type"] == "function" and tool["function"]["parameters"]["type"] == "object"

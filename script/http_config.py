@@ -23,7 +23,9 @@ from homeassistant.components.http import config as http_config
 def main() -> None:
     """Write CONFIG_DIR/.storage/http for 127.0.0.1:PORT."""
     config_dir, port = Path(sys.argv[1]), int(sys.argv[2])
-    stable = dict(http_config.HTTP_STORAGE_SCHEMA({"server_host": "127.0.0.1", "server_port": port}))
+    stable = dict(
+        http_config.HTTP_STORAGE_SCHEMA({"server_host": "127.0.0.1", "server_port": port})
+    )
     stable.update(created_at=datetime.now(UTC).isoformat(), error=None, error_message=None)
     storage = {
         "version": http_config.STORAGE_VERSION,

@@ -18,7 +18,13 @@ from homeassistant import bootstrap, components
 
 COMPONENTS = Path(components.__file__).parent
 # hassio: analytics, which bootstrap always sets up, imports hassio's client library.
-ALWAYS = {"mcp_server", "ollama", "hassio", *bootstrap.CORE_INTEGRATIONS, *bootstrap.DEFAULT_INTEGRATIONS}
+ALWAYS = {
+    "mcp_server",
+    "ollama",
+    "hassio",
+    *bootstrap.CORE_INTEGRATIONS,
+    *bootstrap.DEFAULT_INTEGRATIONS,
+}
 
 
 def main() -> None:

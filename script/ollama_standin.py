@@ -80,7 +80,10 @@ class ScriptedOllama:
         names = [tool["function"]["name"] for tool in body.get("tools") or []]
         name = next((name for name in names if name.endswith(self.tool_suffix)), None)
         if name is None:
-            return {"role": "assistant", "content": f"No tool ending in {self.tool_suffix}: {names}"}
+            return {
+                "role": "assistant",
+                "content": f"No tool ending in {self.tool_suffix}: {names}",
+            }
         return {
             "role": "assistant",
             "content": "",
@@ -124,7 +127,9 @@ def _handler(scripted: ScriptedOllama) -> type[BaseHTTPRequestHandler]:
             ]
             if not body.get("stream", True):
                 chunks = [{**chunks[1], "message": message}]
-            self._send("".join(json.dumps(chunk) + "\n" for chunk in chunks), "application/x-ndjson")
+            self._send(
+                "".join(json.dumps(chunk) + "\n" for chunk in chunks), "application/x-ndjson"
+            )
 
         def _send(self, text: str, content_type: str, status: int = 200) -> None:
             data = text.encode()
@@ -146,7 +151,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=11434)
     args = parser.parse_args()
     scripted = ScriptedOllama(port=args.port).start()
-    print(f"Scripted Ollama stand-in at {scripted.url} (model {MODEL}); Ctrl-C stops it", flush=True)
+    print(
+        f"Scripted Ollama stand-in at {scripted.url} (model {MODEL}); Ctrl-C stops it", flush=True
+    )
     seen = 0
     try:
         while True:

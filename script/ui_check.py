@@ -159,15 +159,15 @@ class HomeAssistantRest:
                 raise CheckError("Home Assistant exited while starting")
             try:
                 self.request("GET", "/api/onboarding")
-            except (OSError, urllib.error.URLError):
+            except OSError, urllib.error.URLError:
                 if time.monotonic() - started > START_TIMEOUT:
                     raise CheckError(f"no answer within {START_TIMEOUT:.0f} s") from None
                 time.sleep(0.25)
             else:
                 return time.monotonic() - started
 
-    def onboard(self) -> None:
-        """Make the owner and finish onboarding; remove the entries onboarding added."""
+    def onboard(self) -> list[str]:
+        """Make the owner, finish onboarding, remove the entries it added; return their domains."""
         client_id = self.base_url + "/"
         made = self.request("POST", "/api/onboarding/users", {"client_id": client_id, **USER})
         tokens = self.request(
@@ -184,15 +184,18 @@ class HomeAssistantRest:
             "/api/onboarding/integration",
             {"client_id": client_id, "redirect_uri": client_id + "?auth_callback=1"},
         )
-        # Onboarding makes them in the background: remove each once it is there.
-        removed: set[str] = set()
-        deadline = time.monotonic() + 15
-        while removed != set(ONBOARDING_DOMAINS) and time.monotonic() < deadline:
+        # Onboarding makes them in the background: remove each once it is there; stop when
+        # all are gone, or nothing new came for 3 s.
+        removed: list[str] = []
+        last_change = time.monotonic()
+        while set(removed) != set(ONBOARDING_DOMAINS) and time.monotonic() - last_change < 3:
             for entry in self.request("GET", "/api/config/config_entries/entry"):
                 if entry["domain"] in ONBOARDING_DOMAINS:
                     self.request("DELETE", f"/api/config/config_entries/entry/{entry['entry_id']}")
-                    removed.add(entry["domain"])
+                    removed.append(entry["domain"])
+                    last_change = time.monotonic()
             time.sleep(0.2)
+        return removed
 
     def entity_named(self, prefix: str, name: str) -> str:
         """Wait for the entity whose id starts with ``prefix`` and whose name is ``name``."""
@@ -200,7 +203,10 @@ class HomeAssistantRest:
         while True:
             for state in self.request("GET", "/api/states"):
                 entity_id = str(state["entity_id"])
-                if entity_id.startswith(prefix) and state["attributes"].get("friendly_name") == name:
+                if (
+                    entity_id.startswith(prefix)
+                    and state["attributes"].get("friendly_name") == name
+                ):
                     return entity_id
             if time.monotonic() > deadline:
                 raise CheckError(f"no {prefix}* entity named {name!r}")
@@ -317,7 +323,9 @@ class Browser:
         deadline = time.monotonic() + timeout
         while text not in (seen := self.text()):
             if time.monotonic() > deadline:
-                raise CheckError(f"{text!r} not shown within {timeout:.0f} s; screen: {seen[-600:]}")
+                raise CheckError(
+                    f"{text!r} not shown within {timeout:.0f} s; screen: {seen[-600:]}"
+                )
             time.sleep(0.2)
         return seen
 
@@ -416,7 +424,9 @@ class UiCheck:
             if ready:
                 break
             if time.monotonic() - started > READY_TIMEOUT:
-                raise CheckError(f"the frontend is not ready after {READY_TIMEOUT:.0f} s: {seen[:300]}")
+                raise CheckError(
+                    f"the frontend is not ready after {READY_TIMEOUT:.0f} s: {seen[:300]}"
+                )
             time.sleep(0.2)
         took = time.monotonic() - started
         browser.screen("02-overview")
@@ -444,7 +454,7 @@ class UiCheck:
         self.entry_row(name)
 
     def kitchen(self) -> str:
-        """Settings -> Devices & services -> Add integration -> LLM Hub "Kitchen"."""
+        """Add hub "Kitchen": Settings -> Devices & services -> Add integration -> LLM Hub."""
         browser = self.browser
         browser.click_on("ha-list-item-button", "Settings")
         browser.click_on("a", "Devices & services")
@@ -606,11 +616,14 @@ def main() -> int:
     rest = HomeAssistantRest(args.base_url.rstrip("/"))
     try:
         answered = rest.wait_until_up(args.ha_pid)
-        rest.onboard()
+        removed = rest.onboard()
     except (CheckError, OSError) as err:
         print(f"FAIL fixture: {err}", flush=True)
         return 1
-    print(f"--> Home Assistant {args.ha_version} answered after {answered:.1f} s; owner made over HTTP")
+    print(
+        f"--> Home Assistant {args.ha_version} answered after {answered:.1f} s; owner made over "
+        f"HTTP, onboarding done, its entries removed again ({', '.join(removed) or 'none'})"
+    )
     browser = Browser(args.screenshots, brand_shipped=bool(args.brand and args.brand.is_dir()))
     check = UiCheck(browser, rest, args.ha_version)
     steps: list[tuple[str, Callable[[], str]]] = [
@@ -623,7 +636,7 @@ def main() -> int:
     try:
         for name, step in steps:
             check.run_step(name, step)
-    except (CheckError, WebDriverException, OSError):
+    except CheckError, WebDriverException, OSError:
         print(f"FAILED after {time.monotonic() - started:.1f} s; screens in {args.screenshots}")
         return 1
     finally:
