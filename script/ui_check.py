@@ -159,7 +159,7 @@ class HomeAssistantRest:
                 raise CheckError("Home Assistant exited while starting")
             try:
                 self.request("GET", "/api/onboarding")
-            except OSError, urllib.error.URLError:
+            except OSError:  # urllib.error.URLError is one
                 if time.monotonic() - started > START_TIMEOUT:
                     raise CheckError(f"no answer within {START_TIMEOUT:.0f} s") from None
                 time.sleep(0.25)
@@ -483,21 +483,21 @@ class UiCheck:
         if counts[0] != counts[1] - 1:
             raise CheckError(f"after unticking Turn off the menu says {counts}: {after[:300]}")
         browser.switch("Confirm destructive tools")
-        browser.screen("13-options-safety")
+        browser.screen("12-options-safety")
         self.submit_options()
 
         self.open_options_step("Kitchen", "Tool names and descriptions")
         browser.click_on("ha-picker-field[aria-label=Tool]")
         browser.click_on("ha-dropdown-item", "(intent__HassTurnOn, from ")
-        browser.screen("15-options-pick-tool")
+        browser.screen("13-options-pick-tool")
         browser.click_on("ha-button", "Submit")
         browser.wait_text("Name and description of intent__HassTurnOn")
         browser.type_into("input[name=name]", "turn_on")
-        browser.screen("16-options-alias")
+        browser.screen("14-options-alias")
         self.submit_options()
 
         self.open_options_step("Kitchen", "Limits and logging")
-        browser.screen("18-options-limits")
+        browser.screen("15-options-limits")
         self.submit_options()
 
         return (
@@ -516,7 +516,7 @@ class UiCheck:
         browser.type_into("input[placeholder='Search for a brand name']", "Ollama")
         browser.click_on("*", "Ollama", exact=True)
         browser.type_into("input[name=url]", self.ollama.url)
-        browser.screen("20-ollama-url")
+        browser.screen("16-ollama-url")
         browser.click_on("ha-button", "Submit")
         browser.wait_text(f"Created configuration for {self.ollama.url}")
         browser.click_on("ha-button", "Finish")
@@ -527,12 +527,12 @@ class UiCheck:
         browser.click_on("ha-picker-field[aria-label=Model]")
         browser.click_on("*", f"{MODEL} (downloaded)", exact=True)
         browser.click_on("ha-checkbox", "Kitchen")
-        browser.screen("21-agent-picks-kitchen")
+        browser.screen("17-agent-picks-kitchen")
         browser.click_on("ha-button", "Submit")
         browser.wait_text(f"Created configuration for {AGENT}.")
         browser.click_on("ha-button", "Finish")
         browser.find("*", AGENT, exact=True)
-        browser.screen("22-ollama-page")
+        browser.screen("18-ollama-page")
         agent = self.rest.entity_named("conversation.", AGENT)
         answer = self.rest.request(
             "POST",
@@ -560,12 +560,12 @@ class UiCheck:
         self.add_hub("Porch", screens=False)
         self.open_options_step("Porch", "APIs and instructions")
         browser.click_on("ha-checkbox", "Kitchen")
-        browser.screen("23-porch-picks-kitchen")
+        browser.screen("19-porch-picks-kitchen")
         self.submit_options()
         browser.click(browser.find("ha-icon-button", label="Menu", root=self.entry_row("Kitchen")))
         browser.click(browser.find("ha-dropdown-item", "Delete", root=self.entry_row("Kitchen")))
         browser.wait_text("Delete Kitchen?")
-        browser.screen("24-delete-kitchen")
+        browser.screen("20-delete-kitchen")
         browser.click(browser.find_all("ha-button", "Delete", exact=True)[-1])
         deadline = time.monotonic() + STEP_TIMEOUT
         while browser.find_all("ha-config-entry-row", "Kitchen"):
@@ -575,13 +575,13 @@ class UiCheck:
         browser.click_on("ha-list-item-button", "Settings")
         issue = "Porch picks an LLM API that is missing"
         browser.find("*", issue, exact=True)
-        browser.screen("25-repairs")
+        browser.screen("21-repairs")
         browser.click_on("*", issue, exact=True)
         browser.wait_text("Remove Kitchen from Porch")
-        browser.screen("26-repair-fix")
+        browser.screen("22-repair-fix")
         browser.click_on("ha-button", "Submit")
         browser.wait_text("The issue is repaired!")
-        browser.screen("27-repair-done")
+        browser.screen("23-repair-done")
         browser.click_on("ha-button", "Finish")
         deadline = time.monotonic() + STEP_TIMEOUT
         while browser.find_all("*", issue, exact=True):
@@ -636,7 +636,7 @@ def main() -> int:
     try:
         for name, step in steps:
             check.run_step(name, step)
-    except CheckError, WebDriverException, OSError:
+    except (CheckError, WebDriverException, OSError):
         print(f"FAILED after {time.monotonic() - started:.1f} s; screens in {args.screenshots}")
         return 1
     finally:
