@@ -81,8 +81,16 @@ run_client() {
   [ "$rc" = 0 ] || exit "$rc"
 }
 
-# ha_job_end: stops Home Assistant, sums up its log, says the run passed.
+# ha_job_end: checks that Home Assistant listened on 127.0.0.1:PORT only (where ss is), stops
+# it, sums up its log, says the run passed.
 ha_job_end() {
+  local listening
+  if command -v ss >/dev/null; then
+    listening=$(ss -ltnH "sport = :$PORT" | awk '{print $4}' | sort -u | paste -sd' ')
+    [ "$listening" = "127.0.0.1:$PORT" ] ||
+      die "Home Assistant listens on ${listening:-nothing}, not on 127.0.0.1:$PORT only"
+    say "Home Assistant listened on $listening only"
+  fi
   stop_ha
   grep -E '^[0-9]{4}-[0-9-]+ [0-9:.+-]+ (WARNING|ERROR|CRITICAL) ' "$HA_LOG" >"$HA_DIR/problems.log" || true
   say "Home Assistant's log: $(grep -c ' WARNING ' "$HA_DIR/problems.log" || true) warnings," \

@@ -20,7 +20,8 @@ headless Chromium at a fixed window size:
    "Porch picks an LLM API that is missing", whose fix flow is walked to "repaired".
 
 Every screen is saved as a PNG (``--screenshots``) and checked: no raw translation key
-(``component.llm_hub.``), no "Unknown error", no browser console error naming llm_hub (a brand
+(``component.llm_hub.``), no "Unknown error", no HTTP confirmation banner or HTTP YAML repair,
+no browser console error naming llm_hub (a brand
 image that is missing is only noted while LLM Hub ships none). Each step prints PASS or FAIL;
 the first failure stops the run (later steps build on earlier ones). Exit status 0 only when all
 passed. Standard library and selenium only, for Python 3.11 and newer.
@@ -33,6 +34,7 @@ from collections.abc import Callable
 import json
 from pathlib import Path
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -66,8 +68,14 @@ READY_TIMEOUT = 30.0
 STEP_TIMEOUT = 20.0
 """How long to wait for an element of the next screen, in seconds."""
 START_TIMEOUT = 120.0
-BAD_TEXT = ("component.llm_hub.", "Unknown error")
-"""Text that must be on no screen: a raw translation key, the frontend's generic error."""
+BAD_TEXT = (
+    "component.llm_hub.",
+    "Unknown error",
+    "Confirm new HTTP server configuration",
+    "HTTP YAML configuration",
+)
+"""Text that must be on no screen: a raw translation key, the frontend's generic error, and
+what 2026.10 shows for an ``http:`` block in configuration.yaml (the dev config has none)."""
 ONBOARDING_DOMAINS = ("met", "radio_browser", "google_translate", "shopping_list")
 """Entries onboarding's core_config step adds; removed so that screens show LLM Hub's only."""
 AGENT = "Scripted agent"
@@ -220,12 +228,14 @@ class Browser:
         """Start Chromium with a fresh profile; screenshots go to ``screenshots``."""
         self.profile = tempfile.TemporaryDirectory(prefix="llm-hub-ui-check-")
         options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
         for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={self.profile.name}"]:
             options.add_argument(flag)
         options.add_argument(f"--window-size={WINDOW[0]},{WINDOW[1]}")
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        self.driver = webdriver.Chrome(
+            options=options, service=Service(shutil.which("chromedriver"))
+        )
         self.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
             {"width": WINDOW[0], "height": WINDOW[1], "deviceScaleFactor": 1, "mobile": False},
@@ -257,24 +267,17 @@ class Browser:
         return found
 
     def find(
-        self,
-        selector: str,
-        text: str | None = None,
-        *,
-        exact: bool = False,
-        label: str | None = None,
-        root: Any = None,
-        timeout: float = STEP_TIMEOUT,
+        self, selector: str, text: str | None = None, timeout: float = STEP_TIMEOUT, **query: Any
     ) -> Any:
-        """Wait for an element like ``find_all`` finds; return the innermost one."""
+        """Wait for an element as ``find_all`` finds it (keywords in ``query``); return the last."""
         deadline = time.monotonic() + timeout
         while True:
-            found = self.find_all(selector, text, exact=exact, label=label, root=root)
+            found = self.find_all(selector, text, **query)
             if found:
                 return found[-1]
             if time.monotonic() > deadline:
                 what = selector + (f" reading {text!r}" if text else "")
-                what += f" labelled {label!r}" if label else ""
+                what += f" with {query}" if query else ""
                 raise CheckError(f"no {what} within {timeout:.0f} s; screen: {self.text()[-600:]}")
             time.sleep(0.2)
 
