@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 from pathlib import Path
 from types import ModuleType
 
@@ -35,34 +36,36 @@ def test_brand_folder_holds_exactly_the_images() -> None:
     assert sorted(p.name for p in BRAND_DIR.iterdir()) == sorted({**ICONS, **LOGOS})
 
 
+def open_rgba_png(path: Path) -> Image.Image:
+    """Return the image in a file, after checking that it is an RGBA PNG."""
+    data = path.read_bytes()
+    assert data.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    assert image.mode == "RGBA"
+    return image
+
+
 @pytest.mark.parametrize(("name", "side"), ICONS.items())
 def test_icon_is_a_square_rgba_png(name: str, side: int) -> None:
     """Icons are 256x256 and 512x512 RGBA PNGs (Home Assistant brands' icon rules)."""
-    path = BRAND_DIR / name
-    assert path.read_bytes().startswith(PNG_SIGNATURE)
-    with Image.open(path) as image:
-        assert image.format == "PNG"
-        assert image.mode == "RGBA"
-        assert image.size == (side, side)
-        # Transparent corners: the tile has round corners, nothing is drawn outside it.
-        assert image.getpixel((0, 0))[3] == 0  # type: ignore[index]
-        assert image.getpixel((side // 2, side // 2))[3] == 255  # type: ignore[index]
+    image = open_rgba_png(BRAND_DIR / name)
+    assert image.size == (side, side)
+    # Transparent corners: the tile has round corners, nothing is drawn outside it.
+    assert image.getpixel((0, 0))[3] == 0  # type: ignore[index]
+    assert image.getpixel((side // 2, side // 2))[3] == 255  # type: ignore[index]
 
 
 @pytest.mark.parametrize(("name", "height"), LOGOS.items())
 def test_logo_is_a_landscape_rgba_png(name: str, height: int) -> None:
     """Logos are landscape RGBA PNGs whose short side is 256 (512 for @2x), the most allowed."""
-    path = BRAND_DIR / name
-    assert path.read_bytes().startswith(PNG_SIGNATURE)
-    with Image.open(path) as image:
-        assert image.format == "PNG"
-        assert image.mode == "RGBA"
-        assert image.height == height
-        assert image.width > image.height
-        # Trimmed: something is drawn in the first and last column.
-        bbox = image.getchannel("A").getbbox()
-        assert bbox is not None
-        assert (bbox[0], bbox[2]) == (0, image.width)
+    image = open_rgba_png(BRAND_DIR / name)
+    assert image.height == height
+    assert image.width > image.height
+    # Trimmed: something is drawn in the first and last column.
+    bbox = image.getchannel("A").getbbox()
+    assert bbox is not None
+    assert (bbox[0], bbox[2]) == (0, image.width)
 
 
 def test_hdpi_images_are_twice_as_large() -> None:
