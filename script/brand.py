@@ -10,7 +10,7 @@ edges; the word mark uses the font bundled with Pillow, so the output depends on
 Pillow's version.
 
 Usage: script/brand          (runs this in the test venv)
-       script/brand --check  (exit 1 when the files differ from what this draws)
+       script/brand --check  (exit 1 when the files hold other pixels than this draws)
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ WORD_MARK = "LLM Hub"
 
 
 def _gradient(size: int) -> Image.Image:
-    """Return a sizexsize RGBA diagonal gradient from TOP_LEFT to BOTTOM_RIGHT."""
+    """Return a size by size RGBA diagonal gradient from TOP_LEFT to BOTTOM_RIGHT."""
     steps = 256
     ramp = Image.new("RGBA", (steps, 1))
     for x in range(steps):
@@ -52,7 +52,7 @@ def _gradient(size: int) -> Image.Image:
 
 
 def _icon_large(size: int) -> Image.Image:
-    """Return the icon drawn at sizexsize (to be scaled down by SUPERSAMPLE)."""
+    """Return the icon drawn at size by size (to be scaled down by SUPERSAMPLE)."""
     u = size / 256  # one unit of the 256-unit design grid
     mask = Image.new("L", (size, size), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, size - 1, size - 1), radius=56 * u, fill=255)
@@ -100,7 +100,7 @@ def _icon_large(size: int) -> Image.Image:
 
 
 def draw_icon(size: int) -> Image.Image:
-    """Return the square RGBA icon of sizexsize pixels."""
+    """Return the square RGBA icon of size by size pixels."""
     large = _icon_large(size * SUPERSAMPLE)
     return large.resize((size, size), Image.Resampling.LANCZOS)
 
