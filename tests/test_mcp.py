@@ -7,9 +7,12 @@ tools, call them, and get refused without the right token.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 import json
+from pathlib import Path
+import re
 from typing import Any
 
 import httpx
@@ -305,3 +308,34 @@ async def test_admin_only_hub_refuses_non_admin(
     assert not result.isError
     assert json.loads(_text(result)) == {"users": 2}
     assert calls == [(USERS, {}, hass_admin_user.id)]
+
+
+async def test_readme_python_example(
+    hub_url: str,
+    hass_access_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The README's Python example lists the hub's tools and calls one, as printed there.
+
+    The test environment has mcp 1.x, whose HTTP client is httpx; the README's comment says
+    to use it instead of mcp 2.x's httpx2. Its last line, ``asyncio.run(main())``, is left
+    out to await ``main`` in the test's own event loop.
+    """
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(.*?)```", readme, re.DOTALL)
+    assert example is not None
+    source, run = example.group(1).rstrip().rsplit("\n", 1)
+    assert run == "asyncio.run(main())"
+    assert "import httpx2  # the HTTP client of mcp 2.x; with mcp 1.x use httpx" in source
+    source = source.replace("import httpx2 ", "import httpx as httpx2 ")
+    monkeypatch.setenv("HA_TOKEN", hass_access_token)
+    monkeypatch.setenv("URL", hub_url)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "README.md", "exec"), namespace)  # noqa: S102
+    await namespace["main"]()
+
+    listed, called = capsys.readouterr().out.splitlines()
+    assert {BREW, GRIND, "llm__GetDateTime"} <= set(ast.literal_eval(listed))
+    assert "TextContent(type='text'" in called
+    assert '"date": ' in called
