@@ -10,7 +10,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 import voluptuous as vol
 
-from custom_components.llm_hub.tools import HubTool, unwrap
+from custom_components.llm_hub.tool import HubTool, unwrap
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm, selector
@@ -383,10 +383,10 @@ async def test_hubs_picking_each_other_serve_the_rest(
     assert "from_x" in second_tools
     assert any(tool.name.endswith("from_x") for tool in merged.tools)
     loops = [
-        r.getMessage() for r in caplog.records if "pick each other in a loop" in r.getMessage()
+        r.getMessage() for r in caplog.records if "select each other in a loop" in r.getMessage()
     ]
-    fix = "remove one of these picks in the hubs' options"
-    loop = "LLM Hub APIs pick each other in a loop"
+    fix = "take one of them out of the hubs' selected LLM APIs"
+    loop = "LLM Hub APIs select each other in a loop"
     first_second = '("First" -> "Second" -> "First")'
     second_first = '("Second" -> "First" -> "Second")'
     assert loops == [
@@ -457,7 +457,7 @@ async def test_missing_picked_api_serves_the_rest(
     tools = _by_name(await _instance(hass, hub_id(entry)))
 
     assert "kept" in tools
-    assert "picks the LLM API gone, which is not registered" in caplog.text
+    assert "selects the LLM API gone, which is not registered" in caplog.text
 
 
 async def test_options_are_read_at_setup(hass: HomeAssistant) -> None:
@@ -465,7 +465,7 @@ async def test_options_are_read_at_setup(hass: HomeAssistant) -> None:
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"], "prompt": "Hi."})
 
     api = entry.runtime_data.api
-    assert (api.id, api.name, api.picked_api_ids, api.instructions) == (
+    assert (api.id, api.name, api.selected_api_ids, api.instructions) == (
         hub_id(entry),
         "Kitchen",
         ["assist"],
@@ -522,7 +522,7 @@ async def test_a_single_pick_stored_as_a_string(hass: HomeAssistant) -> None:
     """An id stored as a plain string (a hand edit) counts as one pick."""
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": "assist"})
 
-    assert entry.runtime_data.api.picked_api_ids == ["assist"]
+    assert entry.runtime_data.api.selected_api_ids == ["assist"]
 
 
 async def test_picked_api_that_breaks_is_logged_and_skipped(
@@ -601,8 +601,8 @@ async def test_stale_pick_warns_once(hass: HomeAssistant, caplog: pytest.LogCapt
     for _ in range(3):
         await _instance(hass, hub_id(entry))
 
-    assert entry.runtime_data.api.picked_api_ids == ["gone"]
-    assert caplog.text.count("picks the LLM API gone, which is not registered") == 1
+    assert entry.runtime_data.api.selected_api_ids == ["gone"]
+    assert caplog.text.count("selects the LLM API gone, which is not registered") == 1
 
 
 async def test_a_tool_a_picked_hub_renamed_is_kept_once(hass: HomeAssistant) -> None:

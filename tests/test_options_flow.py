@@ -174,7 +174,7 @@ async def test_menu_shows_tool_count_and_size(
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert placeholders["hub"] == "Kitchen"
-    assert placeholders["tools"] == placeholders["gathered"] == str(len(HUB_TOOLS))
+    assert placeholders["tools"] == placeholders["candidates"] == str(len(HUB_TOOLS))
     assert placeholders["max_tools"] == "128"
     assert placeholders["warning"] == ""
     tokens = int(placeholders["tokens"].replace(",", ""))
@@ -187,7 +187,7 @@ async def test_menu_shows_tool_count_and_size(
     await async_set_options(hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]})
     placeholders = (await _menu(hass, hub))["description_placeholders"]
     assert placeholders is not None
-    assert (placeholders["tools"], placeholders["gathered"]) == ("1", "4")
+    assert (placeholders["tools"], placeholders["candidates"]) == ("1", "4")
     assert int(placeholders["chars"].replace(",", "")) < chars
 
 
@@ -304,7 +304,7 @@ async def test_apis_saves_and_reloads(
     entry = setup_integration
     living_room = await async_add_hub(hass, "Living room")
     old_api = entry.runtime_data.api
-    assert old_api.picked_api_ids == ["assist"]
+    assert old_api.selected_api_ids == ["assist"]
     result = await _open(hass, entry, "apis")
 
     result = await _submit(
@@ -328,7 +328,7 @@ async def test_apis_saves_and_reloads(
     assert isinstance(api, HubAPI)
     assert api is not old_api
     assert _registered(hass)[hub_id(entry)] is api
-    assert api.picked_api_ids == [hub_id(living_room), "assist"]
+    assert api.selected_api_ids == [hub_id(living_room), "assist"]
     assert api.instructions == "Answer briefly."
 
     # The form opens again with what was saved.
@@ -361,7 +361,7 @@ async def test_apis_leaves_out_empty_values(
     assert entry.options == {}
     api = entry.runtime_data.api
     assert api is not old_api
-    assert api.picked_api_ids == []
+    assert api.selected_api_ids == []
     assert api.instructions == ""
 
 
@@ -392,7 +392,7 @@ async def test_apis_keeps_unavailable_pick(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert entry.options == {CONF_LLM_HASS_API: picks, CONF_PROMPT: "Hi"}
-    assert entry.runtime_data.api.picked_api_ids == picks
+    assert entry.runtime_data.api.selected_api_ids == picks
 
 
 async def test_apis_refuses_unknown_api(
