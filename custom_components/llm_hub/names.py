@@ -1,4 +1,4 @@
-"""Portable tool names: what every model provider and MCP client accepts, unique and stable.
+"""Makes portable tool names: what every model provider and MCP client accepts, unique, stable.
 
 A hub exposes each tool under a name that matches ``^[A-Za-z][A-Za-z0-9_-]*$`` and has at most
 ``NAME_TARGET`` (48) characters, because providers refuse other names and count 64 at most
@@ -35,7 +35,7 @@ import slugify as unicode_slug
 # ``unidecode`` when some other integration installed it, which would change names.
 from text_unidecode import unidecode  # type: ignore[import-untyped]
 
-from homeassistant.const import MAJOR_VERSION, MINOR_VERSION
+from .compat import AGENTS_PREFIX_EVERY_TOOL
 
 __all__ = [
     "AGENTS_PREFIX_EVERY_TOOL",
@@ -70,9 +70,6 @@ NAMESPACE_TARGET: Final = 16
 """The longest collision namespace (a slug of the API name, cut at a word boundary)."""
 HASH_LENGTH: Final = 6
 """Hex digits of the SHA-256 suffix that tells shortened or colliding names apart."""
-
-AGENTS_PREFIX_EVERY_TOOL: Final = (MAJOR_VERSION, MINOR_VERSION) < (2026, 11)
-"""Whether this Home Assistant's ``MergedAPI`` prefixes every tool with the API name's slug."""
 
 _PORTABLE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 # A run of characters no provider accepts, with the underscores around it: replaced by one
