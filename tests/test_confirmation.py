@@ -412,7 +412,7 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     [(True, False), (False, True), (True, True)],
     ids=["inner", "outer", "both"],
 )
-async def test_hub_picking_a_hub_asks_once(
+async def test_hub_selecting_a_hub_asks_once(
     hass: HomeAssistant,
     setup_llm: None,
     hass_admin_user: MockUser,

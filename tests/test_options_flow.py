@@ -365,7 +365,7 @@ async def test_apis_leaves_out_empty_values(
     assert api.instructions == ""
 
 
-async def test_apis_keeps_unavailable_pick(
+async def test_apis_keeps_unavailable_selected_api(
     hass: HomeAssistant, setup_integration: MockConfigEntry
 ) -> None:
     """A picked API that is gone is offered as "<its last known name> (not available)", or
@@ -446,7 +446,7 @@ async def test_apis_follows_loops_elsewhere_without_hanging(
 # --- Tools ----------------------------------------------------------------------------------
 
 
-async def test_tools_form_lists_gathered_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+async def test_tools_form_lists_candidate_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Each gathered tool is offered by key, with its title and source; all checked at first."""
     result = await _open(hass, hub, "tools")
 
@@ -489,7 +489,7 @@ async def test_tools_saves_decisions_and_keeps_other_options(
     assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is False
 
 
-async def test_tools_keeps_decisions_about_tools_not_gathered_now(
+async def test_tools_keeps_decisions_about_tools_not_found_now(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """A decision about a tool the hub does not gather now is offered and kept."""
@@ -744,9 +744,7 @@ async def test_override_with_the_tools_own_key(hass: HomeAssistant, hub: MockCon
     assert BREW in {tool.name for tool in instance.tools}
 
 
-async def test_override_of_a_tool_not_gathered_now(
-    hass: HomeAssistant, hub: MockConfigEntry
-) -> None:
+async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """An override of a tool that is gone is offered, and can be cleared."""
     hass.config_entries.async_update_entry(
         hub, options={**hub.options, CONF_OVERRIDES: {"gone": {"name": "old"}}}

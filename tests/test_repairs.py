@@ -58,7 +58,7 @@ async def _async_delayed_check(hass: HomeAssistant) -> None:
     await hass.async_block_till_done(wait_background_tasks=True)
 
 
-async def test_missing_pick_raises_a_fixable_issue(hass: HomeAssistant) -> None:
+async def test_missing_selected_api_raises_a_fixable_issue(hass: HomeAssistant) -> None:
     """A hub set up with a pick that is not registered serves the rest and raises an issue."""
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
 
@@ -104,7 +104,7 @@ async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssi
     assert "play" in await _tools(hass, entry)
 
 
-async def test_issue_of_a_picked_hub_comes_and_goes(hass: HomeAssistant) -> None:
+async def test_issue_of_a_selected_hub_comes_and_goes(hass: HomeAssistant) -> None:
     """A selected hub that unloads raises the issue shortly after, named by its name;
     loading it again clears it at once."""
     inner = await async_add_hub(hass, "Inner")
@@ -145,7 +145,7 @@ async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_clie
     assert _issues(hass) == {}
 
 
-async def test_reloading_a_picked_hub_raises_nothing(hass: HomeAssistant) -> None:
+async def test_reloading_a_selected_hub_raises_nothing(hass: HomeAssistant) -> None:
     """A reload (options saved, renamed) unloads and sets up again: no issue comes and goes
     meanwhile, nor after the delayed check."""
     inner = await async_add_hub(hass, "Inner")
@@ -270,7 +270,9 @@ async def test_periodic_check_skips_an_entry_loaded_without_its_api(
     assert _issues(hass) == {}
 
 
-async def test_issue_clears_when_the_pick_is_removed_or_the_hub_is(hass: HomeAssistant) -> None:
+async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
+    hass: HomeAssistant,
+) -> None:
     """Saving options without the pick clears its issue; removing the hub clears all of its
     issues, and only its own."""
     other = await async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
@@ -312,7 +314,7 @@ async def _continue_fix(client: Any, flow_id: str) -> dict[str, Any]:
     return data
 
 
-async def test_fix_flow_removes_the_pick(hass: HomeAssistant, repairs_client: Any) -> None:
+async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
     """Confirming removes the pick, keeps every other option, reloads, clears the issue."""
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", []))
     entry = await async_add_hub(
@@ -347,7 +349,7 @@ async def test_fix_flow_names_an_api_that_came_back(
     assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "Music"}
 
 
-async def test_fix_flow_of_the_last_pick(hass: HomeAssistant, repairs_client: Any) -> None:
+async def test_fix_flow_of_the_last_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
     """Removing the only pick leaves the key out, as the options flow does."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: "music"})
 
@@ -358,7 +360,7 @@ async def test_fix_flow_of_the_last_pick(hass: HomeAssistant, repairs_client: An
     assert entry.options == {}
 
 
-async def test_fix_flow_when_the_pick_or_the_hub_went_meanwhile(
+async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
     hass: HomeAssistant, repairs_client: Any
 ) -> None:
     """A pick already removed: nothing to change. A hub removed: the flow aborts."""

@@ -157,7 +157,7 @@ def test_parameters_that_convert_differently_are_converted_again(
 MONOTONIC = "custom_components.llm_hub.schema.cache.time.monotonic"
 
 
-def test_exposures_are_made_again_after_a_while(conversions: Any) -> None:
+def test_schema_entries_are_made_again_after_a_while(conversions: Any) -> None:
     """A parameters object changed in place shows its new choices after ``MAX_AGE``."""
     choices = ["x", "y"]
     tool = RecordingTool(

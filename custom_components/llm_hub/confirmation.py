@@ -85,7 +85,7 @@ def declare_token(item: CandidateTool) -> str | None:
       model could not send the token;
     - parameters that declare ``confirmation_token`` themselves (``HIDDEN_OWN_TOKEN``): the
       hub takes the token out of the arguments, so the tool's own argument would never
-      reach it and every confirmed call would fail validation. (A tool of a picked hub that
+      reach it and every confirmed call would fail validation. (A tool of a selected hub that
       confirms it declares that hub's token: it is confirmed once, see
       ``Confirmations.check``.)
     """
@@ -97,7 +97,7 @@ def declare_token(item: CandidateTool) -> str | None:
     if not isinstance(parameters, probatio.Schema) or not isinstance(parameters.schema, dict):
         item.hidden = HIDDEN_NO_TOKEN
         return item.hidden
-    # A tool of a picked hub that confirms it declares the token of that hub, not its own.
+    # A tool of a selected hub that confirms it declares the token of that hub, not its own.
     if not requires_token(item.tool.parameters) and any(
         str(key) == TOKEN_ARGUMENT for key in parameters.schema
     ):

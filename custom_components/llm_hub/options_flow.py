@@ -322,7 +322,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_overrides(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Pick the tool whose name or description to change."""
+        """Choose the tool whose name or description to change."""
         if user_input is not None:
             self._override_key = user_input[CONF_TOOL]
             return await self.async_step_override()
