@@ -15,7 +15,7 @@ from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
 from .audit import Audit
-from .build import HubAPIInstance, HubBuilder, WarnOnce
+from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
 from .confirmation import Confirmations
 from .const import CONF_PROMPT, api_id_for_entry
@@ -23,7 +23,7 @@ from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
 
-__all__ = ["HubAPI", "HubAPIInstance", "selected_api_ids"]
+__all__ = ["HubAPI", "selected_api_ids"]
 
 
 class HubAPI(llm_helper.API):
