@@ -7,6 +7,8 @@ from unittest.mock import AsyncMock, patch
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
+from syrupy.assertion import SnapshotAssertion
 
 # Import our custom_components package before the test plugin puts its own testing_config
 # first on sys.path; otherwise setup fails with "Integration not found".
@@ -19,7 +21,9 @@ from homeassistant.setup import async_setup_component
 
 from .common import (
     CONTRIBUTOR_PROMPT,
+    INSPECTED_ENTRY_ID,
     INSTRUCTIONS,
+    PANTRY,
     TOOLS_DOMAIN,
     BrewTool,
     Call,
@@ -28,6 +32,7 @@ from .common import (
     admin_only_api,
     async_add_hub,
     grind_tool,
+    pantry_api,
 )
 
 
@@ -108,15 +113,6 @@ async def admin_hub(
     """Register the admin-only API; set up a hub "Admin hub" that picks it (beside Kitchen)."""
     llm.async_register_api(hass, admin_only_api(hass, calls))
     return await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
-
-
-# --- The inspector's hub (appended by the inspector branch; imports kept here to merge clean)
-from pytest_homeassistant_custom_component.syrupy import (  # noqa: E402
-    HomeAssistantSnapshotExtension,
-)
-from syrupy.assertion import SnapshotAssertion  # noqa: E402
-
-from .common import INSPECTED_ENTRY_ID, PANTRY, pantry_api  # noqa: E402
 
 
 @pytest.fixture

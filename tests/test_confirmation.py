@@ -18,12 +18,12 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.api import HubAPI
+from custom_components.llm_hub.audit import Audit
 from custom_components.llm_hub.confirmation import (
     MAX_PENDING,
     Confirmations,
     _Binding,
-    expose_token,
+    declare_token,
     requires_token,
 )
 from custom_components.llm_hub.const import (
@@ -34,7 +34,7 @@ from custom_components.llm_hub.const import (
     CONF_READ_ONLY,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.tools import GatheredTool, ToolCall
+from custom_components.llm_hub.tool import CandidateTool, ToolCall
 from homeassistant.components import conversation
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
@@ -321,7 +321,7 @@ async def test_outcomes_reach_the_audit_hook(
 ) -> None:
     """The hub's audit hook hears needs_confirmation, ok and refused."""
     recorded: list[ToolCall] = []
-    with patch.object(HubAPI, "async_record_call", side_effect=recorded.append, autospec=False):
+    with patch.object(Audit, "async_record", side_effect=recorded.append, autospec=False):
         token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})).data[
             TOKEN
         ]
@@ -400,7 +400,7 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     outer = await async_add_hub(
         hass, "Outer", {CONF_LLM_HASS_API: [hub_id(entry)], CONF_CONFIRM_TOOLS: ["open_gate"]}
     )
-    gathered = (await outer.runtime_data.api.async_get_api_instance(llm_context())).gathered
+    gathered = (await outer.runtime_data.api.async_get_api_instance(llm_context())).candidates
     assert {item.name: item.hidden for item in gathered}["open_gate"] == reason
 
 
@@ -412,7 +412,7 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     [(True, False), (False, True), (True, True)],
     ids=["inner", "outer", "both"],
 )
-async def test_hub_picking_a_hub_asks_once(
+async def test_hub_selecting_a_hub_asks_once(
     hass: HomeAssistant,
     setup_llm: None,
     hass_admin_user: MockUser,
@@ -497,27 +497,27 @@ async def test_arguments_no_encoder_knows_still_bind(
     assert [repr(call.tool_args["when"]) for call in tool.calls] == ["Moment(noon)"]
 
 
-def test_expose_token_hides_what_cannot_declare_it() -> None:
+def test_declare_token_hides_what_cannot_declare_it() -> None:
     """A tool that needs confirming but whose parameters cannot take the token is hidden."""
-    item = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")
+    item = CandidateTool(tool=RecordingTool("t"), source="x", wanted_name="t")
     item.confirm = True
     item.parameters = object()
 
-    reason = expose_token(item)
+    reason = declare_token(item)
 
     assert item.hidden == reason
     assert reason == "needs confirming, but its parameters cannot declare a confirmation token"
 
     # Declared once, however often it is called; a tool without the mark is left alone.
-    item = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")
+    item = CandidateTool(tool=RecordingTool("t"), source="x", wanted_name="t")
     item.confirm = True
     item.parameters = probatio.Schema({})
-    assert expose_token(item) is None
+    assert declare_token(item) is None
     declared = item.parameters
-    assert expose_token(item) is None
+    assert declare_token(item) is None
     assert item.parameters is declared
     assert requires_token(declared)
-    plain = GatheredTool(tool=RecordingTool("t"), source="x", wanted_name="t")
+    plain = CandidateTool(tool=RecordingTool("t"), source="x", wanted_name="t")
     plain.parameters = probatio.Schema({})
-    expose_token(plain)
+    declare_token(plain)
     assert not requires_token(plain.parameters)

@@ -11,7 +11,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.tools import HubTool, Outcome, error_result
+from custom_components.llm_hub.tool import HubTool, Outcome, error_result
 from homeassistant.components.recorder.core import Recorder
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
@@ -64,7 +64,7 @@ async def test_logbook_describes_each_outcome(
     await _call(hass, api_id, GRIND, {}, hass_admin_user.id)
     for outcome in ("refused", "needs_confirmation"):
         stop: tuple[llm.ToolResult, Outcome] = (error_result("Stop", "Not now"), outcome)
-        with patch.object(HubTool, "_check_confirmation", return_value=stop):
+        with patch.object(HubTool, "_check_call", return_value=stop):
             await _call(hass, api_id, COUNT, {"number": 1}, hass_admin_user.id)
     # A tool exposed under another name than its own (a name two sources share).
     llm.async_register_api(hass, FixedAPI(hass, "cellar", "Cellar", [RecordingTool(BREW)]))

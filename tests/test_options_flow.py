@@ -174,7 +174,7 @@ async def test_menu_shows_tool_count_and_size(
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert placeholders["hub"] == "Kitchen"
-    assert placeholders["tools"] == placeholders["gathered"] == str(len(HUB_TOOLS))
+    assert placeholders["tools"] == placeholders["candidates"] == str(len(HUB_TOOLS))
     assert placeholders["max_tools"] == "128"
     assert placeholders["warning"] == ""
     tokens = int(placeholders["tokens"].replace(",", ""))
@@ -187,7 +187,7 @@ async def test_menu_shows_tool_count_and_size(
     await async_set_options(hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]})
     placeholders = (await _menu(hass, hub))["description_placeholders"]
     assert placeholders is not None
-    assert (placeholders["tools"], placeholders["gathered"]) == ("1", "4")
+    assert (placeholders["tools"], placeholders["candidates"]) == ("1", "4")
     assert int(placeholders["chars"].replace(",", "")) < chars
 
 
@@ -304,7 +304,7 @@ async def test_apis_saves_and_reloads(
     entry = setup_integration
     living_room = await async_add_hub(hass, "Living room")
     old_api = entry.runtime_data.api
-    assert old_api.picked_api_ids == ["assist"]
+    assert old_api.selected_api_ids == ["assist"]
     result = await _open(hass, entry, "apis")
 
     result = await _submit(
@@ -328,7 +328,7 @@ async def test_apis_saves_and_reloads(
     assert isinstance(api, HubAPI)
     assert api is not old_api
     assert _registered(hass)[hub_id(entry)] is api
-    assert api.picked_api_ids == [hub_id(living_room), "assist"]
+    assert api.selected_api_ids == [hub_id(living_room), "assist"]
     assert api.instructions == "Answer briefly."
 
     # The form opens again with what was saved.
@@ -361,11 +361,11 @@ async def test_apis_leaves_out_empty_values(
     assert entry.options == {}
     api = entry.runtime_data.api
     assert api is not old_api
-    assert api.picked_api_ids == []
+    assert api.selected_api_ids == []
     assert api.instructions == ""
 
 
-async def test_apis_keeps_unavailable_pick(
+async def test_apis_keeps_unavailable_selected_api(
     hass: HomeAssistant, setup_integration: MockConfigEntry
 ) -> None:
     """A picked API that is gone is offered as "<its last known name> (not available)", or
@@ -392,7 +392,7 @@ async def test_apis_keeps_unavailable_pick(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert entry.options == {CONF_LLM_HASS_API: picks, CONF_PROMPT: "Hi"}
-    assert entry.runtime_data.api.picked_api_ids == picks
+    assert entry.runtime_data.api.selected_api_ids == picks
 
 
 async def test_apis_refuses_unknown_api(
@@ -446,7 +446,7 @@ async def test_apis_follows_loops_elsewhere_without_hanging(
 # --- Tools ----------------------------------------------------------------------------------
 
 
-async def test_tools_form_lists_gathered_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+async def test_tools_form_lists_candidate_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Each gathered tool is offered by key, with its title and source; all checked at first."""
     result = await _open(hass, hub, "tools")
 
@@ -489,7 +489,7 @@ async def test_tools_saves_decisions_and_keeps_other_options(
     assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is False
 
 
-async def test_tools_keeps_decisions_about_tools_not_gathered_now(
+async def test_tools_keeps_decisions_about_tools_not_found_now(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """A decision about a tool the hub does not gather now is offered and kept."""
@@ -744,9 +744,7 @@ async def test_override_with_the_tools_own_key(hass: HomeAssistant, hub: MockCon
     assert BREW in {tool.name for tool in instance.tools}
 
 
-async def test_override_of_a_tool_not_gathered_now(
-    hass: HomeAssistant, hub: MockConfigEntry
-) -> None:
+async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """An override of a tool that is gone is offered, and can be cleared."""
     hass.config_entries.async_update_entry(
         hub, options={**hub.options, CONF_OVERRIDES: {"gone": {"name": "old"}}}

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-from custom_components.llm_hub.api import HubAPIInstance
+from custom_components.llm_hub.build import HubAPIInstance
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
@@ -238,7 +238,7 @@ async def test_new_tools_follow_the_default(
 
     assert {tool.name for tool in instance.tools} == {BREW, GRIND}
     assert isinstance(instance, HubAPIInstance)
-    hidden = {item.key: item.hidden for item in instance.gathered}
+    hidden = {item.key: item.hidden for item in instance.candidates}
     assert hidden[f"{TOOLS_DOMAIN}__new"] == (
         "a new tool, and the hub's options leave out new tools"
     )
@@ -278,7 +278,7 @@ async def test_hidden_reasons_and_worst_case_annotations(
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
 
     assert isinstance(instance, HubAPIInstance)
-    assert {item.key: item.hidden for item in instance.gathered} == {
+    assert {item.key: item.hidden for item in instance.candidates} == {
         BREW: None,
         GRIND: "destructive (policy: no destructive tools)",
         SEARCH: "reaches outside Home Assistant (policy: no open-world tools)",
@@ -308,7 +308,7 @@ async def test_a_tool_without_annotations_counts_as_the_worst_case(
     instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
 
     assert isinstance(instance, HubAPIInstance)
-    assert [(item.key, item.hidden) for item in instance.gathered] == [
+    assert [(item.key, item.hidden) for item in instance.candidates] == [
         (DATE_TIME, None),
         ("bare", "reaches outside Home Assistant (policy: no open-world tools)"),
     ]
@@ -438,8 +438,8 @@ async def test_a_loop_of_three_hubs_at_request_time(
 
     def loop(hub: str, left_out: MockConfigEntry, chain: str) -> str:
         return (
-            f"LLM Hub {hub} leaves out {hub_id(left_out)}: LLM Hub APIs pick each other in a "
-            f"loop ({chain}); remove one of these picks in the hubs' options"
+            f"LLM Hub {hub} leaves out {hub_id(left_out)}: LLM Hub APIs select each other in a "
+            f"loop ({chain}); take one of them out of the hubs' selected LLM APIs"
         )
 
     # The hub that is reached again raises; the one that picked it leaves it out.

@@ -1,7 +1,7 @@
-"""LLM Hub: compose your own LLM APIs from the APIs and tools Home Assistant already has.
+"""Sets up LLM Hub: each config entry registers one LLM API composed of other APIs and tools.
 
 Each config entry registers one LLM API (``llm_hub-<entry_id>``, named like the entry) that
-conversation agents can pick and Home Assistant's MCP Server serves at
+conversation agents can select and Home Assistant's MCP Server serves at
 ``/api/mcp/llm_hub-<entry_id>``.
 """
 
@@ -16,11 +16,11 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
-from .api import HubAPI, picked_api_ids
+from .api import HubAPI, selected_api_ids
 from .const import DOMAIN, LOGGER
-from .issues import async_check_picks_when_started, async_remove_issues, async_track_apis
 from .platforms import async_setup_platforms
 from .policy import without_empty
+from .repairs import async_check_when_started, async_remove_issues, async_track_apis
 from .types import LlmHubConfigEntry, LlmHubData
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -37,12 +37,12 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Register the hub's LLM API; unloading the entry unregisters it.
 
-    A picked API that is missing once Home Assistant has started raises a repair issue.
+    A selected LLM API that is missing once Home Assistant has started raises a repair issue.
     """
     api = HubAPI(hass, entry)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
-    entry.async_on_unload(async_check_picks_when_started(hass, api))
+    entry.async_on_unload(async_check_when_started(hass, api))
     return True
 
 
@@ -50,7 +50,7 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
     """Unload a hub entry (its API is unregistered by ``async_on_unload``).
 
     Calls already running finish; calls through tools listed before the unload are refused
-    (``HubAPI.async_check_call``).
+    (``tool.HubCallSettings.is_registered``).
     """
     return True
 
@@ -63,7 +63,7 @@ async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> N
 async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Migrate a hub entry's options to the current version; never drop what a user set.
 
-    - 1.1 -> 1.2: picks (``llm_hass_api``) stored as a string become a list without
+    - 1.1 -> 1.2: selected API ids (``llm_hass_api``) stored as a string become a list without
       duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
       out, as the options flow leaves them out. Other keys are kept as they are.
     - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
@@ -83,8 +83,8 @@ def migrate_options_1_2(options: Mapping[str, Any]) -> dict[str, Any]:
     """Return options of version 1.1 in the shape of 1.2 (see ``async_migrate_entry``)."""
     migrated = without_empty(options)
     if CONF_LLM_HASS_API in migrated:
-        if picks := [api_id for api_id in picked_api_ids(migrated) if api_id]:
-            migrated[CONF_LLM_HASS_API] = picks
+        if selected := [api_id for api_id in selected_api_ids(migrated) if api_id]:
+            migrated[CONF_LLM_HASS_API] = selected
         else:
             del migrated[CONF_LLM_HASS_API]
     return migrated

@@ -1,9 +1,9 @@
-"""The audit trail of a hub: an event per tool call, counters and the last calls in memory.
+"""Records each call of a hub's tools: an event per call, counters and the last calls in memory.
 
-Every call of a tool through a hub API (``HubTool.async_call`` reports it to
-``HubAPI.async_record_call``) fires ``llm_hub_tool_called`` on Home Assistant's event bus,
-with the call's context, so automations, the logbook and the recorder see it. A hub picked by
-another hub records the calls that go through its own tools: a call through the outer hub
+Every call of a tool through a hub API (``HubTool.async_call`` reports it to the hub's
+``Audit``) fires ``llm_hub_tool_called`` on Home Assistant's event bus,
+with the call's context, so automations, the logbook and the recorder see it. A hub selected
+by another hub records the calls that go through its own tools: a call through the outer hub
 fires one event for each hub (the outer one's ``source`` is the inner hub's API id).
 """
 
@@ -21,8 +21,9 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.redact import REDACTED, async_redact_data
 from homeassistant.util import dt as dt_util
 
-from .confirmation import TOKEN_ARGUMENT
-from .tools import Outcome, ToolCall, unwrap
+from .compat import llm_context_agent_id
+from .const import TOKEN_ARGUMENT
+from .tool import Outcome, ToolCall, unwrap
 
 __all__ = [
     "EVENT_TOOL_CALLED",
@@ -104,11 +105,11 @@ class ToolCalledData(TypedDict, total=False):
     api_id: str
     api_name: str
     tool_name: str
-    """The name the model called (the exposed name)."""
+    """The name the model called (the listed name)."""
     original_tool_name: str
     """The name of the tool the hub ran (its own name in its integration or API)."""
     source: str
-    """The integration domain (contributed tools) or picked API id the tool came from."""
+    """The integration domain (contributed tools) or selected API id the tool came from."""
     tool_call_id: str
     user_id: str | None
     platform: str
@@ -166,34 +167,37 @@ class Audit:
     the counters anew).
     """
 
-    def __init__(self, hass: HomeAssistant, *, record_arguments: bool) -> None:
-        """Create the trail of a hub.
+    def __init__(
+        self, hass: HomeAssistant, *, api_id: str, api_name: str, record_arguments: bool
+    ) -> None:
+        """Create the trail of the hub API ``api_id`` named ``api_name``.
 
         With ``record_arguments`` (the hub's option, ``HubPolicy.record_arguments``), events
         and recent calls carry the arguments (secret-like keys redacted).
         """
         self.hass = hass
+        self.api_id = api_id
+        self.api_name = api_name
         self.record_arguments = record_arguments
         self.counters = AuditCounters()
         self.recent: deque[RecentCall] = deque(maxlen=RECENT_CALLS)
         """The last calls, oldest first."""
 
     @callback
-    def async_record(self, api_id: str, api_name: str, call: ToolCall) -> None:
-        """Record a finished call of the hub ``api_id``: count it, keep it, fire the event."""
+    def async_record(self, call: ToolCall) -> None:
+        """Record a finished call of the hub's tool: count it, keep it, fire the event."""
         llm_context = call.llm_context
         context = llm_context.context
         data: ToolCalledData = {
-            "api_id": api_id,
-            "api_name": api_name,
+            "api_id": self.api_id,
+            "api_name": self.api_name,
             "tool_name": call.tool.name,
             "original_tool_name": unwrap(call.tool).name,
             "source": call.tool.source,
             "tool_call_id": call.tool_input.id,
             "user_id": context.user_id if context else None,
             "platform": llm_context.platform,
-            # LLMContext.agent_id exists from Home Assistant 2026.11 on.
-            "agent_id": getattr(llm_context, "agent_id", None),
+            "agent_id": llm_context_agent_id(llm_context),
             "device_id": llm_context.device_id,
             "outcome": call.outcome,
             "duration_ms": round(call.duration_ms, 1),
@@ -224,7 +228,7 @@ class Audit:
 def _error_text(data: Mapping[str, Any]) -> str | None:
     """Return the error text of a failed call's result data (``error_text`` or ``error``).
 
-    A confirmation token the result hands out (``confirmation.TOKEN_ARGUMENT``: the model's
+    A confirmation token the result hands out (``const.TOKEN_ARGUMENT``: the model's
     to pass on, nobody else's) is replaced by ``**REDACTED**``, so diagnostics and the last
     calls hold no token that could confirm a call. Shortened to ``ERROR_TEXT_LENGTH``; None
     when the data has no such text.

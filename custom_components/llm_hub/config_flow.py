@@ -132,12 +132,13 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
                         entry, title=name, reason="reconfigure_successful"
                     )
                 # A warning, not a refusal: renamed, and the closing dialog shows the note
-                # (async_update_reload_and_abort takes no placeholders).
-                result = self.async_update_reload_and_abort(
-                    entry, title=name, reason="reconfigure_successful_long_prefix"
+                # (what async_update_reload_and_abort does, with placeholders).
+                self.hass.config_entries.async_update_entry(entry, title=name)
+                self.hass.config_entries.async_schedule_reload(entry.entry_id)
+                return self.async_abort(
+                    reason="reconfigure_successful_long_prefix",
+                    description_placeholders={"prefix": room[0], "room": str(room[1])},
                 )
-                result["description_placeholders"] = {"prefix": room[0], "room": str(room[1])}
-                return result
             errors[CONF_NAME] = error
         return self.async_show_form(
             step_id="reconfigure",

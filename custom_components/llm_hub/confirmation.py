@@ -1,4 +1,4 @@
-"""Confirmation of risky tool calls with one-time tokens.
+"""Asks for the user's confirmation of risky tool calls with one-time tokens, and checks it.
 
 A tool that needs confirming (``HubPolicy.needs_confirmation``) does not run on its first
 call: the hub answers with a one-time token and tells the model to ask the user, then to
@@ -7,7 +7,7 @@ bound to the tool, the validated arguments, the user and the conversation, and i
 ``CONFIRMATION_TTL`` seconds. Only then does the tool run.
 
 What binds a token:
-- the tool: its exposed name (stable while the hub is loaded; a reload starts a new store);
+- the tool: its listed name (stable while the hub is loaded; a reload starts a new store);
 - the arguments: canonical JSON (sorted keys) of the arguments after validation, so
   ``{"cups": "2"}`` and ``{"cups": 2}`` are the same call;
 - the user: ``llm_context.context.user_id``;
@@ -18,22 +18,19 @@ What binds a token:
   confirmation that the user gives in the next turn. MCP Server (stateless streamable HTTP)
   has no conversation: there a token binds tool, arguments and user.
 
-How the exposed schema declares the token: ``expose_token`` (called at the end of
-``HubAPI._expose_schemas``) adds an optional string ``confirmation_token`` to the exposed
-parameters of every tool the policy marked with ``confirm`` (or hides the tool when it cannot,
-e.g. when its own parameters use that name);
-``requires_token`` recognises such a schema, and a ``HubTool`` whose exposed parameters
-declare the token asks for confirmation.
+How the listed schema declares the token: ``declare_token`` (the last step of a build's
+schemas) adds an optional string ``confirmation_token`` to the listed parameters of every
+tool the policy marked with ``confirm`` (or hides the tool when it cannot, e.g. when its own
+parameters use that name); ``requires_token`` recognises such a schema, and the build hands
+the hub's ``Confirmations`` to each ``HubTool`` whose listed parameters declare the token.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import probatio
 
@@ -41,24 +38,18 @@ from homeassistant.helpers import chat_session
 from homeassistant.helpers.json import json_dumps_sorted
 from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
-from .const import CONFIRMATION_TTL
-from .tools import GatheredTool, Outcome, error_result
-
-if TYPE_CHECKING:
-    from .tools import HubTool
+from .const import CONFIRMATION_TTL, TOKEN_ARGUMENT
+from .tool import CandidateTool, Outcome, Validator, error_result
 
 __all__ = [
     "HIDDEN_NO_TOKEN",
     "HIDDEN_OWN_TOKEN",
     "TOKEN_ARGUMENT",
     "Confirmations",
-    "check_confirmation",
-    "expose_token",
+    "declare_token",
     "requires_token",
 ]
 
-TOKEN_ARGUMENT = "confirmation_token"  # noqa: S105  # an argument name, not a secret
-"""The argument that carries a confirmation token."""
 MAX_PENDING = 256
 """Most unconfirmed tokens a hub keeps; the oldest go first."""
 HIDDEN_NO_TOKEN = "needs confirming, but its parameters cannot declare a confirmation token"  # noqa: S105  # a reason, not a secret
@@ -73,35 +64,30 @@ _ARGUMENT_HELP = (
     "the same arguments and the token the first call returned."
 )
 
-# The id of the call whose confirmation an outer hub checked (hubs picking hubs): the inner
-# hub then runs it without asking again. A call id is unique, so a value left in a task's
-# context matches no later call.
-_CONFIRMED_CALL: ContextVar[str | None] = ContextVar("llm_hub_confirmed_call", default=None)
-
 
 class _TokenSchema(probatio.Schema):
-    """Exposed parameters that declare ``confirmation_token`` (see ``requires_token``)."""
+    """Listed parameters that declare ``confirmation_token`` (see ``requires_token``)."""
 
 
 def requires_token(parameters: Any) -> bool:
-    """Return whether exposed parameters declare a confirmation token (made by ``expose_token``)."""
+    """Return whether listed parameters declare a confirmation token (``declare_token``)."""
     return isinstance(parameters, _TokenSchema)
 
 
-def expose_token(item: GatheredTool) -> str | None:
-    """Declare ``confirmation_token`` in the exposed parameters of a tool that needs confirming.
+def declare_token(item: CandidateTool) -> str | None:
+    """Declare ``confirmation_token`` in the listed parameters of a tool that needs confirming.
 
-    Call it for every tool as the last step of ``HubAPI._expose_schemas``, after
-    ``item.parameters`` holds the exposed schema. A tool that needs confirming but cannot
+    Call it for every tool as the last step of a build's schemas, after ``item.parameters``
+    holds the listed schema. A tool that needs confirming but cannot
     declare the token is hidden instead (it must not run unconfirmed), and the reason is
     returned for the hub to log once (None otherwise):
     - parameters that are not a ``probatio`` schema of a mapping (``HIDDEN_NO_TOKEN``): a
       model could not send the token;
     - parameters that declare ``confirmation_token`` themselves (``HIDDEN_OWN_TOKEN``): the
       hub takes the token out of the arguments, so the tool's own argument would never
-      reach it and every confirmed call would fail validation. (A tool of a picked hub that
+      reach it and every confirmed call would fail validation. (A tool of a selected hub that
       confirms it declares that hub's token: it is confirmed once, see
-      ``check_confirmation``.)
+      ``Confirmations.check``.)
     """
     if item.hidden is not None or not item.confirm:
         return None
@@ -111,7 +97,7 @@ def expose_token(item: GatheredTool) -> str | None:
     if not isinstance(parameters, probatio.Schema) or not isinstance(parameters.schema, dict):
         item.hidden = HIDDEN_NO_TOKEN
         return item.hidden
-    # A tool of a picked hub that confirms it declares the token of that hub, not its own.
+    # A tool of a selected hub that confirms it declares the token of that hub, not its own.
     if not requires_token(item.tool.parameters) and any(
         str(key) == TOKEN_ARGUMENT for key in parameters.schema
     ):
@@ -194,59 +180,47 @@ class Confirmations:
         )
         return next((reason for differs, reason in mismatches if differs), None)
 
+    def check(
+        self, name: str, tool_input: ToolInput, llm_context: LLMContext, validate: Validator
+    ) -> dict[str, Any] | tuple[ToolResult, Outcome]:
+        """Return the validated arguments of a confirmed call, or the answer that stops it.
 
-def check_confirmation(
-    tool: HubTool,
-    tool_input: ToolInput,
-    llm_context: LLMContext,
-    validate: Callable[[dict[str, Any]], dict[str, Any] | ToolResult],
-    confirmations: Confirmations,
-) -> tuple[ToolResult, Outcome] | None:
-    """Return the answer to a call that must not run (yet), or None to run it.
+        ``name`` is the tool's listed name; ``validate`` validates the arguments without the
+        token. ``tool_input`` is left as it is.
 
-    For tools whose exposed parameters declare the token (``requires_token``);
-    ``confirmations`` are the hub's tokens.
-
-    - Invalid arguments: the failed result of ``validate``, so the model fixes them before
-      the user is asked.
-    - No token: a ``needs_confirmation`` result with a new token (``error`` is True: the
-      tool did not run).
-    - A token that is used, expired, or issued for another tool, user, conversation or
-      other arguments: a ``refused`` result saying which, and how to get a new one.
-    - A valid token: None. The token is taken out of ``tool_input.tool_args`` (a new dict
-      on the same ``ToolInput``), so validation and the tool never see it.
-    """
-    arguments = {k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT}
-    if _CONFIRMED_CALL.get() == tool_input.id:
-        # An outer hub confirmed this very call.
-        tool_input.tool_args = arguments
-        return None
-    validated = validate(arguments)
-    if isinstance(validated, ToolResult):
-        return validated, "error"
-    session = chat_session.current_session.get()
-    binding = _Binding(
-        tool=tool.name,
-        arguments=_canonical(validated),
-        user_id=llm_context.context.user_id if llm_context.context else None,
-        conversation_id=session.conversation_id if session else None,
-    )
-    if TOKEN_ARGUMENT not in tool_input.tool_args:
-        token = confirmations.issue(binding)
-        return _ask(tool.name, binding.arguments, token, confirmations.ttl), "needs_confirmation"
-    if reason := confirmations.redeem(tool_input.tool_args[TOKEN_ARGUMENT], binding):
-        return (
-            error_result(
-                "ConfirmationRefused",
-                f"The confirmation token for tool {tool.name} {reason}, so the tool did not "
-                f"run. Call {tool.name} again without {TOKEN_ARGUMENT} to get a new token, "
-                "and ask the user again.",
-            ),
-            "refused",
+        - Invalid arguments: the failed result of ``validate``, so the model fixes them before
+          the user is asked.
+        - No token: a ``needs_confirmation`` result with a new token (``error`` is True: the
+          tool did not run).
+        - A token that is used, expired, or issued for another tool, user, conversation or
+          other arguments: a ``refused`` result saying which, and how to get a new one.
+        - A valid token: the validated arguments (the token is not among them).
+        """
+        arguments = {k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT}
+        validated = validate(arguments)
+        if isinstance(validated, ToolResult):
+            return validated, "error"
+        session = chat_session.current_session.get()
+        binding = _Binding(
+            tool=name,
+            arguments=_canonical(validated),
+            user_id=llm_context.context.user_id if llm_context.context else None,
+            conversation_id=session.conversation_id if session else None,
         )
-    _CONFIRMED_CALL.set(tool_input.id)
-    tool_input.tool_args = arguments
-    return None
+        if TOKEN_ARGUMENT not in tool_input.tool_args:
+            token = self.issue(binding)
+            return _ask(name, binding.arguments, token, self.ttl), "needs_confirmation"
+        if reason := self.redeem(tool_input.tool_args[TOKEN_ARGUMENT], binding):
+            return (
+                error_result(
+                    "ConfirmationRefused",
+                    f"The confirmation token for tool {name} {reason}, so the tool did not "
+                    f"run. Call {name} again without {TOKEN_ARGUMENT} to get a new token, "
+                    "and ask the user again.",
+                ),
+                "refused",
+            )
+        return validated
 
 
 def _ask(name: str, arguments: str, token: str, ttl: float) -> ToolResult:

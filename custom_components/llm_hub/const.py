@@ -1,4 +1,4 @@
-"""Constants for LLM Hub."""
+"""Constants of LLM Hub: the domain, option keys and their defaults, fixed limits."""
 
 import logging
 from typing import Final
@@ -20,7 +20,7 @@ MCP_SERVER_CALL_LIMIT: Final = 55
 after 60 s (``mcp_server/http.py``, 2026.10 and 2026.11) and the client gets HTTP 504."""
 
 CONF_MAX_TOOLS: Final = "max_tools"
-"""Option key of the most tools the hub should expose; the options flow warns above it."""
+"""Option key of the most tools the hub should list; the options flow warns above it."""
 DEFAULT_MAX_TOOLS: Final = 128
 """OpenAI's limit of tools per request."""
 
@@ -47,14 +47,14 @@ def api_id_for_entry(entry_id: str) -> str:
 # --- Tool policy options (options flow; parsed by policy.HubPolicy) -----------------------
 
 CONF_INCLUDE_NEW_TOOLS: Final = "include_new_tools"
-"""Option key: whether tools without a decision of their own are exposed (bool, default on)."""
+"""Option key: whether tools without a decision of their own are listed (bool, default on)."""
 CONF_INCLUDED_TOOLS: Final = "included_tools"
-"""Option key: tool keys the user chose to expose (list of str)."""
+"""Option key: tool keys the user chose to list (list of str)."""
 CONF_EXCLUDED_TOOLS: Final = "excluded_tools"
 """Option key: tool keys the user chose to leave out (list of str)."""
 
 CONF_READ_ONLY: Final = "read_only"
-"""Option key: expose only tools annotated ``read_only`` (bool, default off)."""
+"""Option key: list only tools annotated ``read_only`` (bool, default off)."""
 CONF_NO_DESTRUCTIVE: Final = "no_destructive"
 """Option key: leave out destructive tools (bool, default off)."""
 CONF_NO_OPEN_WORLD: Final = "no_open_world"
@@ -66,6 +66,8 @@ CONF_CONFIRM_TOOLS: Final = "confirm_tools"
 """Option key: tool keys that run only after the user confirmed (list of str)."""
 CONFIRMATION_TTL: Final = 300
 """Seconds a confirmation token stays valid."""
+TOKEN_ARGUMENT: Final = "confirmation_token"  # noqa: S105  # an argument name, not a secret
+"""The argument that carries a confirmation token (``confirmation.py``)."""
 
 CONF_OVERRIDES: Final = "overrides"
 """Option key: per tool key, ``{"name": alias, "description": text}`` (either may be absent)."""
@@ -77,4 +79,4 @@ CONF_DESCRIPTION: Final = "description"
 OPTIONS_VERSION: Final = 1
 """Major version of the entry format (``ConfigFlow.VERSION``); a new one is incompatible."""
 OPTIONS_MINOR_VERSION: Final = 2
-"""Minor version: 1.2 stores picks as a list and leaves empty options out."""
+"""Minor version: 1.2 stores the selected API ids as a list and leaves empty options out."""

@@ -15,7 +15,7 @@ from homeassistant.helpers import llm as llm_helper
 
 from .audit import redact_secrets
 from .const import CONF_PROMPT
-from .describe import describe_instance, llm_context_for
+from .inspector import describe_instance, llm_context_for
 from .platforms import async_get_platform_errors
 from .types import LlmHubConfigEntry
 
@@ -33,7 +33,7 @@ async def async_get_config_entry_diagnostics(
     """Return the diagnostics of a hub entry.
 
     The tools are built as for the owner (diagnostics are for admins; like MCP Server's
-    diagnostics), so admin-only picks are included. A build that fails is reported as
+    diagnostics), so admin-only selected APIs are included. A build that fails is reported as
     ``{"error": ...}`` instead of failing the download.
     """
     api = entry.runtime_data.api

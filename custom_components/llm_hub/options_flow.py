@@ -1,7 +1,7 @@
 """Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits).
 
 Each step saves its part of the options (the others stay) and the entry reloads. The menu
-and the steps show how many tools the hub exposes and how big they are for a model, as an
+and the steps show how many tools the hub lists and how big they are for a model, as an
 administrator gets the hub (``async_preview``).
 """
 
@@ -29,7 +29,8 @@ from homeassistant.helpers.selector import (
     TextSelectorConfig,
 )
 
-from .api import HubAPI, HubAPIInstance, picked_api_ids
+from .api import HubAPI, selected_api_ids
+from .build import HubAPIInstance
 from .const import (
     CONF_ALIAS,
     CONF_CONFIRM_DESTRUCTIVE,
@@ -50,16 +51,16 @@ from .const import (
     LOGGER,
     api_id_for_entry,
 )
-from .issues import api_name
+from .inspector import measure
 from .policy import HubPolicy, alias_error, without_empty
-from .sizes import measure
-from .tools import GatheredTool
+from .repairs import api_name
+from .tool import CandidateTool
 from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]
 
 CONF_TOOLS = "tools"
-"""Options form field: the tools checked to expose (stored as included/excluded keys)."""
+"""Options form field: the tools checked to list (stored as included/excluded keys)."""
 CONF_TOOL = "tool"
 """Options form field: the tool whose alias and description to change."""
 MIN_TIMEOUT = 0.1
@@ -72,22 +73,22 @@ CONVERSATION_DOMAIN = "conversation"
 """The assistant whose exposed entities the options flow lists tools for (as MCP Server)."""
 
 
-def _loop_through(hass: HomeAssistant, own_entry_id: str, picks: list[str]) -> bool:
-    """Return whether ``picks`` lead back to the hub of ``own_entry_id`` through other hubs."""
+def _loop_through(hass: HomeAssistant, own_entry_id: str, selected: list[str]) -> bool:
+    """Return whether ``selected`` API ids lead back to the hub of ``own_entry_id`` via hubs."""
     own_api_id = api_id_for_entry(own_entry_id)
-    hub_picks = {
-        api_id_for_entry(entry.entry_id): picked_api_ids(entry.options)
+    hub_selections = {
+        api_id_for_entry(entry.entry_id): selected_api_ids(entry.options)
         for entry in hass.config_entries.async_entries(DOMAIN)
         if entry.entry_id != own_entry_id
     }
-    todo, seen = list(picks), set()
+    todo, seen = list(selected), set()
     while todo:
         api_id = todo.pop()
         if api_id == own_api_id:
             return True
         if api_id not in seen:
             seen.add(api_id)
-            todo.extend(hub_picks.get(api_id, []))
+            todo.extend(hub_selections.get(api_id, []))
     return False
 
 
@@ -137,10 +138,10 @@ async def async_preview(
 class LlmHubOptionsFlow(OptionsFlowWithReload):
     """The options of a hub, in a menu of steps; each step saves its part and reloads.
 
-    Steps: picked APIs and instructions (``apis``), which tools (``tools``), safety
+    Steps: selected LLM APIs and instructions (``apis``), which tools (``tools``), safety
     (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
     (``overrides`` then ``override``), and limits and logging (``limits``). The menu shows
-    how many tools the hub exposes and how big they are for a model.
+    how many tools the hub lists and how big they are for a model.
     """
 
     def __init__(self) -> None:
@@ -163,19 +164,19 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- APIs and instructions ----------------------------------------------------------
 
     async def async_step_apis(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Pick the APIs the hub builds on and write its instructions.
+        """Select the LLM APIs the hub builds on and write its instructions.
 
         ``CONF_LLM_HASS_API`` is stored as a list of API ids and left out when none is
-        picked (as the spec asks of agents); an empty prompt is left out too. A pick that
-        leads back to this hub through other hubs is refused.
+        selected (as the spec asks of agents); an empty prompt is left out too. A selected
+        API that leads back to this hub through other hubs is refused.
         """
         errors: dict[str, str] = {}
         if user_input is not None:
-            picked = picked_api_ids(user_input)
-            if not _loop_through(self.hass, self.config_entry.entry_id, picked):
+            selected = selected_api_ids(user_input)
+            if not _loop_through(self.hass, self.config_entry.entry_id, selected):
                 return self._save(
                     {
-                        CONF_LLM_HASS_API: picked,
+                        CONF_LLM_HASS_API: selected,
                         CONF_PROMPT: user_input.get(CONF_PROMPT, "").strip(),
                     }
                 )
@@ -196,12 +197,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             for api in llm_helper.async_get_apis(self.hass)
             if api.id != own_api_id
         ]
-        # A stored pick whose API is gone stays selectable, so the form opens and saves; it
+        # A stored selected API that is gone stays selectable, so the form opens and saves; it
         # shows the API's last known name.
         known = {option["value"] for option in apis}
         apis.extend(
             SelectOptionDict(label=f"{api_name(self.hass, api_id)} (not available)", value=api_id)
-            for api_id in picked_api_ids(self.config_entry.options)
+            for api_id in selected_api_ids(self.config_entry.options)
             if api_id not in known
         )
         return probatio.Schema(
@@ -216,11 +217,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- Tools ----------------------------------------------------------------------------
 
     async def async_step_tools(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Choose the tools the hub exposes, and whether new tools are exposed.
+        """Choose the tools the hub lists, and whether new tools are listed.
 
         Every tool offered gets a decision: checked ones are included, the others
         excluded; tools that appear later follow "include new tools". When the choice would
-        expose more tools than the limit, the form says so once; submitting it again saves.
+        list more tools than the limit, the form says so once; submitting it again saves.
         """
         errors: dict[str, str] = {}
         placeholders = await self._async_figures()
@@ -233,12 +234,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 CONF_INCLUDED_TOOLS: checked,
                 CONF_EXCLUDED_TOOLS: sorted(offered - set(checked)),
             }
-            exposed = await self._async_count({**self.config_entry.options, **changes})
-            if exposed is None or exposed <= policy.max_tools or self._warned == user_input:
+            listed = await self._async_count({**self.config_entry.options, **changes})
+            if listed is None or listed <= policy.max_tools or self._warned == user_input:
                 return self._save(changes)
             self._warned = user_input
             errors["base"] = "too_many_tools"
-            placeholders |= {"chosen": str(exposed)}
+            placeholders |= {"chosen": str(listed)}
         suggested = {
             CONF_INCLUDE_NEW_TOOLS: policy.include_new_tools,
             CONF_TOOLS: [
@@ -321,7 +322,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_overrides(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Pick the tool whose name or description to change."""
+        """Choose the tool whose name or description to change."""
         if user_input is not None:
             self._override_key = user_input[CONF_TOOL]
             return await self.async_step_override()
@@ -341,7 +342,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_override(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Give the picked tool an alias and/or a description; empty fields remove them.
+        """Give the chosen tool an alias and/or a description; empty fields remove them.
 
         The alias must be a portable tool name without ``__`` (``policy.alias_error``) and not
         the name of another tool of the hub; the tool's own key is no alias and always goes.
@@ -396,7 +397,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def _async_alias_taken(self, alias: str) -> str | None:
         """Return ``alias_taken`` when another tool of the hub has ``alias`` as key or alias."""
         instance = await self._async_instance()
-        names = {item.key for item in instance.gathered} if instance else set()
+        names = {item.key for item in instance.candidates} if instance else set()
         names |= {
             override.alias
             for key, override in HubPolicy.from_options(self.config_entry.options).overrides.items()
@@ -408,7 +409,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def _async_description_of(self, key: str) -> str:
         """Return the tool's own description (what an override replaces), or "" when unknown."""
         instance = await self._async_instance()
-        for item in instance.gathered if instance else []:
+        for item in instance.candidates if instance else []:
             if item.key == key:
                 return item.tool.description or ""
         return ""
@@ -416,7 +417,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- Limits and logging ---------------------------------------------------------------
 
     async def async_step_limits(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Set the most tools the hub should expose and whether calls record arguments."""
+        """Set the most tools the hub should list and whether calls record arguments."""
         if user_input is not None:
             return self._save(
                 {
@@ -462,26 +463,26 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         return self._instance
 
     async def _async_count(self, options: Mapping[str, Any]) -> int | None:
-        """Return how many tools the hub would expose with ``options``; None when unknown."""
+        """Return how many tools the hub would list with ``options``; None when unknown."""
         if await self._async_instance() is None:
             return None
-        # The picks are the same, so what built the hub builds this.
+        # The selected APIs are the same, so what built the hub builds this.
         return len((await async_preview(self.hass, self.config_entry, options)).tools)
 
     async def _async_figures(self) -> dict[str, str]:
-        """Return the menu's placeholders: tools exposed and gathered, size, limit, warning."""
+        """Return the menu's placeholders: tools listed and considered, size, limit, warning."""
         limit = HubPolicy.from_options(self.config_entry.options).max_tools
         figures = {"hub": self.config_entry.title, "max_tools": str(limit), "warning": ""}
         instance = await self._async_instance()
         if instance is None:
             return figures | {
                 "tools": "?",
-                "gathered": "?",
+                "candidates": "?",
                 "tokens": "?",
                 "chars": "?",
                 "warning": f"The tools could not be listed: {self._build_error}",
             }
-        figures |= {"tools": str(len(instance.tools)), "gathered": str(len(instance.gathered))}
+        figures |= {"tools": str(len(instance.tools)), "candidates": str(len(instance.candidates))}
         try:
             sizes = measure(instance)
         except Exception as err:  # noqa: BLE001  # a schema no converter takes; say so
@@ -500,17 +501,17 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         return figures
 
     async def _async_tool_options(self, also: Iterable[str] = ()) -> list[SelectOptionDict]:
-        """Return the tools to choose from: those the hub gathers now, then stored keys.
+        """Return the tools to choose from: those the hub considers now, then stored keys.
 
         A tool shows its title, key (what the options store) and where it comes from. Keys
-        the options hold (``also`` and the tool selection) that the hub does not gather now
+        the options hold (``also`` and the tool selection) that the hub does not consider now
         stay selectable as "(not available now)", so saving keeps them.
         """
         instance = await self._async_instance()
         names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
         options = [
             SelectOptionDict(value=item.key, label=_tool_label(item, names))
-            for item in (instance.gathered if instance else [])
+            for item in (instance.candidates if instance else [])
         ]
         policy = HubPolicy.from_options(self.config_entry.options)
         known = {option["value"] for option in options}
@@ -543,7 +544,7 @@ _SAFE = llm_helper.ToolAnnotations(read_only=True, destructive=False, open_world
 """Annotations no annotation policy leaves out: to ask the policy about the selection only."""
 
 
-def _tool_label(item: GatheredTool, api_names: Mapping[str, str]) -> str:
+def _tool_label(item: CandidateTool, api_names: Mapping[str, str]) -> str:
     """Return how a tool is shown: "<title> (<key>, from <source>)", and its alias if any."""
     source = api_names.get(item.source, item.source)
     label = (

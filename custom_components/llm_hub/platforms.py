@@ -1,4 +1,4 @@
-"""Tools that integrations contribute to a hub API through their ``llm.py`` platforms.
+"""Collects the tools that integrations contribute to a hub API through their ``llm.py`` platforms.
 
 Follows the contract of Home Assistant's ``llm`` integration (``components/llm/__init__.py``,
 spec "Contribute tools"): the platform's ``async_get_tools(hass, llm_context, api_id)`` is

@@ -1,8 +1,8 @@
-"""A hub's tool policy: which tools it exposes, under which names, and which need confirming.
+"""A hub's tool policy: which tools it lists, under which names, and which need confirming.
 
 The options flow stores the policy in the entry's options (keys in ``const``);
-``HubPolicy.from_options`` parses them, ``HubPolicy.apply`` applies them to the tools a build
-gathered (``HubAPI._apply_policy``). Options refer to tools by their ``key`` (the portable
+``HubPolicy.from_options`` parses them, ``HubPolicy.apply`` applies them to the candidate
+tools of a build (``build.HubBuilder``). Options refer to tools by their ``key`` (the portable
 unique name before any alias), which stays the same when the user gives a tool an alias.
 """
 
@@ -36,7 +36,7 @@ from .const import (
     DEFAULT_TIMEOUT,
 )
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
-from .tools import GatheredTool, HubTool
+from .tool import CandidateTool, HubTool
 
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import Tool
@@ -186,7 +186,7 @@ class HubPolicy:
         )
 
     def is_open(self) -> bool:
-        """Return whether the policy lets every tool through as it is (the default)."""
+        """Return whether the policy lists every tool as it is (the default)."""
         return (
             self.include_new_tools
             and not self.excluded_tools
@@ -195,7 +195,7 @@ class HubPolicy:
         )
 
     def hidden_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
-        """Return why the tool ``key`` is left out (words for the inspector), or None.
+        """Return why the tool ``key`` is not listed (words for the inspector), or None.
 
         The user's choice first (an explicit include or exclude, else the default for new
         tools), then the annotation policy, which even an included tool cannot pass.
@@ -218,21 +218,21 @@ class HubPolicy:
             self.confirm_destructive and is_destructive(annotations)
         )
 
-    def apply(self, gathered: list[GatheredTool], hub_name: str) -> list[str]:
-        """Apply the policy to a build's tools; return the problems to log (once).
+    def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+        """Apply the policy to a build's candidate tools; return the problems to log (once).
 
         Sets ``hidden`` (with the reason) on tools left out, ``confirm`` on
         those that need confirming, the overridden ``description``, and ``name`` to the
-        alias when it is portable and no other exposed tool carries that name. A tool that
-        came through a picked hub and needs confirming there needs it here too.
+        alias when it is portable and no other listed tool carries that name. A tool that
+        came through a selected hub and needs confirming there needs it here too.
         """
         if self.is_open():
-            # Nothing to hide, confirm or override: only what picked hubs confirm.
-            for item in gathered:
+            # Nothing to hide, confirm or override: only what selected hubs confirm.
+            for item in candidates:
                 if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
                     item.confirm = True
             return []
-        for item in gathered:
+        for item in candidates:
             annotations = annotations_of(item.tool)
             item.hidden = self.hidden_reason(item.key, annotations)
             if item.hidden is not None:
@@ -243,19 +243,19 @@ class HubPolicy:
                 item.confirm = True
             if (override := self.overrides.get(item.key)) and override.description:
                 item.description = override.description
-        return self._apply_aliases([item for item in gathered if item.hidden is None], hub_name)
+        return self._apply_aliases([item for item in candidates if item.hidden is None], hub_name)
 
-    def _apply_aliases(self, exposed: list[GatheredTool], hub_name: str) -> list[str]:
-        """Name exposed tools by their aliases where they can; return the problems.
+    def _apply_aliases(self, listed: list[CandidateTool], hub_name: str) -> list[str]:
+        """Name listed tools by their aliases where they can; return the problems.
 
         An alias is used when ``alias_error`` finds nothing wrong with it (an alias edited
-        by hand may be anything), it is not the key of another exposed tool and no earlier
-        tool took it; keys are unique, so the exposed names stay unique.
+        by hand may be anything), it is not the key of another listed tool and no earlier
+        tool took it; keys are unique, so the listed names stay unique.
         """
         problems: list[str] = []
-        keys = {item.key for item in exposed}
+        keys = {item.key for item in listed}
         used: set[str] = set()
-        for item in exposed:
+        for item in listed:
             override = self.overrides.get(item.key)
             if override is None or (alias := override.alias) is None or alias == item.key:
                 continue

@@ -1,24 +1,286 @@
-"""Repairs platform of LLM Hub: the fix flow of a missing picked LLM API (see ``issues``)."""
+"""Repair issues of LLM Hub (a selected LLM API that is missing) and their fix flow.
+
+A hub whose selected API is not registered (its integration removed, disabled, or not
+loaded yet) serves the rest; a fixable issue names the API (``missing_api``), and its fix
+flow removes the API from the hub's selected LLM APIs. The issue names the API by its name
+where it is known (``api_name``): the name it is registered under, else, for a hub, its
+entry's title, else the name last seen registered since Home Assistant started; only an API
+never seen is named by its id.
+
+Home Assistant fires no event when an LLM API is registered or unregistered
+(``llm.async_register_api`` only stores it), so the selected APIs of loaded hubs are
+checked, never while a hub builds an instance:
+- when the hub is set up (once Home Assistant has started);
+- on ``EVENT_COMPONENT_LOADED`` (APIs registered by an integration's ``async_setup``, like
+  Assist) and ``SIGNAL_CONFIG_ENTRY_CHANGED`` (APIs registered by a config entry's setup,
+  like other hubs): issues whose API came back are cleared at once; when an entry is
+  unloaded, fails or is removed, every loaded hub is checked ``CHECK_DELAY`` seconds later
+  (a reload, which unloads and sets up again, has finished by then and raises nothing);
+- every ``CHECK_INTERVAL``, for APIs registered or unregistered without any event.
+Issues are raised only while Home Assistant runs, not while it starts or stops.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import timedelta
+from typing import Any, Final
 
 import probatio
 
 from homeassistant.components.repairs import RepairsFlow, RepairsFlowResult
-from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant
+from homeassistant.config_entries import (
+    SIGNAL_CONFIG_ENTRY_CHANGED,
+    ConfigEntry,
+    ConfigEntryChange,
+    ConfigEntryState,
+)
+from homeassistant.const import (
+    CONF_LLM_HASS_API,
+    EVENT_COMPONENT_LOADED,
+    EVENT_HOMEASSISTANT_STOP,
+)
+from homeassistant.core import CALLBACK_TYPE, CoreState, Event, HomeAssistant, callback
+from homeassistant.helpers import issue_registry as ir, llm as llm_helper
+from homeassistant.helpers.debounce import Debouncer
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
+from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.start import async_at_started
+from homeassistant.util.hass_dict import HassKey
 
-from .api import picked_api_ids
-from .issues import DATA_API_ID, DATA_ENTRY_ID, api_name
+from .api import HubAPI, selected_api_ids
+from .const import DOMAIN, LOGGER, api_id_for_entry
+
+__all__ = [
+    "CHECK_DELAY",
+    "CHECK_INTERVAL",
+    "ISSUE_MISSING_API",
+    "MissingApiRepairFlow",
+    "api_name",
+    "async_check_when_started",
+    "async_create_fix_flow",
+    "async_remove_issues",
+    "async_track_apis",
+]
+
+CHECK_DELAY: Final = 10.0
+"""Seconds after an entry unloads, fails or is removed before loaded hubs are checked."""
+CHECK_INTERVAL: Final = timedelta(minutes=5)
+"""How often loaded hubs are checked for APIs registered or unregistered without an event."""
+
+ISSUE_MISSING_API = "missing_api"
+"""Translation key of the issue "a selected LLM API is missing"."""
+DATA_ENTRY_ID = "entry_id"
+"""Issue data key: the config entry id of the hub."""
+DATA_API_ID = "api_id"
+"""Issue data key: the id of the missing API."""
+
+
+def _issue_id(entry_id: str, api_id: str) -> str:
+    """Return the id of the missing-API issue of one hub and one selected API."""
+    return f"{ISSUE_MISSING_API}_{entry_id}_{api_id}"
+
+
+_API_NAMES: HassKey[dict[str, str]] = HassKey(f"{DOMAIN}_api_names")
+"""The name of every LLM API seen registered since Home Assistant started, by id."""
+
+
+@callback
+def _registered_ids(hass: HomeAssistant) -> set[str]:
+    """Return the ids of the registered LLM APIs; remember their names (``api_name``)."""
+    apis = llm_helper.async_get_apis(hass)
+    hass.data.setdefault(_API_NAMES, {}).update((api.id, api.name) for api in apis)
+    return {api.id for api in apis}
+
+
+@callback
+def api_name(hass: HomeAssistant, api_id: str) -> str:
+    """Return the name of the LLM API ``api_id``, registered or not; its id when unknown.
+
+    The name it is registered under; for a hub's API, its entry's title (the entry may be
+    unloaded or disabled); else the name it had when last seen registered (remembered while
+    Home Assistant runs, e.g. of a hub whose entry was removed).
+    """
+    for api in llm_helper.async_get_apis(hass):
+        if api.id == api_id:
+            return api.name
+    for entry in hass.config_entries.async_entries(DOMAIN):
+        if api_id_for_entry(entry.entry_id) == api_id:
+            return entry.title
+    return hass.data.get(_API_NAMES, {}).get(api_id, api_id)
+
+
+@callback
+def _async_raise_missing_api(hass: HomeAssistant, entry_id: str, hub: str, api_id: str) -> None:
+    """Raise (or keep) the fixable issue that hub ``hub`` selects ``api_id``, which is missing.
+
+    The issue names the API by ``api_name``.
+    """
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        _issue_id(entry_id, api_id),
+        data={DATA_ENTRY_ID: entry_id, DATA_API_ID: api_id},
+        is_fixable=True,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key=ISSUE_MISSING_API,
+        translation_placeholders={"hub": hub, "api": api_name(hass, api_id)},
+    )
+
+
+@callback
+def _async_clear_missing_api(hass: HomeAssistant, entry_id: str, api_id: str) -> None:
+    """Clear the missing-API issue of one hub and selected API, if there is one."""
+    ir.async_delete_issue(hass, DOMAIN, _issue_id(entry_id, api_id))
+
+
+@callback
+def _async_check_hub(hass: HomeAssistant, api: HubAPI) -> None:
+    """Raise an issue for each missing selected API of a hub; clear those no longer missing.
+
+    Also keeps the hub's ``requires_admin`` current.
+    """
+    api.async_update_requires_admin()
+    registered = _registered_ids(hass)
+    for api_id in api.selected_api_ids:
+        if api_id in registered:
+            _async_clear_missing_api(hass, api.entry_id, api_id)
+        else:
+            _async_raise_missing_api(hass, api.entry_id, api.name, api_id)
+    for entry_id, api_id in _missing_api_issues(hass):
+        if entry_id == api.entry_id and api_id not in api.selected_api_ids:
+            _async_clear_missing_api(hass, entry_id, api_id)
+
+
+@callback
+def async_check_when_started(hass: HomeAssistant, api: HubAPI) -> CALLBACK_TYPE:
+    """Check a hub's selected APIs now, or once Home Assistant has started; return the canceller."""
+
+    @callback
+    def check(hass: HomeAssistant) -> None:
+        _async_check_hub(hass, api)
+
+    return async_at_started(hass, check)
+
+
+@callback
+def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
+    """Remove every issue of a hub (its entry was removed)."""
+    for api_id in [
+        api_id for issue_entry, api_id in _missing_api_issues(hass) if issue_entry == entry_id
+    ]:
+        _async_clear_missing_api(hass, entry_id, api_id)
+
+
+@callback
+def async_track_apis(hass: HomeAssistant) -> None:
+    """Keep missing-API issues up to date from now on (see the module's docstring).
+
+    Listens as long as Home Assistant runs (set up once, by the integration).
+    """
+    tracker = _ApiTracker(hass)
+    hass.bus.async_listen(EVENT_COMPONENT_LOADED, tracker.component_loaded)
+    async_dispatcher_connect(hass, SIGNAL_CONFIG_ENTRY_CHANGED, tracker.entry_changed)
+    async_track_time_interval(
+        hass,
+        tracker.interval,
+        CHECK_INTERVAL,
+        name=f"{DOMAIN} check selected LLM APIs",
+        cancel_on_shutdown=True,
+    )
+    hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, tracker.stop)
+
+
+_MAY_HAVE_APIS: Final = frozenset(
+    {
+        ConfigEntryState.LOADED,
+        ConfigEntryState.SETUP_IN_PROGRESS,
+        ConfigEntryState.UNLOAD_IN_PROGRESS,
+    }
+)
+"""States of an entry that has (or is about to have, or still has) its APIs registered."""
+
+
+class _ApiTracker:
+    """Checks hubs' selected APIs when integrations load, entries change, and periodically."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Track for ``hass``."""
+        self.hass = hass
+        self._delayed = Debouncer(
+            hass,
+            LOGGER,
+            cooldown=CHECK_DELAY,
+            immediate=False,
+            function=self._check_loaded_hubs,
+            background=True,
+        )
+
+    @callback
+    def stop(self, event: Event[Any]) -> None:
+        """Drop a delayed check: Home Assistant stops."""
+        self._delayed.async_shutdown()
+
+    @callback
+    def component_loaded(self, event: Event[Any]) -> None:
+        """Clear the issues an integration that loaded resolved."""
+        self._clear_resolved()
+
+    @callback
+    def entry_changed(self, change: ConfigEntryChange, entry: ConfigEntry) -> None:
+        """Clear what a config entry's change resolved; check hubs when it may lose APIs.
+
+        An entry that is not loaded (or removed) registers no API now: loaded hubs are
+        checked ``CHECK_DELAY`` seconds later, so that a reload raises nothing.
+        """
+        self._clear_resolved()
+        if self.hass.state is not CoreState.running or (
+            change is not ConfigEntryChange.REMOVED and entry.state in _MAY_HAVE_APIS
+        ):
+            return
+        self._delayed.async_schedule_call()
+
+    @callback
+    def interval(self, now: Any) -> None:
+        """Check every loaded hub (APIs may come and go without an event)."""
+        self._check_loaded_hubs()
+
+    @callback
+    def _clear_resolved(self) -> None:
+        """Clear issues whose API is registered or whose hub entry is gone."""
+        registered = _registered_ids(self.hass)
+        for entry_id, api_id in _missing_api_issues(self.hass):
+            if api_id in registered or self.hass.config_entries.async_get_entry(entry_id) is None:
+                _async_clear_missing_api(self.hass, entry_id, api_id)
+
+    @callback
+    def _check_loaded_hubs(self) -> None:
+        """Check every loaded hub, while Home Assistant runs (not while it starts or stops)."""
+        if self.hass.state is not CoreState.running:
+            return
+        for entry in self.hass.config_entries.async_loaded_entries(DOMAIN):
+            # A loaded hub has its runtime data, unless a setup that is not ours loaded it.
+            if (data := getattr(entry, "runtime_data", None)) is not None:
+                _async_check_hub(self.hass, data.api)
+
+
+def _missing_api_issues(hass: HomeAssistant) -> list[tuple[str, str]]:
+    """Return (entry id, API id) of every missing-API issue of LLM Hub."""
+    return [
+        (str(issue.data[DATA_ENTRY_ID]), str(issue.data[DATA_API_ID]))
+        for (domain, _), issue in ir.async_get(hass).issues.items()
+        if domain == DOMAIN
+        and issue.translation_key == ISSUE_MISSING_API
+        and issue.data is not None
+        and DATA_ENTRY_ID in issue.data
+        and DATA_API_ID in issue.data
+    ]
 
 
 class MissingApiRepairFlow(RepairsFlow):
-    """Fix a missing pick: remove it from the hub's options, keep every other option."""
+    """Fix a missing selected API: remove it from the hub's options, keep every other option."""
 
     def __init__(self, entry_id: str, api_id: str) -> None:
-        """Fix the pick ``api_id`` of the hub of ``entry_id``."""
+        """Fix the selected API ``api_id`` of the hub of ``entry_id``."""
         self.entry_id = entry_id
         self.api_id = api_id
 
@@ -29,9 +291,9 @@ class MissingApiRepairFlow(RepairsFlow):
     async def async_step_confirm(
         self, user_input: dict[str, Any] | None = None
     ) -> RepairsFlowResult:
-        """Ask to remove the pick; on confirming, remove it and reload the hub.
+        """Ask to remove the selected API; on confirming, remove it and reload the hub.
 
-        The form names the API by ``issues.api_name`` (its last known name).
+        The form names the API by ``api_name`` (its last known name).
         """
         entry = self.hass.config_entries.async_get_entry(self.entry_id)
         if entry is None:
@@ -46,8 +308,10 @@ class MissingApiRepairFlow(RepairsFlow):
                 },
             )
         options = {key: value for key, value in entry.options.items() if key != CONF_LLM_HASS_API}
-        if picks := [api_id for api_id in picked_api_ids(entry.options) if api_id != self.api_id]:
-            options[CONF_LLM_HASS_API] = picks
+        if selected := [
+            api_id for api_id in selected_api_ids(entry.options) if api_id != self.api_id
+        ]:
+            options[CONF_LLM_HASS_API] = selected
         if self.hass.config_entries.async_update_entry(entry, options=options):
             self.hass.config_entries.async_schedule_reload(entry.entry_id)
         return self.async_create_entry(data={})

@@ -1,6 +1,7 @@
-"""Websocket commands to inspect any LLM API and to call its tools as a model would (admins).
+"""Websocket commands for admins: inspect any LLM API and call its tools as a model would.
 
-- ``llm_hub/api/describe``: the prompt and tools a model gets from an API (``describe``).
+- ``llm_hub/api/describe``: the prompt and tools a model gets from an API
+  (``inspector.describe_instance``).
 - ``llm_hub/tool/call``: call one tool of an API with given arguments as a given user.
 
 Both build the API instance the way agents do (``llm.async_get_api`` with an ``LLMContext``
@@ -36,10 +37,12 @@ from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
-from .api import HubAPI, HubAPIInstance
+from .api import HubAPI
+from .build import HubAPIInstance
+from .compat import INVALID_ERRORS
 from .const import LOGGER
-from .describe import describe_instance, llm_context_for
-from .tools import INVALID_ERRORS, unwrap
+from .inspector import describe_instance, llm_context_for
+from .tool import unwrap
 
 __all__ = ["async_setup"]
 
@@ -201,20 +204,20 @@ async def _async_request(
 def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:
     """Return why ``tool_name`` cannot be called on ``instance``, in words.
 
-    For a hub, a tool it gathered under that name (its own name, merged name, key or alias)
-    is either exposed under another name (an alias, or a portable fix such as
-    ``light_turn_on`` for ``light.turn_on``: "the hub exposes it as ...") or hidden (with
+    For a hub, a tool it considered under that name (its own name, merged name, key or alias)
+    is either listed under another name (an alias, or a portable fix such as
+    ``light_turn_on`` for ``light.turn_on``: "the hub lists it as ...") or hidden (with
     the reason).
     """
     message = f"LLM API {instance.api.id} has no tool {tool_name} for this request"
     if isinstance(instance, HubAPIInstance):
         matches = [
             item
-            for item in instance.gathered
+            for item in instance.candidates
             if tool_name in {item.name, item.key, item.wanted_name, unwrap(item.tool).name}
         ]
-        if exposed := [item.name for item in matches if item.hidden is None]:
-            return f"{message}: the hub exposes it as {' or '.join(exposed)}"
+        if listed := [item.name for item in matches if item.hidden is None]:
+            return f"{message}: the hub lists it as {' or '.join(listed)}"
         if matches:
             return f"{message}: the hub hides it ({matches[0].hidden})"
     return message

@@ -1,23 +1,42 @@
-"""What a model gets from an LLM API: the prompt and every tool as agents send it, with sizes.
+"""Shows what a model gets from an LLM API: the prompt and every tool as agents send it, with sizes.
 
-Used by the ``llm_hub/api/describe`` websocket command (any registered API, hub or not) and by
-a hub's diagnostics.
+Used by the ``llm_hub/api/describe`` websocket command (any registered API, hub or not), a
+hub's diagnostics and the options flow's figures. Sizes are characters of prompt and tool
+definitions and tokens estimated from them (``ESTIMATOR``); ``script/token_error.py``
+measures the estimate's error against real tokenizers (figures in docs/architecture.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+import json
+import math
 from typing import Any, Final
+
+import probatio
 
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
-from .api import HubAPI, HubAPIInstance
+from .api import HubAPI
+from .build import HubAPIInstance
 from .const import DOMAIN
-from .sizes import ESTIMATOR, definition_chars, estimate_tokens, function_definition, measure
-from .tools import GatheredTool, unwrap
+from .tool import CandidateTool, unwrap
 
-__all__ = ["ASSISTANT", "DESCRIBE_PLATFORM", "describe_instance", "llm_context_for"]
+__all__ = [
+    "ASSISTANT",
+    "CHARS_PER_TOKEN",
+    "DESCRIBE_PLATFORM",
+    "ESTIMATOR",
+    "Sizes",
+    "definition_chars",
+    "describe_instance",
+    "estimate_tokens",
+    "function_definition",
+    "llm_context_for",
+    "measure",
+    "tool_definition",
+]
 
 DESCRIBE_PLATFORM: Final = DOMAIN
 """The ``LLMContext.platform`` of requests the inspector and test bench make."""
@@ -53,7 +72,7 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     """Return what a model gets from ``instance``, as JSON-ready data.
 
     ``{"api": {"id", "name", "hub"}, "prompt", "tools": [...], "size": {...}}``; each tool:
-    ``name`` (exposed), ``key`` (a hub's portable name, else null), ``original_name``,
+    ``name`` (listed), ``key`` (a hub's portable name, else null), ``original_name``,
     ``source`` (``integration``; ``api``: the API it came from, null for a tool contributed to
     a hub directly), ``title``, ``description``, ``annotations``, ``parameters`` (JSON Schema,
     converted the way agents and MCP Server convert them: ``probatio.to_openapi`` with the
@@ -61,25 +80,25 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
     acceptable to every provider changed), and ``size`` (``chars`` of its definition,
-    estimated ``tokens``). Hidden tools are listed too but not counted in ``size`` of the API
-    (``sizes.measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``).
+    estimated ``tokens``). Hidden tools are described too but not counted in ``size`` of the API
+    (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``).
     """
     api = instance.api
-    exposed = {tool.name: tool for tool in instance.tools}
+    listed = {tool.name: tool for tool in instance.tools}
     tools: list[dict[str, Any]] = []
     if isinstance(instance, HubAPIInstance) and isinstance(api, HubAPI):
         tools.extend(
-            _describe_gathered(item, exposed.pop(item.name, None), api, instance)
-            for item in instance.gathered
+            _describe_candidate(item, listed.pop(item.name, None), api, instance)
+            for item in instance.candidates
         )
-    # Every tool of other APIs; for a hub, any exposed tool its build did not list.
+    # Every tool of other APIs; for a hub, any listed tool its build did not consider.
     tools.extend(
         _describe_tool(
             tool,
             instance,
             source={"integration": unwrap(tool).integration, "api": api.id},
         )
-        for tool in exposed.values()
+        for tool in listed.values()
     )
     return {
         "api": {"id": api.id, "name": api.name, "hub": isinstance(api, HubAPI)},
@@ -93,7 +112,7 @@ def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
     """Return the size figures of an instance; for a hub also its tool limit.
 
     ``max_tools`` is the hub's option (``CONF_MAX_TOOLS``) and ``over_limit`` whether the
-    instance exposes more tools than that (the options menu warns of the same).
+    instance lists more tools than that (the options menu warns of the same).
     """
     sizes = measure(instance)
     size: dict[str, Any] = {**asdict(sizes), "estimator": ESTIMATOR}
@@ -103,22 +122,22 @@ def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
     return size
 
 
-def _describe_gathered(
-    item: GatheredTool,
+def _describe_candidate(
+    item: CandidateTool,
     tool: llm_helper.Tool | None,
     api: HubAPI,
     instance: llm_helper.APIInstance,
 ) -> dict[str, Any]:
-    """Describe one tool a hub gathered: as exposed (``tool``), or as it would be if hidden."""
+    """Describe one candidate tool of a hub: as listed (``tool``), or as it would be if hidden."""
     original = unwrap(item.tool)
-    picked = item.source in api.picked_api_ids
+    selected = item.source in api.selected_api_ids
     entry = _describe_tool(
         tool or item.tool,
         instance,
         source={
             # A contributed tool without ``integration`` was tagged with its domain.
-            "integration": original.integration or (None if picked else item.source),
-            "api": item.source if picked else None,
+            "integration": original.integration or (None if selected else item.source),
+            "api": item.source if selected else None,
         },
         name=item.name,
         description=item.description,
@@ -166,3 +185,86 @@ def _describe_tool(
         chars = definition_chars(definition)
     result["size"] = {"chars": chars, "tokens": estimate_tokens(chars)}
     return result
+
+
+# --- Sizes ---------------------------------------------------------------------------------
+
+
+CHARS_PER_TOKEN: Final = 4.2
+"""Characters per token of what hubs send models: English prompts and JSON tool definitions.
+
+Measured with ``script/token_error.py`` against real tokenizers (docs/architecture.md has
+the figures). Counts the text itself, not what a provider adds around tool definitions.
+"""
+
+ESTIMATOR: Final = f"characters / {CHARS_PER_TOKEN:g}, rounded up"
+"""How ``tokens`` is estimated, in words (shown next to the figures)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    """Size figures of an API instance as a model gets it."""
+
+    tools: int
+    """Number of tools."""
+    prompt_chars: int
+    """Characters of ``api_prompt``."""
+    tools_chars: int
+    """Characters of the tool definitions as compact JSON (name, description, parameters)."""
+    tokens: int
+    """Estimated tokens of prompt and tool definitions together (``estimate_tokens``)."""
+
+
+def function_definition(
+    name: str, description: str | None, parameters: Any, custom_serializer: Any
+) -> dict[str, Any]:
+    """Return a tool definition as agents send it: name, description, JSON Schema parameters.
+
+    The parameters are converted the way Home Assistant's agents and MCP Server do
+    (``probatio.to_openapi`` with the API's ``custom_serializer``, OpenAPI 3.1). Raises what
+    the conversion raises for a schema it cannot convert.
+    """
+    return {
+        "name": name,
+        "description": description or "",
+        "parameters": probatio.to_openapi(
+            parameters, custom_serializer=custom_serializer, openapi_version="3.1.0"
+        ),
+    }
+
+
+def tool_definition(tool: llm_helper.Tool, custom_serializer: Any) -> dict[str, Any]:
+    """Return ``function_definition`` of a tool's own name, description and parameters."""
+    return function_definition(tool.name, tool.description, tool.parameters, custom_serializer)
+
+
+def definition_chars(definition: Any) -> int:
+    """Return the characters of a definition (or list of them) as compact JSON."""
+    return len(json.dumps(definition, separators=(",", ":"), ensure_ascii=False))
+
+
+def estimate_tokens(chars: int) -> int:
+    """Return the estimated number of tokens of ``chars`` characters (rounded up)."""
+    return math.ceil(chars / CHARS_PER_TOKEN)
+
+
+def measure(instance: llm_helper.APIInstance) -> Sizes:
+    """Return the size figures of an API instance.
+
+    A tool whose parameters cannot be converted counts with its name and description only
+    (an agent could not send it as it is).
+    """
+    definitions: list[dict[str, Any]] = []
+    for tool in instance.tools:
+        try:
+            definitions.append(tool_definition(tool, instance.custom_serializer))
+        except Exception:  # noqa: BLE001  # sizes must not fail on a broken schema
+            definitions.append({"name": tool.name, "description": tool.description or ""})
+    tools_chars = definition_chars(definitions)
+    prompt_chars = len(instance.api_prompt)
+    return Sizes(
+        tools=len(instance.tools),
+        prompt_chars=prompt_chars,
+        tools_chars=tools_chars,
+        tokens=estimate_tokens(prompt_chars + tools_chars),
+    )
