@@ -20,13 +20,13 @@ from .compat import api_requires_admin
 from .confirmation import Confirmations
 from .const import CONF_PROMPT, api_id_for_entry
 from .policy import HubPolicy
-from .sources import async_collect_sources, build_request
+from .sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .tool import HubCallSettings
 
 __all__ = ["HubAPI", "selected_api_ids"]
 
 
-class HubAPI(llm_helper.API):
+class HubAPI(SourcedAPI):
     """The LLM API of one hub config entry: id ``llm_hub-<entry_id>``, named like the entry.
 
     Each request builds an ``APIInstance`` from the request's ``LLMContext``
@@ -73,6 +73,8 @@ class HubAPI(llm_helper.API):
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
         self._warn = WarnOnce()
+        self.slow_sources = SlowSources(self._warn)
+        """Sources left out of requests for taking longer than their budget (diagnostics)."""
         self._builder = HubBuilder(
             hub_name=self.name,
             instructions=self.instructions,
@@ -94,18 +96,22 @@ class HubAPI(llm_helper.API):
     @callback
     def async_update_requires_admin(self) -> bool:
         """Set ``requires_admin`` from the selected APIs registered now; return it."""
-        self.requires_admin = self._requires_admin(frozenset())
+        self.requires_admin = self._requires_admin(frozenset(), _registered(self.hass))
         return self.requires_admin
 
-    def _requires_admin(self, seen: frozenset[str]) -> bool:
-        """Return whether a selected API requires an admin, not following hubs in ``seen``."""
+    def _requires_admin(
+        self, seen: frozenset[str], registered: Mapping[str, llm_helper.API]
+    ) -> bool:
+        """Return whether a selected API of ``registered`` requires an admin.
+
+        Hubs in ``seen`` are not followed (hubs selecting each other).
+        """
         seen |= {self.id}
-        registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
         for api_id in self.selected_api_ids:
             if (api := registered.get(api_id)) is None or api_id in seen:
                 continue
             if isinstance(api, HubAPI):
-                if api._requires_admin(seen):  # noqa: SLF001  # same class
+                if api._requires_admin(seen, registered):  # noqa: SLF001  # same class
                     return True
             elif api_requires_admin(api):
                 return True
@@ -117,22 +123,30 @@ class HubAPI(llm_helper.API):
     ) -> llm_helper.APIInstance:
         """Return the tools and prompt of this hub for one request.
 
-        Raises ``Unauthorized`` when the hub requires an admin and the request's user is not
-        one, and ``sources.HubLoopError`` when this hub is reached again while it is being
-        built (hubs selecting each other); the hub that selected it catches that and serves
-        the rest.
+        One snapshot of the registered LLM APIs decides whether the hub requires an admin
+        and is then built from: an API registered while the hub builds (an admin-only one
+        too) is not part of this request. Raises ``Unauthorized`` when the hub requires an
+        admin and the request's user is not one, and ``sources.HubLoopError`` when this hub
+        is reached again while it is being built (hubs selecting each other); the hub that
+        selected it catches that and serves the rest.
         """
-        await self._async_check_admin(llm_context)
+        registered = _registered(self.hass)
+        self.requires_admin = self._requires_admin(frozenset(), registered)
+        is_admin = await _async_is_admin(self.hass, llm_context)
+        if self.requires_admin and not is_admin:
+            raise Unauthorized(context=llm_context.context)
         async with build_request(self.hass, self.id):
-            sources = await async_collect_sources(
+            sources, left_out = await async_collect_sources(
                 self.hass,
                 api_id=self.id,
                 hub_name=self.name,
-                selected_api_ids=self.selected_api_ids,
+                selected={api_id: registered.get(api_id) for api_id in self.selected_api_ids},
+                is_admin=is_admin,
                 llm_context=llm_context,
                 warn=self._warn,
+                slow=self.slow_sources,
             )
-        return self._builder.build(self, llm_context, sources)
+        return self._builder.build(self, llm_context, sources, left_out)
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:
@@ -152,14 +166,17 @@ class HubAPI(llm_helper.API):
 
         return async_unregister
 
-    async def _async_check_admin(self, llm_context: llm_helper.LLMContext) -> None:
-        """Raise ``Unauthorized`` unless the request may use this hub."""
-        if not self.async_update_requires_admin():
-            return
-        user_id = llm_context.context.user_id if llm_context.context else None
-        user = await self.hass.auth.async_get_user(user_id) if user_id else None
-        if user is None or not user.is_admin:
-            raise Unauthorized(context=llm_context.context)
+
+def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:
+    """Return the LLM APIs registered now, by id (a snapshot)."""
+    return {api.id: api for api in llm_helper.async_get_apis(hass)}
+
+
+async def _async_is_admin(hass: HomeAssistant, llm_context: llm_helper.LLMContext) -> bool:
+    """Return whether the request's user is an administrator (no user: not one)."""
+    user_id = llm_context.context.user_id if llm_context.context else None
+    user = await hass.auth.async_get_user(user_id) if user_id else None
+    return user is not None and user.is_admin
 
 
 def selected_api_ids(options: Mapping[str, Any]) -> list[str]:

@@ -63,6 +63,9 @@ class HubAPIInstance(llm_helper.APIInstance):
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    warnings: list[str] = field(default_factory=list)
+    """What the user should know about this build, in words (inspector): sources left out
+    for being slow, prompts that name tools the hub renamed or does not list."""
 
 
 class WarnOnce:
@@ -111,8 +114,13 @@ class HubBuilder:
         api: llm_helper.API,
         llm_context: llm_helper.LLMContext,
         sources: list[Source],
+        warnings: list[str] | None = None,
     ) -> HubAPIInstance:
-        """Return the instance of ``api`` for one request from its ``sources``."""
+        """Return the instance of ``api`` for one request from its ``sources``.
+
+        ``warnings``: what collecting the sources found (e.g. a source left out for being
+        slow), kept on the instance for the inspector.
+        """
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         candidates = merge_tools(sources)
@@ -144,6 +152,7 @@ class HubBuilder:
             if own_prompt
             else prompt_parts,
             candidates=candidates,
+            warnings=list(warnings or ()),
         )
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:

@@ -80,7 +80,9 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
     acceptable to every provider changed), and ``size`` (``chars`` of its definition,
-    estimated ``tokens``). Hidden tools are described too but not counted in ``size`` of the API
+    estimated ``tokens``). ``warnings``: what a hub's build found that the user should know
+    (a source left out for being slow, a prompt naming a tool the hub renamed or does not
+    list). Hidden tools are described too but not counted in ``size`` of the API
     (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``).
     """
     api = instance.api
@@ -105,6 +107,7 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "prompt": instance.api_prompt,
         "tools": tools,
         "size": _size(instance),
+        "warnings": list(instance.warnings) if isinstance(instance, HubAPIInstance) else [],
     }
 
 
