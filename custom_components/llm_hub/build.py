@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, override
 
 from homeassistant.helpers import llm as llm_helper
 
@@ -64,8 +64,28 @@ class HubAPIInstance(llm_helper.APIInstance):
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
     warnings: list[str] = field(default_factory=list)
-    """What the user should know about this build, in words (inspector): sources left out
-    for being slow, prompts that name tools the hub renamed or does not list."""
+    """What collecting the sources found, in words (inspector): sources left out for being
+    slow."""
+    renamed: dict[str, str] = field(default_factory=dict)
+    """The listed name of each aliased tool, by its key: a call by the key reaches it."""
+
+    @override
+    async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
+        """Call a tool by its listed name, or an aliased tool by its key.
+
+        Prompts (a contributor's, the user's) may name a tool by the name it had before the
+        user gave it an alias; such a call reaches the aliased tool (no other listed tool
+        carries a key as its name: ``policy.HubPolicy``). Raises what Home Assistant's
+        ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
+        """
+        if (name := self.renamed.get(tool_input.tool_name)) is not None:
+            tool_input = llm_helper.ToolInput(
+                tool_name=name,
+                tool_args=tool_input.tool_args,
+                id=tool_input.id,
+                external=tool_input.external,
+            )
+        return await super().async_call_tool(tool_input)
 
 
 class WarnOnce:
@@ -153,6 +173,11 @@ class HubBuilder:
             else prompt_parts,
             candidates=candidates,
             warnings=list(warnings or ()),
+            renamed={
+                item.key: item.name
+                for item in candidates
+                if item.hidden is None and item.name != item.key
+            },
         )
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
