@@ -18,9 +18,15 @@ from homeassistant.helpers.typing import ConfigType
 from . import websocket_api
 from .api import HubAPI, selected_api_ids
 from .const import DOMAIN, LOGGER
+from .hub_name import DATA_NAME, served_name
 from .platforms import async_setup_platforms
 from .policy import without_empty
-from .repairs import async_check_when_started, async_remove_issues, async_track_apis
+from .repairs import (
+    async_check_when_started,
+    async_remove_issues,
+    async_track_apis,
+    async_update_name_issue,
+)
 from .types import LlmHubConfigEntry, LlmHubData
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -37,9 +43,15 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Register the hub's LLM API; unloading the entry unregisters it.
 
-    A selected LLM API that is missing once Home Assistant has started raises a repair issue.
+    The API is named like the entry when its title follows the name rules, else like the
+    last title that did, and a repair issue offers to rename the hub (``hub_name.py``). A
+    selected LLM API that is missing once Home Assistant has started raises a repair issue.
     """
-    api = HubAPI(hass, entry)
+    name, error = served_name(hass, entry)
+    if error is None and entry.data.get(DATA_NAME) != name:
+        hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
+    async_update_name_issue(hass, entry, name, error)
+    api = HubAPI(hass, entry, name=name)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
     entry.async_on_unload(async_check_when_started(hass, api))

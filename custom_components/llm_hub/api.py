@@ -48,13 +48,17 @@ class HubAPI(SourcedAPI):
         hass: HomeAssistant,
         entry: ConfigEntry[Any],
         options: Mapping[str, Any] | None = None,
+        name: str | None = None,
     ) -> None:
         """Create the API of ``entry`` from its title and options.
 
         ``options`` replace the entry's (the options flow previews a configuration this
-        way; such an API is never registered).
+        way; such an API is never registered). ``name`` replaces the title (a title that
+        breaks the name rules: ``hub_name.served_name``).
         """
-        super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
+        super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=name or entry.title)
+        self.title = entry.title
+        """The entry's title when the API was created (a rename reloads the entry)."""
         self.requires_admin = False
         self.entry_id = entry.entry_id
         self.options: Mapping[str, Any] = entry.options if options is None else options

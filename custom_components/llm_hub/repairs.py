@@ -1,4 +1,8 @@
-"""Repair issues of LLM Hub (a selected LLM API that is missing) and their fix flow.
+"""Repair issues of LLM Hub and their fix flows.
+
+A title that breaks the name rules (``invalid_name``) is checked when a hub is set up
+(``hub_name.py``), and a hub whose title changed without its flow (Home Assistant's Rename)
+is set up again; the issue's fix flow renames the hub.
 
 A hub whose selected API is not registered (its integration removed, disabled, or not
 loaded yet) serves the rest; a fixable issue names the API (``missing_api``), and its fix
@@ -36,6 +40,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.const import (
     CONF_LLM_HASS_API,
+    CONF_NAME,
     EVENT_COMPONENT_LOADED,
     EVENT_HOMEASSISTANT_STOP,
 )
@@ -44,22 +49,27 @@ from homeassistant.helpers import issue_registry as ir, llm as llm_helper
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.selector import TextSelector
 from homeassistant.helpers.start import async_at_started
 from homeassistant.util.hass_dict import HassKey
 
 from .api import HubAPI, selected_api_ids
 from .const import DOMAIN, LOGGER, api_id_for_entry
+from .hub_name import clean_name, name_error, suggest_name
 
 __all__ = [
     "CHECK_DELAY",
     "CHECK_INTERVAL",
+    "ISSUE_INVALID_NAME",
     "ISSUE_MISSING_API",
+    "InvalidNameRepairFlow",
     "MissingApiRepairFlow",
     "api_name",
     "async_check_when_started",
     "async_create_fix_flow",
     "async_remove_issues",
     "async_track_apis",
+    "async_update_name_issue",
 ]
 
 CHECK_DELAY: Final = 10.0
@@ -69,6 +79,8 @@ CHECK_INTERVAL: Final = timedelta(minutes=5)
 
 ISSUE_MISSING_API = "missing_api"
 """Translation key of the issue "a selected LLM API is missing"."""
+ISSUE_INVALID_NAME = "invalid_name"
+"""Translation key (and issue id prefix) of the issue "the hub's title breaks the rules"."""
 DATA_ENTRY_ID = "entry_id"
 """Issue data key: the config entry id of the hub."""
 DATA_API_ID = "api_id"
@@ -163,8 +175,34 @@ def async_check_when_started(hass: HomeAssistant, api: HubAPI) -> CALLBACK_TYPE:
 
 
 @callback
+def async_update_name_issue(
+    hass: HomeAssistant, entry: ConfigEntry[Any], served: str, error: str | None
+) -> None:
+    """Raise the fixable issue that a hub's title breaks the name rules, or clear it.
+
+    ``served``: the name the hub is served under meanwhile; ``error``: why the title cannot
+    be its name (``hub_name.name_error``), None to clear the issue.
+    """
+    issue_id = f"{ISSUE_INVALID_NAME}_{entry.entry_id}"
+    if error is None:
+        ir.async_delete_issue(hass, DOMAIN, issue_id)
+        return
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        issue_id,
+        data={DATA_ENTRY_ID: entry.entry_id},
+        is_fixable=True,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key=ISSUE_INVALID_NAME,
+        translation_placeholders={"title": entry.title, "served": served},
+    )
+
+
+@callback
 def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
     """Remove every issue of a hub (its entry was removed)."""
+    ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_NAME}_{entry_id}")
     for api_id in [
         api_id for issue_entry, api_id in _missing_api_issues(hass) if issue_entry == entry_id
     ]:
@@ -229,10 +267,22 @@ class _ApiTracker:
     def entry_changed(self, change: ConfigEntryChange, entry: ConfigEntry) -> None:
         """Clear what a config entry's change resolved; check hubs when it may lose APIs.
 
+        A loaded hub whose title changed is reloaded (the reconfigure flow reloads it too).
+
         An entry that is not loaded (or removed) registers no API now: loaded hubs are
         checked ``CHECK_DELAY`` seconds later, so that a reload raises nothing.
         """
         self._clear_resolved()
+        if (
+            change is ConfigEntryChange.UPDATED
+            and entry.domain == DOMAIN
+            and entry.state is ConfigEntryState.LOADED
+            and (data := getattr(entry, "runtime_data", None)) is not None
+            and data.api.title != entry.title
+        ):
+            # Renamed without the hub's flow (Home Assistant's Rename): setting up again
+            # checks the new title against the name rules (``hub_name.served_name``).
+            self.hass.config_entries.async_schedule_reload(entry.entry_id)
         if self.hass.state is not CoreState.running or (
             change is not ConfigEntryChange.REMOVED and entry.state in _MAY_HAVE_APIS
         ):
@@ -317,9 +367,55 @@ class MissingApiRepairFlow(RepairsFlow):
         return self.async_create_entry(data={})
 
 
+class InvalidNameRepairFlow(RepairsFlow):
+    """Fix a hub's title that breaks the name rules: rename the hub to a name that follows them."""
+
+    def __init__(self, entry_id: str) -> None:
+        """Rename the hub of ``entry_id``."""
+        self.entry_id = entry_id
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Start with the new name."""
+        return await self.async_step_rename()
+
+    async def async_step_rename(
+        self, user_input: dict[str, Any] | None = None
+    ) -> RepairsFlowResult:
+        """Ask for a name that follows the rules, suggesting one; rename the hub with it.
+
+        The form first shows why the title cannot be the hub's name; the hub reloads under
+        the new name, which clears the issue.
+        """
+        entry = self.hass.config_entries.async_get_entry(self.entry_id)
+        if entry is None:
+            return self.async_abort(reason="entry_removed")
+        if user_input is None:
+            name = suggest_name(self.hass, entry)
+            error = name_error(self.hass, entry.title, entry.entry_id, titles=False)
+        else:
+            name = clean_name(user_input[CONF_NAME])
+            if (error := name_error(self.hass, name, entry.entry_id)) is None:
+                self.hass.config_entries.async_update_entry(entry, title=name)
+                return self.async_create_entry(data={})
+        return self.async_show_form(
+            step_id="rename",
+            data_schema=probatio.Schema(
+                {
+                    probatio.Required(
+                        CONF_NAME, description={"suggested_value": name}
+                    ): TextSelector()
+                }
+            ),
+            errors={CONF_NAME: error} if error else {},
+            description_placeholders={"title": entry.title},
+        )
+
+
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
     """Return the fix flow of an LLM Hub issue (the ``repairs`` platform's entry point)."""
     data = data or {}
+    if issue_id.startswith(f"{ISSUE_INVALID_NAME}_"):
+        return InvalidNameRepairFlow(str(data.get(DATA_ENTRY_ID)))
     return MissingApiRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_API_ID)))
