@@ -26,7 +26,9 @@ from .repairs import (
     async_remove_issues,
     async_track_apis,
     async_update_name_issue,
+    async_update_option_issues,
 )
+from .stored_options import invalid_options
 from .types import LlmHubConfigEntry, LlmHubData
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -44,13 +46,16 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     """Register the hub's LLM API; unloading the entry unregisters it.
 
     The API is named like the entry when its title follows the name rules, else like the
-    last title that did, and a repair issue offers to rename the hub (``hub_name.py``). A
-    selected LLM API that is missing once Home Assistant has started raises a repair issue.
+    last title that did, and a repair issue offers to rename the hub (``hub_name.py``). An
+    option stored with the wrong type is served as absent, logged and reported by a repair
+    issue (``stored_options.py``). A selected LLM API that is missing once Home Assistant
+    has started raises a repair issue.
     """
     name, error = served_name(hass, entry)
     if error is None and entry.data.get(DATA_NAME) != name:
         hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
     async_update_name_issue(hass, entry, name, error)
+    async_update_option_issues(hass, entry, invalid_options(entry.options))
     api = HubAPI(hass, entry, name=name)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
@@ -77,7 +82,8 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
 
     - 1.1 -> 1.2: selected API ids (``llm_hass_api``) stored as a string become a list without
       duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
-      out, as the options flow leaves them out. Other keys are kept as they are.
+      out, as the options flow leaves them out. Other keys, and a selection of the wrong
+      type (``stored_options``: a repair issue reports it), are kept as they are.
     - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
       leaves the entry unloaded and untouched. A newer minor version of this major loads
       as it is (minor versions stay compatible).
@@ -94,7 +100,7 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
 def migrate_options_1_2(options: Mapping[str, Any]) -> dict[str, Any]:
     """Return options of version 1.1 in the shape of 1.2 (see ``async_migrate_entry``)."""
     migrated = without_empty(options)
-    if CONF_LLM_HASS_API in migrated:
+    if CONF_LLM_HASS_API in migrated and CONF_LLM_HASS_API not in invalid_options(migrated):
         if selected := [api_id for api_id in selected_api_ids(migrated) if api_id]:
             migrated[CONF_LLM_HASS_API] = selected
         else:

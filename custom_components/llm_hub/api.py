@@ -21,6 +21,7 @@ from .confirmation import Confirmations
 from .const import CONF_PROMPT, api_id_for_entry
 from .policy import HubPolicy
 from .sources import SlowSources, SourcedAPI, async_collect_sources, build_request
+from .stored_options import valid_options
 from .tool import HubCallSettings
 
 __all__ = ["HubAPI", "selected_api_ids"]
@@ -61,8 +62,11 @@ class HubAPI(SourcedAPI):
         """The entry's title when the API was created (a rename reloads the entry)."""
         self.requires_admin = False
         self.entry_id = entry.entry_id
-        self.options: Mapping[str, Any] = entry.options if options is None else options
-        """The entry's options when the API was created (saving options reloads the entry)."""
+        self.options: Mapping[str, Any] = valid_options(
+            entry.options if options is None else options
+        )
+        """The entry's options when the API was created (saving options reloads the entry),
+        without those of the wrong type (``stored_options.valid_options``)."""
         self.selected_api_ids: list[str] = selected_api_ids(self.options)
         self.instructions: str = self.options.get(CONF_PROMPT, "")
         """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
@@ -187,5 +191,12 @@ def selected_api_ids(options: Mapping[str, Any]) -> list[str]:
     """Return the selected LLM API ids of hub options, in order, each once.
 
     ``cv.ensure_list``: a single id stored as a string (a hand edit) is one id, not letters.
+    Anything but texts (a hand edit, a later version) is left out.
     """
-    return list(dict.fromkeys(cv.ensure_list(options.get(CONF_LLM_HASS_API))))
+    return list(
+        dict.fromkeys(
+            api_id
+            for api_id in cv.ensure_list(options.get(CONF_LLM_HASS_API))
+            if isinstance(api_id, str)
+        )
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+import math
 from typing import TYPE_CHECKING, Any
 
 import probatio
@@ -119,14 +120,14 @@ def _flag(value: Any, default: bool) -> bool:
 
 
 def _number(value: Any, default: float) -> float:
-    """Return a stored positive number; ``default`` when it is absent or not one."""
+    """Return a stored positive finite number; ``default`` when it is absent or not one."""
     if isinstance(value, bool):
         return default
     try:
         number = float(value)
     except TypeError, ValueError:
         return default
-    return number if number > 0 else default
+    return number if 0 < number < math.inf else default
 
 
 def _overrides(value: Any) -> dict[str, Override]:

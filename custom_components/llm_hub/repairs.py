@@ -2,7 +2,9 @@
 
 A title that breaks the name rules (``invalid_name``) is checked when a hub is set up
 (``hub_name.py``), and a hub whose title changed without its flow (Home Assistant's Rename)
-is set up again; the issue's fix flow renames the hub.
+is set up again; the issue's fix flow renames the hub. An option stored with the wrong type
+(``invalid_option``, ``stored_options.py``) is checked when a hub is set up; its fix flow
+removes the option, on the user's word.
 
 A hub whose selected API is not registered (its integration removed, disabled, or not
 loaded yet) serves the rest; a fixable issue names the API (``missing_api``), and its fix
@@ -56,13 +58,16 @@ from homeassistant.util.hass_dict import HassKey
 from .api import HubAPI, selected_api_ids
 from .const import DOMAIN, LOGGER, api_id_for_entry
 from .hub_name import clean_name, name_error, suggest_name
+from .stored_options import EXPECTED
 
 __all__ = [
     "CHECK_DELAY",
     "CHECK_INTERVAL",
     "ISSUE_INVALID_NAME",
+    "ISSUE_INVALID_OPTION",
     "ISSUE_MISSING_API",
     "InvalidNameRepairFlow",
+    "InvalidOptionRepairFlow",
     "MissingApiRepairFlow",
     "api_name",
     "async_check_when_started",
@@ -70,6 +75,7 @@ __all__ = [
     "async_remove_issues",
     "async_track_apis",
     "async_update_name_issue",
+    "async_update_option_issues",
 ]
 
 CHECK_DELAY: Final = 10.0
@@ -81,6 +87,10 @@ ISSUE_MISSING_API = "missing_api"
 """Translation key of the issue "a selected LLM API is missing"."""
 ISSUE_INVALID_NAME = "invalid_name"
 """Translation key (and issue id prefix) of the issue "the hub's title breaks the rules"."""
+ISSUE_INVALID_OPTION = "invalid_option"
+"""Translation key (and issue id prefix) of the issue "an option has the wrong type"."""
+DATA_OPTION = "option"
+"""Issue data key: the option of the wrong type."""
 DATA_ENTRY_ID = "entry_id"
 """Issue data key: the config entry id of the hub."""
 DATA_API_ID = "api_id"
@@ -200,9 +210,48 @@ def async_update_name_issue(
 
 
 @callback
+def async_update_option_issues(
+    hass: HomeAssistant, entry: ConfigEntry[Any], invalid: list[str]
+) -> None:
+    """Raise a fixable issue per option of the wrong type (logged); clear the others.
+
+    ``invalid``: the option keys whose stored value has the wrong type
+    (``stored_options.invalid_options``); the hub serves as if they were not set.
+    """
+    prefix = f"{ISSUE_INVALID_OPTION}_{entry.entry_id}_"
+    for (domain, issue_id), issue in list(ir.async_get(hass).issues.items()):
+        if (
+            domain == DOMAIN
+            and issue_id.startswith(prefix)
+            and (issue.data or {}).get(DATA_OPTION) not in invalid
+        ):
+            ir.async_delete_issue(hass, DOMAIN, issue_id)
+    for key in invalid:
+        LOGGER.warning(
+            "LLM Hub %s: the option %s holds %s, not %s; serving as if it were not set",
+            entry.title,
+            key,
+            type(entry.options[key]).__name__,
+            EXPECTED[key],
+        )
+        ir.async_create_issue(
+            hass,
+            DOMAIN,
+            f"{prefix}{key}",
+            data={DATA_ENTRY_ID: entry.entry_id, DATA_OPTION: key},
+            is_fixable=True,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key=ISSUE_INVALID_OPTION,
+            translation_placeholders={"hub": entry.title, "option": key, "expected": EXPECTED[key]},
+        )
+
+
+@callback
 def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
     """Remove every issue of a hub (its entry was removed)."""
     ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_NAME}_{entry_id}")
+    for key in EXPECTED:
+        ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_OPTION}_{entry_id}_{key}")
     for api_id in [
         api_id for issue_entry, api_id in _missing_api_issues(hass) if issue_entry == entry_id
     ]:
@@ -411,6 +460,42 @@ class InvalidNameRepairFlow(RepairsFlow):
         )
 
 
+class InvalidOptionRepairFlow(RepairsFlow):
+    """Fix an option of the wrong type: on the user's word, remove it from the hub's options."""
+
+    def __init__(self, entry_id: str, option: str) -> None:
+        """Fix the option ``option`` of the hub of ``entry_id``."""
+        self.entry_id = entry_id
+        self.option = option
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Start with the confirmation."""
+        return await self.async_step_confirm()
+
+    async def async_step_confirm(
+        self, user_input: dict[str, Any] | None = None
+    ) -> RepairsFlowResult:
+        """Ask to remove the option (back to its default); on confirming, remove it, reload."""
+        entry = self.hass.config_entries.async_get_entry(self.entry_id)
+        if entry is None:
+            return self.async_abort(reason="entry_removed")
+        if user_input is None:
+            return self.async_show_form(
+                step_id="confirm",
+                data_schema=probatio.Schema({}),
+                description_placeholders={
+                    "hub": entry.title,
+                    "option": self.option,
+                    "expected": EXPECTED.get(self.option, ""),
+                },
+            )
+        options = {key: value for key, value in entry.options.items() if key != self.option}
+        self.hass.config_entries.async_update_entry(entry, options=options)
+        # Also when it was gone already: setting up again clears the issue.
+        self.hass.config_entries.async_schedule_reload(entry.entry_id)
+        return self.async_create_entry(data={})
+
+
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
@@ -418,4 +503,6 @@ async def async_create_fix_flow(
     data = data or {}
     if issue_id.startswith(f"{ISSUE_INVALID_NAME}_"):
         return InvalidNameRepairFlow(str(data.get(DATA_ENTRY_ID)))
+    if issue_id.startswith(f"{ISSUE_INVALID_OPTION}_"):
+        return InvalidOptionRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_OPTION)))
     return MissingApiRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_API_ID)))
