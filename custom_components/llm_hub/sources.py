@@ -1,10 +1,13 @@
 """Collects a hub's sources for one request: contributed tools and the selected APIs' instances.
 
 Contributed tools come from other integrations' ``llm.py`` platforms (``platforms.py``);
-each selected LLM API's instance comes through ``llm.async_get_api``, so Home Assistant's own
-permission checks apply. Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub
-that is reached again while it is being built, and a diamond of hubs builds each selected
-API once per request.
+each selected LLM API's instance is built from the API object the hub's admin check saw
+(``HubAPI.async_get_api_instance`` takes one snapshot of the registered APIs), with the check
+Home Assistant 2026.11's ``llm.async_get_api`` makes (``requires_admin``) made by the hub.
+Each source has ``SOURCE_BUDGET`` seconds per request; a slow one is left out
+(``SlowSources``). Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub that
+is reached again while it is being built, and a diamond of hubs builds each selected API
+once per request.
 """
 
 from __future__ import annotations
