@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 import json
-import os
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
@@ -29,17 +28,10 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
 from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .test_names import PROPERTY
 
 pytestmark = pytest.mark.filterwarnings("ignore:It looks like `register_random`")
 
-EXAMPLES = int(os.environ.get("LLM_HUB_HYPOTHESIS_EXAMPLES", "100"))
-PROPERTY = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 ANY_ARGS = probatio.Schema({}, extra=probatio.ALLOW_EXTRA)
 DOOR = "door__open"
 

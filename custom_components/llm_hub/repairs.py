@@ -28,8 +28,9 @@ Issues are raised only while Home Assistant runs, not while it starts or stops.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from datetime import timedelta
-from typing import Any, Final
+from typing import Any, Final, override
 
 import probatio
 
@@ -375,13 +376,20 @@ def _missing_api_issues(hass: HomeAssistant) -> list[tuple[str, str]]:
     ]
 
 
-class MissingApiRepairFlow(RepairsFlow):
-    """Fix a missing selected API: remove it from the hub's options, keep every other option."""
+class _ChangeOptionsFlow(RepairsFlow, ABC):
+    """A fix that, on the user's word, changes a hub's options and reloads it."""
 
-    def __init__(self, entry_id: str, api_id: str) -> None:
-        """Fix the selected API ``api_id`` of the hub of ``entry_id``."""
+    def __init__(self, entry_id: str) -> None:
+        """Fix the hub of ``entry_id``."""
         self.entry_id = entry_id
-        self.api_id = api_id
+
+    @abstractmethod
+    def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
+        """Return the placeholders of the confirmation form."""
+
+    @abstractmethod
+    def _options(self, entry: ConfigEntry[Any]) -> dict[str, Any]:
+        """Return the hub's options after the fix."""
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
         """Start with the confirmation."""
@@ -390,10 +398,7 @@ class MissingApiRepairFlow(RepairsFlow):
     async def async_step_confirm(
         self, user_input: dict[str, Any] | None = None
     ) -> RepairsFlowResult:
-        """Ask to remove the selected API; on confirming, remove it and reload the hub.
-
-        The form names the API by ``api_name`` (its last known name).
-        """
+        """Ask to confirm; on confirming, change the options and reload the hub."""
         entry = self.hass.config_entries.async_get_entry(self.entry_id)
         if entry is None:
             return self.async_abort(reason="entry_removed")
@@ -401,19 +406,35 @@ class MissingApiRepairFlow(RepairsFlow):
             return self.async_show_form(
                 step_id="confirm",
                 data_schema=probatio.Schema({}),
-                description_placeholders={
-                    "hub": entry.title,
-                    "api": api_name(self.hass, self.api_id),
-                },
+                description_placeholders=self._placeholders(entry),
             )
+        if self.hass.config_entries.async_update_entry(entry, options=self._options(entry)):
+            self.hass.config_entries.async_schedule_reload(entry.entry_id)
+        return self.async_create_entry(data={})
+
+
+class MissingApiRepairFlow(_ChangeOptionsFlow):
+    """Fix a missing selected API: remove it from the hub's options, keep every other option."""
+
+    def __init__(self, entry_id: str, api_id: str) -> None:
+        """Fix the selected API ``api_id`` of the hub of ``entry_id``."""
+        super().__init__(entry_id)
+        self.api_id = api_id
+
+    @override
+    def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
+        """Name the hub, and the API by ``api_name`` (its last known name)."""
+        return {"hub": entry.title, "api": api_name(self.hass, self.api_id)}
+
+    @override
+    def _options(self, entry: ConfigEntry[Any]) -> dict[str, Any]:
+        """Return the options without the missing API among the selected ones."""
         options = {key: value for key, value in entry.options.items() if key != CONF_LLM_HASS_API}
         if selected := [
             api_id for api_id in selected_api_ids(entry.options) if api_id != self.api_id
         ]:
             options[CONF_LLM_HASS_API] = selected
-        if self.hass.config_entries.async_update_entry(entry, options=options):
-            self.hass.config_entries.async_schedule_reload(entry.entry_id)
-        return self.async_create_entry(data={})
+        return options
 
 
 class InvalidNameRepairFlow(RepairsFlow):
@@ -460,40 +481,27 @@ class InvalidNameRepairFlow(RepairsFlow):
         )
 
 
-class InvalidOptionRepairFlow(RepairsFlow):
+class InvalidOptionRepairFlow(_ChangeOptionsFlow):
     """Fix an option of the wrong type: on the user's word, remove it from the hub's options."""
 
     def __init__(self, entry_id: str, option: str) -> None:
         """Fix the option ``option`` of the hub of ``entry_id``."""
-        self.entry_id = entry_id
+        super().__init__(entry_id)
         self.option = option
 
-    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
-        """Start with the confirmation."""
-        return await self.async_step_confirm()
+    @override
+    def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
+        """Name the hub, the option and what it must hold."""
+        return {
+            "hub": entry.title,
+            "option": self.option,
+            "expected": EXPECTED.get(self.option, ""),
+        }
 
-    async def async_step_confirm(
-        self, user_input: dict[str, Any] | None = None
-    ) -> RepairsFlowResult:
-        """Ask to remove the option (back to its default); on confirming, remove it, reload."""
-        entry = self.hass.config_entries.async_get_entry(self.entry_id)
-        if entry is None:
-            return self.async_abort(reason="entry_removed")
-        if user_input is None:
-            return self.async_show_form(
-                step_id="confirm",
-                data_schema=probatio.Schema({}),
-                description_placeholders={
-                    "hub": entry.title,
-                    "option": self.option,
-                    "expected": EXPECTED.get(self.option, ""),
-                },
-            )
-        options = {key: value for key, value in entry.options.items() if key != self.option}
-        self.hass.config_entries.async_update_entry(entry, options=options)
-        # Also when it was gone already: setting up again clears the issue.
-        self.hass.config_entries.async_schedule_reload(entry.entry_id)
-        return self.async_create_entry(data={})
+    @override
+    def _options(self, entry: ConfigEntry[Any]) -> dict[str, Any]:
+        """Return the options without the option (its default applies)."""
+        return {key: value for key, value in entry.options.items() if key != self.option}
 
 
 async def async_create_fix_flow(
