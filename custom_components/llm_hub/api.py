@@ -140,7 +140,9 @@ class HubAPI(SourcedAPI):
         """
         registered = _registered(self.hass)
         self.requires_admin = self._requires_admin(frozenset(), registered)
-        is_admin = await _async_is_admin(self.hass, llm_context)
+        # Who the user is matters only to a hub that requires an admin (no lookup otherwise;
+        # an API that becomes admin-only during the build is then left out for everyone).
+        is_admin = self.requires_admin and await _async_is_admin(self.hass, llm_context)
         if self.requires_admin and not is_admin:
             raise Unauthorized(context=llm_context.context)
         async with build_request(self.hass, self.id):

@@ -160,7 +160,8 @@ async def async_collect_sources(
     The second list says in words which sources were left out for being slow. Call inside
     ``build_request``. ``selected`` maps each selected API id to the API object the hub's
     admin check saw (None: not registered then); that object is built, never one registered
-    since. ``is_admin``: whether the request's user is an administrator.
+    since. ``is_admin``: whether the request's user is an administrator (False where the hub
+    did not need to know).
 
     Each source gets ``SOURCE_BUDGET`` seconds (a selected hub: none of its own, see
     ``SourcedAPI``); one that takes longer is left out of this request (``SlowSources``).
