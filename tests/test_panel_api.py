@@ -258,7 +258,7 @@ async def test_tool_providers_not_installed_or_failing(
     assert providers["openai"] == {
         "name": "OpenAI",
         "definition": None,
-        "error": "Not installed here (openai)",
+        "error": "Not available: openai comes with Home Assistant's OpenAI integration",
     }
     assert providers["ollama"]["error"] == "ValueError: bad schema"
     assert providers["anthropic"]["definition"]["name"] == COUNT

@@ -300,7 +300,9 @@ async def websocket_tool_providers(
         try:
             module = await hass.async_add_import_executor_job(importlib.import_module, module_name)
         except ImportError as err:
-            providers[key]["error"] = f"Not installed here ({err.name or err})"
+            providers[key]["error"] = (
+                f"Not available: {err.name or err} comes with Home Assistant's {name} integration"
+            )
             continue
         try:
             definition = module._format_tool(tool, instance.custom_serializer)  # noqa: SLF001

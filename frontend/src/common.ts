@@ -71,9 +71,15 @@ export const sharedStyles = css`
   .secondary {
     color: var(--secondary-text-color);
   }
+  .table-wrap {
+    overflow-x: auto;
+  }
   table {
     width: 100%;
     border-collapse: collapse;
+  }
+  td code {
+    overflow-wrap: anywhere;
   }
   th,
   td {

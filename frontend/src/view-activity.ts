@@ -9,6 +9,12 @@ import { errorText, type ActivityCall, type HomeAssistant, type User } from "./t
 
 const OUTCOMES = ["ok", "error", "refused", "needs_confirmation"];
 
+/** What made a request (``LLMContext.platform``), where the domain alone says little. */
+const PLATFORMS: Record<string, string> = {
+  llm_hub: "Test bench",
+  mcp_server: "MCP Server",
+};
+
 @customElement("llm-hub-activity")
 export class LlmHubActivity extends LitElement {
   @property({ attribute: false }) public hass!: HomeAssistant;
@@ -109,7 +115,7 @@ export class LlmHubActivity extends LitElement {
         ? html`<p class="secondary">
             ${calls.length ? "No call matches." : "No tool calls through a hub yet."}
           </p>`
-        : html`<table>
+        : html`<div class="table-wrap"><table>
             <thead>
               <tr>
                 <th>Time</th>
@@ -124,7 +130,7 @@ export class LlmHubActivity extends LitElement {
             <tbody>
               ${shown.map((call) => this._row(call))}
             </tbody>
-          </table>`}
+          </table></div>`}
     </div>`;
   }
 
@@ -143,7 +149,7 @@ export class LlmHubActivity extends LitElement {
         ${call.error ? html`<div class="error-text">${call.error}</div>` : nothing}
       </td>
       <td>${this._userName(call.user_id)}</td>
-      <td>${call.agent_id ?? call.platform}</td>
+      <td>${call.agent_id ?? PLATFORMS[call.platform] ?? call.platform}</td>
       <td>${outcomeBadge(call.outcome)}</td>
       <td class="number">${call.duration_ms.toLocaleString()} ms</td>
     </tr>`;

@@ -118,7 +118,7 @@ export class LlmHubView extends LitElement {
         <p class="secondary">What the model reads before your request (for you, in your language).</p>
         <pre class="prompt">${description.prompt || "(no prompt)"}</pre>
       </div>
-      <div class="card">
+      <div class="card tools-card">
         <h2>Tools</h2>
         <div class="toolbar">
           <input
@@ -162,7 +162,7 @@ export class LlmHubView extends LitElement {
             (text) => text?.toLowerCase().includes(needle),
           )),
     );
-    return html`<table class="tools">
+    return html`<div class="table-wrap"><table class="tools">
       <thead>
         <tr>
           <th>Listed name</th>
@@ -179,7 +179,7 @@ export class LlmHubView extends LitElement {
       <tbody>
         ${shown.map((tool) => this._toolRow(tool, hub))}
       </tbody>
-    </table>
+    </table></div>
     ${shown.length === 0 ? html`<p class="secondary">No tool matches.</p>` : nothing}`;
   }
 
@@ -205,7 +205,9 @@ export class LlmHubView extends LitElement {
           ? html`<td>
                 ${tool.confirm ? html`<span class="badge warning">needs confirmation</span>` : nothing}
               </td>
-              <td>${tool.hidden ? html`<span class="badge">hidden</span> ${tool.hidden}` : nothing}</td>
+              <td class="reason">
+                ${tool.hidden ? html`<span class="badge">hidden</span> ${tool.hidden}` : nothing}
+              </td>
               <td>
                 ${tool.schema_fixes?.length
                   ? html`<span class="badge info" title=${tool.schema_fixes.join("\n")}
@@ -293,7 +295,15 @@ export class LlmHubView extends LitElement {
     sharedStyles,
     css`
       .prompt {
-        max-height: 320px;
+        max-height: 240px;
+      }
+      tr,
+      .tools-card {
+        scroll-margin-top: calc(var(--header-height, 56px) + 8px);
+      }
+      td.reason {
+        min-width: 160px;
+        max-width: 280px;
       }
       .providers {
         display: grid;

@@ -55,16 +55,16 @@ export class LlmHubHubs extends LitElement {
         ${this._table(others, false)}
       </div>
       <p class="secondary">
-        Sizes are what a model gets for you: prompt and tool definitions. Tokens are estimated
-        (${this._list.estimator}). Calls are counted since
-        ${new Date(this._list.since).toLocaleString()} or for the last 24 hours.
+        Sizes are what a model gets, built for you: prompt and tool definitions; tokens are
+        estimated (${this._list.estimator}). Calls are those of the last 24 hours, counted
+        since Home Assistant started (${new Date(this._list.since).toLocaleString()}).
         <button @click=${this._reload}>Refresh</button>
       </p>
     `;
   }
 
   private _table(rows: ApiRow[], hubs: boolean) {
-    return html`<table>
+    return html`<div class="table-wrap"><table>
       <thead>
         <tr>
           <th>Name</th>
@@ -104,7 +104,7 @@ export class LlmHubHubs extends LitElement {
           </tr>`,
         )}
       </tbody>
-    </table>`;
+    </table></div>`;
   }
 
   private _warnings(row: ApiRow) {

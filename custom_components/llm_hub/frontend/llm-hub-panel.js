@@ -1,6 +1,6 @@
-var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e,s)=>{for(var r=s>1?void 0:s?Je(t,e):t,n=i.length-1,o;n>=0;n--)(o=i[n])&&(r=(s?o(t,e,r):o(r))||r);return s&&r&&Ie(t,e,r),r};var Q=globalThis,Y=Q.ShadowRoot&&(Q.ShadyCSS===void 0||Q.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,oe=Symbol(),ve=new WeakMap,W=class{constructor(t,e,s){if(this._$cssResult$=!0,s!==oe)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(Y&&t===void 0){let s=e!==void 0&&e.length===1;s&&(t=ve.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),s&&ve.set(e,t))}return t}toString(){return this.cssText}},$e=i=>new W(typeof i=="string"?i:i+"",void 0,oe),x=(i,...t)=>{let e=i.length===1?i[0]:t.reduce((s,r,n)=>s+(o=>{if(o._$cssResult$===!0)return o.cssText;if(typeof o=="number")return o;throw Error("Value passed to 'css' function must be a 'css' function result: "+o+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+i[n+1],i[0]);return new W(e,i,oe)},be=(i,t)=>{if(Y)i.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let s=document.createElement("style"),r=Q.litNonce;r!==void 0&&s.setAttribute("nonce",r),s.textContent=e.cssText,i.appendChild(s)}},ne=Y?i=>i:i=>i instanceof CSSStyleSheet?(t=>{let e="";for(let s of t.cssRules)e+=s.cssText;return $e(e)})(i):i;var{is:je,defineProperty:ze,getOwnPropertyDescriptor:Le,getOwnPropertyNames:qe,getOwnPropertySymbols:We,getPrototypeOf:He}=Object,ee=globalThis,ye=ee.trustedTypes,Ke=ye?ye.emptyScript:"",Be=ee.reactiveElementPolyfillSupport,H=(i,t)=>i,K={toAttribute(i,t){switch(t){case Boolean:i=i?Ke:null;break;case Object:case Array:i=i==null?i:JSON.stringify(i)}return i},fromAttribute(i,t){let e=i;switch(t){case Boolean:e=i!==null;break;case Number:e=i===null?null:Number(i);break;case Object:case Array:try{e=JSON.parse(i)}catch{e=null}}return e}},te=(i,t)=>!je(i,t),xe={attribute:!0,type:String,converter:K,reflect:!1,useDefault:!1,hasChanged:te};Symbol.metadata??=Symbol("metadata"),ee.litPropertyMetadata??=new WeakMap;var C=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=xe){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let s=Symbol(),r=this.getPropertyDescriptor(t,s,e);r!==void 0&&ze(this.prototype,t,r)}}static getPropertyDescriptor(t,e,s){let{get:r,set:n}=Le(this.prototype,t)??{get(){return this[e]},set(o){this[e]=o}};return{get:r,set(o){let h=r?.call(this);n?.call(this,o),this.requestUpdate(t,h,s)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??xe}static _$Ei(){if(this.hasOwnProperty(H("elementProperties")))return;let t=He(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(H("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(H("properties"))){let e=this.properties,s=[...qe(e),...We(e)];for(let r of s)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[s,r]of e)this.elementProperties.set(s,r)}this._$Eh=new Map;for(let[e,s]of this.elementProperties){let r=this._$Eu(e,s);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let s=new Set(t.flat(1/0).reverse());for(let r of s)e.unshift(ne(r))}else t!==void 0&&e.push(ne(t));return e}static _$Eu(t,e){let s=e.attribute;return s===!1?void 0:typeof s=="string"?s:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let s of e.keys())this.hasOwnProperty(s)&&(t.set(s,this[s]),delete this[s]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return be(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,s){this._$AK(t,s)}_$ET(t,e){let s=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,s);if(r!==void 0&&s.reflect===!0){let n=(s.converter?.toAttribute!==void 0?s.converter:K).toAttribute(e,s.type);this._$Em=t,n==null?this.removeAttribute(r):this.setAttribute(r,n),this._$Em=null}}_$AK(t,e){let s=this.constructor,r=s._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let n=s.getPropertyOptions(r),o=typeof n.converter=="function"?{fromAttribute:n.converter}:n.converter?.fromAttribute!==void 0?n.converter:K;this._$Em=r;let h=o.fromAttribute(e,n.type);this[r]=h??this._$Ej?.get(r)??h,this._$Em=null}}requestUpdate(t,e,s,r=!1,n){if(t!==void 0){let o=this.constructor;if(r===!1&&(n=this[t]),s??=o.getPropertyOptions(t),!((s.hasChanged??te)(n,e)||s.useDefault&&s.reflect&&n===this._$Ej?.get(t)&&!this.hasAttribute(o._$Eu(t,s))))return;this.C(t,e,s)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:s,reflect:r,wrapped:n},o){s&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,o??e??this[t]),n!==!0||o!==void 0)||(this._$AL.has(t)||(this.hasUpdated||s||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,n]of this._$Ep)this[r]=n;this._$Ep=void 0}let s=this.constructor.elementProperties;if(s.size>0)for(let[r,n]of s){let{wrapped:o}=n,h=this[r];o!==!0||this._$AL.has(r)||h===void 0||this.C(r,void 0,n,h)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(s=>s.hostUpdate?.()),this.update(e)):this._$EM()}catch(s){throw t=!1,this._$EM(),s}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};C.elementStyles=[],C.shadowRootOptions={mode:"open"},C[H("elementProperties")]=new Map,C[H("finalized")]=new Map,Be?.({ReactiveElement:C}),(ee.reactiveElementVersions??=[]).push("2.1.2");var ue=globalThis,Ae=i=>i,se=ue.trustedTypes,we=se?se.createPolicy("lit-html",{createHTML:i=>i}):void 0,Re="$lit$",N=`lit$${Math.random().toFixed(9).slice(2)}$`,Pe="?"+N,Ve=`<${Pe}>`,I=document,V=()=>I.createComment(""),F=i=>i===null||typeof i!="object"&&typeof i!="function",me=Array.isArray,Fe=i=>me(i)||typeof i?.[Symbol.iterator]=="function",ae=`[ 	
-\f\r]`,B=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Se=/-->/g,Ee=/>/g,U=RegExp(`>|${ae}(?:([^\\s"'>=/]+)(${ae}*=${ae}*(?:[^ 	
-\f\r"'\`<>=]|("|')|))|$)`,"g"),ke=/'/g,Te=/"/g,Me=/^(?:script|style|textarea|title)$/i,ge=i=>(t,...e)=>({_$litType$:i,strings:t,values:e}),a=ge(1),ct=ge(2),dt=ge(3),J=Symbol.for("lit-noChange"),d=Symbol.for("lit-nothing"),Ce=new WeakMap,D=I.createTreeWalker(I,129);function Oe(i,t){if(!me(i)||!i.hasOwnProperty("raw"))throw Error("invalid template strings array");return we!==void 0?we.createHTML(t):t}var Xe=(i,t)=>{let e=i.length-1,s=[],r,n=t===2?"<svg>":t===3?"<math>":"",o=B;for(let h=0;h<e;h++){let l=i[h],u,g,_=-1,T=0;for(;T<l.length&&(o.lastIndex=T,g=o.exec(l),g!==null);)T=o.lastIndex,o===B?g[1]==="!--"?o=Se:g[1]!==void 0?o=Ee:g[2]!==void 0?(Me.test(g[2])&&(r=RegExp("</"+g[2],"g")),o=U):g[3]!==void 0&&(o=U):o===U?g[0]===">"?(o=r??B,_=-1):g[1]===void 0?_=-2:(_=o.lastIndex-g[2].length,u=g[1],o=g[3]===void 0?U:g[3]==='"'?Te:ke):o===Te||o===ke?o=U:o===Se||o===Ee?o=B:(o=U,r=void 0);let O=o===U&&i[h+1].startsWith("/>")?" ":"";n+=o===B?l+Ve:_>=0?(s.push(u),l.slice(0,_)+Re+l.slice(_)+N+O):l+N+(_===-2?h:O)}return[Oe(i,n+(i[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),s]},X=class i{constructor({strings:t,_$litType$:e},s){let r;this.parts=[];let n=0,o=0,h=t.length-1,l=this.parts,[u,g]=Xe(t,e);if(this.el=i.createElement(u,s),D.currentNode=this.el.content,e===2||e===3){let _=this.el.content.firstChild;_.replaceWith(..._.childNodes)}for(;(r=D.nextNode())!==null&&l.length<h;){if(r.nodeType===1){if(r.hasAttributes())for(let _ of r.getAttributeNames())if(_.endsWith(Re)){let T=g[o++],O=r.getAttribute(_).split(N),G=/([.?@])?(.*)/.exec(T);l.push({type:1,index:n,name:G[2],strings:O,ctor:G[1]==="."?ce:G[1]==="?"?de:G[1]==="@"?he:L}),r.removeAttribute(_)}else _.startsWith(N)&&(l.push({type:6,index:n}),r.removeAttribute(_));if(Me.test(r.tagName)){let _=r.textContent.split(N),T=_.length-1;if(T>0){r.textContent=se?se.emptyScript:"";for(let O=0;O<T;O++)r.append(_[O],V()),D.nextNode(),l.push({type:2,index:++n});r.append(_[T],V())}}}else if(r.nodeType===8)if(r.data===Pe)l.push({type:2,index:n});else{let _=-1;for(;(_=r.data.indexOf(N,_+1))!==-1;)l.push({type:7,index:n}),_+=N.length-1}n++}}static createElement(t,e){let s=I.createElement("template");return s.innerHTML=t,s}};function z(i,t,e=i,s){if(t===J)return t;let r=s!==void 0?e._$Co?.[s]:e._$Cl,n=F(t)?void 0:t._$litDirective$;return r?.constructor!==n&&(r?._$AO?.(!1),n===void 0?r=void 0:(r=new n(i),r._$AT(i,e,s)),s!==void 0?(e._$Co??=[])[s]=r:e._$Cl=r),r!==void 0&&(t=z(i,r._$AS(i,t.values),r,s)),t}var le=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:s}=this._$AD,r=(t?.creationScope??I).importNode(e,!0);D.currentNode=r;let n=D.nextNode(),o=0,h=0,l=s[0];for(;l!==void 0;){if(o===l.index){let u;l.type===2?u=new Z(n,n.nextSibling,this,t):l.type===1?u=new l.ctor(n,l.name,l.strings,this,t):l.type===6&&(u=new pe(n,this,t)),this._$AV.push(u),l=s[++h]}o!==l?.index&&(n=D.nextNode(),o++)}return D.currentNode=I,r}p(t){let e=0;for(let s of this._$AV)s!==void 0&&(s.strings!==void 0?(s._$AI(t,s,e),e+=s.strings.length-2):s._$AI(t[e])),e++}},Z=class i{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,s,r){this.type=2,this._$AH=d,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=s,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=z(this,t,e),F(t)?t===d||t==null||t===""?(this._$AH!==d&&this._$AR(),this._$AH=d):t!==this._$AH&&t!==J&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):Fe(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==d&&F(this._$AH)?this._$AA.nextSibling.data=t:this.T(I.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:s}=t,r=typeof s=="number"?this._$AC(t):(s.el===void 0&&(s.el=X.createElement(Oe(s.h,s.h[0]),this.options)),s);if(this._$AH?._$AD===r)this._$AH.p(e);else{let n=new le(r,this),o=n.u(this.options);n.p(e),this.T(o),this._$AH=n}}_$AC(t){let e=Ce.get(t.strings);return e===void 0&&Ce.set(t.strings,e=new X(t)),e}k(t){me(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,s,r=0;for(let n of t)r===e.length?e.push(s=new i(this.O(V()),this.O(V()),this,this.options)):s=e[r],s._$AI(n),r++;r<e.length&&(this._$AR(s&&s._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let s=Ae(t).nextSibling;Ae(t).remove(),t=s}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},L=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,s,r,n){this.type=1,this._$AH=d,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=n,s.length>2||s[0]!==""||s[1]!==""?(this._$AH=Array(s.length-1).fill(new String),this.strings=s):this._$AH=d}_$AI(t,e=this,s,r){let n=this.strings,o=!1;if(n===void 0)t=z(this,t,e,0),o=!F(t)||t!==this._$AH&&t!==J,o&&(this._$AH=t);else{let h=t,l,u;for(t=n[0],l=0;l<n.length-1;l++)u=z(this,h[s+l],e,l),u===J&&(u=this._$AH[l]),o||=!F(u)||u!==this._$AH[l],u===d?t=d:t!==d&&(t+=(u??"")+n[l+1]),this._$AH[l]=u}o&&!r&&this.j(t)}j(t){t===d?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},ce=class extends L{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===d?void 0:t}},de=class extends L{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==d)}},he=class extends L{constructor(t,e,s,r,n){super(t,e,s,r,n),this.type=5}_$AI(t,e=this){if((t=z(this,t,e,0)??d)===J)return;let s=this._$AH,r=t===d&&s!==d||t.capture!==s.capture||t.once!==s.once||t.passive!==s.passive,n=t!==d&&(s===d||r);r&&this.element.removeEventListener(this.name,this,s),n&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},pe=class{constructor(t,e,s){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=s}get _$AU(){return this._$AM._$AU}_$AI(t){z(this,t)}};var Ze=ue.litHtmlPolyfillSupport;Ze?.(X,Z),(ue.litHtmlVersions??=[]).push("3.3.3");var Ne=(i,t,e)=>{let s=e?.renderBefore??t,r=s._$litPart$;if(r===void 0){let n=e?.renderBefore??null;s._$litPart$=r=new Z(t.insertBefore(V(),n),n,void 0,e??{})}return r._$AI(i),r};var _e=globalThis,f=class extends C{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=Ne(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return J}};f._$litElement$=!0,f.finalized=!0,_e.litElementHydrateSupport?.({LitElement:f});var Ge=_e.litElementPolyfillSupport;Ge?.({LitElement:f});(_e.litElementVersions??=[]).push("4.2.2");var $=i=>(t,e)=>{e!==void 0?e.addInitializer(()=>{customElements.define(i,t)}):customElements.define(i,t)};var Qe={attribute:!0,type:String,converter:K,reflect:!1,hasChanged:te},Ye=(i=Qe,t,e)=>{let{kind:s,metadata:r}=e,n=globalThis.litPropertyMetadata.get(r);if(n===void 0&&globalThis.litPropertyMetadata.set(r,n=new Map),s==="setter"&&((i=Object.create(i)).wrapped=!0),n.set(e.name,i),s==="accessor"){let{name:o}=e;return{set(h){let l=t.get.call(this);t.set.call(this,h),this.requestUpdate(o,l,i,!0,h)},init(h){return h!==void 0&&this.C(o,void 0,i,h),h}}}if(s==="setter"){let{name:o}=e;return function(h){let l=this[o];t.call(this,h),this.requestUpdate(o,l,i,!0,h)}}throw Error("Unsupported decorator location: "+s)};function m(i){return(t,e)=>typeof e=="object"?Ye(i,t,e):((s,r,n)=>{let o=r.hasOwnProperty(n);return r.constructor.createProperty(n,s),o?Object.getOwnPropertyDescriptor(r,n):void 0})(i,t,e)}function p(i){return m({...i,state:!0,attribute:!1})}var j=(i,t,e)=>(e.configurable=!0,e.enumerable=!0,Reflect.decorate&&typeof t!="object"&&Object.defineProperty(i,t,e),e);function Ue(i,t){return(e,s,r)=>{let n=o=>o.renderRoot?.querySelector(i)??null;if(t){let{get:o,set:h}=typeof s=="object"?e:r??(()=>{let l=Symbol();return{get(){return this[l]},set(u){this[l]=u}}})();return j(e,s,{get(){let l=o.call(this);return l===void 0&&(l=n(this),(l!==null||this.hasUpdated)&&h.call(this,l)),l}})}return j(e,s,{get(){return n(this)}})}}function fe(i){history.pushState(null,"",i),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:!1}}))}function R(i){i.stopPropagation(),!(i.ctrlKey||i.metaKey||i.shiftKey||i.button!==0)&&(i.preventDefault(),fe(i.currentTarget.getAttribute("href")))}function A(i){return i==null?"–":i.toLocaleString()}function De(i){if(!i)return[];let t=[];return i.read_only&&t.push(a`<span class="badge info">read-only</span>`),i.destructive&&t.push(a`<span class="badge error">destructive</span>`),i.idempotent&&t.push(a`<span class="badge">idempotent</span>`),i.open_world&&t.push(a`<span class="badge warning">open world</span>`),t}function re(i){return a`<span class="badge ${i==="ok"?"success":i==="needs_confirmation"?"warning":"error"}">${i.replace("_"," ")}</span>`}var b=x`
+var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e,s)=>{for(var r=s>1?void 0:s?Je(t,e):t,a=i.length-1,o;a>=0;a--)(o=i[a])&&(r=(s?o(t,e,r):o(r))||r);return s&&r&&Ie(t,e,r),r};var Q=globalThis,Y=Q.ShadowRoot&&(Q.ShadyCSS===void 0||Q.ShadyCSS.nativeShadow)&&"adoptedStyleSheets"in Document.prototype&&"replace"in CSSStyleSheet.prototype,oe=Symbol(),ve=new WeakMap,W=class{constructor(t,e,s){if(this._$cssResult$=!0,s!==oe)throw Error("CSSResult is not constructable. Use `unsafeCSS` or `css` instead.");this.cssText=t,this.t=e}get styleSheet(){let t=this.o,e=this.t;if(Y&&t===void 0){let s=e!==void 0&&e.length===1;s&&(t=ve.get(e)),t===void 0&&((this.o=t=new CSSStyleSheet).replaceSync(this.cssText),s&&ve.set(e,t))}return t}toString(){return this.cssText}},$e=i=>new W(typeof i=="string"?i:i+"",void 0,oe),x=(i,...t)=>{let e=i.length===1?i[0]:t.reduce((s,r,a)=>s+(o=>{if(o._$cssResult$===!0)return o.cssText;if(typeof o=="number")return o;throw Error("Value passed to 'css' function must be a 'css' function result: "+o+". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.")})(r)+i[a+1],i[0]);return new W(e,i,oe)},be=(i,t)=>{if(Y)i.adoptedStyleSheets=t.map(e=>e instanceof CSSStyleSheet?e:e.styleSheet);else for(let e of t){let s=document.createElement("style"),r=Q.litNonce;r!==void 0&&s.setAttribute("nonce",r),s.textContent=e.cssText,i.appendChild(s)}},ae=Y?i=>i:i=>i instanceof CSSStyleSheet?(t=>{let e="";for(let s of t.cssRules)e+=s.cssText;return $e(e)})(i):i;var{is:je,defineProperty:ze,getOwnPropertyDescriptor:Le,getOwnPropertyNames:qe,getOwnPropertySymbols:We,getPrototypeOf:He}=Object,ee=globalThis,ye=ee.trustedTypes,Ke=ye?ye.emptyScript:"",Be=ee.reactiveElementPolyfillSupport,H=(i,t)=>i,K={toAttribute(i,t){switch(t){case Boolean:i=i?Ke:null;break;case Object:case Array:i=i==null?i:JSON.stringify(i)}return i},fromAttribute(i,t){let e=i;switch(t){case Boolean:e=i!==null;break;case Number:e=i===null?null:Number(i);break;case Object:case Array:try{e=JSON.parse(i)}catch{e=null}}return e}},te=(i,t)=>!je(i,t),xe={attribute:!0,type:String,converter:K,reflect:!1,useDefault:!1,hasChanged:te};Symbol.metadata??=Symbol("metadata"),ee.litPropertyMetadata??=new WeakMap;var C=class extends HTMLElement{static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}static get observedAttributes(){return this.finalize(),this._$Eh&&[...this._$Eh.keys()]}static createProperty(t,e=xe){if(e.state&&(e.attribute=!1),this._$Ei(),this.prototype.hasOwnProperty(t)&&((e=Object.create(e)).wrapped=!0),this.elementProperties.set(t,e),!e.noAccessor){let s=Symbol(),r=this.getPropertyDescriptor(t,s,e);r!==void 0&&ze(this.prototype,t,r)}}static getPropertyDescriptor(t,e,s){let{get:r,set:a}=Le(this.prototype,t)??{get(){return this[e]},set(o){this[e]=o}};return{get:r,set(o){let h=r?.call(this);a?.call(this,o),this.requestUpdate(t,h,s)},configurable:!0,enumerable:!0}}static getPropertyOptions(t){return this.elementProperties.get(t)??xe}static _$Ei(){if(this.hasOwnProperty(H("elementProperties")))return;let t=He(this);t.finalize(),t.l!==void 0&&(this.l=[...t.l]),this.elementProperties=new Map(t.elementProperties)}static finalize(){if(this.hasOwnProperty(H("finalized")))return;if(this.finalized=!0,this._$Ei(),this.hasOwnProperty(H("properties"))){let e=this.properties,s=[...qe(e),...We(e)];for(let r of s)this.createProperty(r,e[r])}let t=this[Symbol.metadata];if(t!==null){let e=litPropertyMetadata.get(t);if(e!==void 0)for(let[s,r]of e)this.elementProperties.set(s,r)}this._$Eh=new Map;for(let[e,s]of this.elementProperties){let r=this._$Eu(e,s);r!==void 0&&this._$Eh.set(r,e)}this.elementStyles=this.finalizeStyles(this.styles)}static finalizeStyles(t){let e=[];if(Array.isArray(t)){let s=new Set(t.flat(1/0).reverse());for(let r of s)e.unshift(ae(r))}else t!==void 0&&e.push(ae(t));return e}static _$Eu(t,e){let s=e.attribute;return s===!1?void 0:typeof s=="string"?s:typeof t=="string"?t.toLowerCase():void 0}constructor(){super(),this._$Ep=void 0,this.isUpdatePending=!1,this.hasUpdated=!1,this._$Em=null,this._$Ev()}_$Ev(){this._$ES=new Promise(t=>this.enableUpdating=t),this._$AL=new Map,this._$E_(),this.requestUpdate(),this.constructor.l?.forEach(t=>t(this))}addController(t){(this._$EO??=new Set).add(t),this.renderRoot!==void 0&&this.isConnected&&t.hostConnected?.()}removeController(t){this._$EO?.delete(t)}_$E_(){let t=new Map,e=this.constructor.elementProperties;for(let s of e.keys())this.hasOwnProperty(s)&&(t.set(s,this[s]),delete this[s]);t.size>0&&(this._$Ep=t)}createRenderRoot(){let t=this.shadowRoot??this.attachShadow(this.constructor.shadowRootOptions);return be(t,this.constructor.elementStyles),t}connectedCallback(){this.renderRoot??=this.createRenderRoot(),this.enableUpdating(!0),this._$EO?.forEach(t=>t.hostConnected?.())}enableUpdating(t){}disconnectedCallback(){this._$EO?.forEach(t=>t.hostDisconnected?.())}attributeChangedCallback(t,e,s){this._$AK(t,s)}_$ET(t,e){let s=this.constructor.elementProperties.get(t),r=this.constructor._$Eu(t,s);if(r!==void 0&&s.reflect===!0){let a=(s.converter?.toAttribute!==void 0?s.converter:K).toAttribute(e,s.type);this._$Em=t,a==null?this.removeAttribute(r):this.setAttribute(r,a),this._$Em=null}}_$AK(t,e){let s=this.constructor,r=s._$Eh.get(t);if(r!==void 0&&this._$Em!==r){let a=s.getPropertyOptions(r),o=typeof a.converter=="function"?{fromAttribute:a.converter}:a.converter?.fromAttribute!==void 0?a.converter:K;this._$Em=r;let h=o.fromAttribute(e,a.type);this[r]=h??this._$Ej?.get(r)??h,this._$Em=null}}requestUpdate(t,e,s,r=!1,a){if(t!==void 0){let o=this.constructor;if(r===!1&&(a=this[t]),s??=o.getPropertyOptions(t),!((s.hasChanged??te)(a,e)||s.useDefault&&s.reflect&&a===this._$Ej?.get(t)&&!this.hasAttribute(o._$Eu(t,s))))return;this.C(t,e,s)}this.isUpdatePending===!1&&(this._$ES=this._$EP())}C(t,e,{useDefault:s,reflect:r,wrapped:a},o){s&&!(this._$Ej??=new Map).has(t)&&(this._$Ej.set(t,o??e??this[t]),a!==!0||o!==void 0)||(this._$AL.has(t)||(this.hasUpdated||s||(e=void 0),this._$AL.set(t,e)),r===!0&&this._$Em!==t&&(this._$Eq??=new Set).add(t))}async _$EP(){this.isUpdatePending=!0;try{await this._$ES}catch(e){Promise.reject(e)}let t=this.scheduleUpdate();return t!=null&&await t,!this.isUpdatePending}scheduleUpdate(){return this.performUpdate()}performUpdate(){if(!this.isUpdatePending)return;if(!this.hasUpdated){if(this.renderRoot??=this.createRenderRoot(),this._$Ep){for(let[r,a]of this._$Ep)this[r]=a;this._$Ep=void 0}let s=this.constructor.elementProperties;if(s.size>0)for(let[r,a]of s){let{wrapped:o}=a,h=this[r];o!==!0||this._$AL.has(r)||h===void 0||this.C(r,void 0,a,h)}}let t=!1,e=this._$AL;try{t=this.shouldUpdate(e),t?(this.willUpdate(e),this._$EO?.forEach(s=>s.hostUpdate?.()),this.update(e)):this._$EM()}catch(s){throw t=!1,this._$EM(),s}t&&this._$AE(e)}willUpdate(t){}_$AE(t){this._$EO?.forEach(e=>e.hostUpdated?.()),this.hasUpdated||(this.hasUpdated=!0,this.firstUpdated(t)),this.updated(t)}_$EM(){this._$AL=new Map,this.isUpdatePending=!1}get updateComplete(){return this.getUpdateComplete()}getUpdateComplete(){return this._$ES}shouldUpdate(t){return!0}update(t){this._$Eq&&=this._$Eq.forEach(e=>this._$ET(e,this[e])),this._$EM()}updated(t){}firstUpdated(t){}};C.elementStyles=[],C.shadowRootOptions={mode:"open"},C[H("elementProperties")]=new Map,C[H("finalized")]=new Map,Be?.({ReactiveElement:C}),(ee.reactiveElementVersions??=[]).push("2.1.2");var ue=globalThis,Ae=i=>i,se=ue.trustedTypes,we=se?se.createPolicy("lit-html",{createHTML:i=>i}):void 0,Re="$lit$",N=`lit$${Math.random().toFixed(9).slice(2)}$`,Pe="?"+N,Fe=`<${Pe}>`,I=document,F=()=>I.createComment(""),V=i=>i===null||typeof i!="object"&&typeof i!="function",me=Array.isArray,Ve=i=>me(i)||typeof i?.[Symbol.iterator]=="function",ne=`[ 	
+\f\r]`,B=/<(?:(!--|\/[^a-zA-Z])|(\/?[a-zA-Z][^>\s]*)|(\/?$))/g,Se=/-->/g,Ee=/>/g,U=RegExp(`>|${ne}(?:([^\\s"'>=/]+)(${ne}*=${ne}*(?:[^ 	
+\f\r"'\`<>=]|("|')|))|$)`,"g"),ke=/'/g,Te=/"/g,Me=/^(?:script|style|textarea|title)$/i,ge=i=>(t,...e)=>({_$litType$:i,strings:t,values:e}),n=ge(1),dt=ge(2),ht=ge(3),J=Symbol.for("lit-noChange"),d=Symbol.for("lit-nothing"),Ce=new WeakMap,D=I.createTreeWalker(I,129);function Oe(i,t){if(!me(i)||!i.hasOwnProperty("raw"))throw Error("invalid template strings array");return we!==void 0?we.createHTML(t):t}var Xe=(i,t)=>{let e=i.length-1,s=[],r,a=t===2?"<svg>":t===3?"<math>":"",o=B;for(let h=0;h<e;h++){let l=i[h],u,g,_=-1,T=0;for(;T<l.length&&(o.lastIndex=T,g=o.exec(l),g!==null);)T=o.lastIndex,o===B?g[1]==="!--"?o=Se:g[1]!==void 0?o=Ee:g[2]!==void 0?(Me.test(g[2])&&(r=RegExp("</"+g[2],"g")),o=U):g[3]!==void 0&&(o=U):o===U?g[0]===">"?(o=r??B,_=-1):g[1]===void 0?_=-2:(_=o.lastIndex-g[2].length,u=g[1],o=g[3]===void 0?U:g[3]==='"'?Te:ke):o===Te||o===ke?o=U:o===Se||o===Ee?o=B:(o=U,r=void 0);let O=o===U&&i[h+1].startsWith("/>")?" ":"";a+=o===B?l+Fe:_>=0?(s.push(u),l.slice(0,_)+Re+l.slice(_)+N+O):l+N+(_===-2?h:O)}return[Oe(i,a+(i[e]||"<?>")+(t===2?"</svg>":t===3?"</math>":"")),s]},X=class i{constructor({strings:t,_$litType$:e},s){let r;this.parts=[];let a=0,o=0,h=t.length-1,l=this.parts,[u,g]=Xe(t,e);if(this.el=i.createElement(u,s),D.currentNode=this.el.content,e===2||e===3){let _=this.el.content.firstChild;_.replaceWith(..._.childNodes)}for(;(r=D.nextNode())!==null&&l.length<h;){if(r.nodeType===1){if(r.hasAttributes())for(let _ of r.getAttributeNames())if(_.endsWith(Re)){let T=g[o++],O=r.getAttribute(_).split(N),G=/([.?@])?(.*)/.exec(T);l.push({type:1,index:a,name:G[2],strings:O,ctor:G[1]==="."?ce:G[1]==="?"?de:G[1]==="@"?he:L}),r.removeAttribute(_)}else _.startsWith(N)&&(l.push({type:6,index:a}),r.removeAttribute(_));if(Me.test(r.tagName)){let _=r.textContent.split(N),T=_.length-1;if(T>0){r.textContent=se?se.emptyScript:"";for(let O=0;O<T;O++)r.append(_[O],F()),D.nextNode(),l.push({type:2,index:++a});r.append(_[T],F())}}}else if(r.nodeType===8)if(r.data===Pe)l.push({type:2,index:a});else{let _=-1;for(;(_=r.data.indexOf(N,_+1))!==-1;)l.push({type:7,index:a}),_+=N.length-1}a++}}static createElement(t,e){let s=I.createElement("template");return s.innerHTML=t,s}};function z(i,t,e=i,s){if(t===J)return t;let r=s!==void 0?e._$Co?.[s]:e._$Cl,a=V(t)?void 0:t._$litDirective$;return r?.constructor!==a&&(r?._$AO?.(!1),a===void 0?r=void 0:(r=new a(i),r._$AT(i,e,s)),s!==void 0?(e._$Co??=[])[s]=r:e._$Cl=r),r!==void 0&&(t=z(i,r._$AS(i,t.values),r,s)),t}var le=class{constructor(t,e){this._$AV=[],this._$AN=void 0,this._$AD=t,this._$AM=e}get parentNode(){return this._$AM.parentNode}get _$AU(){return this._$AM._$AU}u(t){let{el:{content:e},parts:s}=this._$AD,r=(t?.creationScope??I).importNode(e,!0);D.currentNode=r;let a=D.nextNode(),o=0,h=0,l=s[0];for(;l!==void 0;){if(o===l.index){let u;l.type===2?u=new Z(a,a.nextSibling,this,t):l.type===1?u=new l.ctor(a,l.name,l.strings,this,t):l.type===6&&(u=new pe(a,this,t)),this._$AV.push(u),l=s[++h]}o!==l?.index&&(a=D.nextNode(),o++)}return D.currentNode=I,r}p(t){let e=0;for(let s of this._$AV)s!==void 0&&(s.strings!==void 0?(s._$AI(t,s,e),e+=s.strings.length-2):s._$AI(t[e])),e++}},Z=class i{get _$AU(){return this._$AM?._$AU??this._$Cv}constructor(t,e,s,r){this.type=2,this._$AH=d,this._$AN=void 0,this._$AA=t,this._$AB=e,this._$AM=s,this.options=r,this._$Cv=r?.isConnected??!0}get parentNode(){let t=this._$AA.parentNode,e=this._$AM;return e!==void 0&&t?.nodeType===11&&(t=e.parentNode),t}get startNode(){return this._$AA}get endNode(){return this._$AB}_$AI(t,e=this){t=z(this,t,e),V(t)?t===d||t==null||t===""?(this._$AH!==d&&this._$AR(),this._$AH=d):t!==this._$AH&&t!==J&&this._(t):t._$litType$!==void 0?this.$(t):t.nodeType!==void 0?this.T(t):Ve(t)?this.k(t):this._(t)}O(t){return this._$AA.parentNode.insertBefore(t,this._$AB)}T(t){this._$AH!==t&&(this._$AR(),this._$AH=this.O(t))}_(t){this._$AH!==d&&V(this._$AH)?this._$AA.nextSibling.data=t:this.T(I.createTextNode(t)),this._$AH=t}$(t){let{values:e,_$litType$:s}=t,r=typeof s=="number"?this._$AC(t):(s.el===void 0&&(s.el=X.createElement(Oe(s.h,s.h[0]),this.options)),s);if(this._$AH?._$AD===r)this._$AH.p(e);else{let a=new le(r,this),o=a.u(this.options);a.p(e),this.T(o),this._$AH=a}}_$AC(t){let e=Ce.get(t.strings);return e===void 0&&Ce.set(t.strings,e=new X(t)),e}k(t){me(this._$AH)||(this._$AH=[],this._$AR());let e=this._$AH,s,r=0;for(let a of t)r===e.length?e.push(s=new i(this.O(F()),this.O(F()),this,this.options)):s=e[r],s._$AI(a),r++;r<e.length&&(this._$AR(s&&s._$AB.nextSibling,r),e.length=r)}_$AR(t=this._$AA.nextSibling,e){for(this._$AP?.(!1,!0,e);t!==this._$AB;){let s=Ae(t).nextSibling;Ae(t).remove(),t=s}}setConnected(t){this._$AM===void 0&&(this._$Cv=t,this._$AP?.(t))}},L=class{get tagName(){return this.element.tagName}get _$AU(){return this._$AM._$AU}constructor(t,e,s,r,a){this.type=1,this._$AH=d,this._$AN=void 0,this.element=t,this.name=e,this._$AM=r,this.options=a,s.length>2||s[0]!==""||s[1]!==""?(this._$AH=Array(s.length-1).fill(new String),this.strings=s):this._$AH=d}_$AI(t,e=this,s,r){let a=this.strings,o=!1;if(a===void 0)t=z(this,t,e,0),o=!V(t)||t!==this._$AH&&t!==J,o&&(this._$AH=t);else{let h=t,l,u;for(t=a[0],l=0;l<a.length-1;l++)u=z(this,h[s+l],e,l),u===J&&(u=this._$AH[l]),o||=!V(u)||u!==this._$AH[l],u===d?t=d:t!==d&&(t+=(u??"")+a[l+1]),this._$AH[l]=u}o&&!r&&this.j(t)}j(t){t===d?this.element.removeAttribute(this.name):this.element.setAttribute(this.name,t??"")}},ce=class extends L{constructor(){super(...arguments),this.type=3}j(t){this.element[this.name]=t===d?void 0:t}},de=class extends L{constructor(){super(...arguments),this.type=4}j(t){this.element.toggleAttribute(this.name,!!t&&t!==d)}},he=class extends L{constructor(t,e,s,r,a){super(t,e,s,r,a),this.type=5}_$AI(t,e=this){if((t=z(this,t,e,0)??d)===J)return;let s=this._$AH,r=t===d&&s!==d||t.capture!==s.capture||t.once!==s.once||t.passive!==s.passive,a=t!==d&&(s===d||r);r&&this.element.removeEventListener(this.name,this,s),a&&this.element.addEventListener(this.name,this,t),this._$AH=t}handleEvent(t){typeof this._$AH=="function"?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)}},pe=class{constructor(t,e,s){this.element=t,this.type=6,this._$AN=void 0,this._$AM=e,this.options=s}get _$AU(){return this._$AM._$AU}_$AI(t){z(this,t)}};var Ze=ue.litHtmlPolyfillSupport;Ze?.(X,Z),(ue.litHtmlVersions??=[]).push("3.3.3");var Ne=(i,t,e)=>{let s=e?.renderBefore??t,r=s._$litPart$;if(r===void 0){let a=e?.renderBefore??null;s._$litPart$=r=new Z(t.insertBefore(F(),a),a,void 0,e??{})}return r._$AI(i),r};var _e=globalThis,f=class extends C{constructor(){super(...arguments),this.renderOptions={host:this},this._$Do=void 0}createRenderRoot(){let t=super.createRenderRoot();return this.renderOptions.renderBefore??=t.firstChild,t}update(t){let e=this.render();this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),super.update(t),this._$Do=Ne(e,this.renderRoot,this.renderOptions)}connectedCallback(){super.connectedCallback(),this._$Do?.setConnected(!0)}disconnectedCallback(){super.disconnectedCallback(),this._$Do?.setConnected(!1)}render(){return J}};f._$litElement$=!0,f.finalized=!0,_e.litElementHydrateSupport?.({LitElement:f});var Ge=_e.litElementPolyfillSupport;Ge?.({LitElement:f});(_e.litElementVersions??=[]).push("4.2.2");var $=i=>(t,e)=>{e!==void 0?e.addInitializer(()=>{customElements.define(i,t)}):customElements.define(i,t)};var Qe={attribute:!0,type:String,converter:K,reflect:!1,hasChanged:te},Ye=(i=Qe,t,e)=>{let{kind:s,metadata:r}=e,a=globalThis.litPropertyMetadata.get(r);if(a===void 0&&globalThis.litPropertyMetadata.set(r,a=new Map),s==="setter"&&((i=Object.create(i)).wrapped=!0),a.set(e.name,i),s==="accessor"){let{name:o}=e;return{set(h){let l=t.get.call(this);t.set.call(this,h),this.requestUpdate(o,l,i,!0,h)},init(h){return h!==void 0&&this.C(o,void 0,i,h),h}}}if(s==="setter"){let{name:o}=e;return function(h){let l=this[o];t.call(this,h),this.requestUpdate(o,l,i,!0,h)}}throw Error("Unsupported decorator location: "+s)};function m(i){return(t,e)=>typeof e=="object"?Ye(i,t,e):((s,r,a)=>{let o=r.hasOwnProperty(a);return r.constructor.createProperty(a,s),o?Object.getOwnPropertyDescriptor(r,a):void 0})(i,t,e)}function p(i){return m({...i,state:!0,attribute:!1})}var j=(i,t,e)=>(e.configurable=!0,e.enumerable=!0,Reflect.decorate&&typeof t!="object"&&Object.defineProperty(i,t,e),e);function Ue(i,t){return(e,s,r)=>{let a=o=>o.renderRoot?.querySelector(i)??null;if(t){let{get:o,set:h}=typeof s=="object"?e:r??(()=>{let l=Symbol();return{get(){return this[l]},set(u){this[l]=u}}})();return j(e,s,{get(){let l=o.call(this);return l===void 0&&(l=a(this),(l!==null||this.hasUpdated)&&h.call(this,l)),l}})}return j(e,s,{get(){return a(this)}})}}function fe(i){history.pushState(null,"",i),window.dispatchEvent(new CustomEvent("location-changed",{detail:{replace:!1}}))}function R(i){i.stopPropagation(),!(i.ctrlKey||i.metaKey||i.shiftKey||i.button!==0)&&(i.preventDefault(),fe(i.currentTarget.getAttribute("href")))}function A(i){return i==null?"–":i.toLocaleString()}function De(i){if(!i)return[];let t=[];return i.read_only&&t.push(n`<span class="badge info">read-only</span>`),i.destructive&&t.push(n`<span class="badge error">destructive</span>`),i.idempotent&&t.push(n`<span class="badge">idempotent</span>`),i.open_world&&t.push(n`<span class="badge warning">open world</span>`),t}function re(i){return n`<span class="badge ${i==="ok"?"success":i==="needs_confirmation"?"warning":"error"}">${i.replace("_"," ")}</span>`}var b=x`
   :host {
     display: block;
     color: var(--primary-text-color);
@@ -30,9 +30,15 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
   .secondary {
     color: var(--secondary-text-color);
   }
+  .table-wrap {
+    overflow-x: auto;
+  }
   table {
     width: 100%;
     border-collapse: collapse;
+  }
+  td code {
+    overflow-wrap: anywhere;
   }
   th,
   td {
@@ -164,12 +170,12 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
     color: var(--secondary-text-color);
     font-size: 12px;
   }
-`;var E=class{constructor(t){this._host=t;this._start=performance.now()}restart(){this._start=performance.now(),delete this._host.dataset.renderMs}async done(){await this._host.updateComplete,await new Promise(t=>requestAnimationFrame(()=>setTimeout(t))),this._host.dataset.renderMs=(performance.now()-this._start).toFixed(0)}};function S(i){if(i&&typeof i=="object"&&"message"in i){let{code:t,message:e}=i;return t?`${t}: ${e}`:String(e)}return String(i)}var et=["ok","error","refused","needs_confirmation"],w=class extends f{constructor(){super(...arguments);this.users=[];this._hub="";this._tool="";this._user="";this._outcome="";this._timer=new E(this)}connectedCallback(){super.connectedCallback(),this._timer.restart(),this._unsubscribe=this.hass.connection.subscribeMessage(e=>{let s=this._calls===void 0;this._calls=[...e.calls.reverse(),...this._calls??[]].slice(0,500),s&&this._timer.done()},{type:"llm_hub/activity/subscribe"}),this._unsubscribe.catch(e=>{this._error=S(e)})}disconnectedCallback(){super.disconnectedCallback(),this._unsubscribe?.then(e=>e()).catch(()=>{}),this._unsubscribe=void 0,this._calls=void 0}_userName(e){return e?e===this.hass.user?.id?`${this.hass.user.name} (you)`:this.users.find(s=>s.id===e)?.name??e:"–"}render(){if(this._error)return a`<div class="alert error">${this._error}</div>`;if(!this._calls)return a`<div class="secondary">Loading…</div>`;let e=this._calls,s=[...new Map(e.map(l=>[l.api_id,l.api_name])).entries()],r=[...new Set(e.map(l=>l.user_id??""))],n=this._tool.trim().toLowerCase(),o=e.filter(l=>(!this._hub||l.api_id===this._hub)&&(!this._user||(l.user_id??"")===this._user)&&(!this._outcome||l.outcome===this._outcome)&&(!n||l.tool_name.toLowerCase().includes(n)||l.original_tool_name.toLowerCase().includes(n))),h=l=>u=>{this[l]=u.target.value};return a`<div class="card">
+`;var E=class{constructor(t){this._host=t;this._start=performance.now()}restart(){this._start=performance.now(),delete this._host.dataset.renderMs}async done(){await this._host.updateComplete,await new Promise(t=>requestAnimationFrame(()=>setTimeout(t))),this._host.dataset.renderMs=(performance.now()-this._start).toFixed(0)}};function S(i){if(i&&typeof i=="object"&&"message"in i){let{code:t,message:e}=i;return t?`${t}: ${e}`:String(e)}return String(i)}var et=["ok","error","refused","needs_confirmation"],tt={llm_hub:"Test bench",mcp_server:"MCP Server"},w=class extends f{constructor(){super(...arguments);this.users=[];this._hub="";this._tool="";this._user="";this._outcome="";this._timer=new E(this)}connectedCallback(){super.connectedCallback(),this._timer.restart(),this._unsubscribe=this.hass.connection.subscribeMessage(e=>{let s=this._calls===void 0;this._calls=[...e.calls.reverse(),...this._calls??[]].slice(0,500),s&&this._timer.done()},{type:"llm_hub/activity/subscribe"}),this._unsubscribe.catch(e=>{this._error=S(e)})}disconnectedCallback(){super.disconnectedCallback(),this._unsubscribe?.then(e=>e()).catch(()=>{}),this._unsubscribe=void 0,this._calls=void 0}_userName(e){return e?e===this.hass.user?.id?`${this.hass.user.name} (you)`:this.users.find(s=>s.id===e)?.name??e:"–"}render(){if(this._error)return n`<div class="alert error">${this._error}</div>`;if(!this._calls)return n`<div class="secondary">Loading…</div>`;let e=this._calls,s=[...new Map(e.map(l=>[l.api_id,l.api_name])).entries()],r=[...new Set(e.map(l=>l.user_id??""))],a=this._tool.trim().toLowerCase(),o=e.filter(l=>(!this._hub||l.api_id===this._hub)&&(!this._user||(l.user_id??"")===this._user)&&(!this._outcome||l.outcome===this._outcome)&&(!a||l.tool_name.toLowerCase().includes(a)||l.original_tool_name.toLowerCase().includes(a))),h=l=>u=>{this[l]=u.target.value};return n`<div class="card">
       <h2>Activity</h2>
       <div class="toolbar">
         <select name="hub" @change=${h("_hub")}>
           <option value="">All hubs</option>
-          ${s.map(([l,u])=>a`<option value=${l}>${u}</option>`)}
+          ${s.map(([l,u])=>n`<option value=${l}>${u}</option>`)}
         </select>
         <input
           name="tool"
@@ -180,18 +186,18 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         />
         <select name="user" @change=${h("_user")}>
           <option value="">All users</option>
-          ${r.map(l=>a`<option value=${l}>${this._userName(l||null)}</option>`)}
+          ${r.map(l=>n`<option value=${l}>${this._userName(l||null)}</option>`)}
         </select>
         <select name="outcome" @change=${h("_outcome")}>
           <option value="">All outcomes</option>
-          ${et.map(l=>a`<option value=${l}>${l.replace("_"," ")}</option>`)}
+          ${et.map(l=>n`<option value=${l}>${l.replace("_"," ")}</option>`)}
         </select>
         <span class="grow"></span>
         <span class="secondary live">● live</span>
       </div>
-      ${o.length===0?a`<p class="secondary">
+      ${o.length===0?n`<p class="secondary">
             ${e.length?"No call matches.":"No tool calls through a hub yet."}
-          </p>`:a`<table>
+          </p>`:n`<div class="table-wrap"><table>
             <thead>
               <tr>
                 <th>Time</th>
@@ -206,18 +212,18 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
             <tbody>
               ${o.map(l=>this._row(l))}
             </tbody>
-          </table>`}
-    </div>`}_row(e){return a`<tr data-call=${e.tool_call_id}>
+          </table></div>`}
+    </div>`}_row(e){return n`<tr data-call=${e.tool_call_id}>
       <td class="time">${new Date(e.time).toLocaleString()}</td>
       <td>${e.api_name}</td>
       <td>
         <code>${e.tool_name}</code>
-        ${e.original_tool_name!==e.tool_name?a`<div class="secondary"><code>${e.original_tool_name}</code></div>`:d}
-        ${e.arguments?a`<pre class="arguments">${JSON.stringify(e.arguments)}</pre>`:d}
-        ${e.error?a`<div class="error-text">${e.error}</div>`:d}
+        ${e.original_tool_name!==e.tool_name?n`<div class="secondary"><code>${e.original_tool_name}</code></div>`:d}
+        ${e.arguments?n`<pre class="arguments">${JSON.stringify(e.arguments)}</pre>`:d}
+        ${e.error?n`<div class="error-text">${e.error}</div>`:d}
       </td>
       <td>${this._userName(e.user_id)}</td>
-      <td>${e.agent_id??e.platform}</td>
+      <td>${e.agent_id??tt[e.platform]??e.platform}</td>
       <td>${re(e.outcome)}</td>
       <td class="number">${e.duration_ms.toLocaleString()} ms</td>
     </tr>`}};w.styles=[b,x`
@@ -235,59 +241,59 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         color: var(--error-color);
         font-size: 12px;
       }
-    `],c([m({attribute:!1})],w.prototype,"hass",2),c([m({attribute:!1})],w.prototype,"users",2),c([p()],w.prototype,"_calls",2),c([p()],w.prototype,"_error",2),c([p()],w.prototype,"_hub",2),c([p()],w.prototype,"_tool",2),c([p()],w.prototype,"_user",2),c([p()],w.prototype,"_outcome",2),w=c([$("llm-hub-activity")],w);var q=class extends f{render(){return a`<div class="card">
+    `],c([m({attribute:!1})],w.prototype,"hass",2),c([m({attribute:!1})],w.prototype,"users",2),c([p()],w.prototype,"_calls",2),c([p()],w.prototype,"_error",2),c([p()],w.prototype,"_hub",2),c([p()],w.prototype,"_tool",2),c([p()],w.prototype,"_user",2),c([p()],w.prototype,"_outcome",2),w=c([$("llm-hub-activity")],w);var q=class extends f{render(){return n`<div class="card">
       <h2>Approvals</h2>
       <p class="secondary">
         Tool calls waiting for a person to approve them will be listed here, with Approve and
         Deny. This version of LLM Hub asks for confirmation in the conversation instead (a
         hub's options → Safety).
       </p>
-    </div>`}};q.styles=b,c([m({attribute:!1})],q.prototype,"hass",2),q=c([$("llm-hub-approvals")],q);function ie(i){return(Array.isArray(i.type)?i.type:[i.type]).find(e=>e&&e!=="null")}var k=class extends f{constructor(){super(...arguments);this._raw={};this._errors={};this._asJson=!1;this._json="{}"}reset(){this._raw={},this._errors={},this._json="{}",this._asJson=!1}render(){let e=Object.entries(this.schema?.properties??{}),s=new Set(this.schema?.required??[]);return a`
+    </div>`}};q.styles=b,c([m({attribute:!1})],q.prototype,"hass",2),q=c([$("llm-hub-approvals")],q);function ie(i){return(Array.isArray(i.type)?i.type:[i.type]).find(e=>e&&e!=="null")}var k=class extends f{constructor(){super(...arguments);this._raw={};this._errors={};this._asJson=!1;this._json="{}"}reset(){this._raw={},this._errors={},this._json="{}",this._asJson=!1}render(){let e=Object.entries(this.schema?.properties??{}),s=new Set(this.schema?.required??[]);return n`
       <label class="switch"
         ><input type="checkbox" .checked=${this._asJson} @change=${this._toggleJson} /> Edit the
         arguments as JSON</label
       >
-      ${this._asJson?a`<textarea
+      ${this._asJson?n`<textarea
             name="__json__"
             .value=${this._json}
             @input=${r=>{this._json=r.target.value,this._emit()}}
-          ></textarea>`:e.length===0?a`<p class="secondary">This tool takes no arguments.</p>`:e.map(([r,n])=>this._field(r,n,s.has(r)))}
-    `}_field(e,s,r){let n=ie(s),o=this._raw[e]??"",h=g=>{this._raw={...this._raw,[e]:g},this._emit()},l=g=>h(g.target.value),u;return s.enum?u=a`<select name=${e} @change=${l}>
+          ></textarea>`:e.length===0?n`<p class="secondary">This tool takes no arguments.</p>`:e.map(([r,a])=>this._field(r,a,s.has(r)))}
+    `}_field(e,s,r){let a=ie(s),o=this._raw[e]??"",h=g=>{this._raw={...this._raw,[e]:g},this._emit()},l=g=>h(g.target.value),u;return s.enum?u=n`<select name=${e} @change=${l}>
         <option value="" ?selected=${o===""}>—</option>
-        ${s.enum.map(g=>a`<option value=${JSON.stringify(g)} ?selected=${o===JSON.stringify(g)}>
+        ${s.enum.map(g=>n`<option value=${JSON.stringify(g)} ?selected=${o===JSON.stringify(g)}>
               ${String(g)}
             </option>`)}
-      </select>`:n==="boolean"?u=a`<select name=${e} @change=${l}>
+      </select>`:a==="boolean"?u=n`<select name=${e} @change=${l}>
         <option value="" ?selected=${o===""}>—</option>
         <option value="true" ?selected=${o==="true"}>true</option>
         <option value="false" ?selected=${o==="false"}>false</option>
-      </select>`:n==="integer"||n==="number"?u=a`<input
+      </select>`:a==="integer"||a==="number"?u=n`<input
         name=${e}
         type="number"
-        step=${n==="integer"?"1":"any"}
+        step=${a==="integer"?"1":"any"}
         min=${s.minimum??""}
         max=${s.maximum??""}
         .value=${o}
         @input=${l}
-      />`:n==="string"?u=a`<input name=${e} type="text" .value=${o} @input=${l} />`:n==="array"&&ie(s.items??{})==="string"&&!s.items?.enum?u=a`<textarea
+      />`:a==="string"?u=n`<input name=${e} type="text" .value=${o} @input=${l} />`:a==="array"&&ie(s.items??{})==="string"&&!s.items?.enum?u=n`<textarea
         name=${e}
         placeholder="One per line"
         .value=${o}
         @input=${l}
-      ></textarea>`:u=a`<textarea
+      ></textarea>`:u=n`<textarea
         name=${e}
         placeholder="JSON"
         .value=${o}
         @input=${l}
-      ></textarea>`,a`<div class="field">
+      ></textarea>`,n`<div class="field">
       <label
-        ><code>${e}</code>${r?a`<span class="required">*</span>`:d}
-        ${n?a`<span class="secondary">${n}</span>`:d}</label
+        ><code>${e}</code>${r?n`<span class="required">*</span>`:d}
+        ${a?n`<span class="secondary">${a}</span>`:d}</label
       >
       ${u}
-      ${s.description?a`<div class="secondary">${s.description}</div>`:d}
-      ${this._errors[e]?a`<div class="error">${this._errors[e]}</div>`:d}
-    </div>`}_args(){let e={},s={};for(let[r,n]of Object.entries(this.schema?.properties??{})){let o=this._raw[r];if(o===void 0||o==="")continue;let h=ie(n);try{n.enum||h==="boolean"?e[r]=JSON.parse(o):h==="integer"||h==="number"?e[r]=Number(o):h==="string"?e[r]=o:h==="array"&&ie(n.items??{})==="string"&&!n.items?.enum?e[r]=o.split(`
+      ${s.description?n`<div class="secondary">${s.description}</div>`:d}
+      ${this._errors[e]?n`<div class="error">${this._errors[e]}</div>`:d}
+    </div>`}_args(){let e={},s={};for(let[r,a]of Object.entries(this.schema?.properties??{})){let o=this._raw[r];if(o===void 0||o==="")continue;let h=ie(a);try{a.enum||h==="boolean"?e[r]=JSON.parse(o):h==="integer"||h==="number"?e[r]=Number(o):h==="string"?e[r]=o:h==="array"&&ie(a.items??{})==="string"&&!a.items?.enum?e[r]=o.split(`
 `).filter(l=>l.trim()):e[r]=JSON.parse(o)}catch{s[r]="Not valid JSON"}}return this._errors=s,e}_toggleJson(e){this._asJson=e.target.checked,this._asJson&&(this._json=JSON.stringify(this._args(),null,2)),this._emit()}_emit(){let e;if(this._asJson)try{let s=JSON.parse(this._json||"{}");e=s&&typeof s=="object"&&!Array.isArray(s)?{value:s}:{error:"The arguments must be a JSON object"}}catch(s){e={error:`Not valid JSON: ${s.message}`}}else{let s=this._args();e=Object.keys(this._errors).length?{error:"Some fields are not valid"}:{value:s}}this.dispatchEvent(new CustomEvent("value-changed",{detail:e}))}};k.styles=[b,x`
       .field {
         display: flex;
@@ -307,7 +313,7 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         display: block;
         margin-bottom: 12px;
       }
-    `],c([m({attribute:!1})],k.prototype,"schema",2),c([p()],k.prototype,"_raw",2),c([p()],k.prototype,"_errors",2),c([p()],k.prototype,"_asJson",2),c([p()],k.prototype,"_json",2),k=c([$("llm-hub-schema-form")],k);var v=class extends f{constructor(){super(...arguments);this.users=[];this.apiId="";this.toolName="";this._api="";this._tool="";this._user="";this._args={};this._running=!1;this._timer=new E(this)}connectedCallback(){super.connectedCallback(),this._timer.restart(),this._start()}willUpdate(e){e.has("hass")&&!this._user&&this.hass?.user&&(this._user=this.hass.user.id)}async _start(){try{this._apis=await this.hass.callWS({type:"llm_hub/apis/list"});let e=this._apis.apis.filter(r=>r.tools!==null),s=e.find(r=>r.id===this.apiId)??e[0];s&&await this._loadApi(s.id,this.toolName)}catch(e){this._error=S(e)}await this._timer.done()}async _loadApi(e,s=""){this._api=e,this._description=void 0,this._result=void 0,this._description=await this.hass.callWS({type:"llm_hub/api/describe",api_id:e});let r=this._description.tools.filter(n=>!n.hidden);this._selectTool((r.find(n=>n.name===s)??r[0])?.name??"")}_selectTool(e){this._tool=e,this._args={},this._argsError=void 0,this._result=void 0,this._error=void 0,this._form?.reset()}render(){if(!this._apis)return this._error?a`<div class="alert error">${this._error}</div>`:a`<div class="secondary">Loading…</div>`;let e=this._description?.tools.filter(o=>!o.hidden)??[],s=e.find(o=>o.name===this._tool),r=this.hass.user,n=this.users.length?this.users:r?[{id:r.id,name:r.name}]:[];return a`
+    `],c([m({attribute:!1})],k.prototype,"schema",2),c([p()],k.prototype,"_raw",2),c([p()],k.prototype,"_errors",2),c([p()],k.prototype,"_asJson",2),c([p()],k.prototype,"_json",2),k=c([$("llm-hub-schema-form")],k);var v=class extends f{constructor(){super(...arguments);this.users=[];this.apiId="";this.toolName="";this._api="";this._tool="";this._user="";this._args={};this._running=!1;this._timer=new E(this)}connectedCallback(){super.connectedCallback(),this._timer.restart(),this._start()}willUpdate(e){e.has("hass")&&!this._user&&this.hass?.user&&(this._user=this.hass.user.id)}async _start(){try{this._apis=await this.hass.callWS({type:"llm_hub/apis/list"});let e=this._apis.apis.filter(r=>r.tools!==null),s=e.find(r=>r.id===this.apiId)??e[0];s&&await this._loadApi(s.id,this.toolName)}catch(e){this._error=S(e)}await this._timer.done()}async _loadApi(e,s=""){this._api=e,this._description=void 0,this._result=void 0,this._description=await this.hass.callWS({type:"llm_hub/api/describe",api_id:e});let r=this._description.tools.filter(a=>!a.hidden);this._selectTool((r.find(a=>a.name===s)??r[0])?.name??"")}_selectTool(e){this._tool=e,this._args={},this._argsError=void 0,this._result=void 0,this._error=void 0,this._form?.reset()}render(){if(!this._apis)return this._error?n`<div class="alert error">${this._error}</div>`:n`<div class="secondary">Loading…</div>`;let e=this._description?.tools.filter(o=>!o.hidden)??[],s=e.find(o=>o.name===this._tool),r=this.hass.user,a=this.users.length?this.users:r?[{id:r.id,name:r.name}]:[];return n`
       <div class="card">
         <h2>Test bench</h2>
         <p class="secondary">
@@ -318,7 +324,7 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
           <label
             >LLM API
             <select name="api" @change=${this._apiChanged}>
-              ${this._apis.apis.filter(o=>o.tools!==null).map(o=>a`<option value=${o.id} ?selected=${o.id===this._api}>
+              ${this._apis.apis.filter(o=>o.tools!==null).map(o=>n`<option value=${o.id} ?selected=${o.id===this._api}>
                       ${o.name}${o.hub?"":" (not a hub)"}
                     </option>`)}
             </select></label
@@ -329,7 +335,7 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
               name="tool"
               @change=${o=>this._selectTool(o.target.value)}
             >
-              ${e.map(o=>a`<option value=${o.name} ?selected=${o.name===this._tool}>
+              ${e.map(o=>n`<option value=${o.name} ?selected=${o.name===this._tool}>
                     ${o.name}
                   </option>`)}
             </select></label
@@ -340,21 +346,21 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
               name="user"
               @change=${o=>this._user=o.target.value}
             >
-              ${n.map(o=>a`<option value=${o.id} ?selected=${o.id===this._user}>
+              ${a.map(o=>n`<option value=${o.id} ?selected=${o.id===this._user}>
                     ${o.name}${o.id===r?.id?" (you)":""}
                   </option>`)}
             </select></label
           >
         </div>
       </div>
-      ${s?a`<div class="card">
+      ${s?n`<div class="card">
             <h2>${s.title||s.name}</h2>
             <p>${s.description}</p>
             <llm-hub-schema-form
               .schema=${s.parameters}
               @value-changed=${this._argsChanged}
             ></llm-hub-schema-form>
-            ${this._argsError?a`<div class="alert error">${this._argsError}</div>`:d}
+            ${this._argsError?n`<div class="alert error">${this._argsError}</div>`:d}
             <button
               class="primary run"
               ?disabled=${this._running||!!this._argsError}
@@ -362,10 +368,10 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
             >
               ${this._running?"Running…":"Run"}
             </button>
-          </div>`:this._description?a`<div class="card secondary">This API lists no tools for you.</div>`:d}
-      ${this._error?a`<div class="alert error result-error">${this._error}</div>`:d}
+          </div>`:this._description?n`<div class="card secondary">This API lists no tools for you.</div>`:d}
+      ${this._error?n`<div class="alert error result-error">${this._error}</div>`:d}
       ${this._result?this._renderResult(this._result):d}
-    `}_renderResult(e){let s=JSON.stringify(e.result.data),r=this._apis?.chars_per_token??4;return a`<div class="card result">
+    `}_renderResult(e){let s=JSON.stringify(e.result.data),r=this._apis?.chars_per_token??4;return n`<div class="card result">
       <h2>Result</h2>
       <div class="figures">
         <div class="figure">
@@ -401,7 +407,7 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         min-width: 220px;
         max-width: 420px;
       }
-    `],c([m({attribute:!1})],v.prototype,"hass",2),c([m({attribute:!1})],v.prototype,"users",2),c([m()],v.prototype,"apiId",2),c([m()],v.prototype,"toolName",2),c([p()],v.prototype,"_apis",2),c([p()],v.prototype,"_description",2),c([p()],v.prototype,"_api",2),c([p()],v.prototype,"_tool",2),c([p()],v.prototype,"_user",2),c([p()],v.prototype,"_args",2),c([p()],v.prototype,"_argsError",2),c([p()],v.prototype,"_running",2),c([p()],v.prototype,"_result",2),c([p()],v.prototype,"_error",2),c([Ue("llm-hub-schema-form")],v.prototype,"_form",2),v=c([$("llm-hub-bench")],v);var tt="llm_hub-",st=["APIs and instructions","Tools","Safety","Tool names and descriptions","Limits and logging"],y=class extends f{constructor(){super(...arguments);this.apiId="";this.prefix="";this._filter="";this._showHidden=!0;this._providers={};this._timer=new E(this)}willUpdate(e){e.has("apiId")&&this.apiId&&(this._timer.restart(),this._description=void 0,this._providers={},this._open=void 0,this._load())}async _load(){try{this._description=await this.hass.callWS({type:"llm_hub/api/describe",api_id:this.apiId}),this._error=void 0}catch(e){this._error=S(e)}await this._timer.done()}render(){if(this._error)return a`<div class="alert error">${this._error}</div>`;let e=this._description;if(!e)return a`<div class="secondary">Loading…</div>`;let{api:s,size:r}=e,n=e.tools.filter(h=>h.hidden).length,o=s.hub?s.id.slice(tt.length):void 0;return a`
+    `],c([m({attribute:!1})],v.prototype,"hass",2),c([m({attribute:!1})],v.prototype,"users",2),c([m()],v.prototype,"apiId",2),c([m()],v.prototype,"toolName",2),c([p()],v.prototype,"_apis",2),c([p()],v.prototype,"_description",2),c([p()],v.prototype,"_api",2),c([p()],v.prototype,"_tool",2),c([p()],v.prototype,"_user",2),c([p()],v.prototype,"_args",2),c([p()],v.prototype,"_argsError",2),c([p()],v.prototype,"_running",2),c([p()],v.prototype,"_result",2),c([p()],v.prototype,"_error",2),c([Ue("llm-hub-schema-form")],v.prototype,"_form",2),v=c([$("llm-hub-bench")],v);var st="llm_hub-",rt=["APIs and instructions","Tools","Safety","Tool names and descriptions","Limits and logging"],y=class extends f{constructor(){super(...arguments);this.apiId="";this.prefix="";this._filter="";this._showHidden=!0;this._providers={};this._timer=new E(this)}willUpdate(e){e.has("apiId")&&this.apiId&&(this._timer.restart(),this._description=void 0,this._providers={},this._open=void 0,this._load())}async _load(){try{this._description=await this.hass.callWS({type:"llm_hub/api/describe",api_id:this.apiId}),this._error=void 0}catch(e){this._error=S(e)}await this._timer.done()}render(){if(this._error)return n`<div class="alert error">${this._error}</div>`;let e=this._description;if(!e)return n`<div class="secondary">Loading…</div>`;let{api:s,size:r}=e,a=e.tools.filter(h=>h.hidden).length,o=s.hub?s.id.slice(st.length):void 0;return n`
       <div class="card">
         <div class="toolbar">
           <h2 class="grow">${s.name}</h2>
@@ -411,19 +417,19 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         </div>
         <div class="figures">
           ${this._figure(A(r.tools),"tools listed")}
-          ${s.hub?this._figure(A(n),"hidden"):d}
+          ${s.hub?this._figure(A(a),"hidden"):d}
           ${this._figure(A(r.prompt_chars+r.tools_chars),"characters")}
           ${this._figure(A(r.tokens),"tokens (estimated)")}
           ${r.max_tools!==void 0?this._figure(A(r.max_tools),"tool limit"):d}
         </div>
-        ${r.over_limit?a`<div class="alert">
+        ${r.over_limit?n`<div class="alert">
               ${s.name} lists ${r.tools} tools, more than its limit of ${r.max_tools}:
               some models refuse that many. Leave tools out in its options.
             </div>`:d}
         <div class="secondary"><code>${s.id}</code> · tokens: ${r.estimator}</div>
-        ${o?a`<p>
+        ${o?n`<p>
               Options:
-              ${st.map((h,l)=>a`${l?" · ":""}<a
+              ${rt.map((h,l)=>n`${l?" · ":""}<a
                     href=${`/config/integrations/integration/llm_hub#config_entry=${o}`}
                     title="Settings → LLM Hub → ${s.name} → Configure → ${h}"
                     @click=${R}
@@ -436,7 +442,7 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         <p class="secondary">What the model reads before your request (for you, in your language).</p>
         <pre class="prompt">${e.prompt||"(no prompt)"}</pre>
       </div>
-      <div class="card">
+      <div class="card tools-card">
         <h2>Tools</h2>
         <div class="toolbar">
           <input
@@ -446,7 +452,7 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
             .value=${this._filter}
             @input=${h=>this._filter=h.target.value}
           />
-          ${s.hub?a`<label
+          ${s.hub?n`<label
                 ><input
                   type="checkbox"
                   .checked=${this._showHidden}
@@ -457,62 +463,64 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         </div>
         ${this._toolsTable(e.tools,s.hub)}
       </div>
-    `}_figure(e,s){return a`<div class="figure">
+    `}_figure(e,s){return n`<div class="figure">
       <div class="value">${e}</div>
       <div class="label">${s}</div>
-    </div>`}_toolsTable(e,s){let r=this._filter.trim().toLowerCase(),n=e.filter(o=>(this._showHidden||!o.hidden)&&(!r||[o.name,o.original_name,o.source.integration,o.source.api].some(h=>h?.toLowerCase().includes(r))));return a`<table class="tools">
+    </div>`}_toolsTable(e,s){let r=this._filter.trim().toLowerCase(),a=e.filter(o=>(this._showHidden||!o.hidden)&&(!r||[o.name,o.original_name,o.source.integration,o.source.api].some(h=>h?.toLowerCase().includes(r))));return n`<div class="table-wrap"><table class="tools">
       <thead>
         <tr>
           <th>Listed name</th>
           <th>Original name and source</th>
           <th>Annotations</th>
-          ${s?a`<th>Confirmation</th>
+          ${s?n`<th>Confirmation</th>
                 <th>Hidden</th>
                 <th>Schema changes</th>`:d}
           <th class="number">Tokens</th>
         </tr>
       </thead>
       <tbody>
-        ${n.map(o=>this._toolRow(o,s))}
+        ${a.map(o=>this._toolRow(o,s))}
       </tbody>
-    </table>
-    ${n.length===0?a`<p class="secondary">No tool matches.</p>`:d}`}_toolRow(e,s){let r=e.key??e.name,n=this._open===r,o=s?7:4;return a`<tr
-        class="clickable ${e.hidden?"hidden-tool":""} ${n?"open":""}"
+    </table></div>
+    ${a.length===0?n`<p class="secondary">No tool matches.</p>`:d}`}_toolRow(e,s){let r=e.key??e.name,a=this._open===r,o=s?7:4;return n`<tr
+        class="clickable ${e.hidden?"hidden-tool":""} ${a?"open":""}"
         data-tool=${e.name}
         @click=${()=>this._toggle(e)}
       >
         <td>
           <code>${e.hidden?e.key??e.name:e.name}</code>
-          ${e.title?a`<div class="secondary">${e.title}</div>`:d}
+          ${e.title?n`<div class="secondary">${e.title}</div>`:d}
         </td>
         <td>
           <code>${e.original_name}</code>
           <div class="secondary">${this._source(e)}</div>
         </td>
         <td>${De(e.annotations)}</td>
-        ${s?a`<td>
-                ${e.confirm?a`<span class="badge warning">needs confirmation</span>`:d}
+        ${s?n`<td>
+                ${e.confirm?n`<span class="badge warning">needs confirmation</span>`:d}
               </td>
-              <td>${e.hidden?a`<span class="badge">hidden</span> ${e.hidden}`:d}</td>
+              <td class="reason">
+                ${e.hidden?n`<span class="badge">hidden</span> ${e.hidden}`:d}
+              </td>
               <td>
-                ${e.schema_fixes?.length?a`<span class="badge info" title=${e.schema_fixes.join(`
+                ${e.schema_fixes?.length?n`<span class="badge info" title=${e.schema_fixes.join(`
 `)}
                       >${e.schema_fixes.length} change${e.schema_fixes.length>1?"s":""}</span
                     >`:d}
               </td>`:d}
         <td class="number">${A(e.size.tokens)}</td>
       </tr>
-      ${n?a`<tr class="details">
+      ${a?n`<tr class="details">
             <td colspan=${o}>${this._details(e)}</td>
-          </tr>`:d}`}_source(e){let{integration:s,api:r}=e.source;return r&&s?`${s}, through ${r}`:r?`through ${r}`:s?`${s} (contributed)`:""}_details(e){let s=this._providers[e.name];return a`
-      <p>${e.description||a`<span class="secondary">(no description)</span>`}</p>
-      ${e.schema_fixes?.length?a`<div class="secondary">Schema changes made so every provider accepts it:</div>
+          </tr>`:d}`}_source(e){let{integration:s,api:r}=e.source;return r&&s?`${s}, through ${r}`:r?`through ${r}`:s?`${s} (contributed)`:""}_details(e){let s=this._providers[e.name];return n`
+      <p>${e.description||n`<span class="secondary">(no description)</span>`}</p>
+      ${e.schema_fixes?.length?n`<div class="secondary">Schema changes made so every provider accepts it:</div>
             <ul>
-              ${e.schema_fixes.map(r=>a`<li>${r}</li>`)}
+              ${e.schema_fixes.map(r=>n`<li>${r}</li>`)}
             </ul>`:d}
-      ${e.parameters_error?a`<div class="alert error">Parameters: ${e.parameters_error}</div>`:a`<div class="secondary">Parameters (JSON Schema, as agents convert them):</div>
+      ${e.parameters_error?n`<div class="alert error">Parameters: ${e.parameters_error}</div>`:n`<div class="secondary">Parameters (JSON Schema, as agents convert them):</div>
             <pre>${JSON.stringify(e.parameters,null,2)}</pre>`}
-      ${e.hidden?d:a`<div class="toolbar">
+      ${e.hidden?d:n`<div class="toolbar">
               <a
                 href=${`${this.prefix}/bench?api=${encodeURIComponent(this.apiId)}&tool=${encodeURIComponent(e.name)}`}
                 @click=${R}
@@ -520,15 +528,23 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
               >
             </div>
             <div class="secondary">What each provider's agent in Home Assistant sends:</div>
-            ${s===void 0?a`<div class="secondary">Loading…</div>`:typeof s=="string"?a`<div class="alert error">${s}</div>`:a`<div class="providers">
-                    ${Object.entries(s.providers).map(([r,n])=>a`<div class="provider" data-provider=${r}>
-                        <strong>${n.name}</strong>
-                        ${n.error?a`<div class="secondary">${n.error}</div>`:a`<pre>${JSON.stringify(n.definition,null,2)}</pre>`}
+            ${s===void 0?n`<div class="secondary">Loading…</div>`:typeof s=="string"?n`<div class="alert error">${s}</div>`:n`<div class="providers">
+                    ${Object.entries(s.providers).map(([r,a])=>n`<div class="provider" data-provider=${r}>
+                        <strong>${a.name}</strong>
+                        ${a.error?n`<div class="secondary">${a.error}</div>`:n`<pre>${JSON.stringify(a.definition,null,2)}</pre>`}
                       </div>`)}
                   </div>`}`}
     `}async _toggle(e){let s=e.key??e.name;if(this._open=this._open===s?void 0:s,!(!this._open||e.hidden||this._providers[e.name]!==void 0))try{let r=await this.hass.callWS({type:"llm_hub/tool/providers",api_id:this.apiId,tool_name:e.name});this._providers={...this._providers,[e.name]:r}}catch(r){this._providers={...this._providers,[e.name]:S(r)}}}};y.styles=[b,x`
       .prompt {
-        max-height: 320px;
+        max-height: 240px;
+      }
+      tr,
+      .tools-card {
+        scroll-margin-top: calc(var(--header-height, 56px) + 8px);
+      }
+      td.reason {
+        min-width: 160px;
+        max-width: 280px;
       }
       .providers {
         display: grid;
@@ -544,10 +560,10 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
       tr.details pre {
         background: var(--card-background-color, var(--primary-background-color));
       }
-    `],c([m({attribute:!1})],y.prototype,"hass",2),c([m()],y.prototype,"apiId",2),c([m()],y.prototype,"prefix",2),c([p()],y.prototype,"_description",2),c([p()],y.prototype,"_error",2),c([p()],y.prototype,"_filter",2),c([p()],y.prototype,"_showHidden",2),c([p()],y.prototype,"_open",2),c([p()],y.prototype,"_providers",2),y=c([$("llm-hub-view")],y);var P=class extends f{constructor(){super(...arguments);this.prefix="";this._timer=new E(this)}connectedCallback(){super.connectedCallback(),this._timer.restart(),this._load()}async _load(){try{this._list=await this.hass.callWS({type:"llm_hub/apis/list"}),this._error=void 0}catch(e){this._error=S(e)}await this._timer.done()}render(){if(this._error)return a`<div class="alert error">${this._error}</div>`;if(!this._list)return a`<div class="secondary">Loading…</div>`;let e=this._list.apis.filter(r=>r.hub),s=this._list.apis.filter(r=>!r.hub);return a`
+    `],c([m({attribute:!1})],y.prototype,"hass",2),c([m()],y.prototype,"apiId",2),c([m()],y.prototype,"prefix",2),c([p()],y.prototype,"_description",2),c([p()],y.prototype,"_error",2),c([p()],y.prototype,"_filter",2),c([p()],y.prototype,"_showHidden",2),c([p()],y.prototype,"_open",2),c([p()],y.prototype,"_providers",2),y=c([$("llm-hub-view")],y);var P=class extends f{constructor(){super(...arguments);this.prefix="";this._timer=new E(this)}connectedCallback(){super.connectedCallback(),this._timer.restart(),this._load()}async _load(){try{this._list=await this.hass.callWS({type:"llm_hub/apis/list"}),this._error=void 0}catch(e){this._error=S(e)}await this._timer.done()}render(){if(this._error)return n`<div class="alert error">${this._error}</div>`;if(!this._list)return n`<div class="secondary">Loading…</div>`;let e=this._list.apis.filter(r=>r.hub),s=this._list.apis.filter(r=>!r.hub);return n`
       <div class="card">
         <h2>Hubs</h2>
-        ${e.length?this._table(e,!0):a`<p class="secondary">
+        ${e.length?this._table(e,!0):n`<p class="secondary">
               No hub yet: add one in Settings → Devices &amp; services → Add integration →
               LLM Hub.
             </p>`}
@@ -557,25 +573,25 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
         ${this._table(s,!1)}
       </div>
       <p class="secondary">
-        Sizes are what a model gets for you: prompt and tool definitions. Tokens are estimated
-        (${this._list.estimator}). Calls are counted since
-        ${new Date(this._list.since).toLocaleString()} or for the last 24 hours.
+        Sizes are what a model gets, built for you: prompt and tool definitions; tokens are
+        estimated (${this._list.estimator}). Calls are those of the last 24 hours, counted
+        since Home Assistant started (${new Date(this._list.since).toLocaleString()}).
         <button @click=${this._reload}>Refresh</button>
       </p>
-    `}_table(e,s){return a`<table>
+    `}_table(e,s){return n`<div class="table-wrap"><table>
       <thead>
         <tr>
           <th>Name</th>
           <th class="number">Tools</th>
-          ${s?a`<th class="number">Hidden</th>`:d}
+          ${s?n`<th class="number">Hidden</th>`:d}
           <th class="number">Characters</th>
           <th class="number">Tokens (est.)</th>
-          ${s?a`<th>Warnings</th>
+          ${s?n`<th>Warnings</th>
                 <th class="number">Calls (24 h)</th>`:d}
         </tr>
       </thead>
       <tbody>
-        ${e.map(r=>a`<tr
+        ${e.map(r=>n`<tr
             class="clickable"
             data-api=${r.id}
             @click=${()=>fe(`${this.prefix}/hub/${encodeURIComponent(r.id)}`)}
@@ -587,51 +603,51 @@ var Ie=Object.defineProperty;var Je=Object.getOwnPropertyDescriptor;var c=(i,t,e
               <div class="secondary"><code>${r.id}</code></div>
             </td>
             <td class="number">${A(r.tools)}</td>
-            ${s?a`<td class="number">${A(r.hidden)}</td>`:d}
+            ${s?n`<td class="number">${A(r.hidden)}</td>`:d}
             <td class="number">
               ${r.prompt_chars===null?"–":A((r.prompt_chars??0)+(r.tools_chars??0))}
             </td>
             <td class="number">${A(r.tokens)}</td>
-            ${s?a`<td>${this._warnings(r)}</td>
+            ${s?n`<td>${this._warnings(r)}</td>
                   <td class="number">${A(r.calls_24h)}</td>`:d}
           </tr>`)}
       </tbody>
-    </table>`}_warnings(e){return a`
-      ${e.state!=="loaded"?a`<span class="badge error">${e.state.replaceAll("_"," ")}</span>`:d}
-      ${e.error?a`<span class="badge error" title=${e.error}>cannot be built</span>`:d}
-      ${e.over_limit?a`<span class="badge warning" title="More tools than the hub's limit"
+    </table></div>`}_warnings(e){return n`
+      ${e.state!=="loaded"?n`<span class="badge error">${e.state.replaceAll("_"," ")}</span>`:d}
+      ${e.error?n`<span class="badge error" title=${e.error}>cannot be built</span>`:d}
+      ${e.over_limit?n`<span class="badge warning" title="More tools than the hub's limit"
             >over the limit of ${e.max_tools}</span
           >`:d}
-      ${e.repairs.length?a`<a href="/config/repairs" @click=${R}
+      ${e.repairs.length?n`<a href="/config/repairs" @click=${R}
             ><span class="badge warning"
               >${e.repairs.length} repair${e.repairs.length>1?"s":""}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};P.styles=b,c([m({attribute:!1})],P.prototype,"hass",2),c([m()],P.prototype,"prefix",2),c([p()],P.prototype,"_list",2),c([p()],P.prototype,"_error",2),P=c([$("llm-hub-hubs")],P);var rt=[{path:"hubs",label:"Hubs"},{path:"bench",label:"Test bench"},{path:"activity",label:"Activity"},{path:"approvals",label:"Approvals"}],M=class extends f{constructor(){super(...arguments);this.narrow=!1;this._users=[];this._usersLoaded=!1}willUpdate(e){e.has("hass")&&this.hass&&!this._usersLoaded&&(this._usersLoaded=!0,this._loadUsers())}async _loadUsers(){try{let e=await this.hass.callWS({type:"config/auth/list"});this._users=e.filter(s=>s.is_active&&!s.system_generated)}catch{this._users=[]}}get _parts(){return(this.route?.path??"").split("?")[0].split("/").filter(s=>s).map(s=>decodeURIComponent(s))}get _prefix(){return this.route?.prefix??"/llm_hub"}render(){if(!this.hass)return d;let[e="hubs",s]=this._parts,r=e==="hub"?"hubs":e;return a`
+    `}_reload(){this._timer.restart(),this._load()}};P.styles=b,c([m({attribute:!1})],P.prototype,"hass",2),c([m()],P.prototype,"prefix",2),c([p()],P.prototype,"_list",2),c([p()],P.prototype,"_error",2),P=c([$("llm-hub-hubs")],P);var it=[{path:"hubs",label:"Hubs"},{path:"bench",label:"Test bench"},{path:"activity",label:"Activity"},{path:"approvals",label:"Approvals"}],M=class extends f{constructor(){super(...arguments);this.narrow=!1;this._users=[];this._usersLoaded=!1}willUpdate(e){e.has("hass")&&this.hass&&!this._usersLoaded&&(this._usersLoaded=!0,this._loadUsers())}async _loadUsers(){try{let e=await this.hass.callWS({type:"config/auth/list"});this._users=e.filter(s=>s.is_active&&!s.system_generated)}catch{this._users=[]}}get _parts(){return(this.route?.path??"").split("?")[0].split("/").filter(s=>s).map(s=>decodeURIComponent(s))}get _prefix(){return this.route?.prefix??"/llm_hub"}render(){if(!this.hass)return d;let[e="hubs",s]=this._parts,r=e==="hub"?"hubs":e;return n`
       <header>
-        ${this.narrow?a`<button class="menu" title="Sidebar" @click=${this._toggleMenu}>☰</button>`:d}
+        ${this.narrow?n`<button class="menu" title="Sidebar" @click=${this._toggleMenu}>☰</button>`:d}
         <div class="title">LLM Hub</div>
         <nav>
-          ${rt.map(n=>a`<a
-              class=${n.path===r?"tab active":"tab"}
-              href=${`${this._prefix}/${n.path}`}
-              data-tab=${n.path}
+          ${it.map(a=>n`<a
+              class=${a.path===r?"tab active":"tab"}
+              href=${`${this._prefix}/${a.path}`}
+              data-tab=${a.path}
               @click=${R}
-              >${n.label}</a
+              >${a.label}</a
             >`)}
         </nav>
       </header>
       <main>${this._view(e,s)}</main>
-    `}_view(e,s){let r=new URLSearchParams(window.location.search);switch(e){case"hub":return a`<llm-hub-view
+    `}_view(e,s){let r=new URLSearchParams(window.location.search);switch(e){case"hub":return n`<llm-hub-view
           .hass=${this.hass}
           .apiId=${s??""}
           .prefix=${this._prefix}
-        ></llm-hub-view>`;case"bench":return a`<llm-hub-bench
+        ></llm-hub-view>`;case"bench":return n`<llm-hub-bench
           .hass=${this.hass}
           .users=${this._users}
           .apiId=${r.get("api")??""}
           .toolName=${r.get("tool")??""}
-        ></llm-hub-bench>`;case"activity":return a`<llm-hub-activity .hass=${this.hass} .users=${this._users}></llm-hub-activity>`;case"approvals":return a`<llm-hub-approvals .hass=${this.hass}></llm-hub-approvals>`;default:return a`<llm-hub-hubs .hass=${this.hass} .prefix=${this._prefix}></llm-hub-hubs>`}}_toggleMenu(){this.dispatchEvent(new CustomEvent("hass-toggle-menu",{bubbles:!0,composed:!0}))}};M.styles=[b,x`
+        ></llm-hub-bench>`;case"activity":return n`<llm-hub-activity .hass=${this.hass} .users=${this._users}></llm-hub-activity>`;case"approvals":return n`<llm-hub-approvals .hass=${this.hass}></llm-hub-approvals>`;default:return n`<llm-hub-hubs .hass=${this.hass} .prefix=${this._prefix}></llm-hub-hubs>`}}_toggleMenu(){this.dispatchEvent(new CustomEvent("hass-toggle-menu",{bubbles:!0,composed:!0}))}};M.styles=[b,x`
       :host {
         min-height: 100vh;
         background: var(--primary-background-color);
