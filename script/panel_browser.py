@@ -244,7 +244,10 @@ def views(browser: Browser, *, dark: bool, failures: list[str]) -> None:
 
 
 def timings(browser: Browser) -> dict[str, float]:
-    """Time each view with the Bulk hub's 1,000 tools (and 500 calls in Activity)."""
+    """Time each view with the Bulk hub's 1,000 tools (and 500 calls in Activity).
+
+    The calls go through the small Kitchen hub: each call builds its hub anew.
+    """
     bulk = browser.prepared["bulk"]
     prefix = "/llm_hub"
     browser.open(f"{prefix}/approvals", dark=False)
@@ -253,9 +256,9 @@ def timings(browser: Browser) -> dict[str, float]:
         "const [api, done] = [arguments[0], arguments[arguments.length - 1]];"
         "(async () => { for (let n = 1; n <= 500; n++) {"
         " await window.__panel.hass.callWS({type: 'llm_hub/tool/call', api_id: api,"
-        " tool_name: `llm_hub_bulk__tool_${String(n).padStart(4, '0')}`,"
-        " tool_args: {room: 'hall'}}); } return 500; })().then(done, (e) => done(String(e)));",
-        bulk,
+        f" tool_name: '{COUNT_TOOL}', tool_args: {{}}}}); }} return 500; }})()"
+        ".then(done, (e) => done(String(e)));",
+        browser.prepared["kitchen"],
     )
     if made != 500:
         raise CheckError(f"calls for Activity: {made}")

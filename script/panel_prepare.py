@@ -19,10 +19,10 @@ from typing import Any
 
 import aiohttp
 from demo import (
-    USER,
     HomeAssistantClient,
     JsonObject,
     create_hub,
+    onboard,
     run_options_step,
     wait_for_home_assistant,
     wait_until_running,
@@ -32,20 +32,10 @@ BULK_HUB = "Bulk"
 """The hub ``llm_hub_bulk`` contributes to (its ``hub`` option in the check's config)."""
 
 
-async def onboard(ha: HomeAssistantClient) -> JsonObject:
+async def onboard_fully(ha: HomeAssistantClient) -> JsonObject:
     """Create the owner, finish onboarding; return the tokens as the frontend stores them."""
     client_id = ha.base_url + "/"
-    created = await ha.post("/api/onboarding/users", {"client_id": client_id, **USER})
-    tokens: JsonObject = await ha.request(
-        "POST",
-        "/auth/token",
-        form={
-            "grant_type": "authorization_code",
-            "code": created["auth_code"],
-            "client_id": client_id,
-        },
-    )
-    ha.token = tokens["access_token"]
+    tokens = await onboard(ha)
     await ha.post("/api/onboarding/core_config", {})
     await ha.post("/api/onboarding/analytics", {})
     await ha.post(
@@ -72,7 +62,7 @@ async def prepare(base_url: str) -> dict[str, Any]:
     async with aiohttp.ClientSession() as http:
         ha = HomeAssistantClient(http, base_url)
         await wait_for_home_assistant(ha, None)
-        tokens = await onboard(ha)
+        tokens = await onboard_fully(ha)
         config = await wait_until_running(ha)
         kitchen = await create_hub(ha, "Kitchen", ["assist"])
         await run_options_step(ha, kitchen, "safety", lambda _: {"confirm_destructive": True})

@@ -93,7 +93,9 @@ class ActivityLog:
         """Keep a call, count it, tell the subscribers."""
         call = self.call_entry(event)
         self.calls.append(call)
-        self._times.setdefault(call["api_id"], deque()).append(event.time_fired_timestamp)
+        times = self._times.setdefault(call["api_id"], deque())
+        times.append(event.time_fired_timestamp)
+        _forget_before(times, time.time() - DAY)
         for listener in list(self._listeners):
             listener(call)
 
@@ -124,9 +126,7 @@ class ActivityLog:
         times = self._times.get(api_id)
         if not times:
             return 0
-        since = time.time() - DAY
-        while times and times[0] < since:
-            times.popleft()
+        _forget_before(times, time.time() - DAY)
         return len(times)
 
     @callback
@@ -134,6 +134,12 @@ class ActivityLog:
         """Call ``listener`` with each new call; return the function that stops that."""
         self._listeners.add(listener)
         return lambda: self._listeners.discard(listener)
+
+
+def _forget_before(times: deque[float], since: float) -> None:
+    """Drop the timestamps older than ``since`` from the start of ``times`` (oldest first)."""
+    while times and times[0] < since:
+        times.popleft()
 
 
 @require_admin

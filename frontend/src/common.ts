@@ -1,6 +1,6 @@
 // Shared look and small helpers of the panel's views. Only Home Assistant's theme variables
 // are used for colours and fonts, so the default, dark and user themes all apply.
-import { css, html, type TemplateResult } from "lit";
+import { css, html, nothing, type TemplateResult } from "lit";
 
 import type { ToolAnnotations } from "./types";
 
@@ -23,13 +23,25 @@ export function num(value: number | null | undefined): string {
   return value === null || value === undefined ? "–" : value.toLocaleString();
 }
 
-/** The badges of a tool's annotations (only the hints that are set). */
+/** A tool name that may wrap after "_", "__" or "." (long names in narrow columns). */
+export function breakable(name: string): TemplateResult {
+  const parts = name.split(/(?<=[_.])(?![_.])/);
+  return html`${parts.map((part, index) => html`${index ? html`<wbr />` : nothing}${part}`)}`;
+}
+
+/** The badges of a tool's annotations (the hints that are set).
+ *
+ * As MCP defines them, "destructive" and "idempotent" mean something only for a tool that
+ * is not read-only, so a read-only tool shows neither.
+ */
 export function annotationBadges(annotations: ToolAnnotations | null): TemplateResult[] {
   if (!annotations) return [];
   const badges: TemplateResult[] = [];
   if (annotations.read_only) badges.push(html`<span class="badge info">read-only</span>`);
-  if (annotations.destructive) badges.push(html`<span class="badge error">destructive</span>`);
-  if (annotations.idempotent) badges.push(html`<span class="badge">idempotent</span>`);
+  else {
+    if (annotations.destructive) badges.push(html`<span class="badge error">destructive</span>`);
+    if (annotations.idempotent) badges.push(html`<span class="badge">idempotent</span>`);
+  }
   if (annotations.open_world) badges.push(html`<span class="badge warning">open world</span>`);
   return badges;
 }
@@ -79,7 +91,7 @@ export const sharedStyles = css`
     border-collapse: collapse;
   }
   td code {
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   th,
   td {

@@ -3,7 +3,7 @@
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { outcomeBadge, sharedStyles } from "./common";
+import { breakable, outcomeBadge, sharedStyles } from "./common";
 import { RenderTimer } from "./render-timer";
 import { errorText, type ActivityCall, type HomeAssistant, type User } from "./types";
 
@@ -139,9 +139,9 @@ export class LlmHubActivity extends LitElement {
       <td class="time">${new Date(call.time).toLocaleString()}</td>
       <td>${call.api_name}</td>
       <td>
-        <code>${call.tool_name}</code>
+        <code>${breakable(call.tool_name)}</code>
         ${call.original_tool_name !== call.tool_name
-          ? html`<div class="secondary"><code>${call.original_tool_name}</code></div>`
+          ? html`<div class="secondary"><code>${breakable(call.original_tool_name)}</code></div>`
           : nothing}
         ${call.arguments
           ? html`<pre class="arguments">${JSON.stringify(call.arguments)}</pre>`

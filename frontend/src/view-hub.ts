@@ -4,7 +4,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { annotationBadges, followLink, num, sharedStyles } from "./common";
+import { annotationBadges, breakable, followLink, num, sharedStyles } from "./common";
 import { RenderTimer } from "./render-timer";
 import {
   errorText,
@@ -193,11 +193,11 @@ export class LlmHubView extends LitElement {
         @click=${() => this._toggle(tool)}
       >
         <td>
-          <code>${tool.hidden ? tool.key ?? tool.name : tool.name}</code>
+          <code>${breakable(tool.hidden ? tool.key ?? tool.name : tool.name)}</code>
           ${tool.title ? html`<div class="secondary">${tool.title}</div>` : nothing}
         </td>
         <td>
-          <code>${tool.original_name}</code>
+          <code>${breakable(tool.original_name)}</code>
           <div class="secondary">${this._source(tool)}</div>
         </td>
         <td>${annotationBadges(tool.annotations)}</td>
