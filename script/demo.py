@@ -266,8 +266,8 @@ async def wait_for_home_assistant(ha: HomeAssistantClient, ha_pid: int | None) -
     raise DemoError(f"no answer from /api/onboarding within {START_TIMEOUT:.0f} s: {last_error}")
 
 
-async def onboard(ha: HomeAssistantClient) -> None:
-    """Create the owner through onboarding and keep an access token for it."""
+async def onboard(ha: HomeAssistantClient) -> JsonObject:
+    """Create the owner through onboarding, keep an access token for it; return the tokens."""
     client_id = ha.base_url + "/"
     created = await ha.post("/api/onboarding/users", {"client_id": client_id, **USER})
     tokens = await ha.request(
@@ -280,6 +280,7 @@ async def onboard(ha: HomeAssistantClient) -> None:
         },
     )
     ha.token = tokens["access_token"]
+    return dict(tokens)
 
 
 async def wait_until_running(ha: HomeAssistantClient) -> JsonObject:

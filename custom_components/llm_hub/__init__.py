@@ -18,6 +18,7 @@ from homeassistant.helpers.typing import ConfigType
 from . import websocket_api
 from .api import HubAPI, selected_api_ids
 from .const import DOMAIN, LOGGER
+from .panel import async_setup_panel
 from .platforms import async_setup_platforms
 from .policy import without_empty
 from .repairs import async_check_when_started, async_remove_issues, async_track_apis
@@ -27,10 +28,11 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: ``llm.py`` platforms, clearing of repair issues."""
+    """Set up what all hub entries share: ``llm.py`` platforms, repair issues, the panel."""
     async_setup_platforms(hass)
     websocket_api.async_setup(hass)
     async_track_apis(hass)
+    await async_setup_panel(hass)
     return True
 
 
