@@ -459,7 +459,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- Limits and logging ---------------------------------------------------------------
 
     async def async_step_limits(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Set the most tools the hub should list and whether calls record arguments."""
+        """Set the tool limit (the menu warns above it) and whether calls record arguments."""
         if user_input is not None:
             return await self._async_apply(
                 {
@@ -506,7 +506,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         )
 
     async def _async_instance(self) -> HubAPIInstance | None:
-        """Return the hub's instance as configured now (built once per flow), or None."""
+        """Return the hub's instance with this flow's options (built once per change), or None."""
         if self._instance is None and self._build_error is None:
             try:
                 self._instance = await async_preview(self.hass, self.config_entry, self._changed)
@@ -532,10 +532,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         """
         limit = HubPolicy.from_options(self._options).max_tools
         figures = {"hub": self.config_entry.title, "max_tools": str(limit)}
-        unknown = {"tools": "?", "candidates": "?", "tokens": "?", "chars": "?"}
         warning: tuple[str, dict[str, str]] | None = None
         if (instance := await self._async_instance()) is None:
-            figures |= unknown
+            figures |= {"tools": "?", "candidates": "?", "tokens": "?", "chars": "?"}
             warning = ("tools_not_listed", {"error": str(self._build_error)})
         else:
             figures |= {
