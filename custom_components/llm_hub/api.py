@@ -22,6 +22,7 @@ from .const import CONF_PROMPT, api_id_for_entry
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
+from .ui_tools import UiTools
 
 __all__ = ["HubAPI", "selected_api_ids"]
 
@@ -72,6 +73,8 @@ class HubAPI(llm_helper.API):
             hass, api_id=self.id, api_name=self.name, record_arguments=self.policy.record_arguments
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
+        self.ui_tools: UiTools | None = None
+        """The tools made in the UI (the entry's tool subentries), set by the entry's setup."""
         self._warn = WarnOnce()
         self._builder = HubBuilder(
             hub_name=self.name,
@@ -132,6 +135,8 @@ class HubAPI(llm_helper.API):
                 llm_context=llm_context,
                 warn=self._warn,
             )
+        if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
+            sources.insert(0, own)
         return self._builder.build(self, llm_context, sources)
 
     @callback
