@@ -539,6 +539,16 @@ class _LeftOutTool(llm_helper.Tool):
         self.name = name
         self.title = title
 
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Fail: the hub never lists it, so only a caller that bypasses the hub gets here."""
+        return error_result("HomeAssistantError", f"Tool {self.name} cannot be used")
+
 
 @dataclass(slots=True)
 class UiTools:
