@@ -16,6 +16,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import ui_tools
+from custom_components.llm_hub.build import HubAPIInstance
 from custom_components.llm_hub.const import CONF_READ_ONLY, DOMAIN
 from custom_components.llm_hub.ui_tools import (
     ToolDefinitionError,
@@ -773,6 +774,14 @@ async def test_broken_definition(
     assert reason in described[broken_name]["hidden"]
     assert described["fine"]["hidden"] is None
     (broken_id,) = (key for key, subentry in entry.subentries.items() if subentry.title == "Broken")
+    # The stand-in the inspector shows is never listed; called directly, it only fails.
+    instance = await _instance(hass, entry)
+    assert isinstance(instance, HubAPIInstance)
+    (left_out,) = [item.tool for item in instance.candidates if item.hidden]
+    result = await left_out.async_call(
+        hass, llm.ToolInput(tool_name=broken_name, tool_args={}), llm_context()
+    )
+    assert result.error
     issues = ir.async_get(hass)
     assert issues.async_get_issue(DOMAIN, f"tool_{entry.entry_id}_{broken_id}") is not None
 
