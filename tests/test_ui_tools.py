@@ -781,6 +781,7 @@ async def test_broken_definition(
     result = await left_out.async_call(
         hass, llm.ToolInput(tool_name=broken_name, tool_args={}), llm_context()
     )
+    assert isinstance(result, llm.ToolResult)
     assert result.error
     issues = ir.async_get(hass)
     assert issues.async_get_issue(DOMAIN, f"tool_{entry.entry_id}_{broken_id}") is not None
