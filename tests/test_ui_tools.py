@@ -725,6 +725,21 @@ async def test_script_missing_in_flow(hass: HomeAssistant, entry: MockConfigEntr
 # --- Broken definitions, versions, policy ----------------------------------------------------
 
 
+async def _async_hub_with(
+    hass: HomeAssistant,
+    subentries: list[ConfigSubentryData],
+    options: dict[str, Any] | None = None,
+) -> MockConfigEntry:
+    """Set up a hub "Kitchen" whose storage holds ``subentries``; return it."""
+    entry = MockConfigEntry(
+        domain=DOMAIN, title="Kitchen", data={}, options=options or {}, subentries_data=subentries
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
 def _stored(data: dict[str, Any], title: str = "Stored") -> ConfigSubentryData:
     """Return a tool subentry as storage (a restore, a hand edit) may hold it."""
     return ConfigSubentryData(data=data, subentry_type="tool", title=title, unique_id=None)
@@ -758,16 +773,9 @@ async def test_broken_definition(
     reason: str,
 ) -> None:
     """A definition that cannot be used is left out with the reason and a repair issue."""
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        data={},
-        options={},
-        subentries_data=[_stored(data, "Broken"), _stored({**GOOD, "name": "fine"}, "Fine")],
+    entry = await _async_hub_with(
+        hass, [_stored(data, "Broken"), _stored({**GOOD, "name": "fine"}, "Fine")]
     )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
     assert [tool.name for tool in await _own(hass, entry)] == ["fine"]
     described = await _describe(hass_ws_client, entry)
     broken_name = data["name"] or "Broken"
@@ -803,16 +811,7 @@ async def test_removed_hub_removes_tool_issues(hass: HomeAssistant, setup_llm: N
         severity=ir.IssueSeverity.WARNING,
         translation_key="other",
     )
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        data={},
-        options={},
-        subentries_data=[_stored({**GOOD, "version": 9})],
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
+    entry = await _async_hub_with(hass, [_stored({**GOOD, "version": 9})])
     issues = ir.async_get(hass)
     ir.async_create_issue(
         hass,
@@ -870,15 +869,7 @@ async def test_too_many_runs(hass: HomeAssistant, entry: MockConfigEntry) -> Non
 
 async def test_reconfigure_unknown_kind(hass: HomeAssistant, setup_llm: None) -> None:
     """A tool of a kind this version does not know cannot be edited (and is not lost)."""
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        data={},
-        options={},
-        subentries_data=[_stored({**GOOD, "kind": "macro"})],
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
+    entry = await _async_hub_with(hass, [_stored({**GOOD, "kind": "macro"})])
     (subentry_id,) = entry.subentries
     result = await hass.config_entries.subentries.async_init(
         (entry.entry_id, "tool"),
@@ -891,19 +882,14 @@ async def test_reconfigure_unknown_kind(hass: HomeAssistant, setup_llm: None) ->
 
 async def test_version_1_without_version_key(hass: HomeAssistant, setup_llm: None) -> None:
     """Data without a version is version 1; annotations missing take the kind's defaults."""
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        data={},
-        options={},
-        subentries_data=[
+    entry = await _async_hub_with(
+        hass,
+        [
             _stored(GOOD),
             _stored({**GOOD, "name": "act", "kind": "action", "actions": {"stop": "x"}}),
             ConfigSubentryData(data={}, subentry_type="future", title="Future", unique_id=None),
         ],
     )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
     tools = {tool.name: tool for tool in await _own(hass, entry)}
     assert tools["good"].annotations == llm.ToolAnnotations(
         read_only=True, destructive=False, open_world=False
@@ -914,32 +900,22 @@ async def test_version_1_without_version_key(hass: HomeAssistant, setup_llm: Non
 
 async def test_policy_applies(hass: HomeAssistant, setup_llm: None) -> None:
     """The hub's policy applies: a read-only hub lists the template tool, not the action."""
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        data={},
-        options={CONF_READ_ONLY: True},
-        subentries_data=[
+    entry = await _async_hub_with(
+        hass,
+        [
             _stored(GOOD),
             _stored({**GOOD, "name": "act", "kind": "action", "actions": [{"stop": "x"}]}),
         ],
+        options={CONF_READ_ONLY: True},
     )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
     assert [tool.name for tool in await _own(hass, entry)] == ["good"]
 
 
 async def test_unloaded_scripts(hass: HomeAssistant, setup_llm: None) -> None:
     """Unloading the hub unloads its action tools' scripts."""
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Kitchen",
-        data={},
-        options={},
-        subentries_data=[_stored({**GOOD, "kind": "action", "actions": [{"stop": "x"}]})],
+    entry = await _async_hub_with(
+        hass, [_stored({**GOOD, "kind": "action", "actions": [{"stop": "x"}]})]
     )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
     (tool,) = await _own(hass, entry)
     script = tool.tool.script  # type: ignore[attr-defined]
     assert await hass.config_entries.async_unload(entry.entry_id)
