@@ -18,6 +18,7 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from custom_components.llm_hub import ui_tools
 from custom_components.llm_hub.build import HubAPIInstance
 from custom_components.llm_hub.const import CONF_READ_ONLY, DOMAIN
+from custom_components.llm_hub.options_flow import async_preview
 from custom_components.llm_hub.ui_tools import (
     ToolDefinitionError,
     parse_parameters,
@@ -463,6 +464,13 @@ async def test_reconfigure_template(hass: HomeAssistant, entry: MockConfigEntry)
         hass, entry, subentry_id, {**LIGHTS_ON_FORM, "title": "Lights on", "template": "{{ 3 }}"}
     )
     assert _placeholders(result)["name"] == "lights_on"
+
+
+async def test_options_preview_lists_tools(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The options flow's preview of other options lists the loaded hub's tools made in the UI."""
+    await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    instance = await async_preview(hass, entry, {CONF_READ_ONLY: True})
+    assert "lights_on_by_area" in {tool.name for tool in instance.tools}
 
 
 async def test_delete_tool(

@@ -49,8 +49,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     """
     ui_tools = await UiTools.async_load(hass, entry)
     entry.async_on_unload(ui_tools.async_unload)
-    api = HubAPI(hass, entry)
-    api.ui_tools = ui_tools
+    api = HubAPI(hass, entry, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
     entry.async_on_unload(async_check_when_started(hass, api))

@@ -49,11 +49,13 @@ class HubAPI(llm_helper.API):
         hass: HomeAssistant,
         entry: ConfigEntry[Any],
         options: Mapping[str, Any] | None = None,
+        ui_tools: UiTools | None = None,
     ) -> None:
         """Create the API of ``entry`` from its title and options.
 
         ``options`` replace the entry's (the options flow previews a configuration this
-        way; such an API is never registered).
+        way; such an API is never registered). ``ui_tools`` are the entry's tools made in
+        the UI (None: those of the loaded entry, if it is loaded).
         """
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
         self.requires_admin = False
@@ -73,8 +75,10 @@ class HubAPI(llm_helper.API):
             hass, api_id=self.id, api_name=self.name, record_arguments=self.policy.record_arguments
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
-        self.ui_tools: UiTools | None = None
-        """The tools made in the UI (the entry's tool subentries), set by the entry's setup."""
+        if ui_tools is None and (loaded := getattr(entry, "runtime_data", None)) is not None:
+            ui_tools = loaded.api.ui_tools
+        self.ui_tools = ui_tools
+        """The tools made in the UI (the entry's tool subentries), made by the entry's setup."""
         self._warn = WarnOnce()
         self._builder = HubBuilder(
             hub_name=self.name,
