@@ -21,13 +21,13 @@ from .const import DOMAIN, LOGGER
 from .platforms import async_setup_platforms
 from .policy import without_empty
 from .repairs import async_check_when_started, async_remove_issues, async_track_apis
-from .types import LlmHubConfigEntry, LlmHubData
-from .ui_tools import (
-    UiTools,
+from .tool_subentries import (
     async_check_tools_when_started,
     async_reload_on_tool_change,
     async_remove_tool_issues,
 )
+from .types import LlmHubConfigEntry, LlmHubData
+from .ui_tools import UiTools
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
