@@ -10,6 +10,8 @@ any failure makes the exit status non-zero:
   the tool list, the example tool, turning the kitchen lights on;
 - ``names``: the example's ``llm_hub_example__zähle.lichter`` is listed under a portable
   name, every name is portable, and calling the portable name runs it;
+- ``ui tools``: a template tool (lights on, by area) and an action tool (the porch light at a
+  brightness) made in Kitchen's subentry flow over REST, called over MCP, the light read back;
 - ``options``: the options menu's "safety" step (1 s timeout, confirm destructive tools)
   and "tools" step (leave out ``*HassTurnOff``);
 - ``policy``: the left-out tool is not listed and cannot be called;
@@ -781,6 +783,92 @@ class Demo:
         )
 
 
+# --- Tools made in the UI (issue 16) ----------------------------------------------------
+
+LIGHTS_BY_AREA = (
+    "{% set ns = namespace(areas={}) %}"
+    "{% for light in states.light | selectattr('state', 'eq', 'on') %}"
+    "{% set area = area_name(light.entity_id) or 'no area' %}"
+    "{% set ns.areas = dict(ns.areas, **{area: ns.areas.get(area, 0) + 1}) %}"
+    "{% endfor %}{{ ns.areas | tojson }}"
+)
+
+
+async def add_ui_tool(ha: HomeAssistantClient, entry_id: str, kind: str, form: JsonObject) -> str:
+    """Add a tool to a hub through its subentry flow over REST; return the name shown to save."""
+    path = "/api/config/config_entries/subentries/flow"
+    menu = await ha.post(path, {"handler": [entry_id, "tool"]})
+    expect(menu["type"] == "menu", f"Add tool: expected the menu of kinds, got {compact(menu)}")
+    shown = await ha.post(f"{path}/{menu['flow_id']}", {"next_step_id": kind})
+    expect(shown.get("step_id") == kind, f"Add tool -> {kind}: got {compact(shown)}")
+    save = await ha.post(f"{path}/{menu['flow_id']}", form)
+    expect(save.get("step_id") == "save", f"{kind} form refused {compact(form)}: {compact(save)}")
+    done = await ha.post(f"{path}/{menu['flow_id']}", {})
+    expect(done["type"] == "create_entry", f"saving the {kind} tool: got {compact(done)}")
+    return str(save["description_placeholders"]["name"])
+
+
+async def check_ui_tools(demo: Demo) -> str:
+    """Make a template and an action tool in Kitchen's subentry flow; call both over MCP."""
+    async with WebSocketClient.connect(demo.ha) as ws:
+        area = await ws.command({"type": "config/area_registry/create", "name": "Porch"})
+        await ws.command(
+            {
+                "type": "config/entity_registry/update",
+                "entity_id": PORCH[0],
+                "area_id": area["area_id"],
+            }
+        )
+    count = await add_ui_tool(
+        demo.ha,
+        demo.kitchen_id,
+        "template",
+        {
+            "title": "Lights on by area",
+            "description": "How many lights are on, by area.",
+            "template": LIGHTS_BY_AREA,
+        },
+    )
+    porch = await add_ui_tool(
+        demo.ha,
+        demo.kitchen_id,
+        "action",
+        {
+            "title": "Porch light",
+            "description": "Turns on the porch light at a brightness (0-255).",
+            "actions": [
+                {
+                    "action": "light.turn_on",
+                    "target": {"entity_id": PORCH[0]},
+                    "data": {"brightness": "{{ brightness }}"},
+                }
+            ],
+            "parameters": [
+                {"name": "brightness", "type": "integer", "min": 0, "max": 255, "required": True}
+            ],
+        },
+    )
+    await wait_entry_loaded(demo.ha, HUB_DOMAIN, demo.kitchen_id)
+    expect(await demo.ha.state(PORCH[0]) == "off", f"{PORCH[0]} should start off")
+    async with demo.session() as session:
+        tools = await list_tools(session)
+        expect({count, porch} <= set(tools), f"expected {count} and {porch} in {list(tools)}")
+        read_only = tools[count].get("annotations", {}).get("readOnlyHint")
+        expect(read_only is True, f"{count} should be read-only: {compact(tools[count])}")
+        before = await call_tool(session, count, {})
+        turned_on = await call_tool(session, porch, {"brightness": 128})
+        state = await demo.ha.wait_state(PORCH[0], "on")
+        after = await call_tool(session, count, {})
+    expect(state == "on", f"{PORCH[0]} is {state} after {porch}")
+    expect(after["result"].get("Porch") == 1, f"{count} after {porch}: {compact(after)}")
+    await demo.ha.post("/api/services/light/turn_off", {"entity_id": PORCH[0]})
+    await demo.ha.wait_state(PORCH[0], "off")
+    return (
+        f"{count} -> {compact(before['result'])}; {porch} {{brightness: 128}} -> "
+        f"{compact(turned_on)}, {PORCH[0]} {state}; {count} -> {compact(after['result'])}"
+    )
+
+
 async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
     """Run every step and check against the Home Assistant at ``base_url``."""
     step(
@@ -808,6 +896,7 @@ async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
         )
         await demo.check("mcp", demo.check_mcp())
         await demo.check("names", demo.check_names())
+        await demo.check("ui tools", check_ui_tools(demo))
         await demo.check("options", demo.check_options())
         async with WebSocketClient.connect(ha) as ws:
             demo.subscription = await ws.subscribe_events(EVENT_TOOL_CALLED)

@@ -42,12 +42,28 @@ from .common import (
     pantry_api,
 )
 
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Return a JSON object's pairs as a dict; raise ValueError on a key given twice.
+
+    ``json.loads`` keeps the last of two equal keys, so a merge that leaves a section twice
+    would silently drop the first one's texts.
+    """
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"en.json has the key {key!r} twice in one object")
+        result[key] = value
+    return result
+
+
 TRANSLATIONS: dict[str, Any] = json.loads(
     (
         Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations" / "en.json"
-    ).read_text(encoding="utf-8")
+    ).read_text(encoding="utf-8"),
+    object_pairs_hook=_unique_keys,
 )
-"""The integration's English translations."""
+"""The integration's English translations (every object's keys unique)."""
 
 
 @pytest.fixture(autouse=True)

@@ -44,6 +44,7 @@ from .common import (
     hub_id,
     llm_context,
 )
+from .tool_flows import async_add_tool
 
 AGENT_DOMAIN = "hub_agent"
 AGENT_ENTITY_ID = "conversation.hub_agent"
@@ -358,3 +359,38 @@ async def test_admin_only_hub_in_conversation(  # noqa: PLR0917  # fixtures
     assert [content.result for content in agent.tool_results] == [llm.ToolResult(data={"users": 2})]
     assert calls == [(USERS, {}, hass_admin_user.id)]
     assert (hub_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
+
+
+async def test_chat_log_runs_tools_made_in_the_ui(
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """A conversation agent lists and runs a tool made in the hub's subentry flow."""
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Double",
+            "description": "Doubles a number.",
+            "template": "{{ {'double': number * 2} | tojson }}",
+            "parameters": [{"name": "number", "type": "number", "required": True}],
+        },
+    )
+    agent = await setup_agent(hub_id(hub))
+    agent.tool_calls = [
+        llm.ToolInput(tool_name="double", tool_args={"number": 21}, id="ok"),
+        llm.ToolInput(tool_name="double", tool_args={}, id="missing"),
+    ]
+
+    await _async_converse(agent, hass_admin_user)
+
+    assert agent.chat_log is not None
+    assert agent.chat_log.llm_api is not None
+    assert "double" in {tool.name for tool in agent.chat_log.llm_api.tools}
+    results = {content.tool_call_id: content.result for content in agent.tool_results}
+    assert results["ok"] == llm.ToolResult(data={"result": {"double": 42.0}})
+    assert results["missing"].error
+    assert results["missing"].data["error"] == "InvalidArguments"

@@ -23,6 +23,7 @@ from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
+from .ui_tools import UiTools
 
 __all__ = ["AdminRequiredError", "HubAPI", "selected_api_ids"]
 
@@ -66,11 +67,14 @@ class HubAPI(llm_helper.API):
         hass: HomeAssistant,
         entry: ConfigEntry[Any],
         options: Mapping[str, Any] | None = None,
+        ui_tools: UiTools | None = None,
     ) -> None:
         """Create the API of ``entry`` from its title and options.
 
         ``options`` replace the entry's (the options flow previews a configuration this
         way; such an API is never registered, and logs its warnings at debug level only).
+        ``ui_tools`` are the entry's tools made in the UI (None: those of the loaded entry, if
+        it is loaded).
         """
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
         self.requires_admin = False
@@ -90,6 +94,10 @@ class HubAPI(llm_helper.API):
             hass, api_id=self.id, api_name=self.name, record_arguments=self.policy.record_arguments
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
+        if ui_tools is None and (loaded := getattr(entry, "runtime_data", None)) is not None:
+            ui_tools = loaded.api.ui_tools
+        self.ui_tools = ui_tools
+        """The tools made in the UI (the entry's tool subentries), made by the entry's setup."""
         self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self._builder = HubBuilder(
             hub_name=self.name,
@@ -150,6 +158,8 @@ class HubAPI(llm_helper.API):
                 llm_context=llm_context,
                 warn=self._warn,
             )
+        if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
+            sources.insert(0, own)
         return self._builder.build(self, llm_context, sources)
 
     @callback

@@ -50,6 +50,9 @@ class Source:
     custom_serializer: Callable[[Any], Any] | None = None
     hub: bool = False
     """Whether the source is a selected hub (its tools are ``HubTool``s)."""
+    left_out: dict[str, str] = field(default_factory=dict)
+    """Tool name -> why the hub leaves that tool of this source out (e.g. a broken tool
+    made in the UI): kept among the candidates for the inspector, never listed."""
 
 
 @dataclass
@@ -121,6 +124,7 @@ class HubBuilder:
         self._name_tools(candidates)
         for problem in self.policy.apply(candidates, self.hub_name):
             self.warn(problem)
+        _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
         settings, confirmations = self.settings, self.confirmations
         return HubAPIInstance(
@@ -204,6 +208,19 @@ class HubBuilder:
                     contributed.append(text.strip())
         own = [self.instructions.strip(), "\n".join(contributed)]
         return "\n\n".join(part for part in own if part), list(parts)
+
+
+def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
+    """Hide the candidates their source leaves out (``Source.left_out``), with the reason."""
+    reasons = {
+        (source.source, name): reason
+        for source in sources
+        for name, reason in source.left_out.items()
+    }
+    if reasons:
+        for item in candidates:
+            if (reason := reasons.get((item.source, item.tool.name))) is not None:
+                item.hidden = reason
 
 
 def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:

@@ -8,7 +8,12 @@ import unicodedata
 import probatio
 import slugify as unicode_slug
 
-from homeassistant.config_entries import ConfigFlow, ConfigFlowResult
+from homeassistant.config_entries import (
+    ConfigEntry,
+    ConfigFlow,
+    ConfigFlowResult,
+    ConfigSubentryFlow,
+)
 from homeassistant.const import CONF_NAME
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import llm as llm_helper
@@ -24,7 +29,9 @@ from .const import (
 )
 from .names import MIN_MERGED_NAME_ROOM, merged_name_room
 from .options_flow import LlmHubOptionsFlow
+from .tool_flow import ToolSubentryFlow
 from .types import LlmHubConfigEntry
+from .ui_tools import SUBENTRY_TYPE
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
 _INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf"})
@@ -168,3 +175,12 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
     def async_get_options_flow(config_entry: LlmHubConfigEntry) -> LlmHubOptionsFlow:
         """Return the options flow."""
         return LlmHubOptionsFlow()
+
+    @classmethod
+    @callback
+    @override
+    def async_get_supported_subentry_types(
+        cls, config_entry: ConfigEntry
+    ) -> dict[str, type[ConfigSubentryFlow]]:
+        """Return the subentries a hub has: tools made in the UI ("Add tool")."""
+        return {SUBENTRY_TYPE: ToolSubentryFlow}
