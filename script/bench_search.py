@@ -7,7 +7,7 @@ and time, calendar), adds the synthetic home of ``script/search_home.py`` (scrip
 German and Russian, tools of custom integrations) up to N tools, and reports as Markdown:
 
 - recall@5 and MRR of the query set per language, for the request as the person says it and
-  with the English keywords the prompt asks the model to add;
+  and as the model is told to search (the request plus English keywords of what to do and to what);
 - tokens the model receives per turn (``sizes``: JSON of the tool definitions as agents send
   them, 4.2 characters per token) with all tools listed against search mode (prompt,
   ``search_tools``, ``call_tool``, one pinned tool) plus one ``search_tools`` answer of 5;
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 import platform
 import shutil
@@ -36,8 +37,7 @@ from homeassistant.core_config import async_process_ha_core_config
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the script's own is first
 
 from search_home import QUERIES, Query, SyntheticTool, contributed_tools, scripts
 
@@ -50,6 +50,7 @@ from custom_components.llm_hub.tool_search import (
     SearchToolsTool,
     ToolCard,
     ToolIndex,
+    _stems,
     async_get_intent_vocabulary,
     tool_card,
 )
@@ -203,9 +204,7 @@ def tokens(cards: list[ToolCard], index: ToolIndex) -> tuple[int, int, int]:
         definition_chars([definition(c.name, c.description, c.parameters) for c in cards])
     )
     pinned = [definition(c.name, c.description, c.parameters) for c in cards if c.name == PINNED]
-    listed = estimate_tokens(
-        len(SEARCH_PROMPT) + definition_chars([*meta_definitions(), *pinned])
-    )
+    listed = estimate_tokens(len(SEARCH_PROMPT) + definition_chars([*meta_definitions(), *pinned]))
     answer = {"tools": [card.definition() for card, _ in index.search("turn on the light", 5)]}
     return all_tools, listed, listed + estimate_tokens(definition_chars(answer))
 
@@ -234,13 +233,16 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
     if unknown := {name for q in QUERIES for name in q.expected} - names:
         raise RuntimeError(f"queries expect tools the home lacks: {sorted(unknown)}")
 
-    print(f"# Tool search benchmark\n\nHome Assistant {ha_version}, Python "
-          f"{platform.python_version()}, {platform.machine()}; {len(QUERIES)} queries, "
-          f"{len(assist['en'])} Assist tools in the home.\n")
+    print(
+        f"# Tool search benchmark\n\nHome Assistant {ha_version}, Python "
+        f"{platform.python_version()}, {platform.machine()}; {len(QUERIES)} queries, "
+        f"{len(assist['en'])} Assist tools in the home.\n"
+    )
     print("## Ranking at 1,000 tools\n")
-    print("| language | queries | recall@5 | MRR | recall@5 with English keywords | MRR |")
+    print("| language | queries | recall@5 | MRR | recall@5 as the model searches | MRR |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     misses: list[str] = []
+    model_misses: list[str] = []
     totals: list[tuple[int, float, float, float, float]] = []
     for lang in LANGUAGES:
         queries = [query for query in QUERIES if query.language == lang]
@@ -248,9 +250,12 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
         recall, mrr, missed = quality(index, queries, lambda q: q.text)
         plus = quality(index, queries, lambda q: f"{q.text} {q.keywords}".strip())
         misses += [f"{lang}: {miss}" for miss in missed]
+        model_misses += [f"{lang}: {miss}" for miss in plus[2]]
         totals.append((len(queries), recall, mrr, plus[0], plus[1]))
-        print(f"| {lang} | {len(queries)} | {recall:.2f} | {mrr:.2f} | {plus[0]:.2f} | "
-              f"{plus[1]:.2f} |")
+        print(
+            f"| {lang} | {len(queries)} | {recall:.2f} | {mrr:.2f} | {plus[0]:.2f} | "
+            f"{plus[1]:.2f} |"
+        )
     count = sum(total[0] for total in totals)
 
     def mean(column: int) -> float:
@@ -260,6 +265,9 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
     if misses:
         print("\nMissed (as said; rank in the top 50 or None):\n")
         print("\n".join(f"- {miss}" for miss in misses))
+    if model_misses:
+        print("\nMissed as the model searches:\n")
+        print("\n".join(f"- {miss}" for miss in model_misses))
 
     print("\n## Tokens per turn\n")
     print("| tools | all tools listed | search mode listed | + one answer of 5 |")
@@ -270,23 +278,32 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
         print(f"| {size:,} | {all_tools:,} | {listed:,} | {answered:,} |")
 
     print("\n## Latency (this machine, one core)\n")
-    print("| tools | terms | build index | search median | search p95 | cache key |")
+    print(
+        "| tools | terms | build index (first / again) | search median | search p95 | cache key |"
+    )
     print("| ---: | ---: | ---: | ---: | ---: | ---: |")
-    texts = [query.text for query in QUERIES]
     for size in latency_sizes:
-        cards = home(assist["de"], size, vocabularies["de"])
-        build = timed(lambda: ToolIndex(cards, "de"), 3)
-        index = ToolIndex(cards, "de")
-        searches = [
-            sample
-            for text in texts
-            for sample in timed(lambda text=text: index.search(text, 5), 20)
-        ]
-        key = timed(lambda: [card.index_key() for card in cards], 20)
-        print(f"| {size:,} | {index.terms:,} | {statistics.median(build) * 1000:.0f} ms | "
-              f"{statistics.median(searches) * 1000:.2f} ms | "
-              f"{percentile(searches, 0.95) * 1000:.2f} ms | "
-              f"{statistics.median(key) * 1000:.2f} ms |")
+        print(latency(home(assist["de"], size, vocabularies["de"])))
+
+
+def latency(cards: list[ToolCard]) -> str:
+    """Return the Markdown row of index and search times over ``cards`` (German stems).
+
+    The first build stems every word; later ones find the stems kept (``terms``' cache).
+    """
+    _stems.cache_clear()
+    first = timed(lambda: ToolIndex(cards, "de"), 1)[0]
+    again = statistics.median(timed(lambda: ToolIndex(cards, "de"), 3))
+    index = ToolIndex(cards, "de")
+    searches = [
+        sample for query in QUERIES for sample in timed(partial(index.search, query.text, 5), 20)
+    ]
+    key = statistics.median(timed(lambda: [card.index_key() for card in cards], 20))
+    return (
+        f"| {len(cards):,} | {index.terms:,} | {first * 1000:.0f} ms / {again * 1000:.0f} ms | "
+        f"{statistics.median(searches) * 1000:.2f} ms | "
+        f"{percentile(searches, 0.95) * 1000:.2f} ms | {key * 1000:.2f} ms |"
+    )
 
 
 def main() -> None:

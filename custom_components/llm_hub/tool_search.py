@@ -34,9 +34,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 import json
+import os
 import re
-from typing import Any, Final, cast, override
+from typing import Any, Final, override
 import unicodedata
+
+# bm25s reports progress with tqdm when that is installed, and a tqdm object starts a monitor
+# thread even when disabled; this switch of bm25s's own makes it use none.
+os.environ.setdefault("DISABLE_TQDM", "1")
 
 import bm25s
 import numpy as np
@@ -154,11 +159,12 @@ _STEMMERS: Final = {
     "tr": "turkish",
 }
 
-_CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 _WORD: Final = re.compile(r"[^\W_]+")
 # Template syntax of home-assistant-intents sentences: <rule> and {list} or {list:slot}.
 _RULE: Final = re.compile(r"<([^<>]+)>")
 _LIST: Final = re.compile(r"\{([^{}:]+)(?::[^{}]*)?\}")
+_GLUED_OPTION: Final = re.compile(r"(?<=\w)\[[^\[\]]*\]")
 
 
 class ToolMode(StrEnum):
@@ -283,24 +289,26 @@ class ToolCard:
         }
 
 
-def _schema_words(schema: Any) -> list[str]:
-    """Return the property names, descriptions and string choices of a JSON Schema."""
+def _schema_words(schema: Mapping[str, Any]) -> list[str]:
+    """Return the property names, descriptions and string choices of a clean JSON Schema.
+
+    A clean schema (``schemas.clean_parameters``) nests only through ``properties`` and
+    ``items``.
+    """
     found: list[str] = []
-    stack = [schema]
+    stack: list[Any] = [schema]
     while stack:
         node = stack.pop()
-        if isinstance(node, Mapping):
-            for key in ("properties", "$defs"):
-                if isinstance(properties := node.get(key), Mapping):
-                    found.extend(str(name) for name in properties)
-                    stack.extend(reversed(list(properties.values())))
-            if isinstance(description := node.get("description"), str):
-                found.append(description)
-            if isinstance(choices := node.get("enum"), list):
-                found.extend(choice for choice in choices if isinstance(choice, str))
-            stack.extend(node[key] for key in ("items", "anyOf", "oneOf") if key in node)
-        elif isinstance(node, list):
-            stack.extend(reversed(node))
+        if not isinstance(node, Mapping):
+            continue
+        if isinstance(properties := node.get("properties"), Mapping):
+            found.extend(str(name) for name in properties)
+            stack.extend(reversed(list(properties.values())))
+        if isinstance(description := node.get("description"), str):
+            found.append(description)
+        if isinstance(choices := node.get("enum"), list):
+            found.extend(choice for choice in choices if isinstance(choice, str))
+        stack.append(node.get("items"))
     return found
 
 
@@ -361,9 +369,7 @@ async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> Int
     """
     kept = hass.data.setdefault(_VOCABULARIES, {})
     if (vocabulary := kept.get(language)) is None:
-        vocabulary = kept[language] = await hass.async_add_executor_job(
-            _load_vocabulary, language
-        )
+        vocabulary = kept[language] = await hass.async_add_executor_job(_load_vocabulary, language)
     return vocabulary
 
 
@@ -383,14 +389,18 @@ def intent_words(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     """Return the words of each intent's sentences in a home-assistant-intents language file.
 
     ``<rule>`` references are replaced by the words of their expansion rule and ``{list}``
-    references by the words of the list's values (for lists of values), recursively.
+    references by the words of the list's values (for lists of values), recursively. An
+    optional part glued to a word (``schalt[e]``) gives the word with and without it.
     """
     rules: Mapping[str, str] = data.get("expansion_rules", {})
     lists: Mapping[str, Any] = data.get("lists", {})
     memo: dict[str, frozenset[str]] = {}
 
     def template_words(template: str, seen: frozenset[str]) -> set[str]:
-        found = set(_words(_RULE.sub(" ", _LIST.sub(" ", template))))
+        text = _RULE.sub(" ", _LIST.sub(" ", template))
+        # "schalt[e]": both "schalte" and "schalt".
+        found = set(_words(text.replace("[", "").replace("]", "")))
+        found.update(_words(_GLUED_OPTION.sub("", text)))
         for rule in _RULE.findall(template):
             if rule in rules and rule not in seen:
                 if rule not in memo:
@@ -426,15 +436,20 @@ class ToolIndex:
         """Index ``cards`` with the stems of ``language`` (a Home Assistant language code)."""
         self.cards: tuple[ToolCard, ...] = tuple(cards)
         self.language = language
-        documents = [card.document(language) for card in self.cards]
+        # Term ids in order of first appearance (bm25s's own follow a set's order, which
+        # changes from process to process, and with it how float scores add up).
+        vocabulary: dict[str, int] = {}
+        documents = [
+            [vocabulary.setdefault(term, len(vocabulary)) for term in card.document(language)]
+            for card in self.cards
+        ]
         self._retriever: bm25s.BM25 | None = None
-        self.terms = 0
+        self.terms = len(vocabulary)
         """How many different terms the index holds."""
-        if any(documents):
-            retriever = bm25s.BM25(k1=_K1, b=_B, method="lucene")
-            retriever.index(documents, show_progress=False)
+        if vocabulary:
+            retriever = bm25s.BM25(k1=_K1, b=_B, method="lucene")  # type: ignore[no-untyped-call]
+            retriever.index((documents, vocabulary), show_progress=False)
             self._retriever = retriever
-            self.terms = len(retriever.vocab_dict) - 1  # less bm25s's empty token
 
     def __len__(self) -> int:
         """Return how many tools the index holds."""
@@ -649,9 +664,7 @@ class CallToolTool(llm_helper.Tool):
     def _refusal(self, name: str) -> llm_helper.ToolResult:
         """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
         if name in (SEARCH_TOOLS, CALL_TOOL):
-            return _error(
-                "InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}."
-            )
+            return _error("InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}.")
         if (reason := self.hidden.get(name)) is not None:
             return _error(
                 "ToolNotAvailable",
@@ -681,7 +694,7 @@ def _arguments(value: Any) -> dict[str, Any] | None:
         except ValueError:
             return None
     if isinstance(value, Mapping):
-        return {str(key): item for key, item in cast(Mapping[Any, Any], value).items()}
+        return {str(key): item for key, item in value.items()}
     return None
 
 
