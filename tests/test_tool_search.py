@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from typing import Any
 from unittest.mock import patch
@@ -408,13 +409,25 @@ async def test_call_tool_refuses(
     assert kitchen == []
 
 
-async def test_meta_tools(hass: HomeAssistant, kitchen: list[Any]) -> None:
-    """meta_tools indexes the cards once (through the cache) for both tools."""
+async def test_meta_tools(hass: HomeAssistant) -> None:
+    """The meta-tools share one index; the cache makes it in the executor once."""
     cache = ToolIndexCache()
-    search, caller = meta_tools(CORPUS[:2], {}, cache, language="en")
-    assert search.index is caller.index
-    assert cache.get(CORPUS[:2], "en") is search.index
+    index = await cache.async_get(hass, CORPUS[:2], "en")
+    assert await cache.async_get(hass, CORPUS[:2], "en") is index
+    assert cache.get(CORPUS[:2], "en") is index
+    search, caller = meta_tools(index, {})
+    assert search.index is caller.index is index
     assert caller.hidden == {}
     assert search.annotations.read_only
     assert not caller.annotations.read_only
     assert isinstance(search.parameters, probatio.Schema)
+
+
+async def test_index_made_twice_at_once(hass: HomeAssistant) -> None:
+    """Two requests indexing the same tools at once get one index."""
+    cache = ToolIndexCache()
+    first, second = await asyncio.gather(
+        cache.async_get(hass, CORPUS, "en"), cache.async_get(hass, CORPUS, "en")
+    )
+    assert first is second
+    assert len(cache) == 1

@@ -104,7 +104,7 @@ SEARCH_PROMPT: Final = (
 # BM25 parameters: k1 as Lucene; b lower than its 0.75, since intent tools carry long
 # vocabularies (measured best on script/bench_search.py's query set).
 _K1: Final = 1.2
-_B: Final = 0.3
+_B: Final = 0.2
 # Each field's words count this many times in a tool's document.
 _NAME_WEIGHT: Final = 3
 _TITLE_WEIGHT: Final = 2
@@ -493,11 +493,37 @@ class ToolIndexCache:
 
     def get(self, cards: Sequence[ToolCard], language: str | None = None) -> ToolIndex:
         """Return the index of ``cards`` in ``language``, made now or kept from before."""
-        key = (language, *(card.index_key() for card in cards))
+        key = self._key(cards, language)
+        return self._found(key) or self._keep(key, ToolIndex(cards, language))
+
+    async def async_get(
+        self, hass: HomeAssistant, cards: Sequence[ToolCard], language: str | None = None
+    ) -> ToolIndex:
+        """Return ``get``'s index; one to make is made in the executor.
+
+        Indexing takes tens of milliseconds per thousand tools (``docs/tool-search.md``),
+        too long for the event loop.
+        """
+        key = self._key(cards, language)
+        if (index := self._found(key)) is not None:
+            return index
+        made = await hass.async_add_executor_job(ToolIndex, list(cards), language)
+        return self._found(key) or self._keep(key, made)
+
+    @staticmethod
+    def _key(cards: Sequence[ToolCard], language: str | None) -> tuple[Any, ...]:
+        """Return the key of an index: the language and what each document is made of."""
+        return (language, *(card.index_key() for card in cards))
+
+    def _found(self, key: tuple[Any, ...]) -> ToolIndex | None:
+        """Return the index kept under ``key`` (now the most recently used), or None."""
         if (index := self._kept.get(key)) is not None:
             self._kept.move_to_end(key)
-            return index
-        index = self._kept[key] = ToolIndex(cards, language)
+        return index
+
+    def _keep(self, key: tuple[Any, ...], index: ToolIndex) -> ToolIndex:
+        """Keep ``index`` under ``key``, forgetting the least recently used past the size."""
+        self._kept[key] = index
         if len(self._kept) > _CACHE_SIZE:
             self._kept.popitem(last=False)
         return index
@@ -699,18 +725,14 @@ def _arguments(value: Any) -> dict[str, Any] | None:
 
 
 def meta_tools(
-    cards: Iterable[ToolCard],
+    index: ToolIndex,
     tools: Mapping[str, llm_helper.Tool],
-    cache: ToolIndexCache,
-    *,
-    language: str | None = None,
     hidden: Mapping[str, str] | None = None,
 ) -> tuple[SearchToolsTool, CallToolTool]:
-    """Return ``search_tools`` over ``cards`` and ``call_tool`` over ``tools``.
+    """Return ``search_tools`` over ``index`` and ``call_tool`` over ``tools``.
 
-    ``cards`` are the tools behind search (the listed tools less the pinned ones), indexed
-    through ``cache``; ``tools`` all listed tools by listed name (pinned ones too), and
-    ``hidden`` the hub's tools it does not list with why. ``language`` is the request's.
+    ``index`` holds the tools behind search (the listed tools less the pinned ones, from a
+    ``ToolIndexCache``); ``tools`` are all listed tools by listed name (pinned ones too),
+    ``hidden`` the hub's tools it does not list, with why.
     """
-    index = cache.get(list(cards), language)
     return SearchToolsTool(index), CallToolTool(tools, index, hidden)
