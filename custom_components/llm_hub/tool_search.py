@@ -28,7 +28,7 @@ same input always gives the same ranking (ties by listed order).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 import copy
 from dataclasses import dataclass
 from enum import StrEnum
