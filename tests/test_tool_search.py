@@ -210,6 +210,7 @@ async def test_intent_vocabulary(hass: HomeAssistant) -> None:
     assert german.language == "de"
     assert {"schalte", "schalt", "licht"} <= set(german.words["HassTurnOn"])
     assert await async_get_intent_vocabulary(hass, "de") is german
+    assert (await async_get_intent_vocabulary(hass, "de-AT")).words == german.words
     assert (await async_get_intent_vocabulary(hass, "xx")).words == {}
     with patch.dict(sys.modules, {"home_assistant_intents": None}):
         assert (await async_get_intent_vocabulary(hass, "fr")).words == {}

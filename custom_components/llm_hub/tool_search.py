@@ -196,7 +196,7 @@ def searches(mode: ToolMode | str, tool_count: int, tool_limit: int) -> bool:
 def _stemmers(language: str | None) -> tuple[Any, ...]:
     """Return the Snowball stemmers for ``language``: English, and the language's own."""
     names = ["english"]
-    if language and (name := _STEMMERS.get(language.split("-")[0].casefold())):
+    if language and (name := _STEMMERS.get(language.partition("-")[0].casefold())):
         names.append(name)
     return tuple(snowballstemmer.stemmer(name) for name in dict.fromkeys(names))
 
@@ -364,8 +364,9 @@ async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> Int
     """Return the intent vocabulary of ``language``, loaded once (in the executor).
 
     The sentences come from the ``home-assistant-intents`` package (a requirement of the
-    ``conversation`` integration); without it, or for a language it lacks, the vocabulary
-    is empty (the tools are still found by their own words).
+    ``conversation`` integration), of ``language`` or else of its base language (``en`` for
+    ``en-GB``); without it, or for a language it lacks, the vocabulary is empty (the tools
+    are still found by their own words).
     """
     kept = hass.data.setdefault(_VOCABULARIES, {})
     if (vocabulary := kept.get(language)) is None:
@@ -379,7 +380,10 @@ def _load_vocabulary(language: str) -> IntentVocabulary:
         import home_assistant_intents  # noqa: PLC0415  # conversation's, maybe absent
     except ImportError:
         return IntentVocabulary(language, {})
-    data = home_assistant_intents.get_intents(language)
+    # A regional code without sentences of its own (en-GB) takes the language's (en).
+    data = home_assistant_intents.get_intents(language) or home_assistant_intents.get_intents(
+        language.partition("-")[0]
+    )
     if data is None:
         return IntentVocabulary(language, {})
     return IntentVocabulary(language, intent_words(data))
