@@ -22,6 +22,7 @@ from .const import CONF_PROMPT, api_id_for_entry
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
+from .tool_search import SearchSettings
 
 __all__ = ["HubAPI", "selected_api_ids"]
 
@@ -85,6 +86,7 @@ class HubAPI(llm_helper.API):
             ),
             confirmations=self.confirmations,
             warn=self._warn,
+            search=SearchSettings.from_options(self.options),
         )
 
     def _is_registered(self) -> bool:
@@ -132,7 +134,9 @@ class HubAPI(llm_helper.API):
                 llm_context=llm_context,
                 warn=self._warn,
             )
-        return self._builder.build(self, llm_context, sources)
+        instance = self._builder.build(self, llm_context, sources)
+        await self._builder.async_search(self.hass, instance)
+        return instance
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:

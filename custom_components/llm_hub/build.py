@@ -11,7 +11,10 @@ changes. Its steps, in order:
 3. policy: what is listed, aliases, descriptions, what needs confirming (``policy.py``);
 4. schemas: the parameters every provider accepts (``schema.cache``), then the confirmation
    token where a tool needs it (``confirmation.declare_token``);
-5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings.
+5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings;
+6. tool mode: whether the hub lists its tools by search (``tool_search.py``); then the
+   prompt says how. The tools it lists in search mode need an index made in the executor:
+   ``HubBuilder.async_search`` (awaited by the API after the build) swaps them in.
 
 It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector.
 """
@@ -22,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from .confirmation import Confirmations, declare_token, requires_token
@@ -30,6 +34,7 @@ from .names import assign_names, namespaced
 from .policy import HubPolicy
 from .schema.cache import SchemaCache, SerializerChain
 from .tool import CandidateTool, HubCallSettings, HubTool, interchangeable, unwrap
+from .tool_search import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
 
 __all__ = ["HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 
@@ -63,6 +68,10 @@ class HubAPIInstance(llm_helper.APIInstance):
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    searches: bool = False
+    """Whether the hub lists its tools by search (``tool_search.ToolSearch.active``)."""
+    search_index: ToolIndex | None = None
+    """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
 
 
 class WarnOnce:
@@ -83,7 +92,7 @@ class HubBuilder:
     """Builds the instances of one hub (see the module docstring); keeps what builds share.
 
     Kept between builds, because the same tools come again on every request: the names
-    of the last build and the schema cache.
+    of the last build, the schema cache and the search indexes (``search``).
     """
 
     def __init__(
@@ -95,8 +104,9 @@ class HubBuilder:
         settings: HubCallSettings,
         confirmations: Confirmations,
         warn: WarnOnce,
+        search: SearchSettings | None = None,
     ) -> None:
-        """Build for the hub ``hub_name`` with its options' instructions and policy."""
+        """Build for the hub ``hub_name`` with its options' instructions, policy and search."""
         self.hub_name = hub_name
         self.instructions = instructions
         self.policy = policy
@@ -105,6 +115,7 @@ class HubBuilder:
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
+        self.search = ToolSearch(hub_name, search or SearchSettings())
 
     def build(
         self,
@@ -121,29 +132,47 @@ class HubBuilder:
             self.warn(problem)
         self._set_schemas(candidates, custom_serializer)
         settings, confirmations = self.settings, self.confirmations
+        tools: list[llm_helper.Tool] = [
+            # Positional: a build makes one per tool.
+            HubTool(
+                item.name,
+                item.tool,
+                item.source,
+                settings,
+                item.description,
+                item.parameters,
+                confirmations if requires_token(item.parameters) else None,
+            )
+            for item in candidates
+            if item.hidden is None
+        ]
+        if searches := self.search.active(len(tools), self.policy.max_tools):
+            own_prompt = f"{own_prompt}\n\n{SEARCH_PROMPT}" if own_prompt else SEARCH_PROMPT
         return HubAPIInstance(
             api=api,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
             llm_context=llm_context,
-            tools=[
-                # Positional: a build makes one per tool.
-                HubTool(
-                    item.name,
-                    item.tool,
-                    item.source,
-                    settings,
-                    item.description,
-                    item.parameters,
-                    confirmations if requires_token(item.parameters) else None,
-                )
-                for item in candidates
-                if item.hidden is None
-            ],
+            tools=tools,
             custom_serializer=custom_serializer,
             prompt_parts=[(self.hub_name, own_prompt), *prompt_parts]
             if own_prompt
             else prompt_parts,
             candidates=candidates,
+            searches=searches,
+        )
+
+    async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
+        """List the tools of a built instance by search, if the build says so (``searches``).
+
+        Lists the pinned tools, ``search_tools`` and ``call_tool`` instead of all (see
+        ``tool_search.ToolSearch.async_list``), in the request's language (Home Assistant's
+        when the request has none); an index to make is made in the executor.
+        """
+        if not instance.searches:
+            return
+        language = instance.llm_context.language or hass.config.language
+        instance.tools, instance.search_index = await self.search.async_list(
+            hass, instance.candidates, instance.tools, language, self.warn
         )
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:

@@ -22,13 +22,19 @@ the stemmer of the request's language (``snowballstemmer``), and stripped of dia
 same input always gives the same ranking (ties by listed order).
 
 ``ToolIndexCache`` keeps indexes across requests, keyed by what the index is made of (like
-``exposure.ExposureCache`` keeps schemas), so an unchanged set of tools is indexed once.
+``schema.cache.SchemaCache`` keeps schemas), so an unchanged set of tools is indexed once.
+``ToolSearch`` is a hub's: its options (``SearchSettings``), its indexes, and what it lists
+in search mode (``ToolSearch.async_list``).
+
+``bm25s`` (with ``numpy``) and ``snowballstemmer`` take about 0.3 s to import: they are
+imported when a hub first indexes its tools (in the executor), so a hub that lists all its
+tools never pays for them.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 import copy
 from dataclasses import dataclass
 from enum import StrEnum
@@ -36,24 +42,26 @@ from functools import lru_cache
 import json
 import os
 import re
-from typing import Any, Final, override
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, override
 import unicodedata
+
+import probatio
+
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import config_validation as cv, llm as llm_helper
+from homeassistant.util.hass_dict import HassKey
+
+from .const import DOMAIN, TOKEN_ARGUMENT
+from .tool import CandidateTool, error_result, unwrap
+
+if TYPE_CHECKING:
+    import bm25s
 
 # bm25s reports progress with tqdm when that is installed, and a tqdm object starts a monitor
 # thread even when disabled; this switch of bm25s's own makes it use none.
 os.environ.setdefault("DISABLE_TQDM", "1")
-
-import bm25s
-import numpy as np
-import probatio
-import snowballstemmer
-
-from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm as llm_helper
-from homeassistant.util.hass_dict import HassKey
-
-from .const import DOMAIN
 
 __all__ = [
     "CALL_TOOL",
@@ -64,12 +72,15 @@ __all__ = [
     "SEARCH_PROMPT",
     "SEARCH_TOOLS",
     "CallToolTool",
+    "HIDDEN_META_NAME",
     "IntentVocabulary",
+    "SearchSettings",
     "SearchToolsTool",
     "ToolCard",
     "ToolIndex",
     "ToolIndexCache",
     "ToolMode",
+    "ToolSearch",
     "async_get_intent_vocabulary",
     "intent_words",
     "meta_tools",
@@ -195,6 +206,8 @@ def searches(mode: ToolMode | str, tool_count: int, tool_limit: int) -> bool:
 @lru_cache(maxsize=64)
 def _stemmers(language: str | None) -> tuple[Any, ...]:
     """Return the Snowball stemmers for ``language``: English, and the language's own."""
+    import snowballstemmer  # noqa: PLC0415  # only hubs that search pay its import
+
     names = ["english"]
     if language and (name := _STEMMERS.get(language.partition("-")[0].casefold())):
         names.append(name)
@@ -451,6 +464,8 @@ class ToolIndex:
         self.terms = len(vocabulary)
         """How many different terms the index holds."""
         if vocabulary:
+            import bm25s  # noqa: PLC0415  # only hubs that search pay its import (numpy's)
+
             retriever = bm25s.BM25(k1=_K1, b=_B, method="lucene")  # type: ignore[no-untyped-call]
             retriever.index((documents, vocabulary), show_progress=False)
             self._retriever = retriever
@@ -468,6 +483,8 @@ class ToolIndex:
         retriever = self._retriever
         if retriever is None or limit < 1:
             return []
+        import numpy as np  # noqa: PLC0415  # imported with bm25s when the index was made
+
         ids = retriever.get_tokens_ids(list(dict.fromkeys(terms(query, self.language))))
         if not ids:
             return []
@@ -534,11 +551,6 @@ class ToolIndexCache:
 
 
 # --- Meta-tools --------------------------------------------------------------------------
-
-
-def _error(error: str, message: str) -> llm_helper.ToolResult:
-    """Return a failed result shaped like the chat log's (``error`` and ``error_text``)."""
-    return llm_helper.ToolResult(data={"error": error, "error_text": message}, error=True)
 
 
 class SearchToolsTool(llm_helper.Tool):
@@ -660,7 +672,7 @@ class CallToolTool(llm_helper.Tool):
         args = tool_input.tool_args if isinstance(tool_input.tool_args, Mapping) else {}
         name = args.get("name")
         if not isinstance(name, str) or not name.strip():
-            return _error(
+            return error_result(
                 "InvalidArguments",
                 f"Give the name of the tool to call as text, as {SEARCH_TOOLS} returned it.",
             )
@@ -669,7 +681,7 @@ class CallToolTool(llm_helper.Tool):
             return self._refusal(name)
         arguments = _arguments(args.get("arguments"))
         if arguments is None:
-            return _error(
+            return error_result(
                 "InvalidArguments",
                 f"The arguments for tool {name} must be an object of its parameters, "
                 'e.g. {"name": "Kitchen light"}; call it again with such an object.',
@@ -686,28 +698,48 @@ class CallToolTool(llm_helper.Tool):
                 llm_context,
             )
         except HomeAssistantError as err:
-            return _error(type(err).__name__, str(err) or f"Tool {name} failed")
-        if isinstance(result, llm_helper.ToolResult):
-            return result
-        return llm_helper.ToolResult(data=result)
+            return error_result(type(err).__name__, str(err) or f"Tool {name} failed")
+        if not isinstance(result, llm_helper.ToolResult):
+            result = llm_helper.ToolResult(data=result)
+        return _through_call_tool(name, result)
 
     def _refusal(self, name: str) -> llm_helper.ToolResult:
         """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
         if name in (SEARCH_TOOLS, CALL_TOOL):
-            return _error("InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}.")
+            return error_result("InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}.")
         if (reason := self.hidden.get(name)) is not None:
-            return _error(
+            return error_result(
                 "ToolNotAvailable",
                 f"Tool {name} is not available to you: {reason} Do not call it again; "
                 "tell the user if it was needed.",
             )
         near = [card.name for card, _score in self.index.search(name, 3)]
         suggestion = f" Closest names: {', '.join(near)}." if near else ""
-        return _error(
+        return error_result(
             "UnknownTool",
             f"There is no tool named {name}.{suggestion} Call {SEARCH_TOOLS} to find the "
             "tool and use the name it returns.",
         )
+
+
+def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.ToolResult:
+    """Return ``result``; a request for confirmation also says how to confirm through here.
+
+    The hub's confirmation (``confirmation.py``) tells the model to call the tool again with
+    ``confirmation_token``: in search mode that call goes through ``call_tool`` too.
+    """
+    data = result.data
+    if (
+        result.error
+        and isinstance(data, dict)
+        and isinstance(token := data.get(TOKEN_ARGUMENT), str)
+        and isinstance(text := data.get("error_text"), str)
+    ):
+        data["error_text"] = (
+            f"{text} Call it through {CALL_TOOL}: name {name!r} and the same arguments plus "
+            f'"{TOKEN_ARGUMENT}": "{token}".'
+        )
+    return result
 
 
 def _arguments(value: Any) -> dict[str, Any] | None:
@@ -740,3 +772,105 @@ def meta_tools(
     ``hidden`` the hub's tools it does not list, with why.
     """
     return SearchToolsTool(index), CallToolTool(tools, index, hidden)
+
+
+# --- A hub's tool search -----------------------------------------------------------------
+
+HIDDEN_META_NAME: Final = (
+    f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS} or {CALL_TOOL}); "
+    "give it another name under Overrides"
+)
+"""Why a tool is not listed in search mode when its listed name is a meta-tool's."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """A hub's tool search options: its ``ToolMode`` and the tools it always lists."""
+
+    mode: ToolMode = ToolMode.ALL
+    pinned: frozenset[str] = frozenset()
+    """Tool keys (``CandidateTool.key``) listed directly in search mode."""
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> SearchSettings:
+        """Return the settings of a hub's options (``CONF_TOOL_MODE``, ``CONF_PINNED_TOOLS``).
+
+        Lenient with hand-edited options: an unknown mode is ``ToolMode.ALL`` (which loses
+        nothing), a single key is one key, and what is not text is left out.
+        """
+        mode = options.get(CONF_TOOL_MODE)
+        return cls(
+            mode=ToolMode(mode) if mode in ToolMode.__members__.values() else ToolMode.ALL,
+            pinned=frozenset(
+                key for key in cv.ensure_list(options.get(CONF_PINNED_TOOLS)) if isinstance(key, str)
+            ),
+        )
+
+
+_NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
+"""The card parameters of a listed tool without a clean schema (one object: the same key)."""
+
+
+class ToolSearch:
+    """A hub's tool search: its settings, its indexes, and what it lists in search mode.
+
+    Kept with the hub's build (``build.HubBuilder``), so the indexes last across requests.
+    """
+
+    def __init__(self, hub_name: str, settings: SearchSettings) -> None:
+        """Search the tools of the hub ``hub_name`` as ``settings`` say; keep no index yet."""
+        self.hub_name = hub_name
+        self.settings = settings
+        self.indexes = ToolIndexCache()
+
+    def active(self, tool_count: int, tool_limit: int) -> bool:
+        """Return whether a build that lists ``tool_count`` tools lists them by search."""
+        return searches(self.settings.mode, tool_count, tool_limit)
+
+    async def async_list(
+        self,
+        hass: HomeAssistant,
+        candidates: Sequence[CandidateTool],
+        tools: Iterable[llm_helper.Tool],
+        language: str,
+        warn: Callable[[str], None],
+    ) -> tuple[list[llm_helper.Tool], ToolIndex]:
+        """Return what a hub lists in search mode, and the index behind ``search_tools``.
+
+        ``candidates`` are the build's (``build.HubAPIInstance.candidates``) and ``tools``
+        the tools it lists, by listed name. Listed in search mode: the pinned ones among
+        them, then ``search_tools`` and ``call_tool``, which are not wrapped in a hub tool
+        (each call would be recorded twice); every listed tool is indexed, less the pinned
+        ones, and called through ``call_tool``. A listed tool named like a meta-tool is
+        refused (``HIDDEN_META_NAME`` on its candidate, ``warn``-ed). ``language`` is the
+        request's (``llm_context.language``): the stems and Assist's sentences it indexes.
+        """
+        listed = {tool.name: tool for tool in tools}
+        hidden: dict[str, str] = {}
+        for item in candidates:
+            if item.hidden is None and item.name in (SEARCH_TOOLS, CALL_TOOL):
+                item.hidden = HIDDEN_META_NAME
+                listed.pop(item.name, None)
+                warn(f"LLM Hub {self.hub_name} leaves out the tool {item.key}: {HIDDEN_META_NAME}")
+            if item.hidden is not None:
+                hidden[item.name] = f"the hub leaves it out ({item.hidden})."
+        pinned = self.settings.pinned
+        api_names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
+        vocabulary = await async_get_intent_vocabulary(hass, language)
+        cards = [
+            tool_card(
+                unwrap(item.tool),
+                name=item.name,
+                description=item.description,
+                parameters=item.json_schema or _NO_PARAMETERS,
+                source=api_names.get(item.source, item.source),
+                vocabulary=vocabulary,
+            )
+            for item in candidates
+            if item.name in listed and item.key not in pinned
+        ]
+        index = await self.indexes.async_get(hass, cards, language)
+        direct = [
+            listed[item.name] for item in candidates if item.key in pinned and item.name in listed
+        ]
+        return [*direct, *meta_tools(index, listed, hidden)], index
