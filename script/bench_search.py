@@ -8,7 +8,7 @@ German and Russian, tools of custom integrations) up to N tools, and reports as 
 
 - recall@5 and MRR of the query set per language, for the request as the person says it and
   and as the model is told to search (the request plus English keywords of what to do and to what);
-- tokens the model receives per turn (``sizes``: JSON of the tool definitions as agents send
+- tokens the model receives per turn (``inspector``: JSON of the tool definitions as agents send
   them, 4.2 characters per token) with all tools listed against search mode (prompt,
   ``search_tools``, ``call_tool``, one pinned tool) plus one ``search_tools`` answer of 5;
 - ``search_tools`` latency (median and 95th percentile per query) and the cost of building
@@ -41,8 +41,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the script's 
 
 from search_home import QUERIES, Query, SyntheticTool, contributed_tools, scripts
 
-from custom_components.llm_hub.schemas import clean_parameters
-from custom_components.llm_hub.sizes import definition_chars, estimate_tokens, function_definition
+from custom_components.llm_hub.inspector import (
+    definition_chars,
+    estimate_tokens,
+    function_definition,
+)
+from custom_components.llm_hub.schema.parameters import clean_parameters
 from custom_components.llm_hub.tool_search import (
     SEARCH_PROMPT,
     CallToolTool,
@@ -186,7 +190,7 @@ def quality(
 
 
 def definition(name: str, description: str, schema: Any) -> dict[str, Any]:
-    """Return a tool definition as agents send it (``sizes.function_definition``)."""
+    """Return a tool definition as agents send it (``inspector.function_definition``)."""
     return {"name": name, "description": description, "parameters": schema}
 
 

@@ -11,7 +11,7 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import async_mock_service
 
-from custom_components.llm_hub.schemas import clean_parameters
+from custom_components.llm_hub.schema.parameters import clean_parameters
 from custom_components.llm_hub.tool_search import (
     CALL_TOOL,
     DEFAULT_SEARCH_LIMIT,

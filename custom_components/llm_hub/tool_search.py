@@ -68,11 +68,11 @@ __all__ = [
     "CONF_PINNED_TOOLS",
     "CONF_TOOL_MODE",
     "DEFAULT_SEARCH_LIMIT",
+    "HIDDEN_META_NAME",
     "MAX_SEARCH_LIMIT",
     "SEARCH_PROMPT",
     "SEARCH_TOOLS",
     "CallToolTool",
-    "HIDDEN_META_NAME",
     "IntentVocabulary",
     "SearchSettings",
     "SearchToolsTool",
@@ -305,7 +305,7 @@ class ToolCard:
 def _schema_words(schema: Mapping[str, Any]) -> list[str]:
     """Return the property names, descriptions and string choices of a clean JSON Schema.
 
-    A clean schema (``schemas.clean_parameters``) nests only through ``properties`` and
+    A clean schema (``schema.parameters.clean_parameters``) nests only through ``properties`` and
     ``items``.
     """
     found: list[str] = []
@@ -706,7 +706,9 @@ class CallToolTool(llm_helper.Tool):
     def _refusal(self, name: str) -> llm_helper.ToolResult:
         """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
         if name in (SEARCH_TOOLS, CALL_TOOL):
-            return error_result("InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}.")
+            return error_result(
+                "InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}."
+            )
         if (reason := self.hidden.get(name)) is not None:
             return error_result(
                 "ToolNotAvailable",
@@ -783,6 +785,9 @@ HIDDEN_META_NAME: Final = (
 """Why a tool is not listed in search mode when its listed name is a meta-tool's."""
 
 
+_MODES: Final = frozenset(mode.value for mode in ToolMode)
+
+
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """A hub's tool search options: its ``ToolMode`` and the tools it always lists."""
@@ -800,9 +805,11 @@ class SearchSettings:
         """
         mode = options.get(CONF_TOOL_MODE)
         return cls(
-            mode=ToolMode(mode) if mode in ToolMode.__members__.values() else ToolMode.ALL,
+            mode=ToolMode(mode) if isinstance(mode, str) and mode in _MODES else ToolMode.ALL,
             pinned=frozenset(
-                key for key in cv.ensure_list(options.get(CONF_PINNED_TOOLS)) if isinstance(key, str)
+                key
+                for key in cv.ensure_list(options.get(CONF_PINNED_TOOLS))
+                if isinstance(key, str)
             ),
         )
 
