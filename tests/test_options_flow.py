@@ -52,7 +52,7 @@ from .common import (
 )
 from .test_config_flow import TRANSLATIONS, _selector, _suggested
 
-MENU = ["apis", "tools", "safety", "overrides", "limits"]
+MENU = ["apis", "tools", "safety", "overrides", "limits", "search"]
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
 HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]

@@ -65,6 +65,8 @@ class HubAPI(llm_helper.API):
         """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
         self.policy = HubPolicy.from_options(self.options)
         """The tool policy of the options (selection, annotations, confirmation, limits)."""
+        self.search = SearchSettings.from_options(self.options)
+        """How the hub lists its tools: all, or by search (``tool_search.py``)."""
         self.confirmations = Confirmations()
         """Confirmation tokens issued by this API and not used yet."""
         self.registered = False
@@ -86,7 +88,7 @@ class HubAPI(llm_helper.API):
             ),
             confirmations=self.confirmations,
             warn=self._warn,
-            search=SearchSettings.from_options(self.options),
+            search=self.search,
         )
 
     def _is_registered(self) -> bool:

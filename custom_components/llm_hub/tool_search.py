@@ -780,7 +780,7 @@ def meta_tools(
 
 HIDDEN_META_NAME: Final = (
     f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS} or {CALL_TOOL}); "
-    "give it another name under Overrides"
+    "give it another name in the options (tool names and descriptions)"
 )
 """Why a tool is not listed in search mode when its listed name is a meta-tool's."""
 
