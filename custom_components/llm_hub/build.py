@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
@@ -165,12 +166,15 @@ class HubBuilder:
         """List the tools of a built instance by search, if the build says so (``searches``).
 
         Lists the pinned tools, ``search_tools`` and ``call_tool`` instead of all (see
-        ``tool_search.ToolSearch.async_list``), in the request's language (Home Assistant's
-        when the request has none); an index to make is made in the executor.
+        ``tool_search.ToolSearch.async_list``), in the request's language, or Home
+        Assistant's when the request has none or any (``*``: MCP Server's); an index to make
+        is made in the executor.
         """
         if not instance.searches:
             return
-        language = instance.llm_context.language or hass.config.language
+        language = instance.llm_context.language
+        if not language or language == MATCH_ALL:
+            language = hass.config.language
         instance.tools, instance.search_index = await self.search.async_list(
             hass, instance.candidates, instance.tools, language, self.warn
         )
