@@ -135,6 +135,8 @@ async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
         result["flow_id"], {"next_step_id": "search"}
     )
     assert result["type"] is FlowResultType.FORM
+    assert result["data_schema"] is not None
+    assert result["description_placeholders"] is not None
     schema = result["data_schema"].schema
     fields = {str(key): (key, selector) for key, selector in schema.items()}
     mode_key, mode = fields[CONF_TOOL_MODE]
@@ -278,7 +280,10 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
         first = await session.call_tool(CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
         data = json.loads(_text(first))
         token = data[TOKEN]
-        through = f' Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "{TOKEN}": "{token}".'
+        through = (
+            f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
+            f'"{TOKEN}": "{token}".'
+        )
         assert data["error_text"].endswith(through)
         data["error_text"] = data["error_text"].removesuffix(through)
         _asked(data, '{"cups":1,"size":"small"}')
@@ -292,7 +297,7 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
 
     assert list(listed) == META
     assert listed[CALL_TOOL].inputSchema["required"] == ["name"]
-    assert [tool["name"] for tool in json.loads(_text(found))["tools"]][0] == BREW
+    assert json.loads(_text(found))["tools"][0]["name"] == BREW
     assert first.isError
     assert not second.isError
     assert json.loads(_text(second))["brewed"] == 1
