@@ -5,6 +5,7 @@ The ranking itself and the meta-tools on their own are tested in ``test_tool_sea
 
 from __future__ import annotations
 
+from dataclasses import replace
 import json
 from typing import Any
 
@@ -33,7 +34,7 @@ from custom_components.llm_hub.tool_search import (
     ToolMode,
 )
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import llm
 
@@ -194,13 +195,7 @@ async def test_language_of_the_request(hass: HomeAssistant, hub: MockConfigEntry
     hass.config.language = "de"
     languages = {}
     for language in ("en", "", "*"):
-        context = llm.LLMContext(
-            platform="test",
-            context=Context(),
-            language=language,
-            assistant="conversation",
-            device_id=None,
-        )
+        context = replace(llm_context(), language=language)
         index = (await _instance(hass, hub, context)).search_index
         assert index is not None
         languages[language] = index.language
