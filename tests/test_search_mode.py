@@ -386,3 +386,14 @@ async def test_confirmation_setting_keeps_search(hass: HomeAssistant, hub: MockC
     options = await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
     assert options[CONF_TOOL_MODE] == "search"
     assert options[CONF_PINNED_TOOLS] == [GRIND]
+
+
+async def test_search_prompt_of_a_hub_without_its_own(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """A hub without instructions or contributors' prompts gets the search prompt alone."""
+    await _search_mode(hass, setup_integration)
+    instance = await _instance(hass, setup_integration)
+    assert instance.prompt_parts[0] == ("Kitchen", SEARCH_PROMPT)
+    assert len(instance.prompt_parts) == 2  # then Assist's
+    assert instance.api_prompt.startswith(f"{SEARCH_PROMPT}\n\nFollow these instructions")

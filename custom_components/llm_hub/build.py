@@ -11,12 +11,11 @@ changes. Its steps, in order:
 3. policy: what is listed, aliases, descriptions, what needs confirming (``policy.py``);
 4. schemas: the parameters every provider accepts (``schema.cache``), then the confirmation
    token where a tool needs it (``confirmation.declare_token``);
-5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings;
-6. tool mode: whether the hub lists its tools by search (``tool_search.py``); then the
-   prompt says how. The tools it lists in search mode need an index made in the executor:
-   ``HubBuilder.async_search`` (awaited by the API after the build) swaps them in.
+5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings.
 
-It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector.
+It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector. A hub in
+search mode (``tool_search.py``) then lists its tools by search: ``HubBuilder.async_search``,
+awaited by the API after the build, since an index to make is made in the executor.
 """
 
 from __future__ import annotations
@@ -69,8 +68,6 @@ class HubAPIInstance(llm_helper.APIInstance):
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
-    searches: bool = False
-    """Whether the hub lists its tools by search (``tool_search.ToolSearch.active``)."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
 
@@ -133,44 +130,41 @@ class HubBuilder:
             self.warn(problem)
         self._set_schemas(candidates, custom_serializer)
         settings, confirmations = self.settings, self.confirmations
-        tools: list[llm_helper.Tool] = [
-            # Positional: a build makes one per tool.
-            HubTool(
-                item.name,
-                item.tool,
-                item.source,
-                settings,
-                item.description,
-                item.parameters,
-                confirmations if requires_token(item.parameters) else None,
-            )
-            for item in candidates
-            if item.hidden is None
-        ]
-        if searches := self.search.active(len(tools), self.policy.max_tools):
-            own_prompt = f"{own_prompt}\n\n{SEARCH_PROMPT}" if own_prompt else SEARCH_PROMPT
         return HubAPIInstance(
             api=api,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
             llm_context=llm_context,
-            tools=tools,
+            tools=[
+                # Positional: a build makes one per tool.
+                HubTool(
+                    item.name,
+                    item.tool,
+                    item.source,
+                    settings,
+                    item.description,
+                    item.parameters,
+                    confirmations if requires_token(item.parameters) else None,
+                )
+                for item in candidates
+                if item.hidden is None
+            ],
             custom_serializer=custom_serializer,
             prompt_parts=[(self.hub_name, own_prompt), *prompt_parts]
             if own_prompt
             else prompt_parts,
             candidates=candidates,
-            searches=searches,
         )
 
     async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
-        """List the tools of a built instance by search, if the build says so (``searches``).
+        """List a built instance's tools by search when the hub's tool mode says so.
 
-        Lists the pinned tools, ``search_tools`` and ``call_tool`` instead of all (see
-        ``tool_search.ToolSearch.async_list``), in the request's language, or Home
-        Assistant's when the request has none or any (``*``: MCP Server's); an index to make
-        is made in the executor.
+        Then the instance lists the pinned tools, ``search_tools`` and ``call_tool`` instead
+        of all (``tool_search.ToolSearch.async_list``; the index in the request's language,
+        or Home Assistant's when the request has none or any: MCP Server asks with ``*``),
+        and its own part of the prompt ends with ``SEARCH_PROMPT``, so that a hub that
+        selects this one gets it too. Nothing changes otherwise (``all`` mode).
         """
-        if not instance.searches:
+        if not self.search.active(len(instance.tools), self.policy.max_tools):
             return
         language = instance.llm_context.language
         if not language or language == MATCH_ALL:
@@ -178,6 +172,13 @@ class HubBuilder:
         instance.tools, instance.search_index = await self.search.async_list(
             hass, instance.candidates, instance.tools, language, self.warn
         )
+        parts = instance.prompt_parts
+        # The own part comes first under the hub's name (LLM API names are unique).
+        own = parts[0][1] if parts and parts[0][0] == self.hub_name else ""
+        rest = parts[1:] if own else parts
+        own = f"{own}\n\n{SEARCH_PROMPT}" if own else SEARCH_PROMPT
+        instance.prompt_parts = [(self.hub_name, own), *rest]
+        instance.api_prompt = _render_prompt(own, rest)
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
