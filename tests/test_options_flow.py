@@ -53,7 +53,7 @@ from .common import (
 )
 from .test_config_flow import TRANSLATIONS, _selector, _suggested
 
-STEPS = ["apis", "tools", "safety", "overrides", "limits"]
+STEPS = ["apis", "tools", "safety", "overrides", "limits", "search"]
 MENU = [*STEPS, "save"]
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"

@@ -23,6 +23,7 @@ from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
+from .tool_search import SearchSettings
 from .ui_tools import UiTools
 
 __all__ = ["AdminRequiredError", "HubAPI", "selected_api_ids"]
@@ -86,6 +87,8 @@ class HubAPI(llm_helper.API):
         """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
         self.policy = HubPolicy.from_options(self.options)
         """The tool policy of the options (selection, annotations, confirmation, limits)."""
+        self.search = SearchSettings.from_options(self.options)
+        """How the hub lists its tools: all, or by search (``tool_search.py``)."""
         self.confirmations = Confirmations()
         """Confirmation tokens issued by this API and not used yet."""
         self.registered = False
@@ -111,6 +114,7 @@ class HubAPI(llm_helper.API):
             ),
             confirmations=self.confirmations,
             warn=self._warn,
+            search=self.search,
         )
 
     def _is_registered(self) -> bool:
@@ -160,7 +164,9 @@ class HubAPI(llm_helper.API):
             )
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
-        return self._builder.build(self, llm_context, sources)
+        instance = self._builder.build(self, llm_context, sources)
+        await self._builder.async_search(self.hass, instance)
+        return instance
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:

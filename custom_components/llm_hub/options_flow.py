@@ -1,4 +1,4 @@
-"""Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits), and Save.
+"""Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits, search).
 
 Each step changes its part of the options and returns to the menu, which shows how many tools
 the hub would list with the changes and how big they are for a model, as an administrator
@@ -55,6 +55,7 @@ from .inspector import measure
 from .policy import HubPolicy, alias_error, annotations_of, is_destructive, without_empty
 from .repairs import api_name
 from .tool import CandidateTool
+from .tool_search import CONF_PINNED_TOOLS, CONF_TOOL_MODE, SearchSettings, ToolMode
 from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]
@@ -146,9 +147,10 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
 
     Steps: selected LLM APIs and instructions (``apis``), which tools (``tools``), safety
     (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
-    (``overrides`` then ``override``), and limits and logging (``limits``). The menu shows
-    how many tools the hub would list with the changes made so far and how big they are for
-    a model; ``save`` stores the options (the entry reloads once, when they changed).
+    (``overrides`` then ``override``), limits and logging (``limits``), and tool search
+    (``search``: the tool mode and the tools always listed). The menu shows how many tools
+    the hub would list with the changes made so far and how big they are for a model;
+    ``save`` stores the options (the entry reloads once, when they changed).
     """
 
     def __init__(self) -> None:
@@ -171,7 +173,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         """Show the menu, with the hub's size as the options changed so far give it."""
         return self.async_show_menu(
             step_id="init",
-            menu_options=["apis", "tools", "safety", "overrides", "limits", SAVE],
+            menu_options=["apis", "tools", "safety", "overrides", "limits", "search", SAVE],
             description_placeholders=await self._async_figures(),
         )
 
@@ -482,6 +484,44 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     }
                 ),
                 {CONF_MAX_TOOLS: policy.max_tools, CONF_RECORD_ARGUMENTS: policy.record_arguments},
+            ),
+            description_placeholders=await self._async_figures(),
+        )
+
+    # --- Tool search ----------------------------------------------------------------------
+
+    async def async_step_search(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Choose how the hub lists its tools (all, or by search) and the tools always listed.
+
+        See ``tool_search.py``: in search mode the hub lists the pinned tools and the
+        meta-tools ``search_tools`` and ``call_tool`` instead of all its tools.
+        """
+        if user_input is not None:
+            return await self._async_apply(
+                {
+                    CONF_TOOL_MODE: user_input[CONF_TOOL_MODE],
+                    CONF_PINNED_TOOLS: user_input.get(CONF_PINNED_TOOLS, []),
+                }
+            )
+        settings = SearchSettings.from_options(self._options)
+        return self.async_show_form(
+            step_id="search",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_TOOL_MODE): SelectSelector(
+                            SelectSelectorConfig(
+                                options=[mode.value for mode in ToolMode],
+                                translation_key=CONF_TOOL_MODE,
+                                mode=SelectSelectorMode.LIST,
+                            )
+                        ),
+                        probatio.Optional(CONF_PINNED_TOOLS): await self._async_tools_selector(
+                            settings.pinned
+                        ),
+                    }
+                ),
+                {CONF_TOOL_MODE: settings.mode.value, CONF_PINNED_TOOLS: sorted(settings.pinned)},
             ),
             description_placeholders=await self._async_figures(),
         )

@@ -38,7 +38,7 @@ from .api import HubAPI
 from .audit import EVENT_TOOL_CALLED
 from .build import HubAPIInstance
 from .const import DOMAIN, api_id_for_entry
-from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure
+from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
 from .repairs import DATA_ENTRY_ID
 from .types import LlmHubConfigEntry
 
@@ -154,7 +154,8 @@ async def websocket_list_apis(
     group by name. Each API: ``id``, ``name``, ``hub``, ``entry_id`` (hubs, else null),
     ``state`` (a hub entry's ``ConfigEntryState`` value, ``loaded`` for other APIs),
     ``tools`` (listed), ``hidden`` (tools a hub considered and leaves out), ``prompt_chars``,
-    ``tools_chars``, ``tokens`` (``sizes.measure``), ``max_tools`` and ``over_limit`` (hubs),
+    ``tools_chars``, ``tokens`` (``sizes.measure``), ``max_tools``, ``over_limit`` and
+    ``search`` (hubs; ``inspector.search_summary``: tool mode, whether searching, index size),
     ``repairs`` (ids of the hub's open repair issues), ``calls_24h`` (calls through the hub
     in the last 24 hours, or since ``since``, when Home Assistant started), ``error`` (why the
     API could not be built for the caller, else null; the figures are then null).
@@ -203,7 +204,16 @@ async def _async_api_row(
 ) -> dict[str, Any]:
     """Return the figures of one API built for ``llm_context`` (all null when ``api`` is None)."""
     row: dict[str, Any] = dict.fromkeys(
-        ("tools", "hidden", "prompt_chars", "tools_chars", "tokens", "max_tools", "over_limit")
+        (
+            "tools",
+            "hidden",
+            "prompt_chars",
+            "tools_chars",
+            "tokens",
+            "max_tools",
+            "over_limit",
+            "search",
+        )
     )
     row["error"] = None
     if api is None:
@@ -225,6 +235,7 @@ async def _async_api_row(
         row["hidden"] = sum(item.hidden is not None for item in instance.candidates)
         row["max_tools"] = api.policy.max_tools
         row["over_limit"] = sizes.tools > api.policy.max_tools
+        row["search"] = search_summary(instance)
     return row
 
 
