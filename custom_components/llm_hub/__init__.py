@@ -17,6 +17,7 @@ from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
 from .api import HubAPI, selected_api_ids
+from .approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
 from .platforms import async_setup_platforms
 from .policy import without_empty
@@ -27,8 +28,9 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: ``llm.py`` platforms, clearing of repair issues."""
+    """Set up what all hub entries share: ``llm.py`` platforms, approvals, repair issues."""
     async_setup_platforms(hass)
+    async_setup_approvals(hass)
     websocket_api.async_setup(hass)
     async_track_apis(hass)
     return True

@@ -14,6 +14,7 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
+from .approvals import DATA_APPROVALS
 from .audit import Audit
 from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
@@ -64,8 +65,15 @@ class HubAPI(llm_helper.API):
         """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
         self.policy = HubPolicy.from_options(self.options)
         """The tool policy of the options (selection, annotations, confirmation, limits)."""
-        self.confirmations = Confirmations()
-        """Confirmation tokens issued by this API and not used yet."""
+        self.confirmations = Confirmations(
+            hass,
+            api_id=self.id,
+            hub_name=self.name,
+            without_conversation=self.policy.confirm_without_conversation,
+            approval_timeout=self.policy.approval_timeout,
+            notify_service=self.policy.approval_notify_service,
+        )
+        """The confirmation gate: tokens issued by this API, approvals (``approvals.py``)."""
         self.registered = False
         """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(
@@ -139,7 +147,7 @@ class HubAPI(llm_helper.API):
         """Register this API with Home Assistant; return the function that unregisters it.
 
         After unregistering (unload, reload) calls through tools listed before are refused
-        (``tool.HubCallSettings.is_registered``).
+        (``tool.HubCallSettings.is_registered``) and the hub's approvals are forgotten.
         """
         self.async_update_requires_admin()
         unregister = llm_helper.async_register_api(self.hass, self)
@@ -149,6 +157,8 @@ class HubAPI(llm_helper.API):
         def async_unregister() -> None:
             self.registered = False
             unregister()
+            if (approvals := self.hass.data.get(DATA_APPROVALS)) is not None:
+                approvals.async_forget_hub(self.id)
 
         return async_unregister
 
