@@ -27,9 +27,10 @@ user's model cannot crowd out another user's approvals or flood notifications.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+import math
 import secrets
 from typing import Any, Final, Literal
 
@@ -55,6 +56,7 @@ __all__ = [
     "Approvals",
     "async_setup_approvals",
     "duration",
+    "readable",
 ]
 
 MAX_OPEN_PER_USER: Final = 10
@@ -162,7 +164,7 @@ class Approvals:
             api_id=api_id,
             hub_name=hub_name,
             tool=tool,
-            arguments=redact_secrets(arguments),
+            arguments=redact_secrets(readable(arguments)),
             binding=binding,
             user_id=user_id,
             platform=platform,
@@ -412,6 +414,24 @@ _STATUS_REASONS: Final[dict[ApprovalStatus, str]] = {
     "expired": "expired: it was not approved and used in time",
 }
 """Each status in words that complete "The approval ... "."""
+
+
+def readable(value: Any) -> Any:
+    """Return validated arguments as people read them, as JSON values that keep them apart.
+
+    Mappings, lists and plain values stay; a float that is not finite becomes its name
+    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null) and any other value its
+    ``repr``.
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, Mapping):
+        return {str(key): readable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [readable(item) for item in value]
+    return repr(value)
 
 
 def _forget_at(approval: Approval) -> datetime:

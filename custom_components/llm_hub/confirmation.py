@@ -47,7 +47,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import json_dumps_sorted
 from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
-from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration
+from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
 from .const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from .tool import CandidateTool, Cleared, Stop, Validator, error_result
 
@@ -460,9 +460,5 @@ def _ask_approval(name: str, approval: Approval) -> ToolResult:
 
 
 def _readable(arguments: dict[str, Any]) -> str:
-    """Return arguments as people read them: JSON (sorted keys), or their repr."""
-    try:
-        return json_dumps_sorted(arguments)
-    except TypeError:
-        # A validator may produce values no JSON encoder knows.
-        return repr(sorted(arguments.items(), key=lambda item: str(item[0])))
+    """Return arguments as people read them: JSON with sorted keys (``approvals.readable``)."""
+    return json_dumps_sorted(readable(arguments))

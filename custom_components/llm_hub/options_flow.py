@@ -286,12 +286,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_NO_OPEN_WORLD, False),
                         (CONF_CONFIRM_DESTRUCTIVE, False),
                         (CONF_CONFIRM_TOOLS, []),
-                        (CONF_CONFIRM_WITHOUT_CONVERSATION, CONFIRM_APPROVE),
+                        (CONF_CONFIRM_WITHOUT_CONVERSATION, None),
+                        (CONF_APPROVAL_TIMEOUT, None),
                         (CONF_APPROVAL_NOTIFY_SERVICE, None),
                     )
                 }
                 | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
-                | {CONF_APPROVAL_TIMEOUT: int(user_input[CONF_APPROVAL_TIMEOUT])}
             )
         policy = HubPolicy.from_options(self.config_entry.options)
         return self.async_show_form(
@@ -315,13 +315,13 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=NumberSelectorMode.BOX,
                             )
                         ),
-                        probatio.Required(CONF_CONFIRM_WITHOUT_CONVERSATION): SelectSelector(
+                        probatio.Optional(CONF_CONFIRM_WITHOUT_CONVERSATION): SelectSelector(
                             SelectSelectorConfig(
                                 options=[CONFIRM_APPROVE, CONFIRM_REFUSE],
                                 translation_key=CONF_CONFIRM_WITHOUT_CONVERSATION,
                             )
                         ),
-                        probatio.Required(CONF_APPROVAL_TIMEOUT): NumberSelector(
+                        probatio.Optional(CONF_APPROVAL_TIMEOUT): NumberSelector(
                             NumberSelectorConfig(
                                 min=MIN_APPROVAL_TIMEOUT,
                                 max=MAX_APPROVAL_TIMEOUT,
