@@ -74,6 +74,7 @@ async def _other_user_client(
 ) -> tuple[MockUser, Any]:
     """Return a second non-admin user and a websocket client logged in as them."""
     group = await hass.auth.async_get_group(GROUP_ID_READ_ONLY)
+    assert group is not None
     user = MockUser(name="Other", groups=[group]).add_to_hass(hass)
     refresh = await hass.auth.async_create_refresh_token(user, "https://example.com/")
     return user, await hass_ws_client(hass, hass.auth.async_create_access_token(refresh))
@@ -84,18 +85,17 @@ def _waits(data: dict[str, Any]) -> str:
     approval_id = data[TOKEN]
     assert data == {
         "error": "ApprovalRequired",
-        "error_text": f"Tool {BREW} needs the user's approval in Home Assistant and did not "
-        f"run. It waits for approval until {data['expires']} (the user sees it in Home "
-        f"Assistant's notifications). Tell the user so. After they approved it, call {BREW} "
-        f'again with the same arguments and "confirmation_token": "{approval_id}"; it runs '
-        "once.",
+        "error_text": f"Tool {BREW} waits for the user's approval in Home Assistant and did not "
+        f"run. After the user approved it, call {BREW} again with the same arguments and "
+        f'"confirmation_token": "{approval_id}"; it then runs once. Tell the user that it '
+        f"waits for their approval in Home Assistant's notifications, until {data['expires']}.",
         TOKEN: approval_id,
         "expires": data["expires"],
     }
     return str(approval_id)
 
 
-def _refused(approval_id: str, reason: str) -> dict[str, Any]:
+def _refused(approval_id: Any, reason: str) -> dict[str, Any]:
     return {
         "error": "ApprovalRefused",
         "error_text": f"The approval {approval_id!r} for tool {BREW} {reason}, so the tool did "
@@ -250,7 +250,7 @@ async def test_denied_expired_and_other_calls(  # noqa: PLR0917  # fixtures
     assert other_args.data == _refused(approved, "was asked for other arguments")
     assert other_user.data == _refused(approved, "was asked for by another user")
     assert not_text.data == _refused(
-        7,  # type: ignore[arg-type]
+        7,
         "is not known: it was never asked for, or it was forgotten (a restart)",
     )
     assert expired.data == _refused(late, "expired: it was not approved and used in time")
@@ -292,7 +292,7 @@ async def test_one_users_flood_leaves_others_approvals(
         "error_text": f"Tool {BREW} did not run: too many calls wait for the user's approval "
         "in Home Assistant already. Wait until the user decided them.",
     }
-    approvals.async_decide(waiting.data[TOKEN], hass_read_only_user, approve=True)
+    approvals.async_decide(str(waiting.data[TOKEN]), hass_read_only_user, approve=True)
     ran = await _call(
         hass,
         brew_hub,
@@ -339,6 +339,7 @@ async def test_notify_service_buttons(  # noqa: PLR0917  # fixtures
     press(approve["action"], other)
     press("LLM_HUB_REBOOT_" + approve["action"].rsplit("_", 1)[-1], hass_read_only_user)
     press("SOMETHING_ELSE", hass_read_only_user)
+    hass.bus.async_fire("mobile_app_notification_action", {"action": approve["action"]})
     await hass.async_block_till_done()
     pending = await _call(
         hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
@@ -366,7 +367,7 @@ async def test_notify_service_buttons(  # noqa: PLR0917  # fixtures
     denied = await _call(
         hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: asked.data[TOKEN]}
     )
-    assert "was denied" in denied.data["error_text"]
+    assert "was denied" in str(denied.data["error_text"])
     hass.services.async_remove("notify", "phone")
     await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", "cups": 2})
     await hass.async_block_till_done()
@@ -412,9 +413,10 @@ async def test_reload_forgets_the_hubs_approvals(
 
     assert refused.data["error"] == "ApprovalRefused"
     assert NOTIFICATION.format(asked.data[TOKEN]) in await _notifications(hass, client)
-    assert dt_util.parse_datetime(asked.data["expires"]) == dt_util.parse_datetime(
-        (await _ws(client, "list"))["result"]["approvals"][0]["created"]
-    ) + timedelta(seconds=60)
+    [approval] = (await _ws(client, "list"))["result"]["approvals"]
+    created = dt_util.parse_datetime(approval["created"])
+    assert created is not None
+    assert dt_util.parse_datetime(str(asked.data["expires"])) == created + timedelta(seconds=60)
 
 
 async def test_subscribe_and_websocket_tool_call(
@@ -459,6 +461,7 @@ async def test_options_show_and_keep_approval_settings(
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": "safety"}
     )
+    assert result["data_schema"] is not None
     schema = result["data_schema"].schema
     suggested = {
         str(key): (key.description or {}).get("suggested_value")

@@ -142,7 +142,7 @@ async def agent(
 def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Approval:
     """Approve the approval ``asked`` names, as ``user``."""
     assert asked.data["error"] == "ApprovalRequired", asked.data
-    return hass.data[DATA_APPROVALS].async_decide(asked.data[TOKEN], user, approve=True)
+    return hass.data[DATA_APPROVALS].async_decide(str(asked.data[TOKEN]), user, approve=True)
 
 
 async def _call(
@@ -364,15 +364,20 @@ async def test_expired_token_is_refused(
     _, [in_time] = await _turn(
         agent, hass_admin_user, [_brew(args | {TOKEN: asked.data[TOKEN]})], conversation_id
     )
-    _, [asked] = await _turn(agent, hass_admin_user, [_brew(args)], conversation_id)
+    _, [asked, _] = await _turn(
+        agent, hass_admin_user, [_brew(args), _brew({"size": "large"}, "large")], conversation_id
+    )
 
     freezer.tick(timedelta(minutes=5))
     _, [late] = await _turn(
         agent, hass_admin_user, [_brew(args | {TOKEN: asked.data[TOKEN]})], conversation_id
     )
+    # Asking anew forgets the expired token of the other call.
+    _, [anew] = await _turn(agent, hass_admin_user, [_brew(args)], conversation_id)
 
     assert not in_time.error
     assert late.data == _refusal("has expired (a token is valid for 5 minutes)")
+    assert anew.data["error"] == "ConfirmationRequired"
     assert len(calls) == 1
 
 
@@ -405,6 +410,27 @@ async def test_one_users_flood_keeps_anothers_tokens(
         data={"brewed": 1, "size": "large", "user_id": hass_read_only_user.id}
     )
     assert len(calls) == 2
+
+
+async def test_invalid_arguments_come_before_the_question(
+    hass: HomeAssistant,
+    agent: HubAgentEntity,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Arguments that do not validate get the validation error: no token, no approval."""
+    _, [in_conversation] = await _turn(agent, hass_admin_user, [_brew({"size": "huge"})])
+    outside = await _call(hass, hub, hass_admin_user.id, BREW, {"size": "huge"})
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
+
+    for result in (in_conversation, outside):
+        assert result.error
+        assert result.data["error"] == "InvalidArguments"
+        assert result.data.keys() == {"error", "error_text"}
+    assert len(hub.runtime_data.api.confirmations) == 0
+    assert (await client.receive_json())["result"] == {"approvals": []}
 
 
 # --- Binding: what JSON encoders merge stays apart -------------------------------------------
@@ -445,7 +471,7 @@ async def test_values_json_merges_do_not_redeem_each_other(
         hass, entry, hass_admin_user.id, "set", {"value": first, TOKEN: asked.data[TOKEN]}
     )
 
-    assert "was asked for other arguments" in twin.data["error_text"]
+    assert "was asked for other arguments" in str(twin.data["error_text"])
     assert not ran.error
     assert len(tool.calls) == 1
     assert canonical(first) != canonical(second)
@@ -474,6 +500,14 @@ def test_canonical_is_equal_only_for_the_same_value(first: Any, second: Any) -> 
     """``canonical`` of two values is equal exactly when they are the same typed value."""
     assert (canonical(first) == canonical(second)) == (_stable_repr(first) == _stable_repr(second))
     assert canonical(first) == canonical(first)
+
+
+def test_canonical_of_other_types() -> None:
+    """Sets compare without order, their items typed; other objects by type and repr."""
+    assert canonical({1, 2}) == canonical(frozenset({2, 1}))
+    assert canonical({1}) != canonical({1.0})
+    assert canonical(Moment("noon")) == canonical(Moment("noon"))
+    assert canonical(Moment("1")) != canonical("Moment(1)")
 
 
 # --- Tools and hubs --------------------------------------------------------------------------
@@ -625,7 +659,7 @@ async def test_arguments_no_encoder_knows_still_bind(
     )
 
     assert approval.arguments == {"when": "Moment(noon)"}
-    assert other.data["error_text"].startswith(
+    assert str(other.data["error_text"]).startswith(
         f"The approval {asked.data[TOKEN]!r} for tool at was asked for other arguments"
     )
     assert not ran.error

@@ -157,8 +157,7 @@ class HubAPI(llm_helper.API):
         def async_unregister() -> None:
             self.registered = False
             unregister()
-            if (approvals := self.hass.data.get(DATA_APPROVALS)) is not None:
-                approvals.async_forget_hub(self.id)
+            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
 
         return async_unregister
 

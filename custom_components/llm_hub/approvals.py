@@ -313,19 +313,15 @@ class Approvals:
         for listener in list(self._listeners):
             listener()
 
-    def _expire(self) -> bool:
-        """Mark open approvals whose time is up expired, forget old ones; return if any."""
+    def _expire(self) -> None:
+        """Mark open approvals whose time is up expired; forget finished ones long past."""
         now = dt_util.utcnow()
-        changed = False
         for approval in list(self._approvals.values()):
             if approval.is_open and approval.expires <= now:
                 approval.status = "expired"
                 self._async_dismiss(approval)
-                changed = True
             elif not approval.is_open and _forget_at(approval) <= now:
                 del self._approvals[approval.approval_id]
-                changed = True
-        return changed
 
     def _schedule(self) -> None:
         """Set the timer for the next approval to expire or be forgotten."""
@@ -338,12 +334,10 @@ class Approvals:
 
     @callback
     def _async_timer(self, _now: datetime) -> None:
-        """Expire and forget what is due; tell the listeners when anything changed."""
+        """Expire and forget what is due; tell the listeners."""
         self._unsub_timer = None
-        if self._expire():
-            self._changed()
-        else:
-            self._schedule()
+        self._expire()
+        self._changed()
 
     # --- Telling people ---------------------------------------------------------------------
 

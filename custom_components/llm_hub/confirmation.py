@@ -448,11 +448,11 @@ def _ask_approval(name: str, approval: Approval) -> ToolResult:
     """Return the result that tells the model the call waits for approval in Home Assistant."""
     result = error_result(
         "ApprovalRequired",
-        f"Tool {name} needs the user's approval in Home Assistant and did not run. It waits "
-        f"for approval until {approval.expires.isoformat()} (the user sees it in Home "
-        f"Assistant's notifications). Tell the user so. After they approved it, call {name} "
-        f'again with the same arguments and "{TOKEN_ARGUMENT}": "{approval.approval_id}"; it '
-        "runs once.",
+        f"Tool {name} waits for the user's approval in Home Assistant and did not run. After "
+        f"the user approved it, call {name} again with the same arguments and "
+        f'"{TOKEN_ARGUMENT}": "{approval.approval_id}"; it then runs once. Tell the user that '
+        "it waits for their approval in Home Assistant's notifications, until "
+        f"{approval.expires.isoformat()}.",
     )
     result.data[TOKEN_ARGUMENT] = approval.approval_id
     result.data["expires"] = approval.expires.isoformat()
