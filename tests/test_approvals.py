@@ -409,10 +409,13 @@ async def test_reload_forgets_the_hubs_approvals(
     refused = await _call(
         hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: asked.data[TOKEN]}
     )
+    forgotten = asked.data[TOKEN]
     asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
 
     assert refused.data["error"] == "ApprovalRefused"
-    assert NOTIFICATION.format(asked.data[TOKEN]) in await _notifications(hass, client)
+    notifications = await _notifications(hass, client)
+    assert NOTIFICATION.format(forgotten) not in notifications
+    assert NOTIFICATION.format(asked.data[TOKEN]) in notifications
     [approval] = (await _ws(client, "list"))["result"]["approvals"]
     created = dt_util.parse_datetime(approval["created"])
     assert created is not None

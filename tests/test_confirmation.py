@@ -502,6 +502,27 @@ def test_canonical_is_equal_only_for_the_same_value(first: Any, second: Any) -> 
     assert canonical(first) == canonical(first)
 
 
+async def test_arguments_nested_too_deeply(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """Arguments too deep to bind are answered as invalid; nothing is asked or run."""
+    tool = RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+
+    result = await _call(hass, entry, hass_admin_user.id, "set", {"value": deep})
+
+    assert result.data == {
+        "error": "InvalidArguments",
+        "error_text": "The arguments of tool set are nested too deeply to be confirmed. Call it "
+        "again with simpler arguments.",
+    }
+    assert tool.calls == []
+
+
 def test_canonical_of_other_types() -> None:
     """Sets compare without order, their items typed; other objects by type and repr."""
     assert canonical({1, 2}) == canonical(frozenset({2, 1}))

@@ -318,10 +318,18 @@ class Confirmations:
         validated = validate(arguments)
         if isinstance(validated, ToolResult):
             return validated, "error"
+        try:
+            key = canonical(validated)
+        except RecursionError:
+            return error_result(
+                "InvalidArguments",
+                f"The arguments of tool {name} are nested too deeply to be confirmed. Call it "
+                "again with simpler arguments.",
+            ), "error"
         user_id = llm_context.context.user_id if llm_context.context else None
         if (chat_log := _current_chat_log(self.hass)) is None:
-            return self._check_approval(name, tool_input, llm_context, validated, user_id)
-        binding = _Binding(name, canonical(validated), user_id, chat_log.conversation_id)
+            return self._check_approval(name, tool_input, llm_context, validated, key, user_id)
+        binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
             shown = _readable(validated)
             token = self.issue(binding, shown, _Turn.of(chat_log, llm_context))
@@ -350,9 +358,13 @@ class Confirmations:
         tool_input: ToolInput,
         llm_context: LLMContext,
         validated: dict[str, Any],
+        binding: Hashable,
         user_id: str | None,
     ) -> Cleared | Stop:
-        """Return the approved call, or the answer that stops it (no conversation)."""
+        """Return the approved call, or the answer that stops it (no conversation).
+
+        ``binding`` is ``canonical(validated)``.
+        """
         if self.without_conversation == CONFIRM_REFUSE:
             return error_result(
                 "ConfirmationUnavailable",
@@ -361,7 +373,6 @@ class Confirmations:
                 "the user to ask for it there.",
             ), "refused"
         approvals = self.hass.data[DATA_APPROVALS]
-        binding = canonical(validated)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
             approval = approvals.async_request(
                 api_id=self.api_id,
