@@ -292,6 +292,9 @@ async def test_one_users_flood_leaves_others_approvals(
         "error_text": f"Tool {BREW} did not run: too many calls wait for the user's approval "
         "in Home Assistant already. Wait until the user decided them.",
     }
+    # The other user can still ask, and their approval still runs.
+    also = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    assert also.data["error"] == "ApprovalRequired"
     approvals.async_decide(str(waiting.data[TOKEN]), hass_read_only_user, approve=True)
     ran = await _call(
         hass,

@@ -213,6 +213,27 @@ async def test_the_model_cannot_confirm_in_the_issuing_turn(
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
 
 
+async def test_a_user_message_added_within_the_turn_is_no_answer(
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+) -> None:
+    """A user message added while the issuing request still runs (as a nested turn of the
+    same conversation would add one) is not the user's answer: the request's ``Context`` is
+    the issuing one."""
+
+    def say_yes_then_call(results: list[conversation.ToolResultContent]) -> list[llm.ToolInput]:
+        assert agent.chat_log is not None
+        agent.chat_log.async_add_user_content(conversation.UserContent(content="yes"))
+        return _with_token_of_first(results)
+
+    _, [asked, attack] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small"})], follow_up=say_yes_then_call
+    )
+
+    assert asked.data["error"] == "ConfirmationRequired"
+    assert attack.data == {"error": "ConfirmationRefused", "error_text": NOT_ANSWERED}
+    assert calls == []
+
+
 async def test_a_turn_without_a_user_message_is_no_answer(
     hass: HomeAssistant, agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
 ) -> None:
@@ -637,7 +658,12 @@ async def test_hub_selecting_a_hub_asks_once(
     approve(hass, asked, hass_admin_user)
     ran = await _call(hass, outer, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
 
-    assert asked.data["error"] == "ApprovalRequired"
+    # Nothing of the confirmed call carries over: the same call again is asked for anew.
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
+    again = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}, id=None))  # type: ignore[arg-type]
+
+    assert asked.data["error"] == again.data["error"] == "ApprovalRequired"
+    assert again.data[TOKEN] != asked.data[TOKEN]
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
 

@@ -328,7 +328,9 @@ class Confirmations:
             ), "error"
         user_id = llm_context.context.user_id if llm_context.context else None
         if (chat_log := _current_chat_log(self.hass)) is None:
-            return self._check_approval(name, tool_input, llm_context, validated, key, user_id)
+            return self._check_approval(
+                name, tool_input, llm_context, validated, binding=key, user_id=user_id
+            )
         binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
             shown = _readable(validated)
@@ -358,6 +360,7 @@ class Confirmations:
         tool_input: ToolInput,
         llm_context: LLMContext,
         validated: dict[str, Any],
+        *,
         binding: Hashable,
         user_id: str | None,
     ) -> Cleared | Stop:
