@@ -32,13 +32,23 @@ from custom_components.llm_hub.const import (
     CONF_CONFIRM_WITHOUT_CONVERSATION,
 )
 from homeassistant.auth.const import GROUP_ID_READ_ONLY
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .common import BREW, Call, async_set_options, hub_id, llm_context
-from .test_confirmation import SAFETY, TOKEN, _call
+from .common import (
+    BREW,
+    Call,
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
+from .test_confirmation import ANY_VALUE, SAFETY, TOKEN, _call
 from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
 
 NOTIFICATION = "llm_hub_approval_{}"
@@ -144,7 +154,8 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     }
     notification = notifications[NOTIFICATION.format(approval_id)]
     assert notification["title"] == f"Approve {BREW}?"
-    assert f"**{BREW}** (size: small, cups: 1) with LLM Hub Kitchen" in notification["message"]
+    assert f"to run {BREW} with LLM Hub Kitchen" in notification["message"]
+    assert '```json\n{"size":"small","cups":1}\n```' in notification["message"]
     assert json.loads(_text(early))["error"] == "ApprovalPending"
     assert approved["result"]["status"] == "approved"
     assert approved["result"]["decided_by"] == hass_admin_user.id
@@ -545,3 +556,28 @@ async def test_a_call_without_user_only_admins_decide(
 
     assert approvals.visible_to(hass_read_only_user) == []
     assert [a.approval_id for a in approvals.visible_to(hass_admin_user)] == [asked.data[TOKEN]]
+
+
+async def test_notification_shows_arguments_as_one_line_of_json(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Whatever text the model sends cannot shape the notification; long arguments are cut."""
+    tool = RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    client = await hass_ws_client(hass)
+    sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)"
+
+    asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": sneaky})
+    long = await _call(hass, entry, hass_admin_user.id, "set", {"value": "x" * 2000})
+    notifications = await _notifications(hass, client)
+
+    message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
+    shown = '{"value":"ok\\n```\\n**Already approved** [Approve](https://example.com)"}'
+    assert f"```json\n{shown}\n```" in message
+    assert "… (cut)\n```" in notifications[NOTIFICATION.format(long.data[TOKEN])]["message"]
+    assert tool.calls == []

@@ -40,6 +40,7 @@ from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers.event import async_call_later
+from homeassistant.helpers.json import json_dumps
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
@@ -59,6 +60,8 @@ __all__ = [
     "readable",
 ]
 
+MAX_SHOWN_ARGUMENTS: Final = 1000
+"""Most characters of arguments a notification shows."""
 MAX_OPEN_PER_USER: Final = 10
 """Most approvals one user may have waiting or approved and unused at a time."""
 EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
@@ -347,17 +350,20 @@ class Approvals:
         """Create the persistent notification; send the actionable one to ``notify_service``."""
         user = await self.hass.auth.async_get_user(approval.user_id) if approval.user_id else None
         who = (user.name or user.id) if user else "a caller without a user"
-        arguments = ", ".join(f"{key}: {value}" for key, value in approval.arguments.items())
+        # One line of JSON: the model's text cannot break out of the code block below.
+        arguments = json_dumps(approval.arguments)
+        if len(arguments) > MAX_SHOWN_ARGUMENTS:
+            arguments = f"{arguments[:MAX_SHOWN_ARGUMENTS]}… (cut)"
         local = dt_util.as_local(approval.expires).strftime("%H:%M:%S")
         text = (
-            f"{who} asked through {approval.platform} to run **{approval.tool}** "
-            f"({arguments or 'no arguments'}) with LLM Hub {approval.hub_name}. "
-            f"It waits for approval until {local} ({duration(wait)})."
+            f"{who} asked through {approval.platform} to run {approval.tool} with LLM Hub "
+            f"{approval.hub_name}. It waits for approval until {local} ({duration(wait)})."
         )
         persistent_notification.async_create(
             self.hass,
-            f"{text}\n\nApproval id: `{approval.approval_id}`. An administrator or {who} can "
-            "approve or deny it in LLM Hub's approvals"
+            f"{text}\n\nArguments:\n```json\n{arguments}\n```\n\nApproval id: "
+            f"`{approval.approval_id}`. An administrator or {who} can approve or deny it in "
+            "LLM Hub's approvals"
             + (" or in the notification on the phone." if notify_service else "."),
             title=f"Approve {approval.tool}?",
             notification_id=_notification_id(approval),
@@ -372,7 +378,7 @@ class Approvals:
                 service,
                 {
                     "title": f"Approve {approval.tool}?",
-                    "message": text.replace("**", ""),
+                    "message": f"{text} Arguments: {arguments}",
                     "data": {
                         "tag": _notification_id(approval),
                         "actions": [
