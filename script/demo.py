@@ -266,8 +266,8 @@ async def wait_for_home_assistant(ha: HomeAssistantClient, ha_pid: int | None) -
     raise DemoError(f"no answer from /api/onboarding within {START_TIMEOUT:.0f} s: {last_error}")
 
 
-async def onboard(ha: HomeAssistantClient) -> None:
-    """Create the owner through onboarding and keep an access token for it."""
+async def onboard(ha: HomeAssistantClient) -> JsonObject:
+    """Create the owner through onboarding, keep an access token for it; return the tokens."""
     client_id = ha.base_url + "/"
     created = await ha.post("/api/onboarding/users", {"client_id": client_id, **USER})
     tokens = await ha.request(
@@ -280,6 +280,7 @@ async def onboard(ha: HomeAssistantClient) -> None:
         },
     )
     ha.token = tokens["access_token"]
+    return dict(tokens)
 
 
 async def wait_until_running(ha: HomeAssistantClient) -> JsonObject:
@@ -358,7 +359,7 @@ async def wait_entry_loaded(ha: HomeAssistantClient, domain: str, entry_id: str)
 def menu_figures(menu: JsonObject) -> str:
     """Return the size figures the options menu shows, e.g. ``9 of 10 tools, ~420 tokens``."""
     figures = menu.get("description_placeholders") or {}
-    tools, gathered, tokens = (figures.get(key) for key in ("tools", "gathered", "tokens"))
+    tools, gathered, tokens = (figures.get(key) for key in ("tools", "candidates", "tokens"))
     return f"{tools} of {gathered} tools, ~{tokens} tokens"
 
 
@@ -368,10 +369,11 @@ async def run_options_step(
     step_id: str,
     answers: Callable[[JsonObject], JsonObject],
 ) -> str:
-    """Open the hub's options menu, pick ``step_id`` and submit its form; wait for the reload.
+    """Open the hub's options menu, pick ``step_id``, submit its form, Save; wait for the reload.
 
     ``answers(form)`` returns the fields to change; the others keep the values the form
-    shows. Returns the figures of the menu before the change (``menu_figures``).
+    shows. The step returns to the menu, whose Save entry stores the options. Returns the
+    figures of the menu before the change (``menu_figures``).
     """
     path = "/api/config/config_entries/options/flow"
     menu = await ha.post(path, {"handler": entry_id})
@@ -385,10 +387,15 @@ async def run_options_step(
         f"options menu -> {step_id!r}: expected its form, got {compact(form)}",
     )
     data = form_values(form, answers(form))
-    result = await ha.post(f"{path}/{form['flow_id']}", data)
+    menu_after = await ha.post(f"{path}/{form['flow_id']}", data)
+    expect(
+        menu_after["type"] == "menu" and "save" in menu_after.get("menu_options", []),
+        f"options step {step_id!r} with {compact(data)} ended with {compact(menu_after)}",
+    )
+    result = await ha.post(f"{path}/{menu_after['flow_id']}", {"next_step_id": "save"})
     expect(
         result["type"] == "create_entry",
-        f"options step {step_id!r} with {compact(data)} ended with {compact(result)}",
+        f"options menu -> 'save' after {step_id!r} ended with {compact(result)}",
     )
     await wait_entry_loaded(ha, HUB_DOMAIN, entry_id)
     return menu_figures(menu)
@@ -492,6 +499,7 @@ class Demo:
         self.kitchen_id = ""
         self.turn_on = ""
         self.turn_off = ""
+        self.turn_off_label = ""
         self.ws: WebSocketClient | None = None
         self.subscription = 0
         self.expected_events: list[tuple[str, str, str]] = []
@@ -584,6 +592,14 @@ class Demo:
             field = next(f for f in form["data_schema"] if f["name"] == "tools")
             offered = [option["value"] for option in field["selector"]["select"]["options"]]
             expect(self.turn_off in offered, f"{self.turn_off} is not offered: {offered}")
+            # Labels come from the translations, e.g. "... (intent__HassTurnOff, from Assist):
+            # destructive"; an untranslated one would show its key.
+            labels = [option["label"] for option in field["selector"]["select"]["options"]]
+            expect(
+                not any("selector." in label for label in labels),
+                f"untranslated tool labels: {labels}",
+            )
+            self.turn_off_label = labels[offered.index(self.turn_off)]
             return {"tools": [key for key in offered if key != self.turn_off]}
 
         await run_options_step(self.ha, self.kitchen_id, "tools", leave_out_turn_off)
@@ -591,7 +607,8 @@ class Demo:
         menu = await self.ha.post(path, {"handler": self.kitchen_id})
         await self.ha.request("DELETE", f"{path}/{menu['flow_id']}")
         return (
-            f"safety {compact(safety)}; tools: all but {self.turn_off}; "
+            f"safety {compact(safety)}; tools: all but {self.turn_off} "
+            f"({self.turn_off_label!r}); "
             f"menu: {before} -> {menu_figures(menu)}"
         )
 

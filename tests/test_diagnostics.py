@@ -142,7 +142,10 @@ async def test_diagnostics_of_a_hub_that_cannot_be_built(
         hass, hass_client, admin_hub
     )
 
-    assert diagnostics["llm_api"] == {"error": "Unauthorized"}
+    assert diagnostics["llm_api"] == {
+        "error": "LLM Hub Admin hub requires an administrator: it selects an LLM API only "
+        "administrators may use"
+    }
     assert diagnostics["counters"] == {
         "calls": 0,
         "errors": 0,

@@ -294,11 +294,14 @@ async def test_admin_only_hub_refuses_non_admin(
 ) -> None:
     """A hub that picks an admin-only API refuses a non-admin where Home Assistant does not."""
     async with mcp_session(admin_hub_url, hass_read_only_access_token) as session:
-        with pytest.raises(McpError, match=r"^Unauthorized$"):
+        with pytest.raises(McpError, match=r"^LLM Hub Admin hub requires an administrator: "):
             await session.list_tools()
         result = await session.call_tool(USERS, {})
     assert result.isError
-    assert _text(result) == "Unauthorized"
+    assert _text(result) == (
+        "LLM Hub Admin hub requires an administrator: it selects an LLM API only administrators "
+        "may use"
+    )
     assert calls == []
 
     async with mcp_session(admin_hub_url, hass_access_token) as session:

@@ -19,6 +19,7 @@ from . import websocket_api
 from .api import HubAPI, selected_api_ids
 from .approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
+from .panel import async_setup_panel
 from .platforms import async_setup_platforms
 from .policy import without_empty
 from .repairs import async_check_when_started, async_remove_issues, async_track_apis
@@ -28,11 +29,12 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: ``llm.py`` platforms, approvals, repair issues."""
+    """Set up what hub entries share: platforms, approvals, repair issues, the panel."""
     async_setup_platforms(hass)
     async_setup_approvals(hass)
     websocket_api.async_setup(hass)
     async_track_apis(hass)
+    await async_setup_panel(hass)
     return True
 
 

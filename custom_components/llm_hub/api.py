@@ -6,11 +6,12 @@ An instance is the hub's sources (``sources.py``) put through its build (``build
 from __future__ import annotations
 
 from collections.abc import Mapping
+import logging
 from typing import Any, override
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
@@ -19,12 +20,29 @@ from .audit import Audit
 from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
 from .confirmation import Confirmations
-from .const import CONF_PROMPT, api_id_for_entry
+from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
 
-__all__ = ["HubAPI", "selected_api_ids"]
+__all__ = ["AdminRequiredError", "HubAPI", "selected_api_ids"]
+
+
+class AdminRequiredError(Unauthorized):
+    """A hub that selects an admin-only LLM API refused a user who is not an administrator.
+
+    An ``Unauthorized`` (so callers answer as they do to Home Assistant's own check), with
+    its message from the ``admin_required`` exception translation, as Home Assistant's own
+    ``OAuth2TokenRequestError`` sets one.
+    """
+
+    def __init__(self, hub: str, context: Context | None) -> None:
+        """Refuse the user of ``context`` the hub named ``hub``."""
+        super().__init__(context=context)
+        self.translation_domain = DOMAIN
+        self.translation_key = "admin_required"
+        self.translation_placeholders = {"hub": hub}
+        self.generate_message = True
 
 
 class HubAPI(llm_helper.API):
@@ -53,7 +71,7 @@ class HubAPI(llm_helper.API):
         """Create the API of ``entry`` from its title and options.
 
         ``options`` replace the entry's (the options flow previews a configuration this
-        way; such an API is never registered).
+        way; such an API is never registered, and logs its warnings at debug level only).
         """
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
         self.requires_admin = False
@@ -80,7 +98,7 @@ class HubAPI(llm_helper.API):
             hass, api_id=self.id, api_name=self.name, record_arguments=self.policy.record_arguments
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
-        self._warn = WarnOnce()
+        self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self._builder = HubBuilder(
             hub_name=self.name,
             instructions=self.instructions,
@@ -168,7 +186,7 @@ class HubAPI(llm_helper.API):
         user_id = llm_context.context.user_id if llm_context.context else None
         user = await self.hass.auth.async_get_user(user_id) if user_id else None
         if user is None or not user.is_admin:
-            raise Unauthorized(context=llm_context.context)
+            raise AdminRequiredError(self.name, llm_context.context)
 
 
 def selected_api_ids(options: Mapping[str, Any]) -> list[str]:

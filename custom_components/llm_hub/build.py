@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+import logging
 from typing import Any
 
 from homeassistant.helpers import llm as llm_helper
@@ -68,15 +69,16 @@ class HubAPIInstance(llm_helper.APIInstance):
 class WarnOnce:
     """Logs each warning about a hub's configuration once per load of the entry."""
 
-    def __init__(self) -> None:
-        """Start with nothing logged."""
+    def __init__(self, level: int = logging.WARNING) -> None:
+        """Start with nothing logged; log at ``level`` (a preview's warnings at debug level)."""
         self._logged: set[str] = set()
+        self._level = level
 
     def __call__(self, message: str, *, exc_info: bool = False) -> None:
-        """Log ``message`` as a warning unless it was logged before."""
+        """Log ``message`` at the level given unless it was logged before."""
         if message not in self._logged:
             self._logged.add(message)
-            LOGGER.warning(message, exc_info=exc_info)
+            LOGGER.log(self._level, message, exc_info=exc_info)
 
 
 class HubBuilder:
