@@ -156,6 +156,7 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     assert notification["title"] == f"Approve {BREW}?"
     assert f"to run {BREW} with LLM Hub Kitchen" in notification["message"]
     assert '```json\n{"size":"small","cups":1}\n```' in notification["message"]
+    assert "[LLM Hub's approvals](/llm_hub/approvals)." in notification["message"]
     assert json.loads(_text(early))["error"] == "ApprovalPending"
     assert approved["result"]["status"] == "approved"
     assert approved["result"]["decided_by"] == hass_admin_user.id

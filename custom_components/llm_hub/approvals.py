@@ -48,6 +48,7 @@ from .audit import redact_secrets
 from .const import DOMAIN, LOGGER
 
 __all__ = [
+    "APPROVALS_URL",
     "DATA_APPROVALS",
     "EVENT_NOTIFICATION_ACTION",
     "MAX_OPEN_PER_USER",
@@ -60,6 +61,8 @@ __all__ = [
     "readable",
 ]
 
+APPROVALS_URL: Final = f"/{DOMAIN}/approvals"
+"""The panel's view of the approvals (``panel.py``), which notifications link to."""
 MAX_SHOWN_ARGUMENTS: Final = 1000
 """Most characters of arguments a notification shows."""
 MAX_OPEN_PER_USER: Final = 10
@@ -363,7 +366,7 @@ class Approvals:
             self.hass,
             f"{text}\n\nArguments:\n```json\n{arguments}\n```\n\nApproval id: "
             f"`{approval.approval_id}`. An administrator or {who} can approve or deny it in "
-            "LLM Hub's approvals"
+            f"[LLM Hub's approvals]({APPROVALS_URL})"
             + (" or in the notification on the phone." if notify_service else "."),
             title=f"Approve {approval.tool}?",
             notification_id=_notification_id(approval),
