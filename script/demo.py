@@ -646,8 +646,11 @@ class Demo:
             f"({short(text, 55)!r}); the session goes on: {COUNT_TOOL} -> ok"
         )
 
-    async def check_confirmation(self) -> str:
-        """Check that a destructive tool asks first, runs with the token, refuses it again."""
+    async def check_approval(self) -> str:
+        """Approval round trip over MCP: call -> pending -> approve as the user -> it runs once.
+
+        The approval goes through the websocket as the user the MCP call runs as (the owner).
+        """
         arguments = {"name": PORCH[1]}
         async with self.session() as session:
             tools = await list_tools(session)
@@ -656,21 +659,40 @@ class Demo:
             is_error, asked = await self.mcp_call(
                 session, self.turn_on, arguments, "needs_confirmation"
             )
-            token = asked.get(TOKEN_ARGUMENT) if isinstance(asked, dict) else None
-            expect(is_error and bool(token), f"first call: expected a token, got {asked}")
-            expect(str(token) in error_text(asked), f"the answer does not say the token: {asked}")
-            expect(await self.ha.state(PORCH[0]) == "off", f"{PORCH[0]} changed without a token")
-            confirmed = {**arguments, TOKEN_ARGUMENT: token}
-            is_error, ran = await self.mcp_call(session, self.turn_on, confirmed, "ok")
-            expect(not is_error, f"call with the token failed: {compact(ran)}")
+            approval_id = asked.get(TOKEN_ARGUMENT) if isinstance(asked, dict) else None
+            expect(
+                is_error and asked.get("error") == "ApprovalRequired" and bool(approval_id),
+                f"first call: expected an approval id, got {asked}",
+            )
+            listed = await self.websocket.command({"type": "llm_hub/approvals/list"})
+            pending = [a for a in listed["approvals"] if a["approval_id"] == approval_id]
+            expect(
+                len(pending) == 1
+                and pending[0]["status"] == "pending"
+                and pending[0]["arguments"] == arguments,
+                f"llm_hub/approvals/list: {compact(listed)}",
+            )
+            with_id = {**arguments, TOKEN_ARGUMENT: approval_id}
+            is_error, early = await self.mcp_call(
+                session, self.turn_on, with_id, "needs_confirmation"
+            )
+            expect(is_error, f"ran before it was approved: {compact(early)}")
+            expect(await self.ha.state(PORCH[0]) == "off", f"{PORCH[0]} changed unapproved")
+            approved = await self.websocket.command(
+                {"type": "llm_hub/approvals/approve", "approval_id": approval_id}
+            )
+            expect(approved["status"] == "approved", f"approve: {compact(approved)}")
+            is_error, ran = await self.mcp_call(session, self.turn_on, with_id, "ok")
+            expect(not is_error, f"call with the approval id failed: {compact(ran)}")
             state = await self.ha.wait_state(PORCH[0], "on")
-            expect(state == "on", f"{PORCH[0]} is {state} after the confirmed call")
-            is_error, reused = await self.mcp_call(session, self.turn_on, confirmed, "refused")
-        expect(is_error, f"the token used again was accepted: {compact(reused)}")
-        refusal = reused.get("error") if isinstance(reused, dict) else reused
+            expect(state == "on", f"{PORCH[0]} is {state} after the approved call")
+            is_error, reused = await self.mcp_call(session, self.turn_on, with_id, "refused")
+        expect(is_error, f"the approval used again was accepted: {compact(reused)}")
         return (
             f"{self.turn_on} {compact(arguments)} -> {asked.get('error')} (still off); "
-            f"with the token -> {PORCH[0]} on; the token again -> {refusal}"
+            f"again before approval -> {early.get('error')}; llm_hub/approvals/approve as the "
+            f"user -> {approved['status']}; with the id -> {PORCH[0]} on; again -> "
+            f"{reused.get('error')}"
         )
 
     async def check_describe(self) -> str:
@@ -935,7 +957,7 @@ async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
             demo.ws = ws
             await demo.check("policy", demo.check_policy())
             await demo.check("timeout", demo.check_timeout())
-            await demo.check("confirmation", demo.check_confirmation())
+            await demo.check("approval", demo.check_approval())
             await demo.check("describe", demo.check_describe())
             await demo.check("tool/call", demo.check_tool_call())
             await demo.check("events", demo.check_events())

@@ -68,7 +68,8 @@ class HubAgentEntity(conversation.ConversationEntity):
     """A conversation agent that uses the LLM API picked in its options.
 
     Instead of asking a model, it makes the tool calls the test sets in ``tool_calls``,
-    then answers "Done.".
+    then, like a model that reads the results in the same turn, those ``follow_up`` returns
+    for them (if set), then answers "Done.".
     """
 
     _attr_name = "Hub agent"
@@ -80,6 +81,9 @@ class HubAgentEntity(conversation.ConversationEntity):
         self.tool_calls: list[llm.ToolInput] = []
         self.chat_log: conversation.ChatLog | None = None
         self.tool_results: list[conversation.ToolResultContent] = []
+        self.follow_up: (
+            Callable[[list[conversation.ToolResultContent]], list[llm.ToolInput]] | None
+        ) = None
 
     @property
     @override
@@ -107,6 +111,13 @@ class HubAgentEntity(conversation.ConversationEntity):
                 agent_id=user_input.agent_id, content=None, tool_calls=self.tool_calls
             )
             self.tool_results = [
+                result async for result in chat_log.async_add_assistant_content(content)
+            ]
+        if self.follow_up is not None and (calls := self.follow_up(self.tool_results)):
+            content = conversation.AssistantContent(
+                agent_id=user_input.agent_id, content=None, tool_calls=calls
+            )
+            self.tool_results += [
                 result async for result in chat_log.async_add_assistant_content(content)
             ]
         chat_log.async_add_assistant_content_without_tools(

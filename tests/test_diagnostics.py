@@ -17,6 +17,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
+from custom_components.llm_hub.approvals import DATA_APPROVALS
 from custom_components.llm_hub.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
@@ -125,6 +126,8 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
     assert '"confirmation_token": "**REDACTED**"' in call["error"]
     assert token not in json.dumps(diagnostics)
     assert token not in json.dumps([event.data for event in events])
+    # Without a conversation, the token is an approval id: a person approves first.
+    hass.data[DATA_APPROVALS].async_decide(token, hass_admin_user, approve=True)
     ran = await instance.async_call_tool(
         llm.ToolInput(BREW, {"size": "small", "confirmation_token": token})
     )

@@ -37,6 +37,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
 
 from .common import (
     BREW,
@@ -50,7 +51,7 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_confirmation import SAFETY, TOKEN, _asked, _confirm_brew
+from .test_confirmation import SAFETY, TOKEN, _confirm_brew
 from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
 from .test_schemas import _check_tool
 
@@ -257,48 +258,60 @@ async def test_call_tool_refuses_hidden_and_unknown_tools(
     assert calls == []
 
 
+@pytest.fixture
+async def approvals_ready(hass: HomeAssistant) -> None:
+    """Set up what approving needs before the MCP Server's HTTP client freezes the routes."""
+    assert await async_setup_component(hass, "persistent_notification", {})
+    assert await async_setup_component(hass, "websocket_api", {})
+
+
 async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     hub: MockConfigEntry,
+    approvals_ready: None,
     hub_url: str,  # noqa: F811
     hass_access_token: str,
     hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
     calls: list[Call],
 ) -> None:
-    """Over MCP: search, call, get asked, confirm with the token through ``call_tool``."""
+    """Over MCP: search, call, wait for approval, approve, call again through ``call_tool``."""
     await _confirm_brew(hass, hub)
     await _search_mode(hass, hub)
+    client = await hass_ws_client(hass)
 
     async with mcp_session(hub_url, hass_access_token) as session:
         listed = {tool.name: tool for tool in (await session.list_tools()).tools}
         found = await session.call_tool(SEARCH_TOOLS, {"query": "coffee"})
         first = await session.call_tool(CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
         data = json.loads(_text(first))
-        token = data[TOKEN]
-        through = (
-            f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
-            f'"{TOKEN}": "{token}".'
+        approval_id = data[TOKEN]
+        await client.send_json_auto_id(
+            {"type": "llm_hub/approvals/approve", "approval_id": approval_id}
         )
-        assert data["error_text"].endswith(through)
-        data["error_text"] = data["error_text"].removesuffix(through)
-        _asked(data, '{"cups":1,"size":"small"}')
-        assert calls == []
+        approved = await client.receive_json()
         second = await session.call_tool(
-            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: token}}
+            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: approval_id}}
         )
         again = await session.call_tool(
-            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: token}}
+            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: approval_id}}
         )
 
     assert list(listed) == META
     assert listed[CALL_TOOL].inputSchema["required"] == ["name"]
     assert json.loads(_text(found))["tools"][0]["name"] == BREW
     assert first.isError
+    assert data["error"] == "ApprovalRequired"
+    assert data["error_text"].endswith(
+        f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
+        f'"{TOKEN}": "{approval_id}".'
+    )
+    assert approved["success"], approved
     assert not second.isError
     assert json.loads(_text(second))["brewed"] == 1
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
     assert again.isError
-    assert json.loads(_text(again))["error"] == "ConfirmationRefused"
+    assert json.loads(_text(again))["error"] == "ApprovalRefused"
 
 
 # --- Names, agents and what is shown ---------------------------------------------------------

@@ -17,6 +17,7 @@ from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
 from .api import HubAPI, selected_api_ids
+from .approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
 from .panel import async_setup_panel
 from .platforms import async_setup_platforms
@@ -34,8 +35,9 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: ``llm.py`` platforms, repair issues, the panel."""
+    """Set up what hub entries share: platforms, approvals, repair issues, the panel."""
     async_setup_platforms(hass)
+    async_setup_approvals(hass)
     websocket_api.async_setup(hass)
     async_track_apis(hass)
     await async_setup_panel(hass)

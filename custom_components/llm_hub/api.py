@@ -15,6 +15,7 @@ from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
+from .approvals import DATA_APPROVALS
 from .audit import Audit
 from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
@@ -89,8 +90,15 @@ class HubAPI(llm_helper.API):
         """The tool policy of the options (selection, annotations, confirmation, limits)."""
         self.search = SearchSettings.from_options(self.options)
         """How the hub lists its tools: all, or by search (``tool_search.py``)."""
-        self.confirmations = Confirmations()
-        """Confirmation tokens issued by this API and not used yet."""
+        self.confirmations = Confirmations(
+            hass,
+            api_id=self.id,
+            hub_name=self.name,
+            without_conversation=self.policy.confirm_without_conversation,
+            approval_timeout=self.policy.approval_timeout,
+            notify_service=self.policy.approval_notify_service,
+        )
+        """The confirmation gate: tokens issued by this API, approvals (``approvals.py``)."""
         self.registered = False
         """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(
@@ -173,7 +181,7 @@ class HubAPI(llm_helper.API):
         """Register this API with Home Assistant; return the function that unregisters it.
 
         After unregistering (unload, reload) calls through tools listed before are refused
-        (``tool.HubCallSettings.is_registered``).
+        (``tool.HubCallSettings.is_registered``) and the hub's approvals are forgotten.
         """
         self.async_update_requires_admin()
         unregister = llm_helper.async_register_api(self.hass, self)
@@ -183,6 +191,7 @@ class HubAPI(llm_helper.API):
         def async_unregister() -> None:
             self.registered = False
             unregister()
+            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
 
         return async_unregister
 

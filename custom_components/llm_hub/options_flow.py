@@ -33,8 +33,11 @@ from .api import HubAPI, selected_api_ids
 from .build import HubAPIInstance
 from .const import (
     CONF_ALIAS,
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
     CONF_DESCRIPTION,
     CONF_EXCLUDED_TOOLS,
     CONF_INCLUDE_NEW_TOOLS,
@@ -47,6 +50,8 @@ from .const import (
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONFIRM_APPROVE,
+    CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
     api_id_for_entry,
@@ -74,6 +79,10 @@ MIN_TIMEOUT = 0.1
 """Shortest call timeout the options form takes, and its step, in seconds."""
 MAX_TIMEOUT = 3600
 """Longest call timeout the options form takes, in seconds."""
+MIN_APPROVAL_TIMEOUT = 10
+"""Shortest time an approval waits, in seconds (the options form)."""
+MAX_APPROVAL_TIMEOUT = 86400
+"""Longest time an approval waits, in seconds (the options form)."""
 MAX_TOOLS_LIMIT = 1000
 """Highest tool limit the options form takes."""
 CONVERSATION_DOMAIN = "conversation"
@@ -321,6 +330,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_NO_OPEN_WORLD, False),
                         (CONF_CONFIRM_DESTRUCTIVE, False),
                         (CONF_CONFIRM_TOOLS, []),
+                        (CONF_CONFIRM_WITHOUT_CONVERSATION, None),
+                        (CONF_APPROVAL_TIMEOUT, None),
+                        (CONF_APPROVAL_NOTIFY_SERVICE, None),
                     )
                 }
                 | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
@@ -347,6 +359,33 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=NumberSelectorMode.BOX,
                             )
                         ),
+                        probatio.Optional(CONF_CONFIRM_WITHOUT_CONVERSATION): SelectSelector(
+                            SelectSelectorConfig(
+                                options=[CONFIRM_APPROVE, CONFIRM_REFUSE],
+                                translation_key=CONF_CONFIRM_WITHOUT_CONVERSATION,
+                            )
+                        ),
+                        probatio.Optional(CONF_APPROVAL_TIMEOUT): NumberSelector(
+                            NumberSelectorConfig(
+                                min=MIN_APPROVAL_TIMEOUT,
+                                max=MAX_APPROVAL_TIMEOUT,
+                                step=1,
+                                unit_of_measurement=UnitOfTime.SECONDS,
+                                mode=NumberSelectorMode.BOX,
+                            )
+                        ),
+                        probatio.Optional(CONF_APPROVAL_NOTIFY_SERVICE): SelectSelector(
+                            SelectSelectorConfig(
+                                options=sorted(
+                                    f"notify.{name}"
+                                    for name in self.hass.services.async_services_for_domain(
+                                        "notify"
+                                    )
+                                ),
+                                custom_value=True,
+                                mode=SelectSelectorMode.DROPDOWN,
+                            )
+                        ),
                     }
                 ),
                 {
@@ -356,6 +395,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_CONFIRM_DESTRUCTIVE: policy.confirm_destructive,
                     CONF_CONFIRM_TOOLS: sorted(policy.confirm_tools),
                     CONF_TIMEOUT: policy.timeout,
+                    CONF_CONFIRM_WITHOUT_CONVERSATION: policy.confirm_without_conversation,
+                    CONF_APPROVAL_TIMEOUT: policy.approval_timeout,
+                    CONF_APPROVAL_NOTIFY_SERVICE: policy.approval_notify_service,
                 },
             ),
             description_placeholders=await self._async_figures(),
