@@ -128,7 +128,7 @@ async def test_fix_flow_renames_the_hub(hass: HomeAssistant, repairs_client: Any
     )
     assert flow["step_id"] == "rename"
     assert flow["errors"] == {"name": "name_exists"}
-    assert flow["description_placeholders"] == {"title": "Office"}
+    assert flow["description_placeholders"] == {"api": "Office", "title": "Office"}
     [field] = flow["data_schema"]
     assert field["description"] == {"suggested_value": "Kitchen"}
 

@@ -57,11 +57,13 @@ def _issues(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, ir.IssueEn
 
 
 async def _open_each_step(hass: HomeAssistant, entry: MockConfigEntry) -> list[str]:
-    """Open every step of the options menu; return the steps that showed a form."""
+    """Open every step of the options menu (but Save); return the steps that showed a form."""
     menu = await hass.config_entries.options.async_init(entry.entry_id)
     assert menu["type"] is FlowResultType.MENU
     opened: list[str] = []
     for step in list(menu["menu_options"]):  # type: ignore[call-overload]
+        if step == "save":
+            continue
         flow = await hass.config_entries.options.async_init(entry.entry_id)
         result = await hass.config_entries.options.async_configure(
             flow["flow_id"], {"next_step_id": step}
@@ -111,6 +113,7 @@ async def test_forms_open_and_save_with_options_of_the_wrong_type(hass: HomeAssi
     await hass.config_entries.options.async_configure(
         form["flow_id"], {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: "Be brief."}
     )
+    await hass.config_entries.options.async_configure(form["flow_id"], {"next_step_id": "save"})
     await hass.async_block_till_done()
 
     assert entry.options == {
@@ -150,6 +153,16 @@ async def test_any_value_of_any_option(hass: HomeAssistant) -> None:
         ({CONF_OVERRIDES: {"a": {"colour": "red"}}}, [CONF_OVERRIDES]),
         ({"read_only": "yes"}, ["read_only"]),
         ({"confirm_tools": ["a", 1]}, ["confirm_tools"]),
+        ({"confirm_without_conversation": "refuse"}, []),
+        ({"confirm_without_conversation": "Refuse"}, ["confirm_without_conversation"]),
+        ({"approval_timeout": 30}, []),
+        ({"approval_timeout": "30"}, ["approval_timeout"]),
+        ({"approval_notify_service": "notify.mobile_app_phone"}, []),
+        ({"approval_notify_service": "light.kitchen"}, ["approval_notify_service"]),
+        ({"tool_mode": "search_over_limit"}, []),
+        ({"tool_mode": "searching"}, ["tool_mode"]),
+        ({"pinned_tools": "HassTurnOn"}, []),
+        ({"pinned_tools": [["HassTurnOn"]]}, ["pinned_tools"]),
         ({"anything_else": object()}, []),
     ],
 )

@@ -318,6 +318,8 @@ class ToolCalledData(TypedDict, total=False):
     (``recorded_arguments``; option "record arguments")."""
     arguments_cut: bool
     """Present (True) when the recorded arguments were cut."""
+    approved_by: str
+    """The user id of who approved the call in Home Assistant (``approvals.py``), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,6 +405,8 @@ class Audit:
             data["arguments"], cut = recorded_arguments(call.tool_input.tool_args)
             if cut:
                 data["arguments_cut"] = True
+        if call.approved_by is not None:
+            data["approved_by"] = call.approved_by
 
         self.counters.count(call.outcome)
         self.recent.append(

@@ -6,7 +6,12 @@ from typing import Any, override
 
 import probatio
 
-from homeassistant.config_entries import ConfigFlow, ConfigFlowResult
+from homeassistant.config_entries import (
+    ConfigEntry,
+    ConfigFlow,
+    ConfigFlowResult,
+    ConfigSubentryFlow,
+)
 from homeassistant.const import CONF_NAME
 from homeassistant.core import callback
 from homeassistant.helpers.selector import TextSelector
@@ -15,7 +20,9 @@ from .const import DOMAIN, OPTIONS_MINOR_VERSION, OPTIONS_VERSION
 from .hub_name import clean_name, name_error
 from .names import merged_name_room
 from .options_flow import LlmHubOptionsFlow
+from .tool_flow import ToolSubentryFlow
 from .types import LlmHubConfigEntry
+from .ui_tools import SUBENTRY_TYPE
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
 
@@ -29,6 +36,7 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Ask for the hub's name; it becomes the entry title and the API name."""
         errors: dict[str, str] = {}
+        placeholders: dict[str, str] = {}
         if user_input is not None:
             name = clean_name(user_input[CONF_NAME])
             if not (error := name_error(self.hass, name, None)):
@@ -42,11 +50,12 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
                     description="long_prefix",
                     description_placeholders={"prefix": room[0], "room": str(room[1])},
                 )
-            errors[CONF_NAME] = error
+            errors[CONF_NAME], placeholders = error
         return self.async_show_form(
             step_id="user",
             data_schema=self.add_suggested_values_to_schema(NAME_SCHEMA, user_input),
             errors=errors,
+            description_placeholders=placeholders,
         )
 
     async def async_step_reconfigure(
@@ -55,6 +64,7 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         """Rename the hub; the entry reloads so the API carries the new name."""
         entry = self._get_reconfigure_entry()
         errors: dict[str, str] = {}
+        placeholders: dict[str, str] = {}
         if user_input is not None:
             name = clean_name(user_input[CONF_NAME])
             if not (error := name_error(self.hass, name, entry.entry_id)):
@@ -71,13 +81,14 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
                     reason="reconfigure_successful_long_prefix",
                     description_placeholders={"prefix": room[0], "room": str(room[1])},
                 )
-            errors[CONF_NAME] = error
+            errors[CONF_NAME], placeholders = error
         return self.async_show_form(
             step_id="reconfigure",
             data_schema=self.add_suggested_values_to_schema(
                 NAME_SCHEMA, user_input or {CONF_NAME: entry.title}
             ),
             errors=errors,
+            description_placeholders=placeholders,
         )
 
     @staticmethod
@@ -86,3 +97,12 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
     def async_get_options_flow(config_entry: LlmHubConfigEntry) -> LlmHubOptionsFlow:
         """Return the options flow."""
         return LlmHubOptionsFlow()
+
+    @classmethod
+    @callback
+    @override
+    def async_get_supported_subentry_types(
+        cls, config_entry: ConfigEntry
+    ) -> dict[str, type[ConfigSubentryFlow]]:
+        """Return the subentries a hub has: tools made in the UI ("Add tool")."""
+        return {SUBENTRY_TYPE: ToolSubentryFlow}

@@ -45,13 +45,14 @@ def clean_name(name: str) -> str:
 
 def name_error(
     hass: HomeAssistant, name: str, own_entry_id: str | None, *, titles: bool = True
-) -> str | None:
-    """Return the error key for a (cleaned) hub name, or None when it can be used.
+) -> tuple[str, dict[str, str]] | None:
+    """Return the error key for a (cleaned) hub name and its placeholders, or None.
 
     Refused: an empty name, one longer than ``MAX_NAME_LENGTH``, one without a letter or
-    digit, one whose slug equals the slug of another hub's or registered LLM API's name
-    (``name_exists``) or of Home Assistant's own APIs in any supported version
-    (``RESERVED_API_NAMES``: ``name_reserved``), and, where agents prefix every tool with
+    digit, one whose slug equals the slug of Home Assistant's own APIs in any supported
+    version (``RESERVED_API_NAMES``: ``name_reserved``, checked first, as "Assist" is also
+    registered on 2026.10) or of another hub's or registered LLM API's name (``name_exists``,
+    with the placeholder ``api``: that API's name), and, where agents prefix every tool with
     the name (Home Assistant 2026.10), one that leaves tool names fewer than
     ``MIN_MERGED_NAME_ROOM`` characters (``name_too_long_for_agents``). Slugs, because Home
     Assistant 2026.10 prefixes the tools of merged APIs with the slug of the API name:
@@ -63,22 +64,33 @@ def name_error(
     against the rules does not make this hub's name wrong.
     """
     if not name:
-        return "name_empty"
+        return "name_empty", {}
     if len(name) > MAX_NAME_LENGTH:
-        return "name_too_long"
+        return "name_too_long", {}
     if not (wanted := unicode_slug.slugify(name)):
-        return "name_invalid"
+        return "name_invalid", {}
     if error := _slug_error(hass, wanted, own_entry_id, titles=titles):
         return error
     if (room := merged_name_room(name)) is not None and room[1] < MIN_MERGED_NAME_ROOM:
-        return "name_too_long_for_agents"
+        return "name_too_long_for_agents", {}
     return None
 
 
 def _slug_error(
     hass: HomeAssistant, wanted: str, own_entry_id: str | None, *, titles: bool
+) -> tuple[str, dict[str, str]] | None:
+    """Return ``name_reserved``, or ``name_exists`` with the API taking the slug ``wanted``."""
+    if any(unicode_slug.slugify(reserved) == wanted for reserved in RESERVED_API_NAMES):
+        return "name_reserved", {}
+    if (taken := _taken_by(hass, wanted, own_entry_id, titles=titles)) is not None:
+        return "name_exists", {"api": taken}
+    return None
+
+
+def _taken_by(
+    hass: HomeAssistant, wanted: str, own_entry_id: str | None, *, titles: bool
 ) -> str | None:
-    """Return ``name_exists`` or ``name_reserved`` when the slug ``wanted`` is taken."""
+    """Return the name of the other hub or LLM API whose name has the slug ``wanted``."""
     own_api_id = api_id_for_entry(own_entry_id) if own_entry_id else None
     taken: list[str] = []
     for entry in hass.config_entries.async_entries(DOMAIN):
@@ -87,11 +99,7 @@ def _slug_error(
             if titles:
                 taken.append(entry.title)
     taken.extend(api.name for api in llm_helper.async_get_apis(hass) if api.id != own_api_id)
-    if any(unicode_slug.slugify(other) == wanted for other in taken):
-        return "name_exists"
-    if any(unicode_slug.slugify(reserved) == wanted for reserved in RESERVED_API_NAMES):
-        return "name_reserved"
-    return None
+    return next((other for other in taken if unicode_slug.slugify(other) == wanted), None)
 
 
 def _last_name(entry: ConfigEntry[Any]) -> str | None:
@@ -100,12 +108,14 @@ def _last_name(entry: ConfigEntry[Any]) -> str | None:
     return name if isinstance(name, str) and name else None
 
 
-def served_name(hass: HomeAssistant, entry: ConfigEntry[Any]) -> tuple[str, str | None]:
+def served_name(
+    hass: HomeAssistant, entry: ConfigEntry[Any]
+) -> tuple[str, tuple[str, dict[str, str]] | None]:
     """Return the name a hub is served under, and why its title cannot be (None: it can).
 
     The title when it follows the rules (``name_error`` without other hubs' titles); else
     the last name that did (``DATA_NAME``); else, for a hub never set up with a good name,
-    the title all the same.
+    the title all the same. Why: the error key and its placeholders, as ``name_error``.
     """
     if (error := name_error(hass, entry.title, entry.entry_id, titles=False)) is None:
         return entry.title, None

@@ -37,6 +37,7 @@ __all__ = [
     "llm_context_for",
     "measure",
     "prompt_warnings",
+    "search_summary",
     "tool_definition",
 ]
 
@@ -85,7 +86,9 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     estimated ``tokens``). ``warnings``: what a hub's build found that the user should know
     (a source left out for being slow, a prompt naming a tool the hub renamed or does not
     list). Hidden tools are described too but not counted in ``size`` of the API
-    (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``).
+    (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``). ``search``:
+    how a hub lists its tools (``search_summary``), null for other APIs; in search mode the
+    tools behind ``search_tools`` are described as listed, with ``hidden`` null.
     """
     api = instance.api
     listed = {tool.name: tool for tool in instance.tools}
@@ -109,9 +112,30 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "prompt": instance.api_prompt,
         "tools": tools,
         "size": _size(instance),
+        "search": search_summary(instance),
         "warnings": [*instance.warnings, *prompt_warnings(instance)]
         if isinstance(instance, HubAPIInstance)
         else [],
+    }
+
+
+def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
+    """Return how a hub's instance lists its tools; None for other APIs.
+
+    ``{"mode", "active", "pinned", "indexed", "terms"}``: the hub's ``tool_search.ToolMode``,
+    whether this instance lists its tools by search, the pinned tool keys (sorted), and in
+    search mode the tools and distinct terms of the index behind ``search_tools`` (else null).
+    """
+    api = instance.api
+    if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
+        return None
+    index = instance.search_index
+    return {
+        "mode": api.search.mode.value,
+        "active": index is not None,
+        "pinned": sorted(api.search.pinned),
+        "indexed": None if index is None else len(index),
+        "terms": None if index is None else index.terms,
     }
 
 

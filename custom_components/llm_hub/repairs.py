@@ -187,7 +187,10 @@ def async_check_when_started(hass: HomeAssistant, api: HubAPI) -> CALLBACK_TYPE:
 
 @callback
 def async_update_name_issue(
-    hass: HomeAssistant, entry: ConfigEntry[Any], served: str, error: str | None
+    hass: HomeAssistant,
+    entry: ConfigEntry[Any],
+    served: str,
+    error: tuple[str, dict[str, str]] | None,
 ) -> None:
     """Raise the fixable issue that a hub's title breaks the name rules, or clear it.
 
@@ -467,6 +470,7 @@ class InvalidNameRepairFlow(RepairsFlow):
             if (error := name_error(self.hass, name, entry.entry_id)) is None:
                 self.hass.config_entries.async_update_entry(entry, title=name)
                 return self.async_create_entry(data={})
+        key, placeholders = error or (None, {})
         return self.async_show_form(
             step_id="rename",
             data_schema=probatio.Schema(
@@ -476,8 +480,8 @@ class InvalidNameRepairFlow(RepairsFlow):
                     ): TextSelector()
                 }
             ),
-            errors={CONF_NAME: error} if error else {},
-            description_placeholders={"title": entry.title},
+            errors={CONF_NAME: key} if key else {},
+            description_placeholders={**placeholders, "title": entry.title},
         )
 
 

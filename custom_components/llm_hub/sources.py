@@ -27,7 +27,7 @@ from homeassistant.util import dt as dt_util
 
 from .build import HubAPIInstance, Source, WarnOnce
 from .compat import api_requires_admin
-from .const import CONTRIBUTED_NAMESPACE, SOURCE_BUDGET
+from .const import CONTRIBUTED_NAMESPACE, DOMAIN, SOURCE_BUDGET
 from .names import api_namespace
 from .platforms import async_get_contributed_tools
 
@@ -74,8 +74,9 @@ async def build_request(hass: HomeAssistant, api_id: str) -> AsyncIterator[_Requ
         names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
         chain = " -> ".join(f'"{names.get(each, each)}"' for each in (*outer.chain, api_id))
         raise HubLoopError(
-            f"LLM Hub APIs select each other in a loop ({chain}); "
-            "take one of them out of the hubs' selected LLM APIs"
+            translation_domain=DOMAIN,
+            translation_key="hub_loop",
+            translation_placeholders={"chain": chain},
         )
     request = _Request(
         chain=(*outer.chain, api_id) if outer else (api_id,),

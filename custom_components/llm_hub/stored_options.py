@@ -17,8 +17,11 @@ from homeassistant.const import CONF_LLM_HASS_API
 
 from .const import (
     CONF_ALIAS,
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
     CONF_DESCRIPTION,
     CONF_EXCLUDED_TOOLS,
     CONF_INCLUDE_NEW_TOOLS,
@@ -31,7 +34,11 @@ from .const import (
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONFIRM_APPROVE,
+    CONFIRM_REFUSE,
 )
+from .policy import is_notify_action
+from .tool_search import CONF_PINNED_TOOLS, CONF_TOOL_MODE, ToolMode
 
 __all__ = ["EXPECTED", "invalid_options", "valid_options"]
 
@@ -58,6 +65,10 @@ def _texts(value: Any) -> bool:
     return isinstance(value, str) or (
         isinstance(value, list) and all(isinstance(item, str) for item in value)
     )
+
+
+def _one_of(*choices: str) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, str) and value in choices
 
 
 def _overrides(value: Any) -> bool:
@@ -87,6 +98,17 @@ _CHECKS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
     CONF_TIMEOUT: (_number, "a positive number"),
     CONF_MAX_TOOLS: (_number, "a positive number"),
     CONF_RECORD_ARGUMENTS: (_flag, "true or false"),
+    CONF_CONFIRM_WITHOUT_CONVERSATION: (
+        _one_of(CONFIRM_APPROVE, CONFIRM_REFUSE),
+        f"{CONFIRM_APPROVE} or {CONFIRM_REFUSE}",
+    ),
+    CONF_APPROVAL_TIMEOUT: (_number, "a positive number"),
+    CONF_APPROVAL_NOTIFY_SERVICE: (is_notify_action, "a notify action (notify.<name>)"),
+    CONF_TOOL_MODE: (
+        _one_of(*ToolMode),
+        f"{ToolMode.ALL}, {ToolMode.SEARCH} or {ToolMode.SEARCH_OVER_LIMIT}",
+    ),
+    CONF_PINNED_TOOLS: (_texts, "a list of tool names"),
 }
 EXPECTED: Final = {key: expected for key, (_, expected) in _CHECKS.items()}
 """What each option this version knows must hold, in words (for the repair issue)."""
