@@ -1,4 +1,4 @@
-r"""Measure the error of the hub's token estimate (``sizes.py``) against real tokenizers.
+r"""Measure the error of the hub's token estimate (``inspector.py``) against real tokenizers.
 
 Two steps, in two environments (the test environment has no tokenizer; tiktoken's own
 encodings are downloaded at run time from a host this project cannot reach):
@@ -8,7 +8,7 @@ encodings are downloaded at run time from a host this project cannot reach):
    Assist (with lights, fans, covers, climate, media players, locks, to-do lists and
    vacuums exposed), a hub that picks Assist and has the test suite's contributed tools,
    and a hub with the test suite's picked API. It writes every prompt, every tool
-   definition (compact JSON, as ``sizes.py`` counts it) and each API's whole set of tool
+   definition (compact JSON, as ``inspector.py`` counts it) and each API's whole set of tool
    definitions, with the estimate of each.
 2. ``.scratch/tokvenv/bin/python script/token_error.py measure .scratch/corpus.json``
    counts the tokens of each text with every tokenizer it finds, and prints chars per
@@ -94,8 +94,8 @@ async def _async_corpus() -> list[dict[str, Any]]:
     """Return the texts of three APIs as ``describe`` shows them."""
     common = importlib.import_module("pytest_homeassistant_custom_component.common")
     tests = importlib.import_module("tests.common")
-    describe = importlib.import_module("custom_components.llm_hub.describe")
-    sizes = importlib.import_module("custom_components.llm_hub.sizes")
+    describe = importlib.import_module("custom_components.llm_hub.inspector")
+    sizes = importlib.import_module("custom_components.llm_hub.inspector")
     from homeassistant.const import CONF_LLM_HASS_API  # noqa: PLC0415
     from homeassistant.core import Context  # noqa: PLC0415
     from homeassistant.helpers import llm  # noqa: PLC0415

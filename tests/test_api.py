@@ -10,7 +10,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 import voluptuous as vol
 
-from custom_components.llm_hub.tools import HubTool, unwrap
+from custom_components.llm_hub.tool import HubTool, unwrap
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm, selector
@@ -87,7 +87,7 @@ async def test_merge_dedups_and_namespaces_collisions(hass: HomeAssistant) -> No
     assert clash_x.calls == []
 
 
-async def test_contributed_tool_colliding_with_picked_api(hass: HomeAssistant) -> None:
+async def test_contributed_tool_colliding_with_selected_api(hass: HomeAssistant) -> None:
     """A contributed tool and a picked API's different tool of one name are both prefixed."""
     contributed = RecordingTool("dup__tool", integration="dup")
     picked = RecordingTool("dup__tool", integration="dup", description="Picked one.")
@@ -188,7 +188,7 @@ async def test_custom_serializer_chain(hass: HomeAssistant) -> None:
     assert instance.custom_serializer(object()) is probatio.UNSUPPORTED
 
 
-async def test_picked_assist_tools_reach_the_hub(hass: HomeAssistant) -> None:
+async def test_selected_assist_tools_reach_the_hub(hass: HomeAssistant) -> None:
     """Picking "assist" gives the hub the Assist API's tools, llm__GetDateTime once."""
     assert await async_setup_component(hass, "intent", {})
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
@@ -319,7 +319,7 @@ async def test_validation_holds_when_an_agent_merges_the_hub(hass: HomeAssistant
     assert tool.calls == []
 
 
-async def test_admin_only_when_a_picked_api_requires_admin(
+async def test_admin_only_when_a_selected_api_requires_admin(
     hass: HomeAssistant, hass_admin_user: MockUser, hass_read_only_user: MockUser
 ) -> None:
     """A hub including an admin-only API is admin-only itself, enforced by the hub."""
@@ -349,7 +349,7 @@ async def test_admin_only_when_a_picked_api_requires_admin(
     assert "public" in open_tools
 
 
-async def test_admin_requirement_follows_a_hub_that_picks_a_hub(
+async def test_admin_requirement_follows_a_hub_that_selects_a_hub(
     hass: HomeAssistant, hass_read_only_user: MockUser
 ) -> None:
     """A hub picking an admin-only hub is admin-only too."""
@@ -362,7 +362,7 @@ async def test_admin_requirement_follows_a_hub_that_picks_a_hub(
         await _instance(hass, hub_id(outer), hass_read_only_user.id)
 
 
-async def test_hubs_picking_each_other_serve_the_rest(
+async def test_hubs_selecting_each_other_serve_the_rest(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A loop of hubs (made behind the options flow's back) is logged once by name; no
@@ -383,10 +383,10 @@ async def test_hubs_picking_each_other_serve_the_rest(
     assert "from_x" in second_tools
     assert any(tool.name.endswith("from_x") for tool in merged.tools)
     loops = [
-        r.getMessage() for r in caplog.records if "pick each other in a loop" in r.getMessage()
+        r.getMessage() for r in caplog.records if "select each other in a loop" in r.getMessage()
     ]
-    fix = "remove one of these picks in the hubs' options"
-    loop = "LLM Hub APIs pick each other in a loop"
+    fix = "take one of them out of the hubs' selected LLM APIs"
+    loop = "LLM Hub APIs select each other in a loop"
     first_second = '("First" -> "Second" -> "First")'
     second_first = '("Second" -> "First" -> "Second")'
     assert loops == [
@@ -434,7 +434,7 @@ async def test_a_hub_reached_twice_shows_each_tool_once(hass: HomeAssistant) -> 
     )
 
 
-async def test_hub_picking_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
+async def test_hub_selecting_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
     """A hub can build on another hub; tools are wrapped once more and still run."""
     tool = RecordingTool("count", parameters=NUMBER_SCHEMA)
     _register(hass, FixedAPI(hass, "x", "X", [tool]))
@@ -447,7 +447,7 @@ async def test_hub_picking_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
     assert result.data == {"tool": "count", "args": {"number": 3}}
 
 
-async def test_missing_picked_api_serves_the_rest(
+async def test_missing_selected_api_serves_the_rest(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A picked API that is not registered is logged; the hub serves what it has."""
@@ -457,7 +457,7 @@ async def test_missing_picked_api_serves_the_rest(
     tools = _by_name(await _instance(hass, hub_id(entry)))
 
     assert "kept" in tools
-    assert "picks the LLM API gone, which is not registered" in caplog.text
+    assert "selects the LLM API gone, which is not registered" in caplog.text
 
 
 async def test_options_are_read_at_setup(hass: HomeAssistant) -> None:
@@ -465,7 +465,7 @@ async def test_options_are_read_at_setup(hass: HomeAssistant) -> None:
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"], "prompt": "Hi."})
 
     api = entry.runtime_data.api
-    assert (api.id, api.name, api.picked_api_ids, api.instructions) == (
+    assert (api.id, api.name, api.selected_api_ids, api.instructions) == (
         hub_id(entry),
         "Kitchen",
         ["assist"],
@@ -518,14 +518,14 @@ async def test_hub_tools_equal_the_tools_of_the_api_they_come_from(hass: HomeAss
     assert hub["intent__HassTurnOn"] != not_a_tool
 
 
-async def test_a_single_pick_stored_as_a_string(hass: HomeAssistant) -> None:
+async def test_a_single_selected_api_stored_as_a_string(hass: HomeAssistant) -> None:
     """An id stored as a plain string (a hand edit) counts as one pick."""
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": "assist"})
 
-    assert entry.runtime_data.api.picked_api_ids == ["assist"]
+    assert entry.runtime_data.api.selected_api_ids == ["assist"]
 
 
-async def test_picked_api_that_breaks_is_logged_and_skipped(
+async def test_selected_api_that_breaks_is_logged_and_skipped(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A picked API whose instance cannot be built does not take the hub down."""
@@ -553,7 +553,7 @@ async def test_picked_api_that_breaks_is_logged_and_skipped(
     assert "HomeAssistantError: service offline" in caplog.text
 
 
-async def test_refusal_of_a_picked_api_refuses_the_hub(
+async def test_refusal_of_a_selected_api_refuses_the_hub(
     hass: HomeAssistant, hass_admin_user: MockUser
 ) -> None:
     """Unauthorized from a picked API (HA 2026.11's own check) is not swallowed."""
@@ -594,18 +594,20 @@ async def test_validator_with_a_bug_is_a_failed_call(
     assert "The parameters of tool t (x) failed to validate" in caplog.text
 
 
-async def test_stale_pick_warns_once(hass: HomeAssistant, caplog: pytest.LogCaptureFixture) -> None:
+async def test_stale_selected_api_warns_once(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
     """A pick of an API that is gone is logged once per load, not on every request."""
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "gone"]})
 
     for _ in range(3):
         await _instance(hass, hub_id(entry))
 
-    assert entry.runtime_data.api.picked_api_ids == ["gone"]
-    assert caplog.text.count("picks the LLM API gone, which is not registered") == 1
+    assert entry.runtime_data.api.selected_api_ids == ["gone"]
+    assert caplog.text.count("selects the LLM API gone, which is not registered") == 1
 
 
-async def test_a_tool_a_picked_hub_renamed_is_kept_once(hass: HomeAssistant) -> None:
+async def test_a_tool_a_selected_hub_renamed_is_kept_once(hass: HomeAssistant) -> None:
     """A contributed tool reaching a hub directly and, renamed, through a picked hub, is once.
 
     The picked hub exposes it under its portable name; the outer hub meets it by its own

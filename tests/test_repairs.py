@@ -1,10 +1,11 @@
-"""A picked API that is missing: the hub serves the rest, raises a repair issue, fixes it.
+"""A selected API that is missing: the hub serves the rest, raises a repair issue, fixes it.
 
 The fix flow runs through Home Assistant's repairs HTTP API, as the frontend drives it.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from http import HTTPStatus
 from typing import Any
 
@@ -13,6 +14,7 @@ from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockModule,
     async_capture_events,
+    async_fire_time_changed,
     mock_config_flow,
     mock_integration,
     mock_platform,
@@ -20,11 +22,13 @@ from pytest_homeassistant_custom_component.common import (
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from custom_components.llm_hub.repairs import CHECK_DELAY, CHECK_INTERVAL
 from homeassistant.config_entries import ConfigEntry, ConfigEntryState, ConfigFlow
 from homeassistant.const import CONF_LLM_HASS_API, EVENT_HOMEASSISTANT_STARTED
 from homeassistant.core import CoreState, HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 
 from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 
@@ -48,7 +52,13 @@ async def _tools(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
     return {tool.name for tool in instance.tools}
 
 
-async def test_missing_pick_raises_a_fixable_issue(hass: HomeAssistant) -> None:
+async def _async_delayed_check(hass: HomeAssistant) -> None:
+    """Let the check that follows an entry's unload or removal run."""
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=CHECK_DELAY + 1))
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def test_missing_selected_api_raises_a_fixable_issue(hass: HomeAssistant) -> None:
     """A hub set up with a pick that is not registered serves the rest and raises an issue."""
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
 
@@ -94,15 +104,17 @@ async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssi
     assert "play" in await _tools(hass, entry)
 
 
-async def test_issue_of_a_picked_hub_comes_and_goes(hass: HomeAssistant) -> None:
-    """A picked hub that unloads raises the issue at once, named by its name; loading it
-    again clears it."""
+async def test_issue_of_a_selected_hub_comes_and_goes(hass: HomeAssistant) -> None:
+    """A selected hub that unloads raises the issue shortly after, named by its name;
+    loading it again clears it at once."""
     inner = await async_add_hub(hass, "Inner")
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
     assert _issues(hass) == {}
 
     assert await hass.config_entries.async_unload(inner.entry_id)
     await hass.async_block_till_done(wait_background_tasks=True)
+    assert _issues(hass) == {}
+    await _async_delayed_check(hass)
 
     # Nothing asked the outer hub for its tools: the unload itself raised the issue.
     issue = _issues(hass)[_issue_id(outer, hub_id(inner))]
@@ -115,12 +127,13 @@ async def test_issue_of_a_picked_hub_comes_and_goes(hass: HomeAssistant) -> None
 
 
 async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_client: Any) -> None:
-    """Removing a picked hub raises the issue at once; the issue and its fix flow name the
-    hub as it was called, not by its API id."""
+    """Removing a selected hub raises the issue shortly after; the issue and its fix flow
+    name the hub as it was called, not by its API id."""
     office = await async_add_hub(hass, "Office")
     kitchen = await async_add_hub(hass, "Küche", {CONF_LLM_HASS_API: [hub_id(office)]})
 
     assert await hass.config_entries.async_remove(office.entry_id)
+    await _async_delayed_check(hass)
 
     issue = _issues(hass)[_issue_id(kitchen, hub_id(office))]
     assert issue.translation_placeholders == {"hub": "Küche", "api": "Office"}
@@ -132,15 +145,16 @@ async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_clie
     assert _issues(hass) == {}
 
 
-async def test_reloading_a_picked_hub_raises_nothing(hass: HomeAssistant) -> None:
-    """A reload (options saved, renamed) unloads and sets up under one lock: no issue comes
-    and goes meanwhile."""
+async def test_reloading_a_selected_hub_raises_nothing(hass: HomeAssistant) -> None:
+    """A reload (options saved, renamed) unloads and sets up again: no issue comes and goes
+    meanwhile, nor after the delayed check."""
     inner = await async_add_hub(hass, "Inner")
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
     created = async_capture_events(hass, ir.EVENT_REPAIRS_ISSUE_REGISTRY_UPDATED)
 
     assert await hass.config_entries.async_reload(inner.entry_id)
     await hass.async_block_till_done(wait_background_tasks=True)
+    await _async_delayed_check(hass)
 
     assert [event.data for event in created if event.data["domain"] == DOMAIN] == []
     assert outer.state is ConfigEntryState.LOADED
@@ -148,7 +162,7 @@ async def test_reloading_a_picked_hub_raises_nothing(hass: HomeAssistant) -> Non
 
 async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant) -> None:
     """An API registered by another integration's config entry that unloads raises the
-    issue at once, named as it was registered; the issue clears when it is back."""
+    issue shortly after, named as it was registered; the issue clears when it is back."""
 
     async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
         api = FixedAPI(hass, "music", "Music player", [RecordingTool("play")])
@@ -173,7 +187,7 @@ async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant
         assert _issues(hass) == {}
 
         assert await hass.config_entries.async_unload(music.entry_id)
-        await hass.async_block_till_done(wait_background_tasks=True)
+        await _async_delayed_check(hass)
 
         issue = _issues(hass)[_issue_id(entry, "music")]
         assert issue.translation_placeholders == {"hub": "Kitchen", "api": "Music player"}
@@ -197,18 +211,68 @@ async def test_no_issue_from_an_unload_while_home_assistant_stops(hass: HomeAssi
     hass.set_state(CoreState.running)
 
 
-async def test_issue_clears_on_the_next_request(hass: HomeAssistant) -> None:
-    """An API registered without any event is seen on the hub's next request."""
+async def test_issue_clears_on_the_periodic_check(hass: HomeAssistant) -> None:
+    """An API registered without any event is seen by the periodic check, not by a request
+    (building an instance changes no issue)."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
     llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
     assert _issue_id(entry, "music") in _issues(hass)
 
     await _tools(hass, entry)
+    assert _issue_id(entry, "music") in _issues(hass)
+
+    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
+    await hass.async_block_till_done()
+    assert _issues(hass) == {}
+
+
+async def test_an_api_unregistered_without_an_event_raises_on_the_periodic_check(
+    hass: HomeAssistant,
+) -> None:
+    """An API unregistered without any event is seen by the periodic check."""
+    unregister = llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    unregister()
+    await _tools(hass, entry)
+    assert _issues(hass) == {}
+
+    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
+    await hass.async_block_till_done()
+    assert list(_issues(hass)) == [_issue_id(entry, "music")]
+
+
+async def test_building_while_home_assistant_starts_raises_nothing(hass: HomeAssistant) -> None:
+    """A hub selecting an API id that is not registered, built once while Home Assistant
+    starts, raises no repair issue (none is raised before start-up ends)."""
+    hass.set_state(CoreState.starting)
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+
+    await llm.async_get_api(hass, hub_id(entry), llm_context())
+    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
+    await hass.async_block_till_done()
+
+    assert _issues(hass) == {}
+    hass.set_state(CoreState.running)
+
+
+async def test_periodic_check_skips_an_entry_loaded_without_its_api(
+    hass: HomeAssistant, mock_setup_entry: Any
+) -> None:
+    """An entry loaded by a setup that is not the hub's (patched) has no API to check."""
+    entry = MockConfigEntry(domain=DOMAIN, title="Kitchen", options={CONF_LLM_HASS_API: ["x"]})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    assert entry.state is ConfigEntryState.LOADED
+
+    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
+    await hass.async_block_till_done()
 
     assert _issues(hass) == {}
 
 
-async def test_issue_clears_when_the_pick_is_removed_or_the_hub_is(hass: HomeAssistant) -> None:
+async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
+    hass: HomeAssistant,
+) -> None:
     """Saving options without the pick clears its issue; removing the hub clears all of its
     issues, and only its own."""
     other = await async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
@@ -250,7 +314,7 @@ async def _continue_fix(client: Any, flow_id: str) -> dict[str, Any]:
     return data
 
 
-async def test_fix_flow_removes_the_pick(hass: HomeAssistant, repairs_client: Any) -> None:
+async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
     """Confirming removes the pick, keeps every other option, reloads, clears the issue."""
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", []))
     entry = await async_add_hub(
@@ -268,7 +332,7 @@ async def test_fix_flow_removes_the_pick(hass: HomeAssistant, repairs_client: An
     assert result["type"] == "create_entry"
     assert entry.options == {CONF_LLM_HASS_API: ["x"], CONF_PROMPT: "Be brief."}
     assert entry.runtime_data.api is not old_api
-    assert entry.runtime_data.api.picked_api_ids == ["x"]
+    assert entry.runtime_data.api.selected_api_ids == ["x"]
     assert _issues(hass) == {}
 
 
@@ -285,7 +349,7 @@ async def test_fix_flow_names_an_api_that_came_back(
     assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "Music"}
 
 
-async def test_fix_flow_of_the_last_pick(hass: HomeAssistant, repairs_client: Any) -> None:
+async def test_fix_flow_of_the_last_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
     """Removing the only pick leaves the key out, as the options flow does."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: "music"})
 
@@ -296,7 +360,7 @@ async def test_fix_flow_of_the_last_pick(hass: HomeAssistant, repairs_client: An
     assert entry.options == {}
 
 
-async def test_fix_flow_when_the_pick_or_the_hub_went_meanwhile(
+async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
     hass: HomeAssistant, repairs_client: Any
 ) -> None:
     """A pick already removed: nothing to change. A hub removed: the flow aborts."""

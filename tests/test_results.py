@@ -24,7 +24,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.llm_hub.const import CONF_TIMEOUT, DEFAULT_TIMEOUT
 from custom_components.llm_hub.policy import HubPolicy
 from custom_components.llm_hub.results import json_safe
-from custom_components.llm_hub.tools import HubTool
+from custom_components.llm_hub.tool import HubTool
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.util.json import JsonObjectType, SerializationError
@@ -297,7 +297,7 @@ def timeouts() -> Generator[list[float]]:
         seen.append(delay)
         return real_timeout(delay)
 
-    with patch("custom_components.llm_hub.tools.asyncio.timeout", spy):
+    with patch("custom_components.llm_hub.tool.asyncio.timeout", spy):
         yield seen
 
 

@@ -28,15 +28,15 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.api import HubAPI
-from custom_components.llm_hub.schemas import (
+from custom_components.llm_hub.policy import HubPolicy
+from custom_components.llm_hub.schema.parameters import (
     CleanSchema,
     UnacceptableSchemaError,
     clean_parameters,
-    exposed_parameters,
-    exposed_serializer,
+    listed_parameters,
+    listed_serializer,
 )
-from custom_components.llm_hub.tools import GatheredTool
+from custom_components.llm_hub.tool import CandidateTool
 from homeassistant.components.anthropic import entity as anthropic_entity
 from homeassistant.components.google_generative_ai_conversation import entity as google_entity
 from homeassistant.components.mcp_server import server as mcp_server
@@ -120,9 +120,9 @@ async def _async_setup_assist_tools(hass: HomeAssistant) -> None:
     await hass.async_block_till_done()
 
 
-def _gathered(instance: llm.APIInstance) -> dict[str, GatheredTool]:
+def _gathered(instance: llm.APIInstance) -> dict[str, CandidateTool]:
     """Return what the hub's build decided for each tool, by exposed name."""
-    return {item.name: item for item in instance.gathered}  # type: ignore[attr-defined]
+    return {item.name: item for item in instance.candidates}  # type: ignore[attr-defined]
 
 
 def _clean(instance: llm.APIInstance, name: str) -> dict[str, Any]:
@@ -298,7 +298,7 @@ async def test_calls_reach_the_original_tool(hass: HomeAssistant) -> None:
         assert tools[case.name].calls[-1].tool_name == case.name
 
 
-async def test_exposed_parameters_render_the_clean_schema(hass: HomeAssistant) -> None:
+async def test_listed_parameters_render_the_clean_schema(hass: HomeAssistant) -> None:
     """With any serializer, on either OpenAPI version, agents get exactly the clean schema.
 
     Also when an agent merges the hub with another API: Home Assistant's ``MergedAPI`` asks
@@ -399,12 +399,15 @@ async def test_tools_the_policy_hides_are_not_checked(
 ) -> None:
     """A tool the entry's policy hides keeps the policy's reason, and its schema logs nothing."""
 
-    def hide_unconvertible(self: HubAPI, gathered: list[GatheredTool]) -> None:
-        for item in gathered:
+    def hide_unconvertible(
+        self: HubPolicy, candidates: list[CandidateTool], hub_name: str
+    ) -> list[str]:
+        for item in candidates:
             if item.name == "unconvertible":
                 item.hidden = "Hidden by the user."
+        return []
 
-    with patch.object(HubAPI, "_apply_policy", hide_unconvertible):
+    with patch.object(HubPolicy, "apply", hide_unconvertible):
         entry, _ = await _async_add_corpus_hub(hass)
         instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
 
@@ -445,17 +448,17 @@ async def test_mcp_lists_every_tool(
     assert [call.tool_args for call in tools[case.name].calls] == [case.expected]
 
 
-def test_exposed_serializer_answers_only_exposed_parameters() -> None:
+def test_listed_serializer_answers_only_listed_parameters() -> None:
     """The serializer answers a copy of the clean schema, and defers on everything else."""
     schema = {"type": "object", "properties": {"a": {"type": "string"}}}
-    exposed = exposed_parameters(schema)
+    exposed = listed_parameters(schema)
 
-    answer = exposed_serializer(exposed.schema)
+    answer = listed_serializer(exposed.schema)
     assert answer == schema
     answer["properties"]["a"]["type"] = "integer"
-    assert exposed_serializer(exposed.schema) == schema
-    assert exposed_serializer({"a": str}) is probatio.UNSUPPORTED
-    assert exposed_serializer(str) is probatio.UNSUPPORTED
+    assert listed_serializer(exposed.schema) == schema
+    assert listed_serializer({"a": str}) is probatio.UNSUPPORTED
+    assert listed_serializer(str) is probatio.UNSUPPORTED
 
 
 # --- Any schema a third-party serializer may answer ---------------------------------------
@@ -563,12 +566,12 @@ def test_any_schema_is_cleaned_or_refused(json_schema: Any) -> None:
         if (clean := _clean_or_none(candidate)) is None:
             continue
         tool = _Tool()
-        tool.parameters = exposed_parameters(clean.json_schema)
-        _check_tool(tool, exposed_serializer, clean.json_schema)
+        tool.parameters = listed_parameters(clean.json_schema)
+        _check_tool(tool, listed_serializer, clean.json_schema)
         for version in ("3.0", "3.1.0"):
             assert (
                 probatio.to_openapi(tool.parameters, openapi_version=version) == clean.json_schema
             )
-        again = clean_parameters(tool.parameters, exposed_serializer)
+        again = clean_parameters(tool.parameters, listed_serializer)
         assert again.json_schema == clean.json_schema
         assert again.fixes == []

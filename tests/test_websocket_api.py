@@ -12,10 +12,10 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from syrupy.assertion import SnapshotAssertion
 import voluptuous as vol
 
-from custom_components.llm_hub.api import HubAPI
 from custom_components.llm_hub.const import CONF_EXCLUDED_TOOLS, CONF_MAX_TOOLS
-from custom_components.llm_hub.sizes import definition_chars, estimate_tokens
-from custom_components.llm_hub.tools import GatheredTool
+from custom_components.llm_hub.inspector import definition_chars, estimate_tokens
+from custom_components.llm_hub.policy import HubPolicy
+from custom_components.llm_hub.tool import CandidateTool
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
@@ -156,14 +156,15 @@ async def test_describe_shows_hidden_tools_with_the_reason(
     one tool in the build's policy step.
     """
 
-    def hide_grind(self: HubAPI, gathered: list[GatheredTool]) -> None:
-        for item in gathered:
+    def hide_grind(self: HubPolicy, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+        for item in candidates:
             if item.key == GRIND:
                 item.hidden = "Hidden in the hub's options"
+        return []
 
     client = await hass_ws_client(hass)
     shown = (await _describe(client, hub_id(inspected_hub)))["result"]
-    with patch.object(HubAPI, "_apply_policy", hide_grind):
+    with patch.object(HubPolicy, "apply", hide_grind):
         hidden = (await _describe(client, hub_id(inspected_hub)))["result"]
         response = await _call(client, hub_id(inspected_hub), GRIND)
 
@@ -189,14 +190,15 @@ async def test_describe_shows_the_builds_overrides_and_aliases(
     Stood in for by setting them in the build's policy step.
     """
 
-    def alias_brew(self: HubAPI, gathered: list[GatheredTool]) -> None:
-        for item in gathered:
+    def alias_brew(self: HubPolicy, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+        for item in candidates:
             if item.key == BREW:
                 item.name = "brew"
                 item.description = "Brews, by its alias."
+        return []
 
     client = await hass_ws_client(hass)
-    with patch.object(HubAPI, "_apply_policy", alias_brew):
+    with patch.object(HubPolicy, "apply", alias_brew):
         result = (await _describe(client, hub_id(inspected_hub)))["result"]
         by_key = await _call(client, hub_id(inspected_hub), BREW, tool_args={"size": "small"})
         by_alias = await _call(client, hub_id(inspected_hub), "brew", tool_args={"size": "small"})
@@ -209,7 +211,7 @@ async def test_describe_shows_the_builds_overrides_and_aliases(
         "not_found",
         (
             f"LLM API {hub_id(inspected_hub)} has no tool {BREW} for this request: "
-            "the hub exposes it as brew"
+            "the hub lists it as brew"
         ),
     )
     assert by_alias["result"]["outcome"] == "ok"
@@ -427,7 +429,7 @@ async def test_call_unknown_tool(
 async def test_call_a_tool_by_its_original_name(
     hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
 ) -> None:
-    """A tool called by its own name says what the hub exposes it as, or that it hides it.
+    """A tool called by its own name says what the hub lists it as, or that it hides it.
 
     ``light.turn_on`` is exposed as ``light_turn_on`` (a portable fix), two tools named
     ``search`` as ``x--search`` and ``y--search`` (a collision); an excluded tool is hidden.
@@ -448,11 +450,11 @@ async def test_call_a_tool_by_its_original_name(
 
     assert _error(await _call(client, hub_id(entry), "light.turn_on")) == (
         "not_found",
-        f"{prefix} light.turn_on for this request: the hub exposes it as light_turn_on",
+        f"{prefix} light.turn_on for this request: the hub lists it as light_turn_on",
     )
     assert _error(await _call(client, hub_id(entry), "search")) == (
         "not_found",
-        f"{prefix} search for this request: the hub exposes it as x--search or y--search",
+        f"{prefix} search for this request: the hub lists it as x--search or y--search",
     )
     assert _error(await _call(client, hub_id(entry), "lock.open")) == (
         "not_found",

@@ -1,7 +1,7 @@
-"""LLM Hub: compose your own LLM APIs from the APIs and tools Home Assistant already has.
+"""Sets up LLM Hub: each config entry registers one LLM API composed of other APIs and tools.
 
 Each config entry registers one LLM API (``llm_hub-<entry_id>``, named like the entry) that
-conversation agents can pick and Home Assistant's MCP Server serves at
+conversation agents can select and Home Assistant's MCP Server serves at
 ``/api/mcp/llm_hub-<entry_id>``.
 """
 
@@ -16,33 +16,65 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
-from .api import HubAPI, picked_api_ids
+from .api import HubAPI, selected_api_ids
+from .approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
-from .issues import async_check_picks_when_started, async_remove_issues, async_track_apis
+from .hub_name import DATA_NAME, served_name
+from .panel import async_setup_panel
 from .platforms import async_setup_platforms
 from .policy import without_empty
+from .repairs import (
+    async_check_when_started,
+    async_remove_issues,
+    async_track_apis,
+    async_update_name_issue,
+    async_update_option_issues,
+)
+from .stored_options import invalid_options
+from .tool_subentries import (
+    async_check_tools_when_started,
+    async_reload_on_tool_change,
+    async_remove_tool_issues,
+)
 from .types import LlmHubConfigEntry, LlmHubData
+from .ui_tools import UiTools
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: ``llm.py`` platforms, clearing of repair issues."""
+    """Set up what hub entries share: platforms, approvals, repair issues, the panel."""
     async_setup_platforms(hass)
+    async_setup_approvals(hass)
     websocket_api.async_setup(hass)
     async_track_apis(hass)
+    await async_setup_panel(hass)
     return True
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Register the hub's LLM API; unloading the entry unregisters it.
 
-    A picked API that is missing once Home Assistant has started raises a repair issue.
+    The API is named like the entry when its title follows the name rules, else like the
+    last title that did, and a repair issue offers to rename the hub (``hub_name.py``). An
+    option stored with the wrong type is served as absent, logged and reported by a repair
+    issue (``stored_options.py``). A selected LLM API that is missing once Home Assistant
+    has started raises a repair issue, and so does a tool made in the UI that the hub leaves
+    out. Adding, changing or deleting a tool (a subentry) reloads the entry.
     """
-    api = HubAPI(hass, entry)
+    name, error = served_name(hass, entry)
+    if error is None and entry.data.get(DATA_NAME) != name:
+        hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
+    async_update_name_issue(hass, entry, name, error)
+    async_update_option_issues(hass, entry, invalid_options(entry.options))
+    ui_tools = await UiTools.async_load(hass, entry)
+    entry.async_on_unload(ui_tools.async_unload)
+    api = HubAPI(hass, entry, name=name, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
-    entry.async_on_unload(async_check_picks_when_started(hass, api))
+    entry.async_on_unload(async_check_when_started(hass, api))
+    entry.async_on_unload(async_check_tools_when_started(hass, entry, ui_tools))
+    entry.async_on_unload(async_reload_on_tool_change(hass, entry))
     return True
 
 
@@ -50,22 +82,24 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
     """Unload a hub entry (its API is unregistered by ``async_on_unload``).
 
     Calls already running finish; calls through tools listed before the unload are refused
-    (``HubAPI.async_check_call``).
+    (``tool.HubCallSettings.is_registered``).
     """
     return True
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
-    """Remove the repair issues of a removed hub."""
+    """Remove the repair issues of a removed hub and of its tools."""
     async_remove_issues(hass, entry.entry_id)
+    async_remove_tool_issues(hass, entry.entry_id)
 
 
 async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Migrate a hub entry's options to the current version; never drop what a user set.
 
-    - 1.1 -> 1.2: picks (``llm_hass_api``) stored as a string become a list without
+    - 1.1 -> 1.2: selected API ids (``llm_hass_api``) stored as a string become a list without
       duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
-      out, as the options flow leaves them out. Other keys are kept as they are.
+      out, as the options flow leaves them out. Other keys, and a selection of the wrong
+      type (``stored_options``: a repair issue reports it), are kept as they are.
     - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
       leaves the entry unloaded and untouched. A newer minor version of this major loads
       as it is (minor versions stay compatible).
@@ -82,9 +116,9 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
 def migrate_options_1_2(options: Mapping[str, Any]) -> dict[str, Any]:
     """Return options of version 1.1 in the shape of 1.2 (see ``async_migrate_entry``)."""
     migrated = without_empty(options)
-    if CONF_LLM_HASS_API in migrated:
-        if picks := [api_id for api_id in picked_api_ids(migrated) if api_id]:
-            migrated[CONF_LLM_HASS_API] = picks
+    if CONF_LLM_HASS_API in migrated and CONF_LLM_HASS_API not in invalid_options(migrated):
+        if selected := [api_id for api_id in selected_api_ids(migrated) if api_id]:
+            migrated[CONF_LLM_HASS_API] = selected
         else:
             del migrated[CONF_LLM_HASS_API]
     return migrated

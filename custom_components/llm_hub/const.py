@@ -1,4 +1,4 @@
-"""Constants for LLM Hub."""
+"""Constants of LLM Hub: the domain, option keys and their defaults, fixed limits."""
 
 import logging
 from typing import Final
@@ -19,8 +19,14 @@ MCP_SERVER_CALL_LIMIT: Final = 55
 """Longest a tool call from MCP Server may run, in seconds: MCP Server gives up on a request
 after 60 s (``mcp_server/http.py``, 2026.10 and 2026.11) and the client gets HTTP 504."""
 
+SOURCE_BUDGET: Final = 10.0
+"""Seconds each source of a hub (the ``llm.py`` platform of one integration, one selected
+LLM API) may take to give its tools for one request; a source that takes longer is left out
+of that request, and the rest is served. A selected hub has no budget of its own: its
+sources have theirs."""
+
 CONF_MAX_TOOLS: Final = "max_tools"
-"""Option key of the most tools the hub should expose; the options flow warns above it."""
+"""Option key of the most tools the hub should list; the options flow warns above it."""
 DEFAULT_MAX_TOOLS: Final = 128
 """OpenAI's limit of tools per request."""
 
@@ -47,14 +53,14 @@ def api_id_for_entry(entry_id: str) -> str:
 # --- Tool policy options (options flow; parsed by policy.HubPolicy) -----------------------
 
 CONF_INCLUDE_NEW_TOOLS: Final = "include_new_tools"
-"""Option key: whether tools without a decision of their own are exposed (bool, default on)."""
+"""Option key: whether tools without a decision of their own are listed (bool, default on)."""
 CONF_INCLUDED_TOOLS: Final = "included_tools"
-"""Option key: tool keys the user chose to expose (list of str)."""
+"""Option key: tool keys the user chose to list (list of str)."""
 CONF_EXCLUDED_TOOLS: Final = "excluded_tools"
 """Option key: tool keys the user chose to leave out (list of str)."""
 
 CONF_READ_ONLY: Final = "read_only"
-"""Option key: expose only tools annotated ``read_only`` (bool, default off)."""
+"""Option key: list only tools annotated ``read_only`` (bool, default off)."""
 CONF_NO_DESTRUCTIVE: Final = "no_destructive"
 """Option key: leave out destructive tools (bool, default off)."""
 CONF_NO_OPEN_WORLD: Final = "no_open_world"
@@ -66,6 +72,23 @@ CONF_CONFIRM_TOOLS: Final = "confirm_tools"
 """Option key: tool keys that run only after the user confirmed (list of str)."""
 CONFIRMATION_TTL: Final = 300
 """Seconds a confirmation token stays valid."""
+TOKEN_ARGUMENT: Final = "confirmation_token"  # noqa: S105  # an argument name, not a secret
+"""The argument that carries a confirmation token (``confirmation.py``)."""
+
+CONF_CONFIRM_WITHOUT_CONVERSATION: Final = "confirm_without_conversation"
+"""Option key: how calls that need confirming are confirmed when the caller has no
+conversation (MCP clients, the websocket, automations): ``CONFIRM_APPROVE`` or
+``CONFIRM_REFUSE``."""
+CONFIRM_APPROVE: Final = "approve"
+"""A user approves the call in Home Assistant (``approvals.py``); the default."""
+CONFIRM_REFUSE: Final = "refuse"
+"""Such calls are refused."""
+CONF_APPROVAL_TIMEOUT: Final = "approval_timeout"
+"""Option key: seconds a call waits for approval, and an approved call for the model."""
+DEFAULT_APPROVAL_TIMEOUT: Final = 300
+CONF_APPROVAL_NOTIFY_SERVICE: Final = "approval_notify_service"
+"""Option key: a notify action (``notify.mobile_app_<device>``) that gets each approval
+with Approve and Deny buttons (optional)."""
 
 CONF_OVERRIDES: Final = "overrides"
 """Option key: per tool key, ``{"name": alias, "description": text}`` (either may be absent)."""
@@ -77,4 +100,4 @@ CONF_DESCRIPTION: Final = "description"
 OPTIONS_VERSION: Final = 1
 """Major version of the entry format (``ConfigFlow.VERSION``); a new one is incompatible."""
 OPTIONS_MINOR_VERSION: Final = 2
-"""Minor version: 1.2 stores picks as a list and leaves empty options out."""
+"""Minor version: 1.2 stores the selected API ids as a list and leaves empty options out."""

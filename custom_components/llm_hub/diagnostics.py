@@ -1,4 +1,4 @@
-"""Diagnostics of a hub entry: options, tools with sizes, counters, last calls, platform errors.
+"""Diagnostics of a hub entry: options, tools, sizes, search, counters, last calls, platform errors.
 
 Download them from the hub's page (Settings → Devices & services → LLM Hub → ⋮).
 """
@@ -15,7 +15,7 @@ from homeassistant.helpers import llm as llm_helper
 
 from .audit import redact_secrets
 from .const import CONF_PROMPT
-from .describe import describe_instance, llm_context_for
+from .inspector import describe_instance, llm_context_for
 from .platforms import async_get_platform_errors
 from .types import LlmHubConfigEntry
 
@@ -33,7 +33,7 @@ async def async_get_config_entry_diagnostics(
     """Return the diagnostics of a hub entry.
 
     The tools are built as for the owner (diagnostics are for admins; like MCP Server's
-    diagnostics), so admin-only picks are included. A build that fails is reported as
+    diagnostics), so admin-only selected APIs are included. A build that fails is reported as
     ``{"error": ...}`` instead of failing the download.
     """
     api = entry.runtime_data.api
@@ -48,6 +48,8 @@ async def async_get_config_entry_diagnostics(
         described = describe_instance(instance)
         tools = {
             "size": described["size"],
+            "search": described["search"],
+            "warnings": described["warnings"],
             "tools": [{key: tool[key] for key in TOOL_SUMMARY_KEYS} for tool in described["tools"]],
         }
     return {
@@ -57,4 +59,5 @@ async def async_get_config_entry_diagnostics(
         "counters": asdict(api.audit.counters),
         "recent_calls": [call.as_dict() for call in api.audit.recent],
         "platform_errors": async_get_platform_errors(hass, api.id),
+        "slow_sources": api.slow_sources.as_list(),
     }

@@ -1,6 +1,6 @@
-"""Portable tool names: what every model provider and MCP client accepts, unique and stable.
+"""Makes portable tool names: what every model provider and MCP client accepts, unique, stable.
 
-A hub exposes each tool under a name that matches ``^[A-Za-z][A-Za-z0-9_-]*$`` and has at most
+A hub lists each tool under a name that matches ``^[A-Za-z][A-Za-z0-9_-]*$`` and has at most
 ``NAME_TARGET`` (48) characters, because providers refuse other names and count 64 at most
 (OpenAI and Anthropic ``^[a-zA-Z0-9_-]{1,64}$``, Gemini starts with a letter or underscore,
 MCP clients prefix server names). Every function here is pure and deterministic: the same
@@ -35,7 +35,7 @@ import slugify as unicode_slug
 # ``unidecode`` when some other integration installed it, which would change names.
 from text_unidecode import unidecode  # type: ignore[import-untyped]
 
-from homeassistant.const import MAJOR_VERSION, MINOR_VERSION
+from .compat import AGENTS_PREFIX_EVERY_TOOL
 
 __all__ = [
     "AGENTS_PREFIX_EVERY_TOOL",
@@ -56,7 +56,7 @@ __all__ = [
 NAME_LIMIT: Final = 64
 """The longest tool name the strictest providers accept (OpenAI, Anthropic, Gemini)."""
 NAME_TARGET: Final = 48
-"""The longest name a hub exposes: room for an MCP client's or agent's prefix within 64."""
+"""The longest name a hub lists: room for an MCP client's or agent's prefix within 64."""
 NAMESPACE_SEPARATOR: Final = "--"
 """Between a hub's collision namespace and a tool name; slugs never contain it."""
 CORE_NAMESPACE_SEPARATOR: Final = "__"
@@ -70,9 +70,6 @@ NAMESPACE_TARGET: Final = 16
 """The longest collision namespace (a slug of the API name, cut at a word boundary)."""
 HASH_LENGTH: Final = 6
 """Hex digits of the SHA-256 suffix that tells shortened or colliding names apart."""
-
-AGENTS_PREFIX_EVERY_TOOL: Final = (MAJOR_VERSION, MINOR_VERSION) < (2026, 11)
-"""Whether this Home Assistant's ``MergedAPI`` prefixes every tool with the API name's slug."""
 
 _PORTABLE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 # A run of characters no provider accepts, with the underscores around it: replaced by one
@@ -187,7 +184,7 @@ def merged_prefix(api_name: str) -> str | None:
     """Return what this Home Assistant's agents put before each tool of an API named so.
 
     ``<slugify(api_name)>__`` on Home Assistant 2026.10, which prefixes every tool of every
-    picked API when an agent picks more than one (``MergedAPI``, ``NamespacedTool``); None
+    selected API when an agent selects more than one (``MergedAPI``, ``NamespacedTool``); None
     on 2026.11 and newer, which prefixes only colliding names, with the API id's slug.
     """
     if not AGENTS_PREFIX_EVERY_TOOL:

@@ -1,8 +1,8 @@
-"""A hub's tool policy: which tools it exposes, under which names, and which need confirming.
+"""A hub's tool policy: which tools it lists, under which names, and which need confirming.
 
 The options flow stores the policy in the entry's options (keys in ``const``);
-``HubPolicy.from_options`` parses them, ``HubPolicy.apply`` applies them to the tools a build
-gathered (``HubAPI._apply_policy``). Options refer to tools by their ``key`` (the portable
+``HubPolicy.from_options`` parses them, ``HubPolicy.apply`` applies them to the candidate
+tools of a build (``build.HubBuilder``). Options refer to tools by their ``key`` (the portable
 unique name before any alias), which stays the same when the user gives a tool an alias.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+import math
 from typing import TYPE_CHECKING, Any
 
 import probatio
@@ -19,8 +20,11 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from .confirmation import requires_token
 from .const import (
     CONF_ALIAS,
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
     CONF_DESCRIPTION,
     CONF_EXCLUDED_TOOLS,
     CONF_INCLUDE_NEW_TOOLS,
@@ -32,11 +36,14 @@ from .const import (
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONFIRM_APPROVE,
+    CONFIRM_REFUSE,
+    DEFAULT_APPROVAL_TIMEOUT,
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
 )
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
-from .tools import GatheredTool, HubTool
+from .tool import CandidateTool, HubTool
 
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import Tool
@@ -48,6 +55,7 @@ __all__ = [
     "alias_error",
     "annotations_of",
     "is_destructive",
+    "is_notify_action",
     "without_empty",
 ]
 
@@ -119,14 +127,14 @@ def _flag(value: Any, default: bool) -> bool:
 
 
 def _number(value: Any, default: float) -> float:
-    """Return a stored positive number; ``default`` when it is absent or not one."""
+    """Return a stored positive finite number; ``default`` when it is absent or not one."""
     if isinstance(value, bool):
         return default
     try:
         number = float(value)
     except TypeError, ValueError:
         return default
-    return number if number > 0 else default
+    return number if 0 < number < math.inf else default
 
 
 def _overrides(value: Any) -> dict[str, Override]:
@@ -142,6 +150,16 @@ def _overrides(value: Any) -> dict[str, Override]:
         if alias or description:
             overrides[str(key)] = Override(alias=alias, description=description)
     return overrides
+
+
+def is_notify_action(value: Any) -> bool:
+    """Return whether a stored value names a notify action (``notify.<name>``)."""
+    return isinstance(value, str) and value.startswith("notify.") and len(value) > len("notify.")
+
+
+def _notify_service(value: Any) -> str | None:
+    """Return a stored notify action (``notify.<name>``), or None when absent or not one."""
+    return value if is_notify_action(value) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +180,12 @@ class HubPolicy:
     max_tools: int = DEFAULT_MAX_TOOLS
     """Tools above which the options flow warns (nothing is cut)."""
     record_arguments: bool = False
+    confirm_without_conversation: str = CONFIRM_APPROVE
+    """``CONFIRM_APPROVE`` or ``CONFIRM_REFUSE`` (``confirmation.Confirmations``)."""
+    approval_timeout: float = DEFAULT_APPROVAL_TIMEOUT
+    """Seconds an approval waits for a user, and an approved call for the model."""
+    approval_notify_service: str | None = None
+    """The notify action (``notify.<name>``) that gets approvals with Approve / Deny."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> HubPolicy:
@@ -183,10 +207,17 @@ class HubPolicy:
             timeout=_number(options.get(CONF_TIMEOUT), DEFAULT_TIMEOUT),
             max_tools=int(_number(options.get(CONF_MAX_TOOLS), DEFAULT_MAX_TOOLS)),
             record_arguments=_flag(options.get(CONF_RECORD_ARGUMENTS), default=False),
+            confirm_without_conversation=(
+                CONFIRM_REFUSE
+                if options.get(CONF_CONFIRM_WITHOUT_CONVERSATION) == CONFIRM_REFUSE
+                else CONFIRM_APPROVE
+            ),
+            approval_timeout=_number(options.get(CONF_APPROVAL_TIMEOUT), DEFAULT_APPROVAL_TIMEOUT),
+            approval_notify_service=_notify_service(options.get(CONF_APPROVAL_NOTIFY_SERVICE)),
         )
 
     def is_open(self) -> bool:
-        """Return whether the policy lets every tool through as it is (the default)."""
+        """Return whether the policy lists every tool as it is (the default)."""
         return (
             self.include_new_tools
             and not self.excluded_tools
@@ -195,7 +226,7 @@ class HubPolicy:
         )
 
     def hidden_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
-        """Return why the tool ``key`` is left out (words for the inspector), or None.
+        """Return why the tool ``key`` is not listed (words for the inspector), or None.
 
         The user's choice first (an explicit include or exclude, else the default for new
         tools), then the annotation policy, which even an included tool cannot pass.
@@ -218,21 +249,21 @@ class HubPolicy:
             self.confirm_destructive and is_destructive(annotations)
         )
 
-    def apply(self, gathered: list[GatheredTool], hub_name: str) -> list[str]:
-        """Apply the policy to a build's tools; return the problems to log (once).
+    def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+        """Apply the policy to a build's candidate tools; return the problems to log (once).
 
         Sets ``hidden`` (with the reason) on tools left out, ``confirm`` on
         those that need confirming, the overridden ``description``, and ``name`` to the
-        alias when it is portable and no other exposed tool carries that name. A tool that
-        came through a picked hub and needs confirming there needs it here too.
+        alias when it is portable and no other listed tool carries that name. A tool that
+        came through a selected hub and needs confirming there needs it here too.
         """
         if self.is_open():
-            # Nothing to hide, confirm or override: only what picked hubs confirm.
-            for item in gathered:
+            # Nothing to hide, confirm or override: only what selected hubs confirm.
+            for item in candidates:
                 if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
                     item.confirm = True
             return []
-        for item in gathered:
+        for item in candidates:
             annotations = annotations_of(item.tool)
             item.hidden = self.hidden_reason(item.key, annotations)
             if item.hidden is not None:
@@ -243,19 +274,19 @@ class HubPolicy:
                 item.confirm = True
             if (override := self.overrides.get(item.key)) and override.description:
                 item.description = override.description
-        return self._apply_aliases([item for item in gathered if item.hidden is None], hub_name)
+        return self._apply_aliases([item for item in candidates if item.hidden is None], hub_name)
 
-    def _apply_aliases(self, exposed: list[GatheredTool], hub_name: str) -> list[str]:
-        """Name exposed tools by their aliases where they can; return the problems.
+    def _apply_aliases(self, listed: list[CandidateTool], hub_name: str) -> list[str]:
+        """Name listed tools by their aliases where they can; return the problems.
 
         An alias is used when ``alias_error`` finds nothing wrong with it (an alias edited
-        by hand may be anything), it is not the key of another exposed tool and no earlier
-        tool took it; keys are unique, so the exposed names stay unique.
+        by hand may be anything), it is not the key of another listed tool and no earlier
+        tool took it; keys are unique, so the listed names stay unique.
         """
         problems: list[str] = []
-        keys = {item.key for item in exposed}
+        keys = {item.key for item in listed}
         used: set[str] = set()
-        for item in exposed:
+        for item in listed:
             override = self.overrides.get(item.key)
             if override is None or (alias := override.alias) is None or alias == item.key:
                 continue

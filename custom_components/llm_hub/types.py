@@ -1,14 +1,14 @@
-"""Typed config entry and runtime data of LLM Hub."""
+"""The typed config entry of a hub and what a loaded entry keeps (its runtime data)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from homeassistant.config_entries import ConfigEntry
 
-if TYPE_CHECKING:
-    from .api import HubAPI
+from .api import HubAPI
+
+__all__ = ["LlmHubConfigEntry", "LlmHubData"]
 
 
 @dataclass(slots=True)

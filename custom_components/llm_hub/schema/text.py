@@ -1,9 +1,9 @@
-"""Words for cleaned schemas: paths, values and notes as people and models read them.
+"""Writes the words of cleaned schemas: paths, values and notes as people and models read them.
 
 What a rewrite of a tool's parameter schema loses is said in the description of the property
-it touched (see ``schemas``); this module writes those words: where in the parameters a change
-is (``target.entity_id[]``), values as a model writes them, short phrases for what a clean
-schema accepts, and notes moved into or joined onto descriptions.
+it touched (see ``schema.parameters``); this module writes those words: where in the
+parameters a change is (``target.entity_id[]``), values as a model writes them, short
+phrases for what a clean schema accepts, and notes moved into or joined onto descriptions.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Parameter schemas every model provider accepts: convert, clean, and expose a tool's parameters.
+"""Makes a tool's parameters into a schema every model provider accepts, and lists it.
 
 Home Assistant's agents and its MCP Server turn a tool's ``parameters`` into JSON Schema with
 ``probatio.to_openapi(tool.parameters, custom_serializer=<the API instance's serializer>)``
@@ -26,10 +26,10 @@ What a rewrite loses is said in the property's description (e.g. "One of: 1, 2, 
 a or b."), and listed in ``CleanSchema.fixes``. Arguments are still validated against the
 tool's own parameters when it is called, so a rewrite never lets a wrong value through.
 
-``exposed_parameters`` returns the parameters a hub exposes instead: a ``probatio.Schema`` that
+``listed_parameters`` returns the parameters a hub lists instead: a ``probatio.Schema`` that
 ``to_openapi`` renders as exactly the clean schema, on both OpenAPI versions, with or without a
 ``custom_serializer`` (it holds only plain types and validators, which serializers leave to
-probatio). ``exposed_serializer``, first in a hub's serializer chain, answers it with the clean
+probatio). ``listed_serializer``, first in a hub's serializer chain, answers it with the clean
 schema directly.
 """
 
@@ -43,15 +43,15 @@ from typing import Any, Final
 
 import probatio
 
-from .schema_cleaner import Cleaner, ImpossibleError
-from .schema_text import JsonSchema, phrase
+from .cleaner import Cleaner, ImpossibleError
+from .text import JsonSchema, phrase
 
 __all__ = [
     "CleanSchema",
     "UnacceptableSchemaError",
     "clean_parameters",
-    "exposed_parameters",
-    "exposed_serializer",
+    "listed_parameters",
+    "listed_serializer",
 ]
 
 _PROPERTY_NAME: Final = re.compile(r"[a-zA-Z0-9_.-]{1,64}")
@@ -130,8 +130,8 @@ def _check_property_names(root: JsonSchema, cleaner: Cleaner) -> None:
         del root["properties"][name]
 
 
-class _ExposedMapping(dict[Any, Any]):
-    """The mapping of exposed parameters, which knows the clean schema it renders as."""
+class _ListedMapping(dict[Any, Any]):
+    """The mapping of listed parameters, which knows the clean schema it renders as."""
 
     __slots__ = ("json_schema",)
 
@@ -141,7 +141,7 @@ class _ExposedMapping(dict[Any, Any]):
         self.json_schema = json_schema
 
 
-def exposed_parameters(json_schema: JsonSchema) -> probatio.Schema:
+def listed_parameters(json_schema: JsonSchema) -> probatio.Schema:
     """Return parameters that Home Assistant's agents convert to exactly ``json_schema``.
 
     ``json_schema`` must be a clean schema (``CleanSchema.json_schema``). The result is a
@@ -149,22 +149,22 @@ def exposed_parameters(json_schema: JsonSchema) -> probatio.Schema:
     are no properties (the Google agent then sends no parameters, as for ``Schema({})``).
     It is for rendering only: arguments are validated against the tool's own parameters.
     """
-    mapping = _ExposedMapping(_mapping(json_schema), json_schema)
+    mapping = _ListedMapping(_mapping(json_schema), json_schema)
     return probatio.Schema(mapping, extra=_extra(json_schema))
 
 
-def exposed_serializer(schema: Any) -> Any:
-    """Answer the clean schema of exposed parameters; ``probatio.UNSUPPORTED`` for all else.
+def listed_serializer(schema: Any) -> Any:
+    """Answer the clean schema of listed parameters; ``probatio.UNSUPPORTED`` for all else.
 
     A ``custom_serializer`` for ``probatio.to_openapi``: it returns a copy, so an agent that
     edits what it gets cannot change what the next one gets.
     """
-    if isinstance(schema, _ExposedMapping):
+    if isinstance(schema, _ListedMapping):
         return copy.deepcopy(schema.json_schema)
     return probatio.UNSUPPORTED
 
 
-# --- Exposing -----------------------------------------------------------------------------------
+# --- Listing ------------------------------------------------------------------------------------
 
 
 def _extra(schema: JsonSchema) -> int:

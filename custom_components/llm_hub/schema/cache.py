@@ -1,10 +1,10 @@
-"""What a hub exposes of each tool's parameters, kept across requests.
+"""Keeps what a hub lists of each tool's parameters across requests (the schema cache).
 
-Making a schema every provider accepts (``schemas.clean_parameters``) converts and rewrites it,
+Making a schema every provider accepts (``parameters.clean_parameters``) converts and rewrites it,
 which costs far more than the rest of a build. Home Assistant's ``llm.py`` platforms make their
 tools anew per request, but their parameters are mostly the same objects (a class attribute)
 or equal ones (built from the same validators), so a hub keeps what it made for each
-parameters object (``ExposureCache``) and makes it again only when the parameters or the
+parameters object (``SchemaCache``) and makes it again only when the parameters or the
 serializers change.
 """
 
@@ -16,23 +16,23 @@ import time
 from typing import Any, Final, override
 
 import probatio
-from probatio.markers import UNDEFINED, Marker
 
 from homeassistant.helpers import llm as llm_helper
 
-from .schemas import (
+from ..compat import marker_default  # noqa: TID252  # the integration's own module
+from .parameters import (
     UnacceptableSchemaError,
     clean_parameters,
-    exposed_parameters,
-    exposed_serializer,
+    listed_parameters,
+    listed_serializer,
 )
 
-__all__ = ["Exposure", "ExposureCache", "SerializerChain", "same_parameters"]
+__all__ = ["SchemaCache", "SchemaEntry", "SerializerChain", "same_parameters"]
 
 MAX_ENTRIES: Final = 4096
-"""Most parameters objects a hub keeps exposures for; past it, it starts afresh."""
+"""Most parameters objects a hub keeps entries for; past it, it starts afresh."""
 MAX_AGE: Final = 60.0
-"""Seconds an exposure is used before it is made again: a parameters object changed in
+"""Seconds an entry is used before it is made again: a parameters object changed in
 place (e.g. the list behind a ``vol.In``) shows its new choices within this time."""
 
 
@@ -78,15 +78,15 @@ class SerializerChain:
 
     @classmethod
     def around(cls, serializers: Iterable[Callable[[Any], Any] | None]) -> SerializerChain:
-        """Return the chain a hub uses: ``exposed_serializer``, ``serializers``, selectors.
+        """Return the chain a hub uses: ``listed_serializer``, ``serializers``, selectors.
 
-        ``exposed_serializer`` answers the exposed parameters of hubs with their clean schema;
+        ``listed_serializer`` answers the listed parameters of hubs with their clean schema;
         Home Assistant's ``selector_serializer`` comes last, so that selectors in contributed
         tools (which come with no serializer) always serialize.
         """
         return cls(
             [
-                exposed_serializer,
+                listed_serializer,
                 *(serializer for serializer in serializers if serializer is not None),
                 llm_helper.selector_serializer,
             ]
@@ -94,15 +94,15 @@ class SerializerChain:
 
 
 @dataclass(frozen=True, slots=True)
-class Exposure:
-    """What a hub exposes for one parameters object."""
+class SchemaEntry:
+    """What a hub lists for one parameters object."""
 
     parameters: Any
     """The tool's own parameters it was made from (kept, so their ``id`` stays theirs)."""
-    exposed: Any
-    """The exposed parameters (``schemas.exposed_parameters``); None when unacceptable."""
+    listed: Any
+    """The listed parameters (``parameters.listed_parameters``); None when unacceptable."""
     json_schema: dict[str, Any] | None
-    """The clean JSON Schema the exposed parameters convert to; shared, never to be changed."""
+    """The clean JSON Schema the listed parameters convert to; shared, never to be changed."""
     fixes: tuple[str, ...]
     """What making it acceptable changed (``CleanSchema.fixes``)."""
     error: str | None
@@ -111,28 +111,28 @@ class Exposure:
     """When it was made (``time.monotonic``), for ``MAX_AGE``."""
 
 
-class ExposureCache:
-    """The exposures a hub made, by parameters object and by tool, for one serializer chain.
+class SchemaCache:
+    """The entries a hub made, by parameters object and by tool, for one serializer chain.
 
     A lookup finds the same parameters object first (``id``), then the parameters last seen
     for the same tool (class and name) when they are the same (``same_parameters``: a schema
-    rebuilt per request from the same validators); else it makes the exposure and keeps it.
-    An exposure older than ``MAX_AGE`` is made again.
+    rebuilt per request from the same validators); else it makes the entry and keeps it.
+    An entry older than ``MAX_AGE`` is made again.
     """
 
     def __init__(self) -> None:
         """Start empty."""
         self._serializer: SerializerChain | None = None
-        self._by_id: dict[int, Exposure] = {}
-        self._by_tool: dict[tuple[type, str], Exposure] = {}
+        self._by_id: dict[int, SchemaEntry] = {}
+        self._by_tool: dict[tuple[type, str], SchemaEntry] = {}
         self._now = 0.0
 
     def __len__(self) -> int:
-        """Return how many parameters objects have an exposure kept."""
+        """Return how many parameters objects have an entry kept."""
         return len(self._by_id)
 
     def use(self, serializer: SerializerChain) -> None:
-        """Start a build: make exposures with ``serializer`` (what was made with another goes).
+        """Start a build: make entries with ``serializer`` (what was made with another goes).
 
         Also reads the clock once for the build's ``MAX_AGE`` checks.
         """
@@ -142,13 +142,13 @@ class ExposureCache:
             self._by_id.clear()
             self._by_tool.clear()
 
-    def get(self, tool: llm_helper.Tool) -> Exposure:
-        """Return the exposure of ``tool``'s parameters (``use`` said with which serializer).
+    def get(self, tool: llm_helper.Tool) -> SchemaEntry:
+        """Return the entry of ``tool``'s parameters (``use`` said with which serializer).
 
         Raises ``RuntimeError`` before ``use``.
         """
         if (serializer := self._serializer) is None:
-            raise RuntimeError("ExposureCache.get before use")
+            raise RuntimeError("SchemaCache.get before use")
         parameters = tool.parameters
         oldest = self._now - MAX_AGE
         kept = self._by_id.get(id(parameters))
@@ -157,12 +157,12 @@ class ExposureCache:
         key = (type(tool), tool.name)
         last = self._by_tool.get(key)
         if last is None or last.made <= oldest or not same_parameters(last.parameters, parameters):
-            kept = _expose(parameters, serializer, self._now)
+            kept = _make_entry(parameters, serializer, self._now)
         else:
             # The same parameters in another object (rebuilt per request): keep this object,
             # so that its id stays its own while it is kept.
-            kept = Exposure(
-                parameters, last.exposed, last.json_schema, last.fixes, last.error, last.made
+            kept = SchemaEntry(
+                parameters, last.listed, last.json_schema, last.fixes, last.error, last.made
             )
         if last is not None:
             # The tool's previous parameters object is likely gone with its request.
@@ -218,30 +218,24 @@ def _same_key(first: Any, second: Any) -> bool:
     """Return whether two keys of a mapping schema are the same, markers' details included."""
     if type(first) is not type(second) or first != second:
         return False
-    if not isinstance(first, Marker):
+    if not isinstance(first, probatio.Marker):
         return True
     return bool(
         first.description == second.description
         and first.msg == second.msg
-        and _default(first) == _default(second)
+        and marker_default(first) == marker_default(second)
     )
 
 
-def _default(marker: Marker) -> Any:
-    """Return a marker's default value (probatio keeps it as a factory), or ``UNDEFINED``."""
-    factory: Any = getattr(marker, "default", UNDEFINED)
-    return factory if factory is UNDEFINED else factory()
-
-
-def _expose(parameters: Any, serializer: SerializerChain, now: float) -> Exposure:
-    """Make the exposure of ``parameters`` at the time ``now``."""
+def _make_entry(parameters: Any, serializer: SerializerChain, now: float) -> SchemaEntry:
+    """Make the entry of ``parameters`` at the time ``now``."""
     try:
         clean = clean_parameters(parameters, serializer)
     except UnacceptableSchemaError as err:
-        return Exposure(parameters, None, None, (), str(err), now)
-    return Exposure(
+        return SchemaEntry(parameters, None, None, (), str(err), now)
+    return SchemaEntry(
         parameters,
-        exposed_parameters(clean.json_schema),
+        listed_parameters(clean.json_schema),
         clean.json_schema,
         tuple(clean.fixes),
         None,

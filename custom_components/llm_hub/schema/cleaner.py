@@ -1,9 +1,10 @@
-"""Clean the JSON Schema of a tool's parameters into the subset every provider accepts.
+"""Cleans the JSON Schema of a tool's parameters into the subset every provider accepts.
 
 ``Cleaner`` rewrites a converted schema node by node into the portable subset described in
-``schemas`` (one ``type`` a node, string enums, ``items`` on arrays, no ``anyOf``...), says what
-each rewrite loses in the description, and records it as a fix. ``schemas.clean_parameters``
-is its caller; the rules for the top of the parameters live there.
+``schema.parameters`` (one ``type`` a node, string enums, ``items`` on arrays, no
+``anyOf``...), says what each rewrite loses in the description, and records it as a fix.
+``parameters.clean_parameters`` is its caller; the rules for the top of the parameters live
+there.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import re
 from typing import Any, Final, TypeGuard
 
 import probatio
-from probatio.markers import resolve_key
 
-from .schema_text import (
+from ..compat import resolve_key  # noqa: TID252  # the integration's own module
+from .text import (
     ITEMS,
     JsonSchema,
     SchemaPath,

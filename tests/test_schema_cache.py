@@ -1,4 +1,4 @@
-"""Tests of what a hub keeps across requests: exposed parameters (ExposureCache)."""
+"""Tests of what a hub keeps across requests: exposed parameters (SchemaCache)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from unittest.mock import patch
 import probatio
 import pytest
 
-from custom_components.llm_hub import exposure
-from custom_components.llm_hub.exposure import ExposureCache, SerializerChain
-from custom_components.llm_hub.schemas import clean_parameters
+from custom_components.llm_hub.schema import cache as schema_cache
+from custom_components.llm_hub.schema.cache import SchemaCache, SerializerChain
+from custom_components.llm_hub.schema.parameters import clean_parameters
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv, llm
 
@@ -26,7 +26,7 @@ def _schema() -> probatio.Schema:
 @pytest.fixture
 def conversions() -> Any:
     """Count the conversions the hub makes (``schemas.clean_parameters``)."""
-    with patch.object(exposure, "clean_parameters", wraps=clean_parameters) as mock:
+    with patch.object(schema_cache, "clean_parameters", wraps=clean_parameters) as mock:
         yield mock
 
 
@@ -56,8 +56,8 @@ async def test_parameters_are_converted_once_across_requests(
 def test_equal_parameters_rebuilt_per_request_are_not_converted_again(
     conversions: Any,
 ) -> None:
-    """A tool whose parameters are rebuilt equal keeps its exposure; changed ones do not."""
-    cache = ExposureCache()
+    """A tool whose parameters are rebuilt equal keeps its schema entry; changed ones do not."""
+    cache = SchemaCache()
     cache.use(SerializerChain.around([]))
 
     first = cache.get(RecordingTool("t", parameters=_schema()))
@@ -75,7 +75,7 @@ def test_equal_parameters_rebuilt_per_request_are_not_converted_again(
 
 def test_another_serializer_starts_afresh(conversions: Any) -> None:
     """Exposures made with one serializer chain are not used with another."""
-    cache = ExposureCache()
+    cache = SchemaCache()
     tool = RecordingTool("t", parameters=_schema())
 
     cache.use(SerializerChain.around([]))
@@ -91,11 +91,11 @@ def test_another_serializer_starts_afresh(conversions: Any) -> None:
 
 def test_a_full_cache_starts_afresh(conversions: Any) -> None:
     """Past ``MAX_ENTRIES`` parameters objects, the cache forgets what it kept."""
-    cache = ExposureCache()
+    cache = SchemaCache()
     cache.use(SerializerChain.around([]))
     tools = [RecordingTool(f"t{i}", parameters=_schema()) for i in range(3)]
 
-    with patch.object(exposure, "MAX_ENTRIES", 2):
+    with patch.object(schema_cache, "MAX_ENTRIES", 2):
         for tool in tools:
             cache.get(tool)
 
@@ -115,7 +115,7 @@ def test_parameters_that_cannot_compare_are_converted_again(conversions: Any) ->
 
         __hash__ = object.__hash__
 
-    cache = ExposureCache()
+    cache = SchemaCache()
     cache.use(SerializerChain.around([]))
     cache.get(RecordingTool("t", parameters=probatio.Schema({"a": Moody()})))
     cache.get(RecordingTool("t", parameters=probatio.Schema({"a": Moody()})))
@@ -143,7 +143,7 @@ def test_parameters_that_convert_differently_are_converted_again(
     conversions: Any, first: dict[Any, Any], second: dict[Any, Any]
 ) -> None:
     """A schema rebuilt with another marker kind, description, default or order is new."""
-    cache = ExposureCache()
+    cache = SchemaCache()
     cache.use(SerializerChain.around([]))
 
     made = cache.get(RecordingTool("t", parameters=probatio.Schema(first)))
@@ -154,26 +154,26 @@ def test_parameters_that_convert_differently_are_converted_again(
     assert json.dumps(remade.json_schema) != json.dumps(made.json_schema)
 
 
-MONOTONIC = "custom_components.llm_hub.exposure.time.monotonic"
+MONOTONIC = "custom_components.llm_hub.schema.cache.time.monotonic"
 
 
-def test_exposures_are_made_again_after_a_while(conversions: Any) -> None:
+def test_schema_entries_are_made_again_after_a_while(conversions: Any) -> None:
     """A parameters object changed in place shows its new choices after ``MAX_AGE``."""
     choices = ["x", "y"]
     tool = RecordingTool(
         "t", parameters=probatio.Schema({probatio.Required("pick"): probatio.In(choices)})
     )
-    cache = ExposureCache()
+    cache = SchemaCache()
     serializer = SerializerChain.around([])
 
     with patch(MONOTONIC, return_value=1000.0):
         cache.use(serializer)
         before = cache.get(tool)
     choices.append("z")
-    with patch(MONOTONIC, return_value=1000.0 + exposure.MAX_AGE / 2):
+    with patch(MONOTONIC, return_value=1000.0 + schema_cache.MAX_AGE / 2):
         cache.use(serializer)
         soon = cache.get(tool)
-    with patch(MONOTONIC, return_value=1000.0 + exposure.MAX_AGE + 1):
+    with patch(MONOTONIC, return_value=1000.0 + schema_cache.MAX_AGE + 1):
         cache.use(serializer)
         later = cache.get(tool)
 
@@ -185,12 +185,12 @@ def test_exposures_are_made_again_after_a_while(conversions: Any) -> None:
 
 def test_unacceptable_parameters_are_kept_with_the_reason() -> None:
     """Parameters no provider accepts are kept as such, with the reason."""
-    cache = ExposureCache()
+    cache = SchemaCache()
     cache.use(SerializerChain.around([]))
 
     result = cache.get(RecordingTool("t", parameters=probatio.Schema([int])))
 
-    assert result.exposed is None
+    assert result.listed is None
     assert result.error is not None
     assert "not an object" in result.error
 
@@ -198,7 +198,7 @@ def test_unacceptable_parameters_are_kept_with_the_reason() -> None:
 def test_get_before_use() -> None:
     """The cache must be told the serializer first."""
     with pytest.raises(RuntimeError):
-        ExposureCache().get(RecordingTool("t"))
+        SchemaCache().get(RecordingTool("t"))
 
 
 def test_serializer_chains() -> None:

@@ -1,0 +1,379 @@
+"""Builds a hub's API instance from its sources: merge, names, policy, schemas, wrappers.
+
+``HubBuilder.build`` is the whole build and has no side effects beyond warnings about the
+tools themselves (logged once per load of the entry): no repair issues, no registration
+changes. Its steps, in order:
+
+1. merge: the sources' tools (``sources.py``), like Home Assistant 2026.11's ``MergedAPI``:
+   interchangeable tools once, a name more than one different tool carries prefixed with
+   each one's source namespace (``names.namespaced``);
+2. names: portable, unique, stable names (``names.assign_names``);
+3. policy: what is listed, aliases, descriptions, what needs confirming (``policy.py``);
+4. schemas: the parameters every provider accepts (``schema.cache``), then the confirmation
+   token where a tool needs it (``confirmation.declare_token``);
+5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings.
+
+It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector. A hub in
+search mode (``tool_search.py``) then lists its tools by search: ``HubBuilder.async_search``,
+awaited by the API after the build, since an index to make is made in the executor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+import logging
+from typing import Any, override
+
+from homeassistant.const import MATCH_ALL
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm as llm_helper
+
+from .confirmation import Confirmations, declare_token, requires_token
+from .const import LOGGER
+from .names import assign_names, namespaced
+from .policy import HubPolicy
+from .schema.cache import SchemaCache, SerializerChain
+from .tool import CandidateTool, HubCallSettings, HubTool, interchangeable, unwrap
+from .tool_search import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
+
+__all__ = ["HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
+
+
+@dataclass(slots=True)
+class Source:
+    """Tools and prompt from one source: the contributors, or one selected API."""
+
+    namespace: str
+    """Prefix for a tool whose name collides with another source's (``names.namespaced``):
+    ``llm_hub`` for contributed tools, ``names.api_namespace`` of a selected API."""
+    source: str
+    """The domain (contributed tools) or API id (a selected API's) the tools came from."""
+    prompt_parts: list[tuple[str, str]]
+    """``(heading, text)`` parts of the prompt; heading ``""`` for contributed tools."""
+    tools: list[llm_helper.Tool]
+    custom_serializer: Callable[[Any], Any] | None = None
+    hub: bool = False
+    """Whether the source is a selected hub (its tools are ``HubTool``s)."""
+    left_out: dict[str, str] = field(default_factory=dict)
+    """Tool name -> why the hub leaves that tool of this source out (e.g. a broken tool
+    made in the UI): kept among the candidates for the inspector, never listed."""
+
+
+@dataclass
+class HubAPIInstance(llm_helper.APIInstance):
+    """The ``APIInstance`` of a hub: ``api_prompt`` and the parts it is made of."""
+
+    prompt_parts: list[tuple[str, str]] = field(default_factory=list)
+    """``(heading, text)``: the hub's own prompt under its name, then its selected APIs'.
+
+    A hub that selects this hub takes these parts instead of the whole prompt, so that a
+    prompt reached through several hubs (e.g. Assist's) is in it once.
+    """
+    candidates: list[CandidateTool] = field(default_factory=list)
+    """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    warnings: list[str] = field(default_factory=list)
+    """What collecting the sources found, in words (inspector): sources left out for being
+    slow."""
+    renamed: dict[str, str] = field(default_factory=dict)
+    """The listed name of each aliased tool, by its key: a call by the key reaches it."""
+    search_index: ToolIndex | None = None
+    """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
+
+    @override
+    async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
+        """Call a tool by its listed name, or an aliased tool by its key.
+
+        Prompts (a contributor's, the user's) may name a tool by the name it had before the
+        user gave it an alias; such a call reaches the aliased tool (no other listed tool
+        carries a key as its name: ``policy.HubPolicy``). Raises what Home Assistant's
+        ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
+        """
+        if (name := self.renamed.get(tool_input.tool_name)) is not None:
+            tool_input = llm_helper.ToolInput(
+                tool_name=name,
+                tool_args=tool_input.tool_args,
+                id=tool_input.id,
+                external=tool_input.external,
+            )
+        return await super().async_call_tool(tool_input)
+
+
+class WarnOnce:
+    """Logs each warning about a hub's configuration once per load of the entry."""
+
+    def __init__(self, level: int = logging.WARNING) -> None:
+        """Start with nothing logged; log at ``level`` (a preview's warnings at debug level)."""
+        self._logged: set[str] = set()
+        self._level = level
+
+    def __call__(self, message: str, *, exc_info: bool = False) -> None:
+        """Log ``message`` at the level given unless it was logged before."""
+        if message not in self._logged:
+            self._logged.add(message)
+            LOGGER.log(self._level, message, exc_info=exc_info)
+
+
+class HubBuilder:
+    """Builds the instances of one hub (see the module docstring); keeps what builds share.
+
+    Kept between builds, because the same tools come again on every request: the names
+    of the last build, the schema cache and the search indexes (``search``).
+    """
+
+    def __init__(
+        self,
+        *,
+        hub_name: str,
+        instructions: str,
+        policy: HubPolicy,
+        settings: HubCallSettings,
+        confirmations: Confirmations,
+        warn: WarnOnce,
+        search: SearchSettings | None = None,
+    ) -> None:
+        """Build for the hub ``hub_name`` with its options' instructions, policy and search."""
+        self.hub_name = hub_name
+        self.instructions = instructions
+        self.policy = policy
+        self.settings = settings
+        self.confirmations = confirmations
+        self.warn = warn
+        self._names: tuple[tuple[str, ...], list[str]] | None = None
+        self._schemas = SchemaCache()
+        self.search = ToolSearch(hub_name, search or SearchSettings())
+
+    def build(
+        self,
+        api: llm_helper.API,
+        llm_context: llm_helper.LLMContext,
+        sources: list[Source],
+        warnings: list[str] | None = None,
+    ) -> HubAPIInstance:
+        """Return the instance of ``api`` for one request from its ``sources``.
+
+        ``warnings``: what collecting the sources found (e.g. a source left out for being
+        slow), kept on the instance for the inspector.
+        """
+        own_prompt, prompt_parts = self._prompt_parts(sources)
+        custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
+        candidates = merge_tools(sources)
+        self._name_tools(candidates)
+        for problem in self.policy.apply(candidates, self.hub_name):
+            self.warn(problem)
+        _leave_out(candidates, sources)
+        self._set_schemas(candidates, custom_serializer)
+        settings, confirmations = self.settings, self.confirmations
+        return HubAPIInstance(
+            api=api,
+            api_prompt=_render_prompt(own_prompt, prompt_parts),
+            llm_context=llm_context,
+            tools=[
+                # Positional: a build makes one per tool.
+                HubTool(
+                    item.name,
+                    item.tool,
+                    item.source,
+                    settings,
+                    item.description,
+                    item.parameters,
+                    confirmations if requires_token(item.parameters) else None,
+                )
+                for item in candidates
+                if item.hidden is None
+            ],
+            custom_serializer=custom_serializer,
+            prompt_parts=[(self.hub_name, own_prompt), *prompt_parts]
+            if own_prompt
+            else prompt_parts,
+            candidates=candidates,
+            warnings=list(warnings or ()),
+            renamed={
+                item.key: item.name
+                for item in candidates
+                if item.hidden is None and item.name != item.key
+            },
+        )
+
+    async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
+        """List a built instance's tools by search when the hub's tool mode says so.
+
+        Then the instance lists the pinned tools, ``search_tools`` and ``call_tool`` instead
+        of all (``tool_search.ToolSearch.async_list``; the index in the request's language,
+        or Home Assistant's when the request has none or any: MCP Server asks with ``*``),
+        and its own part of the prompt ends with ``SEARCH_PROMPT``, so that a hub that
+        selects this one gets it too. Nothing changes otherwise (``all`` mode).
+        """
+        if not self.search.active(len(instance.tools), self.policy.max_tools):
+            return
+        language = instance.llm_context.language
+        if not language or language == MATCH_ALL:
+            language = hass.config.language
+        instance.tools, instance.search_index = await self.search.async_list(
+            hass, instance.candidates, instance.tools, language, self.warn
+        )
+        parts = instance.prompt_parts
+        # The own part comes first under the hub's name (LLM API names are unique).
+        own = parts[0][1] if parts and parts[0][0] == self.hub_name else ""
+        rest = parts[1:] if own else parts
+        own = f"{own}\n\n{SEARCH_PROMPT}" if own else SEARCH_PROMPT
+        instance.prompt_parts = [(self.hub_name, own), *rest]
+        instance.api_prompt = _render_prompt(own, rest)
+
+    def _name_tools(self, candidates: list[CandidateTool]) -> None:
+        """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
+
+        ``names.assign_names`` of the merged names: what every provider accepts, at most 48
+        characters, the same on every request while the tool set is the same.
+        """
+        wanted = tuple(item.wanted_name for item in candidates)
+        # The same tools from request to request: the names of the last build still hold.
+        if self._names is None or self._names[0] != wanted:
+            self._names = (wanted, assign_names(wanted))
+        for item, name in zip(candidates, self._names[1], strict=True):
+            item.key = item.name = name
+
+    def _set_schemas(self, candidates: list[CandidateTool], serializer: SerializerChain) -> None:
+        """Set each listed tool's ``parameters``; hide a tool no provider could accept.
+
+        The listed parameters convert to the clean schema of
+        ``schema.parameters.clean_parameters`` in every agent (kept across requests:
+        ``schema.cache.SchemaCache``); ``json_schema`` and ``schema_fixes`` keep it and what
+        was changed to get it. A tool that cannot be made acceptable is hidden and logged
+        once, so that one tool never takes the others down. Tools that need confirming then
+        declare the token.
+        """
+        schemas = self._schemas
+        schemas.use(serializer)
+        for item in candidates:
+            if item.hidden is not None:
+                continue
+            entry = schemas.get(item.tool)
+            if entry.error is not None:
+                item.hidden = f"No model provider would accept it: {entry.error}."
+                self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {entry.error}")
+                continue
+            item.parameters = entry.listed
+            item.json_schema = entry.json_schema
+            item.schema_fixes = entry.fixes
+            if item.confirm and (reason := declare_token(item)):
+                self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {reason}")
+
+    def _prompt_parts(self, sources: list[Source]) -> tuple[str, list[tuple[str, str]]]:
+        """Return the hub's own prompt and the selected APIs' prompt parts, each part once.
+
+        The own prompt is the hub's instructions, then the contributors' prompts.
+        """
+        contributed: list[str] = []
+        parts: dict[tuple[str, str], None] = {}
+        for source in sources:
+            for heading, text in source.prompt_parts:
+                if not text.strip():
+                    continue
+                if heading:
+                    parts[heading, text.strip()] = None
+                else:
+                    contributed.append(text.strip())
+        own = [self.instructions.strip(), "\n".join(contributed)]
+        return "\n\n".join(part for part in own if part), list(parts)
+
+
+def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
+    """Hide the candidates their source leaves out (``Source.left_out``), with the reason."""
+    reasons = {
+        (source.source, name): reason
+        for source in sources
+        for name, reason in source.left_out.items()
+    }
+    if reasons:
+        for item in candidates:
+            if (reason := reasons.get((item.source, item.tool.name))) is not None:
+                item.hidden = reason
+
+
+def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:
+    """Return the prompt: the hub's own, then each part under its source's heading."""
+    rendered = [own_prompt] if own_prompt else []
+    rendered.extend(
+        f'Follow these instructions for tools from "{heading}":\n{text}' for heading, text in parts
+    )
+    return "\n\n".join(rendered)
+
+
+def merge_tools(sources: list[Source]) -> list[CandidateTool]:
+    """Merge the tools of all sources; return them with their merged (``wanted``) names.
+
+    Like ``MergedAPI`` of Home Assistant 2026.11: in order of first appearance, tools that
+    are interchangeable with one already kept are dropped, and a name that more than one
+    different tool carries is prefixed with each one's source namespace as
+    ``<namespace>--<name>``, a form Home Assistant's own ``MergedAPI`` never makes (see
+    ``names.namespaced``), so an agent that merges the hub with its selected APIs cannot
+    clash.
+    """
+    first: dict[str, tuple[Source, llm_helper.Tool]] = {}
+    # Names more than one different tool carries, with all those tools (most names have one).
+    shared: dict[str, list[tuple[Source, llm_helper.Tool]]] = {}
+    skip = _met_elsewhere(sources)
+    for source in sources:
+        for tool in source.tools:
+            if skip and id(tool) in skip:
+                continue
+            entry = (source, tool)
+            if (kept := first.setdefault(tool.name, entry)) is entry:
+                continue
+            others = shared.get(tool.name)
+            if others is None:
+                others = [kept]
+            if not any(
+                _origin(tool, source) == _origin(other, other_source)
+                or interchangeable(tool, other)
+                for other_source, other in others
+            ):
+                others.append((source, tool))
+                shared[tool.name] = others
+
+    candidates: list[CandidateTool] = []
+    for name, (source, tool) in first.items():
+        if (others := shared.get(name)) is None:
+            candidates.append(CandidateTool(tool, source.source, name))
+        else:
+            candidates.extend(
+                CandidateTool(other, other_source.source, namespaced(other_source.namespace, name))
+                for other_source, other in others
+            )
+    return candidates
+
+
+def _met_elsewhere(sources: list[Source]) -> set[int]:
+    """Return the ids of selected hubs' tools whose original tool the merge has already.
+
+    A selected hub may list a tool under another name (made portable, an alias) than this
+    hub meets it by directly or through another hub; the same origin is the same tool. Empty
+    (and nothing computed) when no selected API is a hub.
+    """
+    if not any(source.hub for source in sources):
+        return set()
+    origins = {
+        _origin(tool, source) for source in sources if not source.hub for tool in source.tools
+    }
+    skip: set[int] = set()
+    for source in sources:
+        if source.hub:
+            for tool in source.tools:
+                if (origin := _origin(tool, source)) in origins:
+                    skip.add(id(tool))
+                else:
+                    origins.add(origin)
+    return skip
+
+
+def _origin(tool: llm_helper.Tool, source: Source) -> tuple[str, str]:
+    """Return (the source a tool originally comes from, its original name).
+
+    Within one request, the same name from the same origin is the same tool, even when it
+    reached the hub twice (e.g. through a selected hub and directly) as two instances that
+    do not compare equal.
+    """
+    if isinstance(tool, HubTool):
+        return tool.origin, unwrap(tool).name
+    return source.source, tool.name
