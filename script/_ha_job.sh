@@ -2,7 +2,8 @@
 # Shared by script/demo and script/ui-check: a Home Assistant on a fresh copy of the dev config,
 # in the background, and a client run against it. Home Assistant is always stopped at the end;
 # on failure the tail of its log is printed. Source after _lib.sh, then:
-#   ha_job_begin LABEL; start_ha VERSION DIR PORT; run_client CMD...; ha_job_end
+#   ha_job_begin LABEL; fresh_config VERSION DIR PORT; start_ha VERSION; run_client CMD...;
+#   ha_job_end
 HA_PID=     # background job running Home Assistant
 CLIENT_PID= # background job running the client
 HA_LOG=
@@ -46,9 +47,9 @@ ha_job_begin() {
   trap 'exit 143' TERM
 }
 
-# start_ha VERSION DIR PORT: a fresh copy of the dev config in DIR (configuration.yaml, the
-# custom components, HTTP on 127.0.0.1:PORT), and Home Assistant VERSION started on it.
-start_ha() {
+# fresh_config VERSION DIR PORT: a fresh copy of the dev config in DIR (configuration.yaml, the
+# custom components, HTTP on 127.0.0.1:PORT), for Home Assistant VERSION.
+fresh_config() {
   local version=$1 port=$3
   HA_DIR=$2
   port_in_use "$port" && die "something already listens on 127.0.0.1:$port (script/develop?); stop it or pick another --port"
@@ -60,10 +61,14 @@ start_ha() {
   find "$HA_DIR" -name __pycache__ -prune -exec rm -rf {} +
   write_http_config "$version" "$HA_DIR" "$port"
   echo "copied configuration.yaml and custom_components/{$(cd "$HA_DIR/custom_components" && ls | paste -sd,)}; HTTP on 127.0.0.1:$port"
+}
+
+# start_ha VERSION: Home Assistant VERSION started on the config dir of fresh_config.
+start_ha() {
   HA_LOG=$HA_DIR/hass.log
-  say "Starting Home Assistant $version in the background (log: $HA_LOG)"
+  say "Starting Home Assistant $1 in the background (log: $HA_LOG)"
   cd "$REPO_ROOT"
-  start_job run_in "ha-$version" hass -c "$HA_DIR" --log-no-color >"$HA_LOG" 2>&1
+  start_job run_in "ha-$1" hass -c "$HA_DIR" --log-no-color >"$HA_LOG" 2>&1
   HA_PID=$JOB_PID
 }
 
