@@ -89,6 +89,23 @@ class UiCheck:
         """Return the row of the config entry ``title`` on an integration page."""
         return self.browser.find("ha-config-entry-row", title)
 
+    def llm_hub_page(self) -> None:
+        """Open Settings -> Devices & services -> LLM Hub; wait for Kitchen's row."""
+        browser = self.browser
+        browser.click_on("ha-list-item-button", "Settings")
+        browser.click_on("a", "Devices & services")
+        # LLM Hub's card, not the sidebar's LLM Hub (the panel) nor llm_hub_bulk's card.
+        names = browser.wait(
+            lambda: [
+                name
+                for card in browser.find_all("ha-integration-card", "LLM Hub")
+                for name in browser.find_all("*", "LLM Hub", exact=True, root=card)
+            ],
+            "LLM Hub's integration card",
+        )
+        browser.click(names[-1])
+        self.entry_row("Kitchen")
+
     def open_menu(self, hub: str, screen: str = "") -> str:
         """Click the hub's Configure; return the options menu's text."""
         browser = self.browser
@@ -264,10 +281,7 @@ class UiCheck:
     def repair(self) -> str:
         """Kitchen selects a hub "Porch"; Porch is deleted; the repair's fix flow removes it."""
         browser = self.browser
-        browser.click_on("ha-list-item-button", "Settings")
-        browser.click_on("a", "Devices & services")
-        browser.click_on("*", "LLM Hub", exact=True)
-        self.entry_row("Kitchen")
+        self.llm_hub_page()
         self.add_hub("Porch", screens=False)
         browser.screen("integration-page")
         self.open_menu("Kitchen")
@@ -302,11 +316,7 @@ class UiCheck:
 
     def bulk(self) -> str:
         """Add hub "Bulk" (llm_hub_bulk's 1,000 tools go to it) for the panel's timings."""
-        browser = self.browser
-        browser.click_on("ha-list-item-button", "Settings")
-        browser.click_on("a", "Devices & services")
-        browser.click_on("*", "LLM Hub", exact=True)
-        self.entry_row("Kitchen")
+        self.llm_hub_page()
         self.add_hub("Bulk", screens=False)
         return "hub Bulk added"
 
