@@ -283,15 +283,18 @@ def views(browser: Browser, *, dark: bool, failures: list[str]) -> None:
         row = '[data-approval="{}"]'.format
 
         def status(approval_id: str, wanted: str) -> str:
-            return browser.wait(
-                lambda: browser.run_js(
-                    "llm-hub-approvals",
-                    "const row = arguments[0].shadowRoot.querySelector(arguments[1]);"
-                    "return row && row.dataset.status === arguments[2] && row.textContent;",
-                    row(approval_id),
-                    wanted,
-                ),
-                f"approval {approval_id} {wanted}",
+            """Wait until the approval's row has status ``wanted``; return its text."""
+            return str(
+                browser.wait(
+                    lambda: browser.run_js(
+                        "llm-hub-approvals",
+                        "const row = arguments[0].shadowRoot.querySelector(arguments[1]);"
+                        "return row && row.dataset.status === arguments[2] && row.textContent;",
+                        row(approval_id),
+                        wanted,
+                    ),
+                    f"approval {approval_id} {wanted}",
+                )
             )
 
         for approval_id, name in zip(ids, (KITCHEN[1], PORCH[1]), strict=True):
