@@ -106,7 +106,7 @@ def test_assign_names_portable_unique_stable(wanted: list[str], random: Random) 
         zip(wanted, exposed, strict=True)
     )
     counts = Counter(wanted)
-    first_by_case = {}
+    first_by_case: dict[str, str] = {}
     for name in sorted({name for name in wanted if is_portable(name)}):
         first_by_case.setdefault(name.lower(), name)
     for name, exposed_name in zip(wanted, exposed, strict=True):
