@@ -13,7 +13,7 @@ change their meaning (``BooleanSelector`` makes ``"false"`` true). Two things th
 itself are undone with the validators' help: what the model left out gets the default the
 parameters declare for it (tools written to the spec, "validated against parameters",
 expect it; core's tools declare none their own code does not apply the same way), and an
-enum the hub listed as text, or a value it asked for as text (``schema_cleaner``: "enum
+enum the hub listed as text, or a value it asked for as text (``schema.cleaner``: "enum
 values given as text", "taken as text"), reaches the tool as the value the parameters made
 of that text (``"2"`` as ``2``).
 """
@@ -27,20 +27,21 @@ import probatio
 
 from homeassistant.helpers.llm import ActionTool, IntentTool, Tool
 
-from .schema_cleaner import OPEN_NOTE
-from .schema_text import value_text
-from .schemas import exposed_serializer
+from .schema.cleaner import OPEN_NOTE
+from .schema.text import JsonSchema, value_text
 
 __all__ = ["tool_arguments"]
 
 
-def tool_arguments(tool: Tool, tool_args: dict[str, Any], exposed: Any = None) -> dict[str, Any]:
+def tool_arguments(
+    tool: Tool, tool_args: dict[str, Any], listed: JsonSchema | None = None
+) -> dict[str, Any]:
     """Return the arguments ``tool`` receives for the model's ``tool_args``.
 
     A new dict: the model's keys and values as given, then the declared defaults of the
-    top-level parameters it left out. ``exposed`` are the parameters the hub exposed for the
-    tool (``schemas.exposed_parameters``); where their clean schema lists an enum as text,
-    the text becomes the tool's value again.
+    top-level parameters it left out. ``listed`` is the clean JSON Schema the hub lists for
+    the tool (``schema.parameters.CleanSchema``); where it lists an enum as text, or asks
+    for a value as text, the text becomes the tool's value again.
 
     Raises what the tool's parameters raise (``probatio.Invalid``, or voluptuous' ``Invalid``
     for parameters written with it) when the tool could not handle the arguments, and what a
@@ -65,9 +66,7 @@ def tool_arguments(tool: Tool, tool_args: dict[str, Any], exposed: Any = None) -
     checked = _checker(tool)(tool_args)
     if not isinstance(checked, dict):
         return dict(tool_args)
-    schema = exposed_serializer(getattr(exposed, "schema", None))
-    arguments = _as_exposed(tool_args, checked, schema) if isinstance(schema, dict) else tool_args
-    arguments = dict(arguments)
+    arguments = dict(_as_listed(tool_args, checked, listed) if listed else tool_args)
     for key, value in checked.items():
         arguments.setdefault(key, value)
     return arguments
@@ -89,12 +88,12 @@ def _unchecked(tool_args: dict[str, Any]) -> None:
     """Check nothing: the tool takes whatever it is given (see ``tool_arguments``)."""
 
 
-def _as_exposed(given: Any, checked: Any, schema: dict[str, Any]) -> Any:
+def _as_listed(given: Any, checked: Any, schema: JsonSchema) -> Any:
     """Return ``given`` with the enums the clean ``schema`` lists as text made values again.
 
     ``checked`` is what the tool's parameters made of ``given``. A text that is one of an
-    enum's texts becomes the checked value whose text it is (``schema_text.value_text``), a
-    text the hub asked for in place of another form (``schema_cleaner.OPEN_NOTE``) the checked
+    enum's texts becomes the checked value whose text it is (``schema.text.value_text``), a
+    text the hub asked for in place of another form (``schema.cleaner.OPEN_NOTE``) the checked
     value; objects and lists are walked where ``given`` and ``checked`` line up; all else is
     kept.
     """
@@ -109,7 +108,7 @@ def _as_exposed(given: Any, checked: Any, schema: dict[str, Any]) -> Any:
     if isinstance(given, dict) and isinstance(checked, dict):
         properties = schema.get("properties", {})
         return {
-            key: _as_exposed(value, checked[key], properties[key])
+            key: _as_listed(value, checked[key], properties[key])
             if key in properties and key in checked
             else value
             for key, value in given.items()
@@ -120,5 +119,5 @@ def _as_exposed(given: Any, checked: Any, schema: dict[str, Any]) -> Any:
         and len(given) == len(checked)
         and isinstance(items := schema.get("items"), dict)
     ):
-        return [_as_exposed(value, done, items) for value, done in zip(given, checked, strict=True)]
+        return [_as_listed(value, done, items) for value, done in zip(given, checked, strict=True)]
     return given

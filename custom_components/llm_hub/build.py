@@ -55,9 +55,12 @@ class Source:
     custom_serializer: Callable[[Any], Any] | None = None
     hub: bool = False
     """Whether the source is a selected hub (its tools are ``HubTool``s)."""
-    left_out: dict[str, str] = field(default_factory=dict)
-    """Tool name -> why the hub leaves that tool of this source out (e.g. a broken tool
-    made in the UI): kept among the candidates for the inspector, never listed."""
+    left_out: list[tuple[str | None, str]] = field(default_factory=list)
+    """``(tool name, why)`` of what the hub leaves out of this source. With a name: that
+    tool of ``tools`` (a stand-in, e.g. for a broken tool made in the UI) is kept among the
+    candidates for the inspector, hidden with the reason, never listed. Without one: what
+    the hub could not use at all (``source_checks``: a prompt that is not text, a tool
+    without a usable name), the reason saying what; kept in ``HubAPIInstance.left_out``."""
 
 
 @dataclass
@@ -74,6 +77,9 @@ class HubAPIInstance(llm_helper.APIInstance):
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
+    left_out: list[str] = field(default_factory=list)
+    """What the hub left out of its sources that is no candidate tool, and why, as
+    ``<source>: <what and why>`` (``Source.left_out`` without a tool name; inspector)."""
 
 
 class WarnOnce:
@@ -133,7 +139,7 @@ class HubBuilder:
         self._name_tools(candidates)
         for problem in self.policy.apply(candidates, self.hub_name):
             self.warn(problem)
-        _leave_out(candidates, sources)
+        left_out = _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
         settings, confirmations = self.settings, self.confirmations
         return HubAPIInstance(
@@ -150,6 +156,7 @@ class HubBuilder:
                     item.description,
                     item.parameters,
                     confirmations if requires_token(item.parameters) else None,
+                    item.json_schema,
                 )
                 for item in candidates
                 if item.hidden is None
@@ -159,6 +166,7 @@ class HubBuilder:
             if own_prompt
             else prompt_parts,
             candidates=candidates,
+            left_out=left_out,
         )
 
     async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
@@ -244,17 +252,24 @@ class HubBuilder:
         return "\n\n".join(part for part in own if part), list(parts)
 
 
-def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
-    """Hide the candidates their source leaves out (``Source.left_out``), with the reason."""
-    reasons = {
-        (source.source, name): reason
-        for source in sources
-        for name, reason in source.left_out.items()
-    }
+def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> list[str]:
+    """Hide the candidates their source leaves out (``Source.left_out``), with the reason.
+
+    Return what else the sources left out, as ``<source>: <what and why>``.
+    """
+    reasons: dict[tuple[str, str], str] = {}
+    rest: list[str] = []
+    for source in sources:
+        for name, reason in source.left_out:
+            if name is None:
+                rest.append(f"{source.source}: {reason}")
+            else:
+                reasons[source.source, name] = reason
     if reasons:
         for item in candidates:
-            if (reason := reasons.get((item.source, item.tool.name))) is not None:
-                item.hidden = reason
+            if (hidden := reasons.get((item.source, item.tool.name))) is not None:
+                item.hidden = hidden
+    return rest
 
 
 def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:

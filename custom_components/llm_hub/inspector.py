@@ -72,7 +72,10 @@ def llm_context_for(
 def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     """Return what a model gets from ``instance``, as JSON-ready data.
 
-    ``{"api": {"id", "name", "hub"}, "prompt", "tools": [...], "size": {...}}``; each tool:
+    ``{"api": {"id", "name", "hub"}, "prompt", "tools": [...], "left_out": [...], "size": {...},
+    "search"}``; ``left_out`` says what a hub left out of what its sources gave that is no
+    tool below, and why (``source_checks``: ``<source>: <what and why>``; empty for other
+    APIs). Each tool:
     ``name`` (listed), ``key`` (a hub's portable name, else null), ``original_name``,
     ``source`` (``integration``; ``api``: the API it came from, null for a tool contributed to
     a hub directly), ``title``, ``description``, ``annotations``, ``parameters`` (JSON Schema,
@@ -107,6 +110,7 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "api": {"id": api.id, "name": api.name, "hub": isinstance(api, HubAPI)},
         "prompt": instance.api_prompt,
         "tools": tools,
+        "left_out": instance.left_out if isinstance(instance, HubAPIInstance) else [],
         "size": _size(instance),
         "search": search_summary(instance),
     }

@@ -4,7 +4,8 @@ Contributed tools come from other integrations' ``llm.py`` platforms (``platform
 each selected LLM API's instance comes through ``llm.async_get_api``, so Home Assistant's own
 permission checks apply. Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub
 that is reached again while it is being built, and a diamond of hubs builds each selected
-API once per request.
+API once per request. What a source gives is checked before it is used
+(``source_checks.check_source``): what the hub cannot use is left out with the reason.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
@@ -23,6 +25,7 @@ from .build import HubAPIInstance, Source, WarnOnce
 from .const import CONTRIBUTED_NAMESPACE, DOMAIN
 from .names import api_namespace
 from .platforms import async_get_contributed_tools
+from .source_checks import check_source
 
 __all__ = ["HubLoopError", "async_collect_sources", "build_request"]
 
@@ -88,17 +91,20 @@ async def async_collect_sources(
 
     Call inside ``build_request``. A selected API that is not registered, that leads back
     to this hub, or that fails is logged once and left out (the rest is served); an
-    ``Unauthorized`` of a selected API is raised: the request must not go on.
+    ``Unauthorized`` of a selected API is raised: the request must not go on. Of each
+    source's prompt and tools, what the hub cannot use is logged once and left out, with
+    the reason in the source's ``left_out`` (``source_checks``).
     """
     request = _REQUEST.get()
     assert request is not None, "async_collect_sources outside build_request"  # noqa: S101
     contributions = await async_get_contributed_tools(hass, llm_context, api_id)
     sources = [
-        Source(
-            namespace=CONTRIBUTED_NAMESPACE,
-            source=domain,
-            prompt_parts=[("", tools.prompt)] if tools.prompt else [],
-            tools=tools.tools,
+        _checked(
+            Source(namespace=CONTRIBUTED_NAMESPACE, source=domain, prompt_parts=[], tools=[]),
+            tools.prompt,
+            tools.tools,
+            hub_name=hub_name,
+            warn=warn,
         )
         for domain, tools in contributions
     ]
@@ -128,17 +134,51 @@ async def async_collect_sources(
                 )
                 continue
             request.instances[selected] = instance
-        is_hub = isinstance(instance, HubAPIInstance)
+        source = Source(
+            namespace=_namespace(registered[selected].name, selected),
+            source=selected,
+            prompt_parts=[],
+            tools=[],
+            custom_serializer=instance.custom_serializer,
+            hub=isinstance(instance, HubAPIInstance),
+        )
+        # A selected hub's prompt parts are its own making, checked when it was built.
+        prompt = "" if source.hub else instance.api_prompt
         sources.append(
-            Source(
-                namespace=_namespace(registered[selected].name, selected),
-                source=selected,
-                prompt_parts=instance.prompt_parts
-                if isinstance(instance, HubAPIInstance)
-                else [(registered[selected].name, instance.api_prompt)],
-                tools=instance.tools,
-                custom_serializer=instance.custom_serializer,
-                hub=is_hub,
+            _checked(
+                source,
+                prompt,
+                instance.tools,
+                hub_name=hub_name,
+                warn=warn,
+                heading=registered[selected].name,
             )
         )
+        if isinstance(instance, HubAPIInstance):
+            source.prompt_parts = instance.prompt_parts
     return sources
+
+
+def _checked(
+    source: Source,
+    prompt: Any,
+    tools: Any,
+    *,
+    hub_name: str,
+    warn: WarnOnce,
+    heading: str = "",
+) -> Source:
+    """Return ``source`` with what the hub can use of a source's ``prompt`` and ``tools``.
+
+    The prompt becomes the part under ``heading`` (``""``: a contributor's, for which None
+    means no prompt). What is left out is logged once and added to ``source.left_out``
+    (without a tool name: its reason says what).
+    """
+    checked = check_source(prompt, tools, prompt_optional=not heading)
+    source.tools = checked.tools
+    if checked.prompt:
+        source.prompt_parts = [(heading, checked.prompt)]
+    for problem in checked.left_out:
+        warn(f"LLM Hub {hub_name} leaves out of {source.source} {problem}")
+        source.left_out.append((None, problem))
+    return source
