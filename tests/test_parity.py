@@ -4,7 +4,7 @@ For every tool Assist lists in a test home (``parity_home``: lights, a cover, a 
 media player, a to-do list, timers, and one script per selector type that script fields
 take), Hypothesis makes calls of every kind a model makes (valid, boundary values, values as
 text, blank and null optionals, extra keys, wrong types). Each runs through Assist itself
-(``llm.async_get_api(hass, "assist", ...)``) and through a hub that picks Assist, from the same
+(``llm.async_get_api(hass, "assist", ...)``) and through a hub that selects Assist, from the same
 state of the home (``Home.restore``). Their effects must be equal: the result, every service
 call and its data (what scripts get as variables), the events scripts fire, timers, and the
 state of the home after. The one allowed difference: the hub refused a call that Assist could
@@ -346,7 +346,7 @@ def _write_table(tried: Counter[tuple[str, str, str]]) -> None:
 async def both(
     hass: HomeAssistant, home: Home, hass_admin_user: Any
 ) -> Callable[[str, dict[str, Any]], Awaitable[tuple[Effect, Effect]]]:
-    """Return a function that runs one call through Assist and through a hub picking it."""
+    """Return a function that runs one call through Assist and through a hub selecting it."""
     entry = await async_add_hub(hass, "Parity", {CONF_LLM_HASS_API: ["assist"]})
     context = _context(home, hass_admin_user)
     assist = await llm.async_get_api(hass, "assist", context)

@@ -1,6 +1,6 @@
 """Whatever a source gives a hub is data to check: used safely, or left out with a reason.
 
-Regression tests of issue 13: a picked API whose prompt is not text, tools that are not
+Regression tests of issue 13: a selected API whose prompt is not text, tools that are not
 tools or have no usable name, parameters that are a plain mapping, a result holding text
 that is not valid Unicode (over MCP, with the real MCP client), and names that differ only
 in case.
@@ -58,7 +58,7 @@ def _named(name: Any) -> RecordingTool:
 
 
 async def _instance(hass: HomeAssistant, api: llm.API) -> llm.APIInstance:
-    """Register ``api``; return the instance of a hub that picks it."""
+    """Register ``api``; return the instance of a hub that selects it."""
     llm.async_register_api(hass, api)
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: [api.id]})
     return await llm.async_get_api(hass, hub_id(entry), llm_context())
@@ -75,7 +75,7 @@ async def _instance(hass: HomeAssistant, api: llm.API) -> llm.APIInstance:
 async def test_prompt_that_is_not_text_is_left_out(
     hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture, prompt: Any, reason: str
 ) -> None:
-    """A picked API's prompt that is not text: the hub serves its tools without it, and says so."""
+    """A selected API's prompt that is not text: its tools are served without it, and said so."""
     if prompt == "coroutine":
         prompt = _never_awaited()
     api = FixedAPI(hass, "x", "X", [RecordingTool("lamp")], prompt=prompt)

@@ -254,6 +254,9 @@ async def test_parameter_types(hass: HomeAssistant, entry: MockConfigEntry) -> N
             "wait": None,
         }
     }
+    # The hub hands on the model's values; the tool validates them itself: "false" is false.
+    converted = await _call(hass, entry, "echo", {"text": "x", "flag": "false", "number": "3"})
+    assert (converted["result"]["flag"], converted["result"]["number"]) == (False, 3.0)
     bad: list[dict[str, Any]] = [
         {},
         {"text": 1},

@@ -1,14 +1,14 @@
 """Checks of what a hub's sources give it: used as it is, or left out with a reason.
 
 A hub draws on code it does not control: the ``llm.py`` platforms that contribute tools
-(``LLMTools``) and the picked APIs (``APIInstance``). Whatever they return is data to check,
-not to trust: a prompt that is not text (``None``, a coroutine someone forgot to await), tools
-that are not ``llm.Tool``s, tools without a name or with a name that is not text. What cannot
-be used is left out, and the reason is given in words (the hub logs it once and ``describe``
-shows it); the rest of the hub keeps serving. Parameters that are not schemas are dealt with
-where they are used: a tool no provider can be given is hidden (``HubAPI._expose_schemas``),
-and arguments are checked against a plain mapping as a ``probatio.Schema``
-(``arguments.tool_arguments``).
+(``LLMTools``) and the selected LLM APIs (``APIInstance``). Whatever they return is data to
+check, not to trust: a prompt that is not text (``None``, a coroutine someone forgot to
+await), tools that are not ``llm.Tool``s, tools without a name or with a name that is not
+text. What cannot be used is left out, and the reason is given in words (``sources.py`` logs
+it once and puts it in the source's ``left_out``; the inspector shows it); the rest of the hub
+keeps serving. Parameters that are not schemas are dealt with where they are used: a tool no
+provider can be given is hidden (``build.HubBuilder``), and arguments are checked against a
+plain mapping as a ``probatio.Schema`` (``arguments.tool_arguments``).
 """
 
 from __future__ import annotations
