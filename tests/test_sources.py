@@ -1,29 +1,27 @@
-"""Whatever a source gives a hub is data to check: used safely, or left out with a reason.
-
-Regression tests of issue 13: a selected API whose prompt is not text, tools that are not
-tools or have no usable name, parameters that are a plain mapping, a result holding text
-that is not valid Unicode (over MCP, with the real MCP client), and names that differ only
-in case.
-"""
+"""A hub's sources: admin checks from one snapshot, and one slow source never stalls a hub."""
 
 from __future__ import annotations
 
-import json
-import logging
+import asyncio
+from collections.abc import Generator
 from typing import Any, override
+from unittest.mock import patch
 
-import probatio
 import pytest
-from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+from pytest_homeassistant_custom_component.common import MockUser
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.results import json_safe
-from custom_components.llm_hub.source_checks import check_source
+from custom_components.llm_hub.diagnostics import async_get_config_entry_diagnostics
+from custom_components.llm_hub.platforms import DATA_PLATFORMS, PLATFORM_NAME
+from homeassistant.components.llm import LLMToolsPlatformProtocol
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
-from homeassistant.util.json import SerializationError
+from homeassistant.helpers.integration_platform import LazyIntegrationPlatforms
 
 from .common import (
+    AdminAPI,
     Contribution,
     FixedAPI,
     RecordingTool,
@@ -32,177 +30,257 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_mcp import _async_setup_mcp_server, mcp_session
+
+BUDGET = 0.05
+"""The source budget in these tests, in seconds (``const.SOURCE_BUDGET`` is 10)."""
 
 
-class Nameless(llm.Tool):
-    """A tool that never set its name."""
-
-    @override
-    async def async_call(
-        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> llm.ToolResult:
-        """Never called."""
-        raise NotImplementedError
+@pytest.fixture(autouse=True)
+def short_budget() -> Generator[None]:
+    """Give each source ``BUDGET`` seconds instead of 10."""
+    with patch("custom_components.llm_hub.sources.SOURCE_BUDGET", BUDGET):
+        yield
 
 
-async def _never_awaited() -> str:
-    return "a prompt"
+def _names(instance: llm.APIInstance) -> set[str]:
+    """Return the names of an instance's tools but the one ``llm`` gives every API."""
+    return {tool.name for tool in instance.tools} - {"llm__GetDateTime"}
 
 
-def _named(name: Any) -> RecordingTool:
-    """Return a tool whose name is ``name`` (of any type)."""
-    tool = RecordingTool("placeholder")
-    tool.name = name
-    return tool
+def _secret_api(hass: HomeAssistant, api_id: str) -> AdminAPI:
+    return AdminAPI(hass, api_id, "Secret", [RecordingTool("secret__read")])
 
 
-async def _instance(hass: HomeAssistant, api: llm.API) -> llm.APIInstance:
-    """Register ``api``; return the instance of a hub that selects it."""
-    llm.async_register_api(hass, api)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: [api.id]})
-    return await llm.async_get_api(hass, hub_id(entry), llm_context())
+# --- 2d: the admin check and the build see the same APIs ----------------------------------
 
 
-@pytest.mark.parametrize(
-    ("prompt", "reason"),
-    [
-        (None, "its prompt, which is None, not text"),
-        (42, "its prompt, which is of type int (42), not text"),
-        ("coroutine", "its prompt, a coroutine that was not awaited, not text"),
-    ],
-)
-async def test_prompt_that_is_not_text_is_left_out(
-    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture, prompt: Any, reason: str
+async def test_admin_api_registered_by_a_contributor_during_the_build(
+    hass: HomeAssistant, setup_llm: None, hass_read_only_user: MockUser
 ) -> None:
-    """A selected API's prompt that is not text: its tools are served without it, and said so."""
-    if prompt == "coroutine":
-        prompt = _never_awaited()
-    api = FixedAPI(hass, "x", "X", [RecordingTool("lamp")], prompt=prompt)
+    """An admin-only API that registers while a hub builds does not reach a non-admin."""
+    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open", "late"]})
+    registered = False
 
-    instance = await _instance(hass, api)
+    class Registering(Contribution):
+        @override
+        def contributes_to(self, api_id: str) -> bool:
+            nonlocal registered
+            if not registered:
+                registered = True
+                llm.async_register_api(hass, _secret_api(hass, "late"))
+            return False
 
-    assert "lamp" in [tool.name for tool in instance.tools]
-    assert "X" not in instance.api_prompt
-    assert instance.left_out == [f"x: {reason}"]  # type: ignore[attr-defined]
-    assert f"leaves out of x {reason}" in caplog.text
+    add_llm_platform(hass, "registrar", Registering(tools=[]))
+
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
+
+    assert registered
+    assert _names(instance) == {"open__read"}
+    # The next request sees it from the start: the hub is admin-only now.
+    with pytest.raises(Unauthorized):
+        await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
 
 
-async def test_tools_that_cannot_be_used_are_left_out(
-    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
+async def test_admin_api_swapped_in_during_a_selected_apis_build(
+    hass: HomeAssistant, setup_llm: None, hass_read_only_user: MockUser
 ) -> None:
-    """Tools without a name, with a name that is not text or blank: left out, the rest served."""
-    tools: list[Any] = [_named(5), Nameless(), _named("  "), RecordingTool("lamp")]
-    api = FixedAPI(hass, "x", "X", tools, prompt="Use the lamp.")
-
-    instance = await _instance(hass, api)
-    result = await instance.async_call_tool(llm.ToolInput("lamp", {}))
-
-    assert "lamp" in [tool.name for tool in instance.tools]
-    assert not result.error
-    assert instance.left_out == [  # type: ignore[attr-defined]
-        "x: a tool of class RecordingTool whose name is of type int (5), not text",
-        "x: a tool of class Nameless whose name is None, not text",
-        "x: a tool of class RecordingTool with a blank name",
-    ]
-    assert caplog.text.count("leaves out of x") == 3
-
-
-async def test_contributed_tools_and_prompt_are_checked(
-    hass: HomeAssistant, setup_llm: None
-) -> None:
-    """A contributor's prompt that is not text is left out; its usable tools are served."""
-    add_llm_platform(
-        hass,
-        "hub_tools",
-        Contribution([RecordingTool("hub_tools__lamp")], prompt=b"bytes", only_hubs=True),  # type: ignore[arg-type]
-        built_in=True,
+    """An API replaced by an admin-only one under the same id while the hub builds: the
+    object the admin check saw is the one built."""
+    unregister = llm.async_register_api(
+        hass, FixedAPI(hass, "swap", "Swap", [RecordingTool("swap__public")])
     )
-    entry = await async_add_hub(hass, "Kitchen", {})
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    class Swapping(FixedAPI):
+        @override
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            unregister()
+            llm.async_register_api(hass, _secret_api(hass, "swap"))
+            return await super().async_get_api_instance(llm_context)
 
-    assert sorted(tool.name for tool in instance.tools) == ["hub_tools__lamp", "llm__GetDateTime"]
-    assert instance.left_out == [  # type: ignore[attr-defined]
-        "hub_tools: its prompt, which is of type bytes (b'bytes'), not text"
-    ]
+    llm.async_register_api(hass, Swapping(hass, "builder", "Builder", []))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["builder", "swap"]})
 
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
 
-def test_check_source() -> None:
-    """Unit cases: tools that are not a list, things that are not tools, long values cut."""
-    assert check_source("p", None).left_out == ["its tools, which are None, not a list"]
-    lamp = RecordingTool("lamp")
-    checked = check_source(None, (lamp, "x" * 80), prompt_optional=True)
-    assert checked.prompt == ""
-    assert checked.tools == [lamp]
-    assert checked.left_out == [f"a tool that is of type str ('{'x' * 36}...), not an llm.Tool"]
+    assert _names(instance) == {"swap__public"}
 
 
-async def test_parameters_given_as_a_plain_mapping(hass: HomeAssistant, setup_llm: None) -> None:
-    """Parameters that are a plain dict are checked as a schema (not "not callable")."""
-    tool = RecordingTool("count", parameters={probatio.Required("n"): int})
-    instance = await _instance(hass, FixedAPI(hass, "x", "X", [tool]))
-
-    ran = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}))
-    refused = await instance.async_call_tool(llm.ToolInput("count", {"n": "two"}))
-
-    assert not ran.error
-    assert refused.data["error"] == "InvalidArguments"
-    assert [call.tool_args for call in tool.calls] == [{"n": 2}]
-
-
-async def test_result_with_lone_surrogates_reaches_an_mcp_client(
+async def test_api_that_becomes_admin_only_during_the_build_is_left_out(
     hass: HomeAssistant,
     setup_llm: None,
-    hass_client_no_auth: ClientSessionGenerator,
-    hass_access_token: str,
+    hass_read_only_user: MockUser,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Text that is not valid Unicode in a result: the model gets it, bad characters replaced."""
-    tool = RecordingTool(
-        "list_files",
-        result=llm.ToolResult(data={"files": ["caf\udce9.txt"], "\ud800key": "ok"}),
+    """An API object that declares itself admin-only after the check is not built."""
+    flipping = FixedAPI(hass, "flip", "Flip", [RecordingTool("flip__read")])
+
+    class Flipper(FixedAPI):
+        @override
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            flipping.requires_admin = True  # type: ignore[attr-defined]
+            return await super().async_get_api_instance(llm_context)
+
+    llm.async_register_api(hass, Flipper(hass, "flipper", "Flipper", []))
+    llm.async_register_api(hass, flipping)
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["flipper", "flip"]})
+
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
+
+    assert _names(instance) == set()
+    assert "LLM Hub Kitchen leaves out flip: it requires an administrator" in caplog.text
+
+
+# --- 4: one slow source --------------------------------------------------------------------
+
+
+class NeverAPI(FixedAPI):
+    """An LLM API whose instance never comes back."""
+
+    started = 0
+
+    @override
+    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+        self.started += 1
+        await asyncio.Event().wait()
+        raise AssertionError  # never reached
+
+
+async def test_a_selected_api_that_never_answers_is_left_out(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_ws_client: WebSocketGenerator,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The rest is served within the budget, logged once, shown in describe and diagnostics."""
+    never = NeverAPI(hass, "never", "Never", [])
+    llm.async_register_api(hass, never)
+    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["never", "open"]})
+
+    first = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    second = await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+    message = (
+        f"LLM Hub Kitchen left out the LLM API never: it gave no tools within {BUDGET:g} s; "
+        "serving the rest"
     )
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["x"]})
-    await _async_setup_mcp_server(hass, [hub_id(entry)], require_admin=False)
-    client = await hass_client_no_auth()
-    url = str(client.make_url(f"/api/mcp/{hub_id(entry)}"))
-
-    with caplog.at_level(logging.WARNING):
-        async with mcp_session(url, hass_access_token) as session:
-            result = await session.call_tool("list_files", {})
-
-    assert not result.isError
-    assert json.loads(result.content[0].text) == {  # type: ignore[union-attr]
-        "files": ["caf\ufffd.txt"],
-        "\ufffdkey": "ok",
-    }
+    assert _names(first) == _names(second) == {"open__read"}
+    assert never.started == 2
+    assert caplog.text.count(message) == 1
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+    described = (await client.receive_json())["result"]
+    assert described["warnings"] == [message]
+    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
+    assert diagnostics["llm_api"]["warnings"] == [message]
+    [slow] = diagnostics["slow_sources"]
+    assert slow["source"] == "never"
+    assert slow["kind"] == "llm_api"
+    assert slow["count"] == 4  # two requests, describe, diagnostics
 
 
-async def test_names_differing_only_in_case_are_told_apart(
+async def test_own_timeout_of_an_api_is_its_failure(
+    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A selected API that raises ``TimeoutError`` itself fails; it is not counted slow."""
+
+    class Failing(FixedAPI):
+        @override
+        async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+            raise TimeoutError
+
+    llm.async_register_api(hass, Failing(hass, "failing", "Failing", []))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["failing"]})
+
+    await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+    assert "could not get the tools of the LLM API failing" in caplog.text
+    assert entry.runtime_data.api.slow_sources.as_list() == []
+
+
+async def test_a_selected_hub_has_no_budget_of_its_own(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
-    """``x__Lamp`` and ``x__lamp``: listed under names unique ignoring case; calls reach each."""
-    upper, lower = RecordingTool("x__Lamp"), RecordingTool("x__lamp")
-    instance = await _instance(hass, FixedAPI(hass, "x", "X", [upper, lower]))
-    names = [tool.name for tool in instance.tools if tool.name.lower().startswith("x__lamp")]
+    """A hub selecting a hub lets the inner hub keep its own budgets: the inner hub's other
+    sources still reach the outer hub."""
+    llm.async_register_api(hass, NeverAPI(hass, "never", "Never", []))
+    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
+    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["never", "open"]})
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
 
-    assert names[0] == "x__Lamp"
-    assert names[1].startswith("x__lamp_")
-    assert len({name.lower() for name in names}) == 2
-    await instance.async_call_tool(llm.ToolInput(names[1], {}))
-    await instance.async_call_tool(llm.ToolInput(names[0], {}))
-    assert [call.tool_name for call in lower.calls] == ["x__lamp"]
-    assert [call.tool_name for call in upper.calls] == ["x__Lamp"]
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context())
+
+    assert _names(instance) == {"open__read"}
+    assert inner.runtime_data.api.slow_sources.as_list()[0]["source"] == "never"
+    assert outer.runtime_data.api.slow_sources.as_list() == []
 
 
-def test_json_safe_replaces_lone_surrogates() -> None:
-    """Lone surrogates become U+FFFD anywhere in lists, tuples and keys; other faults still fail."""
-    assert json_safe({"a": ("x\ud800",), "\udfffb": 1}) == {"a": ["x\ufffd"], "\ufffdb": 1}
-    with pytest.raises(SerializationError, match="bytes"):
-        json_safe({"a": "x\ud800", "b": b"raw"})
-    loop: list[Any] = ["\ud800"]
-    loop.append(loop)
-    with pytest.raises(SerializationError):
-        json_safe({"loop": loop})
+async def test_a_contributor_that_never_loads_is_left_out(
+    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A contributor whose platform never loads holds up no request for longer than the
+    budget; the other contributors and selected APIs are served, and it is used once loaded."""
+    release = asyncio.Event()
+
+    async def process(
+        hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
+    ) -> LLMToolsPlatformProtocol:
+        if domain == "slow_tools":
+            await release.wait()
+        return platform
+
+    add_llm_platform(hass, "slow_tools", Contribution([RecordingTool("slow_tools__read")]))
+    add_llm_platform(hass, "quick_tools", Contribution([RecordingTool("quick_tools__read")]))
+    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
+    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open"]})
+    # Platforms load through Home Assistant's lazy loader; this one's load hangs.
+    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
+        hass, PLATFORM_NAME, process
+    )
+
+    first = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    second = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    release.set()
+    await hass.async_block_till_done()
+    third = await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+    served = {"quick_tools__read", "open__read"}
+    assert _names(first) == _names(second) == served
+    assert _names(third) == served | {"slow_tools__read"}
+    message = "LLM Hub Kitchen left out the llm.py platform of slow_tools"
+    assert caplog.text.count(message) == 1
+    slow: list[dict[str, Any]] = entry.runtime_data.api.slow_sources.as_list()
+    assert [(each["source"], each["kind"], each["count"]) for each in slow] == [
+        ("slow_tools", "llm_platform", 2)
+    ]
+
+
+async def test_a_contributor_whose_load_fails_is_logged_by_home_assistant(
+    hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A platform that fails to load while a request waits is left out, not counted slow."""
+    release = asyncio.Event()
+
+    async def process(
+        hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
+    ) -> LLMToolsPlatformProtocol:
+        if domain == "broken_tools":
+            await release.wait()
+            raise RuntimeError("broken platform")
+        return platform
+
+    add_llm_platform(hass, "broken_tools", Contribution([RecordingTool("broken_tools__read")]))
+    entry = await async_add_hub(hass, "Kitchen", {})
+    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
+        hass, PLATFORM_NAME, process
+    )
+
+    request = hass.async_create_task(llm.async_get_api(hass, hub_id(entry), llm_context()))
+    await asyncio.sleep(0)
+    release.set()
+    instance = await request
+
+    assert "broken_tools__read" not in _names(instance)
+    assert entry.runtime_data.api.slow_sources.as_list() == []
+    assert "Error processing llm platform for broken_tools" in caplog.text

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 import logging
-from typing import Any
+from typing import Any, override
 
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
@@ -55,12 +55,9 @@ class Source:
     custom_serializer: Callable[[Any], Any] | None = None
     hub: bool = False
     """Whether the source is a selected hub (its tools are ``HubTool``s)."""
-    left_out: list[tuple[str | None, str]] = field(default_factory=list)
-    """``(tool name, why)`` of what the hub leaves out of this source. With a name: that
-    tool of ``tools`` (a stand-in, e.g. for a broken tool made in the UI) is kept among the
-    candidates for the inspector, hidden with the reason, never listed. Without one: what
-    the hub could not use at all (``source_checks``: a prompt that is not text, a tool
-    without a usable name), the reason saying what; kept in ``HubAPIInstance.left_out``."""
+    left_out: dict[str, str] = field(default_factory=dict)
+    """Tool name -> why the hub leaves that tool of this source out (e.g. a broken tool
+    made in the UI): kept among the candidates for the inspector, never listed."""
 
 
 @dataclass
@@ -75,11 +72,31 @@ class HubAPIInstance(llm_helper.APIInstance):
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    warnings: list[str] = field(default_factory=list)
+    """What collecting the sources found, in words (inspector): sources left out for being
+    slow."""
+    renamed: dict[str, str] = field(default_factory=dict)
+    """The listed name of each aliased tool, by its key: a call by the key reaches it."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
-    left_out: list[str] = field(default_factory=list)
-    """What the hub left out of its sources that is no candidate tool, and why, as
-    ``<source>: <what and why>`` (``Source.left_out`` without a tool name; inspector)."""
+
+    @override
+    async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
+        """Call a tool by its listed name, or an aliased tool by its key.
+
+        Prompts (a contributor's, the user's) may name a tool by the name it had before the
+        user gave it an alias; such a call reaches the aliased tool (no other listed tool
+        carries a key as its name: ``policy.HubPolicy``). Raises what Home Assistant's
+        ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
+        """
+        if (name := self.renamed.get(tool_input.tool_name)) is not None:
+            tool_input = llm_helper.ToolInput(
+                tool_name=name,
+                tool_args=tool_input.tool_args,
+                id=tool_input.id,
+                external=tool_input.external,
+            )
+        return await super().async_call_tool(tool_input)
 
 
 class WarnOnce:
@@ -131,15 +148,20 @@ class HubBuilder:
         api: llm_helper.API,
         llm_context: llm_helper.LLMContext,
         sources: list[Source],
+        warnings: list[str] | None = None,
     ) -> HubAPIInstance:
-        """Return the instance of ``api`` for one request from its ``sources``."""
+        """Return the instance of ``api`` for one request from its ``sources``.
+
+        ``warnings``: what collecting the sources found (e.g. a source left out for being
+        slow), kept on the instance for the inspector.
+        """
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         candidates = merge_tools(sources)
         self._name_tools(candidates)
         for problem in self.policy.apply(candidates, self.hub_name):
             self.warn(problem)
-        left_out = _leave_out(candidates, sources)
+        _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
         settings, confirmations = self.settings, self.confirmations
         return HubAPIInstance(
@@ -166,7 +188,12 @@ class HubBuilder:
             if own_prompt
             else prompt_parts,
             candidates=candidates,
-            left_out=left_out,
+            warnings=list(warnings or ()),
+            renamed={
+                item.key: item.name
+                for item in candidates
+                if item.hidden is None and item.name != item.key
+            },
         )
 
     async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
@@ -252,24 +279,17 @@ class HubBuilder:
         return "\n\n".join(part for part in own if part), list(parts)
 
 
-def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> list[str]:
-    """Hide the candidates their source leaves out (``Source.left_out``), with the reason.
-
-    Return what else the sources left out, as ``<source>: <what and why>``.
-    """
-    reasons: dict[tuple[str, str], str] = {}
-    rest: list[str] = []
-    for source in sources:
-        for name, reason in source.left_out:
-            if name is None:
-                rest.append(f"{source.source}: {reason}")
-            else:
-                reasons[source.source, name] = reason
+def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
+    """Hide the candidates their source leaves out (``Source.left_out``), with the reason."""
+    reasons = {
+        (source.source, name): reason
+        for source in sources
+        for name, reason in source.left_out.items()
+    }
     if reasons:
         for item in candidates:
-            if (hidden := reasons.get((item.source, item.tool.name))) is not None:
-                item.hidden = hidden
-    return rest
+            if (reason := reasons.get((item.source, item.tool.name))) is not None:
+                item.hidden = reason
 
 
 def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:

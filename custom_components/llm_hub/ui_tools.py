@@ -602,19 +602,19 @@ class UiTools:
         if not self.tools and not self.broken:
             return None
         tools: list[llm_helper.Tool] = []
-        left_out: list[tuple[str | None, str]] = []
+        left_out: dict[str, str] = {}
         for item in self.tools:
             if isinstance(item, ToolDefinition):
                 try:
                     tools.append(_script_tool(hass, item))
                 except ToolDefinitionError as err:
                     tools.append(_LeftOutTool(item.name, item.title))
-                    left_out.append((item.name, str(err)))
+                    left_out[item.name] = str(err)
             else:
                 tools.append(item)
         for name, title, reason in self.broken.values():
             tools.append(_LeftOutTool(name, title))
-            left_out.append((name, reason))
+            left_out[name] = reason
         return Source(
             namespace=UI_TOOLS_NAMESPACE,
             source=UI_TOOLS_SOURCE,
