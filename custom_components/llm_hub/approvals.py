@@ -44,7 +44,7 @@ from homeassistant.helpers.json import json_dumps
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
-from .audit import recorded_arguments
+from .audit import JSON_INTEGERS, json_text, recorded_arguments
 from .const import DOMAIN, LOGGER
 
 __all__ = [
@@ -265,6 +265,9 @@ class Approvals:
         if not isinstance(action, str) or not action.startswith(_ACTION_PREFIX):
             return
         verb, _, key = action.removeprefix(_ACTION_PREFIX).partition("_")
+        if not key.isascii():
+            # Not a key of ours (and ``compare_digest`` refuses such text).
+            return
         approval = next(
             (a for a in self._approvals.values() if secrets.compare_digest(a.action_key, key)),
             None,
@@ -425,15 +428,20 @@ def readable(value: Any) -> Any:
     """Return validated arguments as people read them, as JSON values that keep them apart.
 
     Mappings, lists and plain values stay; a float that is not finite becomes its name
-    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null) and any other value its
-    ``repr``.
+    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null), an integer beyond 64
+    bits its digits and a lone surrogate its escape (Home Assistant's encoder refuses
+    both: ``audit.json_text``), and any other value its ``repr``.
     """
-    if value is None or isinstance(value, bool | int | str):
+    if value is None or isinstance(value, bool):
         return value
+    if isinstance(value, str):
+        return json_text(value)
+    if isinstance(value, int):
+        return value if value in JSON_INTEGERS else str(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else repr(value)
     if isinstance(value, Mapping):
-        return {str(key): readable(item) for key, item in value.items()}
+        return {json_text(str(key)): readable(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [readable(item) for item in value]
     return repr(value)

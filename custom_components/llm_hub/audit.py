@@ -28,6 +28,7 @@ from .tool import Outcome, ToolCall, unwrap
 
 __all__ = [
     "EVENT_TOOL_CALLED",
+    "JSON_INTEGERS",
     "RECENT_CALLS",
     "SECRET_KEYS",
     "Audit",
@@ -35,6 +36,7 @@ __all__ = [
     "RecentCall",
     "ToolCalledData",
     "is_secret_key",
+    "json_text",
     "recorded_arguments",
     "redact_secrets",
 ]
@@ -193,8 +195,21 @@ the data of an event above 32 KB (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); 
 every event well below it, whatever a model sends."""
 CUT: Final = "…"
 """The key under which a cut object says how many keys were left out."""
-_INT64 = range(-(2**63), 2**64)
-"""Integers the recorder's JSON encoder (orjson) can write."""
+JSON_INTEGERS: Final = range(-(2**63), 2**64)
+"""Integers Home Assistant's JSON encoder (orjson: the recorder, the websocket) can write."""
+
+
+def json_text(text: str) -> str:
+    """Return ``text`` as Home Assistant's JSON encoder (orjson) can write it.
+
+    A lone surrogate (``json.loads`` of ``"\\ud800"`` gives one; orjson refuses it) is
+    written as its escape, ``\\ud800``; any other text comes back as it is.
+    """
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return text.encode(errors="backslashreplace").decode()
+    return text
 
 
 class _Capture:
@@ -217,7 +232,7 @@ class _Capture:
         if isinstance(value, str):
             return self.text(value, MAX_TEXT)
         self.budget -= 24
-        if value is None or isinstance(value, bool) or (isinstance(value, int) and value in _INT64):
+        if value is None or isinstance(value, bool) or (isinstance(value, int) and value in JSON_INTEGERS):
             return value
         if isinstance(value, float):
             # JSON has no NaN or infinity: "nan", "inf", "-inf" say what was sent.
@@ -231,6 +246,7 @@ class _Capture:
     def text(self, text: str, limit: int) -> str:
         """Return ``text``, cut to ``limit`` and to what is left to spend."""
         limit = max(min(limit, self.budget), 0)
+        text = json_text(text)
         if len(text) > limit:
             self.cut = True
             text = f"{text[:limit]}<cut: {len(text) - limit} more characters>"
@@ -430,7 +446,7 @@ class Audit:
 
 def _call_id(call_id: Any) -> str:
     """Return a call's id as recorded: a text of at most ``MAX_KEY`` characters."""
-    return call_id[:MAX_KEY] if isinstance(call_id, str) else ""
+    return json_text(call_id[:MAX_KEY]) if isinstance(call_id, str) else ""
 
 
 def _error_text(data: Mapping[str, Any]) -> str | None:

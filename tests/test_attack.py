@@ -1,0 +1,234 @@
+"""Tried afresh as a hostile non-admin user and a prompt-injected model would (issue 12).
+
+Each test asserts the safe behaviour of one attempt; the docstring says what was tried.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub.approvals import DATA_APPROVALS
+from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, is_secret_key
+from custom_components.llm_hub.const import CONF_CONFIRM_TOOLS, CONF_RECORD_ARGUMENTS
+from homeassistant.core import Context, Event, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.helpers.json import json_bytes
+from homeassistant.setup import async_setup_component
+
+from .common import (
+    BREW,
+    TOOLS_DOMAIN,
+    BrewTool,
+    Call,
+    RecordingTool,
+    async_set_options,
+    grind_tool,
+    hub_id,
+    llm_context,
+)
+from .test_approvals import _notifications, _other_user_client, _ws, brew_hub  # noqa: F401
+from .test_confirmation import SAFETY, TOKEN, _call, _turn
+from .test_conversation import (  # noqa: F401
+    AgentSetup,
+    HubAgentEntity,
+    setup_agent,
+)
+
+NOTE = f"{TOOLS_DOMAIN}__note"
+"""A contributed tool that takes any text: a model can put anything in it."""
+LONE = "Milk \ud800 please"
+"""Text with a lone surrogate: ``json.loads`` of what a model wrote can give it
+(``"\\ud800"``), and JSON encoders of Home Assistant (orjson) refuse it."""
+
+
+@pytest.fixture
+def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
+    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
+    note = RecordingTool(
+        NOTE,
+        integration=TOOLS_DOMAIN,
+        description="Leaves a note.",
+        parameters=probatio.Schema(
+            {probatio.Required("text"): str, probatio.Optional("count"): int}
+        ),
+        annotations=llm.ToolAnnotations(read_only=False, destructive=False, open_world=False),
+        log=calls,
+    )
+    return [BrewTool(calls), grind_tool(calls), note]
+
+
+# --- Privilege --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "llm_hub/apis/list"},
+        {"type": "llm_hub/activity/subscribe"},
+        {"type": "llm_hub/tool/providers", "domain": TOOLS_DOMAIN},
+        {"type": "llm_hub/api/describe", "api_id": "assist"},
+        {"type": "llm_hub/tool/call", "api_id": "assist", "tool_name": "GetLiveContext"},
+    ],
+)
+async def test_admin_commands_refuse_non_admins(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_ws_client: WebSocketGenerator,
+    hass_read_only_access_token: str,
+    message: dict[str, Any],
+) -> None:
+    """A non-admin sends each admin command of the panel and the inspector: all refused."""
+    client = await hass_ws_client(hass, hass_read_only_access_token)
+    await client.send_json_auto_id(message)
+    response = await client.receive_json()
+    assert response["success"] is False
+    assert response["error"]["code"] in {"unauthorized", "invalid_format"}
+
+
+async def test_other_users_approval_is_neither_seen_nor_decided(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,  # noqa: F811
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    calls: list[Call],
+) -> None:
+    """Another non-admin lists, subscribes to, approves and denies someone else's approval."""
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    approval_id = asked.data[TOKEN]
+    _, other = await _other_user_client(hass, hass_ws_client)
+
+    await other.send_json_auto_id({"type": "llm_hub/approvals/subscribe"})
+    subscribed = await other.receive_json()
+    first = await other.receive_json()
+    approve = await _ws(other, "approve", approval_id=approval_id)
+    deny = await _ws(other, "deny", approval_id=approval_id)
+    ran = await _call(
+        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: approval_id}
+    )
+
+    assert subscribed["success"]
+    assert first["event"] == {"approvals": []}
+    assert approve["error"]["code"] == deny["error"]["code"] == "unauthorized"
+    assert ran.data["error"] == "ApprovalPending"
+    assert calls == []
+
+
+# --- Approvals: forged notification actions ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["LLM_HUB_APPROVE_\u00e9t\u00e9", "LLM_HUB_DENY_\ud800", "LLM_HUB_APPROVE_", "LLM_HUB_"],
+)
+async def test_forged_notification_action_with_any_text(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,  # noqa: F811
+    hass_read_only_user: MockUser,
+    action: str,
+) -> None:
+    """Another phone (any user with the mobile app can fire events) sends odd action texts.
+
+    Nothing is decided, and the listener does not raise.
+    """
+    await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    approvals = hass.data[DATA_APPROVALS]
+    approvals.async_notification_action(
+        Event(
+            "mobile_app_notification_action",
+            {"action": action},
+            context=Context(user_id=hass_read_only_user.id),
+        )
+    )
+    await hass.async_block_till_done()
+    assert [a.status for a in approvals.visible_to(hass_read_only_user)] == ["pending"]
+
+
+# --- Bad input: text that JSON encoders refuse ------------------------------------------------
+
+
+async def test_lone_surrogate_reaches_the_audit(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """A model sends a lone surrogate in a value, a key and the call id.
+
+    The audit event must still be one the recorder can write (it encodes with orjson and
+    drops an event it cannot), so the call reaches the logbook.
+    """
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_RECORD_ARGUMENTS: True}
+    )
+    await hass.config_entries.async_reload(hub.entry_id)
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    await instance.async_call_tool(llm.ToolInput(NOTE, {"text": LONE}, id="call\udfff"))
+    await instance.async_call_tool(llm.ToolInput(NOTE, {"text": "ok", "\ud800": LONE}))
+    await hass.async_block_till_done()
+    assert len(events) == 2
+    for event in events:
+        json_bytes(event.data)
+
+
+async def test_lone_surrogate_in_an_approval(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """An MCP client's model asks for approval of a call with a lone surrogate.
+
+    The person must still get the notification, and the admins' list of approvals must
+    still load (one such approval must not break it for every approval).
+    """
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [NOTE]})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    client = await hass_ws_client(hass)
+    asked = await _call(hass, hub, hass_read_only_user.id, NOTE, {"text": LONE})
+    approval_id = asked.data[TOKEN]
+    notifications = await _notifications(hass, client)
+    listed = await _ws(client, "list")
+    assert f"llm_hub_approval_{approval_id}" in notifications
+    assert [a["approval_id"] for a in listed["result"]["approvals"]] == [approval_id]
+
+
+@pytest.mark.parametrize(
+    "arguments", [{"text": LONE}, {"text": "x", "count": 2**70}, {"text": "x", "count": -(2**64)}]
+)
+async def test_text_and_numbers_json_refuses_in_a_conversation(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,  # noqa: F811
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+    arguments: dict[str, Any],
+) -> None:
+    """A conversation agent's model sends a lone surrogate or an integer beyond 64 bits.
+
+    To a tool that needs confirming: the model must be asked to confirm (the question shows
+    the arguments as JSON), and the call must not crash the conversation.
+    """
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [NOTE]})
+    agent = await setup_agent(hub_id(hub))
+    _, [asked] = await _turn(agent, hass_admin_user, [llm.ToolInput(NOTE, arguments)])
+    assert asked.data["error"] == "ConfirmationRequired"
+    assert calls == []
+
+
+# --- The audit's secret rule -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["APIKEY", "x-Api-Key", "Passwort1", "userPASSWORD", "refreshToken", "Bearer", "hasło"],
+)
+def test_secret_keys_spelled_oddly(key: str) -> None:
+    """Keys a model or a tool could spell oddly: each is a secret."""
+    assert is_secret_key(key)
