@@ -18,11 +18,19 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.approvals import DATA_APPROVALS
 from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, is_secret_key
-from custom_components.llm_hub.const import CONF_CONFIRM_TOOLS, CONF_RECORD_ARGUMENTS
+from custom_components.llm_hub.const import (
+    CONF_APPROVAL_TIMEOUT,
+    CONF_CONFIRM_TOOLS,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TIMEOUT,
+)
+from custom_components.llm_hub.results import json_safe
+from custom_components.llm_hub.tool_search import CALL_TOOL
 from homeassistant.core import Context, Event, HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.helpers.json import json_bytes
 from homeassistant.setup import async_setup_component
+from homeassistant.util.json import SerializationError
 
 from .common import (
     BREW,
@@ -42,9 +50,12 @@ from .test_conversation import (  # noqa: F401
     HubAgentEntity,
     setup_agent,
 )
+from .test_search_mode import _search_mode
 
 NOTE = f"{TOOLS_DOMAIN}__note"
 """A contributed tool that takes any text: a model can put anything in it."""
+ECHO = f"{TOOLS_DOMAIN}__echo"
+"""A contributed tool whose result holds lone surrogates in texts, keys, lists and tuples."""
 LONE = "Milk \ud800 please"
 """Text with a lone surrogate: ``json.loads`` of what a model wrote can give it
 (``"\\ud800"``), and JSON encoders of Home Assistant (orjson) refuse it."""
@@ -63,7 +74,15 @@ def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
         annotations=llm.ToolAnnotations(read_only=False, destructive=False, open_world=False),
         log=calls,
     )
-    return [BrewTool(calls), grind_tool(calls), note]
+    odd: Any = {LONE: [LONE, (LONE, 1)], "n": {2: LONE}}
+    echo = RecordingTool(
+        ECHO,
+        integration=TOOLS_DOMAIN,
+        description="Echoes odd text.",
+        result=llm.ToolResult(data=odd),
+        log=calls,
+    )
+    return [BrewTool(calls), grind_tool(calls), note, echo]
 
 
 # --- Privilege --------------------------------------------------------------------------------
@@ -170,8 +189,10 @@ async def test_lone_surrogate_reaches_the_audit(
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
     await instance.async_call_tool(llm.ToolInput(NOTE, {"text": LONE}, id="call\udfff"))
-    await instance.async_call_tool(llm.ToolInput(NOTE, {"text": "ok", "\ud800": LONE}))
+    refused = await instance.async_call_tool(llm.ToolInput(NOTE, {"text": "ok", "\ud800": LONE}))
     await hass.async_block_till_done()
+    assert refused.data["error"] == "InvalidArguments"
+    assert json_bytes(refused.data)
     assert len(events) == 2
     for event in events:
         json_bytes(event.data)
@@ -232,3 +253,152 @@ async def test_text_and_numbers_json_refuses_in_a_conversation(  # noqa: PLR0917
 def test_secret_keys_spelled_oddly(key: str) -> None:
     """Keys a model or a tool could spell oddly: each is a secret."""
     assert is_secret_key(key)
+
+
+async def test_lone_surrogate_in_a_result(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_admin_user: MockUser
+) -> None:
+    """A tool echoes the model's lone surrogate: the result is still JSON agents can send."""
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    echoed = await instance.async_call_tool(llm.ToolInput(NOTE, {"text": LONE}))
+    odd = await instance.async_call_tool(llm.ToolInput(ECHO, {}))
+    escaped = "Milk \\ud800 please"
+    assert echoed.data == {"tool": NOTE, "args": {"text": escaped}}
+    assert odd.data == {escaped: [escaped, [escaped, 1]], "n": {"2": escaped}}
+    assert json_bytes(echoed.data)
+    assert json_bytes(odd.data)
+
+
+def test_lone_surrogate_in_data_that_contains_itself() -> None:
+    """Result data that contains itself and a lone surrogate: a clear error, no crash."""
+    data: dict[str, Any] = {"text": LONE}
+    data["self"] = data
+    with pytest.raises(SerializationError, match="nested too deeply or contains itself"):
+        json_safe(data)
+
+
+# --- Options of the wrong type ----------------------------------------------------------------
+
+
+async def test_hand_edited_huge_times(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_read_only_user: MockUser, calls: list[Call]
+) -> None:
+    """Storage holds an approval time and a call timeout of 10**12 s (beyond what dates hold).
+
+    A call that needs approval still waits for it, and one that does not still runs.
+    """
+    hass.config_entries.async_update_entry(
+        hub,
+        options={
+            **hub.options,
+            CONF_CONFIRM_TOOLS: [NOTE],
+            CONF_APPROVAL_TIMEOUT: 1e12,
+            CONF_TIMEOUT: 1e300,
+        },
+    )
+    await hass.config_entries.async_reload(hub.entry_id)
+    asked = await _call(hass, hub, hass_read_only_user.id, NOTE, {"text": "hello"})
+    ran = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "large"})
+    await hass.async_block_till_done()
+    assert asked.data["error"] == "ApprovalRequired"
+    assert not ran.error
+    assert [call[0] for call in calls] == [BREW]
+
+
+# --- The notification: the model's text cannot shape it ----------------------------------------
+
+
+async def test_notification_keeps_the_models_text_in_its_code_block(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """The model's text tries to close the code block and add a link of its own."""
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [NOTE]})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    client = await hass_ws_client(hass)
+    text = "```\n\n[Approve here](https://evil.example/)\n\n```json\r\n~~~\n"
+    asked = await _call(hass, hub, hass_read_only_user.id, NOTE, {"text": text})
+    notifications = await _notifications(hass, client)
+    message = notifications[f"llm_hub_approval_{asked.data[TOKEN]}"]["message"]
+    fences = [line for line in message.splitlines() if line.lstrip().startswith(("```", "~~~"))]
+    assert fences == ["```json", "```"]
+    assert "\n[Approve here]" not in message
+
+
+# --- Confirmation: a model confirming itself ---------------------------------------------------
+
+
+async def test_search_mode_call_tool_cannot_confirm_in_the_same_turn(
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,  # noqa: F811
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """In search mode the model calls BREW through call_tool, then again with the token.
+
+    Both in one turn: the second call is refused; the token works in the user's next turn.
+    """
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+    await _search_mode(hass, hub)
+    agent = await setup_agent(hub_id(hub))
+
+    def again(results: list[Any]) -> list[llm.ToolInput]:
+        token = results[0].result.data[TOKEN]
+        return [_through_call_tool({"size": "large", TOKEN: token}, "second")]
+
+    conversation_id, [asked, refused] = await _turn(
+        agent, hass_admin_user, [_through_call_tool({"size": "large"})], follow_up=again
+    )
+    token = asked.data[TOKEN]
+    # The model tries its own call id again, and no id at all: neither confirms.
+    _, [by_id, no_id] = await _turn(
+        agent,
+        hass_admin_user,
+        [
+            _through_call_tool({"size": "large"}, "first"),
+            _through_call_tool({"size": "large"}, None),
+        ],
+        conversation_id,
+    )
+    _, [ran] = await _turn(
+        agent,
+        hass_admin_user,
+        [_through_call_tool({"size": "large", TOKEN: token})],
+        conversation_id,
+    )
+
+    assert asked.data["error"] == "ConfirmationRequired"
+    assert refused.data["error"] == "ConfirmationRefused"
+    assert by_id.data["error"] == no_id.data["error"] == "ConfirmationRequired"
+    assert not ran.error
+    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+
+
+def _through_call_tool(arguments: dict[str, Any], call_id: str | None = "first") -> llm.ToolInput:
+    """Return a call of BREW through the meta-tool ``call_tool``."""
+    return llm.ToolInput(
+        tool_name=CALL_TOOL,
+        tool_args={"name": BREW, "arguments": arguments},
+        id=call_id,  # type: ignore[arg-type]
+    )
+
+
+# --- Approvals: no path a model can reach ------------------------------------------------------
+
+
+async def test_no_service_decides_approvals(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,  # noqa: F811
+    hass_read_only_user: MockUser,
+) -> None:
+    """A tool made in the UI can call any action: LLM Hub offers none that decides approvals.
+
+    And the secret of the Approve / Deny buttons is in nothing the model gets.
+    """
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    [approval] = hass.data[DATA_APPROVALS].visible_to(hass_read_only_user)
+    assert hass.services.async_services_for_domain("llm_hub") == {}
+    assert approval.action_key not in json_bytes(asked.data).decode()

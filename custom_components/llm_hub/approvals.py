@@ -44,8 +44,9 @@ from homeassistant.helpers.json import json_dumps
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
-from .audit import JSON_INTEGERS, json_text, recorded_arguments
+from .audit import recorded_arguments
 from .const import DOMAIN, LOGGER
+from .results import json_text
 
 __all__ = [
     "APPROVALS_URL",
@@ -428,16 +429,14 @@ def readable(value: Any) -> Any:
     """Return validated arguments as people read them, as JSON values that keep them apart.
 
     Mappings, lists and plain values stay; a float that is not finite becomes its name
-    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null), an integer beyond 64
-    bits its digits and a lone surrogate its escape (Home Assistant's encoder refuses
-    both: ``audit.json_text``), and any other value its ``repr``.
+    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null), a lone surrogate in a
+    text its escape (Home Assistant's encoder refuses it: ``results.json_text``), and any
+    other value its ``repr``.
     """
-    if value is None or isinstance(value, bool):
+    if value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, str):
         return json_text(value)
-    if isinstance(value, int):
-        return value if value in JSON_INTEGERS else str(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else repr(value)
     if isinstance(value, Mapping):

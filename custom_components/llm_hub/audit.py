@@ -24,11 +24,11 @@ from homeassistant.util import dt as dt_util
 
 from .compat import llm_context_agent_id
 from .const import TOKEN_ARGUMENT
+from .results import json_text
 from .tool import Outcome, ToolCall, unwrap
 
 __all__ = [
     "EVENT_TOOL_CALLED",
-    "JSON_INTEGERS",
     "RECENT_CALLS",
     "SECRET_KEYS",
     "Audit",
@@ -36,7 +36,6 @@ __all__ = [
     "RecentCall",
     "ToolCalledData",
     "is_secret_key",
-    "json_text",
     "recorded_arguments",
     "redact_secrets",
 ]
@@ -195,21 +194,8 @@ the data of an event above 32 KB (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); 
 every event well below it, whatever a model sends."""
 CUT: Final = "…"
 """The key under which a cut object says how many keys were left out."""
-JSON_INTEGERS: Final = range(-(2**63), 2**64)
-"""Integers Home Assistant's JSON encoder (orjson: the recorder, the websocket) can write."""
-
-
-def json_text(text: str) -> str:
-    """Return ``text`` as Home Assistant's JSON encoder (orjson) can write it.
-
-    A lone surrogate (``json.loads`` of ``"\\ud800"`` gives one; orjson refuses it) is
-    written as its escape, ``\\ud800``; any other text comes back as it is.
-    """
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return text.encode(errors="backslashreplace").decode()
-    return text
+_INT64 = range(-(2**63), 2**64)
+"""Integers the recorder's JSON encoder (orjson) can write."""
 
 
 class _Capture:
@@ -232,7 +218,7 @@ class _Capture:
         if isinstance(value, str):
             return self.text(value, MAX_TEXT)
         self.budget -= 24
-        if value is None or isinstance(value, bool) or (isinstance(value, int) and value in JSON_INTEGERS):
+        if value is None or isinstance(value, bool) or (isinstance(value, int) and value in _INT64):
             return value
         if isinstance(value, float):
             # JSON has no NaN or infinity: "nan", "inf", "-inf" say what was sent.

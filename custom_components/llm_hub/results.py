@@ -9,6 +9,7 @@ converts every result once, with Home Assistant's own JSON encoder, to plain JSO
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 import math
 from typing import Any, Final
@@ -18,7 +19,7 @@ import orjson
 from homeassistant.helpers.json import find_paths_unserializable_data, json_encoder_default
 from homeassistant.util.json import JsonObjectType, SerializationError, json_loads
 
-__all__ = ["json_safe"]
+__all__ = ["json_safe", "json_text"]
 
 _PLAIN_WALK_LIMIT: Final = 1000
 """Most containers ``_plain`` looks into before it leaves the data to the encoder."""
@@ -47,13 +48,57 @@ def json_safe(data: Any) -> JsonObjectType:
         # Already plain JSON (most results): nothing to convert.
         return data
     try:
-        encoded = _dumps(data)
+        encoded = _encoded(data)
     except TypeError as err:
         raise SerializationError(f"{err}{_where(data, err)}") from err
     value = json_loads(encoded)
     if isinstance(value, dict):
         return value
     return {"result": value}
+
+
+def json_text(text: str) -> str:
+    """Return ``text`` as Home Assistant's JSON encoder (orjson) can write it.
+
+    A lone surrogate (what ``json.loads`` makes of the escape of one, e.g. U+D800), which
+    orjson refuses, is written as its backslash escape; any other text comes back as it is.
+    """
+    if text.isascii():
+        return text
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return text.encode(errors="backslashreplace").decode()
+    return text
+
+
+def _texts_fixed(data: Any) -> Any:
+    """Return ``data`` with every text in mappings and lists made writable (``json_text``)."""
+    if isinstance(data, str):
+        return json_text(data)
+    if isinstance(data, Mapping):
+        return {_texts_fixed(key): _texts_fixed(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_texts_fixed(item) for item in data]
+    return data
+
+
+def _encoded(data: Any) -> bytes:
+    """Return ``data`` as JSON (``_dumps``); a lone surrogate in a text as its escape.
+
+    Raises ``TypeError`` as ``_dumps`` does.
+    """
+    try:
+        return _dumps(data)
+    except TypeError as err:
+        if "surrogates" not in str(err):
+            raise
+    # A lone surrogate in a text (e.g. a tool that echoes what the model sent).
+    try:
+        fixed = _texts_fixed(data)
+    except RecursionError as err:
+        raise TypeError("Recursion limit reached") from err
+    return _dumps(fixed)
 
 
 def _plain(data: dict[Any, Any]) -> bool:
@@ -72,7 +117,7 @@ def _plain(data: dict[Any, Any]) -> bool:
             return False
         node = todo.pop()
         if type(node) is dict:
-            if not all(type(key) is str for key in node):
+            if not all(type(key) is str and json_text(key) is key for key in node):
                 return False
             node = node.values()
         if not all(_plain_value(value, todo) for value in node):
@@ -90,7 +135,9 @@ def _plain_value(value: Any, todo: list[Any]) -> bool:
         return bool(_INT_MIN <= value <= _UINT_MAX)
     if kind is float:
         return math.isfinite(value)
-    return kind is str or kind is bool or value is None
+    if kind is str:
+        return json_text(value) is value
+    return kind is bool or value is None
 
 
 def _default(obj: Any) -> Any:
