@@ -13,12 +13,14 @@ from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockUser,
     async_capture_events,
+    async_mock_service,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.approvals import DATA_APPROVALS
 from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, is_secret_key
 from custom_components.llm_hub.const import (
+    CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_TOOLS,
     CONF_RECORD_ARGUMENTS,
@@ -402,3 +404,30 @@ async def test_no_service_decides_approvals(
     [approval] = hass.data[DATA_APPROVALS].visible_to(hass_read_only_user)
     assert hass.services.async_services_for_domain("llm_hub") == {}
     assert approval.action_key not in json_bytes(asked.data).decode()
+
+
+async def test_deactivated_users_phone_cannot_approve(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,  # noqa: F811
+    hass_read_only_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """The user is deactivated; their phone (the mobile app's webhooks go on) presses Approve."""
+    sent = async_mock_service(hass, "notify", "phone")
+    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone"}
+    await async_set_options(hass, brew_hub, "safety", options)
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    await hass.async_block_till_done()
+    approve = sent[0].data["data"]["actions"][0]["action"]
+    await hass.auth.async_deactivate_user(hass_read_only_user)
+
+    hass.bus.async_fire(
+        "mobile_app_notification_action",
+        {"action": approve},
+        context=Context(user_id=hass_read_only_user.id),
+    )
+    await hass.async_block_till_done()
+    [approval] = hass.data[DATA_APPROVALS].visible_to(hass_read_only_user)
+    assert approval.approval_id == asked.data[TOKEN]
+    assert approval.status == "pending"
+    assert calls == []

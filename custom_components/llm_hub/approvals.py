@@ -227,13 +227,14 @@ class Approvals:
     def async_decide(self, approval_id: str, user: User, *, approve: bool) -> Approval:
         """Approve or deny a pending approval as ``user``; return it.
 
-        Raises ``KeyError`` for an unknown approval, ``Unauthorized`` when ``user`` is neither
-        an administrator nor the user the call runs as, ``HomeAssistantError`` when it is
-        decided or expired already.
+        Raises ``KeyError`` for an unknown approval, ``Unauthorized`` when ``user`` is
+        deactivated or neither an administrator nor the user the call runs as,
+        ``HomeAssistantError`` when it is decided or expired already.
         """
         self._expire()
         approval = self._approvals[approval_id]
-        if not user.is_admin and approval.user_id != user.id:
+        # A deactivated user's phone still sends its buttons (the mobile app's webhooks).
+        if not user.is_active or (not user.is_admin and approval.user_id != user.id):
             raise Unauthorized(user_id=user.id)
         if approval.status != "pending":
             raise HomeAssistantError(
