@@ -15,7 +15,10 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
     async_mock_service,
 )
-from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+from pytest_homeassistant_custom_component.typing import (
+    ClientSessionGenerator,
+    WebSocketGenerator,
+)
 
 from custom_components.llm_hub.approvals import DATA_APPROVALS
 from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, is_secret_key
@@ -40,6 +43,7 @@ from .common import (
     BrewTool,
     Call,
     RecordingTool,
+    async_add_hub,
     async_set_options,
     grind_tool,
     hub_id,
@@ -431,3 +435,62 @@ async def test_deactivated_users_phone_cannot_approve(
     assert approval.approval_id == asked.data[TOKEN]
     assert approval.status == "pending"
     assert calls == []
+
+
+# --- Tools made in the UI -----------------------------------------------------------------------
+
+
+async def test_non_admin_cannot_make_or_change_tools_or_options(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_client: ClientSessionGenerator,
+    hass_read_only_access_token: str,
+) -> None:
+    """A non-admin starts a tool flow (subentry) and the options flow over HTTP: refused."""
+    assert await async_setup_component(hass, "config", {})
+    client = await hass_client(hass_read_only_access_token)
+    tool = await client.post(
+        "/api/config/config_entries/subentries/flow",
+        json={"handler": [hub.entry_id, "tool"]},
+    )
+    options = await client.post(
+        "/api/config/config_entries/options/flow", json={"handler": hub.entry_id}
+    )
+    assert tool.status == options.status == 401
+    assert hub.subentries == {}
+
+
+# --- Approvals: reuse ---------------------------------------------------------------------------
+
+
+async def test_approval_of_one_hub_runs_nothing_in_another(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,  # noqa: F811
+    hass_read_only_user: MockUser,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """A second hub with the same tool and confirmation; the model takes the approved id there.
+
+    Also tried: the id with a different user, a non-text id, and the id twice.
+    """
+    other = await async_add_hub(hass, "Other", dict(brew_hub.options))
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    approval_id = asked.data[TOKEN]
+    hass.data[DATA_APPROVALS].async_decide(approval_id, hass_admin_user, approve=True)
+    with_token = {"size": "small", TOKEN: approval_id}
+
+    elsewhere = await _call(hass, other, hass_read_only_user.id, BREW, with_token)
+    as_admin = await _call(hass, brew_hub, hass_admin_user.id, BREW, with_token)
+    not_text = await _call(
+        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: 1}
+    )
+    ran = await _call(hass, brew_hub, hass_read_only_user.id, BREW, with_token)
+    again = await _call(hass, brew_hub, hass_read_only_user.id, BREW, with_token)
+
+    assert "through another LLM API" in elsewhere.data["error_text"]
+    assert "by another user" in as_admin.data["error_text"]
+    assert not_text.data["error"] == "ApprovalRefused"
+    assert not ran.error
+    assert "was used already" in again.data["error_text"]
+    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_read_only_user.id)]
