@@ -23,15 +23,20 @@ from pytest_homeassistant_custom_component.typing import (
 from custom_components.llm_hub.approvals import DATA_APPROVALS
 from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, is_secret_key
 from custom_components.llm_hub.const import (
+    CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_TOOLS,
+    CONF_EXCLUDED_TOOLS,
+    CONF_OVERRIDES,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
 )
 from custom_components.llm_hub.results import json_safe
 from custom_components.llm_hub.tool_search import CALL_TOOL
+from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
 from homeassistant.core import Context, Event, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.helpers.json import json_bytes
 from homeassistant.setup import async_setup_component
@@ -476,7 +481,7 @@ async def test_approval_of_one_hub_runs_nothing_in_another(
     """
     other = await async_add_hub(hass, "Other", dict(brew_hub.options))
     asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
-    approval_id = asked.data[TOKEN]
+    approval_id = str(asked.data[TOKEN])
     hass.data[DATA_APPROVALS].async_decide(approval_id, hass_admin_user, approve=True)
     with_token = {"size": "small", TOKEN: approval_id}
 
@@ -488,9 +493,60 @@ async def test_approval_of_one_hub_runs_nothing_in_another(
     ran = await _call(hass, brew_hub, hass_read_only_user.id, BREW, with_token)
     again = await _call(hass, brew_hub, hass_read_only_user.id, BREW, with_token)
 
-    assert "through another LLM API" in elsewhere.data["error_text"]
-    assert "by another user" in as_admin.data["error_text"]
+    assert "through another LLM API" in str(elsewhere.data["error_text"])
+    assert "by another user" in str(as_admin.data["error_text"])
     assert not_text.data["error"] == "ApprovalRefused"
     assert not ran.error
-    assert "was used already" in again.data["error_text"]
+    assert "was used already" in str(again.data["error_text"])
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_read_only_user.id)]
+
+
+# --- Aliases: the original key is no way around the policy --------------------------------------
+
+
+async def test_original_key_of_an_aliased_tool_keeps_its_policy(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_read_only_user: MockUser, calls: list[Call]
+) -> None:
+    """The model calls a tool by its key (as the contributor's prompt says), not its alias.
+
+    Confirmed by alias: still asked. Aliased and left out: still not found.
+    """
+    overrides = {CONF_OVERRIDES: {BREW: {CONF_ALIAS: "coffee"}}}
+    confirmed = {**hub.options, **overrides, CONF_CONFIRM_TOOLS: [BREW]}
+    hass.config_entries.async_update_entry(hub, options=confirmed)
+    await hass.config_entries.async_reload(hub.entry_id)
+    asked = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
+
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, **overrides, CONF_EXCLUDED_TOOLS: [BREW]}
+    )
+    await hass.config_entries.async_reload(hub.entry_id)
+    with pytest.raises(HomeAssistantError):
+        await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
+    with pytest.raises(HomeAssistantError):
+        await _call(hass, hub, hass_read_only_user.id, "coffee", {"size": "small"})
+
+    assert asked.data["error"] == "ApprovalRequired"
+    assert "Tool coffee waits" in str(asked.data["error_text"])
+    assert calls == []
+
+
+@pytest.mark.parametrize("char", ["\x00", "\U0001f600", '"'])
+async def test_audit_event_stays_below_the_recorders_limit_in_bytes(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_admin_user: MockUser, char: str
+) -> None:
+    """Texts of characters JSON writes long: control characters (6 bytes), emoji (4), quotes.
+
+    The recorder drops the data of an event above 32 KB of JSON (bytes, not characters).
+    """
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_RECORD_ARGUMENTS: True}
+    )
+    await hass.config_entries.async_reload(hub.entry_id)
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    arguments = {"text": "x"} | {f"k{index}": char * 1000 for index in range(64)}
+    await instance.async_call_tool(llm.ToolInput(NOTE, arguments))
+    await hass.async_block_till_done()
+    [event] = events
+    assert len(json_bytes(event.data)) < MAX_EVENT_DATA_BYTES

@@ -18,6 +18,8 @@ import time
 from typing import Any, Final, TypedDict
 import unicodedata
 
+import orjson
+
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.redact import REDACTED, async_redact_data
 from homeassistant.util import dt as dt_util
@@ -189,8 +191,9 @@ MAX_TEXT: Final = 1000
 """Most characters of one text (or key: ``MAX_KEY``) the audit records."""
 MAX_KEY: Final = 100
 MAX_SIZE: Final = 8192
-"""About the most characters of arguments (as JSON) one event records. The recorder drops
-the data of an event above 32 KB (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); this keeps
+"""About the most bytes of arguments as JSON one event records (the last text may pass it
+by what ``MAX_TEXT`` characters take, at most six bytes each). The recorder drops the data
+of an event above 32 KB of JSON (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); this keeps
 every event well below it, whatever a model sends."""
 CUT: Final = "…"
 """The key under which a cut object says how many keys were left out."""
@@ -236,7 +239,9 @@ class _Capture:
         if len(text) > limit:
             self.cut = True
             text = f"{text[:limit]}<cut: {len(text) - limit} more characters>"
-        self.budget -= len(text) + 4
+        # What the text takes as JSON, in bytes (the recorder's limit is in bytes): up to six
+        # per character (a control character as \u0000), four for an emoji.
+        self.budget -= len(orjson.dumps(text)) + 2
         return text
 
     def key(self, key: Any) -> str:
