@@ -67,6 +67,8 @@ NOTE = f"{TOOLS_DOMAIN}__note"
 """A contributed tool that takes any text: a model can put anything in it."""
 ECHO = f"{TOOLS_DOMAIN}__echo"
 """A contributed tool whose result holds lone surrogates in texts, keys, lists and tuples."""
+FAIL = f"{TOOLS_DOMAIN}__fail"
+"""A contributed tool whose error text holds a lone surrogate (e.g. a name the model sent)."""
 LONE = "Milk \ud800 please"
 """Text with a lone surrogate: ``json.loads`` of what a model wrote can give it
 (``"\\ud800"``), and JSON encoders of Home Assistant (orjson) refuse it."""
@@ -93,7 +95,14 @@ def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
         result=llm.ToolResult(data=odd),
         log=calls,
     )
-    return [BrewTool(calls), grind_tool(calls), note, echo]
+    fail = RecordingTool(
+        FAIL,
+        integration=TOOLS_DOMAIN,
+        description="Fails with the model's text.",
+        raises=HomeAssistantError(f"No note named {LONE}"),
+        log=calls,
+    )
+    return [BrewTool(calls), grind_tool(calls), note, echo, fail]
 
 
 # --- Privilege --------------------------------------------------------------------------------
@@ -273,11 +282,16 @@ async def test_lone_surrogate_in_a_result(
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
     echoed = await instance.async_call_tool(llm.ToolInput(NOTE, {"text": LONE}))
     odd = await instance.async_call_tool(llm.ToolInput(ECHO, {}))
+    failed = await instance.async_call_tool(llm.ToolInput(FAIL, {}))
     escaped = "Milk \\ud800 please"
     assert echoed.data == {"tool": NOTE, "args": {"text": escaped}}
     assert odd.data == {escaped: [escaped, [escaped, 1]], "n": {"2": escaped}}
     assert json_bytes(echoed.data)
     assert json_bytes(odd.data)
+    assert failed.data == {
+        "error": "HomeAssistantError",
+        "error_text": f"No note named {escaped}",
+    }
 
 
 def test_lone_surrogate_in_data_that_contains_itself() -> None:
