@@ -108,29 +108,9 @@ def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
 # --- Privilege --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "message",
-    [
-        {"type": "llm_hub/apis/list"},
-        {"type": "llm_hub/activity/subscribe"},
-        {"type": "llm_hub/tool/providers", "domain": TOOLS_DOMAIN},
-        {"type": "llm_hub/api/describe", "api_id": "assist"},
-        {"type": "llm_hub/tool/call", "api_id": "assist", "tool_name": "GetLiveContext"},
-    ],
-)
-async def test_admin_commands_refuse_non_admins(
-    hass: HomeAssistant,
-    hub: MockConfigEntry,
-    hass_ws_client: WebSocketGenerator,
-    hass_read_only_access_token: str,
-    message: dict[str, Any],
-) -> None:
-    """A non-admin sends each admin command of the panel and the inspector: all refused."""
-    client = await hass_ws_client(hass, hass_read_only_access_token)
-    await client.send_json_auto_id(message)
-    response = await client.receive_json()
-    assert response["success"] is False
-    assert response["error"]["code"] in {"unauthorized", "invalid_format"}
+# Already tested elsewhere, so not again here: the panel's and the inspector's admin commands
+# refuse non-admins (test_commands_refuse_non_admins in the panel's and the websocket's tests),
+# and so do MCP's URLs of an admin-only hub (the MCP tests).
 
 
 async def test_other_users_approval_is_neither_seen_nor_decided(
