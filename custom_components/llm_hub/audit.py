@@ -51,8 +51,8 @@ RECENT_CALLS: Final = 20
 ERROR_TEXT_LENGTH: Final = 300
 """Longest error text kept with a recent call, in characters."""
 
-# The secret-key rule (docs/inspector.md, "Secrets"). A key is split into words (camelCase, separators,
-# digits), accents dropped and case folded; ``joined`` is its words run together.
+# The secret-key rule (docs/inspector.md, "Secrets"). A key is split into words (camelCase,
+# separators, digits), accents dropped and case folded; ``joined`` is its words run together.
 _SECRET_STEMS: Final = (
     # Anywhere in the joined words: ``x_api_key2``, ``userPassword``, ``mot_de_passe``.
     "passw",  # password, passwd, passwort, passwords
@@ -149,7 +149,7 @@ _STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
 
 
 def is_secret_key(key: object) -> bool:
-    """Return whether a key of arguments or options names a secret (see docs/inspector.md, "Secrets").
+    """Return whether a key of arguments or options names a secret (docs/inspector.md).
 
     Secret when the key's words, run together, contain a secret stem (``apikey``,
     ``password``, ``kennwort``...), when one of its words is a short secret word (``pin``,
