@@ -16,9 +16,10 @@ trip included): medians of 3; each must be under 1 s.
 from __future__ import annotations
 
 import statistics
+import time
 from typing import Any
 
-from ha_browser import Browser, CheckError, HomeAssistantRest
+from ha_browser import USER, Browser, CheckError, HomeAssistantRest
 
 __all__ = ["PanelCheck"]
 
@@ -28,6 +29,12 @@ RUNS = 3
 """How often each view is timed (the median is reported)."""
 CALLS = 500
 """Calls made for the timing of Activity."""
+TURN_ON = "turn_on"
+"""Kitchen's name for HassTurnOn (the alias the options step gave it); it needs confirming."""
+PORCH = ("light.porch_lights", "Porch lights")
+KITCHEN = ("light.kitchen_lights", "Kitchen lights")
+LAUNCH_SCREEN = "ha-launch-screen"
+"""The frontend's "Loading…" screen, removed (after fading) once it has loaded."""
 
 GO = """
 history.pushState(null, "", arguments[0]);
@@ -47,14 +54,44 @@ const view = arguments[0].shadowRoot.querySelector(arguments[1]);
 return new Function('view', 'args', arguments[2])(view, arguments[3]);
 """
 CALL_TOOL = """
-const [panel, api, tool, args, times, done] = arguments;
+const [panel, api, tool, args, user, times, done] = arguments;
 (async () => {
+  let result = null;
   for (let n = 0; n < times; n++) {
-    await panel.hass.callWS({type: 'llm_hub/tool/call', api_id: api, tool_name: tool,
-                             tool_args: args});
+    result = await panel.hass.callWS({type: 'llm_hub/tool/call', api_id: api, tool_name: tool,
+                                      tool_args: args, ...(user ? {user_id: user} : {})});
   }
-  return times;
-})().then(done, (e) => done(String(e && e.message || e)));
+  return times === 1 ? result : times;
+})().then(done, (e) => done(e && e.message ? {code: e.code, message: e.message} : String(e)));
+"""
+CALL_WS = """
+const [panel, message, done] = arguments;
+panel.hass.callWS(message).then(done, (e) => done({error: String(e && e.message || e)}));
+"""
+SELECTOR_INPUT = """
+const view = arguments[0].shadowRoot.querySelector("llm-hub-bench");
+const form = view && view.shadowRoot.querySelector("llm-hub-schema-form");
+if (!form || !form.dataset.form) return null;
+const how = `${form.dataset.formMs} ms, defined ${form.dataset.formLoaded}`;
+if (form.dataset.form !== "ha-form") return [form.dataset.form, how, null, null];
+const selector = form.shadowRoot.querySelector("ha-form")?.shadowRoot
+  ?.querySelector(`ha-selector[name="${arguments[1]}"], ha-selector`);
+const deep = (root) => {
+  for (const el of root.querySelectorAll("*")) {
+    if (el.localName === "input" || el.localName === "textarea") return el;
+    const found = el.shadowRoot && deep(el.shadowRoot);
+    if (found) return found;
+  }
+  return null;
+};
+const type = selector && selector.shadowRoot?.firstElementChild?.localName;
+const input = selector && selector.shadowRoot && deep(selector.shadowRoot);
+return input ? ["ha-form", how, type, input] : null;
+"""
+APPROVAL_STATUS = """
+const view = arguments[0].shadowRoot.querySelector("llm-hub-approvals");
+const row = view && view.shadowRoot.querySelector(arguments[1]);
+return row && row.dataset.status === arguments[2] && row.textContent;
 """
 
 
@@ -68,6 +105,7 @@ class PanelCheck:
         self.panel: Any = None
         self.kitchen = ""
         self.bulk = ""
+        self.alex: str | None = None
 
     def api_id(self, title: str) -> str:
         """Return the LLM API id of the hub entry ``title``."""
@@ -81,7 +119,7 @@ class PanelCheck:
         """Pick the light or dark default theme; open the panel from the sidebar.
 
         The theme goes through the frontend's own ``settheme`` event (what the profile page's
-        theme picker fires), without a reload.
+        theme picker fires), which also stores it for the next page load.
         """
         browser = self.browser
         browser.driver.execute_script(
@@ -91,6 +129,36 @@ class PanelCheck:
         )
         browser.click_on("ha-list-item-button", "LLM Hub", exact=True)
         self.panel = browser.find("llm-hub-panel")
+
+    def load(self, path: str, view: str) -> float:
+        """Load ``path`` afresh (a bookmark, a notification's link); return its render time.
+
+        The login was not kept (no "Keep me logged in"): the login page comes first, and
+        leads to ``path`` once logged in again.
+        """
+        browser = self.browser
+        browser.driver.get(self.rest.base_url + path)
+        arrived = browser.wait(
+            lambda: browser.find_all("llm-hub-panel") or browser.find_all("input[name=username]"),
+            "the panel or the login page",
+        )
+        if arrived[-1].tag_name == "input":
+            browser.type_into("input[name=username]", USER["username"])
+            browser.type_into("input[name=password]", USER["password"])
+            browser.click_on("ha-button", "Log in")
+        self.panel = browser.find("llm-hub-panel")
+        browser.wait(
+            lambda: browser.driver.execute_script(
+                "return !document.getElementById(arguments[0])", LAUNCH_SCREEN
+            ),
+            "the frontend's launch screen gone",
+        )
+        return float(
+            browser.wait(
+                lambda: browser.driver.execute_script(RENDER_MS, self.panel, view),
+                f"{view} rendering {path}",
+            )
+        )
 
     def go(self, path: str, view: str) -> float:
         """Show ``path`` inside the panel; return the view's render time in ms."""
@@ -112,11 +180,29 @@ class PanelCheck:
         """Run the function body ``body`` with ``view`` (the element) and ``args``."""
         return self.browser.driver.execute_script(IN_VIEW_RUN, self.panel, view, body, list(args))
 
-    def call_tool(self, api_id: str, tool: str, args: dict[str, Any], times: int = 1) -> Any:
-        """Call a tool ``times`` times through the panel's own connection (llm_hub/tool/call)."""
+    def call_tool(
+        self,
+        api_id: str,
+        tool: str,
+        args: dict[str, Any],
+        user_id: str | None = None,
+        times: int = 1,
+    ) -> Any:
+        """Call a tool through the panel's own connection (llm_hub/tool/call), as ``user_id``.
+
+        Returns the result (the last of ``times`` calls: their number), or the error
+        (``{"code", "message"}``).
+        """
         return self.browser.driver.execute_async_script(
-            CALL_TOOL, self.panel, api_id, tool, args, times
+            CALL_TOOL, self.panel, api_id, tool, args, user_id, times
         )
+
+    def call_ws(self, message: dict[str, Any]) -> Any:
+        """Send a websocket command through the panel's connection (as the owner)."""
+        result = self.browser.driver.execute_async_script(CALL_WS, self.panel, message)
+        if isinstance(result, dict) and "error" in result:
+            raise CheckError(f"{message['type']}: {result['error']}")
+        return result
 
     def views(self, *, dark: bool) -> str:
         """Show each view in one theme; check (light theme) and save it."""
@@ -126,18 +212,26 @@ class PanelCheck:
         self.open(dark=dark)
         done: list[str] = []
 
-        self.rest.request(
-            "POST", "/api/services/light/turn_on", {"entity_id": "light.kitchen_lights"}
+        self.rest.request("POST", "/api/services/light/turn_on", {"entity_id": KITCHEN[0]})
+        # A fresh page load: the panel gets ha-form defined itself (ha-form-loader.ts).
+        ms = self.load(f"{PREFIX}/bench?api={self.kitchen}&tool={COUNT_TOOL}", "llm-hub-bench")
+        # The form is Home Assistant's ha-form: name_contains through its text selector.
+        form, form_ms, selector, field = browser.wait(
+            lambda: browser.driver.execute_script(SELECTOR_INPUT, self.panel, "name_contains"),
+            "the bench's form",
         )
-        ms = self.go(f"{PREFIX}/bench?api={self.kitchen}&tool={COUNT_TOOL}", "llm-hub-bench")
+        if form != "ha-form":
+            raise CheckError(f"the bench shows plain inputs: ha-form not defined ({form_ms})")
+        field.send_keys("Kitchen")
+        time.sleep(0.3)  # the selector's value-changed, then Lit's update
         self.run_js("llm-hub-bench", "view.shadowRoot.querySelector('button.run').click()")
         data = browser.wait(
             lambda: self.text("llm-hub-bench", ".result pre.data") or "", "the bench's result"
         )
-        if '"count": 1' not in data:
+        if '"count": 1' not in data or KITCHEN[1] not in data:
             raise CheckError(f"the bench's result: {data}")
         browser.screen(f"panel-bench-{theme}")
-        done.append(f"bench: count 1 ({ms:.0f} ms)")
+        done.append(f"bench: count 1, name_contains typed into <{selector}> ({ms:.0f} ms)")
 
         ms = self.go(f"{PREFIX}/activity", "llm-hub-activity")
         rows = "return view.shadowRoot.querySelectorAll('tbody tr').length"
@@ -176,11 +270,75 @@ class PanelCheck:
         browser.driver.execute_script("window.scrollTo(0, 0)")
         done.append(f"hub: {COUNT_TOOL} with badges and providers ({ms:.0f} ms)")
 
-        browser.driver.execute_script(GO, f"{PREFIX}/approvals")
-        browser.wait(lambda: self.text("llm-hub-approvals", "h2"), "the approvals view")
-        browser.screen(f"panel-approvals-{theme}")
-        done.append("approvals")
+        done.append(self.approvals(dark=dark))
         return f"{theme}: " + "; ".join(done)
+
+    def approvals(self, *, dark: bool) -> str:
+        """Two calls of a user who is no admin wait in Approvals; Deny one, Approve the other.
+
+        Loaded at the URL notifications link to; the approved call, made again with the
+        approval id, turns the porch lights on.
+        """
+        browser = self.browser
+        if self.alex is None:
+            made = self.call_ws(
+                {"type": "config/auth/create", "name": "Alex", "group_ids": ["system-users"]}
+            )
+            self.alex = str(made["user"]["id"])
+        self.rest.request("POST", "/api/services/light/turn_off", {"entity_id": PORCH[0]})
+        ms = self.load(f"{PREFIX}/approvals", "llm-hub-approvals")
+        empty = self.text("llm-hub-approvals", "p.empty")
+        if not dark and not (empty and "No tool call waits for approval" in empty):
+            raise CheckError(f"no approvals yet, but the view shows {empty!r}")
+        ids = []
+        for name in (KITCHEN[1], PORCH[1]):
+            asked = self.call_tool(self.kitchen, TURN_ON, {"name": name}, self.alex)
+            token = ((asked.get("result") or {}).get("data") or {}).get("confirmation_token")
+            if asked.get("outcome") != "needs_confirmation" or not token:
+                raise CheckError(f"{TURN_ON} as Alex: expected an approval id, got {asked}")
+            ids.append(str(token))
+        denied, approved = ids
+
+        def status(approval_id: str, wanted: str) -> str:
+            """Wait until the approval's row has status ``wanted``; return its text."""
+            row = f'[data-approval="{approval_id}"]'
+            return str(
+                browser.wait(
+                    lambda: browser.driver.execute_script(APPROVAL_STATUS, self.panel, row, wanted),
+                    f"approval {approval_id} {wanted}",
+                )
+            )
+
+        for approval_id, name in zip(ids, (KITCHEN[1], PORCH[1]), strict=True):
+            text = " ".join(status(approval_id, "pending").split())
+            if not all(part in text for part in (TURN_ON, "Kitchen", "Alex", name)):
+                raise CheckError(f"pending approval {approval_id}: {text!r}")
+        click = "view.shadowRoot.querySelector(args[0]).click()"
+        self.run_js("llm-hub-approvals", click, f'[data-approval="{denied}"] button.deny')
+        text = " ".join(status(denied, "denied").split())
+        if "Denied by Demo (you)" not in text:
+            raise CheckError(f"denied approval: {text!r}")
+        browser.screen(f"panel-approvals-{'dark' if dark else 'light'}")
+        self.run_js("llm-hub-approvals", click, f'[data-approval="{approved}"] button.approve')
+        if "Call within" not in status(approved, "approved"):
+            raise CheckError("an approved call shows no time left to call")
+        porch = self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"]
+        if porch != "off":
+            raise CheckError(f"{PORCH[0]} is {porch} before the approved call")
+        arguments = {"name": PORCH[1], "confirmation_token": approved}
+        ran = self.call_tool(self.kitchen, TURN_ON, arguments, self.alex)
+        if ran.get("outcome") != "ok":
+            raise CheckError(f"the approved call: {ran}")
+        browser.wait(
+            lambda: self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"] == "on",
+            f"{PORCH[0]} on",
+        )
+        status(approved, "used")
+        self.rest.request("POST", "/api/services/light/turn_off", {"entity_id": PORCH[0]})
+        return (
+            f"approvals: {'' if dark else 'empty, then '}Alex's two calls listed live, "
+            f"Deny -> denied, Approve -> the next call turned {PORCH[0]} on ({ms:.0f} ms)"
+        )
 
     def timings(self) -> str:
         """Time each view with the Bulk hub's 1,000 tools and 500 calls in Activity.
@@ -188,7 +346,7 @@ class PanelCheck:
         The calls go through the small Kitchen hub: each call builds its hub anew.
         """
         self.browser.driver.set_script_timeout(120)
-        made = self.call_tool(self.kitchen, COUNT_TOOL, {}, CALLS)
+        made = self.call_tool(self.kitchen, COUNT_TOOL, {}, times=CALLS)
         if made != CALLS:
             raise CheckError(f"calls for Activity: {made}")
         targets = {

@@ -178,6 +178,7 @@ class HubBuilder:
                     item.description,
                     item.parameters,
                     confirmations if requires_token(item.parameters) else None,
+                    item.json_schema,
                 )
                 for item in candidates
                 if item.hidden is None

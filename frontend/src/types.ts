@@ -66,6 +66,8 @@ export interface DescribedTool {
   annotations: ToolAnnotations | null;
   parameters: JsonSchema | null;
   parameters_error?: string;
+  /** The Home Assistant selector of each parameter, `{type: config}` (`bench_form.py`). */
+  selectors: Record<string, Record<string, unknown>>;
   hidden: string | null;
   confirm?: boolean;
   schema_fixes?: string[];
@@ -158,4 +160,20 @@ export function errorText(err: unknown): string {
     return code ? `${code}: ${message}` : String(message);
   }
   return String(err);
+}
+
+/** An approval of `llm_hub/approvals/subscribe` (approvals.Approval.as_dict). */
+export interface Approval {
+  approval_id: string;
+  api_id: string;
+  hub_name: string;
+  tool_name: string;
+  arguments: Record<string, unknown>;
+  user_id: string | null;
+  platform: string;
+  created: string;
+  expires: string;
+  status: "pending" | "approved" | "denied" | "used" | "expired";
+  decided_by: string | null;
+  decided: string | null;
 }
