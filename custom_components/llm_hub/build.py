@@ -24,7 +24,7 @@ from typing import Any
 
 from homeassistant.helpers import llm as llm_helper
 
-from .confirmation import Confirmations, declare_token, requires_token
+from .confirmation import Confirmations, declare_token
 from .const import LOGGER
 from .names import assign_names, namespaced
 from .policy import HubPolicy
@@ -134,7 +134,7 @@ class HubBuilder:
                     settings,
                     item.description,
                     item.parameters,
-                    confirmations if requires_token(item.parameters) else None,
+                    confirmations if item.confirm else None,
                 )
                 for item in candidates
                 if item.hidden is None
@@ -170,7 +170,7 @@ class HubBuilder:
         declare the token.
         """
         schemas = self._schemas
-        schemas.use(serializer)
+        schemas.use(serializer, len(candidates))
         for item in candidates:
             if item.hidden is not None:
                 continue
