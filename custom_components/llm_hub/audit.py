@@ -123,7 +123,7 @@ class ToolCalledData(TypedDict, total=False):
     """The arguments as the model sent them, secrets redacted (option "record arguments")."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RecentCall:
     """A call kept in memory: the event's data, when, its context id and any error text."""
 
