@@ -19,6 +19,7 @@ from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
 from .confirmation import Confirmations
 from .const import CONF_PROMPT, api_id_for_entry
+from .deadlines import Deadlines
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
@@ -82,6 +83,7 @@ class HubAPI(llm_helper.API):
                 timeout=self.policy.timeout,
                 recorder=self.audit,
                 is_registered=self._is_registered,
+                deadlines=Deadlines(hass),
             ),
             confirmations=self.confirmations,
             warn=self._warn,

@@ -38,6 +38,7 @@ from .const import (
     MCP_SERVER_PLATFORM,
     TOKEN_ARGUMENT,
 )
+from .deadlines import Deadlines
 from .results import json_safe
 
 __all__ = [
@@ -114,6 +115,8 @@ class HubCallSettings:
     recorder: Recorder
     is_registered: Callable[[], bool]
     """Whether the hub is still registered: calls through tools listed before are refused."""
+    deadlines: Deadlines
+    """Ends calls that run past ``timeout`` (one timer for all of the hub's calls)."""
 
 
 @dataclass(slots=True)
@@ -165,8 +168,7 @@ class HubTool(Tool):
     contain both (a hub and the API it draws from) keeps the tool once.
     """
 
-    # A build makes one per tool per request: slots keep that cheap.
-    __slots__ = ("description", "gate", "name", "parameters", "settings", "source", "tool")
+    # No __slots__: Tool instances have a __dict__ anyway, so slots would only add to their size.
 
     def __init__(  # noqa: PLR0917  # positional: a build calls it once per tool
         self,
@@ -217,20 +219,14 @@ class HubTool(Tool):
 
     @override
     async def async_call(
-        self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
-    ) -> ToolResult:
-        """Run the call through the pipeline (see the module docstring); return the result."""
-        return await self._async_call(hass, tool_input, llm_context, confirmed=False)
-
-    async def _async_call(
         self,
         hass: HomeAssistant,
         tool_input: ToolInput,
         llm_context: LLMContext,
         *,
-        confirmed: bool,
+        confirmed: bool = False,
     ) -> ToolResult:
-        """Guard, confirm, validate, run and record one call.
+        """Guard, confirm, validate, run and record one call (see the module docstring).
 
         ``confirmed``: an outer hub that lists this tool confirmed the call already, so it is
         not asked again.
@@ -320,11 +316,7 @@ class HubTool(Tool):
         cancels the caller, it is a bug of the tool and fails the call like any unexpected
         exception.
         """
-        settings = self.settings
-        seconds = settings.timeout if settings is not None else DEFAULT_TIMEOUT
-        if llm_context.platform == MCP_SERVER_PLATFORM:
-            # MCP Server answers HTTP 504 after its own 60 s: stop first, so the model hears why.
-            seconds = min(seconds, MCP_SERVER_CALL_LIMIT)
+        seconds, deadlines = self._time_limit(hass, llm_context)
         inner_input = ToolInput(
             tool_name=self.tool.name,
             tool_args=tool_args,
@@ -334,14 +326,13 @@ class HubTool(Tool):
         call: Awaitable[ToolResult | dict[str, Any]]
         if isinstance(self.tool, HubTool):
             # A tool of a selected hub: tell it whether this call is confirmed.
-            call = self.tool._async_call(  # noqa: SLF001  # same class
-                hass, inner_input, llm_context, confirmed=confirmed
-            )
+            call = self.tool.async_call(hass, inner_input, llm_context, confirmed=confirmed)
         else:
             call = self.tool.async_call(hass, inner_input, llm_context)
-        deadline = asyncio.timeout(seconds)
+        deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
             async with deadline:
+                deadlines.watch(deadline, seconds)
                 result = await call
         except HomeAssistantError as err:
             return error_result(type(err).__name__, str(err) or f"Tool {self.name} failed")
@@ -369,7 +360,22 @@ class HubTool(Tool):
             )
         except Exception as err:  # noqa: BLE001  # answered and logged
             return self._unexpected(err)
+        finally:
+            deadlines.forget(deadline)
         return self._json_safe(result)
+
+    def _time_limit(self, hass: HomeAssistant, llm_context: LLMContext) -> tuple[float, Deadlines]:
+        """Return how many seconds a call may run, and the deadlines that end it then."""
+        settings = self.settings
+        seconds, deadlines = (
+            (settings.timeout, settings.deadlines)
+            if settings is not None
+            else (DEFAULT_TIMEOUT, Deadlines(hass))
+        )
+        if llm_context.platform == MCP_SERVER_PLATFORM:
+            # MCP Server answers HTTP 504 after its own 60 s: stop first, so the model hears why.
+            seconds = min(seconds, MCP_SERVER_CALL_LIMIT)
+        return seconds, deadlines
 
     def _json_safe(self, result: ToolResult | dict[str, Any]) -> ToolResult:
         """Return the tool's result with JSON-safe data, or a failed result naming the tool.
@@ -381,7 +387,7 @@ class HubTool(Tool):
         else:
             data, error = result, False
         try:
-            return ToolResult(data=json_safe(data), error=error)
+            safe = json_safe(data)
         except SerializationError as err:
             LOGGER.warning(
                 "Tool %s (%s) returned data that cannot be converted to JSON: %s",
@@ -394,6 +400,9 @@ class HubTool(Tool):
                 f"Tool {self.name} returned data that cannot be converted to JSON ({err}); "
                 "the tool needs a fix, calling it again will not help.",
             )
+        if safe is data and isinstance(result, ToolResult):
+            return result  # plain JSON already (most results): nothing to make anew
+        return ToolResult(data=safe, error=error)
 
     def _unexpected(self, err: BaseException) -> ToolResult:
         """Log an unexpected exception of the tool with its traceback; return the answer."""
