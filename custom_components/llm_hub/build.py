@@ -223,7 +223,8 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
     ``names.namespaced``), so an agent that merges the hub with its selected APIs cannot
     clash.
     """
-    first: dict[str, tuple[Source, llm_helper.Tool]] = {}
+    first: dict[str, CandidateTool] = {}
+    first_source: dict[str, Source] = {}
     # Names more than one different tool carries, with all those tools (most names have one).
     shared: dict[str, list[tuple[Source, llm_helper.Tool]]] = {}
     skip = _met_elsewhere(sources)
@@ -231,12 +232,11 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
         for tool in source.tools:
             if skip and id(tool) in skip:
                 continue
-            entry = (source, tool)
-            if (kept := first.setdefault(tool.name, entry)) is entry:
+            if (kept := first.get(tool.name)) is None:
+                first[tool.name] = CandidateTool(tool, source.source, tool.name)
+                first_source[tool.name] = source
                 continue
-            others = shared.get(tool.name)
-            if others is None:
-                others = [kept]
+            others = shared.get(tool.name) or [(first_source[tool.name], kept.tool)]
             if not any(
                 _origin(tool, source) == _origin(other, other_source)
                 or interchangeable(tool, other)
@@ -244,15 +244,17 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
             ):
                 others.append((source, tool))
                 shared[tool.name] = others
+    if not shared:
+        return list(first.values())
 
     candidates: list[CandidateTool] = []
-    for name, (source, tool) in first.items():
-        if (others := shared.get(name)) is None:
-            candidates.append(CandidateTool(tool, source.source, name))
+    for name, candidate in first.items():
+        if (group := shared.get(name)) is None:
+            candidates.append(candidate)
         else:
             candidates.extend(
-                CandidateTool(other, other_source.source, namespaced(other_source.namespace, name))
-                for other_source, other in others
+                CandidateTool(tool, source.source, namespaced(source.namespace, name))
+                for source, tool in group
             )
     return candidates
 
