@@ -16,6 +16,10 @@ medians over repeated runs:
   ``/api/mcp/assist``, with an administrator's token;
 - memory (tracemalloc): bytes allocated per build (peak) and kept by the instance.
 
+Then, for 1,000, 8,000 and 10,000 tools in all with parameters of their own (``--large-sizes``):
+the build of the hub picking Assist and Bench tools against ``MergedAPI``, the same followed by
+each installed conversation agent's own ``_format_tool`` of every tool, and memory kept.
+
 Only public surfaces are used: config and options flows, ``llm.async_get_api``, MCP over HTTP.
 Prints one Markdown table with the machine and versions; ``--profile`` writes pyinstrument
 reports of both sides of each timed measure at the largest N.
