@@ -141,7 +141,8 @@ _install_ha() {
 ensure_ha_venv() {
   local key=$CACHE/ha-key-$1
   mkdir -p "$CACHE"
-  cat "$REPO_ROOT/config/configuration.yaml" "$REPO_ROOT/script/integration_requirements.py" >"$key"
+  cat "$REPO_ROOT/config/configuration.yaml" "$REPO_ROOT/script/integration_requirements.py" \
+    "$REPO_ROOT"/config/custom_components/*/manifest.json >"$key"
   echo "$1 $NO_WHEEL_PACKAGES" >>"$key"
   ensure_venv "ha-$1" "$key" _install_ha
 }

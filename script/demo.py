@@ -10,6 +10,8 @@ any failure makes the exit status non-zero:
   the tool list, the example tool, turning the kitchen lights on;
 - ``names``: the example's ``llm_hub_example__zähle.lichter`` is listed under a portable
   name, every name is portable, and calling the portable name runs it;
+- ``ui tools``: a template tool (lights on, by area) and an action tool (the porch light at a
+  brightness) made in Kitchen's subentry flow over REST, called over MCP, the light read back;
 - ``options``: the options menu's "safety" step (1 s timeout, confirm destructive tools)
   and "tools" step (leave out ``*HassTurnOff``);
 - ``policy``: the left-out tool is not listed and cannot be called;
@@ -266,8 +268,8 @@ async def wait_for_home_assistant(ha: HomeAssistantClient, ha_pid: int | None) -
     raise DemoError(f"no answer from /api/onboarding within {START_TIMEOUT:.0f} s: {last_error}")
 
 
-async def onboard(ha: HomeAssistantClient) -> None:
-    """Create the owner through onboarding and keep an access token for it."""
+async def onboard(ha: HomeAssistantClient) -> JsonObject:
+    """Create the owner through onboarding, keep an access token for it; return the tokens."""
     client_id = ha.base_url + "/"
     created = await ha.post("/api/onboarding/users", {"client_id": client_id, **USER})
     tokens = await ha.request(
@@ -280,6 +282,7 @@ async def onboard(ha: HomeAssistantClient) -> None:
         },
     )
     ha.token = tokens["access_token"]
+    return dict(tokens)
 
 
 async def wait_until_running(ha: HomeAssistantClient) -> JsonObject:
@@ -358,7 +361,7 @@ async def wait_entry_loaded(ha: HomeAssistantClient, domain: str, entry_id: str)
 def menu_figures(menu: JsonObject) -> str:
     """Return the size figures the options menu shows, e.g. ``9 of 10 tools, ~420 tokens``."""
     figures = menu.get("description_placeholders") or {}
-    tools, gathered, tokens = (figures.get(key) for key in ("tools", "gathered", "tokens"))
+    tools, gathered, tokens = (figures.get(key) for key in ("tools", "candidates", "tokens"))
     return f"{tools} of {gathered} tools, ~{tokens} tokens"
 
 
@@ -368,10 +371,11 @@ async def run_options_step(
     step_id: str,
     answers: Callable[[JsonObject], JsonObject],
 ) -> str:
-    """Open the hub's options menu, pick ``step_id`` and submit its form; wait for the reload.
+    """Open the hub's options menu, pick ``step_id``, submit its form, Save; wait for the reload.
 
     ``answers(form)`` returns the fields to change; the others keep the values the form
-    shows. Returns the figures of the menu before the change (``menu_figures``).
+    shows. The step returns to the menu, whose Save entry stores the options. Returns the
+    figures of the menu before the change (``menu_figures``).
     """
     path = "/api/config/config_entries/options/flow"
     menu = await ha.post(path, {"handler": entry_id})
@@ -385,10 +389,15 @@ async def run_options_step(
         f"options menu -> {step_id!r}: expected its form, got {compact(form)}",
     )
     data = form_values(form, answers(form))
-    result = await ha.post(f"{path}/{form['flow_id']}", data)
+    menu_after = await ha.post(f"{path}/{form['flow_id']}", data)
+    expect(
+        menu_after["type"] == "menu" and "save" in menu_after.get("menu_options", []),
+        f"options step {step_id!r} with {compact(data)} ended with {compact(menu_after)}",
+    )
+    result = await ha.post(f"{path}/{menu_after['flow_id']}", {"next_step_id": "save"})
     expect(
         result["type"] == "create_entry",
-        f"options step {step_id!r} with {compact(data)} ended with {compact(result)}",
+        f"options menu -> 'save' after {step_id!r} ended with {compact(result)}",
     )
     await wait_entry_loaded(ha, HUB_DOMAIN, entry_id)
     return menu_figures(menu)
@@ -492,6 +501,7 @@ class Demo:
         self.kitchen_id = ""
         self.turn_on = ""
         self.turn_off = ""
+        self.turn_off_label = ""
         self.ws: WebSocketClient | None = None
         self.subscription = 0
         self.expected_events: list[tuple[str, str, str]] = []
@@ -584,6 +594,14 @@ class Demo:
             field = next(f for f in form["data_schema"] if f["name"] == "tools")
             offered = [option["value"] for option in field["selector"]["select"]["options"]]
             expect(self.turn_off in offered, f"{self.turn_off} is not offered: {offered}")
+            # Labels come from the translations, e.g. "... (intent__HassTurnOff, from Assist):
+            # destructive"; an untranslated one would show its key.
+            labels = [option["label"] for option in field["selector"]["select"]["options"]]
+            expect(
+                not any("selector." in label for label in labels),
+                f"untranslated tool labels: {labels}",
+            )
+            self.turn_off_label = labels[offered.index(self.turn_off)]
             return {"tools": [key for key in offered if key != self.turn_off]}
 
         await run_options_step(self.ha, self.kitchen_id, "tools", leave_out_turn_off)
@@ -591,7 +609,8 @@ class Demo:
         menu = await self.ha.post(path, {"handler": self.kitchen_id})
         await self.ha.request("DELETE", f"{path}/{menu['flow_id']}")
         return (
-            f"safety {compact(safety)}; tools: all but {self.turn_off}; "
+            f"safety {compact(safety)}; tools: all but {self.turn_off} "
+            f"({self.turn_off_label!r}); "
             f"menu: {before} -> {menu_figures(menu)}"
         )
 
@@ -627,8 +646,11 @@ class Demo:
             f"({short(text, 55)!r}); the session goes on: {COUNT_TOOL} -> ok"
         )
 
-    async def check_confirmation(self) -> str:
-        """Check that a destructive tool asks first, runs with the token, refuses it again."""
+    async def check_approval(self) -> str:
+        """Approval round trip over MCP: call -> pending -> approve as the user -> it runs once.
+
+        The approval goes through the websocket as the user the MCP call runs as (the owner).
+        """
         arguments = {"name": PORCH[1]}
         async with self.session() as session:
             tools = await list_tools(session)
@@ -637,21 +659,40 @@ class Demo:
             is_error, asked = await self.mcp_call(
                 session, self.turn_on, arguments, "needs_confirmation"
             )
-            token = asked.get(TOKEN_ARGUMENT) if isinstance(asked, dict) else None
-            expect(is_error and bool(token), f"first call: expected a token, got {asked}")
-            expect(str(token) in error_text(asked), f"the answer does not say the token: {asked}")
-            expect(await self.ha.state(PORCH[0]) == "off", f"{PORCH[0]} changed without a token")
-            confirmed = {**arguments, TOKEN_ARGUMENT: token}
-            is_error, ran = await self.mcp_call(session, self.turn_on, confirmed, "ok")
-            expect(not is_error, f"call with the token failed: {compact(ran)}")
+            approval_id = asked.get(TOKEN_ARGUMENT) if isinstance(asked, dict) else None
+            expect(
+                is_error and asked.get("error") == "ApprovalRequired" and bool(approval_id),
+                f"first call: expected an approval id, got {asked}",
+            )
+            listed = await self.websocket.command({"type": "llm_hub/approvals/list"})
+            pending = [a for a in listed["approvals"] if a["approval_id"] == approval_id]
+            expect(
+                len(pending) == 1
+                and pending[0]["status"] == "pending"
+                and pending[0]["arguments"] == arguments,
+                f"llm_hub/approvals/list: {compact(listed)}",
+            )
+            with_id = {**arguments, TOKEN_ARGUMENT: approval_id}
+            is_error, early = await self.mcp_call(
+                session, self.turn_on, with_id, "needs_confirmation"
+            )
+            expect(is_error, f"ran before it was approved: {compact(early)}")
+            expect(await self.ha.state(PORCH[0]) == "off", f"{PORCH[0]} changed unapproved")
+            approved = await self.websocket.command(
+                {"type": "llm_hub/approvals/approve", "approval_id": approval_id}
+            )
+            expect(approved["status"] == "approved", f"approve: {compact(approved)}")
+            is_error, ran = await self.mcp_call(session, self.turn_on, with_id, "ok")
+            expect(not is_error, f"call with the approval id failed: {compact(ran)}")
             state = await self.ha.wait_state(PORCH[0], "on")
-            expect(state == "on", f"{PORCH[0]} is {state} after the confirmed call")
-            is_error, reused = await self.mcp_call(session, self.turn_on, confirmed, "refused")
-        expect(is_error, f"the token used again was accepted: {compact(reused)}")
-        refusal = reused.get("error") if isinstance(reused, dict) else reused
+            expect(state == "on", f"{PORCH[0]} is {state} after the approved call")
+            is_error, reused = await self.mcp_call(session, self.turn_on, with_id, "refused")
+        expect(is_error, f"the approval used again was accepted: {compact(reused)}")
         return (
             f"{self.turn_on} {compact(arguments)} -> {asked.get('error')} (still off); "
-            f"with the token -> {PORCH[0]} on; the token again -> {refusal}"
+            f"again before approval -> {early.get('error')}; llm_hub/approvals/approve as the "
+            f"user -> {approved['status']}; with the id -> {PORCH[0]} on; again -> "
+            f"{reused.get('error')}"
         )
 
     async def check_describe(self) -> str:
@@ -763,6 +804,124 @@ class Demo:
             f"the owner gets {len(tools)} tools of Admin tools"
         )
 
+    async def check_search(self) -> str:
+        """Check a hub in search mode: over MCP, find Assist's tools, turn a light on with them.
+
+        Its own hub ("Search", picks Assist, tool mode "search" through the options menu),
+        so it needs nothing of the other checks: it turns the porch light off, then on.
+        """
+        search_id = await create_hub(self.ha, "Search", ["assist"])
+        await run_options_step(self.ha, search_id, "search", lambda _: {"tool_mode": "search"})
+        async with self.session(search_id) as session:
+            tools = await list_tools(session)
+            expect(
+                sorted(tools) == ["call_tool", "search_tools"],
+                f"expected only the meta-tools, got {list(tools)}",
+            )
+            done: list[str] = []
+            for query, suffix, state in (
+                ("turn off the light", TURN_OFF_SUFFIX, "off"),
+                ("turn on the light", TURN_ON_SUFFIX, "on"),
+            ):
+                found = await call_tool(session, "search_tools", {"query": query})
+                names = [tool["name"] for tool in found["tools"]]
+                name = one_tool(dict.fromkeys(names), suffix)
+                arguments = {"name": name, "arguments": {"name": PORCH[1]}}
+                await call_tool(session, "call_tool", arguments)
+                reached = await self.ha.wait_state(PORCH[0], state)
+                expect(reached == state, f"{PORCH[0]} is {reached} after {name}")
+                done.append(f"{query!r} -> {name} (rank {names.index(name) + 1} of {len(names)})")
+        return (
+            f"Search hub lists {sorted(tools)}; {'; '.join(done)} "
+            f"via call_tool -> {PORCH[0]} off, then on"
+        )
+
+
+# --- Tools made in the UI (issue 16) ----------------------------------------------------
+
+LIGHTS_BY_AREA = (
+    "{% set ns = namespace(areas={}) %}"
+    "{% for light in states.light | selectattr('state', 'eq', 'on') %}"
+    "{% set area = area_name(light.entity_id) or 'no area' %}"
+    "{% set ns.areas = dict(ns.areas, **{area: ns.areas.get(area, 0) + 1}) %}"
+    "{% endfor %}{{ ns.areas | tojson }}"
+)
+
+
+async def add_ui_tool(ha: HomeAssistantClient, entry_id: str, kind: str, form: JsonObject) -> str:
+    """Add a tool to a hub through its subentry flow over REST; return the name shown to save."""
+    path = "/api/config/config_entries/subentries/flow"
+    menu = await ha.post(path, {"handler": [entry_id, "tool"]})
+    expect(menu["type"] == "menu", f"Add tool: expected the menu of kinds, got {compact(menu)}")
+    shown = await ha.post(f"{path}/{menu['flow_id']}", {"next_step_id": kind})
+    expect(shown.get("step_id") == kind, f"Add tool -> {kind}: got {compact(shown)}")
+    save = await ha.post(f"{path}/{menu['flow_id']}", form)
+    expect(save.get("step_id") == "save", f"{kind} form refused {compact(form)}: {compact(save)}")
+    done = await ha.post(f"{path}/{menu['flow_id']}", {})
+    expect(done["type"] == "create_entry", f"saving the {kind} tool: got {compact(done)}")
+    return str(save["description_placeholders"]["name"])
+
+
+async def check_ui_tools(demo: Demo) -> str:
+    """Make a template and an action tool in Kitchen's subentry flow; call both over MCP."""
+    async with WebSocketClient.connect(demo.ha) as ws:
+        area = await ws.command({"type": "config/area_registry/create", "name": "Porch"})
+        await ws.command(
+            {
+                "type": "config/entity_registry/update",
+                "entity_id": PORCH[0],
+                "area_id": area["area_id"],
+            }
+        )
+    count = await add_ui_tool(
+        demo.ha,
+        demo.kitchen_id,
+        "template",
+        {
+            "title": "Lights on by area",
+            "description": "How many lights are on, by area.",
+            "template": LIGHTS_BY_AREA,
+        },
+    )
+    porch = await add_ui_tool(
+        demo.ha,
+        demo.kitchen_id,
+        "action",
+        {
+            "title": "Porch light",
+            "description": "Turns on the porch light at a brightness (0-255).",
+            "actions": [
+                {
+                    "action": "light.turn_on",
+                    "target": {"entity_id": PORCH[0]},
+                    "data": {"brightness": "{{ brightness }}"},
+                }
+            ],
+            "parameters": [
+                {"name": "brightness", "type": "integer", "min": 0, "max": 255, "required": True}
+            ],
+        },
+    )
+    await wait_entry_loaded(demo.ha, HUB_DOMAIN, demo.kitchen_id)
+    expect(await demo.ha.state(PORCH[0]) == "off", f"{PORCH[0]} should start off")
+    async with demo.session() as session:
+        tools = await list_tools(session)
+        expect({count, porch} <= set(tools), f"expected {count} and {porch} in {list(tools)}")
+        read_only = tools[count].get("annotations", {}).get("readOnlyHint")
+        expect(read_only is True, f"{count} should be read-only: {compact(tools[count])}")
+        before = await call_tool(session, count, {})
+        turned_on = await call_tool(session, porch, {"brightness": 128})
+        state = await demo.ha.wait_state(PORCH[0], "on")
+        after = await call_tool(session, count, {})
+    expect(state == "on", f"{PORCH[0]} is {state} after {porch}")
+    expect(after["result"].get("Porch") == 1, f"{count} after {porch}: {compact(after)}")
+    await demo.ha.post("/api/services/light/turn_off", {"entity_id": PORCH[0]})
+    await demo.ha.wait_state(PORCH[0], "off")
+    return (
+        f"{count} -> {compact(before['result'])}; {porch} {{brightness: 128}} -> "
+        f"{compact(turned_on)}, {PORCH[0]} {state}; {count} -> {compact(after['result'])}"
+    )
+
 
 async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
     """Run every step and check against the Home Assistant at ``base_url``."""
@@ -791,18 +950,20 @@ async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
         )
         await demo.check("mcp", demo.check_mcp())
         await demo.check("names", demo.check_names())
+        await demo.check("ui tools", check_ui_tools(demo))
         await demo.check("options", demo.check_options())
         async with WebSocketClient.connect(ha) as ws:
             demo.subscription = await ws.subscribe_events(EVENT_TOOL_CALLED)
             demo.ws = ws
             await demo.check("policy", demo.check_policy())
             await demo.check("timeout", demo.check_timeout())
-            await demo.check("confirmation", demo.check_confirmation())
+            await demo.check("approval", demo.check_approval())
             await demo.check("describe", demo.check_describe())
             await demo.check("tool/call", demo.check_tool_call())
             await demo.check("events", demo.check_events())
             await demo.check("diagnostics", demo.check_diagnostics())
             await demo.check("requires_admin", demo.check_requires_admin())
+            await demo.check("search", demo.check_search())
     return demo
 
 

@@ -4,10 +4,11 @@ Usage: python integration_requirements.py CONFIGURATION_YAML SKIP_PACKAGES
 
 Starts from the config's top-level keys, the integrations Home Assistant's bootstrap always
 sets up (its DEFAULT_INTEGRATIONS, which include the base entity platforms), and mcp_server
-(the demo sets it up through a config flow); follows their dependencies through the manifests
-of the installed homeassistant package and prints each requirement once, except the packages
-named in SKIP_PACKAGES (comma-separated: those that have no wheel and need a compiler).
-Custom integrations (not in homeassistant.components) are skipped.
+(the demo sets it up through a config flow), and every custom integration of the config's
+custom_components folder (LLM Hub is set up through a config flow too); follows their
+dependencies through the manifests of the installed homeassistant package and prints each
+requirement once, except the packages named in SKIP_PACKAGES (comma-separated: those that have
+no wheel and need a compiler).
 """
 
 import json
@@ -24,14 +25,19 @@ ALWAYS = {"mcp_server", "hassio", *bootstrap.CORE_INTEGRATIONS, *bootstrap.DEFAU
 
 def main() -> None:
     """Print one requirement per line."""
-    config = Path(sys.argv[1]).read_text(encoding="utf-8")
+    config_path = Path(sys.argv[1])
+    config = config_path.read_text(encoding="utf-8")
     skip = set(sys.argv[2].split(","))
-    todo = sorted({*re.findall(r"^([a-z_][a-z0-9_]*):", config, re.MULTILINE), *ALWAYS})
+    custom = {
+        path.parent.name: path
+        for path in sorted((config_path.parent / "custom_components").glob("*/manifest.json"))
+    }
+    todo = sorted({*re.findall(r"^([a-z_][a-z0-9_]*):", config, re.MULTILINE), *ALWAYS, *custom})
     seen: set[str] = set()
     requirements: dict[str, None] = {}
     while todo:
         domain = todo.pop()
-        manifest_path = COMPONENTS / domain / "manifest.json"
+        manifest_path = custom.get(domain) or COMPONENTS / domain / "manifest.json"
         if domain in seen or not manifest_path.exists():
             continue
         seen.add(domain)

@@ -321,7 +321,7 @@ def pantry_api(hass: HomeAssistant, log: list[Call]) -> FixedAPI:
 async def async_set_options(
     hass: HomeAssistant, entry: ConfigEntry, step: str, user_input: dict[str, Any]
 ) -> dict[str, Any]:
-    """Save ``user_input`` in the options step ``step`` (from the menu); return the options.
+    """Submit ``user_input`` in the options step ``step`` and Save (the menu); return the options.
 
     Waits for the reload that saving starts, so the hub serves the new options.
     """
@@ -334,6 +334,10 @@ async def async_set_options(
     assert result["type"] == "form", result
     assert result["step_id"] == step
     result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
+    assert result["type"] == "menu", result
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "save"}
+    )
     assert result["type"] == "create_entry", result
     await hass.async_block_till_done()
     assert entry.options == result["data"]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
+import json
+from pathlib import Path
+import string
+from typing import Any
 from unittest.mock import AsyncMock, patch
 
 import pytest
@@ -14,9 +18,12 @@ from syrupy.assertion import SnapshotAssertion
 # first on sys.path; otherwise setup fails with "Integration not found".
 import custom_components.llm_hub  # noqa: F401
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from homeassistant.components.repairs import RepairsFlowManager
+from homeassistant.config_entries import ConfigEntriesFlowManager, OptionsFlowManager
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.data_entry_flow import FlowHandler, FlowManager, FlowResultType
+from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 
 from .common import (
@@ -36,9 +43,115 @@ from .common import (
 )
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Return a JSON object's pairs as a dict; raise ValueError on a key given twice.
+
+    ``json.loads`` keeps the last of two equal keys, so a merge that leaves a section twice
+    would silently drop the first one's texts.
+    """
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"en.json has the key {key!r} twice in one object")
+        result[key] = value
+    return result
+
+
+TRANSLATIONS: dict[str, Any] = json.loads(
+    (
+        Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations" / "en.json"
+    ).read_text(encoding="utf-8"),
+    object_pairs_hook=_unique_keys,
+)
+"""The integration's English translations (every object's keys unique)."""
+
+
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load custom integrations in every test."""
+
+
+def placeholders_of(text: str) -> set[str]:
+    """Return the names of the placeholders in a translation, e.g. ``{"hub"}``."""
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def _flow_strings(
+    hass: HomeAssistant, manager: FlowManager[Any, Any, Any], flow: FlowHandler
+) -> Any:
+    """Return the part of en.json an LLM Hub flow's texts come from; None for other flows."""
+    if isinstance(manager, ConfigEntriesFlowManager):
+        return TRANSLATIONS["config"] if flow.handler == DOMAIN else None
+    if isinstance(manager, OptionsFlowManager):
+        entry = hass.config_entries.async_get_entry(str(flow.handler))
+        return TRANSLATIONS["options"] if entry and entry.domain == DOMAIN else None
+    if isinstance(manager, RepairsFlowManager) and flow.handler == DOMAIN:
+        issue_id = str(dict(flow.context)["issue_id"])
+        issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
+        assert issue is not None
+        assert issue.translation_key is not None
+        return TRANSLATIONS["issues"][issue.translation_key]["fix_flow"]
+    return None
+
+
+def _translation_errors(strings: Any, result: Mapping[str, Any]) -> list[str]:
+    """Return what en.json lacks for a flow result, as Home Assistant core's check does.
+
+    A form's or menu's step (title, description), every field (label and description),
+    every menu option, error, abort reason and closing note must be there, and every
+    placeholder they use must be given.
+    """
+    texts: list[str] = []
+    kind = result["type"]
+    if kind in (FlowResultType.FORM, FlowResultType.MENU):
+        step = strings["step"].get(result["step_id"])
+        if step is None:
+            return [f"step {result['step_id']} is not translated"]
+        texts += [step.get("title", ""), step.get("description", "")]
+        if kind is FlowResultType.MENU:
+            texts += [step.get("menu_options", {}).get(option) for option in result["menu_options"]]
+        else:
+            for key in result["data_schema"].schema if result["data_schema"] else []:
+                texts += [step.get("data", {}).get(str(key))]
+                texts += [step.get("data_description", {}).get(str(key))]
+            texts += [strings["error"].get(error) for error in (result["errors"] or {}).values()]
+    elif kind is FlowResultType.ABORT:
+        texts += [strings["abort"].get(result["reason"])]
+    elif kind is FlowResultType.CREATE_ENTRY and result.get("description"):
+        texts += [strings["create_entry"].get(result["description"])]
+    given = set(result.get("description_placeholders") or {})
+    errors = [f"{result.get('step_id')}: a text is missing" for text in texts if text is None]
+    errors += [
+        f"{result.get('step_id')}: {text!r} lacks {placeholders_of(text) - given}"
+        for text in texts
+        if text and not placeholders_of(text) <= given
+    ]
+    return errors
+
+
+@pytest.fixture(autouse=True)
+def check_translations(hass: HomeAssistant) -> Generator[None]:
+    """Fail a test in which an LLM Hub flow shows something en.json does not translate.
+
+    Checks every result of the config, options and repair flows (``_translation_errors``).
+    """
+    errors: list[str] = []
+    flow_strings: dict[str, Any] = {}
+    handle_step = FlowManager._async_handle_step  # wrapped, as core's check
+
+    async def checked_step(self: FlowManager[Any, Any, Any], flow: FlowHandler, *args: Any) -> Any:
+        # Found at the flow's first step: a fix flow's issue may be gone by its last.
+        if flow.flow_id not in flow_strings:
+            flow_strings[flow.flow_id] = _flow_strings(hass, self, flow)
+        strings = flow_strings[flow.flow_id]
+        result = await handle_step(self, flow, *args)
+        if strings is not None:
+            errors.extend(_translation_errors(strings, result))
+        return result
+
+    with patch.object(FlowManager, "_async_handle_step", checked_step):
+        yield
+    assert not errors, errors
 
 
 @pytest.fixture

@@ -181,6 +181,7 @@ async def test_user_flow_refuses_name_of_other_hub(
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "user"
     assert result["errors"] == {CONF_NAME: "name_exists"}
+    assert result["description_placeholders"] == {"api": existing_title}
     assert _suggested(result, CONF_NAME) == name  # the form keeps what was typed
     _assert_translated(result)
     assert len(hass.config_entries.async_entries(DOMAIN)) == 1
@@ -198,15 +199,16 @@ async def test_user_flow_refuses_name_of_other_hub(
 @pytest.mark.parametrize(
     ("name", "error"),
     [
-        ("Assist", "name_exists"),
-        ("assist", "name_exists"),
-        (" ASSIST  ", "name_exists"),
+        # Assist is registered on 2026.10 and reserved: the reserved-name message wins.
+        ("Assist", "name_reserved"),
+        ("assist", "name_reserved"),
+        (" ASSIST  ", "name_reserved"),
         ("", "name_empty"),
         ("   ", "name_empty"),
         ("\t\n", "name_empty"),
         # Names whose slug is Assist's: Home Assistant 2026.10 would prefix both alike.
-        ("Assist!", "name_exists"),
-        ("ÄSSIST", "name_exists"),
+        ("Assist!", "name_reserved"),
+        ("ÄSSIST", "name_reserved"),
         ("🔥", "name_invalid"),
         ("x" * 65, "name_too_long"),
         # Home Assistant's own APIs of any version, registered here or not (2026.11 names).
@@ -216,7 +218,7 @@ async def test_user_flow_refuses_name_of_other_hub(
         ("  home   assistant ", "name_reserved"),
         # Control and format characters are taken out before the checks.
         ("\u200b\x00\u2060", "name_empty"),
-        ("Ass\u200bist", "name_exists"),
+        ("Ass\u200bist", "name_reserved"),
         ("Device\x00 control", "name_reserved"),
     ],
 )
@@ -255,6 +257,7 @@ async def test_user_flow_refuses_name_of_custom_llm_api(
 
     result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: "music"})
     assert result["errors"] == {CONF_NAME: "name_exists"}
+    assert result["description_placeholders"] == {"api": " Music "}
 
     unregister()
     result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_NAME: "music"})
@@ -319,15 +322,19 @@ async def test_reconfigure_keeps_own_name(
 
 
 @pytest.mark.parametrize(
-    ("name", "error"),
+    ("name", "error", "placeholders"),
     [
-        ("living ROOM", "name_exists"),
-        (" Assist ", "name_exists"),
-        ("  ", "name_empty"),
+        ("living ROOM", "name_exists", {"api": "Living room"}),
+        (" Assist ", "name_reserved", {}),
+        ("  ", "name_empty", {}),
     ],
 )
 async def test_reconfigure_refuses_taken_or_empty_name(
-    hass: HomeAssistant, setup_integration: MockConfigEntry, name: str, error: str
+    hass: HomeAssistant,
+    setup_integration: MockConfigEntry,
+    name: str,
+    error: str,
+    placeholders: dict[str, str],
 ) -> None:
     """Another hub's name, another API's name and a blank name are refused; then a rename works."""
     entry = setup_integration
@@ -339,6 +346,7 @@ async def test_reconfigure_refuses_taken_or_empty_name(
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "reconfigure"
     assert result["errors"] == {CONF_NAME: error}
+    assert result["description_placeholders"] == placeholders
     assert _suggested(result, CONF_NAME) == name
     _assert_translated(result)
     assert entry.title == "Kitchen"

@@ -1,28 +1,30 @@
-"""Confirmation of risky tools with one-time tokens: over MCP, in a conversation, and directly.
+"""Confirmation of risky tools in a conversation: one-time tokens a person must answer.
 
-The first call of a tool that needs confirming returns a token and runs nothing; a second
-call with the token and the same arguments, by the same user in the same conversation,
-within five minutes, runs the tool. Anything else is refused with a reason.
+The first call of a tool that needs confirming returns a token and runs nothing; a call with
+the token and the same arguments, by the same user in a *later* turn of the same
+conversation, within five minutes, runs the tool. Anything else is refused with a reason.
+Callers without a conversation get approvals instead (``tests/test_approvals.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
-import json
+import logging
+import math
 from typing import Any
-from unittest.mock import patch
 
 from freezegun.api import FrozenDateTimeFactory
+from hypothesis import given, strategies as st
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.audit import Audit
+from custom_components.llm_hub.approvals import DATA_APPROVALS, Approval
 from custom_components.llm_hub.confirmation import (
-    MAX_PENDING,
-    Confirmations,
-    _Binding,
+    MAX_TOKENS_PER_USER,
+    canonical,
     declare_token,
     requires_token,
 )
@@ -34,7 +36,7 @@ from custom_components.llm_hub.const import (
     CONF_READ_ONLY,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.tool import CandidateTool, ToolCall
+from custom_components.llm_hub.tool import CandidateTool
 from homeassistant.components import conversation
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
@@ -51,8 +53,12 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_conversation import AGENT_ENTITY_ID, AgentSetup, setup_agent  # noqa: F401
-from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+from .test_conversation import (  # noqa: F401
+    AGENT_ENTITY_ID,
+    AgentSetup,
+    HubAgentEntity,
+    setup_agent,
+)
 
 SAFETY = {
     CONF_READ_ONLY: False,
@@ -62,6 +68,11 @@ SAFETY = {
     CONF_TIMEOUT: 60,
 }
 TOKEN = "confirmation_token"  # noqa: S105  # the argument's name
+NOT_ANSWERED = (
+    f"The confirmation token for tool {BREW} can only be used after the user confirmed, in "
+    "their next message: the tool did not run. Ask the user now and end your turn; only if "
+    f"they agree, call {BREW} again with the same arguments and the same token."
+)
 
 
 async def _confirm_brew(hass: HomeAssistant, hub: MockConfigEntry) -> None:
@@ -78,135 +89,212 @@ def _refusal(reason: str, tool: str = BREW) -> dict[str, Any]:
     }
 
 
-def _asked(data: dict[str, Any], arguments: str, tool: str = BREW) -> str:
-    """Assert ``data`` asks for confirmation of ``tool`` with ``arguments``; return the token."""
+def _asked(result: llm.ToolResult, arguments: str, tool: str = BREW) -> str:
+    """Assert ``result`` asks for confirmation of ``tool`` with ``arguments``; return the token."""
+    data = result.data
     token = data[TOKEN]
     assert isinstance(token, str)
     assert len(token) >= 16
+    assert result.error
     assert data == {
         "error": "ConfirmationRequired",
         "error_text": f"Tool {tool} needs the user's confirmation and did not run. Tell the "
         f"user what it will do (tool {tool} with arguments {arguments}) and ask them to "
-        f"confirm. Only if they agree, call {tool} again with the same arguments and "
-        f'"confirmation_token": "{token}". The token can be used once, within 5 minutes.',
+        f"confirm, then end your turn. Only if they agree, call {tool} again with the same "
+        f'arguments and "confirmation_token": "{token}". The token can be used once, within '
+        "5 minutes, after the user answered.",
         TOKEN: token,
     }
     return token
 
 
-# --- Over MCP --------------------------------------------------------------------------------
+def _brew(args: dict[str, Any], call_id: str | None = "brew") -> llm.ToolInput:
+    return llm.ToolInput(tool_name=BREW, tool_args=args, id=call_id)  # type: ignore[arg-type]
 
 
-async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
-    hass: HomeAssistant,
-    hub: MockConfigEntry,
-    hub_url: str,  # noqa: F811
-    hass_access_token: str,
-    hass_admin_user: MockUser,
-    calls: list[Call],
-) -> None:
-    """Ask, confirm, run; the token declared in the schema; a used token is refused."""
-    await _confirm_brew(hass, hub)
-
-    async with mcp_session(hub_url, hass_access_token) as session:
-        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-        first = await session.call_tool(BREW, {"size": "small"})
-        token = _asked(json.loads(_text(first)), '{"cups":1,"size":"small"}')
-        assert calls == []
-        second = await session.call_tool(BREW, {"size": "small", TOKEN: token})
-        again = await session.call_tool(BREW, {"size": "small", TOKEN: token})
-
-    assert tools[BREW].inputSchema["properties"][TOKEN]["type"] == "string"
-    assert TOKEN not in tools[BREW].inputSchema["required"]
-    assert TOKEN not in tools[GRIND].inputSchema["properties"]
-    assert first.isError
-    assert not second.isError
-    assert json.loads(_text(second))["brewed"] == 1
-    # The tool ran once, without the token among its arguments.
-    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
-    assert again.isError
-    assert json.loads(_text(again)) == _refusal("is not valid: it was used already or never issued")
-
-
-# --- In a conversation ----------------------------------------------------------------------
-
-
-async def _converse(
-    hass: HomeAssistant,
-    agent: Any,
+async def _turn(
+    agent: HubAgentEntity,
     user: MockUser,
-    tool_args: dict[str, Any],
+    tool_calls: list[llm.ToolInput],
     conversation_id: str | None = None,
-) -> tuple[str, llm.ToolResult]:
-    """Let the agent call BREW in a turn; return the conversation id and the tool result."""
-    agent.tool_calls = [llm.ToolInput(tool_name=BREW, tool_args=tool_args, id="brew")]
+    follow_up: Callable[[list[conversation.ToolResultContent]], list[llm.ToolInput]] | None = None,
+) -> tuple[str, list[llm.ToolResult]]:
+    """Let the agent make ``tool_calls`` in one user turn; return the conversation and results."""
+    agent.tool_calls = tool_calls
+    agent.follow_up = follow_up
     result = await conversation.async_converse(
-        hass, "Coffee", conversation_id, Context(user_id=user.id), agent_id=AGENT_ENTITY_ID
+        agent.hass, "Coffee", conversation_id, Context(user_id=user.id), agent_id=AGENT_ENTITY_ID
     )
     assert result.conversation_id is not None
-    return result.conversation_id, agent.tool_results[0].result
+    return result.conversation_id, [content.result for content in agent.tool_results]
 
 
-async def test_round_trip_in_a_conversation(  # fixtures
+@pytest.fixture
+async def agent(
     hass: HomeAssistant,
     setup_agent: AgentSetup,  # noqa: F811
     hub: MockConfigEntry,
-    hass_admin_user: MockUser,
-    calls: list[Call],
-) -> None:
-    """The user confirms in the next turn of the same conversation; another one is refused."""
+) -> HubAgentEntity:
+    """Return the test agent using the Kitchen hub, with BREW needing confirmation."""
     await _confirm_brew(hass, hub)
-    agent = await setup_agent(hub_id(hub))
-
-    conversation_id, asked = await _converse(hass, agent, hass_admin_user, {"size": "large"})
-    token = _asked(asked.data, '{"cups":1,"size":"large"}')
-    assert asked.error
-    # A token asked for in one conversation is refused in another.
-    _, elsewhere = await _converse(hass, agent, hass_admin_user, {"size": "large", TOKEN: token})
-    assert elsewhere.data == _refusal("was issued in another conversation")
-
-    conversation_id, asked = await _converse(
-        hass, agent, hass_admin_user, {"size": "large"}, conversation_id
-    )
-    token = _asked(asked.data, '{"cups":1,"size":"large"}')
-    # The user said yes: the next turn, same conversation, calls with the token.
-    same_id, ran = await _converse(
-        hass, agent, hass_admin_user, {"size": "large", TOKEN: token}, conversation_id
-    )
-
-    assert same_id == conversation_id
-    assert ran == llm.ToolResult(data={"brewed": 1, "size": "large", "user_id": hass_admin_user.id})
-    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+    return await setup_agent(hub_id(hub))
 
 
-# --- The rules, through the LLM API as agents call it ----------------------------------------
+def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Approval:
+    """Approve the approval ``asked`` names, as ``user``."""
+    assert asked.data["error"] == "ApprovalRequired", asked.data
+    return hass.data[DATA_APPROVALS].async_decide(str(asked.data[TOKEN]), user, approve=True)
 
 
 async def _call(
     hass: HomeAssistant, entry: MockConfigEntry, user_id: str | None, tool: str, args: Any
 ) -> llm.ToolResult:
+    """Call a tool of a hub outside any conversation."""
     instance = await llm.async_get_api(hass, hub_id(entry), llm_context(user_id))
     return await instance.async_call_tool(llm.ToolInput(tool, args))
 
 
-@pytest.fixture
-async def brew_hub(hass: HomeAssistant, hub: MockConfigEntry) -> MockConfigEntry:
-    """Return the Kitchen hub with BREW needing confirmation."""
-    await _confirm_brew(hass, hub)
-    return hub
+# --- A person answers in a later turn --------------------------------------------------------
 
 
-async def test_same_call_after_validation(
-    hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser, calls: list[Call]
+async def test_round_trip_in_a_conversation(
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
 ) -> None:
-    """Arguments that validate alike are the same call: "1" and 1, a default left out."""
-    asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", "cups": "1"})
-    token = asked.data[TOKEN]
+    """The user confirms in the next turn of the same conversation; another one is refused."""
+    conversation_id, [asked] = await _turn(agent, hass_admin_user, [_brew({"size": "large"})])
+    token = _asked(asked, '{"cups":1,"size":"large"}')
+    # A token asked for in one conversation is refused in another.
+    _, [elsewhere] = await _turn(agent, hass_admin_user, [_brew({"size": "large", TOKEN: token})])
+    assert elsewhere.data == _refusal("was issued in another conversation")
 
-    ran = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: token})
+    conversation_id, [asked] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "large"})], conversation_id
+    )
+    token = _asked(asked, '{"cups":1,"size":"large"}')
+    # The user said yes: the next turn, same conversation, calls with the token.
+    same_id, [ran] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "large", TOKEN: token})], conversation_id
+    )
+    _, [again] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "large", TOKEN: token})], conversation_id
+    )
 
+    assert same_id == conversation_id
+    assert ran == llm.ToolResult(data={"brewed": 1, "size": "large", "user_id": hass_admin_user.id})
+    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+    assert again.data == _refusal("is not valid: it was used already or never issued")
+
+
+def _with_token_of_first(results: list[conversation.ToolResultContent]) -> list[llm.ToolInput]:
+    """Call BREW again at once with the token the first result returned (a model's attack)."""
+    return [_brew({"size": "small", TOKEN: results[0].result.data[TOKEN]}, "again")]
+
+
+async def test_the_model_cannot_confirm_in_the_issuing_turn(
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+) -> None:
+    """Call, token, call again with it in the same turn: refused, the tool does not run.
+
+    The token stays valid for the user's answer: in the next turn it runs the tool once.
+    """
+    conversation_id, [asked, attack] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small"})], follow_up=_with_token_of_first
+    )
+    token = _asked(asked, '{"cups":1,"size":"small"}')
+
+    assert attack == llm.ToolResult(
+        data={"error": "ConfirmationRefused", "error_text": NOT_ANSWERED}, error=True
+    )
+    assert calls == []
+
+    _, [ran] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small", TOKEN: token})], conversation_id
+    )
     assert not ran.error
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+
+
+async def test_a_user_message_added_within_the_turn_is_no_answer(
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+) -> None:
+    """A user message added while the issuing request still runs (as a nested turn of the
+    same conversation would add one) is not the user's answer: the request's ``Context`` is
+    the issuing one."""
+
+    def say_yes_then_call(results: list[conversation.ToolResultContent]) -> list[llm.ToolInput]:
+        assert agent.chat_log is not None
+        agent.chat_log.async_add_user_content(conversation.UserContent(content="yes"))
+        return _with_token_of_first(results)
+
+    _, [asked, attack] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small"})], follow_up=say_yes_then_call
+    )
+
+    assert asked.data["error"] == "ConfirmationRequired"
+    assert attack.data == {"error": "ConfirmationRefused", "error_text": NOT_ANSWERED}
+    assert calls == []
+
+
+async def test_a_turn_without_a_user_message_is_no_answer(
+    hass: HomeAssistant, agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+) -> None:
+    """A later request of the same conversation without a new user message is refused.
+
+    Home Assistant opens a chat log without user input, e.g. for an announcement; a new
+    ``Context`` alone is no answer of the user.
+    """
+    conversation_id, [asked] = await _turn(agent, hass_admin_user, [_brew({"size": "small"})])
+    token = _asked(asked, '{"cups":1,"size":"small"}')
+
+    with (
+        chat_session_for(hass, conversation_id) as session,
+        conversation.async_get_chat_log(hass, session) as chat_log,
+    ):
+        chat_log.llm_api = await llm.async_get_api(
+            hass, agent.entry.options[CONF_LLM_HASS_API], llm_context(hass_admin_user.id)
+        )
+        refused = await chat_log.llm_api.async_call_tool(_brew({"size": "small", TOKEN: token}))
+
+    assert refused.data == {"error": "ConfirmationRefused", "error_text": NOT_ANSWERED}
+    assert calls == []
+
+
+def chat_session_for(hass: HomeAssistant, conversation_id: str) -> Any:
+    """Return Home Assistant's chat session of ``conversation_id`` (a context manager)."""
+    from homeassistant.helpers import chat_session  # noqa: PLC0415
+
+    return chat_session.async_get_chat_session(hass, conversation_id)
+
+
+async def test_a_call_id_is_no_proof(
+    hass: HomeAssistant,
+    agent: HubAgentEntity,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """No call id skips confirmation: not None, not the id of a call that was confirmed."""
+    conversation_id, [asked] = await _turn(agent, hass_admin_user, [_brew({"size": "small"}, None)])
+    token = _asked(asked, '{"cups":1,"size":"small"}')
+    _, [ran] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small", TOKEN: token}, "same")], conversation_id
+    )
+    # The same id again, in the next turn and in the same one: asked again, nothing runs.
+    _, [next_turn, same_turn] = await _turn(
+        agent,
+        hass_admin_user,
+        [_brew({"size": "small"}, "same")],
+        conversation_id,
+        follow_up=lambda _: [_brew({"size": "large"}, "same")],
+    )
+    outside = await _call(hass, hub, hass_admin_user.id, BREW, {"size": "small"})
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    no_id = await instance.async_call_tool(_brew({"size": "small"}, None))
+
+    assert not ran.error
+    assert next_turn.data["error"] == same_turn.data["error"] == "ConfirmationRequired"
+    assert outside.data["error"] == no_id.data["error"] == "ApprovalRequired"
+    assert len(calls) == 1
 
 
 @pytest.mark.parametrize(
@@ -222,115 +310,250 @@ async def test_same_call_after_validation(
             'was issued for other arguments ({"cups":1,"size":"small"})',
             id="cups",
         ),
+        pytest.param({"size": "small", TOKEN: 42}, None, id="not-text"),
     ],
 )
-async def test_other_arguments_are_refused(  # noqa: PLR0917  # fixtures
-    hass: HomeAssistant,
-    brew_hub: MockConfigEntry,
+async def test_other_arguments_are_refused(
+    agent: HubAgentEntity,
     hass_admin_user: MockUser,
     calls: list[Call],
     second: dict[str, Any],
-    reason: str,
+    reason: str | None,
 ) -> None:
-    """A token for other arguments is refused and used up."""
-    token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})).data[TOKEN]
+    """A token for other arguments is refused and used up; "1" and 1 are the same call."""
+    conversation_id, [asked] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small", "cups": "1"})]
+    )
+    token = _asked(asked, '{"cups":1,"size":"small"}')
 
-    refused = await _call(hass, brew_hub, hass_admin_user.id, BREW, second | {TOKEN: token})
-    retried = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: token})
+    _, [refused] = await _turn(
+        agent, hass_admin_user, [_brew({TOKEN: token} | second)], conversation_id
+    )
+    _, [retried] = await _turn(
+        agent, hass_admin_user, [_brew({"size": "small", TOKEN: token})], conversation_id
+    )
 
-    assert refused.error
-    assert refused.data == _refusal(reason)
-    assert retried.data == _refusal("is not valid: it was used already or never issued")
-    assert calls == []
+    if reason is None:
+        malformed = "is not a token: give the text the first call returned"
+        assert refused.data == _refusal(malformed)
+        assert not retried.error
+        assert len(calls) == 1
+    else:
+        assert refused.data == _refusal(reason)
+        assert retried.data == _refusal("is not valid: it was used already or never issued")
+        assert calls == []
 
 
-async def test_other_user_is_refused(
+async def test_other_user_and_tool_are_refused(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
-    brew_hub: MockConfigEntry,
+    agent: HubAgentEntity,
+    hub: MockConfigEntry,
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
     calls: list[Call],
 ) -> None:
-    """A token asked for by one user is refused to another."""
-    token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})).data[TOKEN]
-
-    refused = await _call(
-        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: token}
+    """A token asked for by one user is refused to another, and for another tool."""
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW, GRIND]})
+    conversation_id, [asked, other] = await _turn(
+        agent,
+        hass_admin_user,
+        [_brew({"size": "small"}), _brew({"size": "large"}, "large")],
     )
+    _, [by_other_user] = await _turn(
+        agent,
+        hass_read_only_user,
+        [_brew({"size": "small", TOKEN: asked.data[TOKEN]})],
+        conversation_id,
+    )
+    grind = llm.ToolInput(tool_name=GRIND, tool_args={TOKEN: other.data[TOKEN]}, id="grind")
+    _, [other_tool] = await _turn(agent, hass_admin_user, [grind], conversation_id)
 
-    assert refused.data == _refusal("was issued to another user")
+    assert by_other_user.data == _refusal("was issued to another user")
+    assert other_tool.data == _refusal(f"was issued for another tool ({BREW})", GRIND)
     assert calls == []
 
 
 async def test_expired_token_is_refused(
-    hass: HomeAssistant,
-    brew_hub: MockConfigEntry,
+    agent: HubAgentEntity,
     hass_admin_user: MockUser,
     calls: list[Call],
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """A token is valid for five minutes."""
     args = {"size": "small"}
-    token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, args)).data[TOKEN]
+    conversation_id, [asked] = await _turn(agent, hass_admin_user, [_brew(args)])
     freezer.tick(timedelta(minutes=4, seconds=59))
-    in_time = await _call(hass, brew_hub, hass_admin_user.id, BREW, args | {TOKEN: token})
-    token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, args)).data[TOKEN]
+    _, [in_time] = await _turn(
+        agent, hass_admin_user, [_brew(args | {TOKEN: asked.data[TOKEN]})], conversation_id
+    )
+    _, [asked, _] = await _turn(
+        agent, hass_admin_user, [_brew(args), _brew({"size": "large"}, "large")], conversation_id
+    )
 
     freezer.tick(timedelta(minutes=5))
-    late = await _call(hass, brew_hub, hass_admin_user.id, BREW, args | {TOKEN: token})
+    _, [late] = await _turn(
+        agent, hass_admin_user, [_brew(args | {TOKEN: asked.data[TOKEN]})], conversation_id
+    )
+    # Asking anew forgets the expired token of the other call.
+    _, [anew] = await _turn(agent, hass_admin_user, [_brew(args)], conversation_id)
 
     assert not in_time.error
     assert late.data == _refusal("has expired (a token is valid for 5 minutes)")
+    assert anew.data["error"] == "ConfirmationRequired"
     assert len(calls) == 1
 
 
-async def test_unknown_token_and_other_tool(
-    hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser, calls: list[Call]
+async def test_one_users_flood_keeps_anothers_tokens(
+    agent: HubAgentEntity,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    calls: list[Call],
 ) -> None:
-    """A token never issued, and one issued for another tool, are refused."""
-    await async_set_options(hass, brew_hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW, GRIND]})
-    token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})).data[TOKEN]
+    """Tokens are kept per user: a flood from one user's model evicts only its own oldest."""
+    waiting, [asked] = await _turn(agent, hass_read_only_user, [_brew({"size": "large"})])
+    flood = [_brew({"size": "small"}, f"flood-{n}") for n in range(MAX_TOKENS_PER_USER + 8)]
+    flooding, results = await _turn(agent, hass_admin_user, flood)
+    _, [oldest, newest] = await _turn(
+        agent,
+        hass_admin_user,
+        [
+            _brew({"size": "small", TOKEN: results[0].data[TOKEN]}, "oldest"),
+            _brew({"size": "small", TOKEN: results[-1].data[TOKEN]}, "newest"),
+        ],
+        flooding,
+    )
+    _, [ran] = await _turn(
+        agent, hass_read_only_user, [_brew({"size": "large", TOKEN: asked.data[TOKEN]})], waiting
+    )
 
-    other_tool = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: token})
-    unknown = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: "made-up"})
-    not_text = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: 42})
-    empty = await _call(hass, brew_hub, hass_admin_user.id, GRIND, {TOKEN: ""})
-
-    assert other_tool.data == _refusal(f"was issued for another tool ({BREW})", GRIND)
-    never = "is not valid: it was used already or never issued"
-    assert unknown.data == _refusal(never, GRIND)
-    malformed = "is not a token: give the text the first call returned"
-    assert not_text.data == empty.data == _refusal(malformed, GRIND)
-    assert calls == []
+    assert oldest.data == _refusal("is not valid: it was used already or never issued")
+    assert not newest.error
+    assert ran == llm.ToolResult(
+        data={"brewed": 1, "size": "large", "user_id": hass_read_only_user.id}
+    )
+    assert len(calls) == 2
 
 
 async def test_invalid_arguments_come_before_the_question(
-    hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser
+    hass: HomeAssistant,
+    agent: HubAgentEntity,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
 ) -> None:
-    """Arguments that do not validate get the validation error, not a token."""
-    result = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "huge"})
+    """Arguments that do not validate get the validation error: no token, no approval."""
+    _, [in_conversation] = await _turn(agent, hass_admin_user, [_brew({"size": "huge"})])
+    outside = await _call(hass, hub, hass_admin_user.id, BREW, {"size": "huge"})
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
 
-    assert result.error
-    assert result.data["error"] == "InvalidArguments"
-    assert result.data.keys() == {"error", "error_text"}
-    assert len(brew_hub.runtime_data.api.confirmations) == 0
+    for result in (in_conversation, outside):
+        assert result.error
+        assert result.data["error"] == "InvalidArguments"
+        assert result.data.keys() == {"error", "error_text"}
+    assert len(hub.runtime_data.api.confirmations) == 0
+    assert (await client.receive_json())["result"] == {"approvals": []}
 
 
-async def test_outcomes_reach_the_audit_hook(
-    hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser
+# --- Binding: what JSON encoders merge stays apart -------------------------------------------
+
+MERGED_BY_JSON = [
+    pytest.param(math.nan, None, id="nan-null"),
+    pytest.param(math.inf, None, id="inf-null"),
+    pytest.param(math.inf, -math.inf, id="inf-minus-inf"),
+    pytest.param(math.nan, math.inf, id="nan-inf"),
+    pytest.param(1, 1.0, id="int-float"),
+    pytest.param(1, True, id="int-bool"),
+    pytest.param(1.0, True, id="float-bool"),
+    pytest.param(0, False, id="zero-false"),
+    pytest.param("1", 1, id="text-int"),
+    pytest.param(-0.0, 0.0, id="minus-zero"),
+    pytest.param([1], [1.0], id="nested"),
+    pytest.param({"a": None}, {"a": math.nan}, id="nested-nan"),
+    pytest.param([1, 2], (1, 2), id="list-tuple"),
+]
+ANY_VALUE = probatio.Schema({probatio.Required("value"): object})
+
+
+@pytest.mark.parametrize(("first", "second"), MERGED_BY_JSON)
+async def test_values_json_merges_do_not_redeem_each_other(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser, first: Any, second: Any
 ) -> None:
-    """The hub's audit hook hears needs_confirmation, ok and refused."""
-    recorded: list[ToolCall] = []
-    with patch.object(Audit, "async_record", side_effect=recorded.append, autospec=False):
-        token = (await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})).data[
-            TOKEN
-        ]
-        await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: token})
-        await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: token})
+    """An approval for one value is refused for its JSON twin, and runs for itself."""
+    tool = RecordingTool("set", parameters=ANY_VALUE, result=llm.ToolResult(data={"ok": True}))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
 
-    assert [call.outcome for call in recorded] == ["needs_confirmation", "ok", "refused"]
-    # What the audit sees of the confirmed call: the arguments without the token.
-    assert recorded[1].tool_input.tool_args == {"size": "small"}
+    asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": first})
+    approve(hass, asked, hass_admin_user)
+    twin = await _call(
+        hass, entry, hass_admin_user.id, "set", {"value": second, TOKEN: asked.data[TOKEN]}
+    )
+    ran = await _call(
+        hass, entry, hass_admin_user.id, "set", {"value": first, TOKEN: asked.data[TOKEN]}
+    )
+
+    assert "was asked for other arguments" in str(twin.data["error_text"])
+    assert not ran.error
+    assert len(tool.calls) == 1
+    assert canonical(first) != canonical(second)
+
+
+def _stable_repr(value: Any) -> str:
+    """Return ``repr`` with mappings in sorted order: the oracle of ``canonical``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(sorted(f"{k!r}: {_stable_repr(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_stable_repr(v) for v in value) + "]"
+    return repr(value)
+
+
+_JSON_LIKE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=3), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@given(_JSON_LIKE, _JSON_LIKE)
+def test_canonical_is_equal_only_for_the_same_value(first: Any, second: Any) -> None:
+    """``canonical`` of two values is equal exactly when they are the same typed value."""
+    assert (canonical(first) == canonical(second)) == (_stable_repr(first) == _stable_repr(second))
+    assert canonical(first) == canonical(first)
+
+
+async def test_arguments_nested_too_deeply(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """Arguments too deep to bind are answered as invalid; nothing is asked or run."""
+    tool = RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+
+    result = await _call(hass, entry, hass_admin_user.id, "set", {"value": deep})
+
+    assert result.data == {
+        "error": "InvalidArguments",
+        "error_text": "The arguments of tool set are nested too deeply to be confirmed. Call it "
+        "again with simpler arguments.",
+    }
+    assert tool.calls == []
+
+
+def test_canonical_of_other_types() -> None:
+    """Sets compare without order, their items typed; other objects by type and repr."""
+    assert canonical({1, 2}) == canonical(frozenset({2, 1}))
+    assert canonical({1}) != canonical({1.0})
+    assert canonical(Moment("noon")) == canonical(Moment("noon"))
+    assert canonical(Moment("1")) != canonical("Moment(1)")
+
+
+# --- Tools and hubs --------------------------------------------------------------------------
 
 
 async def test_confirm_destructive_tools(
@@ -348,6 +571,7 @@ async def test_confirm_destructive_tools(
     confirming = {tool.name for tool in instance.tools if requires_token(tool.parameters)}
     assert confirming == {GRIND}
     asked = await instance.async_call_tool(llm.ToolInput(GRIND, {}))
+    approve(hass, asked, hass_admin_user)
     ran = await instance.async_call_tool(llm.ToolInput(GRIND, {TOKEN: asked.data[TOKEN]}))
     assert ran.data == {"error": "HomeAssistantError", "error_text": "The grinder is out of beans"}
 
@@ -392,8 +616,13 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     )
     assert {tool.name for tool in instance.tools} == {"llm__GetDateTime", "open_gate"}
     assert door.calls == []
-    # Built three times (describe, the call, the instance): logged once.
-    assert caplog.text.count(f"LLM Hub Kitchen leaves out the tool open_door: {reason}") == 1
+    # Built three times (describe, the call, the instance): logged once (the options flow's
+    # preview logs at debug level).
+    warned = f"LLM Hub Kitchen leaves out the tool open_door: {reason}"
+    assert [r.levelno for r in caplog.records if r.getMessage() == warned] == [
+        logging.DEBUG,
+        logging.WARNING,
+    ]
     assert ran.data == {"tool": "open_gate", "args": {TOKEN: "its own"}}
 
     # Through a hub that does not confirm it, the tool's own argument is still its own.
@@ -432,29 +661,20 @@ async def test_hub_selecting_a_hub_asks_once(
     )
 
     asked = await _call(hass, outer, hass_admin_user.id, "count", {"n": 2})
+    approve(hass, asked, hass_admin_user)
     ran = await _call(hass, outer, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
 
-    assert asked.data["error"] == "ConfirmationRequired"
+    # Nothing of the confirmed call carries over: the same call again is asked for anew.
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
+    again = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}, id=None))  # type: ignore[arg-type]
+
+    assert asked.data["error"] == again.data["error"] == "ApprovalRequired"
+    assert again.data[TOKEN] != asked.data[TOKEN]
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
 
 
 # --- The token store and the schema ----------------------------------------------------------
-
-
-def test_store_forgets_the_oldest_and_expired(freezer: FrozenDateTimeFactory) -> None:
-    """At most MAX_PENDING tokens are kept; expired ones go when a new one is issued."""
-    store = Confirmations()
-    binding = _Binding(tool="t", arguments="{}", user_id=None, conversation_id=None)
-    tokens = [store.issue(binding) for _ in range(MAX_PENDING + 1)]
-
-    assert len(store) == MAX_PENDING
-    assert store.redeem(tokens[0], binding) == "is not valid: it was used already or never issued"
-    assert store.redeem(tokens[-1], binding) is None
-
-    freezer.tick(timedelta(minutes=6))
-    store.issue(binding)
-    assert len(store) == 1
 
 
 class Moment:
@@ -470,7 +690,7 @@ class Moment:
 async def test_arguments_no_encoder_knows_still_bind(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:
-    """Validated values JSON cannot hold bind the token by their repr."""
+    """Validated values JSON cannot hold bind an approval by their type and repr."""
     tool = RecordingTool(
         "at",
         parameters=probatio.Schema({probatio.Required("when"): probatio.Coerce(Moment)}),
@@ -483,16 +703,18 @@ async def test_arguments_no_encoder_knows_still_bind(
     )
 
     asked = await _call(hass, entry, hass_admin_user.id, "at", {"when": "noon"})
+    approval = approve(hass, asked, hass_admin_user)
     other = await _call(
         hass, entry, hass_admin_user.id, "at", {"when": "dusk", TOKEN: asked.data[TOKEN]}
     )
-    asked = await _call(hass, entry, hass_admin_user.id, "at", {"when": "noon"})
     ran = await _call(
         hass, entry, hass_admin_user.id, "at", {"when": "noon", TOKEN: asked.data[TOKEN]}
     )
 
-    assert "(tool at with arguments [('when', Moment(noon))])" in str(asked.data["error_text"])
-    assert other.data == _refusal("was issued for other arguments ([('when', Moment(noon))])", "at")
+    assert approval.arguments == {"when": "Moment(noon)"}
+    assert str(other.data["error_text"]).startswith(
+        f"The approval {asked.data[TOKEN]!r} for tool at was asked for other arguments"
+    )
     assert not ran.error
     assert [repr(call.tool_args["when"]) for call in tool.calls] == ["Moment(noon)"]
 

@@ -44,6 +44,7 @@ from .common import (
     hub_id,
     llm_context,
 )
+from .tool_flows import async_add_tool
 
 AGENT_DOMAIN = "hub_agent"
 AGENT_ENTITY_ID = "conversation.hub_agent"
@@ -67,7 +68,8 @@ class HubAgentEntity(conversation.ConversationEntity):
     """A conversation agent that uses the LLM API picked in its options.
 
     Instead of asking a model, it makes the tool calls the test sets in ``tool_calls``,
-    then answers "Done.".
+    then, like a model that reads the results in the same turn, those ``follow_up`` returns
+    for them (if set), then answers "Done.".
     """
 
     _attr_name = "Hub agent"
@@ -79,6 +81,9 @@ class HubAgentEntity(conversation.ConversationEntity):
         self.tool_calls: list[llm.ToolInput] = []
         self.chat_log: conversation.ChatLog | None = None
         self.tool_results: list[conversation.ToolResultContent] = []
+        self.follow_up: (
+            Callable[[list[conversation.ToolResultContent]], list[llm.ToolInput]] | None
+        ) = None
 
     @property
     @override
@@ -106,6 +111,13 @@ class HubAgentEntity(conversation.ConversationEntity):
                 agent_id=user_input.agent_id, content=None, tool_calls=self.tool_calls
             )
             self.tool_results = [
+                result async for result in chat_log.async_add_assistant_content(content)
+            ]
+        if self.follow_up is not None and (calls := self.follow_up(self.tool_results)):
+            content = conversation.AssistantContent(
+                agent_id=user_input.agent_id, content=None, tool_calls=calls
+            )
+            self.tool_results += [
                 result async for result in chat_log.async_add_assistant_content(content)
             ]
         chat_log.async_add_assistant_content_without_tools(
@@ -358,3 +370,38 @@ async def test_admin_only_hub_in_conversation(  # noqa: PLR0917  # fixtures
     assert [content.result for content in agent.tool_results] == [llm.ToolResult(data={"users": 2})]
     assert calls == [(USERS, {}, hass_admin_user.id)]
     assert (hub_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
+
+
+async def test_chat_log_runs_tools_made_in_the_ui(
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+) -> None:
+    """A conversation agent lists and runs a tool made in the hub's subentry flow."""
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Double",
+            "description": "Doubles a number.",
+            "template": "{{ {'double': number * 2} | tojson }}",
+            "parameters": [{"name": "number", "type": "number", "required": True}],
+        },
+    )
+    agent = await setup_agent(hub_id(hub))
+    agent.tool_calls = [
+        llm.ToolInput(tool_name="double", tool_args={"number": 21}, id="ok"),
+        llm.ToolInput(tool_name="double", tool_args={}, id="missing"),
+    ]
+
+    await _async_converse(agent, hass_admin_user)
+
+    assert agent.chat_log is not None
+    assert agent.chat_log.llm_api is not None
+    assert "double" in {tool.name for tool in agent.chat_log.llm_api.tools}
+    results = {content.tool_call_id: content.result for content in agent.tool_results}
+    assert results["ok"] == llm.ToolResult(data={"result": {"double": 42.0}})
+    assert results["missing"].error
+    assert results["missing"].data["error"] == "InvalidArguments"

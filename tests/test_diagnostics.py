@@ -17,6 +17,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
+from custom_components.llm_hub.approvals import DATA_APPROVALS
 from custom_components.llm_hub.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
@@ -125,6 +126,8 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
     assert '"confirmation_token": "**REDACTED**"' in call["error"]
     assert token not in json.dumps(diagnostics)
     assert token not in json.dumps([event.data for event in events])
+    # Without a conversation, the token is an approval id: a person approves first.
+    hass.data[DATA_APPROVALS].async_decide(token, hass_admin_user, approve=True)
     ran = await instance.async_call_tool(
         llm.ToolInput(BREW, {"size": "small", "confirmation_token": token})
     )
@@ -139,7 +142,10 @@ async def test_diagnostics_of_a_hub_that_cannot_be_built(
         hass, hass_client, admin_hub
     )
 
-    assert diagnostics["llm_api"] == {"error": "Unauthorized"}
+    assert diagnostics["llm_api"] == {
+        "error": "LLM Hub Admin hub requires an administrator: it selects an LLM API only "
+        "administrators may use"
+    }
     assert diagnostics["counters"] == {
         "calls": 0,
         "errors": 0,

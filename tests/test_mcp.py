@@ -34,6 +34,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 
 from .common import BREW, CONTRIBUTOR_PROMPT, GRIND, INSTRUCTIONS, USERS, Call, hub_id
+from .tool_flows import LIGHTS_ON_FORM, async_add_tool
 
 
 async def _async_setup_mcp_server(
@@ -294,11 +295,14 @@ async def test_admin_only_hub_refuses_non_admin(
 ) -> None:
     """A hub that picks an admin-only API refuses a non-admin where Home Assistant does not."""
     async with mcp_session(admin_hub_url, hass_read_only_access_token) as session:
-        with pytest.raises(McpError, match=r"^Unauthorized$"):
+        with pytest.raises(McpError, match=r"^LLM Hub Admin hub requires an administrator: "):
             await session.list_tools()
         result = await session.call_tool(USERS, {})
     assert result.isError
-    assert _text(result) == "Unauthorized"
+    assert _text(result) == (
+        "LLM Hub Admin hub requires an administrator: it selects an LLM API only administrators "
+        "may use"
+    )
     assert calls == []
 
     async with mcp_session(admin_hub_url, hass_access_token) as session:
@@ -339,3 +343,35 @@ async def test_readme_python_example(
     assert {BREW, GRIND, "llm__GetDateTime"} <= set(ast.literal_eval(listed))
     assert "TextContent(type='text'" in called
     assert '"date": ' in called
+
+
+async def test_call_tools_made_in_the_ui(
+    hass: HomeAssistant, hub: MockConfigEntry, hub_url: str, hass_access_token: str
+) -> None:
+    """Tools made in the hub's subentry flow are listed and called over MCP at once."""
+    hass.states.async_set("light.porch", "on")
+    porch: list[dict[str, Any]] = []
+    hass.services.async_register("test", "light_on", lambda call: porch.append(dict(call.data)))
+    await async_add_tool(hass, hub, "template", LIGHTS_ON_FORM)
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Porch light",
+            "description": "Turns on the porch light at a brightness.",
+            "actions": [{"action": "test.light_on", "data": {"brightness": "{{ brightness }}"}}],
+            "parameters": [{"name": "brightness", "type": "integer", "required": True}],
+        },
+    )
+    async with mcp_session(hub_url, hass_access_token) as session:
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        lights = await session.call_tool("lights_on_by_area", {})
+        turned_on = await session.call_tool("porch_light", {"brightness": 90})
+
+    assert tools["lights_on_by_area"].annotations is not None
+    assert tools["lights_on_by_area"].annotations.readOnlyHint is True
+    assert tools["porch_light"].inputSchema["properties"]["brightness"]["type"] == "integer"
+    assert json.loads(_text(lights)) == {"result": {"no area": 1}}
+    assert json.loads(_text(turned_on)) == {"success": True}
+    assert porch == [{"brightness": 90}]

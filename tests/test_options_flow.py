@@ -1,4 +1,4 @@
-"""The options flow of a hub: a menu of steps, each saving its part; driven like the UI does."""
+"""The options flow of a hub: a menu of steps that return to it, and Save; driven like the UI."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from custom_components.llm_hub.const import (
     CONF_TIMEOUT,
     DOMAIN,
 )
+from custom_components.llm_hub.options_flow import _text
 from homeassistant.config_entries import ConfigEntryDisabler, ConfigEntryState, ConfigFlowResult
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -52,7 +53,8 @@ from .common import (
 )
 from .test_config_flow import TRANSLATIONS, _selector, _suggested
 
-MENU = ["apis", "tools", "safety", "overrides", "limits"]
+STEPS = ["apis", "tools", "safety", "overrides", "limits", "search"]
+MENU = [*STEPS, "save"]
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
 HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]
@@ -115,11 +117,19 @@ async def _open(hass: HomeAssistant, entry: MockConfigEntry, step: str) -> Confi
 
 
 async def _submit(
-    hass: HomeAssistant, result: ConfigFlowResult, user_input: dict[str, Any]
+    hass: HomeAssistant, result: ConfigFlowResult, user_input: dict[str, Any], *, save: bool = True
 ) -> ConfigFlowResult:
+    """Submit a step's form; when it returns to the menu, choose Save unless ``save`` is off."""
     result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
+    if result["type"] is FlowResultType.MENU:
+        assert result["step_id"] == "init"
+        assert result["menu_options"] == MENU
+        if save:
+            result = await hass.config_entries.options.async_configure(
+                result["flow_id"], {"next_step_id": "save"}
+            )
     await hass.async_block_till_done()
-    if result["type"] is FlowResultType.FORM:
+    if result["type"] in (FlowResultType.FORM, FlowResultType.MENU):
         _assert_translated(result)
     return result
 
@@ -142,9 +152,9 @@ def _api_options(result: ConfigFlowResult) -> list[Any]:
 def test_translations_cover_options_and_issues() -> None:
     """en.json names every step of the menu, and the repair issue with its fix flow."""
     steps = TRANSLATIONS["options"]["step"]
-    assert set(steps) == {"init", *MENU, "override"}
+    assert set(steps) == {"init", *STEPS, "override"}
     assert set(steps["init"]["menu_options"]) == set(MENU)
-    for step in MENU:
+    for step in STEPS:
         assert steps[step]["title"]
         assert set(steps[step]["data"]) == set(steps[step]["data_description"])
     assert set(TRANSLATIONS["options"]["error"]) == {
@@ -154,6 +164,9 @@ def test_translations_cover_options_and_issues() -> None:
         "alias_too_long",
         "alias_separator",
         "alias_taken",
+        "over_tool_limit",
+        "tools_not_listed",
+        "no_size_estimate",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
     assert _placeholders(issue["title"]) == {"hub"}
@@ -198,15 +211,12 @@ async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockCon
     placeholders = (await _menu(hass, hub))["description_placeholders"]
     assert placeholders is not None
     assert placeholders["max_tools"] == "3"
-    assert placeholders["warning"].startswith("This is more than the limit of 3 tools")
+    assert placeholders["warning"] == TRANSLATIONS["options"]["error"]["over_tool_limit"].format(
+        max_tools=3
+    )
+    assert placeholders["warning"].startswith("This is more than its tool limit of 3: ")
     result = await _open(hass, hub, "limits")
     assert result["description_placeholders"] == placeholders
-
-    # One tool: "the limit of 1 tool", not "1 tools".
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 1, CONF_RECORD_ARGUMENTS: False})
-    placeholders = (await _menu(hass, hub))["description_placeholders"]
-    assert placeholders is not None
-    assert placeholders["warning"].startswith("This is more than the limit of 1 tool: ")
 
 
 async def test_menu_opens_when_the_tools_cannot_be_listed(
@@ -220,7 +230,10 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
 
     assert placeholders is not None
     assert placeholders["tools"] == "?"
-    assert placeholders["warning"] == "The tools could not be listed: Unauthorized"
+    assert placeholders["warning"] == (
+        "The tools could not be listed: LLM Hub Admin hub requires an administrator: "
+        "it selects an LLM API only administrators may use"
+    )
     # The steps still open and save.
     options = await async_set_options(
         hass, entry, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": []}
@@ -263,7 +276,94 @@ async def test_menu_without_a_size_estimate(hass: HomeAssistant, hub: MockConfig
     assert placeholders is not None
     assert placeholders["tools"] == "4"
     assert placeholders["tokens"] == "?"
-    assert placeholders["warning"] == "No size estimate: unhashable type: 'Schema'"
+    assert placeholders["warning"] == "The size could not be estimated: unhashable type: 'Schema'"
+
+
+# --- The menu: steps return to it, Save stores ------------------------------------------------
+
+
+async def test_steps_return_to_the_menu_and_save_once(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """Each step returns to the menu with the size the changes give; Save stores and reloads once.
+
+    Nothing is stored and nothing reloads before Save.
+    """
+    api = hub.runtime_data.api
+    stored = dict(hub.options)
+    result = await _open(hass, hub, "tools")
+
+    result = await _submit(
+        hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]}, save=False
+    )
+
+    assert result["type"] is FlowResultType.MENU
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    assert (placeholders["tools"], placeholders["candidates"]) == ("1", "4")
+    assert hub.options == stored
+    assert hub.runtime_data.api is api
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "limits"}
+    )
+    # The next step shows the changes made so far.
+    assert result["description_placeholders"] == placeholders
+    result = await _submit(
+        hass, result, {CONF_MAX_TOOLS: 2, CONF_RECORD_ARGUMENTS: True}, save=False
+    )
+    assert result["type"] is FlowResultType.MENU
+    assert result["description_placeholders"] == {**placeholders, "max_tools": "2"}
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "tools"}
+    )
+    assert _suggested(result, "tools") == [BREW]
+    assert hub.runtime_data.api is api
+
+    result = await _submit(hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options == {
+        **stored,
+        CONF_INCLUDE_NEW_TOOLS: True,
+        CONF_INCLUDED_TOOLS: [BREW, GRIND],
+        CONF_EXCLUDED_TOOLS: sorted([DATE_TIME, LIVE_CONTEXT]),
+        CONF_MAX_TOOLS: 2,
+        CONF_RECORD_ARGUMENTS: True,
+    }
+    assert hub.runtime_data.api is not api
+    assert hub.runtime_data.api.policy.max_tools == 2
+
+
+async def test_closing_the_menu_stores_nothing(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """Closing the dialog at the menu discards the changes; Save without changes reloads nothing."""
+    api = hub.runtime_data.api
+    stored = dict(hub.options)
+    result = await _open(hass, hub, "limits")
+    result = await _submit(
+        hass, result, {CONF_MAX_TOOLS: 5, CONF_RECORD_ARGUMENTS: True}, save=False
+    )
+    hass.config_entries.options.async_abort(result["flow_id"])
+    await hass.async_block_till_done()
+    assert hub.options == stored
+
+    result = await _menu(hass, hub)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "save"}
+    )
+    await hass.async_block_till_done()
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options == stored
+    assert hub.runtime_data.api is api
+
+
+def test_a_broken_translation_shows_its_template() -> None:
+    """A missing translation shows its key; one with a wrong placeholder, its text as is."""
+    key = "selector.source.options.all"
+    assert _text({}, key, {}) == key
+    broken = {f"component.{DOMAIN}.{key}": "All {sources}"}
+    assert _text(broken, key, {}) == "All {sources}"
 
 
 # --- APIs and instructions ------------------------------------------------------------------
@@ -451,10 +551,13 @@ async def test_tools_form_lists_candidate_tools(hass: HomeAssistant, hub: MockCo
     result = await _open(hass, hub, "tools")
 
     assert _choices(result, "tools") == [
-        {"value": BREW, "label": f"Brew coffee ({BREW}, from hub_tools)"},
-        {"value": GRIND, "label": f"{GRIND} (from hub_tools)"},
-        {"value": DATE_TIME, "label": f"Get date and time ({DATE_TIME}, from llm)"},
-        {"value": LIVE_CONTEXT, "label": f"Get live context ({LIVE_CONTEXT}, from Assist)"},
+        {"value": BREW, "label": f"Brew coffee ({BREW}, from hub_tools): changes things"},
+        {"value": GRIND, "label": f"{GRIND} (from hub_tools): destructive, reaches outside"},
+        {"value": DATE_TIME, "label": f"Get date and time ({DATE_TIME}, from llm): read-only"},
+        {
+            "value": LIVE_CONTEXT,
+            "label": f"Get live context ({LIVE_CONTEXT}, from Assist): read-only",
+        },
     ]
     assert _suggested(result, "tools") == HUB_TOOLS
     assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is True
@@ -518,6 +621,43 @@ async def test_tools_keeps_decisions_about_tools_not_found_now(
     assert hub.options[CONF_EXCLUDED_TOOLS] == sorted(
         ["gone__excluded", GRIND, LIVE_CONTEXT, DATE_TIME]
     )
+
+
+async def test_tools_narrowed_to_one_source(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """Picking a source shows only its tools; decisions about the others stay."""
+    result = await _open(hass, hub, "tools")
+    sources = _choices(result, "source")
+    assert sources == [
+        {"value": "all", "label": "All sources"},
+        {"value": "hub_tools", "label": "hub_tools"},
+        {"value": "llm", "label": "llm"},
+        {"value": "assist", "label": "Assist"},
+    ]
+    assert _suggested(result, "source") == "all"
+
+    # Leave out the live context and show hub_tools: the choice so far is kept.
+    result = await _submit(
+        hass,
+        result,
+        {"source": "hub_tools", CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND, DATE_TIME]},
+    )
+
+    assert result["type"] is FlowResultType.FORM
+    assert [choice["value"] for choice in _choices(result, "tools")] == [BREW, GRIND]
+    assert _suggested(result, "source") == "hub_tools"
+    assert _suggested(result, "tools") == [BREW, GRIND]
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["tools"] == "3"
+
+    result = await _submit(
+        hass, result, {"source": "hub_tools", CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW]}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hub.options[CONF_INCLUDED_TOOLS] == [DATE_TIME, BREW]
+    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted([GRIND, LIVE_CONTEXT])
+    assert hub.options[CONF_INCLUDE_NEW_TOOLS] is False
 
 
 async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
@@ -670,7 +810,7 @@ async def test_override_alias_and_description(hass: HomeAssistant, hub: MockConf
     )
     # The tool lists show the alias.
     result = await _open(hass, hub, "tools")
-    assert _choices(result, "tools")[0]["label"].endswith(", called coffee")
+    assert _choices(result, "tools")[0]["label"].endswith(", called coffee: changes things")
 
 
 async def test_override_of_one_tool_keeps_the_others(

@@ -195,9 +195,10 @@ async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0
         result["flow_id"], {"next_step_id": "overrides"}
     )
     result = await hass.config_entries.options.async_configure(result["flow_id"], {"tool": BREW})
-    await hass.config_entries.options.async_configure(
+    result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"name": "coffee", "description": "Makes coffee for the user."}
     )
+    await hass.config_entries.options.async_configure(result["flow_id"], {"next_step_id": "save"})
     await hass.async_block_till_done()
 
     async with mcp_session(hub_url, hass_access_token) as session:

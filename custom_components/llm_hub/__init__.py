@@ -17,32 +17,48 @@ from homeassistant.helpers.typing import ConfigType
 
 from . import websocket_api
 from .api import HubAPI, selected_api_ids
+from .approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
+from .panel import async_setup_panel
 from .platforms import async_setup_platforms
 from .policy import without_empty
 from .repairs import async_check_when_started, async_remove_issues, async_track_apis
+from .tool_subentries import (
+    async_check_tools_when_started,
+    async_reload_on_tool_change,
+    async_remove_tool_issues,
+)
 from .types import LlmHubConfigEntry, LlmHubData
+from .ui_tools import UiTools
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up what all hub entries share: ``llm.py`` platforms, clearing of repair issues."""
+    """Set up what hub entries share: platforms, approvals, repair issues, the panel."""
     async_setup_platforms(hass)
+    async_setup_approvals(hass)
     websocket_api.async_setup(hass)
     async_track_apis(hass)
+    await async_setup_panel(hass)
     return True
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Register the hub's LLM API; unloading the entry unregisters it.
 
-    A selected LLM API that is missing once Home Assistant has started raises a repair issue.
+    A selected LLM API that is missing once Home Assistant has started raises a repair issue,
+    and so does a tool made in the UI that the hub leaves out. Adding, changing or deleting
+    a tool (a subentry) reloads the entry.
     """
-    api = HubAPI(hass, entry)
+    ui_tools = await UiTools.async_load(hass, entry)
+    entry.async_on_unload(ui_tools.async_unload)
+    api = HubAPI(hass, entry, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
     entry.async_on_unload(async_check_when_started(hass, api))
+    entry.async_on_unload(async_check_tools_when_started(hass, entry, ui_tools))
+    entry.async_on_unload(async_reload_on_tool_change(hass, entry))
     return True
 
 
@@ -56,8 +72,9 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
-    """Remove the repair issues of a removed hub."""
+    """Remove the repair issues of a removed hub and of its tools."""
     async_remove_issues(hass, entry.entry_id)
+    async_remove_tool_issues(hass, entry.entry_id)
 
 
 async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:

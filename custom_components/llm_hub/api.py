@@ -6,25 +6,46 @@ An instance is the hub's sources (``sources.py``) put through its build (``build
 from __future__ import annotations
 
 from collections.abc import Mapping
+import logging
 from typing import Any, override
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
+from .approvals import DATA_APPROVALS
 from .audit import Audit
 from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
 from .confirmation import Confirmations
-from .const import CONF_PROMPT, api_id_for_entry
+from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
 from .deadlines import Deadlines
 from .policy import HubPolicy
 from .sources import async_collect_sources, build_request
 from .tool import HubCallSettings
+from .tool_search import SearchSettings
+from .ui_tools import UiTools
 
-__all__ = ["HubAPI", "selected_api_ids"]
+__all__ = ["AdminRequiredError", "HubAPI", "selected_api_ids"]
+
+
+class AdminRequiredError(Unauthorized):
+    """A hub that selects an admin-only LLM API refused a user who is not an administrator.
+
+    An ``Unauthorized`` (so callers answer as they do to Home Assistant's own check), with
+    its message from the ``admin_required`` exception translation, as Home Assistant's own
+    ``OAuth2TokenRequestError`` sets one.
+    """
+
+    def __init__(self, hub: str, context: Context | None) -> None:
+        """Refuse the user of ``context`` the hub named ``hub``."""
+        super().__init__(context=context)
+        self.translation_domain = DOMAIN
+        self.translation_key = "admin_required"
+        self.translation_placeholders = {"hub": hub}
+        self.generate_message = True
 
 
 class HubAPI(llm_helper.API):
@@ -49,11 +70,14 @@ class HubAPI(llm_helper.API):
         hass: HomeAssistant,
         entry: ConfigEntry[Any],
         options: Mapping[str, Any] | None = None,
+        ui_tools: UiTools | None = None,
     ) -> None:
         """Create the API of ``entry`` from its title and options.
 
         ``options`` replace the entry's (the options flow previews a configuration this
-        way; such an API is never registered).
+        way; such an API is never registered, and logs its warnings at debug level only).
+        ``ui_tools`` are the entry's tools made in the UI (None: those of the loaded entry, if
+        it is loaded).
         """
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
         self.requires_admin = False
@@ -65,15 +89,28 @@ class HubAPI(llm_helper.API):
         """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
         self.policy = HubPolicy.from_options(self.options)
         """The tool policy of the options (selection, annotations, confirmation, limits)."""
-        self.confirmations = Confirmations()
-        """Confirmation tokens issued by this API and not used yet."""
+        self.search = SearchSettings.from_options(self.options)
+        """How the hub lists its tools: all, or by search (``tool_search.py``)."""
+        self.confirmations = Confirmations(
+            hass,
+            api_id=self.id,
+            hub_name=self.name,
+            without_conversation=self.policy.confirm_without_conversation,
+            approval_timeout=self.policy.approval_timeout,
+            notify_service=self.policy.approval_notify_service,
+        )
+        """The confirmation gate: tokens issued by this API, approvals (``approvals.py``)."""
         self.registered = False
         """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(
             hass, api_id=self.id, api_name=self.name, record_arguments=self.policy.record_arguments
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
-        self._warn = WarnOnce()
+        if ui_tools is None and (loaded := getattr(entry, "runtime_data", None)) is not None:
+            ui_tools = loaded.api.ui_tools
+        self.ui_tools = ui_tools
+        """The tools made in the UI (the entry's tool subentries), made by the entry's setup."""
+        self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self._builder = HubBuilder(
             hub_name=self.name,
             instructions=self.instructions,
@@ -87,6 +124,7 @@ class HubAPI(llm_helper.API):
             ),
             confirmations=self.confirmations,
             warn=self._warn,
+            search=self.search,
         )
 
     def _is_registered(self) -> bool:
@@ -134,14 +172,18 @@ class HubAPI(llm_helper.API):
                 llm_context=llm_context,
                 warn=self._warn,
             )
-        return self._builder.build(self, llm_context, sources)
+        if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
+            sources.insert(0, own)
+        instance = self._builder.build(self, llm_context, sources)
+        await self._builder.async_search(self.hass, instance)
+        return instance
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:
         """Register this API with Home Assistant; return the function that unregisters it.
 
         After unregistering (unload, reload) calls through tools listed before are refused
-        (``tool.HubCallSettings.is_registered``).
+        (``tool.HubCallSettings.is_registered``) and the hub's approvals are forgotten.
         """
         self.async_update_requires_admin()
         unregister = llm_helper.async_register_api(self.hass, self)
@@ -151,6 +193,7 @@ class HubAPI(llm_helper.API):
         def async_unregister() -> None:
             self.registered = False
             unregister()
+            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
 
         return async_unregister
 
@@ -161,7 +204,7 @@ class HubAPI(llm_helper.API):
         user_id = llm_context.context.user_id if llm_context.context else None
         user = await self.hass.auth.async_get_user(user_id) if user_id else None
         if user is None or not user.is_admin:
-            raise Unauthorized(context=llm_context.context)
+            raise AdminRequiredError(self.name, llm_context.context)
 
 
 def selected_api_ids(options: Mapping[str, Any]) -> list[str]:

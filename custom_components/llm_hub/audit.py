@@ -121,6 +121,8 @@ class ToolCalledData(TypedDict, total=False):
     duration_ms: float
     arguments: dict[str, Any]
     """The arguments as the model sent them, secrets redacted (option "record arguments")."""
+    approved_by: str
+    """The user id of who approved the call in Home Assistant (``approvals.py``), if any."""
 
 
 @dataclass(slots=True)
@@ -204,6 +206,8 @@ class Audit:
         }
         if self.record_arguments:
             data["arguments"] = redact_secrets(dict(call.tool_input.tool_args))
+        if call.approved_by is not None:
+            data["approved_by"] = call.approved_by
 
         self.counters.count(call.outcome)
         self.recent.append(

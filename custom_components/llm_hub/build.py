@@ -13,15 +13,20 @@ changes. Its steps, in order:
    token where a tool needs it (``confirmation.declare_token``);
 5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings.
 
-It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector.
+It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector. A hub in
+search mode (``tool_search.py``) then lists its tools by search: ``HubBuilder.async_search``,
+awaited by the API after the build, since an index to make is made in the executor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+import logging
 from typing import Any
 
+from homeassistant.const import MATCH_ALL
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from .confirmation import Confirmations, declare_token
@@ -30,6 +35,7 @@ from .names import assign_names, namespaced
 from .policy import HubPolicy
 from .schema.cache import SchemaCache, SerializerChain
 from .tool import CandidateTool, HubCallSettings, HubTool, interchangeable, unwrap
+from .tool_search import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
 
 __all__ = ["HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 
@@ -49,6 +55,9 @@ class Source:
     custom_serializer: Callable[[Any], Any] | None = None
     hub: bool = False
     """Whether the source is a selected hub (its tools are ``HubTool``s)."""
+    left_out: dict[str, str] = field(default_factory=dict)
+    """Tool name -> why the hub leaves that tool of this source out (e.g. a broken tool
+    made in the UI): kept among the candidates for the inspector, never listed."""
 
 
 @dataclass
@@ -63,27 +72,30 @@ class HubAPIInstance(llm_helper.APIInstance):
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    search_index: ToolIndex | None = None
+    """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
 
 
 class WarnOnce:
     """Logs each warning about a hub's configuration once per load of the entry."""
 
-    def __init__(self) -> None:
-        """Start with nothing logged."""
+    def __init__(self, level: int = logging.WARNING) -> None:
+        """Start with nothing logged; log at ``level`` (a preview's warnings at debug level)."""
         self._logged: set[str] = set()
+        self._level = level
 
     def __call__(self, message: str, *, exc_info: bool = False) -> None:
-        """Log ``message`` as a warning unless it was logged before."""
+        """Log ``message`` at the level given unless it was logged before."""
         if message not in self._logged:
             self._logged.add(message)
-            LOGGER.warning(message, exc_info=exc_info)
+            LOGGER.log(self._level, message, exc_info=exc_info)
 
 
 class HubBuilder:
     """Builds the instances of one hub (see the module docstring); keeps what builds share.
 
     Kept between builds, because the same tools come again on every request: the names
-    of the last build and the schema cache.
+    of the last build, the schema cache and the search indexes (``search``).
     """
 
     def __init__(
@@ -95,8 +107,9 @@ class HubBuilder:
         settings: HubCallSettings,
         confirmations: Confirmations,
         warn: WarnOnce,
+        search: SearchSettings | None = None,
     ) -> None:
-        """Build for the hub ``hub_name`` with its options' instructions and policy."""
+        """Build for the hub ``hub_name`` with its options' instructions, policy and search."""
         self.hub_name = hub_name
         self.instructions = instructions
         self.policy = policy
@@ -105,6 +118,7 @@ class HubBuilder:
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
+        self.search = ToolSearch(hub_name, search or SearchSettings())
 
     def build(
         self,
@@ -119,6 +133,7 @@ class HubBuilder:
         self._name_tools(candidates)
         for problem in self.policy.apply(candidates, self.hub_name):
             self.warn(problem)
+        _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
         settings, confirmations = self.settings, self.confirmations
         return HubAPIInstance(
@@ -145,6 +160,31 @@ class HubBuilder:
             else prompt_parts,
             candidates=candidates,
         )
+
+    async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
+        """List a built instance's tools by search when the hub's tool mode says so.
+
+        Then the instance lists the pinned tools, ``search_tools`` and ``call_tool`` instead
+        of all (``tool_search.ToolSearch.async_list``; the index in the request's language,
+        or Home Assistant's when the request has none or any: MCP Server asks with ``*``),
+        and its own part of the prompt ends with ``SEARCH_PROMPT``, so that a hub that
+        selects this one gets it too. Nothing changes otherwise (``all`` mode).
+        """
+        if not self.search.active(len(instance.tools), self.policy.max_tools):
+            return
+        language = instance.llm_context.language
+        if not language or language == MATCH_ALL:
+            language = hass.config.language
+        instance.tools, instance.search_index = await self.search.async_list(
+            hass, instance.candidates, instance.tools, language, self.warn
+        )
+        parts = instance.prompt_parts
+        # The own part comes first under the hub's name (LLM API names are unique).
+        own = parts[0][1] if parts and parts[0][0] == self.hub_name else ""
+        rest = parts[1:] if own else parts
+        own = f"{own}\n\n{SEARCH_PROMPT}" if own else SEARCH_PROMPT
+        instance.prompt_parts = [(self.hub_name, own), *rest]
+        instance.api_prompt = _render_prompt(own, rest)
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
@@ -202,6 +242,19 @@ class HubBuilder:
                     contributed.append(text.strip())
         own = [self.instructions.strip(), "\n".join(contributed)]
         return "\n\n".join(part for part in own if part), list(parts)
+
+
+def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
+    """Hide the candidates their source leaves out (``Source.left_out``), with the reason."""
+    reasons = {
+        (source.source, name): reason
+        for source in sources
+        for name, reason in source.left_out.items()
+    }
+    if reasons:
+        for item in candidates:
+            if (reason := reasons.get((item.source, item.tool.name))) is not None:
+                item.hidden = reason
 
 
 def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:

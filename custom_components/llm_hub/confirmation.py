@@ -1,57 +1,72 @@
-"""Asks for the user's confirmation of risky tool calls with one-time tokens, and checks it.
+"""Asks for a person's confirmation of risky tool calls, and checks it.
 
 A tool that needs confirming (``HubPolicy.needs_confirmation``) does not run on its first
-call: the hub answers with a one-time token and tells the model to ask the user, then to
-call again with the same arguments and ``"confirmation_token": "<token>"``. The token is
-bound to the tool, the validated arguments, the user and the conversation, and is valid for
-``CONFIRMATION_TTL`` seconds. Only then does the tool run.
+call. What happens then depends on the caller:
 
-What binds a token:
-- the tool: its listed name (stable while the hub is loaded; a reload starts a new store);
-- the arguments: canonical JSON (sorted keys) of the arguments after validation, so
-  ``{"cups": "2"}`` and ``{"cups": 2}`` are the same call;
-- the user: ``llm_context.context.user_id``;
-- the conversation: the ``conversation_id`` of Home Assistant's current chat session
-  (``helpers.chat_session.current_session``, set while a conversation agent runs tools).
-  ``LLMContext`` itself carries no conversation id in 2026.10 or 2026.11 (2026.11 adds
-  ``agent_id`` only), and ``context.id`` changes with every turn, so it cannot bind a
-  confirmation that the user gives in the next turn. MCP Server (stateless streamable HTTP)
-  has no conversation: there a token binds tool, arguments and user.
+- **In a conversation** (a conversation agent runs the tool, so Home Assistant's current chat
+  log is set): the hub answers with a one-time token and tells the model to ask the user.
+  The token is redeemable only in a *later* user turn of the same conversation: the chat log
+  must hold a user message newer than the one of the turn that issued it, and the request's
+  ``Context`` must be another one. A model that calls again at once, in the issuing turn, is
+  refused (the token stays valid for the user's answer). Tokens are valid for
+  ``CONFIRMATION_TTL`` seconds, kept per user (at most ``MAX_TOKENS_PER_USER`` each).
+- **Without a conversation** (MCP clients, the websocket, automations): by the hub's option
+  ``confirm_without_conversation``, either a person approves the call in Home Assistant
+  (``approvals.py``; the default) or the call is refused.
+
+What binds a token or an approval: the hub, the tool's listed name, the user
+(``llm_context.context.user_id``), the conversation (tokens) and the validated arguments in a
+typed canonical form (``canonical``) that tells apart what JSON encoders merge: ``NaN``,
+``inf`` and ``None``; ``1``, ``1.0`` and ``True``; ``"1"`` and ``1``; ``-0.0`` and ``0.0``.
+Validation still makes ``{"cups": "2"}`` and ``{"cups": 2}`` the same call where the tool's
+parameters coerce.
+
+No value a caller or provider supplies marks a call confirmed: not ``ToolInput.id``, not a
+result. Between hubs (a hub selecting a hub), the outer hub's pipeline calls the inner tool's
+own entry point with ``confirmed=True`` (``tool.HubTool``), an argument of that one call.
 
 How the listed schema declares the token: ``declare_token`` (the last step of a build's
 schemas) adds an optional string ``confirmation_token`` to the listed parameters of every
 tool the policy marked with ``confirm`` (or hides the tool when it cannot, e.g. when its own
 parameters use that name); ``requires_token`` recognises such a schema, and the build hands
 the hub's ``Confirmations`` to each ``HubTool`` whose listed parameters declare the token.
+The same argument carries an approval id.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import probatio
 
-from homeassistant.helpers import chat_session
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import json_dumps_sorted
 from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
-from .const import CONFIRMATION_TTL, TOKEN_ARGUMENT
-from .tool import CandidateTool, Outcome, Validator, error_result
+from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
+from .const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
+from .tool import CandidateTool, Cleared, Stop, Validator, error_result
+
+if TYPE_CHECKING:
+    from homeassistant.components.conversation import ChatLog
 
 __all__ = [
     "HIDDEN_NO_TOKEN",
     "HIDDEN_OWN_TOKEN",
+    "MAX_TOKENS_PER_USER",
     "TOKEN_ARGUMENT",
     "Confirmations",
+    "canonical",
     "declare_token",
     "requires_token",
 ]
 
-MAX_PENDING = 256
-"""Most unconfirmed tokens a hub keeps; the oldest go first."""
+MAX_TOKENS_PER_USER = 32
+"""Most unused tokens a hub keeps per user; that user's oldest go first."""
 HIDDEN_NO_TOKEN = "needs confirming, but its parameters cannot declare a confirmation token"  # noqa: S105  # a reason, not a secret
 """Why a tool that needs confirming is hidden when its parameters take no named arguments."""
 HIDDEN_OWN_TOKEN = (
@@ -60,8 +75,9 @@ HIDDEN_OWN_TOKEN = (
 """Why a tool that needs confirming is hidden when its own parameters use the token's name."""
 
 _ARGUMENT_HELP = (
-    "Leave out on the first call. Only after the user confirmed this call, call again with "
-    "the same arguments and the token the first call returned."
+    "Leave out on the first call. Only after the user confirmed this call (in their next "
+    "message, or by approving it in Home Assistant), call again with the same arguments and "
+    "the token or approval id the first call returned."
 )
 
 
@@ -113,114 +129,319 @@ def declare_token(item: CandidateTool) -> str | None:
     return None
 
 
+def canonical(value: Any) -> Hashable:
+    """Return a typed canonical form of validated arguments: equal only for the same values.
+
+    Unlike JSON, it keeps every type and float apart: ``None``, ``True``, ``1``, ``1.0``,
+    ``"1"``, ``nan``, ``inf`` and ``-0.0`` are all different (floats by ``float.hex``);
+    mappings compare without regard to order. Values of other types compare by type and
+    ``repr``.
+    """
+    kind = type(value)
+    if value is None or kind in {bool, int, str}:
+        return (kind.__name__, value)
+    if kind is float:
+        return ("float", value.hex())
+    if isinstance(value, Mapping):
+        items = sorted(((canonical(k), canonical(v)) for k, v in value.items()), key=repr)
+        return ("map", tuple(items))
+    if isinstance(value, list | tuple):
+        return (kind.__name__, tuple(canonical(item) for item in value))
+    if isinstance(value, set | frozenset):
+        return ("set", tuple(sorted((canonical(item) for item in value), key=repr)))
+    return (f"{kind.__module__}.{kind.__qualname__}", repr(value))
+
+
 @dataclass(frozen=True, slots=True)
 class _Binding:
     """What a token is valid for."""
 
     tool: str
-    arguments: str
+    arguments: Hashable
+    """``canonical`` of the validated arguments."""
     user_id: str | None
-    conversation_id: str | None
+    conversation_id: str
 
 
 @dataclass(frozen=True, slots=True)
-class _Pending:
-    """An issued token: what it is valid for, and until when (``time.monotonic``)."""
+class _Turn:
+    """The conversation turn that issued a token."""
+
+    user_message: object | None
+    """The chat log's last user message (``UserContent``) then, by identity; None if none."""
+    context_id: str | None
+    """The request's ``Context`` id."""
+
+    @classmethod
+    def of(cls, chat_log: ChatLog, llm_context: LLMContext) -> _Turn:
+        """Return the current turn of ``chat_log``."""
+        return cls(_last_user_message(chat_log), _context_id(llm_context))
+
+    def answered_in(self, chat_log: ChatLog, llm_context: LLMContext) -> bool:
+        """Return whether ``chat_log`` is at a later user turn than this one.
+
+        The chat log (Home Assistant copies it per turn in 2026.10 and keeps one in 2026.11,
+        with the same message objects) must hold this turn's user message and a newer one,
+        and the request must have another ``Context`` (each turn gets its own).
+        """
+        if _context_id(llm_context) == self.context_id:
+            return False
+        messages = [c for c in chat_log.content if c.role == "user"]
+        if not messages or messages[-1] is self.user_message:
+            return False
+        return self.user_message is None or any(m is self.user_message for m in messages)
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    """An issued token: what it is valid for, from which turn, until when (monotonic)."""
 
     binding: _Binding
+    shown: str
+    """The validated arguments as the model was shown them (``_readable``)."""
+    turn: _Turn
     expires: float
 
 
 class Confirmations:
-    """The unconfirmed tokens of one hub, in memory (a reload or restart starts afresh)."""
+    """The confirmation gate of one hub: tokens in conversations, approvals without.
 
-    def __init__(self, ttl: float = CONFIRMATION_TTL) -> None:
-        """Keep tokens for ``ttl`` seconds."""
+    Tokens live in memory (a reload or restart starts afresh); approvals in the shared
+    ``approvals.Approvals`` of Home Assistant.
+    """
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        *,
+        api_id: str,
+        hub_name: str,
+        without_conversation: str,
+        approval_timeout: float,
+        notify_service: str | None = None,
+        ttl: float = CONFIRMATION_TTL,
+    ) -> None:
+        """Confirm calls of the hub ``api_id``; keep tokens for ``ttl`` seconds.
+
+        ``without_conversation``: ``CONFIRM_APPROVE`` or ``CONFIRM_REFUSE``;
+        ``approval_timeout`` and ``notify_service`` as the hub's options say.
+        """
+        self.hass = hass
+        self.api_id = api_id
+        self.hub_name = hub_name
+        self.without_conversation = without_conversation
+        self.approval_timeout = approval_timeout
+        self.notify_service = notify_service
         self.ttl = ttl
-        self._pending: dict[str, _Pending] = {}
+        self._tokens: dict[str | None, dict[str, _Token]] = {}
+        """Unused tokens per user id, oldest first."""
 
     def __len__(self) -> int:
         """Return the number of tokens issued and not yet used (expired ones included)."""
-        return len(self._pending)
+        return sum(len(tokens) for tokens in self._tokens.values())
 
-    def issue(self, binding: _Binding) -> str:
-        """Return a new one-time token for ``binding``; forget expired and the oldest ones."""
+    def issue(self, binding: _Binding, shown: str, turn: _Turn) -> str:
+        """Return a new one-time token; forget expired ones and this user's oldest."""
         now = time.monotonic()
-        for token in [t for t, pending in self._pending.items() if pending.expires <= now]:
-            del self._pending[token]
-        while len(self._pending) >= MAX_PENDING:
-            del self._pending[next(iter(self._pending))]
+        for user_id, tokens in list(self._tokens.items()):
+            for token in [t for t, issued in tokens.items() if issued.expires <= now]:
+                del tokens[token]
+            if not tokens:
+                del self._tokens[user_id]
+        mine = self._tokens.setdefault(binding.user_id, {})
+        while len(mine) >= MAX_TOKENS_PER_USER:
+            del mine[next(iter(mine))]
         token = secrets.token_urlsafe(12)
-        self._pending[token] = _Pending(binding, now + self.ttl)
+        mine[token] = _Token(binding, shown, turn, now + self.ttl)
         return token
 
-    def redeem(self, token: Any, binding: _Binding) -> str | None:
+    def redeem(
+        self, token: Any, binding: _Binding, chat_log: ChatLog, llm_context: LLMContext
+    ) -> str | None:
         """Use up ``token`` for ``binding``; return why it is refused, or None when valid.
 
-        Any presented token is used up, valid or not: one token, one attempt.
+        A token presented in the turn that issued it stays valid (the user has not answered
+        yet); any other presented token is used up, valid or not: one token, one attempt.
         """
         if not isinstance(token, str) or not token:
             return "is not a token: give the text the first call returned"
-        if (pending := self._pending.pop(token, None)) is None:
+        owner = next((user for user, tokens in self._tokens.items() if token in tokens), None)
+        tokens = self._tokens.get(owner, {})
+        if (issued := tokens.get(token)) is None:
             return "is not valid: it was used already or never issued"
-        if pending.expires <= time.monotonic():
-            return f"has expired (a token is valid for {_minutes(self.ttl)})"
-        issued = pending.binding
         mismatches = (
-            (issued.tool != binding.tool, f"was issued for another tool ({issued.tool})"),
-            (issued.user_id != binding.user_id, "was issued to another user"),
             (
-                issued.conversation_id != binding.conversation_id,
+                issued.expires <= time.monotonic(),
+                f"has expired (a token is valid for {duration(self.ttl)})",
+            ),
+            (
+                issued.binding.tool != binding.tool,
+                f"was issued for another tool ({issued.binding.tool})",
+            ),
+            (issued.binding.user_id != binding.user_id, "was issued to another user"),
+            (
+                issued.binding.conversation_id != binding.conversation_id,
                 "was issued in another conversation",
             ),
             (
-                issued.arguments != binding.arguments,
-                f"was issued for other arguments ({issued.arguments})",
+                issued.binding.arguments != binding.arguments,
+                f"was issued for other arguments ({issued.shown})",
             ),
         )
-        return next((reason for differs, reason in mismatches if differs), None)
+        if reason := next((reason for differs, reason in mismatches if differs), None):
+            del tokens[token]
+            return reason
+        if not issued.turn.answered_in(chat_log, llm_context):
+            return _NOT_ANSWERED
+        del tokens[token]
+        return None
 
     def check(
         self, name: str, tool_input: ToolInput, llm_context: LLMContext, validate: Validator
-    ) -> dict[str, Any] | tuple[ToolResult, Outcome]:
-        """Return the validated arguments of a confirmed call, or the answer that stops it.
+    ) -> Cleared | Stop:
+        """Return the confirmed call, or the answer that stops it.
 
         ``name`` is the tool's listed name; ``validate`` validates the arguments without the
         token. ``tool_input`` is left as it is.
 
         - Invalid arguments: the failed result of ``validate``, so the model fixes them before
-          the user is asked.
-        - No token: a ``needs_confirmation`` result with a new token (``error`` is True: the
-          tool did not run).
-        - A token that is used, expired, or issued for another tool, user, conversation or
-          other arguments: a ``refused`` result saying which, and how to get a new one.
-        - A valid token: the validated arguments (the token is not among them).
+          anyone is asked.
+        - In a conversation, no token: a ``needs_confirmation`` result with a new token
+          (``error`` is True: the tool did not run). A token presented in the turn that
+          issued it, used, expired, or issued for another tool, user, conversation or other
+          arguments: a ``refused`` result saying which, and what to do.
+        - Without a conversation: an approval (``_check_approval``), or ``refused`` when the
+          hub's option says so.
+        - Confirmed: the validated arguments (the token is not among them).
         """
         arguments = {k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT}
         validated = validate(arguments)
         if isinstance(validated, ToolResult):
             return validated, "error"
-        session = chat_session.current_session.get()
-        binding = _Binding(
-            tool=name,
-            arguments=_canonical(validated),
-            user_id=llm_context.context.user_id if llm_context.context else None,
-            conversation_id=session.conversation_id if session else None,
-        )
+        try:
+            key = canonical(validated)
+        except RecursionError:
+            return error_result(
+                "InvalidArguments",
+                f"The arguments of tool {name} are nested too deeply to be confirmed. Call it "
+                "again with simpler arguments.",
+            ), "error"
+        user_id = llm_context.context.user_id if llm_context.context else None
+        if (chat_log := _current_chat_log(self.hass)) is None:
+            return self._check_approval(
+                name, tool_input, llm_context, validated, binding=key, user_id=user_id
+            )
+        binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
-            token = self.issue(binding)
-            return _ask(name, binding.arguments, token, self.ttl), "needs_confirmation"
-        if reason := self.redeem(tool_input.tool_args[TOKEN_ARGUMENT], binding):
-            return (
-                error_result(
-                    "ConfirmationRefused",
+            shown = _readable(validated)
+            token = self.issue(binding, shown, _Turn.of(chat_log, llm_context))
+            return _ask(name, shown, token, self.ttl), "needs_confirmation"
+        token = tool_input.tool_args[TOKEN_ARGUMENT]
+        if reason := self.redeem(token, binding, chat_log, llm_context):
+            if reason is _NOT_ANSWERED:
+                text = (
+                    f"The confirmation token for tool {name} can only be used after the user "
+                    "confirmed, in their next message: the tool did not run. Ask the user now "
+                    f"and end your turn; only if they agree, call {name} again with the same "
+                    "arguments and the same token."
+                )
+            else:
+                text = (
                     f"The confirmation token for tool {name} {reason}, so the tool did not "
                     f"run. Call {name} again without {TOKEN_ARGUMENT} to get a new token, "
-                    "and ask the user again.",
-                ),
-                "refused",
+                    "and ask the user again."
+                )
+            return error_result("ConfirmationRefused", text), "refused"
+        return Cleared(validated)
+
+    def _check_approval(
+        self,
+        name: str,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        validated: dict[str, Any],
+        *,
+        binding: Hashable,
+        user_id: str | None,
+    ) -> Cleared | Stop:
+        """Return the approved call, or the answer that stops it (no conversation).
+
+        ``binding`` is ``canonical(validated)``.
+        """
+        if self.without_conversation == CONFIRM_REFUSE:
+            return error_result(
+                "ConfirmationUnavailable",
+                f"Tool {name} needs the user's confirmation, and this LLM API takes it only in "
+                "a conversation with a Home Assistant assistant, so the tool did not run. Tell "
+                "the user to ask for it there.",
+            ), "refused"
+        approvals = self.hass.data[DATA_APPROVALS]
+        if TOKEN_ARGUMENT not in tool_input.tool_args:
+            approval = approvals.async_request(
+                api_id=self.api_id,
+                hub_name=self.hub_name,
+                tool=name,
+                arguments=validated,
+                binding=binding,
+                user_id=user_id,
+                platform=llm_context.platform,
+                timeout=self.approval_timeout,
+                notify_service=self.notify_service,
             )
-        return validated
+            if approval is None:
+                return error_result(
+                    "ApprovalRefused",
+                    f"Tool {name} did not run: too many calls wait for the user's approval in "
+                    "Home Assistant already. Wait until the user decided them.",
+                ), "refused"
+            return _ask_approval(name, approval), "needs_confirmation"
+        presented = tool_input.tool_args[TOKEN_ARGUMENT]
+        redeemed = approvals.async_redeem(
+            presented if isinstance(presented, str) else "",
+            api_id=self.api_id,
+            tool=name,
+            binding=binding,
+            user_id=user_id,
+        )
+        if isinstance(redeemed, Approval):
+            return Cleared(validated, redeemed.decided_by)
+        if redeemed is STILL_PENDING:
+            return error_result(
+                "ApprovalPending",
+                f"The approval for tool {name} still waits for the user in Home Assistant, "
+                f"so the tool did not run. Call {name} again with the same arguments and "
+                f"{TOKEN_ARGUMENT} after the user approved it.",
+            ), "needs_confirmation"
+        return error_result(
+            "ApprovalRefused",
+            f"The approval {presented!r} for tool {name} {redeemed}, so the tool did not run. "
+            f"To ask again, call {name} without {TOKEN_ARGUMENT}.",
+        ), "refused"
+
+
+_NOT_ANSWERED = "not answered yet"
+"""``Confirmations.redeem``: the token was presented in the turn that issued it."""
+
+
+def _current_chat_log(hass: HomeAssistant) -> ChatLog | None:
+    """Return the chat log of the conversation turn running now, or None outside one."""
+    if "conversation" not in hass.config.components:
+        return None
+    from homeassistant.components.conversation.chat_log import (  # noqa: PLC0415  # loaded
+        current_chat_log,
+    )
+
+    return current_chat_log.get()
+
+
+def _last_user_message(chat_log: ChatLog) -> object | None:
+    """Return the chat log's last user message, or None."""
+    return next((c for c in reversed(chat_log.content) if c.role == "user"), None)
+
+
+def _context_id(llm_context: LLMContext) -> str | None:
+    """Return the id of the request's ``Context``."""
+    return llm_context.context.id if llm_context.context else None
 
 
 def _ask(name: str, arguments: str, token: str, ttl: float) -> ToolResult:
@@ -228,24 +449,30 @@ def _ask(name: str, arguments: str, token: str, ttl: float) -> ToolResult:
     result = error_result(
         "ConfirmationRequired",
         f"Tool {name} needs the user's confirmation and did not run. Tell the user what it "
-        f"will do (tool {name} with arguments {arguments}) and ask them to confirm. Only if "
-        f'they agree, call {name} again with the same arguments and "{TOKEN_ARGUMENT}": '
-        f'"{token}". The token can be used once, within {_minutes(ttl)}.',
+        f"will do (tool {name} with arguments {arguments}) and ask them to confirm, then end "
+        f'your turn. Only if they agree, call {name} again with the same arguments and "'
+        f'{TOKEN_ARGUMENT}": "{token}". The token can be used once, within {duration(ttl)}, '
+        "after the user answered.",
     )
     result.data[TOKEN_ARGUMENT] = token
     return result
 
 
-def _canonical(arguments: dict[str, Any]) -> str:
-    """Return arguments as canonical JSON: sorted keys, Home Assistant's encoder."""
-    try:
-        return json_dumps_sorted(arguments)
-    except TypeError:
-        # A validator may produce values no JSON encoder knows; their repr still binds.
-        return repr(sorted(arguments.items(), key=lambda item: str(item[0])))
+def _ask_approval(name: str, approval: Approval) -> ToolResult:
+    """Return the result that tells the model the call waits for approval in Home Assistant."""
+    result = error_result(
+        "ApprovalRequired",
+        f"Tool {name} waits for the user's approval in Home Assistant and did not run. After "
+        f"the user approved it, call {name} again with the same arguments and "
+        f'"{TOKEN_ARGUMENT}": "{approval.approval_id}"; it then runs once. Tell the user that '
+        "it waits for their approval in Home Assistant's notifications, until "
+        f"{approval.expires.isoformat()}.",
+    )
+    result.data[TOKEN_ARGUMENT] = approval.approval_id
+    result.data["expires"] = approval.expires.isoformat()
+    return result
 
 
-def _minutes(seconds: float) -> str:
-    """Return a duration in words, e.g. "5 minutes"."""
-    minutes = round(seconds / 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+def _readable(arguments: dict[str, Any]) -> str:
+    """Return arguments as people read them: JSON with sorted keys (``approvals.readable``)."""
+    return json_dumps_sorted(readable(arguments))

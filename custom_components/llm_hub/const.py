@@ -69,6 +69,21 @@ CONFIRMATION_TTL: Final = 300
 TOKEN_ARGUMENT: Final = "confirmation_token"  # noqa: S105  # an argument name, not a secret
 """The argument that carries a confirmation token (``confirmation.py``)."""
 
+CONF_CONFIRM_WITHOUT_CONVERSATION: Final = "confirm_without_conversation"
+"""Option key: how calls that need confirming are confirmed when the caller has no
+conversation (MCP clients, the websocket, automations): ``CONFIRM_APPROVE`` or
+``CONFIRM_REFUSE``."""
+CONFIRM_APPROVE: Final = "approve"
+"""A user approves the call in Home Assistant (``approvals.py``); the default."""
+CONFIRM_REFUSE: Final = "refuse"
+"""Such calls are refused."""
+CONF_APPROVAL_TIMEOUT: Final = "approval_timeout"
+"""Option key: seconds a call waits for approval, and an approved call for the model."""
+DEFAULT_APPROVAL_TIMEOUT: Final = 300
+CONF_APPROVAL_NOTIFY_SERVICE: Final = "approval_notify_service"
+"""Option key: a notify action (``notify.mobile_app_<device>``) that gets each approval
+with Approve and Deny buttons (optional)."""
+
 CONF_OVERRIDES: Final = "overrides"
 """Option key: per tool key, ``{"name": alias, "description": text}`` (either may be absent)."""
 CONF_ALIAS: Final = "name"

@@ -1,4 +1,4 @@
-"""Diagnostics of a hub entry: options, tools with sizes, counters, last calls, platform errors.
+"""Diagnostics of a hub entry: options, tools, sizes, search, counters, last calls, platform errors.
 
 Download them from the hub's page (Settings → Devices & services → LLM Hub → ⋮).
 """
@@ -48,6 +48,7 @@ async def async_get_config_entry_diagnostics(
         described = describe_instance(instance)
         tools = {
             "size": described["size"],
+            "search": described["search"],
             "tools": [{key: tool[key] for key in TOOL_SUMMARY_KEYS} for tool in described["tools"]],
         }
     return {

@@ -35,6 +35,7 @@ __all__ = [
     "function_definition",
     "llm_context_for",
     "measure",
+    "search_summary",
     "tool_definition",
 ]
 
@@ -81,7 +82,9 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
     acceptable to every provider changed), and ``size`` (``chars`` of its definition,
     estimated ``tokens``). Hidden tools are described too but not counted in ``size`` of the API
-    (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``).
+    (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``). ``search``:
+    how a hub lists its tools (``search_summary``), null for other APIs; in search mode the
+    tools behind ``search_tools`` are described as listed, with ``hidden`` null.
     """
     api = instance.api
     listed = {tool.name: tool for tool in instance.tools}
@@ -105,6 +108,27 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "prompt": instance.api_prompt,
         "tools": tools,
         "size": _size(instance),
+        "search": search_summary(instance),
+    }
+
+
+def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
+    """Return how a hub's instance lists its tools; None for other APIs.
+
+    ``{"mode", "active", "pinned", "indexed", "terms"}``: the hub's ``tool_search.ToolMode``,
+    whether this instance lists its tools by search, the pinned tool keys (sorted), and in
+    search mode the tools and distinct terms of the index behind ``search_tools`` (else null).
+    """
+    api = instance.api
+    if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
+        return None
+    index = instance.search_index
+    return {
+        "mode": api.search.mode.value,
+        "active": index is not None,
+        "pinned": sorted(api.search.pinned),
+        "indexed": None if index is None else len(index),
+        "terms": None if index is None else index.terms,
     }
 
 

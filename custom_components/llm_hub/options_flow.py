@@ -1,8 +1,8 @@
-"""Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits).
+"""Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits, search).
 
-Each step saves its part of the options (the others stay) and the entry reloads. The menu
-and the steps show how many tools the hub lists and how big they are for a model, as an
-administrator gets the hub (``async_preview``).
+Each step changes its part of the options and returns to the menu, which shows how many tools
+the hub would list with the changes and how big they are for a model, as an administrator
+gets the hub (``async_preview``). "Save" stores the options and the entry reloads once.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import probatio
 from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult, OptionsFlowWithReload
 from homeassistant.const import CONF_LLM_HASS_API, UnitOfTime
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm as llm_helper
+from homeassistant.helpers import llm as llm_helper, translation
 from homeassistant.helpers.selector import (
     BooleanSelector,
     NumberSelector,
@@ -33,8 +33,11 @@ from .api import HubAPI, selected_api_ids
 from .build import HubAPIInstance
 from .const import (
     CONF_ALIAS,
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
     CONF_DESCRIPTION,
     CONF_EXCLUDED_TOOLS,
     CONF_INCLUDE_NEW_TOOLS,
@@ -47,14 +50,17 @@ from .const import (
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONFIRM_APPROVE,
+    CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
     api_id_for_entry,
 )
 from .inspector import measure
-from .policy import HubPolicy, alias_error, without_empty
+from .policy import HubPolicy, alias_error, annotations_of, is_destructive, without_empty
 from .repairs import api_name
 from .tool import CandidateTool
+from .tool_search import CONF_PINNED_TOOLS, CONF_TOOL_MODE, SearchSettings, ToolMode
 from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]
@@ -63,10 +69,20 @@ CONF_TOOLS = "tools"
 """Options form field: the tools checked to list (stored as included/excluded keys)."""
 CONF_TOOL = "tool"
 """Options form field: the tool whose alias and description to change."""
+CONF_SOURCE = "source"
+"""Options form field: the source whose tools the tools step shows (``ALL_SOURCES``: all)."""
+ALL_SOURCES = "all"
+"""The ``CONF_SOURCE`` value that shows every tool."""
+SAVE = "save"
+"""The menu entry that stores the options."""
 MIN_TIMEOUT = 0.1
 """Shortest call timeout the options form takes, and its step, in seconds."""
 MAX_TIMEOUT = 3600
 """Longest call timeout the options form takes, in seconds."""
+MIN_APPROVAL_TIMEOUT = 10
+"""Shortest time an approval waits, in seconds (the options form)."""
+MAX_APPROVAL_TIMEOUT = 86400
+"""Longest time an approval waits, in seconds (the options form)."""
 MAX_TOOLS_LIMIT = 1000
 """Highest tool limit the options form takes."""
 CONVERSATION_DOMAIN = "conversation"
@@ -136,30 +152,43 @@ async def async_preview(
 
 
 class LlmHubOptionsFlow(OptionsFlowWithReload):
-    """The options of a hub, in a menu of steps; each step saves its part and reloads.
+    """The options of a hub, in a menu of steps; each step returns to the menu; Save stores.
 
     Steps: selected LLM APIs and instructions (``apis``), which tools (``tools``), safety
     (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
-    (``overrides`` then ``override``), and limits and logging (``limits``). The menu shows
-    how many tools the hub lists and how big they are for a model.
+    (``overrides`` then ``override``), limits and logging (``limits``), and tool search
+    (``search``: the tool mode and the tools always listed). The menu shows how many tools
+    the hub would list with the changes made so far and how big they are for a model;
+    ``save`` stores the options (the entry reloads once, when they changed).
     """
 
     def __init__(self) -> None:
-        """Start without a build of the hub (made when first needed)."""
+        """Start without a build of the hub (made when first needed) and without changes."""
         self._instance: HubAPIInstance | None = None
         self._build_error: str | None = None
         self._override_key: str | None = None
         self._warned: dict[str, Any] | None = None
+        self._changed: dict[str, Any] | None = None
+        self._source = ALL_SOURCES
+
+    @property
+    def _options(self) -> Mapping[str, Any]:
+        """Return the options as changed in this flow so far (the stored ones at first)."""
+        return self.config_entry.options if self._changed is None else self._changed
 
     # --- Menu ---------------------------------------------------------------------------
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Show the menu, with the hub's size as it is configured now."""
+        """Show the menu, with the hub's size as the options changed so far give it."""
         return self.async_show_menu(
             step_id="init",
-            menu_options=["apis", "tools", "safety", "overrides", "limits"],
+            menu_options=["apis", "tools", "safety", "overrides", "limits", "search", SAVE],
             description_placeholders=await self._async_figures(),
         )
+
+    async def async_step_save(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Store the options changed in this flow; the entry reloads when they differ."""
+        return self.async_create_entry(data=dict(self._options))
 
     # --- APIs and instructions ----------------------------------------------------------
 
@@ -174,7 +203,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if user_input is not None:
             selected = selected_api_ids(user_input)
             if not _loop_through(self.hass, self.config_entry.entry_id, selected):
-                return self._save(
+                return await self._async_apply(
                     {
                         CONF_LLM_HASS_API: selected,
                         CONF_PROMPT: user_input.get(CONF_PROMPT, "").strip(),
@@ -184,12 +213,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         return self.async_show_form(
             step_id="apis",
             data_schema=self.add_suggested_values_to_schema(
-                self._apis_schema(), user_input or dict(self.config_entry.options)
+                await self._async_apis_schema(), user_input or dict(self._options)
             ),
             errors=errors,
         )
 
-    def _apis_schema(self) -> probatio.Schema:
+    async def _async_apis_schema(self) -> probatio.Schema:
         """Return the form: every registered API but this hub's own, and the prompt."""
         own_api_id = api_id_for_entry(self.config_entry.entry_id)
         apis = [
@@ -200,9 +229,17 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         # A stored selected API that is gone stays selectable, so the form opens and saves; it
         # shows the API's last known name.
         known = {option["value"] for option in apis}
+        texts = await self._async_texts("selector")
         apis.extend(
-            SelectOptionDict(label=f"{api_name(self.hass, api_id)} (not available)", value=api_id)
-            for api_id in selected_api_ids(self.config_entry.options)
+            SelectOptionDict(
+                label=_text(
+                    texts,
+                    "selector.api_label.options.unavailable",
+                    {"name": api_name(self.hass, api_id)},
+                ),
+                value=api_id,
+            )
+            for api_id in selected_api_ids(self._options)
             if api_id not in known
         )
         return probatio.Schema(
@@ -219,32 +256,47 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_tools(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Choose the tools the hub lists, and whether new tools are listed.
 
-        Every tool offered gets a decision: checked ones are included, the others
-        excluded; tools that appear later follow "include new tools". When the choice would
-        list more tools than the limit, the form says so once; submitting it again saves.
+        Every tool shown gets a decision: checked ones are included, the others excluded;
+        tools not shown keep theirs; tools that appear later follow "include new tools". A
+        source other than the one shown keeps the decisions and shows that source's tools.
+        When the choice would list more tools than the limit, the form says so once;
+        submitting it again applies it.
         """
         errors: dict[str, str] = {}
-        placeholders = await self._async_figures()
-        policy = HubPolicy.from_options(self.config_entry.options)
+        chosen: dict[str, str] = {}
         if user_input is not None:
-            offered = {option["value"] for option in await self._async_tool_options()}
-            checked = [key for key in user_input.get(CONF_TOOLS, []) if key in offered]
+            policy = HubPolicy.from_options(self._options)
+            shown = {option["value"] for option in await self._async_tool_options(self._source)}
+            checked = [key for key in user_input.get(CONF_TOOLS, []) if key in shown]
             changes = {
                 CONF_INCLUDE_NEW_TOOLS: user_input[CONF_INCLUDE_NEW_TOOLS],
-                CONF_INCLUDED_TOOLS: checked,
-                CONF_EXCLUDED_TOOLS: sorted(offered - set(checked)),
+                CONF_INCLUDED_TOOLS: [
+                    *(key for key in policy.included_tools if key not in shown),
+                    *checked,
+                ],
+                CONF_EXCLUDED_TOOLS: sorted(
+                    (set(policy.excluded_tools) - shown) | (shown - set(checked))
+                ),
             }
-            listed = await self._async_count({**self.config_entry.options, **changes})
-            if listed is None or listed <= policy.max_tools or self._warned == user_input:
-                return self._save(changes)
-            self._warned = user_input
-            errors["base"] = "too_many_tools"
-            placeholders |= {"chosen": str(listed)}
+            if (source := user_input.get(CONF_SOURCE, ALL_SOURCES)) != self._source:
+                self._source = source
+                self._stage(changes)
+                user_input = None
+            else:
+                listed = await self._async_count({**self._options, **changes})
+                if listed is None or listed <= policy.max_tools or self._warned == user_input:
+                    return await self._async_apply(changes)
+                self._warned = user_input
+                errors["base"] = "too_many_tools"
+                chosen = {"chosen": str(listed)}
+        policy = HubPolicy.from_options(self._options)
+        tools = await self._async_tool_options(self._source)
         suggested = {
+            CONF_SOURCE: self._source,
             CONF_INCLUDE_NEW_TOOLS: policy.include_new_tools,
             CONF_TOOLS: [
                 option["value"]
-                for option in await self._async_tool_options()
+                for option in tools
                 if policy.hidden_reason(option["value"], _SAFE) is None
             ],
         }
@@ -253,14 +305,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             data_schema=self.add_suggested_values_to_schema(
                 probatio.Schema(
                     {
+                        probatio.Optional(CONF_SOURCE): await self._async_source_selector(),
                         probatio.Required(CONF_INCLUDE_NEW_TOOLS): BooleanSelector(),
-                        probatio.Optional(CONF_TOOLS): await self._async_tools_selector(),
+                        probatio.Optional(CONF_TOOLS): _tools_selector(tools),
                     }
                 ),
                 user_input or suggested,
             ),
             errors=errors,
-            description_placeholders=placeholders,
+            description_placeholders=await self._async_figures() | chosen,
         )
 
     # --- Safety ---------------------------------------------------------------------------
@@ -268,7 +321,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_safety(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Leave out tools by their annotations; require confirmation; limit a call's time."""
         if user_input is not None:
-            return self._save(
+            return await self._async_apply(
                 {
                     key: user_input.get(key, default)
                     for key, default in (
@@ -277,11 +330,14 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_NO_OPEN_WORLD, False),
                         (CONF_CONFIRM_DESTRUCTIVE, False),
                         (CONF_CONFIRM_TOOLS, []),
+                        (CONF_CONFIRM_WITHOUT_CONVERSATION, None),
+                        (CONF_APPROVAL_TIMEOUT, None),
+                        (CONF_APPROVAL_NOTIFY_SERVICE, None),
                     )
                 }
                 | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
             )
-        policy = HubPolicy.from_options(self.config_entry.options)
+        policy = HubPolicy.from_options(self._options)
         return self.async_show_form(
             step_id="safety",
             data_schema=self.add_suggested_values_to_schema(
@@ -303,6 +359,33 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=NumberSelectorMode.BOX,
                             )
                         ),
+                        probatio.Optional(CONF_CONFIRM_WITHOUT_CONVERSATION): SelectSelector(
+                            SelectSelectorConfig(
+                                options=[CONFIRM_APPROVE, CONFIRM_REFUSE],
+                                translation_key=CONF_CONFIRM_WITHOUT_CONVERSATION,
+                            )
+                        ),
+                        probatio.Optional(CONF_APPROVAL_TIMEOUT): NumberSelector(
+                            NumberSelectorConfig(
+                                min=MIN_APPROVAL_TIMEOUT,
+                                max=MAX_APPROVAL_TIMEOUT,
+                                step=1,
+                                unit_of_measurement=UnitOfTime.SECONDS,
+                                mode=NumberSelectorMode.BOX,
+                            )
+                        ),
+                        probatio.Optional(CONF_APPROVAL_NOTIFY_SERVICE): SelectSelector(
+                            SelectSelectorConfig(
+                                options=sorted(
+                                    f"notify.{name}"
+                                    for name in self.hass.services.async_services_for_domain(
+                                        "notify"
+                                    )
+                                ),
+                                custom_value=True,
+                                mode=SelectSelectorMode.DROPDOWN,
+                            )
+                        ),
                     }
                 ),
                 {
@@ -312,6 +395,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_CONFIRM_DESTRUCTIVE: policy.confirm_destructive,
                     CONF_CONFIRM_TOOLS: sorted(policy.confirm_tools),
                     CONF_TIMEOUT: policy.timeout,
+                    CONF_CONFIRM_WITHOUT_CONVERSATION: policy.confirm_without_conversation,
+                    CONF_APPROVAL_TIMEOUT: policy.approval_timeout,
+                    CONF_APPROVAL_NOTIFY_SERVICE: policy.approval_notify_service,
                 },
             ),
             description_placeholders=await self._async_figures(),
@@ -326,7 +412,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if user_input is not None:
             self._override_key = user_input[CONF_TOOL]
             return await self.async_step_override()
-        overrides = HubPolicy.from_options(self.config_entry.options).overrides
+        overrides = HubPolicy.from_options(self._options).overrides
         return self.async_show_form(
             step_id="overrides",
             data_schema=probatio.Schema(
@@ -360,7 +446,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             ):
                 errors[CONF_ALIAS] = error
             else:
-                stored = self.config_entry.options.get(CONF_OVERRIDES)
+                stored = self._options.get(CONF_OVERRIDES)
                 overrides = {
                     other: value
                     for other, value in (stored if isinstance(stored, Mapping) else {}).items()
@@ -368,8 +454,8 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 }
                 if override := without_empty({CONF_ALIAS: alias, CONF_DESCRIPTION: description}):
                     overrides[key] = override
-                return self._save({CONF_OVERRIDES: overrides})
-        current = HubPolicy.from_options(self.config_entry.options).overrides.get(key)
+                return await self._async_apply({CONF_OVERRIDES: overrides})
+        current = HubPolicy.from_options(self._options).overrides.get(key)
         return self.async_show_form(
             step_id="override",
             data_schema=self.add_suggested_values_to_schema(
@@ -400,7 +486,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         names = {item.key for item in instance.candidates} if instance else set()
         names |= {
             override.alias
-            for key, override in HubPolicy.from_options(self.config_entry.options).overrides.items()
+            for key, override in HubPolicy.from_options(self._options).overrides.items()
             if key != self._override_key and override.alias
         }
         names.discard(self._override_key)
@@ -417,15 +503,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- Limits and logging ---------------------------------------------------------------
 
     async def async_step_limits(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Set the most tools the hub should list and whether calls record arguments."""
+        """Set the tool limit (the menu warns above it) and whether calls record arguments."""
         if user_input is not None:
-            return self._save(
+            return await self._async_apply(
                 {
                     CONF_MAX_TOOLS: int(user_input[CONF_MAX_TOOLS]),
                     CONF_RECORD_ARGUMENTS: user_input[CONF_RECORD_ARGUMENTS],
                 }
             )
-        policy = HubPolicy.from_options(self.config_entry.options)
+        policy = HubPolicy.from_options(self._options)
         return self.async_show_form(
             step_id="limits",
             data_schema=self.add_suggested_values_to_schema(
@@ -444,17 +530,68 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             description_placeholders=await self._async_figures(),
         )
 
+    # --- Tool search ----------------------------------------------------------------------
+
+    async def async_step_search(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Choose how the hub lists its tools (all, or by search) and the tools always listed.
+
+        See ``tool_search.py``: in search mode the hub lists the pinned tools and the
+        meta-tools ``search_tools`` and ``call_tool`` instead of all its tools.
+        """
+        if user_input is not None:
+            return await self._async_apply(
+                {
+                    CONF_TOOL_MODE: user_input[CONF_TOOL_MODE],
+                    CONF_PINNED_TOOLS: user_input.get(CONF_PINNED_TOOLS, []),
+                }
+            )
+        settings = SearchSettings.from_options(self._options)
+        return self.async_show_form(
+            step_id="search",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_TOOL_MODE): SelectSelector(
+                            SelectSelectorConfig(
+                                options=[mode.value for mode in ToolMode],
+                                translation_key=CONF_TOOL_MODE,
+                                mode=SelectSelectorMode.LIST,
+                            )
+                        ),
+                        probatio.Optional(CONF_PINNED_TOOLS): await self._async_tools_selector(
+                            settings.pinned
+                        ),
+                    }
+                ),
+                {CONF_TOOL_MODE: settings.mode.value, CONF_PINNED_TOOLS: sorted(settings.pinned)},
+            ),
+            description_placeholders=await self._async_figures(),
+        )
+
     # --- Helpers ----------------------------------------------------------------------------
 
-    def _save(self, changes: Mapping[str, Any]) -> ConfigFlowResult:
-        """Save the entry's options with ``changes``; every other option is kept."""
-        return self.async_create_entry(data=without_empty({**self.config_entry.options, **changes}))
+    async def _async_apply(self, changes: Mapping[str, Any]) -> ConfigFlowResult:
+        """Apply ``changes`` to the options of this flow (the others stay); show the menu."""
+        self._stage(changes)
+        return await self.async_step_init()
+
+    def _stage(self, changes: Mapping[str, Any]) -> None:
+        """Apply ``changes`` to the options of this flow; the hub is built anew when needed."""
+        self._changed = without_empty({**self._options, **changes})
+        self._instance = None
+        self._build_error = None
+
+    async def _async_texts(self, category: str) -> dict[str, str]:
+        """Return this integration's translations of ``category`` in the configured language."""
+        return await translation.async_get_translations(
+            self.hass, self.hass.config.language, category, {DOMAIN}
+        )
 
     async def _async_instance(self) -> HubAPIInstance | None:
-        """Return the hub's instance as configured now (built once per flow), or None."""
+        """Return the hub's instance with this flow's options (built once per change), or None."""
         if self._instance is None and self._build_error is None:
             try:
-                self._instance = await async_preview(self.hass, self.config_entry)
+                self._instance = await async_preview(self.hass, self.config_entry, self._changed)
             except Exception as err:  # noqa: BLE001  # the form must open all the same
                 LOGGER.debug(
                     "Options of %s: no tools to list", self.config_entry.title, exc_info=True
@@ -470,54 +607,70 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         return len((await async_preview(self.hass, self.config_entry, options)).tools)
 
     async def _async_figures(self) -> dict[str, str]:
-        """Return the menu's placeholders: tools listed and considered, size, limit, warning."""
-        limit = HubPolicy.from_options(self.config_entry.options).max_tools
-        figures = {"hub": self.config_entry.title, "max_tools": str(limit), "warning": ""}
-        instance = await self._async_instance()
-        if instance is None:
-            return figures | {
-                "tools": "?",
-                "candidates": "?",
-                "tokens": "?",
-                "chars": "?",
-                "warning": f"The tools could not be listed: {self._build_error}",
-            }
-        figures |= {"tools": str(len(instance.tools)), "candidates": str(len(instance.candidates))}
-        try:
-            sizes = measure(instance)
-        except Exception as err:  # noqa: BLE001  # a schema no converter takes; say so
-            figures |= {"tokens": "?", "chars": "?", "warning": f"No size estimate: {err}"}
+        """Return the menu's placeholders: tools listed and considered, size, limit, warning.
+
+        The warning (one of the options flow's error texts, or empty) says why the figures
+        are missing or that the hub lists more tools than its limit.
+        """
+        limit = HubPolicy.from_options(self._options).max_tools
+        figures = {"hub": self.config_entry.title, "max_tools": str(limit)}
+        warning: tuple[str, dict[str, str]] | None = None
+        if (instance := await self._async_instance()) is None:
+            figures |= {"tools": "?", "candidates": "?", "tokens": "?", "chars": "?"}
+            warning = ("tools_not_listed", {"error": str(self._build_error)})
         else:
             figures |= {
-                "tokens": f"{sizes.tokens:,}",
-                "chars": f"{sizes.prompt_chars + sizes.tools_chars:,}",
+                "tools": str(len(instance.tools)),
+                "candidates": str(len(instance.candidates)),
             }
-        if len(instance.tools) > limit:
-            figures["warning"] = (
-                f"This is more than the limit of {limit} tool{'s' if limit != 1 else ''}: "
-                "some models refuse so many, and small ones choose worse among many. Leave out "
-                "tools under Tools."
-            )
+            try:
+                sizes = measure(instance)
+            except Exception as err:  # noqa: BLE001  # a schema no converter takes; say so
+                figures |= {"tokens": "?", "chars": "?"}
+                warning = ("no_size_estimate", {"error": str(err)})
+            else:
+                figures |= {
+                    "tokens": f"{sizes.tokens:,}",
+                    "chars": f"{sizes.prompt_chars + sizes.tools_chars:,}",
+                }
+            if len(instance.tools) > limit:
+                warning = ("over_tool_limit", {"max_tools": str(limit)})
+        figures["warning"] = ""
+        if warning is not None:
+            texts = await self._async_texts("options")
+            figures["warning"] = _text(texts, f"options.error.{warning[0]}", warning[1])
         return figures
 
-    async def _async_tool_options(self, also: Iterable[str] = ()) -> list[SelectOptionDict]:
+    async def _async_tool_options(
+        self, source: str = ALL_SOURCES, also: Iterable[str] = ()
+    ) -> list[SelectOptionDict]:
         """Return the tools to choose from: those the hub considers now, then stored keys.
 
-        A tool shows its title, key (what the options store) and where it comes from. Keys
-        the options hold (``also`` and the tool selection) that the hub does not consider now
-        stay selectable as "(not available now)", so saving keeps them.
+        A tool shows its title, key (what the options store), where it comes from, its
+        alias and whether it is read-only, destructive or reaches outside Home Assistant
+        (``_tool_label``). With a ``source`` (a domain or API id), only that source's tools.
+        Keys the options hold (``also`` and the tool selection) that the hub does not
+        consider now stay selectable as "(not available now)" among all sources, so
+        applying the form keeps them.
         """
         instance = await self._async_instance()
         names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
+        texts = await self._async_texts("selector")
         options = [
-            SelectOptionDict(value=item.key, label=_tool_label(item, names))
+            SelectOptionDict(value=item.key, label=_tool_label(texts, item, names))
             for item in (instance.candidates if instance else [])
+            if source in (ALL_SOURCES, item.source)
         ]
-        policy = HubPolicy.from_options(self.config_entry.options)
+        if source != ALL_SOURCES:
+            return options
+        policy = HubPolicy.from_options(self._options)
         known = {option["value"] for option in options}
         stored = [*policy.included_tools, *policy.excluded_tools, *also]
         options.extend(
-            SelectOptionDict(value=key, label=f"{key} (not available now)")
+            SelectOptionDict(
+                value=key,
+                label=_text(texts, "selector.tool_label.options.unavailable", {"key": key}),
+            )
             for key in sorted(set(stored) - known)
         )
         return options
@@ -525,12 +678,28 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def _async_tools_selector(
         self, also: Iterable[str] = (), *, multiple: bool = True
     ) -> SelectSelector:
-        """Return a selector of the hub's tools (see ``_async_tool_options``)."""
+        """Return a selector of all the hub's tools (see ``_async_tool_options``)."""
+        return _tools_selector(await self._async_tool_options(also=also), multiple=multiple)
+
+    async def _async_source_selector(self) -> SelectSelector:
+        """Return a selector of the sources of the hub's tools, all sources first."""
+        instance = await self._async_instance()
+        names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
+        sources = dict.fromkeys(item.source for item in (instance.candidates if instance else []))
+        texts = await self._async_texts("selector")
         return SelectSelector(
             SelectSelectorConfig(
-                options=await self._async_tool_options(also),
-                multiple=multiple,
-                mode=SelectSelectorMode.LIST if multiple else SelectSelectorMode.DROPDOWN,
+                options=[
+                    SelectOptionDict(
+                        value=ALL_SOURCES,
+                        label=_text(texts, "selector.source.options.all", {}),
+                    ),
+                    *(
+                        SelectOptionDict(value=source, label=names.get(source, source))
+                        for source in sources
+                    ),
+                ],
+                mode=SelectSelectorMode.DROPDOWN,
             )
         )
 
@@ -544,12 +713,59 @@ _SAFE = llm_helper.ToolAnnotations(read_only=True, destructive=False, open_world
 """Annotations no annotation policy leaves out: to ask the policy about the selection only."""
 
 
-def _tool_label(item: CandidateTool, api_names: Mapping[str, str]) -> str:
-    """Return how a tool is shown: "<title> (<key>, from <source>)", and its alias if any."""
-    source = api_names.get(item.source, item.source)
-    label = (
-        f"{item.tool.title} ({item.key}, from {source})"
-        if item.tool.title
-        else (f"{item.key} (from {source})")
+def _tools_selector(options: list[SelectOptionDict], *, multiple: bool = True) -> SelectSelector:
+    """Return a selector of tools: a list of checkboxes, or a dropdown to pick one."""
+    return SelectSelector(
+        SelectSelectorConfig(
+            options=options,
+            multiple=multiple,
+            mode=SelectSelectorMode.LIST if multiple else SelectSelectorMode.DROPDOWN,
+        )
     )
-    return label if item.name == item.key else f"{label}, called {item.name}"
+
+
+def _text(texts: Mapping[str, str], key: str, placeholders: Mapping[str, str]) -> str:
+    """Return the translation ``key`` of LLM Hub with ``placeholders`` filled in.
+
+    ``key`` is the part after ``component.llm_hub.``; a missing or broken translation
+    gives the key itself (as Home Assistant's exception messages do).
+    """
+    template = texts.get(f"component.{DOMAIN}.{key}", key)
+    try:
+        return template.format_map(placeholders)
+    except KeyError, IndexError, ValueError:
+        return template
+
+
+def _tool_status(item: CandidateTool) -> str:
+    """Return the key of a tool's status: read-only, changes, destructive; open world."""
+    annotations = annotations_of(item.tool)
+    if annotations.read_only:
+        status = "read_only"
+    elif is_destructive(annotations):
+        status = "destructive"
+    else:
+        status = "changes"
+    return f"{status}_open_world" if annotations.open_world else status
+
+
+def _tool_label(texts: Mapping[str, str], item: CandidateTool, api_names: Mapping[str, str]) -> str:
+    """Return how a tool is shown, e.g. "Brew (tools__brew, from Tools), called coffee: read-only".
+
+    Put together from the ``tool_label`` and ``tool_status`` texts of the ``selector``
+    translations: title (when the tool has one), key, source, alias (when it has one) and
+    status (``_tool_status``).
+    """
+    values = {
+        "title": item.tool.title or "",
+        "key": item.key,
+        "source": api_names.get(item.source, item.source),
+        "name": item.name,
+    }
+    label = _text(
+        texts, f"selector.tool_label.options.{'titled' if item.tool.title else 'untitled'}", values
+    )
+    if item.name != item.key:
+        label = _text(texts, "selector.tool_label.options.alias", values | {"label": label})
+    status = _text(texts, f"selector.tool_status.options.{_tool_status(item)}", {})
+    return _text(texts, "selector.tool_label.options.status", {"label": label, "status": status})

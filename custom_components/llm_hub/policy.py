@@ -19,8 +19,11 @@ from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from .confirmation import requires_token
 from .const import (
     CONF_ALIAS,
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
     CONF_DESCRIPTION,
     CONF_EXCLUDED_TOOLS,
     CONF_INCLUDE_NEW_TOOLS,
@@ -32,6 +35,9 @@ from .const import (
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONFIRM_APPROVE,
+    CONFIRM_REFUSE,
+    DEFAULT_APPROVAL_TIMEOUT,
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
 )
@@ -144,6 +150,13 @@ def _overrides(value: Any) -> dict[str, Override]:
     return overrides
 
 
+def _notify_service(value: Any) -> str | None:
+    """Return a stored notify action (``notify.<name>``), or None when absent or not one."""
+    if isinstance(value, str) and value.startswith("notify.") and len(value) > len("notify."):
+        return value
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class HubPolicy:
     """The tool policy of one hub, parsed from its options (see ``const`` for the keys)."""
@@ -162,6 +175,12 @@ class HubPolicy:
     max_tools: int = DEFAULT_MAX_TOOLS
     """Tools above which the options flow warns (nothing is cut)."""
     record_arguments: bool = False
+    confirm_without_conversation: str = CONFIRM_APPROVE
+    """``CONFIRM_APPROVE`` or ``CONFIRM_REFUSE`` (``confirmation.Confirmations``)."""
+    approval_timeout: float = DEFAULT_APPROVAL_TIMEOUT
+    """Seconds an approval waits for a user, and an approved call for the model."""
+    approval_notify_service: str | None = None
+    """The notify action (``notify.<name>``) that gets approvals with Approve / Deny."""
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> HubPolicy:
@@ -183,6 +202,13 @@ class HubPolicy:
             timeout=_number(options.get(CONF_TIMEOUT), DEFAULT_TIMEOUT),
             max_tools=int(_number(options.get(CONF_MAX_TOOLS), DEFAULT_MAX_TOOLS)),
             record_arguments=_flag(options.get(CONF_RECORD_ARGUMENTS), default=False),
+            confirm_without_conversation=(
+                CONFIRM_REFUSE
+                if options.get(CONF_CONFIRM_WITHOUT_CONVERSATION) == CONFIRM_REFUSE
+                else CONFIRM_APPROVE
+            ),
+            approval_timeout=_number(options.get(CONF_APPROVAL_TIMEOUT), DEFAULT_APPROVAL_TIMEOUT),
+            approval_notify_service=_notify_service(options.get(CONF_APPROVAL_NOTIFY_SERVICE)),
         )
 
     def is_open(self) -> bool:

@@ -20,7 +20,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
 from .build import HubAPIInstance, Source, WarnOnce
-from .const import CONTRIBUTED_NAMESPACE
+from .const import CONTRIBUTED_NAMESPACE, DOMAIN
 from .names import api_namespace
 from .platforms import async_get_contributed_tools
 
@@ -60,8 +60,9 @@ async def build_request(hass: HomeAssistant, api_id: str) -> AsyncIterator[_Requ
         names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
         chain = " -> ".join(f'"{names.get(each, each)}"' for each in (*outer.chain, api_id))
         raise HubLoopError(
-            f"LLM Hub APIs select each other in a loop ({chain}); "
-            "take one of them out of the hubs' selected LLM APIs"
+            translation_domain=DOMAIN,
+            translation_key="hub_loop",
+            translation_placeholders={"chain": chain},
         )
     request = _Request(
         chain=(*outer.chain, api_id) if outer else (api_id,),

@@ -43,6 +43,7 @@ from .results import json_safe
 
 __all__ = [
     "CandidateTool",
+    "Cleared",
     "ConfirmationGate",
     "HubCallSettings",
     "HubTool",
@@ -86,6 +87,8 @@ class ToolCall:
     outcome: Outcome
     duration_ms: float
     """Wall-clock time of the call in milliseconds."""
+    approved_by: str | None = None
+    """The user who approved the call in Home Assistant (``approvals.py``), or None."""
 
 
 class Recorder(Protocol):
@@ -95,13 +98,23 @@ class Recorder(Protocol):
         """Record one finished call."""
 
 
+@dataclass(frozen=True, slots=True)
+class Cleared:
+    """A call the confirmation gate lets run: its validated arguments, and who approved it."""
+
+    arguments: dict[str, Any]
+    approved_by: str | None = None
+    """The user id of who approved the call in Home Assistant; None when confirmed in the
+    conversation."""
+
+
 class ConfirmationGate(Protocol):
     """Asks for and checks the user's confirmation (the hub's ``confirmation.Confirmations``)."""
 
     def check(
         self, name: str, tool_input: ToolInput, llm_context: LLMContext, validate: Validator
-    ) -> dict[str, Any] | Stop:
-        """Return the validated arguments of a confirmed call, or the answer that stops it."""
+    ) -> Cleared | Stop:
+        """Return the confirmed call, or the answer that stops it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,10 +246,11 @@ class HubTool(Tool):
         """
         started = time.monotonic()
         checked = self._check_call(tool_input, llm_context, confirmed=confirmed)
+        approved_by = None
         if isinstance(checked, tuple):
             result, outcome = checked
         else:
-            if self.gate is not None and not confirmed:
+            if isinstance(checked, Cleared):
                 # What is recorded: the arguments as sent, less the accepted token.
                 tool_input = ToolInput(
                     tool_name=tool_input.tool_name,
@@ -246,6 +260,7 @@ class HubTool(Tool):
                     id=tool_input.id,
                     external=tool_input.external,
                 )
+                approved_by, checked = checked.approved_by, checked.arguments
             result = await self._async_run(
                 hass,
                 tool_input,
@@ -263,13 +278,14 @@ class HubTool(Tool):
                     result,
                     outcome,
                     (time.monotonic() - started) * 1000,
+                    approved_by,
                 )
             )
         return result
 
     def _check_call(
         self, tool_input: ToolInput, llm_context: LLMContext, *, confirmed: bool
-    ) -> dict[str, Any] | Stop:
+    ) -> dict[str, Any] | Cleared | Stop:
         """Return the validated arguments of a call that may run, or the answer that stops it.
 
         Refused when the hub was unregistered since the tool was listed (a reload or unload:

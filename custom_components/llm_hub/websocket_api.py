@@ -1,8 +1,10 @@
-"""Websocket commands for admins: inspect any LLM API and call its tools as a model would.
+"""Websocket commands: inspect any LLM API and call its tools (admins); decide approvals.
 
 - ``llm_hub/api/describe``: the prompt and tools a model gets from an API
   (``inspector.describe_instance``).
 - ``llm_hub/tool/call``: call one tool of an API with given arguments as a given user.
+- ``llm_hub/approvals/list``, ``/subscribe``, ``/approve``, ``/deny``: the approvals of calls
+  that wait for a person (``approvals.py``); for an administrator, or the user a call runs as.
 
 Both build the API instance the way agents do (``llm.async_get_api`` with an ``LLMContext``
 for the user), so Home Assistant's and the hub's access checks, policy, validation and
@@ -38,6 +40,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
 from .api import HubAPI
+from .approvals import DATA_APPROVALS
 from .build import HubAPIInstance
 from .compat import INVALID_ERRORS
 from .const import LOGGER
@@ -61,6 +64,10 @@ def async_setup(hass: HomeAssistant) -> None:
     """Register the websocket commands."""
     async_register_command(hass, websocket_describe_api)
     async_register_command(hass, websocket_call_tool)
+    async_register_command(hass, websocket_list_approvals)
+    async_register_command(hass, websocket_subscribe_approvals)
+    async_register_command(hass, websocket_approve)
+    async_register_command(hass, websocket_deny)
 
 
 @require_admin
@@ -157,6 +164,83 @@ async def websocket_call_tool(
             "duration_ms": round(duration_ms, 1),
         },
     )
+
+
+@websocket_command({probatio.Required("type"): "llm_hub/approvals/list"})
+@callback
+def websocket_list_approvals(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """List the approvals the user may decide (``approvals.Approvals.visible_to``).
+
+    Result: ``{"approvals": [Approval.as_dict(), ...]}``, oldest first, with the finished
+    ones still kept (``status`` says which).
+    """
+    connection.send_result(msg["id"], _approvals_of(hass, connection))
+
+
+@websocket_command({probatio.Required("type"): "llm_hub/approvals/subscribe"})
+@callback
+def websocket_subscribe_approvals(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Send ``{"approvals": [...]}`` as ``llm_hub/approvals/list`` now and on every change."""
+
+    @callback
+    def send() -> None:
+        connection.send_event(msg["id"], _approvals_of(hass, connection))
+
+    connection.subscriptions[msg["id"]] = hass.data[DATA_APPROVALS].async_listen(send)
+    connection.send_result(msg["id"])
+    send()
+
+
+def _approvals_of(hass: HomeAssistant, connection: ActiveConnection) -> dict[str, Any]:
+    """Return the approvals the connection's user may see, as the websocket sends them."""
+    approvals = hass.data[DATA_APPROVALS].visible_to(connection.user)
+    return {"approvals": [approval.as_dict() for approval in approvals]}
+
+
+_DECISION_SCHEMA: dict[Any, Any] = {probatio.Required("approval_id"): str}
+
+
+@websocket_command({probatio.Required("type"): "llm_hub/approvals/approve"} | _DECISION_SCHEMA)
+@callback
+def websocket_approve(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Approve a pending call as the connection's user; result: the approval."""
+    _decide(hass, connection, msg, approve=True)
+
+
+@websocket_command({probatio.Required("type"): "llm_hub/approvals/deny"} | _DECISION_SCHEMA)
+@callback
+def websocket_deny(hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]) -> None:
+    """Deny a pending call as the connection's user; result: the approval."""
+    _decide(hass, connection, msg, approve=False)
+
+
+def _decide(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any], *, approve: bool
+) -> None:
+    """Approve or deny; errors ``not_found``, ``unauthorized``, ``home_assistant_error``."""
+    approval_id: str = msg["approval_id"]
+    try:
+        approval = hass.data[DATA_APPROVALS].async_decide(
+            approval_id, connection.user, approve=approve
+        )
+    except KeyError:
+        connection.send_error(msg["id"], ERR_NOT_FOUND, f"No approval with id {approval_id}")
+    except Unauthorized:
+        connection.send_error(
+            msg["id"],
+            ERR_UNAUTHORIZED,
+            "Only an administrator or the user the call runs as may decide this approval",
+        )
+    except HomeAssistantError as err:
+        connection.send_error(msg["id"], ERR_HOME_ASSISTANT_ERROR, str(err))
+    else:
+        connection.send_result(msg["id"], approval.as_dict())
 
 
 async def _async_request(

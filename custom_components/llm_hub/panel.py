@@ -1,0 +1,61 @@
+"""The LLM Hub sidebar panel: a frontend module served from this folder, for admins only.
+
+The module (``frontend/llm-hub-panel.js``, built by ``script/build-panel`` from the project's
+``frontend/``) is registered the way Home Assistant's own integrations register theirs
+(``panel_custom.async_register_panel``, e.g. KNX): a static path for the file, then a custom
+panel with ``require_admin``. Everything it shows comes from websocket commands
+(``panel_api``, ``websocket_api``), which are admin-only too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Final
+
+from homeassistant.components import panel_custom
+from homeassistant.components.http.server import StaticPathConfig
+from homeassistant.core import HomeAssistant
+
+from . import panel_api
+from .const import DOMAIN
+
+__all__ = ["PANEL_ELEMENT", "PANEL_FILE", "PANEL_URL_PATH", "STATIC_URL", "async_setup_panel"]
+
+PANEL_URL_PATH: Final = DOMAIN
+"""Where the panel opens: ``/llm_hub``."""
+PANEL_ELEMENT: Final = "llm-hub-panel"
+"""The custom element the module defines."""
+PANEL_FILE: Final = Path(__file__).parent / "frontend" / f"{PANEL_ELEMENT}.js"
+"""The built module."""
+STATIC_URL: Final = f"/{DOMAIN}_static"
+"""The URL the folder of the module is served under."""
+
+
+async def async_setup_panel(hass: HomeAssistant) -> None:
+    """Register the panel's websocket commands, and the panel when the frontend is loaded.
+
+    The module's URL carries a hash of its content (``?v=``), so browsers load a new build
+    at once while caching the file otherwise.
+    """
+    panel_api.async_setup(hass)
+    if "frontend" not in hass.config.components:
+        return
+    version = await hass.async_add_executor_job(_module_hash)
+    await hass.http.async_register_static_paths(
+        [StaticPathConfig(STATIC_URL, str(PANEL_FILE.parent), cache_headers=True)]
+    )
+    await panel_custom.async_register_panel(
+        hass,
+        frontend_url_path=PANEL_URL_PATH,
+        webcomponent_name=PANEL_ELEMENT,
+        sidebar_title="LLM Hub",
+        sidebar_icon="mdi:robot-outline",
+        module_url=f"{STATIC_URL}/{PANEL_FILE.name}?v={version}",
+        require_admin=True,
+    )
+
+
+def _module_hash() -> str:
+    """Return the first 12 hex digits of the built module's SHA-256 (reads the file)."""
+    return hashlib.sha256(PANEL_FILE.read_bytes()).hexdigest()[:12]

@@ -1,0 +1,332 @@
+"""Websocket commands of the LLM Hub panel (admins only), and the activity they report.
+
+- ``llm_hub/apis/list``: every hub and every other LLM API with its figures.
+- ``llm_hub/activity/subscribe``: the recent tool calls of all hubs, then each new one.
+- ``llm_hub/tool/providers``: one tool as each of Home Assistant's agents sends it.
+
+The panel also uses ``llm_hub/api/describe`` and ``llm_hub/tool/call`` (``websocket_api``).
+APIs are built for the calling admin, the way agents build them (``llm.async_get_api`` with an
+``LLMContext`` for the user), so what the panel shows is what a model gets.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+import importlib
+import time
+from typing import Any, Final
+
+import probatio
+
+from homeassistant.components.websocket_api import async_register_command
+from homeassistant.components.websocket_api.connection import ActiveConnection
+from homeassistant.components.websocket_api.const import ERR_HOME_ASSISTANT_ERROR, ERR_NOT_FOUND
+from homeassistant.components.websocket_api.decorators import (
+    async_response,
+    require_admin,
+    websocket_command,
+)
+from homeassistant.core import Context, Event, HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import issue_registry as ir, llm as llm_helper
+from homeassistant.util import dt as dt_util
+from homeassistant.util.hass_dict import HassKey
+
+# What the panel reads from the rest of the integration, in one place.
+from .api import HubAPI
+from .audit import EVENT_TOOL_CALLED
+from .build import HubAPIInstance
+from .const import DOMAIN, api_id_for_entry
+from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
+from .repairs import DATA_ENTRY_ID
+from .types import LlmHubConfigEntry
+
+__all__ = ["ACTIVITY_CALLS", "PROVIDERS", "ActivityLog", "async_setup"]
+
+ACTIVITY_CALLS: Final = 500
+"""How many of the last calls of all hubs the activity log keeps."""
+DAY: Final = 24 * 3600
+"""The window of ``calls_24h``, in seconds."""
+
+PROVIDERS: Final = {
+    "openai": ("homeassistant.components.openai_conversation.entity", "OpenAI"),
+    "anthropic": ("homeassistant.components.anthropic.entity", "Anthropic"),
+    "google": ("homeassistant.components.google_generative_ai_conversation.entity", "Google"),
+    "ollama": ("homeassistant.components.ollama.entity", "Ollama"),
+    "mcp": ("homeassistant.components.mcp_server.server", "MCP Server"),
+}
+"""Per provider: the module of Home Assistant's integration that converts a tool for it (its
+``_format_tool(tool, custom_serializer)``, the same in 2026.10 and 2026.11), and its name."""
+
+_ACTIVITY: HassKey[ActivityLog] = HassKey(f"{DOMAIN}_activity")
+
+
+@callback
+def async_setup(hass: HomeAssistant) -> None:
+    """Start the activity log and register the panel's websocket commands."""
+    hass.data[_ACTIVITY] = ActivityLog(hass)
+    async_register_command(hass, websocket_list_apis)
+    async_register_command(hass, websocket_subscribe_activity)
+    async_register_command(hass, websocket_tool_providers)
+
+
+class ActivityLog:
+    """The last ``ACTIVITY_CALLS`` calls of all hubs, and how many each hub had in 24 h.
+
+    Fed by the ``llm_hub_tool_called`` events (``audit``); kept in memory since Home Assistant
+    started, so ``calls_24h`` counts from the start when that was less than a day ago.
+    """
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Listen to the tool call events of ``hass`` from now on."""
+        self.hass = hass
+        self.started = time.time()
+        self.calls: deque[dict[str, Any]] = deque(maxlen=ACTIVITY_CALLS)
+        """The last calls, oldest first, as ``call_entry`` returns them."""
+        self._times: dict[str, deque[float]] = {}
+        self._listeners: set[Callable[[dict[str, Any]], None]] = set()
+        hass.bus.async_listen(EVENT_TOOL_CALLED, self._async_called)
+
+    @callback
+    def _async_called(self, event: Event[Any]) -> None:
+        """Keep a call, count it, tell the subscribers."""
+        call = self.call_entry(event)
+        self.calls.append(call)
+        times = self._times.setdefault(call["api_id"], deque())
+        times.append(event.time_fired_timestamp)
+        _forget_before(times, time.time() - DAY)
+        for listener in list(self._listeners):
+            listener(call)
+
+    def call_entry(self, event: Event[Any]) -> dict[str, Any]:
+        """Return a call as the panel gets it: the event's data, ``time``, ``error``.
+
+        ``time`` is when the call finished (ISO 8601, UTC); ``error`` the hub's error text
+        for a call that did not end ``ok`` (``audit.RecentCall.error``), else null.
+        """
+        data: dict[str, Any] = dict(event.data)
+        error = None
+        if data.get("outcome") != "ok":
+            for entry in self.hass.config_entries.async_loaded_entries(DOMAIN):
+                hub: LlmHubConfigEntry = entry
+                if api_id_for_entry(hub.entry_id) == data.get("api_id"):
+                    error = next(
+                        (
+                            recent.error
+                            for recent in reversed(hub.runtime_data.api.audit.recent)
+                            if recent.data["tool_call_id"] == data.get("tool_call_id")
+                        ),
+                        None,
+                    )
+        return {**data, "time": event.time_fired.isoformat(), "error": error}
+
+    def calls_24h(self, api_id: str) -> int:
+        """Return how many calls went through the hub ``api_id`` in the last 24 hours."""
+        times = self._times.get(api_id)
+        if not times:
+            return 0
+        _forget_before(times, time.time() - DAY)
+        return len(times)
+
+    @callback
+    def async_subscribe(self, listener: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
+        """Call ``listener`` with each new call; return the function that stops that."""
+        self._listeners.add(listener)
+        return lambda: self._listeners.discard(listener)
+
+
+def _forget_before(times: deque[float], since: float) -> None:
+    """Drop the timestamps older than ``since`` from the start of ``times`` (oldest first)."""
+    while times and times[0] < since:
+        times.popleft()
+
+
+@require_admin
+@websocket_command({probatio.Required("type"): "llm_hub/apis/list"})
+@async_response
+async def websocket_list_apis(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """List every hub (loaded or not) and every other LLM API, built for the caller.
+
+    Result: ``{"apis": [...], "estimator", "chars_per_token", "since"}``; hubs first, each
+    group by name. Each API: ``id``, ``name``, ``hub``, ``entry_id`` (hubs, else null),
+    ``state`` (a hub entry's ``ConfigEntryState`` value, ``loaded`` for other APIs),
+    ``tools`` (listed), ``hidden`` (tools a hub considered and leaves out), ``prompt_chars``,
+    ``tools_chars``, ``tokens`` (``sizes.measure``), ``max_tools``, ``over_limit`` and
+    ``search`` (hubs; ``inspector.search_summary``: tool mode, whether searching, index size),
+    ``repairs`` (ids of the hub's open repair issues), ``calls_24h`` (calls through the hub
+    in the last 24 hours, or since ``since``, when Home Assistant started), ``error`` (why the
+    API could not be built for the caller, else null; the figures are then null).
+    """
+    activity = hass.data[_ACTIVITY]
+    registered = {api.id: api for api in llm_helper.async_get_apis(hass)}
+    issues = _open_issues(hass)
+    llm_context = llm_context_for(hass, Context(user_id=connection.user.id))
+    hubs: list[dict[str, Any]] = []
+    for entry in hass.config_entries.async_entries(DOMAIN):
+        api_id = api_id_for_entry(entry.entry_id)
+        row = await _async_api_row(hass, registered.pop(api_id, None), llm_context)
+        row |= {
+            "id": api_id,
+            "name": entry.title,
+            "hub": True,
+            "entry_id": entry.entry_id,
+            "state": entry.state.value,
+            "repairs": issues.get(entry.entry_id, []),
+            "calls_24h": activity.calls_24h(api_id),
+        }
+        hubs.append(row)
+    others = [
+        await _async_api_row(hass, api, llm_context)
+        | {"entry_id": None, "state": "loaded", "repairs": [], "calls_24h": 0}
+        for api in registered.values()
+    ]
+    connection.send_result(
+        msg["id"],
+        {
+            "apis": sorted(hubs, key=_by_name) + sorted(others, key=_by_name),
+            "estimator": ESTIMATOR,
+            "chars_per_token": CHARS_PER_TOKEN,
+            "since": dt_util.utc_from_timestamp(activity.started).isoformat(),
+        },
+    )
+
+
+def _by_name(row: dict[str, Any]) -> tuple[str, str]:
+    """Return the sort key of a row: its name, case-folded, then its id."""
+    return row["name"].casefold(), row["id"]
+
+
+async def _async_api_row(
+    hass: HomeAssistant, api: llm_helper.API | None, llm_context: llm_helper.LLMContext
+) -> dict[str, Any]:
+    """Return the figures of one API built for ``llm_context`` (all null when ``api`` is None)."""
+    row: dict[str, Any] = dict.fromkeys(
+        (
+            "tools",
+            "hidden",
+            "prompt_chars",
+            "tools_chars",
+            "tokens",
+            "max_tools",
+            "over_limit",
+            "search",
+        )
+    )
+    row["error"] = None
+    if api is None:
+        return row
+    row |= {"id": api.id, "name": api.name, "hub": isinstance(api, HubAPI)}
+    try:
+        instance = await llm_helper.async_get_api(hass, api.id, llm_context)
+    except Exception as err:  # noqa: BLE001  # one broken API must not hide the others
+        row["error"] = str(err) or type(err).__name__
+        return row
+    sizes = measure(instance)
+    row |= {
+        "tools": sizes.tools,
+        "prompt_chars": sizes.prompt_chars,
+        "tools_chars": sizes.tools_chars,
+        "tokens": sizes.tokens,
+    }
+    if isinstance(instance, HubAPIInstance) and isinstance(api, HubAPI):
+        row["hidden"] = sum(item.hidden is not None for item in instance.candidates)
+        row["max_tools"] = api.policy.max_tools
+        row["over_limit"] = sizes.tools > api.policy.max_tools
+        row["search"] = search_summary(instance)
+    return row
+
+
+def _open_issues(hass: HomeAssistant) -> dict[str, list[str]]:
+    """Return the ids of LLM Hub's open repair issues, by hub entry id."""
+    issues: dict[str, list[str]] = {}
+    for (domain, issue_id), issue in ir.async_get(hass).issues.items():
+        if domain == DOMAIN and issue.active and issue.data and DATA_ENTRY_ID in issue.data:
+            issues.setdefault(str(issue.data[DATA_ENTRY_ID]), []).append(issue_id)
+    return issues
+
+
+@require_admin
+@websocket_command({probatio.Required("type"): "llm_hub/activity/subscribe"})
+@callback
+def websocket_subscribe_activity(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Subscribe to the tool calls of all hubs.
+
+    The result is empty; then an event ``{"calls": [...]}`` with the last calls, oldest first
+    (up to ``ACTIVITY_CALLS``), then an event ``{"calls": [call]}`` per new call. A call is
+    the ``llm_hub_tool_called`` event's data (``audit.ToolCalledData``: ``arguments`` only
+    where the hub records them) with ``time`` and ``error`` (``ActivityLog.call_entry``).
+    """
+    activity = hass.data[_ACTIVITY]
+
+    @callback
+    def forward(call: dict[str, Any]) -> None:
+        connection.send_event(msg["id"], {"calls": [call]})
+
+    connection.subscriptions[msg["id"]] = activity.async_subscribe(forward)
+    connection.send_result(msg["id"])
+    connection.send_event(msg["id"], {"calls": list(activity.calls)})
+
+
+@require_admin
+@websocket_command(
+    {
+        probatio.Required("type"): "llm_hub/tool/providers",
+        probatio.Required("api_id"): str,
+        probatio.Required("tool_name"): str,
+    }
+)
+@async_response
+async def websocket_tool_providers(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return one listed tool of an API as each provider's agent in Home Assistant sends it.
+
+    Result: ``{"tool_name", "providers": {<key>: {"name", "definition", "error"}}}`` for the
+    keys of ``PROVIDERS``: ``definition`` is what that integration's own converter makes of
+    the tool (JSON-ready), or null with ``error`` saying why (the integration's packages are
+    not installed, or the conversion failed). Home Assistant has no public function for this;
+    the converters are its integrations' ``_format_tool``. Errors: ``not_found`` (API or
+    tool), ``home_assistant_error`` (the API could not be built).
+    """
+    api_id: str = msg["api_id"]
+    if api_id not in {api.id for api in llm_helper.async_get_apis(hass)}:
+        connection.send_error(msg["id"], ERR_NOT_FOUND, f"No LLM API with id {api_id}")
+        return
+    llm_context = llm_context_for(hass, Context(user_id=connection.user.id))
+    try:
+        instance = await llm_helper.async_get_api(hass, api_id, llm_context)
+    except HomeAssistantError as err:
+        connection.send_error(
+            msg["id"], ERR_HOME_ASSISTANT_ERROR, f"LLM API {api_id} could not be built: {err}"
+        )
+        return
+    tool = next((tool for tool in instance.tools if tool.name == msg["tool_name"]), None)
+    if tool is None:
+        connection.send_error(
+            msg["id"], ERR_NOT_FOUND, f"LLM API {api_id} lists no tool {msg['tool_name']}"
+        )
+        return
+    providers: dict[str, Any] = {}
+    for key, (module_name, name) in PROVIDERS.items():
+        providers[key] = {"name": name, "definition": None, "error": None}
+        try:
+            module = await hass.async_add_import_executor_job(importlib.import_module, module_name)
+        except ImportError as err:
+            providers[key]["error"] = (
+                f"Not available: {err.name or err} comes with Home Assistant's {name} integration"
+            )
+            continue
+        try:
+            definition = module._format_tool(tool, instance.custom_serializer)  # noqa: SLF001
+        except Exception as err:  # noqa: BLE001  # shown to the user
+            providers[key]["error"] = f"{type(err).__name__}: {err}"
+            continue
+        if hasattr(definition, "model_dump"):  # pydantic models (google-genai, mcp)
+            definition = definition.model_dump(mode="json", exclude_none=True, by_alias=True)
+        providers[key]["definition"] = definition
+    connection.send_result(msg["id"], {"tool_name": tool.name, "providers": providers})

@@ -1,0 +1,637 @@
+"""Tools made in the UI: template, action and script tools stored as subentries of a hub.
+
+A hub entry's config subentries of type ``tool`` (``tool_flow.py`` makes them) each define
+one tool. ``parse_definition`` reads a subentry's data (``TOOL_DATA_VERSION``) into a
+``ToolDefinition``; ``UiTools`` turns the hub's definitions into ``llm.Tool``s when the entry
+is set up (templates compiled, actions validated into a ``helpers.script.Script``) and lists
+them per request as one more source of the hub (``UI_TOOLS_SOURCE``). A definition that
+cannot be used is left out with the reason (the inspector's ``hidden``; ``tool_subentries``
+raises a repair issue for it); the hub's other tools are not affected.
+
+The kinds:
+
+- ``template``: renders a ``Template`` with the validated arguments as variables (never
+  pasted into the source), under ``TEMPLATE_TIME_LIMIT`` like the template developer tool
+  (``async_render_will_timeout``); the result is parsed as JSON when it is JSON.
+- ``action``: runs the actions (script syntax) with the arguments as variables and the
+  calling user's ``Context``, so Home Assistant's permission checks apply.
+- ``script``: wraps a script entity through Home Assistant's own ``ScriptTool``
+  (``components/script/llm.py``): its fields are the parameters, its response the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+import json
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final, Literal, cast, override
+
+import jinja2
+import probatio
+
+from homeassistant.config_entries import ConfigEntry, ConfigSubentry
+from homeassistant.core import HomeAssistant, callback, valid_domain
+from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
+from homeassistant.helpers import (
+    area_registry as ar,
+    config_validation as cv,
+    intent,
+    llm as llm_helper,
+    selector,
+)
+from homeassistant.helpers.script import Script, async_validate_actions_config
+from homeassistant.helpers.template import Template
+
+from .build import Source
+from .const import DOMAIN, LOGGER, TOKEN_ARGUMENT
+from .tool import error_result
+
+if TYPE_CHECKING:
+    from homeassistant.components.script.llm import ScriptTool
+
+__all__ = [
+    "KINDS",
+    "MAX_ACTION_RUNS",
+    "PARAMETER_TYPES",
+    "SUBENTRY_TYPE",
+    "TEMPLATE_TIME_LIMIT",
+    "TOOL_DATA_VERSION",
+    "UI_TOOLS_NAMESPACE",
+    "UI_TOOLS_SOURCE",
+    "ParameterDefinition",
+    "ToolDefinition",
+    "ToolDefinitionError",
+    "UiTools",
+    "parameters_schema",
+    "parse_definition",
+    "parse_parameters",
+    "template_error_text",
+]
+
+SUBENTRY_TYPE: Final = "tool"
+"""The config subentry type of a tool made in the UI."""
+TOOL_DATA_VERSION: Final = 1
+"""Version of a tool subentry's data (its ``version`` key; absent means 1)."""
+UI_TOOLS_SOURCE: Final = DOMAIN
+"""The source (audit, inspector) of tools made in the UI: the hub's own integration."""
+UI_TOOLS_NAMESPACE: Final = "ui-tools"
+"""Prefix of a tool made in the UI whose name another of the hub's tools carries too."""
+MAX_ACTION_RUNS: Final = 10
+"""Calls of one action tool that may run at once (``Script`` in parallel mode)."""
+TEMPLATE_TIME_LIMIT: Final = 3.0
+"""Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
+
+type Kind = Literal["template", "action", "script"]
+KINDS: Final[tuple[Kind, ...]] = ("template", "action", "script")
+PARAMETER_TYPES: Final = (
+    "text",
+    "number",
+    "integer",
+    "boolean",
+    "select",
+    "entity",
+    "area",
+    "datetime",
+    "duration",
+)
+"""Types of a declared parameter: text, a number (optional ``min``/``max``), an integer
+(same), a boolean, one of ``options``, an entity id (optionally of ``domains``), an area
+(its id, name or alias), a date and time, a duration."""
+
+CONF_KIND: Final = "kind"
+CONF_VERSION: Final = "version"
+CONF_TOOL_NAME: Final = "name"
+CONF_TOOL_DESCRIPTION: Final = "description"
+CONF_PARAMETERS: Final = "parameters"
+CONF_TEMPLATE: Final = "template"
+CONF_ACTIONS: Final = "actions"
+CONF_SCRIPT: Final = "script"
+ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
+"""The annotations a user chooses; ``idempotent`` stays at the spec's default (False)."""
+
+
+class ToolDefinitionError(HomeAssistantError):
+    """A tool definition cannot be used; the message says why, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterDefinition:
+    """One declared parameter of a template or action tool."""
+
+    name: str
+    type: str
+    description: str = ""
+    required: bool = False
+    min: float | None = None
+    max: float | None = None
+    options: tuple[str, ...] = ()
+    """The texts a ``select`` parameter may take."""
+    domains: tuple[str, ...] = ()
+    """The domains an ``entity`` parameter may be of (empty: any)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDefinition:
+    """A tool subentry's data, checked: what ``UiTools`` builds a tool from."""
+
+    kind: Kind
+    name: str
+    """The portable name the model calls the tool by (``tool_flow`` makes it unique)."""
+    title: str
+    description: str
+    annotations: llm_helper.ToolAnnotations
+    parameters: tuple[ParameterDefinition, ...] = ()
+    template: str = ""
+    actions: tuple[dict[str, Any], ...] = ()
+    script: str = ""
+    """The script's entity id (``script`` tools)."""
+    subentry_id: str = ""
+
+
+def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
+    """Return the declared parameters of a list of mappings (the flow's object selector).
+
+    Raises ``ToolDefinitionError`` naming the parameter: a name that is not an identifier
+    (letters, digits, ``_``, not starting with a digit) or is taken twice or is
+    ``confirmation_token``, an unknown type, ``select`` without options, ``min`` above
+    ``max``, a domain that is not a valid domain.
+    """
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ToolDefinitionError("The parameters are not a list")
+    parameters: list[ParameterDefinition] = []
+    for number, item in enumerate(raw, start=1):
+        parameter = _parse_parameter(number, item)
+        if parameter.name in {other.name for other in parameters}:
+            raise ToolDefinitionError(f'Parameter {number} ("{parameter.name}"): the name is taken')
+        parameters.append(parameter)
+    return tuple(parameters)
+
+
+def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
+    """Return parameter ``number`` (counted from 1) of the list; raise ``ToolDefinitionError``."""
+    if not isinstance(item, Mapping):
+        raise ToolDefinitionError(f"Parameter {number} is not a mapping")
+    name = str(item.get("name") or "").strip()
+    label = f'Parameter {number} ("{name}")' if name else f"Parameter {number}"
+    if not name.isidentifier() or not name.isascii():
+        raise ToolDefinitionError(
+            f"{label}: a name has letters, digits and _ only, and starts with a letter"
+        )
+    if name == TOKEN_ARGUMENT:
+        raise ToolDefinitionError(f"{label}: the name is taken")
+    kind = item.get("type", "text")
+    if kind not in PARAMETER_TYPES:
+        raise ToolDefinitionError(f"{label}: unknown type {kind!r}")
+    options = tuple(str(option) for option in item.get("options") or () if str(option))
+    if kind == "select" and not options:
+        raise ToolDefinitionError(f"{label}: a choice needs at least one option")
+    minimum, maximum = _number(item.get("min"), label), _number(item.get("max"), label)
+    if minimum is not None and maximum is not None and minimum > maximum:
+        raise ToolDefinitionError(f"{label}: min is above max")
+    domains = tuple(str(domain).strip() for domain in item.get("domains") or ())
+    if bad := [domain for domain in domains if not valid_domain(domain)]:
+        raise ToolDefinitionError(f"{label}: {bad[0]!r} is not a domain")
+    return ParameterDefinition(
+        name=name,
+        type=kind,
+        description=str(item.get("description") or ""),
+        required=bool(item.get("required", False)),
+        min=minimum,
+        max=maximum,
+        options=options,
+        domains=domains,
+    )
+
+
+def _number(value: Any, label: str) -> float | None:
+    """Return ``value`` as a number (None when not given); raise ``ToolDefinitionError``."""
+    if value is None or value == "":
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError) as err:
+        raise ToolDefinitionError(f"{label}: {value!r} is not a number") from err
+
+
+def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
+    """Return the checked definition of a tool subentry.
+
+    Data without ``version`` is version 1; a newer version (written by a newer LLM Hub) or
+    data that does not hold together raises ``ToolDefinitionError`` with the reason.
+    """
+    data = subentry.data
+    version = data.get(CONF_VERSION, 1)
+    if not isinstance(version, int) or version > TOOL_DATA_VERSION:
+        raise ToolDefinitionError(
+            f"It was saved by a newer version of LLM Hub (data version {version})"
+        )
+    kind = data.get(CONF_KIND)
+    if kind not in KINDS:
+        raise ToolDefinitionError(f"Unknown kind of tool {kind!r}")
+    name = data.get(CONF_TOOL_NAME)
+    if not isinstance(name, str) or not name:
+        raise ToolDefinitionError("It has no name")
+    worst = llm_helper.ToolAnnotations()
+    annotations = llm_helper.ToolAnnotations(
+        read_only=bool(data.get("read_only", kind == "template")),
+        destructive=bool(data.get("destructive", worst.destructive and kind != "template")),
+        idempotent=worst.idempotent,
+        open_world=bool(data.get("open_world", worst.open_world and kind != "template")),
+    )
+    definition = ToolDefinition(
+        kind=kind,
+        name=name,
+        title=subentry.title,
+        description=str(data.get(CONF_TOOL_DESCRIPTION) or ""),
+        annotations=annotations,
+        parameters=parse_parameters(data.get(CONF_PARAMETERS)),
+        template=str(data.get(CONF_TEMPLATE) or ""),
+        actions=tuple(cv.ensure_list(data.get(CONF_ACTIONS))),
+        script=str(data.get(CONF_SCRIPT) or ""),
+        subentry_id=subentry.subentry_id,
+    )
+    if kind == "template" and not definition.template.strip():
+        raise ToolDefinitionError("It has no template")
+    if kind == "action" and not definition.actions:
+        raise ToolDefinitionError("It has no actions")
+    if kind == "script" and not definition.script.startswith("script."):
+        raise ToolDefinitionError("It names no script")
+    return definition
+
+
+def parameters_schema(parameters: Sequence[ParameterDefinition]) -> probatio.Schema:
+    """Return the schema of declared parameters, with selectors agents convert well.
+
+    Each parameter is ``Required`` or ``Optional`` with its description; the value is
+    validated by Home Assistant's selector of its type (an integer: ``int`` in its range).
+    """
+    schema: dict[probatio.Marker, Any] = {}
+    for parameter in parameters:
+        marker = probatio.Required if parameter.required else probatio.Optional
+        description = parameter.description
+        if parameter.type == "entity" and parameter.domains:
+            domains = ", ".join(parameter.domains)
+            description = f"{description} (an entity id of: {domains})".strip()
+        elif parameter.type == "area":
+            description = f"{description} (an area's name or id)".strip()
+        schema[marker(parameter.name, description=description or None)] = _validator(parameter)
+    return probatio.Schema(schema)
+
+
+_SIMPLE_VALIDATORS: Final[dict[str, Any]] = {
+    "text": selector.TextSelector(),
+    # Not BooleanSelector, which takes any value as true or false ("maybe" is true).
+    "boolean": cv.boolean,
+    "area": selector.AreaSelector(),
+    "datetime": selector.DateTimeSelector(),
+    "duration": selector.DurationSelector(),
+}
+
+
+def _validator(parameter: ParameterDefinition) -> Any:
+    """Return the validator of one parameter's value."""
+    if (simple := _SIMPLE_VALIDATORS.get(parameter.type)) is not None:
+        return simple
+    if parameter.type == "integer":
+        return probatio.All(
+            int,
+            probatio.Range(
+                min=None if parameter.min is None else int(parameter.min),
+                max=None if parameter.max is None else int(parameter.max),
+            ),
+        )
+    if parameter.type == "select":
+        return selector.SelectSelector(
+            selector.SelectSelectorConfig(options=list(parameter.options))
+        )
+    if parameter.type == "entity":
+        config = selector.EntitySelectorConfig()
+        if parameter.domains:
+            config["domain"] = list(parameter.domains)
+        return selector.EntitySelector(config)
+    number = selector.NumberSelectorConfig(step="any", mode=selector.NumberSelectorMode.BOX)
+    if parameter.min is not None:
+        number["min"] = parameter.min
+    if parameter.max is not None:
+        number["max"] = parameter.max
+    return selector.NumberSelector(number)
+
+
+def template_error_text(err: TemplateError) -> str:
+    """Return what went wrong in a template and on which line, in words.
+
+    The line comes from Jinja: a syntax error's ``lineno``, or the last frame of the
+    template (``<template>``) in the traceback of an error while rendering.
+    """
+    cause = err.__cause__ or (err.args[0] if err.args else None)
+    line: int | None = None
+    if isinstance(cause, jinja2.TemplateSyntaxError):
+        line = cause.lineno
+        what = cause.message or str(cause)
+    elif isinstance(cause, BaseException):
+        line = _template_line(cause.__traceback__)
+        what = f"{type(cause).__name__}: {cause}"
+    else:
+        what = str(err)
+    return f"line {line}: {what}" if line else what
+
+
+def _template_line(traceback: TracebackType | None) -> int | None:
+    """Return the template line of the innermost template frame of a traceback."""
+    line = None
+    while traceback is not None:
+        if traceback.tb_frame.f_code.co_filename == "<template>":
+            line = traceback.tb_lineno
+        traceback = traceback.tb_next
+    return line
+
+
+class _UiTool(llm_helper.Tool):
+    """What the tools made in the UI share: definition, parameters, area resolution."""
+
+    integration = DOMAIN
+
+    def __init__(self, definition: ToolDefinition) -> None:
+        """Make the tool of ``definition``."""
+        self.definition = definition
+        self.name = definition.name
+        self.title = definition.title
+        self.description = definition.description
+        self.annotations = definition.annotations
+        self.parameters = parameters_schema(definition.parameters)
+
+    def variables(self, hass: HomeAssistant, tool_args: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the variables of a call: every declared parameter (None when not given).
+
+        An ``area`` argument, given as an area's id, name or alias, becomes the area's id;
+        raises ``HomeAssistantError`` for an area that does not exist.
+        """
+        variables: dict[str, Any] = {}
+        for parameter in self.definition.parameters:
+            value = tool_args.get(parameter.name)
+            if parameter.type == "area" and value is not None:
+                value = _area_id(hass, value)
+            variables[parameter.name] = value
+        return variables
+
+
+def _area_id(hass: HomeAssistant, area: str) -> str:
+    """Return the id of the area with id, name or alias ``area``; raise when there is none."""
+    registry = ar.async_get(hass)
+    if registry.async_get_area(area) is not None:
+        return area
+    for found in intent.find_areas(area, registry):
+        return found.id
+    raise HomeAssistantError(f"There is no area {area!r}")
+
+
+class UiTemplateTool(_UiTool):
+    """A template tool: renders its template with the arguments as variables."""
+
+    def __init__(self, hass: HomeAssistant, definition: ToolDefinition) -> None:
+        """Compile the template; raise ``ToolDefinitionError`` with the line when it cannot."""
+        super().__init__(definition)
+        self.template = Template(definition.template, hass)
+        try:
+            self.template.ensure_valid()
+        except TemplateError as err:
+            raise ToolDefinitionError(
+                f"The template is invalid: {template_error_text(err)}"
+            ) from err
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Render the template; return ``{"result": ...}``, parsed when it is JSON.
+
+        A template error or one that runs over ``TEMPLATE_TIME_LIMIT`` is a failed result
+        naming the line and what went wrong.
+        """
+        variables = self.variables(hass, tool_input.tool_args)
+        try:
+            # Like the template developer tool: a trial in a thread that is stopped after the
+            # time limit; its errors come again, with the line, from the render itself.
+            timed_out = await self.template.async_render_will_timeout(
+                TEMPLATE_TIME_LIMIT, variables
+            )
+        except TemplateError:
+            timed_out = False
+        if timed_out:
+            return error_result(
+                "TemplateError",
+                f"The template of tool {self.name} ran longer than "
+                f"{TEMPLATE_TIME_LIMIT:g} s and was stopped.",
+            )
+        try:
+            rendered = self.template.async_render(variables, parse_result=False)
+        except TemplateError as err:
+            return error_result(
+                "TemplateError",
+                f"The template of tool {self.name} failed at {template_error_text(err)}",
+            )
+        try:
+            result = json.loads(rendered)
+        except ValueError:
+            result = rendered
+        return llm_helper.ToolResult(data={"result": result})
+
+
+class UiActionTool(_UiTool):
+    """An action tool: runs its actions with the arguments as variables, as the caller."""
+
+    def __init__(self, definition: ToolDefinition, script: Script) -> None:
+        """Make the tool of ``definition`` running the validated ``script``."""
+        super().__init__(definition)
+        self.script = script
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Run the actions as the calling user; return their response data.
+
+        ``{"response": ...}`` when a ``stop`` action returns a response, else the values of
+        the actions' ``response_variable``s, else ``{"success": true}``. An action the
+        user may not perform is a failed result saying so.
+        """
+        variables = self.variables(hass, tool_input.tool_args)
+        try:
+            run = await self.script.async_run(variables, context=llm_context.context)
+        except Unauthorized as err:
+            what = f" on {err.entity_id}" if err.entity_id else ""
+            return error_result(
+                "Unauthorized",
+                f"Tool {self.name} did not run: the user who asked may not perform "
+                f"its actions{what}. Tell the user; an administrator can run it.",
+            )
+        if run is None:
+            # Home Assistant is stopping, or MAX_ACTION_RUNS runs of the tool are going on.
+            return error_result(
+                "HomeAssistantError",
+                f"Tool {self.name} did not run: {MAX_ACTION_RUNS} calls of it are still "
+                "running, or Home Assistant is stopping. Try again later.",
+            )
+        if run.service_response is not None:
+            return llm_helper.ToolResult(data={"response": run.service_response})
+        responses = {
+            name: run.variables.get(name)
+            for action in self.definition.actions
+            if isinstance(name := action.get("response_variable"), str)
+        }
+        return llm_helper.ToolResult(data=responses or {"success": True})
+
+
+def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> ScriptTool:
+    """Return Home Assistant's ``ScriptTool`` for a script tool, under the user's name.
+
+    Raises ``ToolDefinitionError`` when the script entity does not exist.
+    """
+    from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
+
+    if hass.states.get(definition.script) is None:
+        raise ToolDefinitionError(f"The script {definition.script} does not exist")
+    tool = ScriptTool(hass, definition.script)
+    tool.name = definition.name
+    tool.title = definition.title
+    tool.integration = DOMAIN
+    if definition.description:
+        tool.description = definition.description
+    tool.annotations = definition.annotations
+    return tool
+
+
+class _LeftOutTool(llm_helper.Tool):
+    """Stands for a tool that cannot be used, so the inspector can show it and why."""
+
+    integration = DOMAIN
+
+    def __init__(self, name: str, title: str) -> None:
+        """Stand for the tool ``name``."""
+        self.name = name
+        self.title = title
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Fail: the hub never lists it, so only a caller that bypasses the hub gets here."""
+        return error_result("HomeAssistantError", f"Tool {self.name} cannot be used")
+
+
+@dataclass(slots=True)
+class UiTools:
+    """The tools made in the UI of one hub entry, built when the entry is set up."""
+
+    tools: list[llm_helper.Tool | ToolDefinition] = field(default_factory=list)
+    """Ready tools; script tools as definitions (their script is looked up per request)."""
+    broken: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    """Per subentry id: ``(name, title, reason)`` of definitions that cannot be used."""
+    scripts: list[Script] = field(default_factory=list)
+
+    @classmethod
+    async def async_load(cls, hass: HomeAssistant, entry: ConfigEntry[Any]) -> UiTools:
+        """Return the tools of ``entry``'s tool subentries; never raises for a bad one."""
+        ui_tools = cls()
+        for subentry_id, subentry in entry.subentries.items():
+            if subentry.subentry_type != SUBENTRY_TYPE:
+                continue
+            try:
+                definition = parse_definition(subentry)
+                ui_tools.tools.append(await ui_tools._async_make(hass, definition))
+            except ToolDefinitionError as err:
+                name = str(subentry.data.get(CONF_TOOL_NAME) or subentry.title)
+                ui_tools.broken[subentry_id] = (name, subentry.title, str(err))
+                LOGGER.warning(
+                    "LLM Hub %s leaves out the tool %s: %s", entry.title, subentry.title, err
+                )
+        return ui_tools
+
+    async def _async_make(
+        self, hass: HomeAssistant, definition: ToolDefinition
+    ) -> llm_helper.Tool | ToolDefinition:
+        """Return the tool of a definition (a script tool's definition as it is)."""
+        if definition.kind == "template":
+            return UiTemplateTool(hass, definition)
+        if definition.kind == "script":
+            return definition
+        try:
+            actions = await async_validate_actions_config(
+                hass, cast("list[dict[str, Any]]", cv.SCRIPT_SCHEMA(list(definition.actions)))
+            )
+        except (probatio.Invalid, HomeAssistantError) as err:
+            raise ToolDefinitionError(f"The actions are invalid: {err}") from err
+        script = Script(
+            hass,
+            actions,
+            f"{DOMAIN} tool {definition.name}",
+            DOMAIN,
+            running_description=f"LLM Hub tool {definition.title}",
+            script_mode="parallel",
+            max_runs=MAX_ACTION_RUNS,
+            logger=LOGGER,
+            log_exceptions=False,
+        )
+        self.scripts.append(script)
+        return UiActionTool(definition, script)
+
+    @callback
+    def source(self, hass: HomeAssistant) -> Source | None:
+        """Return the tools as one source of a hub's build (None when there are none).
+
+        Script tools are made for each request from the script as it is now; one whose
+        script is missing is left out with the reason, like a broken definition.
+        """
+        if not self.tools and not self.broken:
+            return None
+        tools: list[llm_helper.Tool] = []
+        left_out: dict[str, str] = {}
+        for item in self.tools:
+            if isinstance(item, ToolDefinition):
+                try:
+                    tools.append(_script_tool(hass, item))
+                except ToolDefinitionError as err:
+                    tools.append(_LeftOutTool(item.name, item.title))
+                    left_out[item.name] = str(err)
+            else:
+                tools.append(item)
+        for name, title, reason in self.broken.values():
+            tools.append(_LeftOutTool(name, title))
+            left_out[name] = reason
+        return Source(
+            namespace=UI_TOOLS_NAMESPACE,
+            source=UI_TOOLS_SOURCE,
+            prompt_parts=[],
+            tools=tools,
+            left_out=left_out,
+        )
+
+    def problems(self, hass: HomeAssistant) -> dict[str, tuple[str, str]]:
+        """Return ``{subentry id: (title, reason)}`` of every tool left out now.
+
+        Broken definitions and script tools whose script does not exist (now).
+        """
+        problems = {key: (title, reason) for key, (_, title, reason) in self.broken.items()}
+        problems.update(
+            (item.subentry_id, (item.title, f"The script {item.script} does not exist"))
+            for item in self.tools
+            if isinstance(item, ToolDefinition) and hass.states.get(item.script) is None
+        )
+        return problems
+
+    async def async_unload(self) -> None:
+        """Unload the action tools' scripts (stopping runs still going)."""
+        for script in self.scripts:
+            await script.async_unload()

@@ -1,0 +1,201 @@
+// A form for a tool's arguments, generated from its JSON Schema (the parameters agents get).
+// Each property gets the input its type asks for; anything else is edited as JSON. Fires
+// "value-changed" with the arguments ({} when nothing is filled in) or an error text.
+import { LitElement, css, html, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+
+import { sharedStyles } from "./common";
+import type { JsonSchema } from "./types";
+
+type Args = Record<string, unknown>;
+
+/** The schema's type without "null" (OpenAPI 3.1 writes nullable types as lists). */
+function typeOf(schema: JsonSchema): string | undefined {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.find((type) => type && type !== "null");
+}
+
+@customElement("llm-hub-schema-form")
+export class LlmHubSchemaForm extends LitElement {
+  @property({ attribute: false }) public schema?: JsonSchema | null;
+
+  @state() private _raw: Record<string, string> = {};
+
+  @state() private _errors: Record<string, string> = {};
+
+  @state() private _asJson = false;
+
+  @state() private _json = "{}";
+
+  /** Forgets what was entered (a new tool). */
+  public reset(): void {
+    this._raw = {};
+    this._errors = {};
+    this._json = "{}";
+    this._asJson = false;
+  }
+
+  protected render() {
+    const properties = Object.entries(this.schema?.properties ?? {});
+    const required = new Set(this.schema?.required ?? []);
+    return html`
+      <label class="switch"
+        ><input type="checkbox" .checked=${this._asJson} @change=${this._toggleJson} /> Edit the
+        arguments as JSON</label
+      >
+      ${this._asJson
+        ? html`<textarea
+            name="__json__"
+            .value=${this._json}
+            @input=${(ev: Event) => {
+              this._json = (ev.target as HTMLTextAreaElement).value;
+              this._emit();
+            }}
+          ></textarea>`
+        : properties.length === 0
+          ? html`<p class="secondary">This tool takes no arguments.</p>`
+          : properties.map(([name, schema]) => this._field(name, schema, required.has(name)))}
+    `;
+  }
+
+  private _field(name: string, schema: JsonSchema, required: boolean) {
+    const type = typeOf(schema);
+    const raw = this._raw[name] ?? "";
+    const set = (value: string) => {
+      this._raw = { ...this._raw, [name]: value };
+      this._emit();
+    };
+    const onInput = (ev: Event) => set((ev.target as HTMLInputElement).value);
+    let input;
+    if (schema.enum) {
+      input = html`<select name=${name} @change=${onInput}>
+        <option value="" ?selected=${raw === ""}>—</option>
+        ${schema.enum.map(
+          (option) =>
+            html`<option value=${JSON.stringify(option)} ?selected=${raw === JSON.stringify(option)}>
+              ${String(option)}
+            </option>`,
+        )}
+      </select>`;
+    } else if (type === "boolean") {
+      input = html`<select name=${name} @change=${onInput}>
+        <option value="" ?selected=${raw === ""}>—</option>
+        <option value="true" ?selected=${raw === "true"}>true</option>
+        <option value="false" ?selected=${raw === "false"}>false</option>
+      </select>`;
+    } else if (type === "integer" || type === "number") {
+      input = html`<input
+        name=${name}
+        type="number"
+        step=${type === "integer" ? "1" : "any"}
+        min=${schema.minimum ?? ""}
+        max=${schema.maximum ?? ""}
+        .value=${raw}
+        @input=${onInput}
+      />`;
+    } else if (type === "string") {
+      input = html`<input name=${name} type="text" .value=${raw} @input=${onInput} />`;
+    } else if (type === "array" && typeOf(schema.items ?? {}) === "string" && !schema.items?.enum) {
+      input = html`<textarea
+        name=${name}
+        placeholder="One per line"
+        .value=${raw}
+        @input=${onInput}
+      ></textarea>`;
+    } else {
+      input = html`<textarea
+        name=${name}
+        placeholder="JSON"
+        .value=${raw}
+        @input=${onInput}
+      ></textarea>`;
+    }
+    return html`<div class="field">
+      <label
+        ><code>${name}</code>${required ? html`<span class="required">*</span>` : nothing}
+        ${type ? html`<span class="secondary">${type}</span>` : nothing}</label
+      >
+      ${input}
+      ${schema.description ? html`<div class="secondary">${schema.description}</div>` : nothing}
+      ${this._errors[name] ? html`<div class="error">${this._errors[name]}</div>` : nothing}
+    </div>`;
+  }
+
+  /** Returns the arguments the fields hold, and sets the errors of those that do not parse. */
+  private _args(): Args {
+    const args: Args = {};
+    const errors: Record<string, string> = {};
+    for (const [name, schema] of Object.entries(this.schema?.properties ?? {})) {
+      const raw = this._raw[name];
+      if (raw === undefined || raw === "") continue;
+      const type = typeOf(schema);
+      try {
+        if (schema.enum || type === "boolean") args[name] = JSON.parse(raw);
+        else if (type === "integer" || type === "number") args[name] = Number(raw);
+        else if (type === "string") args[name] = raw;
+        else if (type === "array" && typeOf(schema.items ?? {}) === "string" && !schema.items?.enum)
+          args[name] = raw.split("\n").filter((line) => line.trim());
+        else args[name] = JSON.parse(raw);
+      } catch {
+        errors[name] = "Not valid JSON";
+      }
+    }
+    this._errors = errors;
+    return args;
+  }
+
+  private _toggleJson(ev: Event): void {
+    this._asJson = (ev.target as HTMLInputElement).checked;
+    if (this._asJson) this._json = JSON.stringify(this._args(), null, 2);
+    this._emit();
+  }
+
+  private _emit(): void {
+    let detail: { value?: Args; error?: string };
+    if (this._asJson) {
+      try {
+        const value = JSON.parse(this._json || "{}");
+        detail =
+          value && typeof value === "object" && !Array.isArray(value)
+            ? { value }
+            : { error: "The arguments must be a JSON object" };
+      } catch (err) {
+        detail = { error: `Not valid JSON: ${(err as Error).message}` };
+      }
+    } else {
+      const value = this._args();
+      detail = Object.keys(this._errors).length ? { error: "Some fields are not valid" } : { value };
+    }
+    this.dispatchEvent(new CustomEvent("value-changed", { detail }));
+  }
+
+  static styles = [
+    sharedStyles,
+    css`
+      .field {
+        display: flex;
+        flex-direction: column;
+        gap: 4px;
+        margin-bottom: 12px;
+        max-width: 560px;
+      }
+      .required {
+        color: var(--error-color);
+        margin-left: 2px;
+      }
+      .error {
+        color: var(--error-color);
+      }
+      .switch {
+        display: block;
+        margin-bottom: 12px;
+      }
+    `,
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "llm-hub-schema-form": LlmHubSchemaForm;
+  }
+}

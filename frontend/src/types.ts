@@ -1,0 +1,161 @@
+// What the panel uses of Home Assistant's frontend object and of LLM Hub's websocket commands.
+// Shapes follow the docstrings of custom_components/llm_hub/panel_api.py and websocket_api.py.
+
+/** The part of the frontend's `hass` object the panel uses. */
+export interface HomeAssistant {
+  callWS<T>(msg: Record<string, unknown>): Promise<T>;
+  connection: {
+    subscribeMessage<T>(
+      callback: (message: T) => void,
+      msg: Record<string, unknown>,
+    ): Promise<() => Promise<void>>;
+  };
+  user?: { id: string; name: string; is_admin: boolean };
+  themes?: { darkMode?: boolean };
+  locale?: { language: string };
+  language?: string;
+}
+
+/** The route Home Assistant gives a panel: `path` is what follows the panel's URL. */
+export interface Route {
+  prefix: string;
+  path: string;
+}
+
+/** A row of `llm_hub/apis/list`. */
+export interface ApiRow {
+  id: string;
+  name: string;
+  hub: boolean;
+  entry_id: string | null;
+  state: string;
+  tools: number | null;
+  hidden: number | null;
+  prompt_chars: number | null;
+  tools_chars: number | null;
+  tokens: number | null;
+  max_tools: number | null;
+  over_limit: boolean | null;
+  repairs: string[];
+  calls_24h: number;
+  error: string | null;
+}
+
+export interface ApiList {
+  apis: ApiRow[];
+  estimator: string;
+  chars_per_token: number;
+  since: string;
+}
+
+export interface ToolAnnotations {
+  read_only?: boolean | null;
+  destructive?: boolean | null;
+  idempotent?: boolean | null;
+  open_world?: boolean | null;
+}
+
+/** A tool of `llm_hub/api/describe`. */
+export interface DescribedTool {
+  name: string;
+  key: string | null;
+  original_name: string;
+  source: { integration: string | null; api: string | null };
+  title: string | null;
+  description: string | null;
+  annotations: ToolAnnotations | null;
+  parameters: JsonSchema | null;
+  parameters_error?: string;
+  hidden: string | null;
+  confirm?: boolean;
+  schema_fixes?: string[];
+  size: { chars: number; tokens: number };
+}
+
+export interface Description {
+  api: { id: string; name: string; hub: boolean };
+  user_id: string;
+  prompt: string;
+  tools: DescribedTool[];
+  size: {
+    tools: number;
+    prompt_chars: number;
+    tools_chars: number;
+    tokens: number;
+    estimator: string;
+    max_tools?: number;
+    over_limit?: boolean;
+  };
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  description?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+}
+
+/** The result of `llm_hub/tool/call`. */
+export interface CallResult {
+  tool_name: string;
+  result: { data: unknown; error: boolean };
+  outcome: string;
+  duration_ms: number;
+}
+
+/** A call of `llm_hub/activity/subscribe`. */
+export interface ActivityCall {
+  api_id: string;
+  api_name: string;
+  tool_name: string;
+  original_tool_name: string;
+  source: string;
+  tool_call_id: string;
+  user_id: string | null;
+  platform: string;
+  agent_id: string | null;
+  device_id: string | null;
+  outcome: string;
+  duration_ms: number;
+  arguments?: Record<string, unknown>;
+  time: string;
+  error: string | null;
+}
+
+/** The result of `llm_hub/tool/providers`. */
+export interface Providers {
+  tool_name: string;
+  providers: Record<string, { name: string; definition: unknown; error: string | null }>;
+}
+
+/** A user of Home Assistant's `config/auth/list`. */
+export interface User {
+  id: string;
+  name: string;
+  is_active: boolean;
+  system_generated: boolean;
+  group_ids: string[];
+}
+
+/** The error a rejected `callWS` gives. */
+export interface WsError {
+  code: string;
+  message: string;
+}
+
+/** Returns `code: message` of a rejected `callWS`, or the error as text. */
+export function errorText(err: unknown): string {
+  if (err && typeof err === "object" && "message" in err) {
+    const { code, message } = err as WsError;
+    return code ? `${code}: ${message}` : String(message);
+  }
+  return String(err);
+}

@@ -1,0 +1,183 @@
+// Activity: the recent tool calls of all hubs, updating live (llm_hub/activity/subscribe),
+// filtered by hub, tool, user and outcome. Arguments appear only where the hub records them.
+import { LitElement, css, html, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+
+import { breakable, outcomeBadge, sharedStyles } from "./common";
+import { RenderTimer } from "./render-timer";
+import { errorText, type ActivityCall, type HomeAssistant, type User } from "./types";
+
+const OUTCOMES = ["ok", "error", "refused", "needs_confirmation"];
+
+/** What made a request (``LLMContext.platform``), where the domain alone says little. */
+const PLATFORMS: Record<string, string> = {
+  llm_hub: "Test bench",
+  mcp_server: "MCP Server",
+};
+
+@customElement("llm-hub-activity")
+export class LlmHubActivity extends LitElement {
+  @property({ attribute: false }) public hass!: HomeAssistant;
+
+  @property({ attribute: false }) public users: User[] = [];
+
+  @state() private _calls?: ActivityCall[];
+
+  @state() private _error?: string;
+
+  @state() private _hub = "";
+
+  @state() private _tool = "";
+
+  @state() private _user = "";
+
+  @state() private _outcome = "";
+
+  private _unsubscribe?: Promise<() => Promise<void>>;
+
+  private _timer = new RenderTimer(this);
+
+  public connectedCallback(): void {
+    super.connectedCallback();
+    this._timer.restart();
+    this._unsubscribe = this.hass.connection.subscribeMessage<{ calls: ActivityCall[] }>(
+      (message) => {
+        const first = this._calls === undefined;
+        // Newest first; the first message holds the recent calls, oldest first.
+        this._calls = [...message.calls.reverse(), ...(this._calls ?? [])].slice(0, 500);
+        if (first) this._timer.done();
+      },
+      { type: "llm_hub/activity/subscribe" },
+    );
+    this._unsubscribe.catch((err) => {
+      this._error = errorText(err);
+    });
+  }
+
+  public disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this._unsubscribe?.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    this._unsubscribe = undefined;
+    this._calls = undefined;
+  }
+
+  private _userName(userId: string | null): string {
+    if (!userId) return "–";
+    if (userId === this.hass.user?.id) return `${this.hass.user.name} (you)`;
+    return this.users.find((user) => user.id === userId)?.name ?? userId;
+  }
+
+  protected render() {
+    if (this._error) return html`<div class="alert error">${this._error}</div>`;
+    if (!this._calls) return html`<div class="secondary">Loading…</div>`;
+    const calls = this._calls;
+    const hubs = [...new Map(calls.map((call) => [call.api_id, call.api_name])).entries()];
+    const users = [...new Set(calls.map((call) => call.user_id ?? ""))];
+    const needle = this._tool.trim().toLowerCase();
+    const shown = calls.filter(
+      (call) =>
+        (!this._hub || call.api_id === this._hub) &&
+        (!this._user || (call.user_id ?? "") === this._user) &&
+        (!this._outcome || call.outcome === this._outcome) &&
+        (!needle ||
+          call.tool_name.toLowerCase().includes(needle) ||
+          call.original_tool_name.toLowerCase().includes(needle)),
+    );
+    const pick = (field: "_hub" | "_user" | "_outcome") => (ev: Event) => {
+      this[field] = (ev.target as HTMLSelectElement).value;
+    };
+    return html`<div class="card">
+      <h2>Activity</h2>
+      <div class="toolbar">
+        <select name="hub" @change=${pick("_hub")}>
+          <option value="">All hubs</option>
+          ${hubs.map(([id, name]) => html`<option value=${id}>${name}</option>`)}
+        </select>
+        <input
+          name="tool"
+          type="search"
+          placeholder="Tool"
+          .value=${this._tool}
+          @input=${(ev: Event) => (this._tool = (ev.target as HTMLInputElement).value)}
+        />
+        <select name="user" @change=${pick("_user")}>
+          <option value="">All users</option>
+          ${users.map((id) => html`<option value=${id}>${this._userName(id || null)}</option>`)}
+        </select>
+        <select name="outcome" @change=${pick("_outcome")}>
+          <option value="">All outcomes</option>
+          ${OUTCOMES.map((outcome) => html`<option value=${outcome}>${outcome.replace("_", " ")}</option>`)}
+        </select>
+        <span class="grow"></span>
+        <span class="secondary live">● live</span>
+      </div>
+      ${shown.length === 0
+        ? html`<p class="secondary">
+            ${calls.length ? "No call matches." : "No tool calls through a hub yet."}
+          </p>`
+        : html`<div class="table-wrap"><table>
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Hub</th>
+                <th>Tool</th>
+                <th>User</th>
+                <th>From</th>
+                <th>Outcome</th>
+                <th class="number">Duration</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${shown.map((call) => this._row(call))}
+            </tbody>
+          </table></div>`}
+    </div>`;
+  }
+
+  private _row(call: ActivityCall) {
+    return html`<tr data-call=${call.tool_call_id}>
+      <td class="time">${new Date(call.time).toLocaleString()}</td>
+      <td>${call.api_name}</td>
+      <td>
+        <code>${breakable(call.tool_name)}</code>
+        ${call.original_tool_name !== call.tool_name
+          ? html`<div class="secondary"><code>${breakable(call.original_tool_name)}</code></div>`
+          : nothing}
+        ${call.arguments
+          ? html`<pre class="arguments">${JSON.stringify(call.arguments)}</pre>`
+          : nothing}
+        ${call.error ? html`<div class="error-text">${call.error}</div>` : nothing}
+      </td>
+      <td>${this._userName(call.user_id)}</td>
+      <td>${call.agent_id ?? PLATFORMS[call.platform] ?? call.platform}</td>
+      <td>${outcomeBadge(call.outcome)}</td>
+      <td class="number">${call.duration_ms.toLocaleString()} ms</td>
+    </tr>`;
+  }
+
+  static styles = [
+    sharedStyles,
+    css`
+      .live {
+        color: var(--success-color, #43a047);
+      }
+      .time {
+        white-space: nowrap;
+      }
+      .arguments {
+        margin: 4px 0 0;
+        padding: 2px 6px;
+      }
+      .error-text {
+        color: var(--error-color);
+        font-size: 12px;
+      }
+    `,
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "llm-hub-activity": LlmHubActivity;
+  }
+}

@@ -1,0 +1,268 @@
+// Test bench: pick an API and one of its listed tools, fill in its arguments, run it as a user
+// (llm_hub/tool/call) and see the result, the time it took and what the model would read.
+import { LitElement, css, html, nothing, type PropertyValues } from "lit";
+import { customElement, property, query, state } from "lit/decorators.js";
+
+import { outcomeBadge, sharedStyles } from "./common";
+import { RenderTimer } from "./render-timer";
+import type { LlmHubSchemaForm } from "./schema-form";
+import "./schema-form";
+import {
+  errorText,
+  type ApiList,
+  type CallResult,
+  type Description,
+  type HomeAssistant,
+  type User,
+} from "./types";
+
+@customElement("llm-hub-bench")
+export class LlmHubBench extends LitElement {
+  @property({ attribute: false }) public hass!: HomeAssistant;
+
+  @property({ attribute: false }) public users: User[] = [];
+
+  /** The API and tool to start with (from the URL: ?api=&tool=). */
+  @property() public apiId = "";
+
+  @property() public toolName = "";
+
+  @state() private _apis?: ApiList;
+
+  @state() private _description?: Description;
+
+  @state() private _api = "";
+
+  @state() private _tool = "";
+
+  @state() private _user = "";
+
+  @state() private _args: Record<string, unknown> = {};
+
+  @state() private _argsError?: string;
+
+  @state() private _running = false;
+
+  @state() private _result?: CallResult;
+
+  @state() private _error?: string;
+
+  @query("llm-hub-schema-form") private _form?: LlmHubSchemaForm;
+
+  private _timer = new RenderTimer(this);
+
+  public connectedCallback(): void {
+    super.connectedCallback();
+    this._timer.restart();
+    this._start();
+  }
+
+  protected willUpdate(changed: PropertyValues): void {
+    if (changed.has("hass") && !this._user && this.hass?.user) this._user = this.hass.user.id;
+  }
+
+  private async _start(): Promise<void> {
+    try {
+      this._apis = await this.hass.callWS<ApiList>({ type: "llm_hub/apis/list" });
+      const usable = this._apis.apis.filter((api) => api.tools !== null);
+      const api = usable.find((row) => row.id === this.apiId) ?? usable[0];
+      if (api) await this._loadApi(api.id, this.toolName);
+    } catch (err) {
+      this._error = errorText(err);
+    }
+    await this._timer.done();
+  }
+
+  private async _loadApi(apiId: string, toolName = ""): Promise<void> {
+    this._api = apiId;
+    this._description = undefined;
+    this._result = undefined;
+    this._description = await this.hass.callWS<Description>({
+      type: "llm_hub/api/describe",
+      api_id: apiId,
+    });
+    const listed = this._description.tools.filter((tool) => !tool.hidden);
+    this._selectTool((listed.find((tool) => tool.name === toolName) ?? listed[0])?.name ?? "");
+  }
+
+  private _selectTool(name: string): void {
+    this._tool = name;
+    this._args = {};
+    this._argsError = undefined;
+    this._result = undefined;
+    this._error = undefined;
+    this._form?.reset();
+  }
+
+  protected render() {
+    if (!this._apis) {
+      return this._error
+        ? html`<div class="alert error">${this._error}</div>`
+        : html`<div class="secondary">Loading…</div>`;
+    }
+    const listed = this._description?.tools.filter((tool) => !tool.hidden) ?? [];
+    const tool = listed.find((item) => item.name === this._tool);
+    const you = this.hass.user;
+    const users = this.users.length ? this.users : you ? [{ id: you.id, name: you.name }] : [];
+    return html`
+      <div class="card">
+        <h2>Test bench</h2>
+        <p class="secondary">
+          Runs a tool the way a model's call runs it: through the API, with its checks, as the
+          user you pick. Tools change things in your home for real.
+        </p>
+        <div class="pickers">
+          <label
+            >LLM API
+            <select name="api" @change=${this._apiChanged}>
+              ${this._apis.apis
+                .filter((api) => api.tools !== null)
+                .map(
+                  (api) =>
+                    html`<option value=${api.id} ?selected=${api.id === this._api}>
+                      ${api.name}${api.hub ? "" : " (not a hub)"}
+                    </option>`,
+                )}
+            </select></label
+          >
+          <label
+            >Tool
+            <select
+              name="tool"
+              @change=${(ev: Event) => this._selectTool((ev.target as HTMLSelectElement).value)}
+            >
+              ${listed.map(
+                (item) =>
+                  html`<option value=${item.name} ?selected=${item.name === this._tool}>
+                    ${item.name}
+                  </option>`,
+              )}
+            </select></label
+          >
+          <label
+            >Run as
+            <select
+              name="user"
+              @change=${(ev: Event) => (this._user = (ev.target as HTMLSelectElement).value)}
+            >
+              ${users.map(
+                (user) =>
+                  html`<option value=${user.id} ?selected=${user.id === this._user}>
+                    ${user.name}${user.id === you?.id ? " (you)" : ""}
+                  </option>`,
+              )}
+            </select></label
+          >
+        </div>
+      </div>
+      ${tool
+        ? html`<div class="card">
+            <h2>${tool.title || tool.name}</h2>
+            <p>${tool.description}</p>
+            <llm-hub-schema-form
+              .schema=${tool.parameters}
+              @value-changed=${this._argsChanged}
+            ></llm-hub-schema-form>
+            ${this._argsError ? html`<div class="alert error">${this._argsError}</div>` : nothing}
+            <button
+              class="primary run"
+              ?disabled=${this._running || Boolean(this._argsError)}
+              @click=${this._run}
+            >
+              ${this._running ? "Running…" : "Run"}
+            </button>
+          </div>`
+        : this._description
+          ? html`<div class="card secondary">This API lists no tools for you.</div>`
+          : nothing}
+      ${this._error ? html`<div class="alert error result-error">${this._error}</div>` : nothing}
+      ${this._result ? this._renderResult(this._result) : nothing}
+    `;
+  }
+
+  private _renderResult(result: CallResult) {
+    // What an agent puts into the conversation for the model: the result data as JSON.
+    const read = JSON.stringify(result.result.data);
+    const perToken = this._apis?.chars_per_token ?? 4;
+    return html`<div class="card result">
+      <h2>Result</h2>
+      <div class="figures">
+        <div class="figure">
+          <div class="value">${outcomeBadge(result.outcome)}</div>
+          <div class="label">outcome</div>
+        </div>
+        <div class="figure">
+          <div class="value duration">${result.duration_ms.toLocaleString()} ms</div>
+          <div class="label">time</div>
+        </div>
+        <div class="figure">
+          <div class="value">${Math.ceil(read.length / perToken).toLocaleString()}</div>
+          <div class="label">tokens (estimated)</div>
+        </div>
+      </div>
+      <div class="secondary">Result data:</div>
+      <pre class="data">${JSON.stringify(result.result.data, null, 2)}</pre>
+      <div class="secondary">What the model reads (${read.length.toLocaleString()} characters):</div>
+      <pre class="read">${read}</pre>
+    </div>`;
+  }
+
+  private async _apiChanged(ev: Event): Promise<void> {
+    try {
+      await this._loadApi((ev.target as HTMLSelectElement).value);
+    } catch (err) {
+      this._error = errorText(err);
+    }
+  }
+
+  private _argsChanged(ev: CustomEvent<{ value?: Record<string, unknown>; error?: string }>): void {
+    this._argsError = ev.detail.error;
+    if (ev.detail.value) this._args = ev.detail.value;
+  }
+
+  private async _run(): Promise<void> {
+    this._running = true;
+    this._result = undefined;
+    this._error = undefined;
+    try {
+      this._result = await this.hass.callWS<CallResult>({
+        type: "llm_hub/tool/call",
+        api_id: this._api,
+        tool_name: this._tool,
+        tool_args: this._args,
+        user_id: this._user || undefined,
+      });
+    } catch (err) {
+      this._error = errorText(err);
+    } finally {
+      this._running = false;
+    }
+  }
+
+  static styles = [
+    sharedStyles,
+    css`
+      .pickers {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 16px;
+      }
+      .pickers label {
+        display: flex;
+        flex-direction: column;
+        gap: 4px;
+        color: var(--secondary-text-color);
+      }
+      .pickers select {
+        min-width: 220px;
+        max-width: 420px;
+      }
+    `,
+  ];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "llm-hub-bench": LlmHubBench;
+  }
+}

@@ -1,0 +1,322 @@
+"""Benchmark of tool search (issue 17): ranking quality, tokens per turn, latency, index cost.
+
+Run by ``script/bench-search`` in the test venv. Starts a Home Assistant in a temporary config
+under ``.scratch/bench-search/`` (no HTTP) with Assist's own tools (the intents of lights,
+climate, fans, covers, media players, vacuums, lawn mowers, to-do lists; live context, date
+and time, calendar), adds the synthetic home of ``script/search_home.py`` (scripts in English,
+German and Russian, tools of custom integrations) up to N tools, and reports as Markdown:
+
+- recall@5 and MRR of the query set per language, for the request as the person says it and
+  and as the model is told to search (the request plus English keywords of what to do and to what);
+- tokens the model receives per turn (``inspector``: JSON of the tool definitions as agents send
+  them, 4.2 characters per token) with all tools listed against search mode (prompt,
+  ``search_tools``, ``call_tool``, one pinned tool) plus one ``search_tools`` answer of 5;
+- ``search_tools`` latency (median and 95th percentile per query) and the cost of building
+  the index, at 1,000 and 10,000 tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+from homeassistant import bootstrap, config_entries, loader
+from homeassistant.const import __version__ as ha_version
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.core_config import async_process_ha_core_config
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the script's own is first
+
+from search_home import QUERIES, Query, SyntheticTool, contributed_tools, scripts
+
+from custom_components.llm_hub.inspector import (
+    definition_chars,
+    estimate_tokens,
+    function_definition,
+)
+from custom_components.llm_hub.schema.parameters import clean_parameters
+from custom_components.llm_hub.tool_search import (
+    SEARCH_PROMPT,
+    CallToolTool,
+    IntentVocabulary,
+    SearchToolsTool,
+    ToolCard,
+    ToolIndex,
+    _stems,
+    async_get_intent_vocabulary,
+    tool_card,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+SCRATCH = REPO / ".scratch" / "bench-search"
+LANGUAGES = ("en", "de", "ru")
+PINNED = "homeassistant__GetLiveContext"
+# Entities whose domains make Assist list their intents (exposed by default).
+STATES = {
+    "light.kitchen": "on",
+    "light.living_room": "off",
+    "climate.office": "heat",
+    "fan.bedroom": "off",
+    "cover.living_room_blinds": "closed",
+    "media_player.kitchen": "playing",
+    "vacuum.robot": "docked",
+    "lawn_mower.garden": "docked",
+    "todo.shopping_list": "2",
+    "calendar.family": "off",
+    "lock.front_door": "locked",
+}
+DOMAINS = (
+    "homeassistant",
+    "llm",
+    "intent",
+    "light",
+    "climate",
+    "fan",
+    "cover",
+    "media_player",
+    "vacuum",
+    "lawn_mower",
+    "todo",
+    "calendar",
+)
+
+
+async def async_assist_tools(language: str) -> list[tuple[llm.Tool, dict[str, Any]]]:
+    """Return Assist's tools of a real Home Assistant, with their clean JSON Schemas."""
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    config_dir = Path(tempfile.mkdtemp(prefix="config-", dir=SCRATCH))
+    hass = HomeAssistant(str(config_dir))
+    try:
+        loader.async_setup(hass)
+        hass.config.skip_pip = True
+        hass.config_entries = config_entries.ConfigEntries(hass, {})
+        await loader.async_get_custom_components(hass)
+        if not await bootstrap.async_load_base_functionality(hass):
+            raise RuntimeError("Home Assistant could not load its registries")
+        for domain in bootstrap.CORE_INTEGRATIONS:
+            await async_setup_component(hass, domain, {})
+        await async_process_ha_core_config(hass, {})
+        for domain in DOMAINS:
+            if not await async_setup_component(hass, domain, {}):
+                raise RuntimeError(f"could not set up {domain}")
+        for entity_id, state in STATES.items():
+            hass.states.async_set(entity_id, state)
+        context = llm.LLMContext(
+            platform="bench",
+            context=Context(),
+            language=language,
+            assistant="conversation",
+            device_id=None,
+        )
+        instance = await llm.async_get_api(hass, llm.LLM_API_ASSIST, context)
+        serializer = instance.custom_serializer or llm.selector_serializer
+        return [
+            (tool, clean_parameters(tool.parameters, serializer).json_schema)
+            for tool in instance.tools
+        ]
+    finally:
+        await hass.async_stop(force=True)
+        shutil.rmtree(config_dir, ignore_errors=True)
+
+
+async def async_vocabularies() -> dict[str, IntentVocabulary]:
+    """Return the intent vocabulary of each language (through a throwaway ``hass``)."""
+    hass = HomeAssistant(tempfile.gettempdir())
+    try:
+        return {lang: await async_get_intent_vocabulary(hass, lang) for lang in LANGUAGES}
+    finally:
+        await hass.async_stop(force=True)
+
+
+def home(
+    assist: list[tuple[llm.Tool, dict[str, Any]]],
+    count: int,
+    vocabulary: IntentVocabulary | None,
+) -> list[ToolCard]:
+    """Return the cards of a home of ``count`` tools: Assist's, scripts, contributed."""
+    cards = [
+        tool_card(
+            tool,
+            name=tool.name,
+            description=tool.description,
+            parameters=schema,
+            source="Assist",
+            vocabulary=vocabulary,
+        )
+        for tool, schema in assist
+    ]
+    synthetic: list[SyntheticTool] = scripts()
+    synthetic += contributed_tools(max(0, count - len(cards) - len(synthetic)))
+    cards += [
+        ToolCard(tool.name, tool.description, tool.parameters, tool.title, tool.source)
+        for tool in synthetic
+    ]
+    return cards[:count]
+
+
+def rank(index: ToolIndex, query: str, expected: Sequence[str]) -> int | None:
+    """Return the 1-based rank of the first expected tool in the top 50, or None."""
+    for position, (card, _score) in enumerate(index.search(query, 50), start=1):
+        if card.name in expected:
+            return position
+    return None
+
+
+def quality(
+    index: ToolIndex, queries: list[Query], text: Callable[[Query], str]
+) -> tuple[float, float, list[str]]:
+    """Return recall@5, MRR and the misses (``query -> rank``) of ``queries``."""
+    ranks = [rank(index, text(query), query.expected) for query in queries]
+    recall = sum(1 for found in ranks if found is not None and found <= 5) / len(queries)
+    mrr = sum(1 / found for found in ranks if found is not None) / len(queries)
+    misses = [
+        f"{text(query)!r} → {found}"
+        for query, found in zip(queries, ranks, strict=True)
+        if found is None or found > 5
+    ]
+    return recall, mrr, misses
+
+
+def definition(name: str, description: str, schema: Any) -> dict[str, Any]:
+    """Return a tool definition as agents send it (``inspector.function_definition``)."""
+    return {"name": name, "description": description, "parameters": schema}
+
+
+def meta_definitions() -> list[dict[str, Any]]:
+    """Return the definitions of ``search_tools`` and ``call_tool`` as agents send them."""
+    return [
+        function_definition(tool.name, tool.description, tool.parameters, llm.selector_serializer)
+        for tool in (SearchToolsTool, CallToolTool)
+    ]
+
+
+def tokens(cards: list[ToolCard], index: ToolIndex) -> tuple[int, int, int]:
+    """Return tokens per turn: all tools listed, search mode listed, plus one answer of 5."""
+    all_tools = estimate_tokens(
+        definition_chars([definition(c.name, c.description, c.parameters) for c in cards])
+    )
+    pinned = [definition(c.name, c.description, c.parameters) for c in cards if c.name == PINNED]
+    listed = estimate_tokens(len(SEARCH_PROMPT) + definition_chars([*meta_definitions(), *pinned]))
+    answer = {"tools": [card.definition() for card, _ in index.search("turn on the light", 5)]}
+    return all_tools, listed, listed + estimate_tokens(definition_chars(answer))
+
+
+def timed(op: Callable[[], object], repeats: int) -> list[float]:
+    """Return the seconds of each of ``repeats`` runs of ``op``."""
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        op()
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def percentile(samples: list[float], share: float) -> float:
+    """Return the ``share`` percentile of ``samples`` (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> None:
+    """Measure and print the Markdown report."""
+    vocabularies = await async_vocabularies()
+    assist = {lang: await async_assist_tools(lang) for lang in LANGUAGES}
+    names = {card.name for card in home(assist["en"], 1000, None)}
+    if unknown := {name for q in QUERIES for name in q.expected} - names:
+        raise RuntimeError(f"queries expect tools the home lacks: {sorted(unknown)}")
+
+    print(
+        f"# Tool search benchmark\n\nHome Assistant {ha_version}, Python "
+        f"{platform.python_version()}, {platform.machine()}; {len(QUERIES)} queries, "
+        f"{len(assist['en'])} Assist tools in the home.\n"
+    )
+    print("## Ranking at 1,000 tools\n")
+    print("| language | queries | recall@5 | MRR | recall@5 as the model searches | MRR |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    misses: list[str] = []
+    model_misses: list[str] = []
+    totals: list[tuple[int, float, float, float, float]] = []
+    for lang in LANGUAGES:
+        queries = [query for query in QUERIES if query.language == lang]
+        index = ToolIndex(home(assist[lang], 1000, vocabularies[lang]), lang)
+        recall, mrr, missed = quality(index, queries, lambda q: q.text)
+        plus = quality(index, queries, lambda q: f"{q.text} {q.keywords}".strip())
+        misses += [f"{lang}: {miss}" for miss in missed]
+        model_misses += [f"{lang}: {miss}" for miss in plus[2]]
+        totals.append((len(queries), recall, mrr, plus[0], plus[1]))
+        print(
+            f"| {lang} | {len(queries)} | {recall:.2f} | {mrr:.2f} | {plus[0]:.2f} | "
+            f"{plus[1]:.2f} |"
+        )
+    count = sum(total[0] for total in totals)
+
+    def mean(column: int) -> float:
+        return sum(total[0] * total[column] for total in totals) / count
+
+    print(f"| all | {count} | {mean(1):.2f} | {mean(2):.2f} | {mean(3):.2f} | {mean(4):.2f} |")
+    if misses:
+        print("\nMissed (as said; rank in the top 50 or None):\n")
+        print("\n".join(f"- {miss}" for miss in misses))
+    if model_misses:
+        print("\nMissed as the model searches:\n")
+        print("\n".join(f"- {miss}" for miss in model_misses))
+
+    print("\n## Tokens per turn\n")
+    print("| tools | all tools listed | search mode listed | + one answer of 5 |")
+    print("| ---: | ---: | ---: | ---: |")
+    for size in sizes:
+        cards = home(assist["en"], size, vocabularies["en"])
+        all_tools, listed, answered = tokens(cards, ToolIndex(cards, "en"))
+        print(f"| {size:,} | {all_tools:,} | {listed:,} | {answered:,} |")
+
+    print("\n## Latency (this machine, one core)\n")
+    print(
+        "| tools | terms | build index (first / again) | search median | search p95 | cache key |"
+    )
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    for size in latency_sizes:
+        print(latency(home(assist["de"], size, vocabularies["de"])))
+
+
+def latency(cards: list[ToolCard]) -> str:
+    """Return the Markdown row of index and search times over ``cards`` (German stems).
+
+    The first build stems every word; later ones find the stems kept (``terms``' cache).
+    """
+    _stems.cache_clear()
+    first = timed(lambda: ToolIndex(cards, "de"), 1)[0]
+    again = statistics.median(timed(lambda: ToolIndex(cards, "de"), 3))
+    index = ToolIndex(cards, "de")
+    searches = [
+        sample for query in QUERIES for sample in timed(partial(index.search, query.text, 5), 20)
+    ]
+    key = statistics.median(timed(lambda: [card.index_key() for card in cards], 20))
+    return (
+        f"| {len(cards):,} | {index.terms:,} | {first * 1000:.0f} ms / {again * 1000:.0f} ms | "
+        f"{statistics.median(searches) * 1000:.2f} ms | "
+        f"{percentile(searches, 0.95) * 1000:.2f} ms | {key * 1000:.2f} ms |"
+    )
+
+
+def main() -> None:
+    """Parse the arguments and run."""
+    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="latency at 1,000 tools only")
+    args = parser.parse_args()
+    asyncio.run(async_run((100, 1000), (1000,) if args.quick else (1000, 10000)))
+
+
+if __name__ == "__main__":
+    main()

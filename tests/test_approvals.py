@@ -1,0 +1,584 @@
+"""Approval in Home Assistant of calls that need confirming and come from no conversation.
+
+Over MCP (the real MCP client), the websocket and direct calls: the first call creates a
+pending approval and answers with its id; an administrator or the user the call runs as
+approves or denies it through the websocket (or a notification's buttons); the next call
+with the id runs the tool once.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+import json
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+    async_fire_time_changed,
+    async_mock_service,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub.approvals import DATA_APPROVALS, MAX_OPEN_PER_USER
+from custom_components.llm_hub.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.const import (
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
+    CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
+)
+from homeassistant.auth.const import GROUP_ID_READ_ONLY
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+
+from .common import (
+    BREW,
+    Call,
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
+from .test_confirmation import ANY_VALUE, SAFETY, TOKEN, _call
+from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+
+NOTIFICATION = "llm_hub_approval_{}"
+
+
+@pytest.fixture
+async def brew_hub(hass: HomeAssistant, hub: MockConfigEntry) -> MockConfigEntry:
+    """Return the Kitchen hub with BREW needing confirmation; notifications set up."""
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    # Before the MCP Server's HTTP client freezes the routes.
+    assert await async_setup_component(hass, "websocket_api", {})
+    return hub
+
+
+async def _notifications(hass: HomeAssistant, client: Any) -> dict[str, Any]:
+    """Return the persistent notifications by id, through the websocket."""
+    await hass.async_block_till_done()
+    await client.send_json_auto_id({"type": "persistent_notification/get"})
+    response = await client.receive_json()
+    return {item["notification_id"]: item for item in response["result"]}
+
+
+async def _ws(client: Any, command: str, **fields: Any) -> dict[str, Any]:
+    """Send an ``llm_hub/approvals/<command>``; return the response."""
+    await client.send_json_auto_id({"type": f"llm_hub/approvals/{command}", **fields})
+    response: dict[str, Any] = await client.receive_json()
+    return response
+
+
+async def _other_user_client(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
+) -> tuple[MockUser, Any]:
+    """Return a second non-admin user and a websocket client logged in as them."""
+    group = await hass.auth.async_get_group(GROUP_ID_READ_ONLY)
+    assert group is not None
+    user = MockUser(name="Other", groups=[group]).add_to_hass(hass)
+    refresh = await hass.auth.async_create_refresh_token(user, "https://example.com/")
+    return user, await hass_ws_client(hass, hass.auth.async_create_access_token(refresh))
+
+
+def _waits(data: dict[str, Any]) -> str:
+    """Assert ``data`` says the call waits for approval; return the approval id."""
+    approval_id = data[TOKEN]
+    assert data == {
+        "error": "ApprovalRequired",
+        "error_text": f"Tool {BREW} waits for the user's approval in Home Assistant and did not "
+        f"run. After the user approved it, call {BREW} again with the same arguments and "
+        f'"confirmation_token": "{approval_id}"; it then runs once. Tell the user that it '
+        f"waits for their approval in Home Assistant's notifications, until {data['expires']}.",
+        TOKEN: approval_id,
+        "expires": data["expires"],
+    }
+    return str(approval_id)
+
+
+def _refused(approval_id: Any, reason: str) -> dict[str, Any]:
+    return {
+        "error": "ApprovalRefused",
+        "error_text": f"The approval {approval_id!r} for tool {BREW} {reason}, so the tool did "
+        f"not run. To ask again, call {BREW} without confirmation_token.",
+    }
+
+
+async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hub_url: str,  # noqa: F811
+    hass_access_token: str,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    calls: list[Call],
+) -> None:
+    """Call, pending, approve through the websocket, call again: the tool runs once."""
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    client = await hass_ws_client(hass)
+    async with mcp_session(hub_url, hass_access_token) as session:
+        first = await session.call_tool(BREW, {"size": "small"})
+        approval_id = _waits(json.loads(_text(first)))
+        notifications = await _notifications(hass, client)
+        listed = await _ws(client, "list")
+        early = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
+        approved = await _ws(client, "approve", approval_id=approval_id)
+        second = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
+        again = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
+
+    assert first.isError
+    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+    [approval] = listed["result"]["approvals"]
+    assert approval == {
+        "approval_id": approval_id,
+        "api_id": hub_id(brew_hub),
+        "hub_name": "Kitchen",
+        "tool_name": BREW,
+        "arguments": {"size": "small", "cups": 1},
+        "user_id": hass_admin_user.id,
+        "platform": "mcp_server",
+        "created": approval["created"],
+        "expires": approval["expires"],
+        "status": "pending",
+        "decided_by": None,
+        "decided": None,
+    }
+    notification = notifications[NOTIFICATION.format(approval_id)]
+    assert notification["title"] == f"Approve {BREW}?"
+    assert f"to run {BREW} with LLM Hub Kitchen" in notification["message"]
+    assert '```json\n{"size":"small","cups":1}\n```' in notification["message"]
+    assert "[LLM Hub's approvals](/llm_hub/approvals)." in notification["message"]
+    assert json.loads(_text(early))["error"] == "ApprovalPending"
+    assert approved["result"]["status"] == "approved"
+    assert approved["result"]["decided_by"] == hass_admin_user.id
+    assert not second.isError
+    assert json.loads(_text(again)) == _refused(
+        approval_id, "was used already: an approval runs the tool once"
+    )
+    assert NOTIFICATION.format(approval_id) not in await _notifications(hass, client)
+    # The audit: asked, still pending, ran (approved by whom), refused.
+    assert [event.data["outcome"] for event in events] == [
+        "needs_confirmation",
+        "needs_confirmation",
+        "ok",
+        "refused",
+    ]
+    assert events[2].data["approved_by"] == hass_admin_user.id
+    assert "approved_by" not in events[3].data
+
+
+async def test_who_may_decide(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_read_only_user: MockUser,
+    hass_read_only_access_token: str,
+    hass_ws_client: WebSocketGenerator,
+    calls: list[Call],
+) -> None:
+    """The user the call runs as may decide it, and an admin; another non-admin may not."""
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    approval_id = asked.data[TOKEN]
+    _, other = await _other_user_client(hass, hass_ws_client)
+    own = await hass_ws_client(hass, hass_read_only_access_token)
+
+    other_list = await _ws(other, "list")
+    other_approve = await _ws(other, "approve", approval_id=approval_id)
+    other_deny = await _ws(other, "deny", approval_id=approval_id)
+    own_list = await _ws(own, "list")
+    own_approve = await _ws(own, "approve", approval_id=approval_id)
+    twice = await _ws(own, "deny", approval_id=approval_id)
+    unknown = await _ws(own, "approve", approval_id="made-up")
+    ran = await _call(
+        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: approval_id}
+    )
+
+    assert other_list["result"] == {"approvals": []}
+    for refused in (other_approve, other_deny):
+        assert refused["error"] == {
+            "code": "unauthorized",
+            "message": "Only an administrator or the user the call runs as may decide this "
+            "approval",
+        }
+    assert [a["approval_id"] for a in own_list["result"]["approvals"]] == [approval_id]
+    assert own_approve["result"]["decided_by"] == hass_read_only_user.id
+    assert twice["error"] == {
+        "code": "home_assistant_error",
+        "message": f"The approval {approval_id} was approved",
+    }
+    assert unknown["error"]["code"] == "not_found"
+    assert not ran.error
+    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_read_only_user.id)]
+
+
+async def test_denied_expired_and_other_calls(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    calls: list[Call],
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Denied and expired approvals are refused in words; other calls cannot use one."""
+    client = await hass_ws_client(hass)
+    user = hass_admin_user.id
+    denied = (await _call(hass, brew_hub, user, BREW, {"size": "small"})).data[TOKEN]
+    await _ws(client, "deny", approval_id=denied)
+    refused = await _call(hass, brew_hub, user, BREW, {"size": "small", TOKEN: denied})
+
+    late = (await _call(hass, brew_hub, user, BREW, {"size": "small"})).data[TOKEN]
+    approved = (await _call(hass, brew_hub, user, BREW, {"size": "large"})).data[TOKEN]
+    # Asked again with the same call: the same approval, no second notification.
+    assert (await _call(hass, brew_hub, user, BREW, {"size": "large"})).data[TOKEN] == approved
+    assert NOTIFICATION.format(late) in await _notifications(hass, client)
+    freezer.tick(timedelta(minutes=3))
+    await _ws(client, "approve", approval_id=approved)
+    presented = {"size": "large", TOKEN: approved}
+    other_args = await _call(hass, brew_hub, user, BREW, presented | {"cups": 2})
+    other_user = await _call(hass, brew_hub, hass_read_only_user.id, BREW, presented)
+    not_text = await _call(hass, brew_hub, user, BREW, {"size": "large", TOKEN: 7})
+    assert calls == []
+
+    freezer.tick(timedelta(minutes=2))
+    async_fire_time_changed(hass)
+    expired = await _call(hass, brew_hub, user, BREW, {"size": "small", TOKEN: late})
+    listed = {
+        a["approval_id"]: a["status"] for a in (await _ws(client, "list"))["result"]["approvals"]
+    }
+    too_late = await _ws(client, "approve", approval_id=late)
+    # Approved before it expired: the model has as long again, from the approval, to call.
+    ran = await _call(hass, brew_hub, user, BREW, presented)
+
+    assert refused.data == _refused(denied, "was denied by the user in Home Assistant")
+    assert other_args.data == _refused(approved, "was asked for other arguments")
+    assert other_user.data == _refused(approved, "was asked for by another user")
+    assert not_text.data == _refused(
+        7,
+        "is not known: it was never asked for, or it was forgotten (a restart)",
+    )
+    assert expired.data == _refused(late, "expired: it was not approved and used in time")
+    assert listed[late] == "expired"
+    assert NOTIFICATION.format(late) not in await _notifications(hass, client)
+    assert too_late["error"]["message"].endswith("expired: it was not approved and used in time")
+    assert not ran.error
+
+    # Forgotten once they waited as long again.
+    freezer.tick(timedelta(minutes=11))
+    async_fire_time_changed(hass)
+    assert (await _ws(client, "list"))["result"] == {"approvals": []}
+
+
+async def test_one_users_flood_leaves_others_approvals(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """A user has at most MAX_OPEN_PER_USER open approvals; other users are not affected."""
+    waiting = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    calls_to_ask = [
+        {"size": size, "cups": cups, "strength": strength}
+        for size in ("small", "large")
+        for cups in range(1, 5)
+        for strength in (1, 2)
+    ]
+    flood = [
+        await _call(hass, brew_hub, hass_admin_user.id, BREW, args)
+        for args in calls_to_ask[: MAX_OPEN_PER_USER + 1]
+    ]
+    approvals = hass.data[DATA_APPROVALS]
+
+    assert [r.data["error"] for r in flood].count("ApprovalRequired") == MAX_OPEN_PER_USER
+    assert flood[-1].data == {
+        "error": "ApprovalRefused",
+        "error_text": f"Tool {BREW} did not run: too many calls wait for the user's approval "
+        "in Home Assistant already. Wait until the user decided them.",
+    }
+    # The other user can still ask, and their approval still runs.
+    also = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    assert also.data["error"] == "ApprovalRequired"
+    approvals.async_decide(str(waiting.data[TOKEN]), hass_read_only_user, approve=True)
+    ran = await _call(
+        hass,
+        brew_hub,
+        hass_read_only_user.id,
+        BREW,
+        {"size": "large", TOKEN: waiting.data[TOKEN]},
+    )
+    assert not ran.error
+    assert len(calls) == 1
+
+
+async def test_notify_service_buttons(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    calls: list[Call],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The hub's notify action gets Approve / Deny; only the right user's button decides.
+
+    The buttons carry a secret of their own: the approval id the model knows is no button.
+    """
+    sent = async_mock_service(hass, "notify", "phone")
+    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone"}
+    await async_set_options(hass, brew_hub, "safety", options)
+    other, _ = await _other_user_client(hass, hass_ws_client)
+
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    await hass.async_block_till_done()
+    [notification] = sent
+    approve, deny = notification.data["data"]["actions"]
+    approval_id = asked.data[TOKEN]
+
+    def press(action: str, user: MockUser) -> None:
+        hass.bus.async_fire(
+            "mobile_app_notification_action",
+            {"action": action},
+            context=Context(user_id=user.id),
+        )
+
+    press(f"LLM_HUB_APPROVE_{approval_id}", hass_read_only_user)
+    press(approve["action"], other)
+    press("LLM_HUB_REBOOT_" + approve["action"].rsplit("_", 1)[-1], hass_read_only_user)
+    press("SOMETHING_ELSE", hass_read_only_user)
+    hass.bus.async_fire("mobile_app_notification_action", {"action": approve["action"]})
+    await hass.async_block_till_done()
+    pending = await _call(
+        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
+    )
+    press(approve["action"], hass_read_only_user)
+    await hass.async_block_till_done()
+    ran = await _call(
+        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
+    )
+
+    assert notification.data["title"] == f"Approve {BREW}?"
+    assert notification.data["data"]["tag"] == NOTIFICATION.format(approval_id)
+    assert (approve["title"], deny["title"]) == ("Approve", "Deny")
+    assert approval_id not in approve["action"]
+    assert pending.data["error"] == "ApprovalPending"
+    assert "the user may not decide it" in caplog.text
+    assert not ran.error
+    assert len(calls) == 1
+
+    # Deny by the admin's button; a notify action that fails leaves the notification.
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    await hass.async_block_till_done()
+    press(sent[-1].data["data"]["actions"][1]["action"], hass_admin_user)
+    await hass.async_block_till_done()
+    denied = await _call(
+        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: asked.data[TOKEN]}
+    )
+    assert "was denied" in str(denied.data["error_text"])
+    hass.services.async_remove("notify", "phone")
+    await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", "cups": 2})
+    await hass.async_block_till_done()
+    assert "could not send approval" in caplog.text
+
+
+async def test_refuse_without_conversation(
+    hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser, calls: list[Call]
+) -> None:
+    """With the option "refuse", calls without a conversation are refused, nobody asked."""
+    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse"}
+    await async_set_options(hass, brew_hub, "safety", options)
+
+    refused = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+
+    assert refused.data == {
+        "error": "ConfirmationUnavailable",
+        "error_text": f"Tool {BREW} needs the user's confirmation, and this LLM API takes it "
+        "only in a conversation with a Home Assistant assistant, so the tool did not run. "
+        "Tell the user to ask for it there.",
+    }
+    assert hass.data[DATA_APPROVALS].visible_to(hass_admin_user) == []
+    assert calls == []
+
+
+async def test_reload_forgets_the_hubs_approvals(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """A hub that reloads (its options changed) forgets its approvals and their notices."""
+    client = await hass_ws_client(hass)
+    asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+    await _ws(client, "approve", approval_id=asked.data[TOKEN])
+
+    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_TIMEOUT: 60}
+    await async_set_options(hass, brew_hub, "safety", options)
+    refused = await _call(
+        hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: asked.data[TOKEN]}
+    )
+    forgotten = asked.data[TOKEN]
+    asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+
+    assert refused.data["error"] == "ApprovalRefused"
+    notifications = await _notifications(hass, client)
+    assert NOTIFICATION.format(forgotten) not in notifications
+    assert NOTIFICATION.format(asked.data[TOKEN]) in notifications
+    [approval] = (await _ws(client, "list"))["result"]["approvals"]
+    created = dt_util.parse_datetime(approval["created"])
+    assert created is not None
+    assert dt_util.parse_datetime(str(asked.data["expires"])) == created + timedelta(seconds=60)
+
+
+async def test_subscribe_and_websocket_tool_call(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """A subscription gets the list now and on every change; ``llm_hub/tool/call`` asks too."""
+    client = await hass_ws_client(hass)
+    subscribed = await _ws(client, "subscribe")
+    initial = await client.receive_json()
+
+    await client.send_json_auto_id(
+        {
+            "type": "llm_hub/tool/call",
+            "api_id": hub_id(brew_hub),
+            "tool_name": BREW,
+            "tool_args": {"size": "small"},
+        }
+    )
+    added = await client.receive_json()
+    called = await client.receive_json()
+
+    assert subscribed["success"]
+    assert initial["event"] == {"approvals": []}
+    [approval] = added["event"]["approvals"]
+    assert approval["platform"] == "llm_hub"
+    assert called["result"]["outcome"] == "needs_confirmation"
+    assert called["result"]["result"]["data"][TOKEN] == approval["approval_id"]
+
+    await client.send_json_auto_id({"type": "unsubscribe_events", "subscription": subscribed["id"]})
+    assert (await client.receive_json())["success"]
+
+
+async def test_options_show_and_keep_approval_settings(
+    hass: HomeAssistant, brew_hub: MockConfigEntry
+) -> None:
+    """The safety step offers the approval settings with their defaults and saves them."""
+    async_mock_service(hass, "notify", "phone")
+    result = await hass.config_entries.options.async_init(brew_hub.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "safety"}
+    )
+    assert result["data_schema"] is not None
+    schema = result["data_schema"].schema
+    suggested = {
+        str(key): (key.description or {}).get("suggested_value")
+        for key in schema
+        if str(key)
+        in {CONF_CONFIRM_WITHOUT_CONVERSATION, CONF_APPROVAL_TIMEOUT, CONF_APPROVAL_NOTIFY_SERVICE}
+    }
+    notify = next(v for k, v in schema.items() if str(k) == CONF_APPROVAL_NOTIFY_SERVICE)
+
+    assert suggested == {
+        CONF_CONFIRM_WITHOUT_CONVERSATION: "approve",
+        CONF_APPROVAL_TIMEOUT: 300,
+        CONF_APPROVAL_NOTIFY_SERVICE: None,
+    }
+    assert notify.config["options"] == ["notify.phone"]
+
+    options = await async_set_options(
+        hass,
+        brew_hub,
+        "safety",
+        SAFETY
+        | {
+            CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
+            CONF_APPROVAL_TIMEOUT: 120.0,
+            CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone",
+        },
+    )
+    policy = brew_hub.runtime_data.api.policy
+    assert options[CONF_CONFIRM_WITHOUT_CONVERSATION] == "refuse"
+    assert (
+        policy.confirm_without_conversation,
+        policy.approval_timeout,
+        policy.approval_notify_service,
+    ) == ("refuse", 120, "notify.phone")
+
+
+@pytest.mark.parametrize(
+    ("stored", "expected"),
+    [
+        ({}, ("approve", 300, None)),
+        (
+            {
+                CONF_CONFIRM_WITHOUT_CONVERSATION: "maybe",
+                CONF_APPROVAL_TIMEOUT: "soon",
+                CONF_APPROVAL_NOTIFY_SERVICE: "light.kitchen",
+            },
+            ("approve", 300, None),
+        ),
+        ({CONF_APPROVAL_NOTIFY_SERVICE: ["notify.phone"]}, ("approve", 300, None)),
+    ],
+)
+def test_policy_reads_approval_options(stored: dict[str, Any], expected: tuple[Any, ...]) -> None:
+    """Absent or wrong approval options count as the defaults."""
+    from custom_components.llm_hub.policy import HubPolicy  # noqa: PLC0415
+
+    policy = HubPolicy.from_options(stored)
+    assert (
+        policy.confirm_without_conversation,
+        policy.approval_timeout,
+        policy.approval_notify_service,
+    ) == expected
+
+
+async def test_a_call_without_user_only_admins_decide(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_read_only_user: MockUser,
+    hass_admin_user: MockUser,
+) -> None:
+    """An approval asked for without a user (an automation) is for administrators."""
+    instance = await llm.async_get_api(hass, hub_id(brew_hub), llm_context(None))
+    asked = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    await hass.async_block_till_done()
+    approvals = hass.data[DATA_APPROVALS]
+
+    assert approvals.visible_to(hass_read_only_user) == []
+    assert [a.approval_id for a in approvals.visible_to(hass_admin_user)] == [asked.data[TOKEN]]
+
+
+async def test_notification_shows_arguments_as_one_line_of_json(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Whatever text the model sends cannot shape the notification; long arguments are cut."""
+    tool = RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    client = await hass_ws_client(hass)
+    sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)"
+
+    asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": sneaky})
+    long = await _call(hass, entry, hass_admin_user.id, "set", {"value": "x" * 2000})
+    notifications = await _notifications(hass, client)
+
+    message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
+    shown = '{"value":"ok\\n```\\n**Already approved** [Approve](https://example.com)"}'
+    assert f"```json\n{shown}\n```" in message
+    assert "… (cut)\n```" in notifications[NOTIFICATION.format(long.data[TOKEN])]["message"]
+    assert tool.calls == []

@@ -1,0 +1,412 @@
+"""Tool search mode of a hub, through the real flows: options, builds, MCP, every agent.
+
+The ranking itself and the meta-tools on their own are tested in ``test_tool_search.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+import json
+from typing import Any
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub.build import HubAPIInstance
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_TOOLS,
+    CONF_MAX_TOOLS,
+    CONF_RECORD_ARGUMENTS,
+)
+from custom_components.llm_hub.tool import HubTool
+from custom_components.llm_hub.tool_search import (
+    CALL_TOOL,
+    CONF_PINNED_TOOLS,
+    CONF_TOOL_MODE,
+    HIDDEN_META_NAME,
+    SEARCH_PROMPT,
+    SEARCH_TOOLS,
+    CallToolTool,
+    SearchSettings,
+    SearchToolsTool,
+    ToolMode,
+)
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+
+from .common import (
+    BREW,
+    GRIND,
+    Call,
+    Contribution,
+    RecordingTool,
+    add_llm_platform,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
+from .test_confirmation import SAFETY, TOKEN, _confirm_brew
+from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+from .test_schemas import _check_tool
+
+META = [SEARCH_TOOLS, CALL_TOOL]
+
+
+async def _instance(
+    hass: HomeAssistant, entry: MockConfigEntry, context: llm.LLMContext | None = None
+) -> HubAPIInstance:
+    """Return the hub's instance for a request (by no user unless ``context``)."""
+    instance = await llm.async_get_api(hass, hub_id(entry), context or llm_context())
+    assert isinstance(instance, HubAPIInstance)
+    return instance
+
+
+def _names(instance: llm.APIInstance) -> list[str]:
+    return [tool.name for tool in instance.tools]
+
+
+async def _search_mode(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    mode: str = "search",
+    pinned: list[str] | None = None,
+) -> dict[str, Any]:
+    """Save the tool mode and pinned tools through the options flow; return the options."""
+    return await async_set_options(
+        hass, entry, "search", {CONF_TOOL_MODE: mode, CONF_PINNED_TOOLS: pinned or []}
+    )
+
+
+async def _call(
+    hass: HomeAssistant, instance: llm.APIInstance, name: str, args: dict[str, Any]
+) -> Any:
+    """Call a listed tool as an agent does; return the result's data."""
+    result = await instance.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
+    return result.data if isinstance(result, llm.ToolResult) else result
+
+
+# --- Options and builds ----------------------------------------------------------------------
+
+
+async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """All tools by default; search lists the pinned tools and the meta-tools; back again."""
+    everything = await _instance(hass, hub)
+    assert BREW in _names(everything)
+    assert not set(META) & set(_names(everything))
+    assert SEARCH_PROMPT not in everything.api_prompt
+    assert everything.search_index is None
+
+    options = await _search_mode(hass, hub, pinned=[GRIND])
+    assert options[CONF_TOOL_MODE] == "search"
+    assert options[CONF_PINNED_TOOLS] == [GRIND]
+    searching = await _instance(hass, hub)
+    assert _names(searching) == [GRIND, *META]
+    assert isinstance(searching.tools[0], HubTool)
+    assert isinstance(searching.tools[1], SearchToolsTool)
+    assert isinstance(searching.tools[2], CallToolTool)
+    # The hub's own part of the prompt says how to search (a hub selecting it gets that).
+    heading, own = searching.prompt_parts[0]
+    assert heading == "Kitchen"
+    assert own.endswith(f"\n\n{SEARCH_PROMPT}")
+    assert searching.api_prompt.startswith(own)
+    index = searching.search_index
+    assert index is not None
+    # Every listed tool is behind search, less the pinned one.
+    assert {card.name for card in index.cards} == set(_names(everything)) - {GRIND}
+    # The same tools the next time: the same index, not made again.
+    assert (await _instance(hass, hub)).search_index is index
+
+    await _search_mode(hass, hub, "all")
+    assert _names(await _instance(hass, hub)) == _names(everything)
+
+
+async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """The form offers the modes and the hub's tools; a pinned tool not found now stays."""
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: ["gone"]}
+    )
+    assert await hass.config_entries.async_reload(hub.entry_id)
+    result = await hass.config_entries.options.async_init(hub.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "search"}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["data_schema"] is not None
+    assert result["description_placeholders"] is not None
+    schema = result["data_schema"].schema
+    fields = {str(key): (key, selector) for key, selector in schema.items()}
+    mode_key, mode = fields[CONF_TOOL_MODE]
+    assert mode.config["options"] == ["all", "search", "search_over_limit"]
+    assert mode.config["translation_key"] == CONF_TOOL_MODE
+    assert mode_key.description == {"suggested_value": "search"}
+    pinned_key, pinned = fields[CONF_PINNED_TOOLS]
+    assert pinned_key.description == {"suggested_value": ["gone"]}
+    offered = {option["value"]: option["label"] for option in pinned.config["options"]}
+    assert BREW in offered
+    assert offered["gone"] == "gone (not available now)"
+    # The form counts what models get in search mode: the meta-tools (nothing pinned found).
+    assert result["description_placeholders"]["tools"] == "2"
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, SearchSettings()),
+        ({CONF_TOOL_MODE: "search"}, SearchSettings(ToolMode.SEARCH)),
+        ({CONF_TOOL_MODE: "sometimes"}, SearchSettings()),
+        ({CONF_TOOL_MODE: ["search"]}, SearchSettings()),
+        ({CONF_PINNED_TOOLS: "a"}, SearchSettings(pinned=frozenset({"a"}))),
+        ({CONF_PINNED_TOOLS: ["a", 1, None]}, SearchSettings(pinned=frozenset({"a"}))),
+        ({CONF_PINNED_TOOLS: None}, SearchSettings()),
+    ],
+)
+def test_settings_from_hand_edited_options(
+    options: dict[str, Any], expected: SearchSettings
+) -> None:
+    """Options of the wrong type count as absent: all tools, nothing pinned."""
+    assert SearchSettings.from_options(options) == expected
+
+
+async def test_search_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """``search_over_limit`` lists all tools up to the limit and searches above it."""
+    count = len((await _instance(hass, hub)).tools)
+    await _search_mode(hass, hub, "search_over_limit", [BREW])
+    limits = {CONF_MAX_TOOLS: count, CONF_RECORD_ARGUMENTS: False}
+    await async_set_options(hass, hub, "limits", limits)
+    at_limit = await _instance(hass, hub)
+    assert len(at_limit.tools) == count
+    assert at_limit.search_index is None
+
+    await async_set_options(hass, hub, "limits", limits | {CONF_MAX_TOOLS: count - 1})
+    above = await _instance(hass, hub)
+    assert _names(above) == [BREW, *META]
+    assert above.search_index is not None
+    assert len(above.search_index) == count - 1
+
+
+async def test_language_of_the_request(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """The index stems in the request's language; Home Assistant's for none or any (MCP)."""
+    await _search_mode(hass, hub)
+    hass.config.language = "de"
+    languages = {}
+    for language in ("en", "", "*"):
+        context = replace(llm_context(), language=language)
+        index = (await _instance(hass, hub, context)).search_index
+        assert index is not None
+        languages[language] = index.language
+    assert languages == {"en": "en", "": "de", "*": "de"}
+
+
+# --- Calls -------------------------------------------------------------------------------------
+
+
+async def test_search_and_call(
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], hass_admin_user: MockUser
+) -> None:
+    """The model finds a tool, then calls it through ``call_tool``, recorded once."""
+    await _search_mode(hass, hub)
+    instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
+
+    found = await _call(hass, instance, SEARCH_TOOLS, {"query": "brew coffee", "limit": 2})
+    assert found["tools"][0]["name"] == BREW
+    assert found["tools"][0]["parameters"]["properties"]["size"] == {
+        "type": "string",
+        "enum": ["small", "large"],
+    }
+    result = await _call(
+        hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "large", "cups": "2"}}
+    )
+    assert result == {"brewed": 2, "size": "large", "user_id": hass_admin_user.id}
+    assert calls == [(BREW, {"size": "large", "cups": 2}, hass_admin_user.id)]
+    counters = hub.runtime_data.api.audit.counters
+    assert (counters.calls, counters.errors) == (1, 0)
+
+    # A failing tool answers as it does when called directly.
+    failed = await _call(hass, instance, CALL_TOOL, {"name": GRIND})
+    assert failed == {"error": "HomeAssistantError", "error_text": "The grinder is out of beans"}
+
+
+async def test_call_tool_refuses_hidden_and_unknown_tools(
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call]
+) -> None:
+    """A tool the hub leaves out says why; an unknown name gets the closest and a search."""
+    await async_set_options(hass, hub, "safety", SAFETY | {"no_destructive": True})
+    await _search_mode(hass, hub)
+    instance = await _instance(hass, hub)
+
+    hidden = await _call(hass, instance, CALL_TOOL, {"name": GRIND})
+    assert hidden == {
+        "error": "ToolNotAvailable",
+        "error_text": f"Tool {GRIND} is not available to you: the hub leaves it out "
+        "(destructive (policy: no destructive tools)). Do not call it again; tell the user "
+        "if it was needed.",
+    }
+    unknown = await _call(hass, instance, CALL_TOOL, {"name": "brew_tea"})
+    assert unknown["error"] == "UnknownTool"
+    assert unknown["error_text"].startswith(
+        f"There is no tool named brew_tea. Closest names: {BREW}"
+    )
+    assert unknown["error_text"].endswith(
+        f"Call {SEARCH_TOOLS} to find the tool and use the name it returns."
+    )
+    assert calls == []
+
+
+@pytest.fixture
+async def approvals_ready(hass: HomeAssistant) -> None:
+    """Set up what approving needs before the MCP Server's HTTP client freezes the routes."""
+    assert await async_setup_component(hass, "persistent_notification", {})
+    assert await async_setup_component(hass, "websocket_api", {})
+
+
+async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    approvals_ready: None,
+    hub_url: str,  # noqa: F811
+    hass_access_token: str,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    calls: list[Call],
+) -> None:
+    """Over MCP: search, call, wait for approval, approve, call again through ``call_tool``."""
+    await _confirm_brew(hass, hub)
+    await _search_mode(hass, hub)
+    client = await hass_ws_client(hass)
+
+    async with mcp_session(hub_url, hass_access_token) as session:
+        listed = {tool.name: tool for tool in (await session.list_tools()).tools}
+        found = await session.call_tool(SEARCH_TOOLS, {"query": "coffee"})
+        first = await session.call_tool(CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+        data = json.loads(_text(first))
+        approval_id = data[TOKEN]
+        await client.send_json_auto_id(
+            {"type": "llm_hub/approvals/approve", "approval_id": approval_id}
+        )
+        approved = await client.receive_json()
+        second = await session.call_tool(
+            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: approval_id}}
+        )
+        again = await session.call_tool(
+            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: approval_id}}
+        )
+
+    assert list(listed) == META
+    assert listed[CALL_TOOL].inputSchema["required"] == ["name"]
+    assert json.loads(_text(found))["tools"][0]["name"] == BREW
+    assert first.isError
+    assert data["error"] == "ApprovalRequired"
+    assert data["error_text"].endswith(
+        f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
+        f'"{TOKEN}": "{approval_id}".'
+    )
+    assert approved["success"], approved
+    assert not second.isError
+    assert json.loads(_text(second))["brewed"] == 1
+    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+    assert again.isError
+    assert json.loads(_text(again))["error"] == "ApprovalRefused"
+
+
+# --- Names, agents and what is shown ---------------------------------------------------------
+
+
+async def test_a_tool_named_like_a_meta_tool(
+    hass: HomeAssistant, hub: MockConfigEntry, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Listed in all mode; refused in search mode, with why, so the meta-tool is the one."""
+    clash = RecordingTool(SEARCH_TOOLS, integration="clash")
+    add_llm_platform(hass, "clash", Contribution([clash], only_hubs=True), built_in=True)
+    assert SEARCH_TOOLS in _names(await _instance(hass, hub))
+
+    await _search_mode(hass, hub, pinned=[SEARCH_TOOLS])
+    instance = await _instance(hass, hub)
+    assert _names(instance) == META
+    assert isinstance(instance.tools[0], SearchToolsTool)
+    item = next(item for item in instance.candidates if item.name == SEARCH_TOOLS)
+    assert item.hidden == HIDDEN_META_NAME
+    assert f"LLM Hub Kitchen leaves out the tool {SEARCH_TOOLS}: {HIDDEN_META_NAME}" in caplog.text
+    assert await _call(hass, instance, CALL_TOOL, {"name": SEARCH_TOOLS}) == {
+        "error": "InvalidArguments",
+        "error_text": f"Call {SEARCH_TOOLS} directly, not through {CALL_TOOL}.",
+    }
+    assert clash.calls == []
+
+
+async def test_every_agent_takes_the_meta_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """Every agent's ``_format_tool`` and MCP Server convert what search mode lists."""
+    await _search_mode(hass, hub, pinned=[BREW])
+    instance = await _instance(hass, hub)
+    clean = {item.name: item.json_schema for item in instance.candidates}
+    assert _names(instance) == [BREW, *META]
+    for tool in instance.tools:
+        schema = clean.get(tool.name) or probatio.to_openapi(
+            tool.parameters, custom_serializer=instance.custom_serializer
+        )
+        _check_tool(tool, instance.custom_serializer, schema)
+
+
+async def test_describe_and_list_show_the_mode(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """Describe and the panel's list of APIs show the mode and the index's size."""
+    await _search_mode(hass, hub, pinned=[GRIND])
+    instance = await _instance(hass, hub)
+    assert instance.search_index is not None
+    expected = {
+        "mode": "search",
+        "active": True,
+        "pinned": [GRIND],
+        "indexed": len(instance.search_index),
+        "terms": instance.search_index.terms,
+    }
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(hub)})
+    described = (await client.receive_json())["result"]
+    assert described["search"] == expected
+    listed = {tool["name"]: tool for tool in described["tools"]}
+    assert listed[CALL_TOOL]["source"]["integration"] == "llm_hub"
+    assert listed[BREW]["hidden"] is None
+    assert described["size"]["tools"] == 3
+
+    await client.send_json_auto_id({"type": "llm_hub/apis/list"})
+    rows = {row["id"]: row for row in (await client.receive_json())["result"]["apis"]}
+    assert rows[hub_id(hub)]["search"] == expected
+    assert rows["assist"]["search"] is None
+
+
+async def test_hub_of_a_searching_hub(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """A hub that selects a hub in search mode lists its meta-tools and its prompt."""
+    await _search_mode(hass, hub)
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(hub)]})
+    instance = await _instance(hass, outer)
+    # Outer gets the contributed tools itself, and the inner hub's meta-tools.
+    assert set(META) <= set(_names(instance))
+    assert SEARCH_PROMPT in instance.api_prompt
+    result = await _call(hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+    assert result["brewed"] == 1
+
+
+async def test_confirmation_setting_keeps_search(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """Saving another step keeps the tool mode (each step saves its part)."""
+    await _search_mode(hass, hub, pinned=[GRIND])
+    options = await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+    assert options[CONF_TOOL_MODE] == "search"
+    assert options[CONF_PINNED_TOOLS] == [GRIND]
+
+
+async def test_search_prompt_of_a_hub_without_its_own(
+    hass: HomeAssistant, setup_integration: MockConfigEntry
+) -> None:
+    """A hub without instructions or contributors' prompts gets the search prompt alone."""
+    await _search_mode(hass, setup_integration)
+    instance = await _instance(hass, setup_integration)
+    assert instance.prompt_parts[0] == ("Kitchen", SEARCH_PROMPT)
+    assert len(instance.prompt_parts) == 2  # then Assist's
+    assert instance.api_prompt.startswith(f"{SEARCH_PROMPT}\n\nFollow these instructions")

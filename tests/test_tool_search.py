@@ -1,0 +1,434 @@
+"""Tests of tool search: terms, ranking, the index cache, intent words and the meta-tools."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+from unittest.mock import patch
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import async_mock_service
+
+from custom_components.llm_hub.schema.parameters import clean_parameters
+from custom_components.llm_hub.tool_search import (
+    CALL_TOOL,
+    DEFAULT_SEARCH_LIMIT,
+    MAX_SEARCH_LIMIT,
+    SEARCH_PROMPT,
+    SEARCH_TOOLS,
+    CallToolTool,
+    IntentVocabulary,
+    SearchToolsTool,
+    ToolCard,
+    ToolIndex,
+    ToolIndexCache,
+    ToolMode,
+    async_get_intent_vocabulary,
+    intent_words,
+    meta_tools,
+    searches,
+    terms,
+    tool_card,
+)
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import intent, llm
+from homeassistant.setup import async_setup_component
+
+OBJECT = {"type": "object", "properties": {"name": {"type": "string"}}}
+
+
+def card(name: str, description: str, **kwargs: Any) -> ToolCard:
+    """Return a card with an object schema of one ``name`` property unless given."""
+    return ToolCard(name, description, kwargs.pop("parameters", OBJECT), **kwargs)
+
+
+CORPUS = [
+    card("intent__HassTurnOn", "Turns on/opens a device or entity", title="Turn on"),
+    card("intent__HassTurnOff", "Turns off/closes a device or entity", title="Turn off"),
+    card("light__HassLightSet", "Sets the brightness percentage or color of a light"),
+    card("script__good_night", "Turns off all lights and locks the doors", title="Good night"),
+    card("weather_plus__get_forecast", "Returns the weather forecast", source="Weather Plus"),
+    card(
+        "grocy__add_product",
+        "Adds a product",
+        parameters={
+            "type": "object",
+            "properties": {
+                "list": {"type": "string", "enum": ["Einkaufsliste", "Pantry"]},
+                "items": {"type": "array", "items": {"type": "string", "description": "Milch"}},
+            },
+        },
+    ),
+    card("script__gute_nacht", "Alle Lichter aus, Haustür abschließen", title="Gute Nacht"),
+    card("script__spokoynoy_nochi", "Выключает весь свет", title="Спокойной ночи"),
+]
+
+
+def ranked(index: ToolIndex, query: str, limit: int = 10) -> list[str]:
+    """Return the names ``index`` answers for ``query``, best first."""
+    return [found.name for found, _score in index.search(query, limit)]
+
+
+def context() -> llm.LLMContext:
+    """Return the context of a request from an agent."""
+    return llm.LLMContext(
+        platform="test", context=Context(), language="en", assistant="conversation", device_id=None
+    )
+
+
+def data(result: llm.ToolResult) -> Any:
+    """Return a result's data, typed loosely for the assertions."""
+    return result.data
+
+
+def call(name: str, args: Any) -> llm.ToolInput:
+    """Return a tool input (``args`` need not be a dict: models send anything)."""
+    return llm.ToolInput(tool_name=name, tool_args=args, id="call-1")
+
+
+# --- Terms and ranking ---------------------------------------------------------------------
+
+
+def test_terms_split_stem_and_fold() -> None:
+    """Names split at ``_`` and camel case; words stem in English and the language; no marks."""
+    assert terms("intent__HassTurnOn LEDs") == ["intent", "hass", "turn", "on", "led"]
+    assert terms("Küchenlichter einschalten", "de-CH") == [
+        "kuchenlicht",
+        "einschalt",
+        "einschalten",
+    ]
+    assert terms("Включи свет", "ru") == ["включ", "включи", "свет"]
+    assert terms("Ελληνικά", "xx") == ["ελληνικα"]  # no stemmer: English only, folded
+
+
+def test_ranking_exact_order() -> None:
+    """A small corpus ranks in the expected order, in any of its languages."""
+    index = ToolIndex(CORPUS, "de")
+    assert len(index) == len(CORPUS)
+    assert index.terms > 0
+    assert ranked(index, "turn on the light") == [
+        "intent__HassTurnOn",
+        "light__HassLightSet",
+        "script__good_night",
+        "intent__HassTurnOff",
+        "weather_plus__get_forecast",
+    ]
+    assert ranked(index, "turn off the lights for the night") == [
+        "script__good_night",
+        "intent__HassTurnOff",
+        "light__HassLightSet",
+        "intent__HassTurnOn",
+        "weather_plus__get_forecast",
+    ]
+    assert ranked(index, "Milch auf die Einkaufsliste") == ["grocy__add_product"]
+    assert ranked(index, "weather plus") == ["weather_plus__get_forecast"]
+    assert ranked(index, "gute Nacht, Lichter aus") == ["script__gute_nacht"]
+    assert ranked(ToolIndex(CORPUS, "ru"), "спокойной ночи") == ["script__spokoynoy_nochi"]
+
+
+def test_ranking_limits_and_ties() -> None:
+    """Equal scores keep the listed order, also at the limit; no match answers nothing."""
+    twins = [card(f"tool_{number}", "Reads the meter") for number in range(6)]
+    index = ToolIndex(twins)
+    assert ranked(index, "meter", 3) == ["tool_0", "tool_1", "tool_2"]
+    assert ranked(index, "meter") == [f"tool_{number}" for number in range(6)]
+    assert ranked(index, "meter", 0) == []
+    assert ranked(index, "nothing alike") == []
+    assert ranked(index, "") == []
+    assert ranked(ToolIndex([]), "meter") == []
+    assert ranked(ToolIndex([card("", "")]), "meter") == []
+
+
+def test_index_cache() -> None:
+    """An index is made once per set of cards and language; the oldest goes past eight."""
+    cache = ToolIndexCache()
+    first = cache.get(CORPUS, "en")
+    assert cache.get(list(CORPUS), "en") is first
+    assert cache.get(CORPUS, "de") is not first
+    # The same text with another parameters object is another document.
+    changed = [
+        card(CORPUS[0].name, CORPUS[0].description, title="Turn on", parameters=dict(OBJECT)),
+        *CORPUS[1:],
+    ]
+    assert cache.get(changed, "en") is not first
+    assert len(cache) == 3
+    for number in range(8):
+        cache.get([card(f"tool_{number}", "x")])
+    assert len(cache) == 8
+    assert cache.get(CORPUS, "en") is not first
+
+
+@pytest.mark.parametrize(
+    ("mode", "count", "expected"),
+    [
+        (ToolMode.ALL, 500, False),
+        (ToolMode.SEARCH, 1, True),
+        (ToolMode.SEARCH_OVER_LIMIT, 128, False),
+        (ToolMode.SEARCH_OVER_LIMIT, 129, True),
+        ("hand edited", 500, False),
+    ],
+)
+def test_searches(mode: str, count: int, expected: bool) -> None:
+    """Search mode is on in ``search``, and above the limit in ``search_over_limit``."""
+    assert searches(mode, count, 128) is expected
+
+
+# --- Intent words --------------------------------------------------------------------------
+
+
+def test_intent_words_expand_rules_and_lists() -> None:
+    """Rules and lists of values expand, recursively; loops and other lists are no words."""
+    data = {
+        "expansion_rules": {
+            "an": "(an|ein)[schalten]",
+            "loop": "<loop> weiter",
+            "licht": "[das ]Licht <an>",
+        },
+        "lists": {
+            "cover_classes": {"values": [{"in": "Rollläden", "out": "shutter"}, "Markise"]},
+            "brightness": {"range": {"from": 0, "to": 100}},
+        },
+        "intents": {
+            "HassTurnOn": {
+                "data": [{"sentences": ["<licht> {name}", "{cover_classes:device_class} <loop>"]}]
+            },
+            "HassNevermind": {},
+        },
+    }
+    assert intent_words(data) == {
+        "HassTurnOn": ("an", "das", "ein", "licht", "markise", "rollläden", "schalten", "weiter"),
+        "HassNevermind": (),
+    }
+
+
+async def test_intent_vocabulary(hass: HomeAssistant) -> None:
+    """Home Assistant's sentences give words per intent; loaded once per language."""
+    german = await async_get_intent_vocabulary(hass, "de")
+    assert german.language == "de"
+    assert {"schalte", "schalt", "licht"} <= set(german.words["HassTurnOn"])
+    assert await async_get_intent_vocabulary(hass, "de") is german
+    assert (await async_get_intent_vocabulary(hass, "de-AT")).words == german.words
+    assert (await async_get_intent_vocabulary(hass, "xx")).words == {}
+    with patch.dict(sys.modules, {"home_assistant_intents": None}):
+        assert (await async_get_intent_vocabulary(hass, "fr")).words == {}
+
+
+async def test_tool_card(hass: HomeAssistant) -> None:
+    """An intent tool, and a tool serving intents, get the intents' words as keywords."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "intent", {})
+    handler = next(h for h in intent.async_get(hass) if h.intent_type == intent.INTENT_TURN_ON)
+    tool = llm.IntentTool("intent__HassTurnOn", handler, title="Turn on")
+    vocabulary = IntentVocabulary(
+        "en",
+        {"HassTurnOn": ("switch",), "HassGetCurrentTime": ("clock",), "HassGetCurrentDate": ()},
+    )
+    made = tool_card(
+        tool,
+        name="turn_on",
+        description=None,
+        parameters=OBJECT,
+        source="Assist",
+        vocabulary=vocabulary,
+    )
+    assert made == ToolCard("turn_on", "", OBJECT, "Turn on", "Assist", ("switch",))
+    assert tool_card(tool, name="a", description="b", parameters=OBJECT, source="").keywords == ()
+
+    class DateTime(llm.Tool):
+        name = "llm__GetDateTime"
+
+        async def async_call(self, *args: Any) -> llm.ToolResult:
+            raise NotImplementedError
+
+    served = tool_card(
+        DateTime(), name="now", description="d", parameters=OBJECT, source="", vocabulary=vocabulary
+    )
+    assert served.keywords == ("clock",)
+
+
+# --- Meta-tools ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tool", [SearchToolsTool, CallToolTool])
+def test_meta_tool_parameters_are_portable(tool: type[llm.Tool]) -> None:
+    """Every provider accepts the meta-tools' parameters as they are."""
+    assert clean_parameters(tool.parameters, llm.selector_serializer).fixes == []
+    assert SEARCH_TOOLS in SEARCH_PROMPT
+    assert CALL_TOOL in SEARCH_PROMPT
+
+
+@pytest.mark.parametrize(
+    ("args", "count"),
+    [
+        ({"query": "turn"}, 3),
+        ({"query": "turn", "limit": 1}, 1),
+        ({"query": "turn", "limit": "2"}, 2),
+        ({"query": "turn", "limit": 0}, 1),
+        ({"query": "turn", "limit": None}, 3),
+        ({"query": "turn", "limit": "many"}, 3),
+        ({"query": ["turn", "off"], "limit": 10**400}, 3),
+    ],
+)
+async def test_search_tools(hass: HomeAssistant, args: dict[str, Any], count: int) -> None:
+    """search_tools answers the best definitions, within a sane limit, whatever it is sent."""
+    tool = SearchToolsTool(ToolIndex(CORPUS))
+    result = await tool.async_call(hass, call(SEARCH_TOOLS, args), context())
+    assert not result.error
+    assert len(data(result)["tools"]) == count
+    assert data(result)["tools"][0] in (
+        CORPUS[0].definition(),
+        CORPUS[1].definition(),
+    )
+    assert "hint" not in result.data
+
+
+async def test_search_tools_answers_copies_and_hints(hass: HomeAssistant) -> None:
+    """Answers are copies of the listed schemas; no match gets a hint; bad input no crash."""
+    tool = SearchToolsTool(ToolIndex(CORPUS))
+    result = await tool.async_call(hass, call(SEARCH_TOOLS, {"query": "forecast"}), context())
+    assert data(result)["tools"] == [
+        {
+            "name": "weather_plus__get_forecast",
+            "description": "Returns the weather forecast",
+            "parameters": OBJECT,
+        }
+    ]
+    data(result)["tools"][0]["parameters"]["properties"].clear()
+    assert OBJECT["properties"]
+    empty = await tool.async_call(hass, call(SEARCH_TOOLS, "not an object"), context())
+    assert data(empty)["tools"] == []
+    assert "Search again" in data(empty)["hint"]
+    many = await tool.async_call(
+        hass, call(SEARCH_TOOLS, {"query": "turn", "limit": 99}), context()
+    )
+    assert len(data(many)["tools"]) == 3 < MAX_SEARCH_LIMIT
+    assert DEFAULT_SEARCH_LIMIT == 5
+
+
+@pytest.fixture
+async def kitchen(hass: HomeAssistant) -> list[Any]:
+    """Set up intents and a kitchen light; return the calls of ``light.turn_on``."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "intent", {})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen light"})
+    return async_mock_service(hass, "light", "turn_on")
+
+
+def call_tool(hass: HomeAssistant, extra: dict[str, llm.Tool] | None = None) -> CallToolTool:
+    """Return call_tool over the real HassTurnOn intent tool (and ``extra``)."""
+    handler = next(h for h in intent.async_get(hass) if h.intent_type == intent.INTENT_TURN_ON)
+    tools: dict[str, llm.Tool] = {
+        "intent__HassTurnOn": llm.IntentTool("intent__HassTurnOn", handler),
+        **(extra or {}),
+    }
+    return CallToolTool(tools, ToolIndex(CORPUS), {"secret__tool": "The user turned it off."})
+
+
+@pytest.mark.parametrize("arguments", [{"name": "Kitchen light"}, '{"name": "Kitchen light"}'])
+async def test_call_tool_calls_the_tool(
+    hass: HomeAssistant, kitchen: list[Any], arguments: Any
+) -> None:
+    """call_tool runs the named tool's own async_call, which turns the light on."""
+    result = await call_tool(hass).async_call(
+        hass, call(CALL_TOOL, {"name": " intent__HassTurnOn ", "arguments": arguments}), context()
+    )
+    assert not result.error
+    assert data(result)["response_type"] == "action_done"
+    assert [c.data["entity_id"] for c in kitchen] == [["light.kitchen"]]
+
+
+async def test_call_tool_passes_input_on(hass: HomeAssistant) -> None:
+    """The tool gets its listed name, the arguments, the call's id; plain dicts are wrapped."""
+    seen: list[llm.ToolInput] = []
+
+    class Echo(llm.Tool):
+        name = "echo"
+
+        async def async_call(
+            self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+        ) -> dict[str, Any]:
+            seen.append(tool_input)
+            return {"echo": tool_input.tool_args}
+
+    tool = CallToolTool({"echo": Echo()}, ToolIndex(CORPUS))
+    for arguments in (None, "", {1: "one"}):
+        result = await tool.async_call(
+            hass, call(CALL_TOOL, {"name": "echo", "arguments": arguments}), context()
+        )
+        assert result == llm.ToolResult(
+            data={"echo": {"1": "one"} if arguments else {}}, error=False
+        )
+    assert seen[0] == llm.ToolInput(tool_name="echo", tool_args={}, id="call-1")
+
+
+async def test_call_tool_answers_a_failure(hass: HomeAssistant) -> None:
+    """A tool's HomeAssistantError is answered like the chat log answers it."""
+
+    class Broken(llm.Tool):
+        name = "broken"
+
+        def __init__(self, message: str) -> None:
+            self.message = message
+
+        async def async_call(self, *args: Any) -> llm.ToolResult:
+            raise HomeAssistantError(self.message)
+
+    for message, text in (("No such device", "No such device"), ("", "Tool broken failed")):
+        tool = CallToolTool({"broken": Broken(message)}, ToolIndex(CORPUS))
+        result = await tool.async_call(hass, call(CALL_TOOL, {"name": "broken"}), context())
+        assert result == llm.ToolResult(
+            data={"error": "HomeAssistantError", "error_text": text}, error=True
+        )
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "words"),
+    [
+        ({"name": "secret__tool"}, "ToolNotAvailable", "turned it off. Do not call it again"),
+        ({"name": "turn on"}, "UnknownTool", "Closest names: intent__HassTurnOn, "),
+        ({"name": "zzz"}, "UnknownTool", "no tool named zzz. Call search_tools"),
+        ({"name": SEARCH_TOOLS}, "InvalidArguments", "Call search_tools directly"),
+        ({"name": CALL_TOOL}, "InvalidArguments", "Call call_tool directly"),
+        ({"name": 3}, "InvalidArguments", "as text"),
+        ({"name": "  "}, "InvalidArguments", "as text"),
+        ([], "InvalidArguments", "as text"),
+        ({"name": "intent__HassTurnOn", "arguments": [1]}, "InvalidArguments", "an object"),
+        ({"name": "intent__HassTurnOn", "arguments": "{oops"}, "InvalidArguments", "an object"),
+    ],
+)
+async def test_call_tool_refuses(
+    hass: HomeAssistant, kitchen: list[Any], args: Any, error: str, words: str
+) -> None:
+    """Hidden, unknown and meta-tool names and bad arguments are refused in words; no call."""
+    result = await call_tool(hass).async_call(hass, call(CALL_TOOL, args), context())
+    assert result.error
+    assert data(result)["error"] == error
+    assert words in data(result)["error_text"]
+    assert kitchen == []
+
+
+async def test_meta_tools(hass: HomeAssistant) -> None:
+    """The meta-tools share one index; the cache makes it in the executor once."""
+    cache = ToolIndexCache()
+    index = await cache.async_get(hass, CORPUS[:2], "en")
+    assert await cache.async_get(hass, CORPUS[:2], "en") is index
+    assert cache.get(CORPUS[:2], "en") is index
+    search, caller = meta_tools(index, {})
+    assert search.index is caller.index is index
+    assert caller.hidden == {}
+    assert search.annotations.read_only
+    assert not caller.annotations.read_only
+    assert isinstance(search.parameters, probatio.Schema)
+
+
+async def test_index_made_twice_at_once(hass: HomeAssistant) -> None:
+    """Two requests indexing the same tools at once get one index."""
+    cache = ToolIndexCache()
+    first, second = await asyncio.gather(
+        cache.async_get(hass, CORPUS, "en"), cache.async_get(hass, CORPUS, "en")
+    )
+    assert first is second
+    assert len(cache) == 1

@@ -1,0 +1,931 @@
+"""Tools made in the UI: template, action and script tools as subentries of a hub.
+
+Every tool is made, edited and deleted through the real subentry flows, listed by the hub's
+real API instance and called the way an agent calls it (``APIInstance.async_call_tool``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from unittest.mock import patch
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub import ui_tools
+from custom_components.llm_hub.build import HubAPIInstance
+from custom_components.llm_hub.const import CONF_READ_ONLY, DOMAIN
+from custom_components.llm_hub.options_flow import async_preview
+from custom_components.llm_hub.ui_tools import (
+    ToolDefinitionError,
+    parse_parameters,
+    template_error_text,
+)
+from homeassistant.config_entries import ConfigSubentryData, SubentryFlowResult
+from homeassistant.core import (
+    HomeAssistant,
+    ServiceCall,
+    ServiceResponse,
+    SupportsResponse,
+)
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.exceptions import TemplateError
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    issue_registry as ir,
+    llm,
+)
+from homeassistant.helpers.service import async_register_admin_service
+from homeassistant.setup import async_setup_component
+
+from .common import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
+from .tool_flows import (
+    LIGHTS_ON_FORM,
+    async_add_tool,
+    async_reconfigure_tool,
+    async_save,
+    async_start_tool_flow,
+)
+
+ALL_TYPES = [
+    {"name": "text", "type": "text", "description": "Some text", "required": True},
+    {"name": "number", "type": "number", "min": 0, "max": 10},
+    {"name": "whole", "type": "integer", "min": 1, "max": 5},
+    {"name": "flag", "type": "boolean"},
+    {"name": "color", "type": "select", "options": ["red", "green"]},
+    {"name": "lamp", "type": "entity", "domains": ["light"]},
+    {"name": "room", "type": "area"},
+    {"name": "when", "type": "datetime"},
+    {"name": "wait", "type": "duration"},
+    {"name": "thing", "type": "entity"},
+]
+ECHO = "{{ {'text': text, 'number': number, 'whole': whole, 'flag': flag, 'color': color, \
+'lamp': lamp, 'room': room, 'when': when, 'wait': wait} | tojson }}"
+
+
+@pytest.fixture
+async def entry(hass: HomeAssistant, setup_llm: None) -> MockConfigEntry:
+    """Set up a hub "Kitchen" without selected APIs, with two lights in two areas."""
+    areas = ar.async_get(hass)
+    entities = er.async_get(hass)
+    for object_id, area, state in (("porch", "Porch", "on"), ("desk", "Office", "on")):
+        area_entry = areas.async_get_or_create(area)
+        entities.async_get_or_create("light", "test", object_id, suggested_object_id=object_id)
+        entities.async_update_entity(f"light.{object_id}", area_id=area_entry.id)
+        hass.states.async_set(f"light.{object_id}", state)
+    hass.states.async_set("light.attic", "off")
+    entry = MockConfigEntry(domain=DOMAIN, title="Kitchen", data={}, options={})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+async def _instance(
+    hass: HomeAssistant, entry: MockConfigEntry, user_id: str | None = None
+) -> llm.APIInstance:
+    """Return the hub's API instance for a request by ``user_id``."""
+    return await llm.async_get_api(hass, hub_id(entry), llm_context(user_id))
+
+
+async def _own(hass: HomeAssistant, entry: MockConfigEntry) -> list[llm.Tool]:
+    """Return the hub's listed tools made in the UI (the llm integration adds GetDateTime)."""
+    return [tool for tool in (await _instance(hass, entry)).tools if tool.integration == DOMAIN]
+
+
+async def _call(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    name: str,
+    args: dict[str, Any] | None = None,
+    user_id: str | None = None,
+) -> Any:
+    """Call a tool of the hub as a model would; return the result data."""
+    instance = await _instance(hass, entry, user_id)
+    result = await instance.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args or {}))
+    return result.data if isinstance(result, llm.ToolResult) else result
+
+
+def _placeholders(result: SubentryFlowResult) -> Mapping[str, str]:
+    """Return the description placeholders of a flow result (there must be some)."""
+    placeholders = result.get("description_placeholders")
+    assert placeholders is not None
+    return placeholders
+
+
+def _schema(result: SubentryFlowResult) -> probatio.Schema:
+    """Return the form schema of a flow result (there must be one)."""
+    schema = result.get("data_schema")
+    assert schema is not None
+    return schema
+
+
+async def _describe(
+    hass_ws_client: WebSocketGenerator, entry: MockConfigEntry
+) -> dict[str, dict[str, Any]]:
+    """Return the hub's tools as the inspector describes them, by original name."""
+    client = await hass_ws_client()
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+    response = await client.receive_json()
+    assert response["success"], response
+    return {tool["original_name"]: tool for tool in response["result"]["tools"]}
+
+
+# --- Template tools -------------------------------------------------------------------------
+
+
+async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A template tool made in the flow is listed at once, read-only, and answers in JSON."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], LIGHTS_ON_FORM)
+    assert result["step_id"] == "save"
+    assert _placeholders(result) == {
+        "name": "lights_on_by_area",
+        "title": "Lights on by area",
+        "parameters": "-",
+    }
+    result = await async_save(hass, result)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    (subentry,) = entry.subentries.values()
+    assert subentry.title == "Lights on by area"
+    assert dict(subentry.data) == {
+        "version": 1,
+        "kind": "template",
+        "name": "lights_on_by_area",
+        "description": "How many lights are on, by area.",
+        "template": LIGHTS_ON_FORM["template"],
+        "parameters": [],
+        "read_only": True,
+        "destructive": False,
+        "open_world": False,
+    }
+
+    (tool,) = await _own(hass, entry)
+    assert tool.name == "lights_on_by_area"
+    assert tool.title == "Lights on by area"
+    assert tool.description == "How many lights are on, by area."
+    assert tool.annotations == llm.ToolAnnotations(
+        read_only=True, destructive=False, idempotent=False, open_world=False
+    )
+    assert await _call(hass, entry, "lights_on_by_area") == {"result": {"Porch": 1, "Office": 1}}
+
+
+async def test_template_text_result(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A result that is not JSON is returned as text; arguments are variables, not source."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Greet",
+            "description": "Greets.",
+            "template": "Hello {{ who }}",
+            "parameters": [{"name": "who", "type": "text", "required": True}],
+        },
+    )
+    assert await _call(hass, entry, "greet", {"who": "{{ 7 * 7 }}"}) == {
+        "result": "Hello {{ 7 * 7 }}"
+    }
+
+
+async def test_parameter_types(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """Every parameter type lists a good JSON Schema, validates and reaches the template."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Echo",
+            "description": "Echoes its arguments.",
+            "template": ECHO,
+            "parameters": ALL_TYPES,
+        },
+    )
+    client_schema = llm.selector_serializer
+    (tool,) = await _own(hass, entry)
+
+    schema = probatio.to_openapi(tool.parameters, custom_serializer=client_schema)
+    properties = schema["properties"]
+    assert schema["required"] == ["text"]
+    assert properties["text"] == {"type": "string", "description": "Some text"}
+    assert properties["number"] == {"type": "number", "minimum": 0.0, "maximum": 10.0}
+    assert properties["whole"] == {"type": "integer", "minimum": 1, "maximum": 5}
+    assert properties["flag"] == {"type": "boolean"}
+    assert properties["color"] == {"type": "string", "enum": ["red", "green"]}
+    assert properties["lamp"]["description"].startswith("(an entity id of: light)")
+    assert properties["room"]["description"].startswith("(an area's name or id)")
+    assert properties["when"] == {"type": "string", "format": "date-time"}
+    assert properties["wait"]["type"] == "object"
+
+    porch_area = ar.async_get(hass).async_get_area_by_name("Porch")
+    assert porch_area is not None
+    good = {
+        "text": "hi",
+        "number": 2.5,
+        "whole": 3,
+        "flag": True,
+        "color": "red",
+        "lamp": "light.porch",
+        "room": "porch",
+        "when": "2026-12-01 10:00:00",
+        "wait": {"minutes": 5},
+    }
+    assert await _call(hass, entry, "echo", good) == {"result": {**good, "room": porch_area.id}}
+    # An area by its alias.
+    ar.async_get(hass).async_update(porch_area.id, aliases={"front door"})
+    assert await _call(hass, entry, "echo", {**good, "room": "Front door"}) == {
+        "result": {**good, "room": porch_area.id}
+    }
+    # Optional parameters not given are none; an area given by its id stays.
+    assert await _call(hass, entry, "echo", {"text": "x", "room": porch_area.id}) == {
+        "result": {
+            "text": "x",
+            "number": None,
+            "whole": None,
+            "flag": None,
+            "color": None,
+            "lamp": None,
+            "room": porch_area.id,
+            "when": None,
+            "wait": None,
+        }
+    }
+    bad: list[dict[str, Any]] = [
+        {},
+        {"text": 1},
+        {"text": "x", "number": 11},
+        {"text": "x", "whole": 2.5},
+        {"text": "x", "whole": 9},
+        {"text": "x", "flag": "maybe"},
+        {"text": "x", "color": "blue"},
+        {"text": "x", "lamp": "switch.porch"},
+        {"text": "x", "room": 3},
+        {"text": "x", "when": "soon"},
+        {"text": "x", "wait": "long"},
+        {"text": "x", "extra": 1},
+    ]
+    for args in bad:
+        data = await _call(hass, entry, "echo", args)
+        assert data.get("error") == "InvalidArguments", (args, data)
+    data = await _call(hass, entry, "echo", {"text": "x", "room": "Cellar"})
+    assert data == {
+        "error": "HomeAssistantError",
+        "error_text": "There is no area 'Cellar'",
+    }
+
+
+async def test_template_errors(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The flow refuses a template that does not compile; a render error names its line."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    with pytest.raises(InvalidData) as error:
+        await hass.config_entries.subentries.async_configure(
+            result["flow_id"], {**LIGHTS_ON_FORM, "template": "ok\n{{ 1 + }}"}
+        )
+    assert error.value.schema_errors == {
+        "template": "invalid template (TemplateSyntaxError: unexpected 'end of print statement')"
+    }
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"],
+        {
+            **LIGHTS_ON_FORM,
+            "title": "Divide",
+            "template": "a\n{{ 1 / divisor }}",
+            "parameters": [{"name": "divisor", "type": "number"}],
+        },
+    )
+    await async_save(hass, result)
+    assert await _call(hass, entry, "divide", {"divisor": 4}) == {"result": "a\n0.25"}
+    assert await _call(hass, entry, "divide", {"divisor": 0}) == {
+        "error": "TemplateError",
+        "error_text": "The template of tool divide failed at line 2: "
+        "ZeroDivisionError: division by zero",
+    }
+
+
+async def test_template_time_limit(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A template that renders too long is stopped and the model is told."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Slow",
+            "description": "Never ends.",
+            "template": "{% for i in range(99999) %}{% for j in range(99999) %}"
+            "{% endfor %}{% endfor %}",
+        },
+    )
+    with patch.object(ui_tools, "TEMPLATE_TIME_LIMIT", 0.05):
+        data = await _call(hass, entry, "slow")
+    assert data == {
+        "error": "TemplateError",
+        "error_text": "The template of tool slow ran longer than 0.05 s and was stopped.",
+    }
+
+
+# --- The flow: errors, names, edit, delete ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("parameters", "error"),
+    [
+        ([{"name": "1st", "type": "text"}], 'Parameter 1 ("1st"): a name has letters'),
+        ([{"name": "", "type": "text"}], "Parameter 1: a name has letters"),
+        ([{"name": "ä", "type": "text"}], 'Parameter 1 ("ä"): a name has letters'),
+        (
+            [{"name": "a", "type": "text"}, {"name": "a", "type": "text"}],
+            'Parameter 2 ("a"): the name is taken',
+        ),
+        ([{"name": "confirmation_token", "type": "text"}], "the name is taken"),
+        ([{"name": "a", "type": "select"}], "a choice needs at least one option"),
+        ([{"name": "a", "type": "number", "min": 5, "max": 1}], "min is above max"),
+        ([{"name": "a", "type": "entity", "domains": ["Light!"]}], "'Light!' is not a domain"),
+    ],
+)
+async def test_flow_parameter_errors(
+    hass: HomeAssistant, entry: MockConfigEntry, parameters: list[Any], error: str
+) -> None:
+    """Each bad parameter is refused with words naming it; nothing is saved."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {**LIGHTS_ON_FORM, "parameters": parameters}
+    )
+    assert result["errors"] == {"parameters": "parameters_invalid"}
+    assert error in _placeholders(result)["error"]
+    assert not entry.subentries
+
+
+def test_parse_stored_parameters() -> None:
+    """Stored parameters the form would not let through are refused in words."""
+    with pytest.raises(ToolDefinitionError, match="not a list"):
+        parse_parameters({"name": "a"})
+    with pytest.raises(ToolDefinitionError, match="Parameter 1 is not a mapping"):
+        parse_parameters(["a"])
+    with pytest.raises(ToolDefinitionError, match="unknown type 'colour'"):
+        parse_parameters([{"name": "a", "type": "colour"}])
+    with pytest.raises(ToolDefinitionError, match="'low' is not a number"):
+        parse_parameters([{"name": "a", "type": "number", "min": "low"}])
+    assert parse_parameters(None) == ()
+    (parameter,) = parse_parameters([{"name": "a", "min": ""}])
+    assert (parameter.type, parameter.min) == ("text", None)
+
+
+async def test_flow_errors_then_saved(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """An empty title or description is refused; fixing it saves, keeping what was entered."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    flow_id = result["flow_id"]
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {**LIGHTS_ON_FORM, "title": "  "}
+    )
+    assert result["errors"] == {"title": "title_empty"}
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {**LIGHTS_ON_FORM, "description": " "}
+    )
+    assert result["errors"] == {"description": "description_empty"}
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id,
+        {
+            **LIGHTS_ON_FORM,
+            "annotations": {"read_only": False, "destructive": True, "open_world": True},
+        },
+    )
+    await async_save(hass, result)
+    (subentry,) = entry.subentries.values()
+    assert (subentry.data["read_only"], subentry.data["destructive"]) == (False, True)
+
+
+async def test_unique_names(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A second tool with the same title gets a name the hub tells apart; both are listed."""
+    await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    result = await async_start_tool_flow(hass, entry, "template")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {**LIGHTS_ON_FORM, "title": "Lights on, by area!"}
+    )
+    name = _placeholders(result)["name"]
+    assert name.startswith("lights_on_by_area_")
+    assert len(name) == len("lights_on_by_area_") + 6
+    await async_save(hass, result)
+    assert sorted(tool.name for tool in await _own(hass, entry)) == sorted(
+        ["lights_on_by_area", name]
+    )
+
+
+async def test_name_collision_with_other_tool(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A tool made in the UI named like a contributed tool: both listed, namespaced."""
+    add_llm_platform(
+        hass,
+        "hub_tools",
+        Contribution(
+            [RecordingTool("greet", integration="hub_tools", description="Greets too.")],
+            only_hubs=True,
+        ),
+        built_in=True,
+    )
+    await async_add_tool(
+        hass, entry, "template", {"title": "Greet", "description": "Hi.", "template": "hi"}
+    )
+    instance = await _instance(hass, entry)
+    names = sorted(tool.name for tool in instance.tools if "greet" in tool.name)
+    assert names == ["llm_hub--greet", "ui-tools--greet"]
+    assert await _call(hass, entry, "ui-tools--greet") == {"result": "hi"}
+
+
+async def test_reconfigure_template(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """Reconfigure shows the tool's values; saving renames it and the hub lists the new one."""
+    subentry_id = await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, "tool"),
+        context={"source": "reconfigure", "subentry_id": subentry_id},
+    )
+    assert result["step_id"] == "template"
+    suggested = {
+        str(key): key.description["suggested_value"]
+        for key in _schema(result).schema
+        if key.description and "suggested_value" in key.description
+    }
+    assert suggested["title"] == "Lights on by area"
+    assert suggested["template"] == LIGHTS_ON_FORM["template"]
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"],
+        {**LIGHTS_ON_FORM, "title": "Lights on", "template": "{{ 2 }}"},
+    )
+    assert _placeholders(result)["name"] == "lights_on"
+    result = await async_save(hass, result)
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.subentries[subentry_id].title == "Lights on"
+    assert await _call(hass, entry, "lights_on") == {"result": 2}
+    # The same title again keeps the tool's own name (no suffix against itself).
+    result = await async_reconfigure_tool(
+        hass, entry, subentry_id, {**LIGHTS_ON_FORM, "title": "Lights on", "template": "{{ 3 }}"}
+    )
+    assert _placeholders(result)["name"] == "lights_on"
+
+
+async def test_options_preview_lists_tools(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The options flow's preview of other options lists the loaded hub's tools made in the UI."""
+    await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    instance = await async_preview(hass, entry, {CONF_READ_ONLY: True})
+    assert "lights_on_by_area" in {tool.name for tool in instance.tools}
+
+
+async def test_delete_tool(
+    hass: HomeAssistant, entry: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """Deleting a tool (the websocket command the UI sends) takes it out of the hub at once."""
+    assert await async_setup_component(hass, "config", {})
+    subentry_id = await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    assert len(await _own(hass, entry)) == 1
+    client = await hass_ws_client()
+    await client.send_json_auto_id(
+        {
+            "type": "config_entries/subentries/delete",
+            "entry_id": entry.entry_id,
+            "subentry_id": subentry_id,
+        }
+    )
+    assert (await client.receive_json())["success"]
+    await hass.async_block_till_done()
+    assert await _own(hass, entry) == []
+
+
+async def test_options_change_does_not_reload_twice(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """Changing anything but the tools (here the title) does not reload for the tools."""
+    await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    with patch.object(hass.config_entries, "async_schedule_reload") as reload:
+        hass.config_entries.async_update_entry(entry, title="Kitchen 2")
+        await hass.async_block_till_done()
+    reload.assert_not_called()
+
+
+# --- Action tools --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def recorded(hass: HomeAssistant) -> list[ServiceCall]:
+    """Register ``test.record`` (answers with its data) and admin-only ``test.secret``."""
+    calls: list[ServiceCall] = []
+
+    async def record(call: ServiceCall) -> ServiceResponse:
+        calls.append(call)
+        return {"got": dict(call.data)}
+
+    hass.services.async_register(
+        "test", "record", record, supports_response=SupportsResponse.OPTIONAL
+    )
+    async_register_admin_service(hass, "test", "secret", record)
+    return calls
+
+
+async def test_action_tool(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    recorded: list[ServiceCall],
+    hass_admin_user: MockUser,
+) -> None:
+    """An action tool runs its actions with the arguments, as the user; destructive by default."""
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {
+            "title": "Porch light",
+            "description": "Turns on the porch light at a brightness.",
+            "actions": [{"action": "test.record", "data": {"brightness": "{{ brightness }}"}}],
+            "parameters": [
+                {"name": "brightness", "type": "integer", "min": 0, "max": 255, "required": True}
+            ],
+        },
+    )
+    (tool,) = await _own(hass, entry)
+    assert tool.annotations == llm.ToolAnnotations()
+    assert await _call(hass, entry, "porch_light", {"brightness": 128}, hass_admin_user.id) == {
+        "success": True
+    }
+    (call,) = recorded
+    assert call.data == {"brightness": 128}
+    assert call.context.user_id == hass_admin_user.id
+    data = await _call(hass, entry, "porch_light", {"brightness": 300})
+    assert data["error"] == "InvalidArguments"
+
+
+async def test_action_tool_responses(
+    hass: HomeAssistant, entry: MockConfigEntry, recorded: list[ServiceCall]
+) -> None:
+    """Response variables and a stop's response come back to the model."""
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {
+            "title": "Variables",
+            "description": "Returns the response variable.",
+            "actions": [{"action": "test.record", "data": {"a": 1}, "response_variable": "answer"}],
+        },
+    )
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {
+            "title": "Stop",
+            "description": "Returns a stop's response.",
+            "actions": [
+                {"action": "test.record", "data": {"b": 2}, "response_variable": "answer"},
+                {"stop": "done", "response_variable": "answer"},
+            ],
+        },
+    )
+    assert await _call(hass, entry, "variables") == {"answer": {"got": {"a": 1}}}
+    assert await _call(hass, entry, "stop") == {"response": {"got": {"b": 2}}}
+
+
+async def test_action_not_allowed(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    recorded: list[ServiceCall],
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+) -> None:
+    """A user who may not perform the action gets a failed result in words; an admin may."""
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {"title": "Secret", "description": "Admins only.", "actions": [{"action": "test.secret"}]},
+    )
+    assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
+        "error": "Unauthorized",
+        "error_text": "Tool secret did not run: the user who asked may not perform its "
+        "actions. Tell the user; an administrator can run it.",
+    }
+    assert not recorded
+    assert await _call(hass, entry, "secret", user_id=hass_admin_user.id) == {"success": True}
+
+
+async def test_action_invalid_in_flow(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """Actions Home Assistant does not accept are refused with its words."""
+    result = await async_start_tool_flow(hass, entry, "action")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"],
+        {"title": "Bad", "description": "Bad.", "actions": [{"delay": "never"}]},
+    )
+    assert result["errors"] == {"actions": "actions_invalid"}
+    assert "delay" in _placeholders(result)["error"]
+
+
+async def test_action_reconfigure_keeps_annotations(
+    hass: HomeAssistant, entry: MockConfigEntry, recorded: list[ServiceCall]
+) -> None:
+    """Reconfigure starts from the tool's own annotations, not the defaults."""
+    form = {
+        "title": "Record",
+        "description": "Records.",
+        "actions": [{"action": "test.record"}],
+        "annotations": {"read_only": False, "destructive": False, "open_world": False},
+    }
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, "tool"),
+        context={"source": "reconfigure", "subentry_id": subentry_id},
+    )
+    annotations = next(
+        value for key, value in _schema(result).schema.items() if str(key) == "annotations"
+    )
+    suggested = {str(key): key.description["suggested_value"] for key in annotations.schema.schema}
+    assert suggested == {"read_only": False, "destructive": False, "open_world": False}
+
+
+# --- Script tools --------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def forecast_script(hass: HomeAssistant) -> None:
+    """Set up a script with fields and a response (not exposed to Assist)."""
+    assert await async_setup_component(
+        hass,
+        "script",
+        {
+            "script": {
+                "forecast": {
+                    "alias": "Forecast",
+                    "description": "Tells the forecast for some days.",
+                    "fields": {
+                        "days": {
+                            "description": "How many days",
+                            "required": True,
+                            "selector": {"number": {"min": 1, "max": 7}},
+                        }
+                    },
+                    "sequence": [
+                        {"variables": {"answer": {"days": "{{ days }}", "sky": "clear"}}},
+                        {"stop": "done", "response_variable": "answer"},
+                    ],
+                }
+            }
+        },
+    )
+    await hass.async_block_till_done()
+
+
+async def test_script_tool(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    forecast_script: None,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """A script tool: the script's fields are parameters, its response the result."""
+    subentry_id = await async_add_tool(hass, entry, "script", {"script": "script.forecast"})
+    assert entry.subentries[subentry_id].title == "Forecast"
+    (tool,) = await _own(hass, entry)
+    assert tool.name == "forecast"
+    # Home Assistant's own ScriptTool words it (aliases: the script's name).
+    assert tool.description == "Tells the forecast for some days.. Aliases: ['Forecast']"
+    assert tool.annotations == llm.ToolAnnotations()
+    assert await _call(hass, entry, "forecast", {"days": 3}) == {
+        "result": {"days": 3, "sky": "clear"}
+    }
+    assert (await _call(hass, entry, "forecast", {"days": 9}))["error"] == "InvalidArguments"
+
+    # Reconfigure: another title and description for the model.
+    result = await async_reconfigure_tool(
+        hass,
+        entry,
+        subentry_id,
+        {"script": "script.forecast", "title": "Weather", "description": "The weather."},
+    )
+    await async_save(hass, result)
+    (tool,) = await _own(hass, entry)
+    assert (tool.name, tool.description) == ("weather", "The weather.")
+
+    # The script goes away: the tool is left out with the reason, and a repair issue.
+    hass.states.async_remove("script.forecast")
+    assert await _own(hass, entry) == []
+    described = await _describe(hass_ws_client, entry)
+    assert described["weather"]["hidden"] == "The script script.forecast does not exist"
+    await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"tool_{entry.entry_id}_{subentry_id}")
+    assert issue is not None
+    assert issue.translation_placeholders == {
+        "hub": "Kitchen",
+        "tool": "Weather",
+        "reason": "The script script.forecast does not exist",
+    }
+
+
+async def test_script_missing_in_flow(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The flow refuses a script that does not exist."""
+    result = await async_start_tool_flow(hass, entry, "script")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"script": "script.nothing"}
+    )
+    assert result["errors"] == {"script": "script_missing"}
+    assert _placeholders(result) == {"error": "script.nothing"}
+
+
+# --- Broken definitions, versions, policy ----------------------------------------------------
+
+
+async def _async_hub_with(
+    hass: HomeAssistant,
+    subentries: list[ConfigSubentryData],
+    options: dict[str, Any] | None = None,
+) -> MockConfigEntry:
+    """Set up a hub "Kitchen" whose storage holds ``subentries``; return it."""
+    entry = MockConfigEntry(
+        domain=DOMAIN, title="Kitchen", data={}, options=options or {}, subentries_data=subentries
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+def _stored(data: dict[str, Any], title: str = "Stored") -> ConfigSubentryData:
+    """Return a tool subentry as storage (a restore, a hand edit) may hold it."""
+    return ConfigSubentryData(data=data, subentry_type="tool", title=title, unique_id=None)
+
+
+GOOD = {"kind": "template", "name": "good", "description": "Good.", "template": "{{ 1 }}"}
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ({**GOOD, "version": 2}, "It was saved by a newer version of LLM Hub (data version 2)"),
+        ({**GOOD, "kind": "macro"}, "Unknown kind of tool 'macro'"),
+        ({**GOOD, "name": ""}, "It has no name"),
+        ({**GOOD, "template": " "}, "It has no template"),
+        (
+            {**GOOD, "template": "{% for %}"},
+            "The template is invalid: line 1: Expected an expression, got 'end of statement block'",
+        ),
+        ({**GOOD, "kind": "action", "actions": []}, "It has no actions"),
+        ({**GOOD, "kind": "action", "actions": [{"delay": "x"}]}, "The actions are invalid"),
+        ({**GOOD, "kind": "script", "script": "light.x"}, "It names no script"),
+        ({**GOOD, "parameters": [{"name": "a", "type": "x"}]}, "unknown type 'x'"),
+    ],
+)
+async def test_broken_definition(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_ws_client: WebSocketGenerator,
+    data: dict[str, Any],
+    reason: str,
+) -> None:
+    """A definition that cannot be used is left out with the reason and a repair issue."""
+    entry = await _async_hub_with(
+        hass, [_stored(data, "Broken"), _stored({**GOOD, "name": "fine"}, "Fine")]
+    )
+    assert [tool.name for tool in await _own(hass, entry)] == ["fine"]
+    described = await _describe(hass_ws_client, entry)
+    broken_name = data["name"] or "Broken"
+    assert reason in described[broken_name]["hidden"]
+    assert described["fine"]["hidden"] is None
+    (broken_id,) = (key for key, subentry in entry.subentries.items() if subentry.title == "Broken")
+    # The stand-in the inspector shows is never listed; called directly, it only fails.
+    instance = await _instance(hass, entry)
+    assert isinstance(instance, HubAPIInstance)
+    (left_out,) = [item.tool for item in instance.candidates if item.hidden]
+    result = await left_out.async_call(
+        hass, llm.ToolInput(tool_name=broken_name, tool_args={}), llm_context()
+    )
+    assert isinstance(result, llm.ToolResult)
+    assert result.error
+    issues = ir.async_get(hass)
+    assert issues.async_get_issue(DOMAIN, f"tool_{entry.entry_id}_{broken_id}") is not None
+
+    # Deleting the broken tool reloads the hub and clears its issue; removing the hub too.
+    hass.config_entries.async_remove_subentry(entry, broken_id)
+    await hass.async_block_till_done()
+    assert issues.async_get_issue(DOMAIN, f"tool_{entry.entry_id}_{broken_id}") is None
+    assert [tool.name for tool in await _own(hass, entry)] == ["fine"]
+
+
+async def test_removed_hub_removes_tool_issues(hass: HomeAssistant, setup_llm: None) -> None:
+    """Removing a hub removes its tools' repair issues (and no other hub's)."""
+    ir.async_create_issue(
+        hass,
+        "other_domain",
+        "other",
+        is_fixable=False,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key="other",
+    )
+    entry = await _async_hub_with(hass, [_stored({**GOOD, "version": 9})])
+    issues = ir.async_get(hass)
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        "other",
+        is_fixable=False,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key="tool_left_out",
+    )
+    assert len(issues.issues) == 3
+    await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+    assert sorted(issues.issues) == [(DOMAIN, "other"), ("other_domain", "other")]
+
+
+def test_template_error_without_exception() -> None:
+    """A template error of Home Assistant's own words (no exception inside) keeps them."""
+    assert template_error_text(TemplateError("Template output exceeded")) == (
+        "Template output exceeded"
+    )
+
+
+async def test_too_many_runs(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """Calls beyond MAX_ACTION_RUNS at once are refused in words; the others finish."""
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {
+            "title": "Wait",
+            "description": "Waits for the go.",
+            "actions": [{"wait_template": "{{ is_state('input_boolean.go', 'on') }}"}],
+        },
+    )
+    instance = await _instance(hass, entry)
+    calls = [
+        hass.async_create_background_task(
+            instance.async_call_tool(llm.ToolInput(tool_name="wait", tool_args={})),
+            f"call {number}",
+        )
+        for number in range(ui_tools.MAX_ACTION_RUNS + 1)
+    ]
+    await hass.async_block_till_done(wait_background_tasks=False)
+    refused = [task for task in calls if task.done()]
+    assert len(refused) == 1
+    assert refused[0].result().data == {
+        "error": "HomeAssistantError",
+        "error_text": "Tool wait did not run: 10 calls of it are still running, or Home "
+        "Assistant is stopping. Try again later.",
+    }
+    hass.states.async_set("input_boolean.go", "on")
+    results = [await task for task in calls if task not in refused]
+    assert all(result.data == {"success": True} for result in results)
+
+
+async def test_reconfigure_unknown_kind(hass: HomeAssistant, setup_llm: None) -> None:
+    """A tool of a kind this version does not know cannot be edited (and is not lost)."""
+    entry = await _async_hub_with(hass, [_stored({**GOOD, "kind": "macro"})])
+    (subentry_id,) = entry.subentries
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, "tool"),
+        context={"source": "reconfigure", "subentry_id": subentry_id},
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "unknown_kind"
+    assert entry.subentries[subentry_id].data["kind"] == "macro"
+
+
+async def test_version_1_without_version_key(hass: HomeAssistant, setup_llm: None) -> None:
+    """Data without a version is version 1; annotations missing take the kind's defaults."""
+    entry = await _async_hub_with(
+        hass,
+        [
+            _stored(GOOD),
+            _stored({**GOOD, "name": "act", "kind": "action", "actions": {"stop": "x"}}),
+            ConfigSubentryData(data={}, subentry_type="future", title="Future", unique_id=None),
+        ],
+    )
+    tools = {tool.name: tool for tool in await _own(hass, entry)}
+    assert tools["good"].annotations == llm.ToolAnnotations(
+        read_only=True, destructive=False, open_world=False
+    )
+    assert tools["act"].annotations == llm.ToolAnnotations()
+    assert await _call(hass, entry, "act") == {"success": True}
+
+
+async def test_policy_applies(hass: HomeAssistant, setup_llm: None) -> None:
+    """The hub's policy applies: a read-only hub lists the template tool, not the action."""
+    entry = await _async_hub_with(
+        hass,
+        [
+            _stored(GOOD),
+            _stored({**GOOD, "name": "act", "kind": "action", "actions": [{"stop": "x"}]}),
+        ],
+        options={CONF_READ_ONLY: True},
+    )
+    assert [tool.name for tool in await _own(hass, entry)] == ["good"]
+
+
+async def test_unloaded_scripts(hass: HomeAssistant, setup_llm: None) -> None:
+    """Unloading the hub unloads its action tools' scripts."""
+    entry = await _async_hub_with(
+        hass, [_stored({**GOOD, "kind": "action", "actions": [{"stop": "x"}]})]
+    )
+    (tool,) = await _own(hass, entry)
+    script = tool.tool.script  # type: ignore[attr-defined]
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    with pytest.raises(RuntimeError, match="after it has been unloaded"):
+        await script.async_run()
