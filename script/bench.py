@@ -274,13 +274,11 @@ async def async_add_hub(hass: HomeAssistant, name: str, picks: list[str]) -> str
         raise BenchError(f"the config flow did not create hub {name}: {result}")
     entry_id = result["result"].entry_id
     flow = await hass.config_entries.options.async_init(entry_id)
-    # The options flow is a menu: the "apis" step holds the picks.
-    flow = await hass.config_entries.options.async_configure(
-        flow["flow_id"], {"next_step_id": "apis"}
-    )
-    result = await hass.config_entries.options.async_configure(
-        flow["flow_id"], {CONF_LLM_HASS_API: picks}
-    )
+    # The options flow is a menu: the "apis" step holds the picks, "save" stores them.
+    options = hass.config_entries.options
+    await options.async_configure(flow["flow_id"], {"next_step_id": "apis"})
+    await options.async_configure(flow["flow_id"], {CONF_LLM_HASS_API: picks})
+    result = await options.async_configure(flow["flow_id"], {"next_step_id": "save"})
     if result["type"] is not FlowResultType.CREATE_ENTRY:
         raise BenchError(f"the options flow did not save the picks of hub {name}: {result}")
     await hass.async_block_till_done()

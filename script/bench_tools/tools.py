@@ -92,7 +92,8 @@ class BenchTools:
         if (made := self._made.get(kind)) is None:
             made = [
                 EchoTool(f"{DOMAIN}__{kind}_{i}", parameters)
-                for i, parameters in enumerate(self._parameters[kind])
+                # None before the first resize (the options flow's preview builds the hub).
+                for i, parameters in enumerate(self._parameters.get(kind, ()))
             ]
             if self.cached:
                 self._made[kind] = made
