@@ -582,3 +582,29 @@ async def test_notification_shows_arguments_as_one_line_of_json(
     assert f"```json\n{shown}\n```" in message
     assert "… (cut)\n```" in notifications[NOTIFICATION.format(long.data[TOKEN])]["message"]
     assert tool.calls == []
+
+
+async def test_approval_shows_arguments_as_the_audit_records_them(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """An integer JSON cannot write is marked, a secret however spelled is redacted."""
+    tool = RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    client = await hass_ws_client(hass)
+
+    asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": {"Api-Key": 10**40}})
+    notifications = await _notifications(hass, client)
+
+    message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
+    assert '{"value":{"Api-Key":"**REDACTED**"}}' in message
+    asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": 10**40})
+    notifications = await _notifications(hass, client)
+
+    message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
+    assert '{"value":"<cut: an integer of 133 bits>"}' in message
+    assert tool.calls == []

@@ -295,7 +295,7 @@ async def test_reconfigure_renames_entry_and_api(
     assert result["reason"] == "reconfigure_successful"
     _assert_translated(result)
     assert entry.title == "Pantry"
-    assert entry.data == {}
+    assert entry.data == {"name": "Pantry"}  # the last name that followed the rules
     assert entry.options == {CONF_LLM_HASS_API: ["assist"]}
     assert entry.state is ConfigEntryState.LOADED
     api = _registered(hass)[hub_id(entry)]

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
 from unittest.mock import patch
 
+import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+from sqlalchemy import select
 
+from custom_components.llm_hub.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
 from custom_components.llm_hub.tool import HubTool, Outcome, error_result
 from homeassistant.components.recorder.core import Recorder
+from homeassistant.components.recorder.db_schema import EventData, Events, EventTypes
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
@@ -20,6 +27,8 @@ from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
 from .common import BREW, COUNT, GRIND, FixedAPI, RecordingTool, async_add_hub, hub_id
+
+ANY_ARGS = probatio.Schema({}, extra=probatio.ALLOW_EXTRA)
 
 
 @pytest.fixture(autouse=True)
@@ -90,3 +99,81 @@ async def test_logbook_describes_each_outcome(
         ("Kitchen", f"asked to confirm a call of {COUNT}", "llm_hub", user),
         ("Cellar hub", f"called cellar--{BREW} ({BREW} of cellar)", "llm_hub", user),
     ]
+
+
+async def test_any_arguments_keep_the_call_in_the_logbook_and_history(
+    hass: HomeAssistant,
+    recorder_mock: Recorder,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    """Whatever a model sends, each call's hub, tool, user and outcome are recorded.
+
+    The recorder keeps no data of an event above 32 KB; the audit cuts arguments well below.
+    """
+    hass.config.components.add("frontend")
+    assert await async_setup_component(hass, "logbook", {})
+    start = dt_util.utcnow().isoformat()
+    door = RecordingTool("door__open", parameters=ANY_ARGS)
+    llm.async_register_api(hass, FixedAPI(hass, "door", "Door", [door]))
+    entry = await async_add_hub(
+        hass, "Front", {CONF_LLM_HASS_API: ["door"], CONF_RECORD_ARGUMENTS: True}
+    )
+    deep: Any = "bottom"
+    for _ in range(500):
+        deep = [deep]
+    sent: list[Any] = [
+        {"text": "x" * 100_000},
+        {f"key{index}": "y" * 100 for index in range(2000)},
+        {"deep": deep},
+        "not an object",
+    ]
+    for arguments in sent:
+        llm_context = llm.LLMContext(
+            platform="test_agent",
+            context=Context(user_id=hass_admin_user.id),
+            language="en",
+            assistant="conversation",
+            device_id=None,
+        )
+        instance = await llm.async_get_api(hass, hub_id(entry), llm_context)
+        await instance.async_call_tool(llm.ToolInput(tool_name="door__open", tool_args=arguments))
+    await async_wait_recording_done(hass)
+
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "logbook/get_events", "start_time": start})
+    response = await client.receive_json()
+    entries = [
+        (entry["name"], entry["message"], entry["context_user_id"])
+        for entry in response["result"]
+        if entry.get("domain") == "llm_hub"
+    ]
+    user = hass_admin_user.id
+    assert entries == [
+        ("Front", "called door__open", user),
+        ("Front", "called door__open", user),
+        ("Front", "called door__open", user),
+        ("Front", "called door__open, which failed", user),
+    ]
+    # The events' data as the recorder stored it.
+    stored = await recorder_mock.async_add_executor_job(_stored_events, recorder_mock)
+    assert [(data["api_name"], data["tool_name"], data["outcome"]) for data in stored] == [
+        ("Front", "door__open", "ok"),
+        ("Front", "door__open", "ok"),
+        ("Front", "door__open", "ok"),
+        ("Front", "door__open", "error"),
+    ]
+    assert all(data["arguments_cut"] for data in stored[:3])
+
+
+def _stored_events(recorder: Recorder) -> list[dict[str, Any]]:
+    """Return the data of the stored ``llm_hub_tool_called`` events, oldest first."""
+    with recorder.get_session() as session:
+        rows = session.execute(
+            select(EventData.shared_data)
+            .join(Events, Events.data_id == EventData.data_id)
+            .join(EventTypes, Events.event_type_id == EventTypes.event_type_id)
+            .where(EventTypes.event_type == EVENT_TOOL_CALLED)
+            .order_by(Events.time_fired_ts)
+        ).all()
+    return [json.loads(row[0]) for row in rows]

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.build import HubAPIInstance
 from custom_components.llm_hub.const import (
@@ -24,6 +25,7 @@ from custom_components.llm_hub.const import (
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
     CONF_OVERRIDES,
+    CONF_PROMPT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
@@ -189,7 +191,8 @@ async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0
     hass_access_token: str,
     hass_admin_user: MockUser,
 ) -> None:
-    """A tool with an alias is listed and called by the alias, with the new description."""
+    """A tool with an alias is listed and called by the alias, with the new description; a
+    call by its key (what a contributor's prompt still names) reaches it too."""
     result = await hass.config_entries.options.async_init(hub.entry_id)
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": "overrides"}
@@ -209,17 +212,21 @@ async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0
     assert tools["coffee"].description == "Makes coffee for the user."
     assert tools["coffee"].title == "Brew coffee"
     assert json.loads(_text(by_alias))["brewed"] == 1
-    assert by_key.isError
-    assert _text(by_key) == f'Error calling tool: Tool "{BREW}" not found'
+    assert not by_key.isError
+    assert json.loads(_text(by_key))["brewed"] == 1
+    assert BREW not in tools
 
     agent = await setup_agent(hub_id(hub))
-    agent.tool_calls = [llm.ToolInput(tool_name="coffee", tool_args={"size": "large"}, id="c")]
+    agent.tool_calls = [
+        llm.ToolInput(tool_name="coffee", tool_args={"size": "large"}, id="c"),
+        llm.ToolInput(tool_name=BREW, tool_args={"size": "small", "cups": 2}, id="k"),
+    ]
     await _async_converse(agent, hass_admin_user)
     assert agent.chat_log is not None
     assert agent.chat_log.llm_api is not None
     coffee = next(tool for tool in agent.chat_log.llm_api.tools if tool.name == "coffee")
     assert coffee.description == "Makes coffee for the user."
-    assert agent.tool_results[0].result.data["brewed"] == 1
+    assert [result.result.data["brewed"] for result in agent.tool_results] == [1, 2]
 
 
 async def test_new_tools_follow_the_default(
@@ -449,3 +456,35 @@ async def test_a_loop_of_three_hubs_at_request_time(
         loop("Third", second, '"Second" -> "First" -> "Third" -> "Second"'),
         loop("First", third, '"Third" -> "Second" -> "First" -> "Third"'),
     ]
+
+
+async def test_describe_warns_of_prompts_naming_renamed_or_hidden_tools(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """The contributor's prompt names brew, which has an alias; the instructions name grind,
+    which the hub leaves out: describe says both, and nothing about tools named rightly."""
+    hass.config_entries.async_update_entry(
+        hub,
+        options={
+            **hub.options,
+            CONF_PROMPT: f"Never call {GRIND}. Use {SEARCH} and {SEARCH}-like tools.",
+            CONF_OVERRIDES: {BREW: {"name": "coffee"}},
+            CONF_EXCLUDED_TOOLS: [GRIND],
+        },
+    )
+    await hass.config_entries.async_reload(hub.entry_id)
+    await hass.async_block_till_done()
+    client = await hass_ws_client(hass)
+
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(hub)})
+    described = (await client.receive_json())["result"]
+
+    renamed = (
+        f"The prompt names the tool {BREW}, which this hub lists as coffee; tell the model "
+        "the new name in the hub's instructions."
+    )
+    hidden = (
+        f"The prompt names the tool {GRIND}, which this hub does not list (excluded in the "
+        "hub's options)."
+    )
+    assert described["warnings"] == [renamed, hidden]

@@ -496,12 +496,15 @@ async def test_delete_tool(
 async def test_options_change_does_not_reload_twice(
     hass: HomeAssistant, entry: MockConfigEntry
 ) -> None:
-    """Changing anything but the tools (here the title) does not reload for the tools."""
+    """Changing anything but the tools (here the title) does not reload for the tools.
+
+    A new title reloads once, for the name (Home Assistant's Rename: ``hub_name.py``).
+    """
     await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
     with patch.object(hass.config_entries, "async_schedule_reload") as reload:
         hass.config_entries.async_update_entry(entry, title="Kitchen 2")
         await hass.async_block_till_done()
-    reload.assert_not_called()
+    reload.assert_called_once_with(entry.entry_id)
 
 
 # --- Action tools --------------------------------------------------------------------------

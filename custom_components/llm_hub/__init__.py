@@ -19,10 +19,18 @@ from . import websocket_api
 from .api import HubAPI, selected_api_ids
 from .approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
+from .hub_name import DATA_NAME, served_name
 from .panel import async_setup_panel
 from .platforms import async_setup_platforms
 from .policy import without_empty
-from .repairs import async_check_when_started, async_remove_issues, async_track_apis
+from .repairs import (
+    async_check_when_started,
+    async_remove_issues,
+    async_track_apis,
+    async_update_name_issue,
+    async_update_option_issues,
+)
+from .stored_options import invalid_options
 from .tool_subentries import (
     async_check_tools_when_started,
     async_reload_on_tool_change,
@@ -47,13 +55,21 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Register the hub's LLM API; unloading the entry unregisters it.
 
-    A selected LLM API that is missing once Home Assistant has started raises a repair issue,
-    and so does a tool made in the UI that the hub leaves out. Adding, changing or deleting
-    a tool (a subentry) reloads the entry.
+    The API is named like the entry when its title follows the name rules, else like the
+    last title that did, and a repair issue offers to rename the hub (``hub_name.py``). An
+    option stored with the wrong type is served as absent, logged and reported by a repair
+    issue (``stored_options.py``). A selected LLM API that is missing once Home Assistant
+    has started raises a repair issue, and so does a tool made in the UI that the hub leaves
+    out. Adding, changing or deleting a tool (a subentry) reloads the entry.
     """
+    name, error = served_name(hass, entry)
+    if error is None and entry.data.get(DATA_NAME) != name:
+        hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
+    async_update_name_issue(hass, entry, name, error)
+    async_update_option_issues(hass, entry, invalid_options(entry.options))
     ui_tools = await UiTools.async_load(hass, entry)
     entry.async_on_unload(ui_tools.async_unload)
-    api = HubAPI(hass, entry, ui_tools=ui_tools)
+    api = HubAPI(hass, entry, name=name, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
     entry.async_on_unload(async_check_when_started(hass, api))
@@ -82,7 +98,8 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
 
     - 1.1 -> 1.2: selected API ids (``llm_hass_api``) stored as a string become a list without
       duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
-      out, as the options flow leaves them out. Other keys are kept as they are.
+      out, as the options flow leaves them out. Other keys, and a selection of the wrong
+      type (``stored_options``: a repair issue reports it), are kept as they are.
     - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
       leaves the entry unloaded and untouched. A newer minor version of this major loads
       as it is (minor versions stay compatible).
@@ -99,7 +116,7 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
 def migrate_options_1_2(options: Mapping[str, Any]) -> dict[str, Any]:
     """Return options of version 1.1 in the shape of 1.2 (see ``async_migrate_entry``)."""
     migrated = without_empty(options)
-    if CONF_LLM_HASS_API in migrated:
+    if CONF_LLM_HASS_API in migrated and CONF_LLM_HASS_API not in invalid_options(migrated):
         if selected := [api_id for api_id in selected_api_ids(migrated) if api_id]:
             migrated[CONF_LLM_HASS_API] = selected
         else:

@@ -23,7 +23,8 @@ from .confirmation import Confirmations
 from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
 from .deadlines import Deadlines
 from .policy import HubPolicy
-from .sources import async_collect_sources, build_request
+from .sources import SlowSources, SourcedAPI, async_collect_sources, build_request
+from .stored_options import valid_options
 from .tool import HubCallSettings
 from .tool_search import SearchSettings
 from .ui_tools import UiTools
@@ -48,7 +49,7 @@ class AdminRequiredError(Unauthorized):
         self.generate_message = True
 
 
-class HubAPI(llm_helper.API):
+class HubAPI(SourcedAPI):
     """The LLM API of one hub config entry: id ``llm_hub-<entry_id>``, named like the entry.
 
     Each request builds an ``APIInstance`` from the request's ``LLMContext``
@@ -70,20 +71,27 @@ class HubAPI(llm_helper.API):
         hass: HomeAssistant,
         entry: ConfigEntry[Any],
         options: Mapping[str, Any] | None = None,
+        name: str | None = None,
         ui_tools: UiTools | None = None,
     ) -> None:
         """Create the API of ``entry`` from its title and options.
 
         ``options`` replace the entry's (the options flow previews a configuration this
         way; such an API is never registered, and logs its warnings at debug level only).
-        ``ui_tools`` are the entry's tools made in the UI (None: those of the loaded entry, if
-        it is loaded).
+        ``name`` replaces the title (a title that breaks the name rules:
+        ``hub_name.served_name``). ``ui_tools`` are the entry's tools made in the UI (None:
+        those of the loaded entry, if it is loaded).
         """
-        super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=entry.title)
+        super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=name or entry.title)
+        self.title = entry.title
+        """The entry's title when the API was created (a rename reloads the entry)."""
         self.requires_admin = False
         self.entry_id = entry.entry_id
-        self.options: Mapping[str, Any] = entry.options if options is None else options
-        """The entry's options when the API was created (saving options reloads the entry)."""
+        self.options: Mapping[str, Any] = valid_options(
+            entry.options if options is None else options
+        )
+        """The entry's options when the API was created (saving options reloads the entry),
+        without those of the wrong type (``stored_options.valid_options``)."""
         self.selected_api_ids: list[str] = selected_api_ids(self.options)
         self.instructions: str = self.options.get(CONF_PROMPT, "")
         """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
@@ -111,6 +119,8 @@ class HubAPI(llm_helper.API):
         self.ui_tools = ui_tools
         """The tools made in the UI (the entry's tool subentries), made by the entry's setup."""
         self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
+        self.slow_sources = SlowSources(self._warn)
+        """Sources left out of requests for taking longer than their budget (diagnostics)."""
         self._builder = HubBuilder(
             hub_name=self.name,
             instructions=self.instructions,
@@ -134,18 +144,22 @@ class HubAPI(llm_helper.API):
     @callback
     def async_update_requires_admin(self) -> bool:
         """Set ``requires_admin`` from the selected APIs registered now; return it."""
-        self.requires_admin = self._requires_admin(frozenset())
+        self.requires_admin = self._requires_admin(frozenset(), _registered(self.hass))
         return self.requires_admin
 
-    def _requires_admin(self, seen: frozenset[str]) -> bool:
-        """Return whether a selected API requires an admin, not following hubs in ``seen``."""
+    def _requires_admin(
+        self, seen: frozenset[str], registered: Mapping[str, llm_helper.API]
+    ) -> bool:
+        """Return whether a selected API of ``registered`` requires an admin.
+
+        Hubs in ``seen`` are not followed (hubs selecting each other).
+        """
         seen |= {self.id}
-        registered = {api.id: api for api in llm_helper.async_get_apis(self.hass)}
         for api_id in self.selected_api_ids:
             if (api := registered.get(api_id)) is None or api_id in seen:
                 continue
             if isinstance(api, HubAPI):
-                if api._requires_admin(seen):  # noqa: SLF001  # same class
+                if api._requires_admin(seen, registered):  # noqa: SLF001  # same class
                     return True
             elif api_requires_admin(api):
                 return True
@@ -157,24 +171,34 @@ class HubAPI(llm_helper.API):
     ) -> llm_helper.APIInstance:
         """Return the tools and prompt of this hub for one request.
 
-        Raises ``Unauthorized`` when the hub requires an admin and the request's user is not
-        one, and ``sources.HubLoopError`` when this hub is reached again while it is being
-        built (hubs selecting each other); the hub that selected it catches that and serves
-        the rest.
+        One snapshot of the registered LLM APIs decides whether the hub requires an admin
+        and is then built from: an API registered while the hub builds (an admin-only one
+        too) is not part of this request. Raises ``Unauthorized`` when the hub requires an
+        admin and the request's user is not one, and ``sources.HubLoopError`` when this hub
+        is reached again while it is being built (hubs selecting each other); the hub that
+        selected it catches that and serves the rest.
         """
-        await self._async_check_admin(llm_context)
+        registered = _registered(self.hass)
+        self.requires_admin = self._requires_admin(frozenset(), registered)
+        # Who the user is matters only to a hub that requires an admin (no lookup otherwise;
+        # an API that becomes admin-only during the build is then left out for everyone).
+        is_admin = self.requires_admin and await _async_is_admin(self.hass, llm_context)
+        if self.requires_admin and not is_admin:
+            raise AdminRequiredError(self.name, llm_context.context)
         async with build_request(self.hass, self.id):
-            sources = await async_collect_sources(
+            sources, left_out = await async_collect_sources(
                 self.hass,
                 api_id=self.id,
                 hub_name=self.name,
-                selected_api_ids=self.selected_api_ids,
+                selected={api_id: registered.get(api_id) for api_id in self.selected_api_ids},
+                is_admin=is_admin,
                 llm_context=llm_context,
                 warn=self._warn,
+                slow=self.slow_sources,
             )
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
-        instance = self._builder.build(self, llm_context, sources)
+        instance = self._builder.build(self, llm_context, sources, left_out)
         await self._builder.async_search(self.hass, instance)
         return instance
 
@@ -197,19 +221,29 @@ class HubAPI(llm_helper.API):
 
         return async_unregister
 
-    async def _async_check_admin(self, llm_context: llm_helper.LLMContext) -> None:
-        """Raise ``Unauthorized`` unless the request may use this hub."""
-        if not self.async_update_requires_admin():
-            return
-        user_id = llm_context.context.user_id if llm_context.context else None
-        user = await self.hass.auth.async_get_user(user_id) if user_id else None
-        if user is None or not user.is_admin:
-            raise AdminRequiredError(self.name, llm_context.context)
+
+def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:
+    """Return the LLM APIs registered now, by id (a snapshot)."""
+    return {api.id: api for api in llm_helper.async_get_apis(hass)}
+
+
+async def _async_is_admin(hass: HomeAssistant, llm_context: llm_helper.LLMContext) -> bool:
+    """Return whether the request's user is an administrator (no user: not one)."""
+    user_id = llm_context.context.user_id if llm_context.context else None
+    user = await hass.auth.async_get_user(user_id) if user_id else None
+    return user is not None and user.is_admin
 
 
 def selected_api_ids(options: Mapping[str, Any]) -> list[str]:
     """Return the selected LLM API ids of hub options, in order, each once.
 
     ``cv.ensure_list``: a single id stored as a string (a hand edit) is one id, not letters.
+    Anything but texts (a hand edit, a later version) is left out.
     """
-    return list(dict.fromkeys(cv.ensure_list(options.get(CONF_LLM_HASS_API))))
+    return list(
+        dict.fromkeys(
+            api_id
+            for api_id in cv.ensure_list(options.get(CONF_LLM_HASS_API))
+            if isinstance(api_id, str)
+        )
+    )

@@ -44,7 +44,7 @@ from homeassistant.helpers.json import json_dumps
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
-from .audit import redact_secrets
+from .audit import recorded_arguments
 from .const import DOMAIN, LOGGER
 
 __all__ = [
@@ -86,7 +86,8 @@ class Approval:
     tool: str
     """The listed name of the tool."""
     arguments: dict[str, Any]
-    """The validated arguments as a person reads them, secret-like keys redacted."""
+    """The validated arguments as a person reads them, secret-like keys redacted, cut to the
+    audit's limits (``audit.recorded_arguments``)."""
     binding: Hashable
     """What the approval is valid for besides hub, tool and user: the typed canonical form of
     the validated arguments (``confirmation.canonical``)."""
@@ -170,7 +171,8 @@ class Approvals:
             api_id=api_id,
             hub_name=hub_name,
             tool=tool,
-            arguments=redact_secrets(readable(arguments)),
+            # Shown to people and sent in notifications: JSON-safe, cut, secrets redacted.
+            arguments=recorded_arguments(readable(arguments))[0],
             binding=binding,
             user_id=user_id,
             platform=platform,

@@ -10,12 +10,13 @@ fires one event for each hub (the outer one's ``source`` is the inner hub's API 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from itertools import pairwise
+import math
 import re
 import time
 from typing import Any, Final, TypedDict
+import unicodedata
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.redact import REDACTED, async_redact_data
@@ -33,6 +34,8 @@ __all__ = [
     "AuditCounters",
     "RecentCall",
     "ToolCalledData",
+    "is_secret_key",
+    "recorded_arguments",
     "redact_secrets",
 ]
 
@@ -45,50 +48,241 @@ RECENT_CALLS: Final = 20
 ERROR_TEXT_LENGTH: Final = 300
 """Longest error text kept with a recent call, in characters."""
 
-# Words that make a key secret wherever they appear in it (``wifi_password``, ``doorPin``).
+# The secret-key rule (docs/audit.md). A key is split into words (camelCase, separators,
+# digits), accents dropped and case folded; ``joined`` is its words run together.
+_SECRET_STEMS: Final = (
+    # Anywhere in the joined words: ``x_api_key2``, ``userPassword``, ``mot_de_passe``.
+    "passw",  # password, passwd, passwort, passwords
+    "passphrase",
+    "passcode",
+    "pincode",
+    "pwd",
+    "secret",
+    "credential",
+    "apikey",
+    "accesskey",
+    "privatekey",
+    "secretkey",
+    "authkey",
+    "signingkey",
+    "sshkey",
+    "encryptionkey",
+    "authorization",
+    "bearer",
+    "kennwort",  # German
+    "contrasena",  # Spanish (contraseña)
+    "motdepasse",  # French
+    "wachtwoord",  # Dutch
+    "losenord",  # Swedish (lösenord)
+    "adgangskode",  # Danish
+    "passord",  # Norwegian
+    "salasana",  # Finnish
+    "senha",  # Portuguese
+    "jelszo",  # Hungarian (jelszó)
+    "haslo",  # Polish (hasło, once its ł is written l)
+    "heslo",  # Czech, Slovak
+    "sifre",  # Turkish (şifre)
+    "пароль",  # Russian, Ukrainian
+    "密码",  # Chinese
+    "パスワード",  # Japanese
+    "비밀번호",  # Korean
+)
 _SECRET_WORDS: Final = frozenset(
+    # Only as a whole word: ``pin`` but not ``spin``, ``auth`` but not ``author``.
+    {"auth", "oauth", "cvc", "cvv", "otp", "pass", "pin", "psk", "pw", "totp"}
+)
+_TOKEN: Final = "token"  # noqa: S105  # a word to look for, not a secret
+"""A secret as a word or at the end of one (``accesstoken``), not in ``max_tokens``."""
+_CODE: Final = "code"
+"""A secret (an alarm's or a lock's) unless a word in the key says what kind of code."""
+_NOT_SECRET_CODES: Final = frozenset(
     {
-        "apikey",
-        "authorization",
-        "code",
-        "credential",
-        "credentials",
-        "passcode",
-        "passphrase",
-        "passwd",
-        "password",
-        "pin",
-        "secret",
-        "token",
+        "area",
+        "bar",
+        "char",
+        "color",
+        "colour",
+        "country",
+        "currency",
+        "error",
+        "exit",
+        "format",
+        "http",
+        "iata",
+        "icao",
+        "iso",
+        "key",
+        "lang",
+        "language",
+        "locale",
+        "post",
+        "postal",
+        "product",
+        "qr",
+        "region",
+        "response",
+        "return",
+        "source",
+        "status",
+        "type",
+        "zip",
     }
 )
-# Pairs of words that make a key secret (``api_key``, ``privateKey``).
-_SECRET_PAIRS: Final = frozenset({("api", "key"), ("access", "key"), ("private", "key")})
-_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_NOT_WORD = re.compile(r"[^a-z0-9]+")
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+
+
+def _words(key: str) -> list[str]:
+    """Return a key's words: split at camelCase, separators and digits, accents dropped."""
+    spaced = _CAMEL_BOUNDARY.sub(" ", key)
+    plain = "".join(
+        char for char in unicodedata.normalize("NFKD", spaced) if not unicodedata.combining(char)
+    ).casefold()
+    return [word for word in _NOT_LETTERS.split(plain.replace("ł", "l")) if word]
+
+
+_STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
+"""The stems written as keys' words are (e.g. Japanese without its sound marks)."""
+
+
+def is_secret_key(key: object) -> bool:
+    """Return whether a key of arguments or options names a secret (see docs/audit.md).
+
+    Secret when the key's words, run together, contain a secret stem (``apikey``,
+    ``password``, ``kennwort``...), when one of its words is a short secret word (``pin``,
+    ``pwd``, ``auth``...) or is or ends in ``token``, or when one is ``code`` and no other
+    word says it is a harmless kind of code (``zip_code``, ``code_format``). Not a string:
+    not secret.
+    """
+    if not isinstance(key, str):
+        return False
+    words = _words(key)
+    joined = "".join(words)
+    if any(stem in joined for stem in _STEMS):
+        return True
+    if any(word in _SECRET_WORDS or word.endswith(_TOKEN) for word in words):
+        return True
+    return _CODE in words and _NOT_SECRET_CODES.isdisjoint(words)
 
 
 class _SecretKeys(frozenset[str]):
-    """Keys that look like they hold a secret, as a set for HA's ``async_redact_data``.
+    """Keys that name a secret (``is_secret_key``), as a set for HA's ``async_redact_data``.
 
-    Home Assistant's helper redacts the keys found ``in`` its ``to_redact``; this set of
-    secret words also finds keys that contain one of them as a word, so ``password``,
-    ``wifi_password``, ``doorPin`` and ``api-key`` are all found. It errs on the side of
-    redacting: ``zip_code`` is redacted too.
+    Home Assistant's helper redacts the keys found ``in`` its ``to_redact``.
     """
 
     def __contains__(self, key: object) -> bool:
-        """Return whether ``key`` (a string) names a secret."""
-        if not isinstance(key, str):
-            return False
-        words = [word for word in _NOT_WORD.split(_CAMEL_BOUNDARY.sub("_", key).lower()) if word]
-        return any(word in _SECRET_WORDS for word in words) or any(
-            pair in _SECRET_PAIRS for pair in pairwise(words)
-        )
+        """Return whether ``key`` names a secret."""
+        return is_secret_key(key)
 
 
-SECRET_KEYS: Final = _SecretKeys(_SECRET_WORDS)
+SECRET_KEYS: Final = _SecretKeys()
 """The keys ``redact_secrets`` redacts (``key in SECRET_KEYS``)."""
+
+
+MAX_DEPTH: Final = 8
+"""Deepest nesting of arguments the audit records; anything deeper becomes a marker."""
+MAX_ITEMS: Final = 64
+"""Most keys or items of one object or list the audit records."""
+MAX_TEXT: Final = 1000
+"""Most characters of one text (or key: ``MAX_KEY``) the audit records."""
+MAX_KEY: Final = 100
+MAX_SIZE: Final = 8192
+"""About the most characters of arguments (as JSON) one event records. The recorder drops
+the data of an event above 32 KB (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); this keeps
+every event well below it, whatever a model sends."""
+CUT: Final = "…"
+"""The key under which a cut object says how many keys were left out."""
+_INT64 = range(-(2**63), 2**64)
+"""Integers the recorder's JSON encoder (orjson) can write."""
+
+
+class _Capture:
+    """Copies arguments for the audit: JSON-safe, secrets redacted, cut to the limits above."""
+
+    def __init__(self) -> None:
+        """Start with the whole ``MAX_SIZE`` to spend and nothing cut."""
+        self.budget = MAX_SIZE
+        self.cut = False
+
+    def value(self, value: Any, depth: int) -> Any:  # noqa: PLR0911  # one per JSON type
+        """Return the recorded copy of one value."""
+        if isinstance(value, Mapping | list | tuple | set | frozenset):
+            if depth >= MAX_DEPTH:
+                self.cut = True
+                return f"<cut: nested deeper than {MAX_DEPTH} levels>"
+            if isinstance(value, Mapping):
+                return self.mapping(value, depth + 1)
+            return self.sequence(value, depth + 1)
+        if isinstance(value, str):
+            return self.text(value, MAX_TEXT)
+        self.budget -= 24
+        if value is None or isinstance(value, bool) or (isinstance(value, int) and value in _INT64):
+            return value
+        if isinstance(value, float):
+            # JSON has no NaN or infinity: "nan", "inf", "-inf" say what was sent.
+            return value if math.isfinite(value) else str(value)
+        if isinstance(value, int):
+            self.cut = True
+            return self.text(f"<cut: an integer of {value.bit_length()} bits>", MAX_TEXT)
+        # Not JSON (a caller in Python may pass anything): its type, never its repr.
+        return self.text(f"<{type(value).__name__}>", MAX_TEXT)
+
+    def text(self, text: str, limit: int) -> str:
+        """Return ``text``, cut to ``limit`` and to what is left to spend."""
+        limit = max(min(limit, self.budget), 0)
+        if len(text) > limit:
+            self.cut = True
+            text = f"{text[:limit]}<cut: {len(text) - limit} more characters>"
+        self.budget -= len(text) + 4
+        return text
+
+    def key(self, key: Any) -> str:
+        """Return a key as text (JSON keys are texts)."""
+        if isinstance(key, str):
+            return self.text(key, MAX_KEY)
+        return self.text(str(key) if isinstance(key, int | float | None) else "<key>", MAX_KEY)
+
+    def mapping(self, mapping: Mapping[Any, Any], depth: int) -> dict[str, Any]:
+        """Return the recorded copy of an object; secret keys' values redacted (not empty ones)."""
+        copy: dict[str, Any] = {}
+        for index, (key, item) in enumerate(mapping.items()):
+            if index >= MAX_ITEMS or self.budget <= 0:
+                self.cut = True
+                copy[CUT] = f"<cut: {len(mapping) - index} more keys>"
+                break
+            # An empty secret stays visible (as Home Assistant's redaction leaves it).
+            secret = is_secret_key(key) and item is not None and item != ""
+            copy[self.key(key)] = REDACTED if secret else self.value(item, depth)
+        return copy
+
+    def sequence(self, items: Collection[Any], depth: int) -> list[Any]:
+        """Return the recorded copy of a list."""
+        copy: list[Any] = []
+        for index, item in enumerate(items):
+            if index >= MAX_ITEMS or self.budget <= 0:
+                self.cut = True
+                copy.append(f"<cut: {len(items) - index} more items>")
+                break
+            copy.append(self.value(item, depth))
+        return copy
+
+
+def recorded_arguments(arguments: Any) -> tuple[Any, bool]:
+    """Return what the audit records of a call's arguments, and whether anything was cut.
+
+    Any value (arguments need not be an object: a model may send anything) becomes
+    JSON-safe, with secret keys' values redacted (``is_secret_key``), nesting cut at
+    ``MAX_DEPTH``, objects and lists at ``MAX_ITEMS``, texts at ``MAX_TEXT`` and the whole
+    at about ``MAX_SIZE`` characters; each cut leaves a ``<cut: ...>`` marker. Never raises:
+    arguments that cannot be read (a broken mapping passed from Python) are recorded as a
+    marker.
+    """
+    capture = _Capture()
+    try:
+        return capture.value(arguments, 0), capture.cut
+    except Exception:  # noqa: BLE001  # the audit must record the call whatever it got
+        return "<cut: the arguments could not be read>", True
 
 
 def redact_secrets[T](data: T) -> T:
@@ -119,8 +313,11 @@ class ToolCalledData(TypedDict, total=False):
     device_id: str | None
     outcome: Outcome
     duration_ms: float
-    arguments: dict[str, Any]
-    """The arguments as the model sent them, secrets redacted (option "record arguments")."""
+    arguments: Any
+    """The arguments as the model sent them, secrets redacted, cut to the audit's limits
+    (``recorded_arguments``; option "record arguments")."""
+    arguments_cut: bool
+    """Present (True) when the recorded arguments were cut."""
     approved_by: str
     """The user id of who approved the call in Home Assistant (``approvals.py``), if any."""
 
@@ -196,7 +393,7 @@ class Audit:
             "tool_name": call.tool.name,
             "original_tool_name": unwrap(call.tool).name,
             "source": call.tool.source,
-            "tool_call_id": call.tool_input.id,
+            "tool_call_id": _call_id(call.tool_input.id),
             "user_id": context.user_id if context else None,
             "platform": llm_context.platform,
             "agent_id": llm_context_agent_id(llm_context),
@@ -205,7 +402,9 @@ class Audit:
             "duration_ms": round(call.duration_ms, 1),
         }
         if self.record_arguments:
-            data["arguments"] = redact_secrets(dict(call.tool_input.tool_args))
+            data["arguments"], cut = recorded_arguments(call.tool_input.tool_args)
+            if cut:
+                data["arguments_cut"] = True
         if call.approved_by is not None:
             data["approved_by"] = call.approved_by
 
@@ -227,6 +426,11 @@ class Audit:
             if recent.context_id == context_id:
                 return recent.data["outcome"]
         return None
+
+
+def _call_id(call_id: Any) -> str:
+    """Return a call's id as recorded: a text of at most ``MAX_KEY`` characters."""
+    return call_id[:MAX_KEY] if isinstance(call_id, str) else ""
 
 
 def _error_text(data: Mapping[str, Any]) -> str | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 import logging
-from typing import Any
+from typing import Any, override
 
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
@@ -72,8 +72,31 @@ class HubAPIInstance(llm_helper.APIInstance):
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    warnings: list[str] = field(default_factory=list)
+    """What collecting the sources found, in words (inspector): sources left out for being
+    slow."""
+    renamed: dict[str, str] = field(default_factory=dict)
+    """The listed name of each aliased tool, by its key: a call by the key reaches it."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
+
+    @override
+    async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
+        """Call a tool by its listed name, or an aliased tool by its key.
+
+        Prompts (a contributor's, the user's) may name a tool by the name it had before the
+        user gave it an alias; such a call reaches the aliased tool (no other listed tool
+        carries a key as its name: ``policy.HubPolicy``). Raises what Home Assistant's
+        ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
+        """
+        if (name := self.renamed.get(tool_input.tool_name)) is not None:
+            tool_input = llm_helper.ToolInput(
+                tool_name=name,
+                tool_args=tool_input.tool_args,
+                id=tool_input.id,
+                external=tool_input.external,
+            )
+        return await super().async_call_tool(tool_input)
 
 
 class WarnOnce:
@@ -125,8 +148,13 @@ class HubBuilder:
         api: llm_helper.API,
         llm_context: llm_helper.LLMContext,
         sources: list[Source],
+        warnings: list[str] | None = None,
     ) -> HubAPIInstance:
-        """Return the instance of ``api`` for one request from its ``sources``."""
+        """Return the instance of ``api`` for one request from its ``sources``.
+
+        ``warnings``: what collecting the sources found (e.g. a source left out for being
+        slow), kept on the instance for the inspector.
+        """
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         candidates = merge_tools(sources)
@@ -159,6 +187,12 @@ class HubBuilder:
             if own_prompt
             else prompt_parts,
             candidates=candidates,
+            warnings=list(warnings or ()),
+            renamed={
+                item.key: item.name
+                for item in candidates
+                if item.hidden is None and item.name != item.key
+            },
         )
 
     async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:

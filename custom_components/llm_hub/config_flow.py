@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, override
-import unicodedata
+from typing import Any, override
 
 import probatio
-import slugify as unicode_slug
 
 from homeassistant.config_entries import (
     ConfigEntry,
@@ -15,94 +13,18 @@ from homeassistant.config_entries import (
     ConfigSubentryFlow,
 )
 from homeassistant.const import CONF_NAME
-from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import llm as llm_helper
+from homeassistant.core import callback
 from homeassistant.helpers.selector import TextSelector
 
-from .const import (
-    DOMAIN,
-    MAX_NAME_LENGTH,
-    OPTIONS_MINOR_VERSION,
-    OPTIONS_VERSION,
-    RESERVED_API_NAMES,
-    api_id_for_entry,
-)
-from .names import MIN_MERGED_NAME_ROOM, merged_name_room
+from .const import DOMAIN, OPTIONS_MINOR_VERSION, OPTIONS_VERSION
+from .hub_name import clean_name, name_error
+from .names import merged_name_room
 from .options_flow import LlmHubOptionsFlow
 from .tool_flow import ToolSubentryFlow
 from .types import LlmHubConfigEntry
 from .ui_tools import SUBENTRY_TYPE
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
-_INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf"})
-"""Unicode categories taken out of names: control and format characters."""
-
-
-def _clean_name(name: str) -> str:
-    """Return the name without control and format characters, whitespace collapsed.
-
-    Control (Unicode category Cc, e.g. NUL) and format characters (Cf, e.g. zero-width space
-    or joiner) are invisible or break where the name is shown; whitespace among them (tabs,
-    newlines) becomes single spaces like any other run of whitespace.
-    """
-    visible = "".join(
-        char
-        for char in name
-        if char.isspace() or unicodedata.category(char) not in _INVISIBLE_CATEGORIES
-    )
-    return " ".join(visible.split())
-
-
-def _name_error(
-    hass: HomeAssistant, name: str, own_entry_id: str | None
-) -> tuple[str, dict[str, str]] | None:
-    """Return the error key for a (cleaned) hub name and its placeholders, or None.
-
-    Refused: an empty name, one longer than ``MAX_NAME_LENGTH``, one without a letter or
-    digit, one whose slug equals the slug of Home Assistant's own APIs in any supported
-    version (``RESERVED_API_NAMES``: ``name_reserved``, checked first, as "Assist" is also
-    registered on 2026.10) or of another hub's or registered LLM API's name (``name_exists``,
-    with the placeholder ``api``: that API's name), and, where agents prefix every tool with
-    the name (Home Assistant 2026.10), one that leaves tool names fewer than
-    ``MIN_MERGED_NAME_ROOM`` characters (``name_too_long_for_agents``). Slugs, because Home
-    Assistant 2026.10 prefixes the tools of merged APIs with the slug of the API name:
-    "Kitchen", "KITCHEN!" and "Kitchen 🔥" would all give ``kitchen__``, "Küche" and "Kuche"
-    both ``kuche__``; to a user they look alike too.
-    """
-    if not name:
-        return "name_empty", {}
-    if len(name) > MAX_NAME_LENGTH:
-        return "name_too_long", {}
-    if not (wanted := unicode_slug.slugify(name)):
-        return "name_invalid", {}
-    if error := _slug_error(hass, wanted, own_entry_id):
-        return error
-    if (room := merged_name_room(name)) is not None and room[1] < MIN_MERGED_NAME_ROOM:
-        return "name_too_long_for_agents", {}
-    return None
-
-
-def _slug_error(
-    hass: HomeAssistant, wanted: str, own_entry_id: str | None
-) -> tuple[str, dict[str, str]] | None:
-    """Return ``name_reserved``, or ``name_exists`` with the API taking the slug ``wanted``."""
-    if any(unicode_slug.slugify(reserved) == wanted for reserved in RESERVED_API_NAMES):
-        return "name_reserved", {}
-    if (taken := _taken_by(hass, wanted, own_entry_id)) is not None:
-        return "name_exists", {"api": taken}
-    return None
-
-
-def _taken_by(hass: HomeAssistant, wanted: str, own_entry_id: str | None) -> str | None:
-    """Return the name of the other hub or LLM API whose name has the slug ``wanted``."""
-    own_api_id = api_id_for_entry(own_entry_id) if own_entry_id else None
-    taken = [
-        entry.title
-        for entry in hass.config_entries.async_entries(DOMAIN)
-        if entry.entry_id != own_entry_id
-    ]
-    taken.extend(api.name for api in llm_helper.async_get_apis(hass) if api.id != own_api_id)
-    return next((other for other in taken if unicode_slug.slugify(other) == wanted), None)
 
 
 class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -116,8 +38,8 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         errors: dict[str, str] = {}
         placeholders: dict[str, str] = {}
         if user_input is not None:
-            name = _clean_name(user_input[CONF_NAME])
-            if not (error := _name_error(self.hass, name, None)):
+            name = clean_name(user_input[CONF_NAME])
+            if not (error := name_error(self.hass, name, None)):
                 if (room := merged_name_room(name)) is None:
                     return self.async_create_entry(title=name, data={}, options={})
                 # A warning, not a refusal: created, and the success dialog shows the note.
@@ -144,8 +66,8 @@ class LlmHubConfigFlow(ConfigFlow, domain=DOMAIN):
         errors: dict[str, str] = {}
         placeholders: dict[str, str] = {}
         if user_input is not None:
-            name = _clean_name(user_input[CONF_NAME])
-            if not (error := _name_error(self.hass, name, entry.entry_id)):
+            name = clean_name(user_input[CONF_NAME])
+            if not (error := name_error(self.hass, name, entry.entry_id)):
                 if (room := merged_name_room(name)) is None:
                     # Our own reason: the user sees our text, not Home Assistant's generic one.
                     return self.async_update_reload_and_abort(

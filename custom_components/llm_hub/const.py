@@ -19,6 +19,12 @@ MCP_SERVER_CALL_LIMIT: Final = 55
 """Longest a tool call from MCP Server may run, in seconds: MCP Server gives up on a request
 after 60 s (``mcp_server/http.py``, 2026.10 and 2026.11) and the client gets HTTP 504."""
 
+SOURCE_BUDGET: Final = 10.0
+"""Seconds each source of a hub (the ``llm.py`` platform of one integration, one selected
+LLM API) may take to give its tools for one request; a source that takes longer is left out
+of that request, and the rest is served. A selected hub has no budget of its own: its
+sources have theirs."""
+
 CONF_MAX_TOOLS: Final = "max_tools"
 """Option key of the most tools the hub should list; the options flow warns above it."""
 DEFAULT_MAX_TOOLS: Final = 128

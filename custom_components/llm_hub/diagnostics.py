@@ -49,6 +49,7 @@ async def async_get_config_entry_diagnostics(
         tools = {
             "size": described["size"],
             "search": described["search"],
+            "warnings": described["warnings"],
             "tools": [{key: tool[key] for key in TOOL_SUMMARY_KEYS} for tool in described["tools"]],
         }
     return {
@@ -58,4 +59,5 @@ async def async_get_config_entry_diagnostics(
         "counters": asdict(api.audit.counters),
         "recent_calls": [call.as_dict() for call in api.audit.recent],
         "platform_errors": async_get_platform_errors(hass, api.id),
+        "slow_sources": api.slow_sources.as_list(),
     }

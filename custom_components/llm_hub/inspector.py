@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 import json
 import math
+import re
 from typing import Any, Final
 
 import probatio
@@ -35,6 +36,7 @@ __all__ = [
     "function_definition",
     "llm_context_for",
     "measure",
+    "prompt_warnings",
     "search_summary",
     "tool_definition",
 ]
@@ -81,7 +83,9 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
     acceptable to every provider changed), and ``size`` (``chars`` of its definition,
-    estimated ``tokens``). Hidden tools are described too but not counted in ``size`` of the API
+    estimated ``tokens``). ``warnings``: what a hub's build found that the user should know
+    (a source left out for being slow, a prompt naming a tool the hub renamed or does not
+    list). Hidden tools are described too but not counted in ``size`` of the API
     (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``). ``search``:
     how a hub lists its tools (``search_summary``), null for other APIs; in search mode the
     tools behind ``search_tools`` are described as listed, with ``hidden`` null.
@@ -109,6 +113,9 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "tools": tools,
         "size": _size(instance),
         "search": search_summary(instance),
+        "warnings": [*instance.warnings, *prompt_warnings(instance)]
+        if isinstance(instance, HubAPIInstance)
+        else [],
     }
 
 
@@ -130,6 +137,40 @@ def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
         "indexed": None if index is None else len(index),
         "terms": None if index is None else index.terms,
     }
+
+
+def prompt_warnings(instance: HubAPIInstance) -> list[str]:
+    """Return a warning for each tool the prompt names by a name the hub does not list it by.
+
+    A tool the user gave an alias, or that the hub leaves out, may still be named in the
+    prompt by its key or its own name (a contributor's prompt, the user's instructions, a
+    selected API's prompt): the model is told to call a name it does not have.
+    """
+    listed = {tool.name for tool in instance.tools}
+    warnings: list[str] = []
+    for item in instance.candidates:
+        if item.hidden is None and item.name == item.key:
+            continue
+        for old in dict.fromkeys((item.key, unwrap(item.tool).name)):
+            if old in listed or not _names(instance.api_prompt, old):
+                continue
+            if item.hidden is None:
+                warnings.append(
+                    f"The prompt names the tool {old}, which this hub lists as {item.name}; "
+                    f"tell the model the new name in the hub's instructions."
+                )
+            else:
+                warnings.append(
+                    f"The prompt names the tool {old}, which this hub does not list "
+                    f"({item.hidden})."
+                )
+            break
+    return warnings
+
+
+def _names(text: str, name: str) -> bool:
+    """Return whether ``text`` names ``name`` as a whole tool name (not inside a longer one)."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:

@@ -56,6 +56,7 @@ from .const import (
     LOGGER,
     api_id_for_entry,
 )
+from .hub_name import served_name
 from .inspector import measure
 from .policy import HubPolicy, alias_error, annotations_of, is_destructive, without_empty
 from .repairs import api_name
@@ -138,7 +139,8 @@ async def async_preview(
     if options is None and entry.state is ConfigEntryState.LOADED:
         api = entry.runtime_data.api
     else:
-        api = HubAPI(hass, entry, options)
+        # Under the name the hub is served under (a title that breaks the rules is not it).
+        api = HubAPI(hass, entry, options, name=served_name(hass, entry)[0])
     llm_context = llm_helper.LLMContext(
         platform=DOMAIN,
         context=Context(user_id=await _async_admin_user_id(hass)),

@@ -9,16 +9,19 @@ platform that raises is logged and skipped; tools without the ``<domain>__`` pre
 
 from __future__ import annotations
 
+import asyncio
+from functools import partial
 import logging
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from homeassistant.components.llm import LLMTools, LLMToolsPlatformProtocol
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.frame import ReportBehavior, report_usage
 from homeassistant.helpers.integration_platform import LazyIntegrationPlatforms
 from homeassistant.helpers.llm import LLMContext, Tool, report_untagged_tool
-from homeassistant.loader import async_get_issue_integration
+from homeassistant.loader import async_get_integrations, async_get_issue_integration
 from homeassistant.util import dt as dt_util
+from homeassistant.util.async_ import create_eager_task
 from homeassistant.util.hass_dict import HassKey
 
 from .const import LOGGER
@@ -62,10 +65,17 @@ DATA_PLATFORM_ERRORS: HassKey[dict[tuple[str, str, str], PlatformError]] = HassK
 )
 
 
+DATA_LOADING: HassKey[dict[str, asyncio.Task[LLMToolsPlatformProtocol | None]]] = HassKey(
+    "llm_hub_platforms_loading"
+)
+"""The ``llm.py`` platforms being loaded, by domain (``_async_load_platforms``)."""
+
+
 @callback
 def async_setup_platforms(hass: HomeAssistant) -> None:
     """Start tracking ``llm.py`` platforms, including integrations loaded later."""
     hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms(hass, PLATFORM_NAME, _process_platform)
+    hass.data[DATA_LOADING] = {}
     hass.data[DATA_PLATFORM_ERRORS] = {}
 
 
@@ -78,10 +88,14 @@ def _process_platform(
 
 
 async def async_get_contributed_tools(
-    hass: HomeAssistant, llm_context: LLMContext, api_id: str
-) -> list[tuple[str, LLMTools]]:
-    """Return ``(domain, LLMTools)`` per platform that contributes to ``api_id``, by domain."""
-    platforms = await hass.data[DATA_PLATFORMS].async_get_platforms()
+    hass: HomeAssistant, llm_context: LLMContext, api_id: str, budget: float
+) -> tuple[list[tuple[str, LLMTools]], list[str]]:
+    """Return the contributions to ``api_id`` and the domains left out for being slow.
+
+    ``(domain, LLMTools)`` per platform that contributes, by domain; then the domains whose
+    platform did not load within ``budget`` seconds.
+    """
+    platforms, slow = await _async_load_platforms(hass, budget)
     contributions: list[tuple[str, LLMTools]] = []
     for domain, platform in sorted(platforms.items()):
         try:
@@ -96,7 +110,50 @@ async def async_get_contributed_tools(
             _async_keep_error(hass, domain, api_id, repr(err))
             continue
         contributions.append((domain, result))
-    return contributions
+    return contributions, slow
+
+
+def _forget(loading: dict[str, Any], domain: str, task: asyncio.Task[Any]) -> None:
+    """Forget the loading task of ``domain`` once it is done.
+
+    Home Assistant's loader logs a platform that fails to load and answers None.
+    """
+    loading.pop(domain, None)
+
+
+async def _async_load_platforms(
+    hass: HomeAssistant, budget: float
+) -> tuple[dict[str, LLMToolsPlatformProtocol], list[str]]:
+    """Return the ``llm.py`` platforms of loaded integrations, and the domains still loading.
+
+    Each platform loads (is imported) once, in a task of its own that outlives the request
+    (``DATA_LOADING``): one whose import hangs holds up no request for more than ``budget``
+    seconds, and is used by the first request after it loaded. Loaded platforms are
+    answered at once (eager tasks).
+    """
+    lazy = hass.data[DATA_PLATFORMS]
+    loading = hass.data[DATA_LOADING]
+    integrations = await async_get_integrations(hass, hass.config.top_level_components)
+    tasks: dict[str, asyncio.Task[LLMToolsPlatformProtocol | None]] = {}
+    for domain, integration in integrations.items():
+        if isinstance(integration, Exception) or not integration.platforms_exists((PLATFORM_NAME,)):
+            continue
+        if (task := loading.get(domain)) is None:
+            task = create_eager_task(lazy.async_get_platform(domain))
+            if not task.done():
+                loading[domain] = task
+                task.add_done_callback(partial(_forget, loading, domain))
+        tasks[domain] = task
+    if pending := [task for task in tasks.values() if not task.done()]:
+        await asyncio.wait(pending, timeout=budget)
+    platforms: dict[str, LLMToolsPlatformProtocol] = {}
+    slow: list[str] = []
+    for domain, task in tasks.items():
+        if not task.done():
+            slow.append(domain)
+        elif not task.cancelled() and task.exception() is None and (result := task.result()):
+            platforms[domain] = result
+    return platforms, sorted(slow)
 
 
 @callback

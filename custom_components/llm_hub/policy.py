@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+import math
 from typing import TYPE_CHECKING, Any
 
 import probatio
@@ -54,6 +55,7 @@ __all__ = [
     "alias_error",
     "annotations_of",
     "is_destructive",
+    "is_notify_action",
     "without_empty",
 ]
 
@@ -125,14 +127,14 @@ def _flag(value: Any, default: bool) -> bool:
 
 
 def _number(value: Any, default: float) -> float:
-    """Return a stored positive number; ``default`` when it is absent or not one."""
+    """Return a stored positive finite number; ``default`` when it is absent or not one."""
     if isinstance(value, bool):
         return default
     try:
         number = float(value)
     except TypeError, ValueError:
         return default
-    return number if number > 0 else default
+    return number if 0 < number < math.inf else default
 
 
 def _overrides(value: Any) -> dict[str, Override]:
@@ -150,11 +152,14 @@ def _overrides(value: Any) -> dict[str, Override]:
     return overrides
 
 
+def is_notify_action(value: Any) -> bool:
+    """Return whether a stored value names a notify action (``notify.<name>``)."""
+    return isinstance(value, str) and value.startswith("notify.") and len(value) > len("notify.")
+
+
 def _notify_service(value: Any) -> str | None:
     """Return a stored notify action (``notify.<name>``), or None when absent or not one."""
-    if isinstance(value, str) and value.startswith("notify.") and len(value) > len("notify."):
-        return value
-    return None
+    return value if is_notify_action(value) else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,30 +1,44 @@
 """Collects a hub's sources for one request: contributed tools and the selected APIs' instances.
 
 Contributed tools come from other integrations' ``llm.py`` platforms (``platforms.py``);
-each selected LLM API's instance comes through ``llm.async_get_api``, so Home Assistant's own
-permission checks apply. Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub
-that is reached again while it is being built, and a diamond of hubs builds each selected
-API once per request.
+each selected LLM API's instance is built from the API object the hub's admin check saw
+(``HubAPI.async_get_api_instance`` takes one snapshot of the registered APIs), with the check
+Home Assistant 2026.11's ``llm.async_get_api`` makes (``requires_admin``) made by the hub.
+Each source has ``SOURCE_BUDGET`` seconds per request; a slow one is left out
+(``SlowSources``). Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub that
+is reached again while it is being built, and a diamond of hubs builds each selected API
+once per request.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from asyncio import timeout
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
+from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
+from homeassistant.util import dt as dt_util
 
 from .build import HubAPIInstance, Source, WarnOnce
-from .const import CONTRIBUTED_NAMESPACE, DOMAIN
+from .compat import api_requires_admin
+from .const import CONTRIBUTED_NAMESPACE, DOMAIN, SOURCE_BUDGET
 from .names import api_namespace
 from .platforms import async_get_contributed_tools
 
-__all__ = ["HubLoopError", "async_collect_sources", "build_request"]
+__all__ = [
+    "HubLoopError",
+    "SlowSource",
+    "SlowSources",
+    "SourcedAPI",
+    "async_collect_sources",
+    "build_request",
+]
 
 
 class HubLoopError(HomeAssistantError):
@@ -75,24 +89,93 @@ async def build_request(hass: HomeAssistant, api_id: str) -> AsyncIterator[_Requ
         _REQUEST.reset(token)
 
 
+class SourcedAPI(llm_helper.API):
+    """An LLM API whose sources are collected here, each within ``SOURCE_BUDGET``.
+
+    A hub selecting such an API (another hub) gives it no budget of its own: its sources
+    have theirs, and cutting it off would lose all of them for the one that is slow.
+    """
+
+
+@dataclass(slots=True)
+class SlowSource:
+    """A source left out of requests because it took longer than its budget."""
+
+    source: str
+    """The integration domain (an ``llm.py`` platform) or the selected LLM API id."""
+    kind: str
+    """``"llm_platform"`` or ``"llm_api"``."""
+    count: int
+    """How many requests left it out since the hub was loaded."""
+    last: str
+    """When it was last left out (ISO 8601, UTC)."""
+
+
+class SlowSources:
+    """The sources a hub left out for being slow: logged once each, kept for diagnostics."""
+
+    def __init__(self, warn: WarnOnce) -> None:
+        """Log through the hub's ``warn`` (once per load of the entry)."""
+        self._warn = warn
+        self.sources: dict[str, SlowSource] = {}
+
+    def left_out(self, hub_name: str, source: str, kind: str) -> str:
+        """Count ``source`` as left out of a request, log that once; return it in words."""
+        kept = self.sources.get(source)
+        self.sources[source] = SlowSource(
+            source=source,
+            kind=kind,
+            count=kept.count + 1 if kept else 1,
+            last=dt_util.utcnow().isoformat(),
+        )
+        what = "the llm.py platform of" if kind == LLM_PLATFORM else "the LLM API"
+        message = (
+            f"LLM Hub {hub_name} left out {what} {source}: it gave no tools within "
+            f"{SOURCE_BUDGET:g} s; serving the rest"
+        )
+        self._warn(message)
+        return message
+
+    def as_list(self) -> list[dict[str, Any]]:
+        """Return the slow sources as JSON-ready data, most recently slow last."""
+        return [asdict(slow) for slow in sorted(self.sources.values(), key=lambda s: s.last)]
+
+
+LLM_PLATFORM: Final = "llm_platform"
+LLM_API: Final = "llm_api"
+
+
 async def async_collect_sources(
     hass: HomeAssistant,
     *,
     api_id: str,
     hub_name: str,
-    selected_api_ids: Sequence[str],
+    selected: Mapping[str, llm_helper.API | None],
+    is_admin: bool,
     llm_context: llm_helper.LLMContext,
     warn: WarnOnce,
-) -> list[Source]:
-    """Return the contributors' tools and prompts first, then each selected API's.
+    slow: SlowSources,
+) -> tuple[list[Source], list[str]]:
+    """Return the sources (contributors first, then each selected API) and what was slow.
 
-    Call inside ``build_request``. A selected API that is not registered, that leads back
-    to this hub, or that fails is logged once and left out (the rest is served); an
-    ``Unauthorized`` of a selected API is raised: the request must not go on.
+    The second list says in words which sources were left out for being slow. Call inside
+    ``build_request``. ``selected`` maps each selected API id to the API object the hub's
+    admin check saw (None: not registered then); that object is built, never one registered
+    since. ``is_admin``: whether the request's user is an administrator (False where the hub
+    did not need to know).
+
+    Each source gets ``SOURCE_BUDGET`` seconds (a selected hub: none of its own, see
+    ``SourcedAPI``); one that takes longer is left out of this request (``SlowSources``).
+    A selected API that is not registered, that requires an admin the user is not, that
+    leads back to this hub, or that fails is logged once and left out (the rest is served);
+    an ``Unauthorized`` of a selected API is raised: the request must not go on.
     """
     request = _REQUEST.get()
     assert request is not None, "async_collect_sources outside build_request"  # noqa: S101
-    contributions = await async_get_contributed_tools(hass, llm_context, api_id)
+    contributions, slow_domains = await async_get_contributed_tools(
+        hass, llm_context, api_id, SOURCE_BUDGET
+    )
+    left_out = [slow.left_out(hub_name, domain, LLM_PLATFORM) for domain in slow_domains]
     sources = [
         Source(
             namespace=CONTRIBUTED_NAMESPACE,
@@ -102,43 +185,72 @@ async def async_collect_sources(
         )
         for domain, tools in contributions
     ]
-    registered = {api.id: api for api in llm_helper.async_get_apis(hass)}
-    for selected in selected_api_ids:
-        if selected not in registered:
+    for selected_id, api in selected.items():
+        if api is None:
             warn(
-                f"LLM Hub {hub_name} selects the LLM API {selected}, which is not "
+                f"LLM Hub {hub_name} selects the LLM API {selected_id}, which is not "
                 "registered; serving the rest"
             )
             continue
-        if (instance := request.instances.get(selected)) is None:
+        if api_requires_admin(api) and not is_admin:
+            # It became admin-only after the hub's admin check: not for this user.
+            warn(f"LLM Hub {hub_name} leaves out {selected_id}: it requires an administrator")
+            continue
+        if (instance := request.instances.get(selected_id)) is None:
             try:
-                instance = await llm_helper.async_get_api(hass, selected, llm_context)
+                instance = await _async_get_instance(api, llm_context)
             except HubLoopError as err:
                 # The selected API leads back here: serve the rest, so that one loop does not
                 # take down every API built with this hub (e.g. MCP Server's "All LLM APIs").
-                warn(f"LLM Hub {hub_name} leaves out {selected}: {err}")
+                warn(f"LLM Hub {hub_name} leaves out {selected_id}: {err}")
+                continue
+            except _SlowError:
+                left_out.append(slow.left_out(hub_name, selected_id, LLM_API))
                 continue
             except Unauthorized:
                 raise
             except Exception:  # noqa: BLE001  # a broken API must not take the hub down
                 warn(
-                    f"LLM Hub {hub_name} could not get the tools of the LLM API {selected}; "
-                    "serving the rest",
+                    f"LLM Hub {hub_name} could not get the tools of the LLM API "
+                    f"{selected_id}; serving the rest",
                     exc_info=True,
                 )
                 continue
-            request.instances[selected] = instance
+            request.instances[selected_id] = instance
         is_hub = isinstance(instance, HubAPIInstance)
         sources.append(
             Source(
-                namespace=_namespace(registered[selected].name, selected),
-                source=selected,
+                namespace=_namespace(api.name, selected_id),
+                source=selected_id,
                 prompt_parts=instance.prompt_parts
                 if isinstance(instance, HubAPIInstance)
-                else [(registered[selected].name, instance.api_prompt)],
+                else [(api.name, instance.api_prompt)],
                 tools=instance.tools,
                 custom_serializer=instance.custom_serializer,
                 hub=is_hub,
             )
         )
-    return sources
+    return sources, left_out
+
+
+class _SlowError(Exception):
+    """A selected API gave no instance within ``SOURCE_BUDGET``."""
+
+
+async def _async_get_instance(
+    api: llm_helper.API, llm_context: llm_helper.LLMContext
+) -> llm_helper.APIInstance:
+    """Return ``api``'s instance for the request; raise ``_SlowError`` past its budget.
+
+    The build past its budget is cancelled. A selected hub (``SourcedAPI``) has no budget.
+    """
+    if isinstance(api, SourcedAPI):
+        return await api.async_get_api_instance(llm_context)
+    deadline = timeout(SOURCE_BUDGET)
+    try:
+        async with deadline:
+            return await api.async_get_api_instance(llm_context)
+    except TimeoutError as err:
+        if deadline.expired():
+            raise _SlowError from err
+        raise

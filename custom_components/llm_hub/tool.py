@@ -289,8 +289,9 @@ class HubTool(Tool):
         """Return the validated arguments of a call that may run, or the answer that stops it.
 
         Refused when the hub was unregistered since the tool was listed (a reload or unload:
-        the new options may leave the tool out); then the confirmation gate, which validates
-        before it asks; else plain validation.
+        the new options may leave the tool out); arguments that are not an object are
+        invalid before anything else looks at them; then the confirmation gate, which
+        validates before it asks; else plain validation.
         """
         settings = self.settings
         if settings is not None and not settings.is_registered():
@@ -302,6 +303,18 @@ class HubTool(Tool):
                     "not run. Get the tools again and retry.",
                 ),
                 "refused",
+            )
+        tool_args: Any = tool_input.tool_args
+        if not isinstance(tool_args, dict):
+            # Agents pass on json.loads of what the model wrote: it may be any JSON value.
+            return (
+                error_result(
+                    "InvalidArguments",
+                    f"Invalid arguments for tool {self.name}: expected an object of named "
+                    f"arguments, got {_json_type(tool_args)}. Call it again with "
+                    "a JSON object whose keys are its parameters.",
+                ),
+                "error",
             )
         if self.gate is not None and not confirmed:
             return self.gate.check(self.name, tool_input, llm_context, self.validate)
@@ -465,6 +478,21 @@ class HubTool(Tool):
     def __hash__(self) -> int:
         """Hash like the original tool, so a wrapper and its original meet in sets and dicts."""
         return hash(unwrap(self))
+
+
+def _json_type(value: Any) -> str:
+    """Return the JSON type of a value in words ("a list", "null"), for a model to read."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"a value of type {type(value).__name__}"
 
 
 def unwrap(tool: Tool) -> Tool:

@@ -1,0 +1,227 @@
+"""Options of the wrong type (hand edits, a backup, another version) break nothing.
+
+Each is served as absent, logged, reported by a repair issue naming it; the options forms
+still open and save; other hubs are unaffected; migration keeps them; nothing is rewritten.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from hypothesis import strategies as st
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+
+from custom_components.llm_hub.const import (
+    CONF_MAX_TOOLS,
+    CONF_OVERRIDES,
+    CONF_PROMPT,
+    CONF_TIMEOUT,
+    DOMAIN,
+)
+from custom_components.llm_hub.stored_options import EXPECTED, invalid_options
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import issue_registry as ir, llm
+from homeassistant.setup import async_setup_component
+
+from .common import async_add_hub, hub_id, llm_context
+from .test_input import examples, json_values
+
+pytestmark = [
+    pytest.mark.usefixtures("setup_llm"),
+    pytest.mark.filterwarnings("ignore:It looks like `register_random`"),
+]
+
+BAD = {
+    CONF_LLM_HASS_API: [["assist"]],
+    CONF_PROMPT: 5,
+    CONF_MAX_TOOLS: "inf",
+    CONF_TIMEOUT: float("inf"),
+    CONF_OVERRIDES: {"x": "not an override"},
+}
+"""Options of the wrong type, as the issue found them."""
+
+
+def _issues(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, ir.IssueEntry]:
+    prefix = f"invalid_option_{entry.entry_id}_"
+    return {
+        issue_id.removeprefix(prefix): issue
+        for (domain, issue_id), issue in ir.async_get(hass).issues.items()
+        if domain == DOMAIN and issue_id.startswith(prefix)
+    }
+
+
+async def _open_each_step(hass: HomeAssistant, entry: MockConfigEntry) -> list[str]:
+    """Open every step of the options menu (but Save); return the steps that showed a form."""
+    menu = await hass.config_entries.options.async_init(entry.entry_id)
+    assert menu["type"] is FlowResultType.MENU
+    opened: list[str] = []
+    for step in list(menu["menu_options"]):  # type: ignore[call-overload]
+        if step == "save":
+            continue
+        flow = await hass.config_entries.options.async_init(entry.entry_id)
+        result = await hass.config_entries.options.async_configure(
+            flow["flow_id"], {"next_step_id": step}
+        )
+        assert result["type"] in (FlowResultType.FORM, FlowResultType.MENU)
+        opened.append(step)
+        hass.config_entries.options.async_abort(flow["flow_id"])
+    return opened
+
+
+async def test_options_of_the_wrong_type_are_served_as_absent(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The hub loads and serves with defaults; each option is logged and has an issue."""
+    entry = await async_add_hub(hass, "Kitchen", {**BAD, "future_option": {"any": 1}})
+
+    assert entry.state is ConfigEntryState.LOADED
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    assert instance.api_prompt == ""  # neither the number nor Assist's prompt
+    policy = entry.runtime_data.api.policy
+    assert (policy.max_tools, policy.timeout, policy.overrides) == (128, 60, {})
+    issues = _issues(hass, entry)
+    assert set(issues) == set(BAD)
+    assert issues[CONF_PROMPT].translation_placeholders == {
+        "hub": "Kitchen",
+        "option": CONF_PROMPT,
+        "expected": "a text",
+    }
+    assert all(issue.is_fixable for issue in issues.values())
+    assert "LLM Hub Kitchen: the option prompt holds int, not a text" in caplog.text
+    # Nothing the user set is rewritten.
+    assert entry.options == {**BAD, "future_option": {"any": 1}}
+
+
+async def test_forms_open_and_save_with_options_of_the_wrong_type(hass: HomeAssistant) -> None:
+    """Every options step opens; saving one step keeps the other options as stored; another
+    hub's options flow is unaffected."""
+    entry = await async_add_hub(hass, "Kitchen", dict(BAD))
+    other = await async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+
+    assert await _open_each_step(hass, entry)
+    assert await _open_each_step(hass, other)
+    flow = await hass.config_entries.options.async_init(entry.entry_id)
+    form = await hass.config_entries.options.async_configure(
+        flow["flow_id"], {"next_step_id": "apis"}
+    )
+    await hass.config_entries.options.async_configure(
+        form["flow_id"], {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: "Be brief."}
+    )
+    await hass.config_entries.options.async_configure(form["flow_id"], {"next_step_id": "save"})
+    await hass.async_block_till_done()
+
+    assert entry.options == {
+        **BAD,
+        CONF_LLM_HASS_API: ["assist"],
+        CONF_PROMPT: "Be brief.",
+    }
+    assert set(_issues(hass, entry)) == set(BAD) - {CONF_LLM_HASS_API, CONF_PROMPT}
+
+
+async def test_any_value_of_any_option(hass: HomeAssistant) -> None:
+    """Hypothesis: any JSON value under any option key sets up, serves, and opens the menu."""
+    keys = st.sampled_from([*EXPECTED, "unknown_option"])
+    for index, (key, value) in enumerate(examples(st.tuples(keys, json_values))[:60]):
+        entry = await async_add_hub(hass, f"Hub {index}", {key: value})
+        assert entry.state is ConfigEntryState.LOADED, (key, value)
+        await llm.async_get_api(hass, hub_id(entry), llm_context())
+        menu = await hass.config_entries.options.async_init(entry.entry_id)
+        assert menu["type"] is FlowResultType.MENU
+        hass.config_entries.options.async_abort(menu["flow_id"])
+        # (Set up as version 1.1, whose migration leaves empty values out.)
+        assert set(_issues(hass, entry)) == set(invalid_options(entry.options)), (key, value)
+        await hass.config_entries.async_remove(entry.entry_id)
+
+
+@pytest.mark.parametrize(
+    ("options", "invalid"),
+    [
+        ({CONF_LLM_HASS_API: "assist"}, []),
+        ({CONF_LLM_HASS_API: {"assist": True}}, [CONF_LLM_HASS_API]),
+        ({CONF_TIMEOUT: True}, [CONF_TIMEOUT]),
+        ({CONF_TIMEOUT: 0}, [CONF_TIMEOUT]),
+        ({CONF_TIMEOUT: "60"}, [CONF_TIMEOUT]),
+        ({CONF_MAX_TOOLS: 10.5}, []),
+        ({CONF_OVERRIDES: {"a": {"name": "b", "description": None}}}, []),
+        ({CONF_OVERRIDES: {"a": {"name": 1}}}, [CONF_OVERRIDES]),
+        ({CONF_OVERRIDES: {"a": {"colour": "red"}}}, [CONF_OVERRIDES]),
+        ({"read_only": "yes"}, ["read_only"]),
+        ({"confirm_tools": ["a", 1]}, ["confirm_tools"]),
+        ({"confirm_without_conversation": "refuse"}, []),
+        ({"confirm_without_conversation": "Refuse"}, ["confirm_without_conversation"]),
+        ({"approval_timeout": 30}, []),
+        ({"approval_timeout": "30"}, ["approval_timeout"]),
+        ({"approval_notify_service": "notify.mobile_app_phone"}, []),
+        ({"approval_notify_service": "light.kitchen"}, ["approval_notify_service"]),
+        ({"tool_mode": "search_over_limit"}, []),
+        ({"tool_mode": "searching"}, ["tool_mode"]),
+        ({"pinned_tools": "HassTurnOn"}, []),
+        ({"pinned_tools": [["HassTurnOn"]]}, ["pinned_tools"]),
+        ({"anything_else": object()}, []),
+    ],
+)
+def test_what_counts_as_the_wrong_type(options: dict[str, Any], invalid: list[str]) -> None:
+    """The types each option must have (docs/options.md)."""
+    assert invalid_options(options) == invalid
+
+
+async def test_migration_keeps_options_of_the_wrong_type(hass: HomeAssistant) -> None:
+    """Migrating from 1.1 never fails on them and leaves them as they are."""
+    options = {CONF_LLM_HASS_API: {"assist": True}, CONF_PROMPT: ["x"], "excluded_tools": []}
+    entry = MockConfigEntry(domain=DOMAIN, title="Kitchen", options=options, minor_version=1)
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.minor_version == 2
+    assert entry.options == {CONF_LLM_HASS_API: {"assist": True}, CONF_PROMPT: ["x"]}
+    assert set(_issues(hass, entry)) == {CONF_LLM_HASS_API, CONF_PROMPT}
+
+
+async def test_fix_flow_removes_the_option(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator
+) -> None:
+    """On the user's word the option goes (its default applies); the others stay."""
+    assert await async_setup_component(hass, "repairs", {})
+    client = await hass_client()
+    entry = await async_add_hub(hass, "Kitchen", {CONF_PROMPT: 5, CONF_MAX_TOOLS: "inf"})
+
+    response = await client.post(
+        "/api/repairs/issues/fix",
+        json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_PROMPT}"},
+    )
+    flow = await response.json()
+    assert flow["step_id"] == "confirm"
+    assert flow["description_placeholders"] == {
+        "hub": "Kitchen",
+        "option": CONF_PROMPT,
+        "expected": "a text",
+    }
+    response = await client.post(f"/api/repairs/issues/fix/{flow['flow_id']}", json={})
+    assert response.status == HTTPStatus.OK
+    await hass.async_block_till_done()
+
+    assert entry.options == {CONF_MAX_TOOLS: "inf"}
+    assert set(_issues(hass, entry)) == {CONF_MAX_TOOLS}
+
+    await hass.config_entries.async_remove(entry.entry_id)
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}",
+        data={"entry_id": entry.entry_id, "option": CONF_MAX_TOOLS},
+        is_fixable=True,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key="invalid_option",
+    )
+    response = await client.post(
+        "/api/repairs/issues/fix",
+        json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}"},
+    )
+    assert (await response.json())["reason"] == "entry_removed"
