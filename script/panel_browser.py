@@ -4,7 +4,11 @@ Run by ``script/panel-check`` on the host (Debian's ``chromium`` and ``chromium-
 after ``panel_prepare.py`` wrote the JSON file it reads. Checks, each printed PASS or FAIL:
 the test bench runs the light counter and shows ``1`` after the kitchen lights were turned
 on; Activity shows new calls without a reload; the Hubs view lists the hubs; the Kitchen hub
-view shows the example tool with its badges and what each provider gets. Screenshots
+view shows the example tool with its badges and what each provider gets; the Approvals view,
+loaded at the URL notifications link to, says that nothing waits, then lists without a reload
+two calls of ``HassTurnOn`` that wait for approval (made as the user Alex through
+``llm_hub/tool/call``); Deny and Approve decide them, and the approved call, made again with
+the approval id, turns the porch lights on. Screenshots
 (1280x800, light and dark theme) go to ``--images`` as ``panel-<view>-<light|dark>.png``.
 Times, with the Bulk hub's 1,000 tools, are the views' own ``data-render-ms`` (from showing
 the view to its data painted, websocket round trip included); each must be under 1 s.
@@ -27,9 +31,13 @@ from selenium.webdriver.chrome.service import Service
 WIDTH, HEIGHT = 1280, 800
 TIMEOUT = 30.0
 COUNT_TOOL = "llm_hub_example__count_lights_on"
+PORCH = ("light.porch_lights", "Porch lights")
+KITCHEN = ("light.kitchen_lights", "Kitchen lights")
 RUNS = 3
 """How often each view is timed (the median is reported)."""
 
+LAUNCH_SCREEN = "ha-launch-screen"
+"""The frontend's "Loading…" screen, removed (after fading) once it has loaded."""
 FIND_PANEL = """
 const find = (root) => {
   const hit = root.querySelector("llm-hub-panel");
@@ -93,6 +101,12 @@ class Browser:
         )
         self.driver.get(self.base + path)
         self.wait(lambda: self.driver.execute_script(FIND_PANEL), "the panel to load")
+        self.wait(
+            lambda: self.driver.execute_script(
+                "return !document.getElementById(arguments[0])", LAUNCH_SCREEN
+            ),
+            "the frontend's launch screen to fade out",
+        )
 
     def wait(self, condition: Any, what: str, timeout: float = TIMEOUT) -> Any:
         """Poll ``condition()`` until it returns something true; return that."""
@@ -122,15 +136,22 @@ class Browser:
         element = self.driver.execute_script(VIEW, view)
         return self.driver.execute_script(script, element, *args)
 
-    def call_tool(self, api_id: str, tool: str, args: dict[str, Any]) -> Any:
-        """Call a tool through the panel's own connection (llm_hub/tool/call)."""
+    def call_tool(
+        self, api_id: str, tool: str, args: dict[str, Any], user_id: str | None = None
+    ) -> Any:
+        """Call a tool through the panel's own connection (llm_hub/tool/call), as ``user_id``.
+
+        Returns the result, or the error (``{"code", "message"}``).
+        """
         return self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "window.__panel.hass.callWS({type: 'llm_hub/tool/call', api_id: arguments[0],"
-            " tool_name: arguments[1], tool_args: arguments[2]}).then(done, (e) => done(e));",
+            " tool_name: arguments[1], tool_args: arguments[2],"
+            " ...(arguments[3] ? {user_id: arguments[3]} : {})}).then(done, (e) => done(e));",
             api_id,
             tool,
             args,
+            user_id,
         )
 
     def shot(self, name: str, dark: bool) -> Path:
@@ -139,19 +160,27 @@ class Browser:
         self.driver.save_screenshot(str(path))
         return path
 
-    def service(self, domain: str, service: str, data: dict[str, Any]) -> None:
-        """Call a Home Assistant action over REST."""
+    def rest(self, path: str, data: dict[str, Any] | None = None) -> Any:
+        """GET ``path`` (or POST ``data`` to it) over REST; return the decoded answer."""
         req = request.Request(
-            f"{self.base}/api/services/{domain}/{service}",
-            data=json.dumps(data).encode(),
+            self.base + path,
+            data=None if data is None else json.dumps(data).encode(),
             headers={
                 "Authorization": f"Bearer {self.prepared['tokens']['access_token']}",
                 "Content-Type": "application/json",
             },
-            method="POST",
+            method="GET" if data is None else "POST",
         )
-        with request.urlopen(req, timeout=TIMEOUT):
-            pass
+        with request.urlopen(req, timeout=TIMEOUT) as response:
+            return json.loads(response.read() or b"null")
+
+    def service(self, domain: str, service: str, data: dict[str, Any]) -> None:
+        """Call a Home Assistant action over REST."""
+        self.rest(f"/api/services/{domain}/{service}", data)
+
+    def state(self, entity_id: str) -> str:
+        """Return the state of an entity, read over REST."""
+        return str(self.rest(f"/api/states/{entity_id}")["state"])
 
 
 def check(name: str, failures: list[str], func: Any) -> None:
@@ -232,10 +261,69 @@ def views(browser: Browser, *, dark: bool, failures: list[str]) -> None:
         return f"{before} -> {after} rows without a reload ({ms:.0f} ms)"
 
     def approvals() -> str:
-        browser.driver.execute_script(GO, f"{prefix}/approvals")
-        browser.wait(lambda: browser.text("llm-hub-approvals", "h2"), "the approvals view")
+        alex, turn_on = browser.prepared["alex"], browser.prepared["turn_on"]
+        browser.service("light", "turn_off", {"entity_id": PORCH[0]})
+        # A full load of the URL the notifications link to opens the Approvals view.
+        browser.open(f"{prefix}/approvals", dark=dark)
+        ms = browser.wait(
+            lambda: browser.driver.execute_script(RENDER_MS, "llm-hub-approvals"),
+            "the approvals view",
+        )
+        empty = browser.text("llm-hub-approvals", "p.empty")
+        if not dark and not (empty and "No tool call waits for approval" in empty):
+            raise CheckError(f"no approvals yet, but the view shows {empty!r}")
+        ids = []
+        for name in (KITCHEN[1], PORCH[1]):
+            asked = browser.call_tool(kitchen, turn_on, {"name": name}, alex)
+            token = ((asked.get("result") or {}).get("data") or {}).get("confirmation_token")
+            if asked.get("outcome") != "needs_confirmation" or not token:
+                raise CheckError(f"{turn_on} as Alex: expected an approval id, got {asked}")
+            ids.append(token)
+        denied, approved = ids
+        row = '[data-approval="{}"]'.format
+
+        def status(approval_id: str, wanted: str) -> str:
+            """Wait until the approval's row has status ``wanted``; return its text."""
+            return str(
+                browser.wait(
+                    lambda: browser.run_js(
+                        "llm-hub-approvals",
+                        "const row = arguments[0].shadowRoot.querySelector(arguments[1]);"
+                        "return row && row.dataset.status === arguments[2] && row.textContent;",
+                        row(approval_id),
+                        wanted,
+                    ),
+                    f"approval {approval_id} {wanted}",
+                )
+            )
+
+        for approval_id, name in zip(ids, (KITCHEN[1], PORCH[1]), strict=True):
+            text = " ".join(status(approval_id, "pending").split())
+            if not all(part in text for part in (turn_on, "Kitchen", "Alex", name)):
+                raise CheckError(f"pending approval {approval_id}: {text!r}")
+        click = "arguments[0].shadowRoot.querySelector(arguments[1]).click()"
+        browser.run_js("llm-hub-approvals", click, f"{row(denied)} button.deny")
+        text = " ".join(status(denied, "denied").split())
+        if "Denied by Demo (you)" not in text:
+            raise CheckError(f"denied approval: {text!r}")
         browser.shot("approvals", dark)
-        return "placeholder shown"
+        browser.run_js("llm-hub-approvals", click, f"{row(approved)} button.approve")
+        if "Call within" not in status(approved, "approved"):
+            raise CheckError("an approved call shows no time left to call")
+        if (porch := browser.state(PORCH[0])) != "off":
+            raise CheckError(f"{PORCH[0]} is {porch} before the approved call")
+        ran = browser.call_tool(
+            kitchen, turn_on, {"name": PORCH[1], "confirmation_token": approved}, alex
+        )
+        if ran.get("outcome") != "ok":
+            raise CheckError(f"the approved call: {ran}")
+        browser.wait(lambda: browser.state(PORCH[0]) == "on", f"{PORCH[0]} on")
+        status(approved, "used")
+        browser.service("light", "turn_off", {"entity_id": PORCH[0]})  # as the bench expects
+        return (
+            f"{'' if dark else 'empty, then '}listed live as Alex's, Deny -> denied, "
+            f"Approve -> the next call turned {PORCH[0]} on ({ms:.0f} ms)"
+        )
 
     theme = "dark" if dark else "light"
     for name, func in (("bench", bench), ("activity", activity), ("hubs", hubs), ("hub", hub)):

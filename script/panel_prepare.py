@@ -3,8 +3,10 @@
 Run by ``script/panel-check`` in the Home Assistant venv once Home Assistant answers. Onboards
 the owner (all onboarding steps, so the frontend opens at once), makes the hubs "Kitchen"
 (picks Assist; confirmation of destructive tools, arguments recorded, ``*HassTurnOff`` left
-out) and "Bulk" (the ``llm_hub_bulk`` tools only), and writes what the browser needs (base URL,
-tokens, entry ids) as JSON to the given file.
+out) and "Bulk" (the ``llm_hub_bulk`` tools only) and a user "Alex" (not an administrator,
+whose calls wait for approval), and writes what the browser needs (base URL, tokens, entry
+ids, Alex's user id, the Kitchen hub's listed name of ``HassTurnOn``) as JSON to the given
+file.
 Usage: python script/panel_prepare.py --base-url URL --out FILE
 """
 
@@ -19,10 +21,13 @@ from typing import Any
 
 import aiohttp
 from demo import (
+    TURN_ON_SUFFIX,
     HomeAssistantClient,
     JsonObject,
+    WebSocketClient,
     create_hub,
     onboard,
+    one_tool,
     run_options_step,
     wait_for_home_assistant,
     wait_until_running,
@@ -69,12 +74,22 @@ async def prepare(base_url: str) -> dict[str, Any]:
         await run_options_step(ha, kitchen, "limits", lambda _: {"record_arguments": True})
         await run_options_step(ha, kitchen, "tools", leave_out_turn_off)
         bulk = await create_hub(ha, BULK_HUB, [])
+        async with WebSocketClient.connect(ha) as websocket:
+            alex = await websocket.command(
+                {"type": "config/auth/create", "name": "Alex", "group_ids": ["system-users"]}
+            )
+            described = await websocket.command(
+                {"type": "llm_hub/api/describe", "api_id": f"llm_hub-{kitchen}"}
+            )
+        tools = {tool["name"]: tool for tool in described["tools"] if not tool["hidden"]}
         return {
             "base_url": base_url,
             "version": config["version"],
             "tokens": tokens,
             "kitchen": f"llm_hub-{kitchen}",
             "bulk": f"llm_hub-{bulk}",
+            "alex": alex["user"]["id"],
+            "turn_on": one_tool(tools, TURN_ON_SUFFIX),
         }
 
 

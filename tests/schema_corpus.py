@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
 import importlib
 import sys
 from types import ModuleType
@@ -39,7 +38,9 @@ class Case:
     call: dict[str, Any]
     """Arguments as a model gives them, valid for the exposed schema."""
     expected: dict[str, Any]
-    """The arguments the tool gets: validated and coerced by its own parameters."""
+    """The arguments the tool gets: the model's own, with the declared defaults of what it
+    left out, and the values the hub asked for as text made what the parameters make of them
+    (``arguments.tool_arguments``)."""
     fixes: tuple[str, ...] = ()
     """Words of the rewrites this case exercises (each must be in one recorded fix)."""
     schema: dict[str, Any] | None = None
@@ -401,7 +402,8 @@ CASES: list[Case] = [
             "level": 50,
             "entities": ["light.a"],
             "entity_ids": ["light.a"],
-            "for": timedelta(minutes=5),
+            # The model's own value (a tool called directly gets it so), not the timedelta.
+            "for": {"minutes": 5},
             "on": True,
         },
         fixes=("types taken as object", "types taken as array", "taken as text"),

@@ -205,14 +205,19 @@ async def test_selected_assist_tools_reach_the_hub(hass: HomeAssistant) -> None:
 @pytest.mark.parametrize(
     ("parameters", "args", "expected"),
     [
-        (NUMBER_SCHEMA, {"number": "5"}, {"number": 5}),
-        (vol.Schema({vol.Required("number"): vol.Coerce(int)}), {"number": "7"}, {"number": 7}),
+        (NUMBER_SCHEMA, {"number": "5"}, {"number": "5"}),
+        (vol.Schema({vol.Required("number"): vol.Coerce(int)}), {"number": "7"}, {"number": "7"}),
+        (
+            probatio.Schema({probatio.Optional("number", default=3): int}),
+            {},
+            {"number": 3},
+        ),
     ],
 )
-async def test_call_validates_and_coerces(
+async def test_call_passes_the_models_values(
     hass: HomeAssistant, parameters: Any, args: dict[str, Any], expected: dict[str, Any]
 ) -> None:
-    """Arguments are validated against the tool's schema and passed on coerced."""
+    """Valid arguments reach the tool as the model gave them (not coerced), defaults added."""
     tool = RecordingTool("count", parameters=parameters)
     _register(hass, FixedAPI(hass, "x", "X", [tool]))
     entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
@@ -444,7 +449,7 @@ async def test_hub_selecting_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
     instance = await _instance(hass, hub_id(outer))
     result = await instance.async_call_tool(llm.ToolInput("count", {"number": "3"}))
 
-    assert result.data == {"tool": "count", "args": {"number": 3}}
+    assert result.data == {"tool": "count", "args": {"number": "3"}}
 
 
 async def test_missing_selected_api_serves_the_rest(

@@ -310,6 +310,12 @@ async def test_a_call_id_is_no_proof(
             'was issued for other arguments ({"cups":1,"size":"small"})',
             id="cups",
         ),
+        pytest.param(
+            # The tool would get the text "1", not the 1 it gets by default.
+            {"size": "small", "cups": "1"},
+            'was issued for other arguments ({"cups":1,"size":"small"})',
+            id="text-for-the-default",
+        ),
         pytest.param({"size": "small", TOKEN: 42}, None, id="not-text"),
     ],
 )
@@ -320,9 +326,10 @@ async def test_other_arguments_are_refused(
     second: dict[str, Any],
     reason: str | None,
 ) -> None:
-    """A token for other arguments is refused and used up; "1" and 1 are the same call."""
+    """A token for other arguments is refused and used up; a default given or left out is not
+    another call (the tool gets the same), "1" for 1 is (the tool would get text)."""
     conversation_id, [asked] = await _turn(
-        agent, hass_admin_user, [_brew({"size": "small", "cups": "1"})]
+        agent, hass_admin_user, [_brew({"size": "small", "cups": 1})]
     )
     token = _asked(asked, '{"cups":1,"size":"small"}')
 
@@ -690,10 +697,15 @@ class Moment:
 async def test_arguments_no_encoder_knows_still_bind(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:
-    """Validated values JSON cannot hold bind an approval by their type and repr."""
+    """Declared defaults JSON cannot hold bind an approval by their type and repr."""
     tool = RecordingTool(
         "at",
-        parameters=probatio.Schema({probatio.Required("when"): probatio.Coerce(Moment)}),
+        parameters=probatio.Schema(
+            {
+                probatio.Optional("when", default="noon"): probatio.Coerce(Moment),
+                probatio.Optional("where"): str,
+            }
+        ),
         # Not the echoed arguments: JSON cannot hold a Moment (tests/test_results.py).
         result=llm.ToolResult(data={"ok": True}),
     )
@@ -702,14 +714,12 @@ async def test_arguments_no_encoder_knows_still_bind(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "at"}
     )
 
-    asked = await _call(hass, entry, hass_admin_user.id, "at", {"when": "noon"})
+    asked = await _call(hass, entry, hass_admin_user.id, "at", {})
     approval = approve(hass, asked, hass_admin_user)
     other = await _call(
-        hass, entry, hass_admin_user.id, "at", {"when": "dusk", TOKEN: asked.data[TOKEN]}
+        hass, entry, hass_admin_user.id, "at", {"where": "x", TOKEN: asked.data[TOKEN]}
     )
-    ran = await _call(
-        hass, entry, hass_admin_user.id, "at", {"when": "noon", TOKEN: asked.data[TOKEN]}
-    )
+    ran = await _call(hass, entry, hass_admin_user.id, "at", {TOKEN: asked.data[TOKEN]})
 
     assert approval.arguments == {"when": "Moment(noon)"}
     assert str(other.data["error_text"]).startswith(

@@ -254,9 +254,9 @@ async def test_chat_log_runs_hub_tools(
     assert agent.chat_log is not None
     assert agent.chat_log.content[-len(results) - 1 : -1] == agent.tool_results
 
-    # Valid arguments, coerced ("2" -> 2) before the tool gets them.
+    # Valid arguments, as the model gave them ("2" stays text: arguments.tool_arguments).
     assert results["ok"].result == llm.ToolResult(
-        data={"brewed": 2, "size": "large", "user_id": hass_admin_user.id}
+        data={"brewed": "2", "size": "large", "user_id": hass_admin_user.id}
     )
 
     # Invalid arguments: an error result that names the problem; the tool did not run.
@@ -278,7 +278,7 @@ async def test_chat_log_runs_hub_tools(
         error=True,
     )
     assert [call for call in calls if call[0] == BREW] == [
-        (BREW, {"size": "large", "cups": 2}, hass_admin_user.id)
+        (BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)
     ]
 
     assert results["grind"].result == llm.ToolResult(

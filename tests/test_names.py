@@ -93,12 +93,12 @@ def test_portable_name_is_portable_and_stable(name: str) -> None:
 @PROPERTY
 @given(wanted_names(), st.randoms(use_true_random=False))
 def test_assign_names_portable_unique_stable(wanted: list[str], random: Random) -> None:
-    """Any merged names get portable, unique names, the same whatever their order."""
+    """Any merged names get portable names, unique ignoring case, the same in any order."""
     exposed = assign_names(wanted)
 
     assert len(exposed) == len(wanted)
     assert all(is_portable(name) for name in exposed)
-    assert len(set(exposed)) == len(exposed)
+    assert len({name.lower() for name in exposed}) == len(exposed)
     assert assign_names(wanted) == exposed
     shuffled = list(wanted)
     random.shuffle(shuffled)
@@ -106,9 +106,14 @@ def test_assign_names_portable_unique_stable(wanted: list[str], random: Random) 
         zip(wanted, exposed, strict=True)
     )
     counts = Counter(wanted)
+    first_by_case: dict[str, str] = {}
+    for name in sorted({name for name in wanted if is_portable(name)}):
+        first_by_case.setdefault(name.lower(), name)
     for name, exposed_name in zip(wanted, exposed, strict=True):
-        if is_portable(name) and counts[name] == 1:
-            assert exposed_name == name  # a portable name is never changed for another's sake
+        if is_portable(name) and counts[name] == 1 and first_by_case[name.lower()] == name:
+            # A portable name is never changed for another's sake, unless one equal but for
+            # case comes first.
+            assert exposed_name == name
         else:
             assert exposed_name == portable_name(name) or re.fullmatch(rf".+{HASHED}", exposed_name)
 
@@ -118,7 +123,8 @@ def test_assign_names_portable_unique_stable(wanted: list[str], random: Random) 
 def test_assign_names_unrelated_tool_changes_nothing(wanted: list[str], extra: str) -> None:
     """A tool coming (or going) leaves the other names as they are, unless it collides."""
     exposed = assign_names(wanted)
-    assume(portable_name(extra) not in {*map(portable_name, wanted), *exposed})
+    taken = {name.lower() for name in [*map(portable_name, wanted), *exposed]}
+    assume(portable_name(extra).lower() not in taken)
 
     assert assign_names([*wanted, extra])[:-1] == exposed
     assert assign_names([extra, *wanted])[1:] == exposed
@@ -201,6 +207,20 @@ def test_collisions_get_hashes_not_counters() -> None:
     twice = assign_names([long_name, long_name])
     assert twice[0] != twice[1]
     assert all(len(name) == NAME_TARGET for name in twice)
+
+
+def test_names_equal_but_for_case_are_told_apart() -> None:
+    """Names that differ only in case: the first in code-point order keeps its name."""
+    exposed = assign_names(["x__lamp", "x__Lamp", "X__LAMP", "y.lamp", "Y_lamp"])
+
+    assert exposed[2] == "X__LAMP"
+    assert re.fullmatch(rf"x__Lamp{HASHED}", exposed[1])
+    assert re.fullmatch(rf"x__lamp{HASHED}", exposed[0])
+    # A fix that equals another name but for case is not kept either.
+    assert exposed[4] == "Y_lamp"
+    assert re.fullmatch(rf"y_lamp{HASHED}", exposed[3])
+    assert len({name.lower() for name in exposed}) == len(exposed)
+    assert assign_names(list(reversed(["x__lamp", "x__Lamp", "X__LAMP"]))) == exposed[2::-1]
 
 
 @pytest.mark.parametrize(

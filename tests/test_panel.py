@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.panel import PANEL_ELEMENT, PANEL_FILE, STATIC_URL
+from custom_components.llm_hub.approvals import APPROVALS_URL
+from custom_components.llm_hub.panel import PANEL_ELEMENT, PANEL_FILE, PANEL_URL_PATH, STATIC_URL
 from homeassistant.components.frontend import DATA_PANELS
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
@@ -53,6 +54,16 @@ async def test_no_panel_without_frontend(hass: HomeAssistant, setup_llm: None) -
 
     assert entry.state.value == "loaded"
     assert "llm_hub" not in hass.data.get(DATA_PANELS, {})
+
+
+def test_notifications_link_to_the_approvals_view() -> None:
+    """Approval notifications open the panel's Approvals view, which decides with the commands."""
+    assert f"/{PANEL_URL_PATH}/approvals" == APPROVALS_URL
+    routes = (FRONTEND / "src" / "llm-hub-panel.ts").read_text(encoding="utf-8")
+    assert 'case "approvals":' in routes
+    built = PANEL_FILE.read_text(encoding="utf-8")
+    for command in ("subscribe", "approve", "deny"):
+        assert f"llm_hub/approvals/{command}" in built
 
 
 def _sources_hash() -> str:

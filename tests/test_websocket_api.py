@@ -325,7 +325,7 @@ async def test_call_tool(
     hass_admin_user: MockUser,
     calls: list[Call],
 ) -> None:
-    """A tool runs as an agent would run it: validated, coerced, as the caller."""
+    """A tool runs as an agent would run it: validated, the model's values, as the caller."""
     client = await hass_ws_client(hass)
 
     response = await _call(client, hub_id(hub), BREW, tool_args={"size": "large", "cups": "2"})
@@ -336,12 +336,12 @@ async def test_call_tool(
     assert result == {
         "tool_name": BREW,
         "result": {
-            "data": {"brewed": 2, "size": "large", "user_id": hass_admin_user.id},
+            "data": {"brewed": "2", "size": "large", "user_id": hass_admin_user.id},
             "error": False,
         },
         "outcome": "ok",
     }
-    assert calls == [(BREW, {"size": "large", "cups": 2}, hass_admin_user.id)]
+    assert calls == [(BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)]
 
 
 async def test_call_tool_as_another_user(

@@ -178,6 +178,7 @@ class HubBuilder:
                     item.description,
                     item.parameters,
                     confirmations if item.confirm else None,
+                    item.json_schema,
                 )
                 for item in candidates
                 if item.hidden is None

@@ -15,11 +15,12 @@ call. What happens then depends on the caller:
   (``approvals.py``; the default) or the call is refused.
 
 What binds a token or an approval: the hub, the tool's listed name, the user
-(``llm_context.context.user_id``), the conversation (tokens) and the validated arguments in a
-typed canonical form (``canonical``) that tells apart what JSON encoders merge: ``NaN``,
-``inf`` and ``None``; ``1``, ``1.0`` and ``True``; ``"1"`` and ``1``; ``-0.0`` and ``0.0``.
-Validation still makes ``{"cups": "2"}`` and ``{"cups": 2}`` the same call where the tool's
-parameters coerce.
+(``llm_context.context.user_id``), the conversation (tokens) and the arguments the tool gets
+(``arguments.tool_arguments``: the model's values, declared defaults added) in a typed
+canonical form (``canonical``) that tells apart what JSON encoders merge: ``NaN``, ``inf`` and
+``None``; ``1``, ``1.0`` and ``True``; ``"1"`` and ``1``; ``-0.0`` and ``0.0``. So a default
+given or left out is the same call, and ``{"cups": "2"}`` and ``{"cups": 2}`` are not: the
+tool gets different values. The arguments bound are the very ones the tool then runs with.
 
 No value a caller or provider supplies marks a call confirmed: not ``ToolInput.id``, not a
 result. Between hubs (a hub selecting a hub), the outer hub's pipeline calls the inner tool's
@@ -130,7 +131,7 @@ def declare_token(item: CandidateTool) -> str | None:
 
 
 def canonical(value: Any) -> Hashable:
-    """Return a typed canonical form of validated arguments: equal only for the same values.
+    """Return a typed canonical form of a tool's arguments: equal only for the same values.
 
     Unlike JSON, it keeps every type and float apart: ``None``, ``True``, ``1``, ``1.0``,
     ``"1"``, ``nan``, ``inf`` and ``-0.0`` are all different (floats by ``float.hex``);
@@ -158,7 +159,7 @@ class _Binding:
 
     tool: str
     arguments: Hashable
-    """``canonical`` of the validated arguments."""
+    """``canonical`` of the arguments the tool gets."""
     user_id: str | None
     conversation_id: str
 
@@ -198,7 +199,7 @@ class _Token:
 
     binding: _Binding
     shown: str
-    """The validated arguments as the model was shown them (``_readable``)."""
+    """The arguments the tool gets as the model was shown them (``_readable``)."""
     turn: _Turn
     expires: float
 
@@ -301,8 +302,8 @@ class Confirmations:
     ) -> Cleared | Stop:
         """Return the confirmed call, or the answer that stops it.
 
-        ``name`` is the tool's listed name; ``validate`` validates the arguments without the
-        token. ``tool_input`` is left as it is.
+        ``name`` is the tool's listed name; ``validate`` returns the arguments the tool gets
+        (``tool.HubTool.validate``) of those without the token. ``tool_input`` is left as it is.
 
         - Invalid arguments: the failed result of ``validate``, so the model fixes them before
           anyone is asked.
@@ -312,7 +313,8 @@ class Confirmations:
           arguments: a ``refused`` result saying which, and what to do.
         - Without a conversation: an approval (``_check_approval``), or ``refused`` when the
           hub's option says so.
-        - Confirmed: the validated arguments (the token is not among them).
+        - Confirmed: the arguments the tool gets, which the token or approval bound (the
+          token is not among them).
         """
         arguments = {k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT}
         validated = validate(arguments)

@@ -83,10 +83,11 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
     acceptable to every provider changed), and ``size`` (``chars`` of its definition,
-    estimated ``tokens``). ``warnings``: what a hub's build found that the user should know
-    (a source left out for being slow, a prompt naming a tool the hub renamed or does not
-    list). Hidden tools are described too but not counted in ``size`` of the API
-    (``measure``; for a hub with its tool limit, ``max_tools`` and ``over_limit``). ``search``:
+    estimated ``tokens``). ``warnings``: what a hub's build found that the user should know (a
+    source left out for being slow, what of a source's prompt and tools the hub could not use
+    (``source_checks``), a prompt naming a tool the hub renamed or does not list). Hidden tools
+    are described too but not counted in ``size`` of the API (``measure``; for a hub with its
+    tool limit, ``max_tools`` and ``over_limit``). ``search``:
     how a hub lists its tools (``search_summary``), null for other APIs; in search mode the
     tools behind ``search_tools`` are described as listed, with ``hidden`` null.
     """

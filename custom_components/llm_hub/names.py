@@ -110,43 +110,53 @@ def portable_name(name: str) -> str:
 def assign_names(wanted: Sequence[str]) -> list[str]:
     """Return the exposed name of each wanted name: portable, unique, in the same order.
 
-    ``wanted`` are the merged names of one build (a name may appear more than once). The
-    result maps the same names to the same exposed names whatever their order (for a name
-    wanted ``k`` times, the same ``k`` exposed names). Rules, in this order:
+    Unique ignoring case too: some clients resolve tool names ignoring case, and would call
+    ``x__lamp`` for ``x__Lamp``. ``wanted`` are the merged names of one build (a name may
+    appear more than once). The result maps the same names to the same exposed names
+    whatever their order (for a name wanted ``k`` times, the same ``k`` exposed names).
+    Rules, in this order:
 
     1. A portable name (``is_portable``) is exposed unchanged, whatever other tools there
-       are (the first of identical ones; the others go to step 3).
+       are, unless another portable name differs from it only in case and comes first in
+       code-point order (``Lamp`` before ``lamp``); of identical ones the first. The others
+       go to step 3.
     2. A fixed name (``portable_name``) that no other wanted name fixes to, or already is,
-       is exposed as fixed.
+       ignoring case, is exposed as fixed.
     3. Every other name gets ``_`` and 6 hex digits of the SHA-256 of the wanted name (and of
-       a retry number, in the rare case that the result is taken), handled in the order of
-       the wanted names so that the result does not depend on the input's order.
+       a retry number, in the rare case that the result is taken, ignoring case), handled in
+       the order of the wanted names so that the result does not depend on the input's order.
     """
     candidates = [portable_name(name) for name in wanted]
-    claims = Counter(candidates)
+    claims = Counter(candidate.lower() for candidate in candidates)
+    # Of portable names equal but for case, the first in code-point order keeps its name.
+    keepers: dict[str, str] = {}
+    for index, name in enumerate(wanted):
+        if candidates[index] == name:
+            keepers[name.lower()] = min(name, keepers.get(name.lower(), name))
     exposed: dict[int, str] = {}
     taken: set[str] = set()
     for index, name in enumerate(wanted):
-        if candidates[index] == name and name not in taken:
+        key = name.lower()
+        if candidates[index] == name and keepers[key] == name and key not in taken:
             exposed[index] = name
-            taken.add(name)
+            taken.add(key)
     for index, candidate in enumerate(candidates):
         # A candidate claimed once that differs from its wanted name is nobody else's.
-        if index not in exposed and claims[candidate] == 1:
+        if index not in exposed and claims[candidate.lower()] == 1:
             exposed[index] = candidate
-            taken.add(candidate)
+            taken.add(candidate.lower())
     rest = sorted(
         (index for index in range(len(wanted)) if index not in exposed), key=wanted.__getitem__
     )
     for index in rest:
         readable = _readable(wanted[index])
         attempt = 0
-        while (name := _suffixed(readable, wanted[index], attempt)) in taken or (
+        while (name := _suffixed(readable, wanted[index], attempt)).lower() in taken or (
             name == candidates[index]
         ):
             attempt += 1
         exposed[index] = name
-        taken.add(name)
+        taken.add(name.lower())
     return [exposed[index] for index in range(len(wanted))]
 
 

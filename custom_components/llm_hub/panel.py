@@ -3,8 +3,10 @@
 The module (``frontend/llm-hub-panel.js``, built by ``script/build-panel`` from the project's
 ``frontend/``) is registered the way Home Assistant's own integrations register theirs
 (``panel_custom.async_register_panel``, e.g. KNX): a static path for the file, then a custom
-panel with ``require_admin``. Everything it shows comes from websocket commands
-(``panel_api``, ``websocket_api``), which are admin-only too.
+panel with ``require_admin``. Everything it shows comes from websocket commands: those of
+``panel_api`` and ``websocket_api``'s inspection and test bench are admin-only too; the
+approval commands (``llm_hub/approvals/*``, its Approvals view) check each approval instead,
+so the user a call runs as may decide it as well (``approvals.Approvals.async_decide``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 import math
+import re
 from typing import Any, Final
 
 import orjson
@@ -25,6 +26,8 @@ _PLAIN_WALK_LIMIT: Final = 1000
 # The integers orjson encodes: 64-bit signed and unsigned.
 _INT_MIN: Final = -(2**63)
 _UINT_MAX: Final = 2**64 - 1
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: text that is not valid Unicode, which no JSON encoder writes as UTF-8."""
 _PATH_SEARCH_BUDGET: Final = 1000
 """Most encodings spent finding where a result fails (the search does not stop on cycles)."""
 
@@ -37,8 +40,11 @@ def json_safe(data: Any) -> JsonObjectType:
     Enums as their values, sets and tuples as lists, dataclasses and objects with
     ``as_dict`` as objects, paths as strings, keys as strings, NaN and infinities as null.
     Added, since Home Assistant's encoder refuses them: Decimals as numbers (integral ones
-    as integers). Data that is not an object (``{...}``) comes back as ``{"result": data}``,
-    because tool results are objects (Google's SDK refuses anything else).
+    as integers), and text that is not valid Unicode (lone surrogates, e.g. from a file name)
+    with each bad character replaced by U+FFFD (in strings, keys, lists and tuples; MCP
+    Server's answer would fail to encode it). Data that is not an object (``{...}``) comes
+    back as ``{"result": data}``, because tool results are objects (Google's SDK refuses
+    anything else).
 
     Raises ``SerializationError`` (a ``HomeAssistantError``) naming where the data cannot
     be converted, e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
@@ -49,7 +55,13 @@ def json_safe(data: Any) -> JsonObjectType:
     try:
         encoded = _dumps(data)
     except TypeError as err:
-        raise SerializationError(f"{err}{_where(data, err)}") from err
+        if "surrogates not allowed" not in str(err):
+            raise SerializationError(f"{err}{_where(data, err)}") from err
+        data = _valid_text(data, set())
+        try:
+            encoded = _dumps(data)
+        except TypeError as again:
+            raise SerializationError(f"{again}{_where(data, again)}") from again
     value = json_loads(encoded)
     if isinstance(value, dict):
         return value
@@ -92,7 +104,31 @@ def _plain_value(value: Any, todo: list[Any]) -> bool:
         return bool(_INT_MIN <= value <= _UINT_MAX)
     if kind is float:
         return math.isfinite(value)
-    return kind is str or kind is bool or value is None
+    if kind is str:
+        return value.isascii() or _SURROGATE.search(value) is None
+    return kind is bool or value is None
+
+
+def _valid_text(data: Any, walked: set[int]) -> Any:
+    """Return ``data`` with lone surrogates in strings replaced by U+FFFD.
+
+    Walks dicts (keys too), lists and tuples (as lists); ``walked`` holds the containers being
+    walked, so a container inside itself is left as it is (the encoder then says so), as are
+    other objects.
+    """
+    if isinstance(data, str):
+        return _SURROGATE.sub("\ufffd", data)
+    if not isinstance(data, (dict, list, tuple)) or id(data) in walked:
+        return data
+    walked.add(id(data))
+    if isinstance(data, dict):
+        valid: Any = {
+            _valid_text(key, walked): _valid_text(item, walked) for key, item in data.items()
+        }
+    else:
+        valid = [_valid_text(item, walked) for item in data]
+    walked.discard(id(data))
+    return valid
 
 
 def _default(obj: Any) -> Any:

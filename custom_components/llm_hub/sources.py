@@ -7,7 +7,8 @@ Home Assistant 2026.11's ``llm.async_get_api`` makes (``requires_admin``) made b
 Each source has ``SOURCE_BUDGET`` seconds per request; a slow one is left out
 (``SlowSources``). Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub that
 is reached again while it is being built, and a diamond of hubs builds each selected API
-once per request.
+once per request. What a source gives is checked before it is used
+(``source_checks.check_source``): what the hub cannot use is left out with the reason.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .compat import api_requires_admin
 from .const import CONTRIBUTED_NAMESPACE, DOMAIN, SOURCE_BUDGET
 from .names import api_namespace
 from .platforms import async_get_contributed_tools
+from .source_checks import check_source
 
 __all__ = [
     "HubLoopError",
@@ -156,9 +158,11 @@ async def async_collect_sources(
     warn: WarnOnce,
     slow: SlowSources,
 ) -> tuple[list[Source], list[str]]:
-    """Return the sources (contributors first, then each selected API) and what was slow.
+    """Return the sources (contributors first, then each selected API) and what was left out.
 
-    The second list says in words which sources were left out for being slow. Call inside
+    The second list says in words which sources were left out for being slow, and what of a
+    source's prompt and tools the hub cannot use (``source_checks``: a prompt that is not
+    text, a tool without a usable name), each also logged once. Call inside
     ``build_request``. ``selected`` maps each selected API id to the API object the hub's
     admin check saw (None: not registered then); that object is built, never one registered
     since. ``is_admin``: whether the request's user is an administrator (False where the hub
@@ -176,12 +180,12 @@ async def async_collect_sources(
         hass, llm_context, api_id, SOURCE_BUDGET
     )
     left_out = [slow.left_out(hub_name, domain, LLM_PLATFORM) for domain in slow_domains]
+    checked = _Checks(hub_name, warn, left_out)
     sources = [
-        Source(
-            namespace=CONTRIBUTED_NAMESPACE,
-            source=domain,
-            prompt_parts=[("", tools.prompt)] if tools.prompt else [],
-            tools=tools.tools,
+        checked(
+            Source(namespace=CONTRIBUTED_NAMESPACE, source=domain, prompt_parts=[], tools=[]),
+            tools.prompt,
+            tools.tools,
         )
         for domain, tools in contributions
     ]
@@ -217,20 +221,47 @@ async def async_collect_sources(
                 )
                 continue
             request.instances[selected_id] = instance
-        is_hub = isinstance(instance, HubAPIInstance)
-        sources.append(
-            Source(
-                namespace=_namespace(api.name, selected_id),
-                source=selected_id,
-                prompt_parts=instance.prompt_parts
-                if isinstance(instance, HubAPIInstance)
-                else [(api.name, instance.api_prompt)],
-                tools=instance.tools,
-                custom_serializer=instance.custom_serializer,
-                hub=is_hub,
-            )
+        source = Source(
+            namespace=_namespace(api.name, selected_id),
+            source=selected_id,
+            prompt_parts=[],
+            tools=[],
+            custom_serializer=instance.custom_serializer,
+            hub=isinstance(instance, HubAPIInstance),
         )
+        if isinstance(instance, HubAPIInstance):
+            # A selected hub's prompt parts are its own making, checked when it was built.
+            sources.append(checked(source, "", instance.tools, api.name))
+            source.prompt_parts = instance.prompt_parts
+        else:
+            sources.append(checked(source, instance.api_prompt, instance.tools, api.name))
     return sources, left_out
+
+
+@dataclass(slots=True)
+class _Checks:
+    """Checks what the sources of one request give a hub (``source_checks``)."""
+
+    hub_name: str
+    warn: WarnOnce
+    left_out: list[str]
+    """Where each thing left out is said, in words (the instance's ``warnings``)."""
+
+    def __call__(self, source: Source, prompt: Any, tools: Any, heading: str = "") -> Source:
+        """Return ``source`` with what the hub can use of its ``prompt`` and ``tools``.
+
+        The prompt becomes the part under ``heading`` (``""``: a contributor's, for which
+        None means no prompt).
+        """
+        checked = check_source(prompt, tools, prompt_optional=not heading)
+        source.tools = checked.tools
+        if checked.prompt:
+            source.prompt_parts = [(heading, checked.prompt)]
+        for problem in checked.left_out:
+            message = f"LLM Hub {self.hub_name} left out of {source.source} {problem}"
+            self.warn(message)
+            self.left_out.append(message)
+        return source
 
 
 class _SlowError(Exception):

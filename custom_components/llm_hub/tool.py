@@ -1,11 +1,12 @@
 """The tool a hub lists: it runs one original tool through the hub's one-way call pipeline.
 
 A call goes one way, in ``HubTool.async_call``: guard (the hub is still registered) ->
-confirm (``confirmation.Confirmations``, for tools that need it) -> validate once against the
-original tool's parameters -> run under the hub's timeout -> make the result JSON-safe
-(``results.json_safe``) -> record (the hub's audit trail). Everything a tool needs for that is
-handed to it when the hub builds its instance (``HubCallSettings``, a confirmation gate); it
-never calls back into the hub's API object.
+confirm (``confirmation.Confirmations``, for tools that need it) -> validate once: the
+arguments the original tool gets (``arguments.tool_arguments``: the model's own values,
+refused only where the tool would refuse them) -> run under the hub's timeout -> make the
+result JSON-safe (``results.json_safe``) -> record (the hub's audit trail). Everything a
+tool needs for that is handed to it when the hub builds its instance (``HubCallSettings``, a
+confirmation gate); it never calls back into the hub's API object.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from homeassistant.helpers.llm import (
 )
 from homeassistant.util.json import SerializationError
 
+from .arguments import tool_arguments
 from .compat import INVALID_ERRORS
 from .const import (
     DEFAULT_TIMEOUT,
@@ -40,6 +42,7 @@ from .const import (
 )
 from .deadlines import Deadlines
 from .results import json_safe
+from .schema.text import JsonSchema
 
 __all__ = [
     "CandidateTool",
@@ -62,7 +65,7 @@ type Stop = tuple[ToolResult, Outcome]
 """The answer to a call that does not run (yet), and how it ended."""
 
 type Validator = Callable[[dict[str, Any]], dict[str, Any] | ToolResult]
-"""Validates arguments: the validated (coerced) arguments, or the failed result to answer."""
+"""Validates arguments: what the original tool gets, or the failed result to answer."""
 
 
 def error_result(error: str, message: str) -> ToolResult:
@@ -100,7 +103,7 @@ class Recorder(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Cleared:
-    """A call the confirmation gate lets run: its validated arguments, and who approved it."""
+    """A call the confirmation gate lets run: the arguments the tool gets, who approved it."""
 
     arguments: dict[str, Any]
     approved_by: str | None = None
@@ -155,8 +158,8 @@ class CandidateTool:
     description: str | None = None
     """The listed description (the tool's own unless overridden)."""
     parameters: Any = None
-    """The listed parameters schema (what agents convert); arguments are still validated
-    against the tool's own ``parameters``."""
+    """The listed parameters schema (what agents convert); arguments are still checked
+    against the tool's own ``parameters`` (``arguments.tool_arguments``)."""
     hidden: str | None = None
     """Why the hub does not list the tool (a sentence for the inspector), or None."""
     confirm: bool = False
@@ -171,7 +174,8 @@ class CandidateTool:
 class HubTool(Tool):
     """A tool of a hub API, listed as ``name``, that runs ``tool`` under its own name.
 
-    Calling it (``async_call``) never raises for a failure of the tool or its arguments:
+    Calling it (``async_call``) hands the original tool what it would get called directly
+    (``arguments.tool_arguments``), and never raises for a failure of the tool or its arguments:
     invalid arguments, ``HomeAssistantError`` and unexpected exceptions become a failed
     ``ToolResult`` whose ``error_text`` the model can act on; unexpected ones are also logged
     with their traceback. A plain dict result is wrapped in ``ToolResult`` (allowed by the
@@ -192,13 +196,16 @@ class HubTool(Tool):
         description: str | None = None,
         parameters: Any = None,
         gate: ConfirmationGate | None = None,
+        json_schema: JsonSchema | None = None,
     ) -> None:
         """Wrap ``tool``; ``source`` is the API id or domain it came from.
 
         ``settings`` come from the hub that lists the tool (None: the default timeout, no
         guard, nothing recorded); ``description`` and ``parameters`` replace the tool's own
-        in what is listed (arguments are validated against the tool's own); ``gate`` asks
-        for the user's confirmation before each call (None: calls run at once).
+        in what is listed (arguments are checked against the tool's own); ``gate`` asks
+        for the user's confirmation before each call (None: calls run at once);
+        ``json_schema`` is the clean schema the listed ``parameters`` render as (a text the
+        hub asked for in place of another value becomes that value again).
         """
         self.name = name
         self.tool = tool
@@ -207,6 +214,7 @@ class HubTool(Tool):
         self.description = tool.description if description is None else description
         self.parameters = tool.parameters if parameters is None else parameters
         self.gate = gate
+        self.json_schema = json_schema
 
     # Read through to the original: a build makes a HubTool per tool per request, so what
     # it does not change is not copied.
@@ -286,7 +294,7 @@ class HubTool(Tool):
     def _check_call(
         self, tool_input: ToolInput, llm_context: LLMContext, *, confirmed: bool
     ) -> dict[str, Any] | Cleared | Stop:
-        """Return the validated arguments of a call that may run, or the answer that stops it.
+        """Return the arguments of a call that may run (``validate``), or the answer that stops it.
 
         Refused when the hub was unregistered since the tool was listed (a reload or unload:
         the new options may leave the tool out); arguments that are not an object are
@@ -364,7 +372,7 @@ class HubTool(Tool):
                 deadlines.watch(deadline, seconds)
                 result = await call
         except HomeAssistantError as err:
-            return error_result(type(err).__name__, str(err) or f"Tool {self.name} failed")
+            return error_result(type(err).__name__, self._error_text(err))
         except INVALID_ERRORS as err:
             # A tool that validates more itself (e.g. a service schema) says so this way.
             return error_result("InvalidArguments", f"Tool {self.name}: {err}")
@@ -433,6 +441,17 @@ class HubTool(Tool):
             return result  # plain JSON already (most results): nothing to make anew
         return ToolResult(data=safe, error=error)
 
+    def _error_text(self, err: HomeAssistantError) -> str:
+        """Return the words of a ``HomeAssistantError`` the tool raised, for the model.
+
+        One raised from an ``Invalid`` (an intent's ``InvalidSlotInfo``) adds the
+        ``Invalid``'s words, which name the argument.
+        """
+        message = str(err) or f"Tool {self.name} failed"
+        if isinstance(err.__cause__, INVALID_ERRORS):
+            message = f"{message}: {err.__cause__}"
+        return message
+
     def _unexpected(self, err: BaseException) -> ToolResult:
         """Log an unexpected exception of the tool with its traceback; return the answer."""
         LOGGER.error(
@@ -441,12 +460,16 @@ class HubTool(Tool):
         return error_result(type(err).__name__, f"Tool {self.name} failed unexpectedly: {err!r}")
 
     def validate(self, tool_args: dict[str, Any]) -> dict[str, Any] | ToolResult:
-        """Return the validated (coerced) arguments, or the failed result to answer with."""
+        """Return the arguments the original tool gets, or the failed result to answer with.
+
+        The arguments are the model's own (``arguments.tool_arguments``), not the validators'
+        output.
+        """
         if isinstance(self.tool, HubTool):
             # A hub selected by a hub: the inner wrapper validates; no need to do it twice.
             return tool_args
         try:
-            validated: dict[str, Any] = self.tool.parameters(tool_args)
+            validated = tool_arguments(self.tool, tool_args, self.json_schema)
         except INVALID_ERRORS as err:
             return error_result(
                 "InvalidArguments",

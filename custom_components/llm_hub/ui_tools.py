@@ -366,12 +366,17 @@ class _UiTool(llm_helper.Tool):
     def variables(self, hass: HomeAssistant, tool_args: Mapping[str, Any]) -> dict[str, Any]:
         """Return the variables of a call: every declared parameter (None when not given).
 
-        An ``area`` argument, given as an area's id, name or alias, becomes the area's id;
-        raises ``HomeAssistantError`` for an area that does not exist.
+        The tool validates the model's arguments itself, as core's ``GetLiveContext`` does:
+        a hub hands them on as the model gave them (``arguments.py``), and the variables are
+        the validators' values (``"false"`` false, numbers as numbers). An ``area`` argument,
+        given as an area's id, name or alias, becomes the area's id. Raises
+        ``probatio.Invalid`` for invalid arguments and ``HomeAssistantError`` for an area
+        that does not exist.
         """
+        validated = self.parameters(dict(tool_args))
         variables: dict[str, Any] = {}
         for parameter in self.definition.parameters:
-            value = tool_args.get(parameter.name)
+            value = validated.get(parameter.name)
             if parameter.type == "area" and value is not None:
                 value = _area_id(hass, value)
             variables[parameter.name] = value

@@ -2,7 +2,7 @@
 // are used for colours and fonts, so the default, dark and user themes all apply.
 import { css, html, nothing, type TemplateResult } from "lit";
 
-import type { ToolAnnotations } from "./types";
+import type { HomeAssistant, ToolAnnotations, User } from "./types";
 
 /** Navigates inside Home Assistant's frontend without a reload (as its `navigate` does). */
 export function navigate(path: string): void {
@@ -16,6 +16,24 @@ export function followLink(ev: MouseEvent): void {
   if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.button !== 0) return;
   ev.preventDefault();
   navigate((ev.currentTarget as HTMLAnchorElement).getAttribute("href")!);
+}
+
+/** What made a request (``LLMContext.platform``), where the domain alone says little. */
+const PLATFORMS: Record<string, string> = {
+  llm_hub: "Test bench",
+  mcp_server: "MCP Server",
+};
+
+/** Names what made a request: its ``LLMContext.platform`` in words. */
+export function platformName(platform: string): string {
+  return PLATFORMS[platform] ?? platform;
+}
+
+/** A user's name (yours marked "(you)"), their id if unknown, "–" for none. */
+export function userName(hass: HomeAssistant, users: User[], userId: string | null): string {
+  if (!userId) return "–";
+  if (userId === hass.user?.id) return `${hass.user.name} (you)`;
+  return users.find((user) => user.id === userId)?.name ?? userId;
 }
 
 /** Formats a number the way the user's language does. */

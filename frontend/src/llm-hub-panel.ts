@@ -107,7 +107,11 @@ export class LlmHubPanel extends LitElement {
       case "activity":
         return html`<llm-hub-activity .hass=${this.hass} .users=${this._users}></llm-hub-activity>`;
       case "approvals":
-        return html`<llm-hub-approvals .hass=${this.hass}></llm-hub-approvals>`;
+        return html`<llm-hub-approvals
+          .hass=${this.hass}
+          .users=${this._users}
+          .prefix=${this._prefix}
+        ></llm-hub-approvals>`;
       default:
         return html`<llm-hub-hubs .hass=${this.hass} .prefix=${this._prefix}></llm-hub-hubs>`;
     }

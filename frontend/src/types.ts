@@ -159,3 +159,19 @@ export function errorText(err: unknown): string {
   }
   return String(err);
 }
+
+/** An approval of `llm_hub/approvals/subscribe` (approvals.Approval.as_dict). */
+export interface Approval {
+  approval_id: string;
+  api_id: string;
+  hub_name: string;
+  tool_name: string;
+  arguments: Record<string, unknown>;
+  user_id: string | null;
+  platform: string;
+  created: string;
+  expires: string;
+  status: "pending" | "approved" | "denied" | "used" | "expired";
+  decided_by: string | null;
+  decided: string | null;
+}

@@ -3,17 +3,11 @@
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { breakable, outcomeBadge, sharedStyles } from "./common";
+import { breakable, outcomeBadge, platformName, sharedStyles, userName } from "./common";
 import { RenderTimer } from "./render-timer";
 import { errorText, type ActivityCall, type HomeAssistant, type User } from "./types";
 
 const OUTCOMES = ["ok", "error", "refused", "needs_confirmation"];
-
-/** What made a request (``LLMContext.platform``), where the domain alone says little. */
-const PLATFORMS: Record<string, string> = {
-  llm_hub: "Test bench",
-  mcp_server: "MCP Server",
-};
 
 @customElement("llm-hub-activity")
 export class LlmHubActivity extends LitElement {
@@ -62,9 +56,7 @@ export class LlmHubActivity extends LitElement {
   }
 
   private _userName(userId: string | null): string {
-    if (!userId) return "–";
-    if (userId === this.hass.user?.id) return `${this.hass.user.name} (you)`;
-    return this.users.find((user) => user.id === userId)?.name ?? userId;
+    return userName(this.hass, this.users, userId);
   }
 
   protected render() {
@@ -149,7 +141,7 @@ export class LlmHubActivity extends LitElement {
         ${call.error ? html`<div class="error-text">${call.error}</div>` : nothing}
       </td>
       <td>${this._userName(call.user_id)}</td>
-      <td>${call.agent_id ?? PLATFORMS[call.platform] ?? call.platform}</td>
+      <td>${call.agent_id ?? platformName(call.platform)}</td>
       <td>${outcomeBadge(call.outcome)}</td>
       <td class="number">${call.duration_ms.toLocaleString()} ms</td>
     </tr>`;

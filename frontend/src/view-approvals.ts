@@ -1,28 +1,286 @@
-// Approvals: RESERVED for the safety work (issue 12). When its websocket commands exist, this
-// view lists the pending approvals (subscribing to them) with Approve / Deny buttons. Until then
-// it says so; nothing here calls a command that does not exist.
-import { LitElement, html } from "lit";
-import { customElement, property } from "lit/decorators.js";
+// Approvals: tool calls that wait for a person in Home Assistant (llm_hub/approvals/subscribe,
+// updating live), each with Approve and Deny (llm_hub/approvals/approve, /deny). Decided ones
+// stay below, greyed, for as long as Home Assistant keeps them, with who decided.
+import { LitElement, css, html, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
 
-import { sharedStyles } from "./common";
-import type { HomeAssistant } from "./types";
+import { breakable, followLink, platformName, sharedStyles, userName } from "./common";
+import { RenderTimer } from "./render-timer";
+import { errorText, type Approval, type HomeAssistant, type User } from "./types";
+
+const STATUS_BADGES: Record<Approval["status"], string> = {
+  pending: "warning",
+  approved: "success",
+  used: "success",
+  denied: "error",
+  expired: "",
+};
+
+/** A time left as "4:05" or "1:02:03" (never below zero). */
+function left(until: string, now: number): string {
+  const seconds = Math.max(0, Math.round((Date.parse(until) - now) / 1000));
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** A moment as the user's language writes a time of day. */
+function clock(moment: string): string {
+  return new Date(moment).toLocaleTimeString();
+}
 
 @customElement("llm-hub-approvals")
 export class LlmHubApprovals extends LitElement {
   @property({ attribute: false }) public hass!: HomeAssistant;
 
+  @property({ attribute: false }) public users: User[] = [];
+
+  @property() public prefix = "/llm_hub";
+
+  @state() private _approvals?: Approval[];
+
+  @state() private _error?: string;
+
+  /** The approvals whose Approve or Deny is on its way. */
+  @state() private _busy = new Set<string>();
+
+  /** Why deciding an approval failed, by approval id. */
+  @state() private _failed = new Map<string, string>();
+
+  @state() private _now = Date.now();
+
+  private _unsubscribe?: Promise<() => Promise<void>>;
+
+  private _tick?: number;
+
+  private _timer = new RenderTimer(this);
+
+  public connectedCallback(): void {
+    super.connectedCallback();
+    this._timer.restart();
+    this._unsubscribe = this.hass.connection.subscribeMessage<{ approvals: Approval[] }>(
+      (message) => {
+        const first = this._approvals === undefined;
+        this._approvals = message.approvals;
+        if (first) this._timer.done();
+      },
+      { type: "llm_hub/approvals/subscribe" },
+    );
+    this._unsubscribe.catch((err) => {
+      this._error = errorText(err);
+    });
+    // The countdowns: once a second, only while something is open.
+    this._tick = window.setInterval(() => {
+      if (this._approvals?.some((a) => a.status === "pending" || a.status === "approved")) {
+        this._now = Date.now();
+      }
+    }, 1000);
+  }
+
+  public disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.clearInterval(this._tick);
+    this._unsubscribe?.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    this._unsubscribe = undefined;
+    this._approvals = undefined;
+  }
+
+  private async _decide(approval: Approval, approve: boolean): Promise<void> {
+    const id = approval.approval_id;
+    this._busy = new Set(this._busy).add(id);
+    const failed = new Map(this._failed);
+    failed.delete(id);
+    try {
+      await this.hass.callWS({
+        type: approve ? "llm_hub/approvals/approve" : "llm_hub/approvals/deny",
+        approval_id: id,
+      });
+    } catch (err) {
+      failed.set(id, errorText(err));
+    }
+    this._failed = failed;
+    const busy = new Set(this._busy);
+    busy.delete(id);
+    this._busy = busy;
+  }
+
+  private _who(userId: string | null): string {
+    return userId ? userName(this.hass, this.users, userId) : "a caller without a user";
+  }
+
   protected render() {
+    if (this._error) return html`<div class="alert error">${this._error}</div>`;
+    if (!this._approvals) return html`<div class="secondary">Loading…</div>`;
+    const pending = this._approvals.filter((a) => a.status === "pending");
+    const decided = this._approvals
+      .filter((a) => a.status !== "pending")
+      .sort((a, b) => (b.decided ?? b.expires).localeCompare(a.decided ?? a.expires));
     return html`<div class="card">
-      <h2>Approvals</h2>
-      <p class="secondary">
-        Tool calls waiting for a person to approve them will be listed here, with Approve and
-        Deny. This version of LLM Hub asks for confirmation in the conversation instead (a
-        hub's options → Safety).
-      </p>
+        <div class="toolbar">
+          <h2 class="grow">Approvals</h2>
+          <span class="secondary live">● live</span>
+        </div>
+        ${pending.length
+          ? pending.map((approval) => this._approval(approval))
+          : html`<p class="secondary empty">
+              No tool call waits for approval. When a hub's tool needs confirming (its options
+              → Safety) and the call comes from no conversation — an MCP client, an automation,
+              the websocket — it waits here until an administrator or the user it runs as
+              approves or denies it.
+            </p>`}
+      </div>
+      ${decided.length
+        ? html`<div class="card decided-card">
+            <h2>Decided</h2>
+            ${decided.map((approval) => this._approval(approval))}
+          </div>`
+        : nothing}`;
+  }
+
+  private _approval(approval: Approval) {
+    const id = approval.approval_id;
+    const open = approval.status === "pending";
+    const args = Object.keys(approval.arguments).length
+      ? html`<pre class="arguments">${JSON.stringify(approval.arguments, null, 2)}</pre>`
+      : html`<div class="secondary">No arguments.</div>`;
+    const failed = this._failed.get(id);
+    return html`<div class=${open ? "approval" : "approval done"} data-approval=${id}
+      data-status=${approval.status}>
+      <div class="head">
+        <code class="tool">${breakable(approval.tool_name)}</code>
+        <span class="secondary">through</span>
+        <a href=${`${this.prefix}/hub/${approval.api_id}`} @click=${followLink}
+          >${approval.hub_name}</a
+        >
+        <span class="badge ${STATUS_BADGES[approval.status]} status">${approval.status}</span>
+        <span class="grow"></span>
+        ${this._countdown(approval)}
+      </div>
+      <div class="secondary meta">
+        Asked by <span class="asked-by">${this._who(approval.user_id)}</span> through
+        ${platformName(approval.platform)} at ${clock(approval.created)}.
+        ${this._decision(approval)}
+      </div>
+      ${args}
+      ${failed ? html`<div class="alert error">${failed}</div>` : nothing}
+      ${open
+        ? html`<div class="actions">
+            <button
+              class="primary approve"
+              ?disabled=${this._busy.has(id)}
+              @click=${() => this._decide(approval, true)}
+            >
+              Approve
+            </button>
+            <button
+              class="deny"
+              ?disabled=${this._busy.has(id)}
+              @click=${() => this._decide(approval, false)}
+            >
+              Deny
+            </button>
+          </div>`
+        : nothing}
     </div>`;
   }
 
-  static styles = sharedStyles;
+  private _countdown(approval: Approval) {
+    const until = clock(approval.expires);
+    if (approval.status === "pending") {
+      return html`<span class="countdown" title=${`Until ${until}`}
+        >Expires in ${left(approval.expires, this._now)}</span
+      >`;
+    }
+    if (approval.status === "approved") {
+      return html`<span class="countdown" title=${`Until ${until}`}
+        >Call within ${left(approval.expires, this._now)}</span
+      >`;
+    }
+    return nothing;
+  }
+
+  private _decision(approval: Approval) {
+    const by = approval.decided_by ? this._who(approval.decided_by) : "";
+    const at = approval.decided ? clock(approval.decided) : "";
+    switch (approval.status) {
+      case "approved":
+        return html`Approved by <span class="decided-by">${by}</span> at ${at}; the tool runs
+          when the model calls again with the approval id.`;
+      case "used":
+        return html`Approved by <span class="decided-by">${by}</span> at ${at}; the tool
+          ran.`;
+      case "denied":
+        return html`Denied by <span class="decided-by">${by}</span> at ${at}.`;
+      case "expired":
+        return approval.decided_by
+          ? html`Approved by <span class="decided-by">${by}</span> at ${at}, not called in
+              time: expired at ${clock(approval.expires)}.`
+          : html`Nobody decided: expired at ${clock(approval.expires)}.`;
+      default:
+        return nothing;
+    }
+  }
+
+  static styles = [
+    sharedStyles,
+    css`
+      .toolbar h2 {
+        margin: 0;
+      }
+      .live {
+        color: var(--success-color, #43a047);
+      }
+      .empty {
+        max-width: 720px;
+      }
+      .approval {
+        padding: 12px 0;
+        border-top: 1px solid var(--divider-color);
+      }
+      .toolbar + .approval,
+      h2 + .approval {
+        border-top: none;
+      }
+      .approval.done {
+        opacity: 0.65;
+      }
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 6px;
+        margin-bottom: 4px;
+      }
+      .tool {
+        font-size: 14px;
+        font-weight: 500;
+      }
+      .countdown {
+        font-variant-numeric: tabular-nums;
+        color: var(--secondary-text-color);
+      }
+      .approval:not(.done) .countdown {
+        color: var(--warning-color, #ffa600);
+      }
+      .meta {
+        margin-bottom: 4px;
+      }
+      .arguments {
+        max-height: 240px;
+      }
+      .actions {
+        display: flex;
+        gap: 8px;
+      }
+      .actions button {
+        min-width: 96px;
+      }
+      button.deny {
+        color: var(--error-color, #db4437);
+        border-color: var(--error-color, #db4437);
+      }
+    `,
+  ];
 }
 
 declare global {

@@ -32,7 +32,7 @@ from .text import (
     where,
 )
 
-__all__ = ["Cleaner", "ImpossibleError"]
+__all__ = ["OPEN_NOTE", "Cleaner", "ImpossibleError"]
 
 _CARRIERS: Final = ("array", "object", "string", "number", "integer", "boolean")
 """Which type stands for a union of several: a list takes one value too, text takes numbers."""
@@ -42,7 +42,8 @@ _PYTHON_ONLY_REGEX: Final = re.compile(r"\(\?(?![:=!]|<[=!])|\\[AZ]")
 """Regex syntax Python has and ECMA-262 (JSON Schema's dialect) lacks: ``(?P<``, ``(?i)``..."""
 _LOWER_BOUNDS: Final = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
 _UPPER_BOUNDS: Final = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
-_OPEN_NOTE: Final = "Give it as text; the tool checks it when called."
+OPEN_NOTE: Final = "Give it as text; the tool checks it when called."
+"""Said of a value the hub asks for as text where the tool takes another form (``arguments``)."""
 _OPEN_OBJECT_NOTE: Final = "Any keys; the tool checks them when called."
 
 
@@ -309,7 +310,7 @@ class Cleaner:
             return "number"
         if not any(key in node for key in ("format", "pattern", "minLength", "maxLength")):
             self.fix(path, "a value the schema does not describe taken as text")
-            notes.append(_OPEN_NOTE)
+            notes.append(OPEN_NOTE)
         return "string"
 
     def _enum(self, node: JsonSchema, kind: str, path: SchemaPath, notes: list[str]) -> str:
@@ -432,7 +433,7 @@ class Cleaner:
         for name in required:
             if name not in properties:
                 self.fix((*path, name), "required but not declared: declared as text")
-                properties[name] = {"type": "string", "description": _OPEN_NOTE}
+                properties[name] = {"type": "string", "description": OPEN_NOTE}
         result: JsonSchema = {"type": "object", "properties": properties}
         if in_order := [name for name in properties if name in required]:
             result["required"] = in_order

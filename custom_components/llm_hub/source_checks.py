@@ -1,0 +1,86 @@
+"""Checks of what a hub's sources give it: used as it is, or left out with a reason.
+
+A hub draws on code it does not control: the ``llm.py`` platforms that contribute tools
+(``LLMTools``) and the selected LLM APIs (``APIInstance``). Whatever they return is data to
+check, not to trust: a prompt that is not text (``None``, a coroutine someone forgot to
+await), tools that are not ``llm.Tool``s, tools without a name or with a name that is not
+text. What cannot be used is left out, and the reason is given in words (``sources.py`` logs
+it once and puts it in the source's ``left_out``; the inspector shows it); the rest of the hub
+keeps serving. Parameters that are not schemas are dealt with where they are used: a tool no
+provider can be given is hidden (``build.HubBuilder``), and arguments are checked against a
+plain mapping as a ``probatio.Schema`` (``arguments.tool_arguments``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from homeassistant.helpers.llm import Tool
+
+__all__ = ["CheckedSource", "check_source"]
+
+_REPR_LIMIT: Final = 40
+"""The most characters of a value's ``repr`` a reason shows."""
+
+
+@dataclass(slots=True)
+class CheckedSource:
+    """What a hub can use of one source, and what it left out."""
+
+    prompt: str
+    """The source's prompt, ``""`` when it has none or it is not text."""
+    tools: list[Tool]
+    """The source's tools that are ``llm.Tool``s with a name (text, not blank), in order."""
+    left_out: list[str] = field(default_factory=list)
+    """What was left out and why, one phrase each (``its prompt, which is None, not text``)."""
+
+
+def check_source(prompt: Any, tools: Any, *, prompt_optional: bool = False) -> CheckedSource:
+    """Return what a hub can use of a source's ``prompt`` and ``tools``.
+
+    ``prompt_optional``: ``None`` means "no prompt" (``LLMTools.prompt``), not a fault
+    (``APIInstance.api_prompt`` is always text). A coroutine given as the prompt is closed, so
+    Python does not warn that it was never awaited.
+    """
+    checked = CheckedSource(prompt="", tools=[])
+    if isinstance(prompt, str):
+        checked.prompt = prompt
+    elif prompt is not None or not prompt_optional:
+        if isinstance(prompt, Coroutine):
+            prompt.close()
+            checked.left_out.append("its prompt, a coroutine that was not awaited, not text")
+        else:
+            checked.left_out.append(f"its prompt, which is {_kind(prompt)}, not text")
+    if not isinstance(tools, (list, tuple)):
+        checked.left_out.append(f"its tools, which are {_kind(tools)}, not a list")
+        return checked
+    for tool in tools:
+        if (problem := _tool_problem(tool)) is None:
+            checked.tools.append(tool)
+        else:
+            checked.left_out.append(problem)
+    return checked
+
+
+def _tool_problem(tool: Any) -> str | None:
+    """Return why ``tool`` cannot be used, or None when it can."""
+    if not isinstance(tool, Tool):
+        return f"a tool that is {_kind(tool)}, not an llm.Tool"
+    name = getattr(tool, "name", None)
+    if not isinstance(name, str):
+        return f"a tool of class {type(tool).__name__} whose name is {_kind(name)}, not text"
+    if not name.strip():
+        return f"a tool of class {type(tool).__name__} with a blank name"
+    return None
+
+
+def _kind(value: Any) -> str:
+    """Return a few words for a value of the wrong kind: ``None``, ``of type <type> (<repr>)``."""
+    if value is None:
+        return "None"
+    text = repr(value)
+    if len(text) > _REPR_LIMIT:
+        text = f"{text[: _REPR_LIMIT - 3]}..."
+    return f"of type {type(value).__name__} ({text})"
