@@ -189,11 +189,14 @@ class HubBuilder:
             else prompt_parts,
             candidates=candidates,
             warnings=list(warnings or ()),
+            # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
             renamed={
                 item.key: item.name
                 for item in candidates
                 if item.hidden is None and item.name != item.key
-            },
+            }
+            if self.policy.overrides
+            else {},
         )
 
     async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
