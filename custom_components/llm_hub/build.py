@@ -21,7 +21,7 @@ awaited by the API after the build, since an index to make is made in the execut
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import logging
 from typing import Any, override
 
@@ -138,6 +138,8 @@ class HubBuilder:
         self.policy = policy
         self.settings = settings
         self.confirmations = confirmations
+        # Tools that need confirming get the settings with the hub's confirmation gate.
+        self._confirming = replace(settings, gate=confirmations)
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
@@ -163,7 +165,7 @@ class HubBuilder:
             self.warn(problem)
         _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
-        settings, confirmations = self.settings, self.confirmations
+        settings, confirming = self.settings, self._confirming
         return HubAPIInstance(
             api=api,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
@@ -174,10 +176,9 @@ class HubBuilder:
                     item.name,
                     item.tool,
                     item.source,
-                    settings,
+                    confirming if item.confirm else settings,
                     item.description,
                     item.parameters,
-                    confirmations if item.confirm else None,
                     item.json_schema,
                 )
                 for item in candidates

@@ -5,8 +5,9 @@ confirm (``confirmation.Confirmations``, for tools that need it) -> validate onc
 arguments the original tool gets (``arguments.tool_arguments``: the model's own values,
 refused only where the tool would refuse them) -> run under the hub's timeout -> make the
 result JSON-safe (``results.json_safe``) -> record (the hub's audit trail). Everything a
-tool needs for that is handed to it when the hub builds its instance (``HubCallSettings``, a
-confirmation gate); it never calls back into the hub's API object.
+tool needs for that is handed to it when the hub builds its instance (``HubCallSettings``,
+with the hub's confirmation gate for tools that need confirming); it never calls back into
+the hub's API object.
 """
 
 from __future__ import annotations
@@ -133,6 +134,10 @@ class HubCallSettings:
     """Whether the hub is still registered: calls through tools listed before are refused."""
     deadlines: Deadlines
     """Ends calls that run past ``timeout`` (one timer for all of the hub's calls)."""
+    gate: ConfirmationGate | None = None
+    """Asks for the user's confirmation before each call (None: calls run at once). A build
+    hands the tools that need confirming the settings with the hub's gate, the others those
+    without: one attribute less on every ``HubTool``."""
 
 
 @dataclass(slots=True)
@@ -195,15 +200,14 @@ class HubTool(Tool):
         settings: HubCallSettings | None = None,
         description: str | None = None,
         parameters: Any = None,
-        gate: ConfirmationGate | None = None,
         json_schema: JsonSchema | None = None,
     ) -> None:
         """Wrap ``tool``; ``source`` is the API id or domain it came from.
 
         ``settings`` come from the hub that lists the tool (None: the default timeout, no
-        guard, nothing recorded); ``description`` and ``parameters`` replace the tool's own
-        in what is listed (arguments are checked against the tool's own); ``gate`` asks
-        for the user's confirmation before each call (None: calls run at once);
+        guard, nothing recorded, no confirmation asked); ``description`` and ``parameters``
+        replace the tool's own in what is listed (arguments are checked against the tool's
+        own);
         ``json_schema`` is the clean schema the listed ``parameters`` render as (a text the
         hub asked for in place of another value becomes that value again).
         """
@@ -213,7 +217,6 @@ class HubTool(Tool):
         self.settings = settings
         self.description = tool.description if description is None else description
         self.parameters = tool.parameters if parameters is None else parameters
-        self.gate = gate
         self.json_schema = json_schema
 
     # Read through to the original: a build makes a HubTool per tool per request, so what
@@ -232,6 +235,11 @@ class HubTool(Tool):
     def integration(self) -> str | None:  # type: ignore[override]
         """Return the original tool's integration."""
         return self.tool.integration
+
+    @property
+    def gate(self) -> ConfirmationGate | None:
+        """Return what asks for the user's confirmation before each call (``HubCallSettings``)."""
+        return None if self.settings is None else self.settings.gate
 
     @property
     def origin(self) -> str:
@@ -324,8 +332,8 @@ class HubTool(Tool):
                 ),
                 "error",
             )
-        if self.gate is not None and not confirmed:
-            return self.gate.check(self.name, tool_input, llm_context, self.validate)
+        if (gate := self.gate) is not None and not confirmed:
+            return gate.check(self.name, tool_input, llm_context, self.validate)
         validated = self.validate(tool_input.tool_args)
         if isinstance(validated, ToolResult):
             return validated, "error"
