@@ -46,6 +46,7 @@ from homeassistant.util.hass_dict import HassKey
 
 from .audit import recorded_arguments
 from .const import DOMAIN, LOGGER
+from .results import json_text
 
 __all__ = [
     "APPROVALS_URL",
@@ -226,13 +227,14 @@ class Approvals:
     def async_decide(self, approval_id: str, user: User, *, approve: bool) -> Approval:
         """Approve or deny a pending approval as ``user``; return it.
 
-        Raises ``KeyError`` for an unknown approval, ``Unauthorized`` when ``user`` is neither
-        an administrator nor the user the call runs as, ``HomeAssistantError`` when it is
-        decided or expired already.
+        Raises ``KeyError`` for an unknown approval, ``Unauthorized`` when ``user`` is
+        deactivated or neither an administrator nor the user the call runs as,
+        ``HomeAssistantError`` when it is decided or expired already.
         """
         self._expire()
         approval = self._approvals[approval_id]
-        if not user.is_admin and approval.user_id != user.id:
+        # A deactivated user's phone still sends its buttons (the mobile app's webhooks).
+        if not user.is_active or (not user.is_admin and approval.user_id != user.id):
             raise Unauthorized(user_id=user.id)
         if approval.status != "pending":
             raise HomeAssistantError(
@@ -265,6 +267,9 @@ class Approvals:
         if not isinstance(action, str) or not action.startswith(_ACTION_PREFIX):
             return
         verb, _, key = action.removeprefix(_ACTION_PREFIX).partition("_")
+        if not key.isascii():
+            # Not a key of ours (and ``compare_digest`` refuses such text).
+            return
         approval = next(
             (a for a in self._approvals.values() if secrets.compare_digest(a.action_key, key)),
             None,
@@ -425,15 +430,18 @@ def readable(value: Any) -> Any:
     """Return validated arguments as people read them, as JSON values that keep them apart.
 
     Mappings, lists and plain values stay; a float that is not finite becomes its name
-    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null) and any other value its
-    ``repr``.
+    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null), a lone surrogate in a
+    text U+FFFD (Home Assistant's encoder refuses it: ``results.json_text``), and any
+    other value its ``repr``.
     """
-    if value is None or isinstance(value, bool | int | str):
+    if value is None or isinstance(value, bool | int):
         return value
+    if isinstance(value, str):
+        return json_text(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else repr(value)
     if isinstance(value, Mapping):
-        return {str(key): readable(item) for key, item in value.items()}
+        return {json_text(str(key)): readable(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [readable(item) for item in value]
     return repr(value)

@@ -18,12 +18,15 @@ import time
 from typing import Any, Final, TypedDict
 import unicodedata
 
+import orjson
+
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.redact import REDACTED, async_redact_data
 from homeassistant.util import dt as dt_util
 
 from .compat import llm_context_agent_id
 from .const import TOKEN_ARGUMENT
+from .results import json_text
 from .tool import Outcome, ToolCall, unwrap
 
 __all__ = [
@@ -48,8 +51,8 @@ RECENT_CALLS: Final = 20
 ERROR_TEXT_LENGTH: Final = 300
 """Longest error text kept with a recent call, in characters."""
 
-# The secret-key rule (docs/audit.md). A key is split into words (camelCase, separators,
-# digits), accents dropped and case folded; ``joined`` is its words run together.
+# The secret-key rule (docs/inspector.md, "Secrets"). A key is split into words (camelCase,
+# separators, digits), accents dropped and case folded; ``joined`` is its words run together.
 _SECRET_STEMS: Final = (
     # Anywhere in the joined words: ``x_api_key2``, ``userPassword``, ``mot_de_passe``.
     "passw",  # password, passwd, passwort, passwords
@@ -146,7 +149,7 @@ _STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
 
 
 def is_secret_key(key: object) -> bool:
-    """Return whether a key of arguments or options names a secret (see docs/audit.md).
+    """Return whether a key of arguments or options names a secret (docs/inspector.md).
 
     Secret when the key's words, run together, contain a secret stem (``apikey``,
     ``password``, ``kennwort``...), when one of its words is a short secret word (``pin``,
@@ -188,8 +191,9 @@ MAX_TEXT: Final = 1000
 """Most characters of one text (or key: ``MAX_KEY``) the audit records."""
 MAX_KEY: Final = 100
 MAX_SIZE: Final = 8192
-"""About the most characters of arguments (as JSON) one event records. The recorder drops
-the data of an event above 32 KB (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); this keeps
+"""About the most bytes of arguments as JSON one event records (the last text may pass it
+by what ``MAX_TEXT`` characters take, at most six bytes each). The recorder drops the data
+of an event above 32 KB of JSON (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); this keeps
 every event well below it, whatever a model sends."""
 CUT: Final = "…"
 """The key under which a cut object says how many keys were left out."""
@@ -231,10 +235,13 @@ class _Capture:
     def text(self, text: str, limit: int) -> str:
         """Return ``text``, cut to ``limit`` and to what is left to spend."""
         limit = max(min(limit, self.budget), 0)
+        text = json_text(text)
         if len(text) > limit:
             self.cut = True
             text = f"{text[:limit]}<cut: {len(text) - limit} more characters>"
-        self.budget -= len(text) + 4
+        # What the text takes as JSON, in bytes (the recorder's limit is in bytes): up to six
+        # per character (a control character as \u0000), four for an emoji.
+        self.budget -= len(orjson.dumps(text)) + 2
         return text
 
     def key(self, key: Any) -> str:
@@ -430,7 +437,7 @@ class Audit:
 
 def _call_id(call_id: Any) -> str:
     """Return a call's id as recorded: a text of at most ``MAX_KEY`` characters."""
-    return call_id[:MAX_KEY] if isinstance(call_id, str) else ""
+    return json_text(call_id[:MAX_KEY]) if isinstance(call_id, str) else ""
 
 
 def _error_text(data: Mapping[str, Any]) -> str | None:

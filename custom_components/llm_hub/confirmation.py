@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+import json
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -478,4 +479,9 @@ def _ask_approval(name: str, approval: Approval) -> ToolResult:
 
 def _readable(arguments: dict[str, Any]) -> str:
     """Return arguments as people read them: JSON with sorted keys (``approvals.readable``)."""
-    return json_dumps_sorted(readable(arguments))
+    shown = readable(arguments)
+    try:
+        return json_dumps_sorted(shown)
+    except TypeError:
+        # An integer beyond 64 bits, which Home Assistant's encoder (orjson) refuses.
+        return json.dumps(shown, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -86,6 +86,8 @@ CONFIRM_REFUSE: Final = "refuse"
 CONF_APPROVAL_TIMEOUT: Final = "approval_timeout"
 """Option key: seconds a call waits for approval, and an approved call for the model."""
 DEFAULT_APPROVAL_TIMEOUT: Final = 300
+MAX_APPROVAL_TIMEOUT: Final = 86400
+"""Longest time an approval waits, in seconds (the options form; longer stored ones are cut)."""
 CONF_APPROVAL_NOTIFY_SERVICE: Final = "approval_notify_service"
 """Option key: a notify action (``notify.mobile_app_<device>``) that gets each approval
 with Approve and Deny buttons (optional)."""

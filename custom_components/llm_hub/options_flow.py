@@ -54,6 +54,7 @@ from .const import (
     CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
+    MAX_APPROVAL_TIMEOUT,
     api_id_for_entry,
 )
 from .hub_name import served_name
@@ -82,8 +83,6 @@ MAX_TIMEOUT = 3600
 """Longest call timeout the options form takes, in seconds."""
 MIN_APPROVAL_TIMEOUT = 10
 """Shortest time an approval waits, in seconds (the options form)."""
-MAX_APPROVAL_TIMEOUT = 86400
-"""Longest time an approval waits, in seconds (the options form)."""
 MAX_TOOLS_LIMIT = 1000
 """Highest tool limit the options form takes."""
 CONVERSATION_DOMAIN = "conversation"

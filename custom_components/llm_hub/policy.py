@@ -41,6 +41,7 @@ from .const import (
     DEFAULT_APPROVAL_TIMEOUT,
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
+    MAX_APPROVAL_TIMEOUT,
 )
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
 from .tool import CandidateTool, HubTool
@@ -212,7 +213,11 @@ class HubPolicy:
                 if options.get(CONF_CONFIRM_WITHOUT_CONVERSATION) == CONFIRM_REFUSE
                 else CONFIRM_APPROVE
             ),
-            approval_timeout=_number(options.get(CONF_APPROVAL_TIMEOUT), DEFAULT_APPROVAL_TIMEOUT),
+            # At most what the options form takes: dates cannot hold any number of seconds.
+            approval_timeout=min(
+                _number(options.get(CONF_APPROVAL_TIMEOUT), DEFAULT_APPROVAL_TIMEOUT),
+                MAX_APPROVAL_TIMEOUT,
+            ),
             approval_notify_service=_notify_service(options.get(CONF_APPROVAL_NOTIFY_SERVICE)),
         )
 

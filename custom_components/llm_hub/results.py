@@ -19,7 +19,7 @@ import orjson
 from homeassistant.helpers.json import find_paths_unserializable_data, json_encoder_default
 from homeassistant.util.json import JsonObjectType, SerializationError, json_loads
 
-__all__ = ["json_safe"]
+__all__ = ["json_safe", "json_text"]
 
 _PLAIN_WALK_LIMIT: Final = 1000
 """Most containers ``_plain`` looks into before it leaves the data to the encoder."""
@@ -66,6 +66,18 @@ def json_safe(data: Any) -> JsonObjectType:
     if isinstance(value, dict):
         return value
     return {"result": value}
+
+
+def json_text(text: str) -> str:
+    r"""Return ``text`` with each lone surrogate replaced by U+FFFD; other text as it is.
+
+    A lone surrogate (what ``json.loads`` makes of the escape of one, e.g. ``"\ud800"``) is
+    not valid Unicode, and Home Assistant's JSON encoder (orjson) refuses it. The same rule
+    as ``json_safe`` applies to results.
+    """
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def _plain(data: dict[Any, Any]) -> bool:

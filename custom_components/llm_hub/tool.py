@@ -42,7 +42,7 @@ from .const import (
     TOKEN_ARGUMENT,
 )
 from .deadlines import Deadlines
-from .results import json_safe
+from .results import json_safe, json_text
 from .schema.text import JsonSchema
 
 __all__ = [
@@ -74,8 +74,10 @@ def error_result(error: str, message: str) -> ToolResult:
 
     ``data`` is ``{"error": <error type>, "error_text": <message>}`` with ``error=True``
     (``components/conversation/chat_log.py`` does the same for a ``HomeAssistantError``).
+    A lone surrogate in ``message`` (a tool's error naming what the model sent) is replaced
+    by U+FFFD (``results.json_text``), so agents can send the result as JSON.
     """
-    return ToolResult(data={"error": error, "error_text": message}, error=True)
+    return ToolResult(data={"error": error, "error_text": json_text(message)}, error=True)
 
 
 @dataclass(slots=True)
