@@ -2,7 +2,8 @@
 
 Run by ``script/panel-check`` on the host (Debian's ``chromium`` and ``chromium-driver``),
 after ``panel_prepare.py`` wrote the JSON file it reads. Checks, each printed PASS or FAIL:
-the test bench runs the light counter and shows ``1`` after the kitchen lights were turned
+the test bench, loaded at its URL, fills the light counter through Home Assistant's ``ha-form``
+and its text selector and shows ``1`` after the kitchen lights were turned
 on; Activity shows new calls without a reload; the Hubs view lists the hubs; the Kitchen hub
 view shows the example tool with its badges and what each provider gets; the Approvals view,
 loaded at the URL notifications link to, says that nothing waits, then lists without a reload
@@ -58,6 +59,25 @@ VIEW = "return window.__panel.shadowRoot.querySelector(arguments[0]);"
 RENDER_MS = """
 const view = window.__panel.shadowRoot.querySelector(arguments[0]);
 return view && view.dataset.renderMs !== undefined ? Number(view.dataset.renderMs) : null;
+"""
+SELECTOR_INPUT = """
+const form = arguments[0].shadowRoot.querySelector("llm-hub-schema-form");
+if (!form || !form.dataset.form) return null;
+const how = `${form.dataset.formMs} ms, defined ${form.dataset.formLoaded}`;
+if (form.dataset.form !== "ha-form") return [form.dataset.form, how, null, null];
+const selector = form.shadowRoot.querySelector("ha-form")?.shadowRoot
+  ?.querySelector(`ha-selector[name="${arguments[1]}"], ha-selector`);
+const deep = (root) => {
+  for (const el of root.querySelectorAll("*")) {
+    if (el.localName === "input" || el.localName === "textarea") return el;
+    const found = el.shadowRoot && deep(el.shadowRoot);
+    if (found) return found;
+  }
+  return null;
+};
+const type = selector && selector.shadowRoot?.firstElementChild?.localName;
+const input = selector && selector.shadowRoot && deep(selector.shadowRoot);
+return input ? ["ha-form", how, type, input] : null;
 """
 IN_VIEW = """
 const view = window.__panel.shadowRoot.querySelector(arguments[0]);
@@ -235,17 +255,33 @@ def views(browser: Browser, *, dark: bool, failures: list[str]) -> None:
 
     def bench() -> str:
         browser.service("light", "turn_on", {"entity_id": "light.kitchen_lights"})
-        ms = browser.go(f"{prefix}/bench?api={kitchen}&tool={COUNT_TOOL}", "llm-hub-bench")
+        # A fresh page load: the panel gets ha-form defined itself (ha-form-loader.ts).
+        browser.open(f"{prefix}/bench?api={kitchen}&tool={COUNT_TOOL}", dark=dark)
+        ms = browser.wait(
+            lambda: browser.driver.execute_script(RENDER_MS, "llm-hub-bench"), "the bench"
+        )
+        # The form is Home Assistant's ha-form: name_contains through its text selector.
+        form, form_ms, selector, field = browser.wait(
+            lambda: browser.run_js("llm-hub-bench", SELECTOR_INPUT, "name_contains"),
+            "the bench's form",
+        )
+        if form != "ha-form":
+            raise CheckError(f"the bench shows plain inputs: ha-form not defined ({form_ms})")
+        field.send_keys("Kitchen")
+        time.sleep(0.3)  # the selector's value-changed, then Lit's update
         browser.run_js(
             "llm-hub-bench", "arguments[0].shadowRoot.querySelector('button.run').click()"
         )
         data = browser.wait(
             lambda: browser.text("llm-hub-bench", ".result pre.data"), "the bench's result"
         )
-        if '"count": 1' not in data:
+        if '"count": 1' not in data or "Kitchen lights" not in data:
             raise CheckError(f"the bench's result: {data}")
         browser.shot("bench", dark)
-        return f"count 1 after turning the kitchen lights on ({ms:.0f} ms)"
+        return (
+            f"count 1 after turning the kitchen lights on, name_contains typed into"
+            f" <{selector}> ({ms:.0f} ms; ha-form ready after {form_ms})"
+        )
 
     def activity() -> str:
         ms = browser.go(f"{prefix}/activity", "llm-hub-activity")

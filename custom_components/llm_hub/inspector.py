@@ -20,6 +20,7 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from .api import HubAPI
+from .bench_form import form_selectors
 from .build import HubAPIInstance
 from .const import DOMAIN
 from .tool import CandidateTool, unwrap
@@ -82,7 +83,8 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     instance's ``custom_serializer``, OpenAPI 3.1; null with ``parameters_error`` when that
     fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
     (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
-    acceptable to every provider changed), and ``size`` (``chars`` of its definition,
+    acceptable to every provider changed), ``selectors`` (the Home Assistant selector of each
+    parameter for a form, ``bench_form.form_selectors``), and ``size`` (``chars`` of its definition,
     estimated ``tokens``). ``warnings``: what a hub's build found that the user should know (a
     source left out for being slow, what of a source's prompt and tools the hub could not use
     (``source_checks``), a prompt naming a tool the hub renamed or does not list). Hidden tools
@@ -249,6 +251,7 @@ def _describe_tool(
     else:
         result["parameters"] = definition["parameters"]
         chars = definition_chars(definition)
+    result["selectors"] = form_selectors(original.parameters, result["parameters"])
     result["size"] = {"chars": chars, "tokens": estimate_tokens(chars)}
     return result
 

@@ -1,11 +1,14 @@
-// A form for a tool's arguments, generated from its JSON Schema (the parameters agents get).
-// Each property gets the input its type asks for; anything else is edited as JSON. Fires
+// A form for a tool's arguments, generated from its parameters. With Home Assistant's `ha-form`
+// (ha-form-loader.ts), each parameter gets its selector (`selectors`, from
+// `llm_hub/api/describe`); without it, from the JSON Schema (the parameters agents get), each
+// property gets the plain input its type asks for; anything else is edited as JSON. Fires
 // "value-changed" with the arguments ({} when nothing is filled in) or an error text.
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { sharedStyles } from "./common";
-import type { JsonSchema } from "./types";
+import { haFormReady } from "./ha-form-loader";
+import type { HomeAssistant, JsonSchema } from "./types";
 
 type Args = Record<string, unknown>;
 
@@ -17,7 +20,18 @@ function typeOf(schema: JsonSchema): string | undefined {
 
 @customElement("llm-hub-schema-form")
 export class LlmHubSchemaForm extends LitElement {
+  @property({ attribute: false }) public hass?: HomeAssistant;
+
   @property({ attribute: false }) public schema?: JsonSchema | null;
+
+  /** The selector of each parameter, `{type: config}`, for `ha-form`. */
+  @property({ attribute: false }) public selectors: Record<string, Record<string, unknown>> = {};
+
+  /** Whether `ha-form` renders the fields (undefined while waiting for it). */
+  @state() private _haForm?: boolean;
+
+  /** What `ha-form` holds. */
+  @state() private _data: Args = {};
 
   @state() private _raw: Record<string, string> = {};
 
@@ -29,10 +43,25 @@ export class LlmHubSchemaForm extends LitElement {
 
   /** Forgets what was entered (a new tool). */
   public reset(): void {
+    this._data = {};
+    if (this._haForm === false && customElements.get("ha-form")) this._haForm = true;
     this._raw = {};
     this._errors = {};
     this._json = "{}";
     this._asJson = false;
+  }
+
+  public connectedCallback(): void {
+    super.connectedCallback();
+    if (this._haForm !== undefined) return;
+    const started = performance.now();
+    this.dataset.formLoaded = customElements.get("ha-form") ? "before" : "by the panel";
+    haFormReady().then((ready) => {
+      this._haForm = ready;
+      // How long the form waited for ha-form (script/panel-check reports it).
+      this.dataset.form = ready ? "ha-form" : "plain";
+      this.dataset.formMs = String(Math.round(performance.now() - started));
+    });
   }
 
   protected render() {
@@ -54,8 +83,35 @@ export class LlmHubSchemaForm extends LitElement {
           ></textarea>`
         : properties.length === 0
           ? html`<p class="secondary">This tool takes no arguments.</p>`
-          : properties.map(([name, schema]) => this._field(name, schema, required.has(name)))}
+          : this._haForm === undefined
+            ? html`<p class="secondary">Loading the form…</p>`
+            : this._haForm
+              ? this._renderHaForm(properties, required)
+              : properties.map(([name, schema]) => this._field(name, schema, required.has(name)))}
     `;
+  }
+
+  private _renderHaForm(properties: [string, JsonSchema][], required: Set<string>) {
+    const schema = properties.map(([name]) => ({
+      name,
+      required: required.has(name),
+      selector: this.selectors[name] ?? { object: {} },
+    }));
+    const descriptions = Object.fromEntries(
+      properties.map(([name, property]) => [name, property.description]),
+    );
+    return html`<ha-form
+      .hass=${this.hass}
+      .data=${this._data}
+      .schema=${schema}
+      .computeLabel=${(item: { name: string }) => item.name}
+      .computeHelper=${(item: { name: string }) => descriptions[item.name]}
+      @value-changed=${(ev: CustomEvent<{ value: Args }>) => {
+        ev.stopPropagation();
+        this._data = ev.detail.value;
+        this._emit();
+      }}
+    ></ha-form>`;
   }
 
   private _field(name: string, schema: JsonSchema, required: boolean) {
@@ -123,6 +179,12 @@ export class LlmHubSchemaForm extends LitElement {
 
   /** Returns the arguments the fields hold, and sets the errors of those that do not parse. */
   private _args(): Args {
+    if (this._haForm) {
+      // A field emptied again is left out, as a plain input left empty.
+      return Object.fromEntries(
+        Object.entries(this._data).filter(([, value]) => value !== undefined && value !== ""),
+      );
+    }
     const args: Args = {};
     const errors: Record<string, string> = {};
     for (const [name, schema] of Object.entries(this.schema?.properties ?? {})) {
@@ -147,6 +209,14 @@ export class LlmHubSchemaForm extends LitElement {
   private _toggleJson(ev: Event): void {
     this._asJson = (ev.target as HTMLInputElement).checked;
     if (this._asJson) this._json = JSON.stringify(this._args(), null, 2);
+    else if (this._haForm) {
+      try {
+        const value = JSON.parse(this._json || "{}");
+        if (value && typeof value === "object" && !Array.isArray(value)) this._data = value;
+      } catch {
+        // Not JSON: the form keeps what it held.
+      }
+    }
     this._emit();
   }
 
@@ -172,6 +242,11 @@ export class LlmHubSchemaForm extends LitElement {
   static styles = [
     sharedStyles,
     css`
+      ha-form {
+        display: block;
+        max-width: 560px;
+        margin-bottom: 12px;
+      }
       .field {
         display: flex;
         flex-direction: column;

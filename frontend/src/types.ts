@@ -66,6 +66,8 @@ export interface DescribedTool {
   annotations: ToolAnnotations | null;
   parameters: JsonSchema | null;
   parameters_error?: string;
+  /** The Home Assistant selector of each parameter, `{type: config}` (`bench_form.py`). */
+  selectors: Record<string, Record<string, unknown>>;
   hidden: string | null;
   confirm?: boolean;
   schema_fixes?: string[];

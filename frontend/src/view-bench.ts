@@ -160,7 +160,9 @@ export class LlmHubBench extends LitElement {
             <h2>${tool.title || tool.name}</h2>
             <p>${tool.description}</p>
             <llm-hub-schema-form
+              .hass=${this.hass}
               .schema=${tool.parameters}
+              .selectors=${tool.selectors ?? {}}
               @value-changed=${this._argsChanged}
             ></llm-hub-schema-form>
             ${this._argsError ? html`<div class="alert error">${this._argsError}</div>` : nothing}

@@ -1,0 +1,98 @@
+"""The Home Assistant selector the panel's test bench shows for each parameter of a tool.
+
+The panel renders a tool's arguments with Home Assistant's ``ha-form``, whose schema entries
+are ``{"name", "required", "selector": {<type>: <config>}}`` (what config flows send for a
+``Selector``, ``Selector.serialize``). A parameter whose validator in the tool's own
+``parameters`` is a ``Selector`` (script fields, UI-made tools, many core tools) gets that
+selector; the others get one made from the JSON Schema agents receive for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import probatio
+
+from homeassistant.helpers import selector
+from homeassistant.util.json import SerializationError
+
+from .results import json_safe
+
+__all__ = ["form_selectors"]
+
+
+def form_selectors(parameters: Any, json_schema: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Return ``{parameter: {<selector type>: <config>}}`` for the top-level parameters.
+
+    ``parameters`` is the tool's own schema (a ``probatio.Schema`` of a mapping, or anything
+    else, which holds no selectors); ``json_schema`` the JSON Schema agents get for the listed
+    tool (``inspector.function_definition``), whose ``properties`` name the parameters. Where
+    the tool's own validator is a ``Selector``, its type and config as Home Assistant
+    serializes it (JSON-ready, ``results.json_safe``); otherwise, from the property's JSON
+    Schema: ``select`` for string enums (``multiple`` for arrays of them), ``boolean``,
+    ``number`` (box, its ``minimum``/``maximum``, step 1 for integers), ``text`` (one line per
+    item for arrays of strings) and ``object`` (any JSON value) for the rest.
+    """
+    properties: Mapping[str, Any] = (json_schema or {}).get("properties") or {}
+    own = _own_selectors(parameters)
+    return {
+        name: own[name] if name in own else _derived(schema) for name, schema in properties.items()
+    }
+
+
+def _own_selectors(parameters: Any) -> dict[str, Any]:
+    """Return the serialized selectors among the top-level validators of ``parameters``."""
+    schema = getattr(parameters, "schema", None)
+    if not isinstance(schema, Mapping):
+        return {}
+    found: dict[str, Any] = {}
+    for key, validator in schema.items():
+        name = key.schema if isinstance(key, probatio.Marker) else key
+        if isinstance(name, str) and isinstance(validator, selector.Selector):
+            try:
+                found[name] = json_safe(validator.serialize()["selector"])
+            except SerializationError:  # a config that is not JSON: use the JSON Schema
+                continue
+    return found
+
+
+def _derived(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the selector for one property's JSON Schema (validated by Home Assistant)."""
+    config: dict[str, Any]
+    kind = _type(schema)
+    items = schema.get("items") or {}
+    if _string_enum(schema):
+        config = {"select": {"options": schema["enum"]}}
+    elif kind == "array" and _string_enum(items):
+        config = {"select": {"options": items["enum"], "multiple": True}}
+    elif kind == "boolean":
+        config = {"boolean": {}}
+    elif kind in ("integer", "number"):
+        number: dict[str, Any] = {"mode": "box", "step": 1 if kind == "integer" else "any"}
+        for key, bound in (("min", "minimum"), ("max", "maximum")):
+            if bound in schema:
+                number[key] = schema[bound]
+        config = {"number": number}
+    elif kind == "string":
+        config = {"text": {}}
+    elif kind == "array" and _type(items) == "string":
+        config = {"text": {"multiple": True}}
+    else:
+        config = {"object": {}}
+    return json_safe(selector.selector(config).serialize()["selector"])
+
+
+def _type(schema: Mapping[str, Any]) -> str | None:
+    """Return the JSON Schema type without ``null`` (OpenAPI 3.1 lists nullable types)."""
+    types = schema.get("type")
+    for kind in types if isinstance(types, list) else [types]:
+        if kind != "null":
+            return kind if isinstance(kind, str) else None
+    return None
+
+
+def _string_enum(schema: Mapping[str, Any]) -> bool:
+    """Return whether ``schema`` is an enum of text only (what a select offers)."""
+    enum = schema.get("enum")
+    return isinstance(enum, list) and bool(enum) and all(isinstance(item, str) for item in enum)
