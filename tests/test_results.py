@@ -22,6 +22,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_TIMEOUT, DEFAULT_TIMEOUT
+from custom_components.llm_hub.deadlines import Deadlines
 from custom_components.llm_hub.policy import HubPolicy
 from custom_components.llm_hub.results import json_safe
 from custom_components.llm_hub.tool import HubTool
@@ -291,13 +292,13 @@ async def test_caller_cancelling_a_call_is_not_answered(
 def timeouts() -> Generator[list[float]]:
     """Return the timeouts hub tool calls run with (seconds), in order."""
     seen: list[float] = []
-    real_timeout = asyncio.timeout
+    real_watch = Deadlines.watch
 
-    def spy(delay: float) -> asyncio.Timeout:
-        seen.append(delay)
-        return real_timeout(delay)
+    def spy(deadlines: Deadlines, timeout: asyncio.Timeout, seconds: float) -> None:
+        seen.append(seconds)
+        real_watch(deadlines, timeout, seconds)
 
-    with patch("custom_components.llm_hub.tool.asyncio.timeout", spy):
+    with patch.object(Deadlines, "watch", spy):
         yield seen
 
 
@@ -359,6 +360,7 @@ def test_plain_results_are_passed_as_they_are() -> None:
 
     assert json_safe(data) is data
     assert json_safe({"x": float("inf")}) == {"x": None}
+    assert json_safe({"x": [1, float("nan")]}) == {"x": [1, None]}
 
 
 @pytest.mark.usefixtures("tools")

@@ -89,18 +89,46 @@ def test_another_serializer_starts_afresh(conversions: Any) -> None:
     assert conversions.call_count == 2
 
 
-def test_a_full_cache_starts_afresh(conversions: Any) -> None:
-    """Past ``MAX_ENTRIES`` parameters objects, the cache forgets what it kept."""
+def test_every_build_keeps_the_entries_of_its_tools(conversions: Any) -> None:
+    """More tools than ``MAX_ENTRIES`` in one build: each is converted once, not every time."""
     cache = SchemaCache()
-    cache.use(SerializerChain.around([]))
-    tools = [RecordingTool(f"t{i}", parameters=_schema()) for i in range(3)]
+    serializer = SerializerChain.around([])
+    tools = [RecordingTool(f"t{i}", parameters=_schema()) for i in range(5)]
 
     with patch.object(schema_cache, "MAX_ENTRIES", 2):
-        for tool in tools:
-            cache.get(tool)
+        for _ in range(3):
+            cache.use(serializer, len(tools))
+            for tool in tools:
+                cache.get(tool)
 
-    assert len(cache) == 1
-    assert conversions.call_count == 3
+    assert conversions.call_count == 5
+    assert len(cache) == 5
+
+
+def test_entries_of_tools_that_no_longer_come_go(conversions: Any) -> None:
+    """Past ``MAX_ENTRIES``, entries no build took back since the last look go at the next."""
+    cache = SchemaCache()
+    serializer = SerializerChain.around([])
+    tools = [RecordingTool(f"t{i}", parameters=_schema()) for i in range(8)]
+
+    with patch.object(schema_cache, "MAX_ENTRIES", 2):
+        cache.use(serializer, 5)
+        for tool in tools[:5]:
+            cache.get(tool)
+        # Only t0 comes now: the others become earlier entries, t0 is taken back.
+        cache.use(serializer, 1)
+        cache.get(tools[0])
+        assert (conversions.call_count, len(cache)) == (5, 5)
+        cache.use(serializer, 1)
+        for tool in (tools[0], *tools[5:]):
+            cache.get(tool)
+        # t1 to t4 were not taken back: they go.
+        cache.use(serializer, 1)
+        cache.get(tools[0])
+        assert (conversions.call_count, len(cache)) == (8, 4)
+        cache.get(tools[1])
+
+    assert conversions.call_count == 9
 
 
 def test_parameters_that_cannot_compare_are_converted_again(conversions: Any) -> None:

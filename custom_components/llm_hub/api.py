@@ -21,6 +21,7 @@ from .build import HubBuilder, WarnOnce
 from .compat import api_requires_admin
 from .confirmation import Confirmations
 from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
+from .deadlines import Deadlines
 from .policy import HubPolicy
 from .sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .stored_options import valid_options
@@ -129,6 +130,7 @@ class HubAPI(SourcedAPI):
                 timeout=self.policy.timeout,
                 recorder=self.audit,
                 is_registered=self._is_registered,
+                deadlines=Deadlines(hass),
             ),
             confirmations=self.confirmations,
             warn=self._warn,

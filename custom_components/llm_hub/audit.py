@@ -329,7 +329,7 @@ class ToolCalledData(TypedDict, total=False):
     """The user id of who approved the call in Home Assistant (``approvals.py``), if any."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RecentCall:
     """A call kept in memory: the event's data, when, its context id and any error text."""
 

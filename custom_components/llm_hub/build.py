@@ -21,7 +21,7 @@ awaited by the API after the build, since an index to make is made in the execut
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import logging
 from typing import Any, override
 
@@ -29,7 +29,7 @@ from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
-from .confirmation import Confirmations, declare_token, requires_token
+from .confirmation import Confirmations, declare_token
 from .const import LOGGER
 from .names import assign_names, namespaced
 from .policy import HubPolicy
@@ -138,6 +138,8 @@ class HubBuilder:
         self.policy = policy
         self.settings = settings
         self.confirmations = confirmations
+        # Tools that need confirming get the settings with the hub's confirmation gate.
+        self._confirming = replace(settings, gate=confirmations)
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
@@ -163,7 +165,7 @@ class HubBuilder:
             self.warn(problem)
         _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
-        settings, confirmations = self.settings, self.confirmations
+        settings, confirming = self.settings, self._confirming
         return HubAPIInstance(
             api=api,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
@@ -174,10 +176,9 @@ class HubBuilder:
                     item.name,
                     item.tool,
                     item.source,
-                    settings,
+                    confirming if item.confirm else settings,
                     item.description,
                     item.parameters,
-                    confirmations if requires_token(item.parameters) else None,
                     item.json_schema,
                 )
                 for item in candidates
@@ -189,11 +190,14 @@ class HubBuilder:
             else prompt_parts,
             candidates=candidates,
             warnings=list(warnings or ()),
+            # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
             renamed={
                 item.key: item.name
                 for item in candidates
                 if item.hidden is None and item.name != item.key
-            },
+            }
+            if self.policy.overrides
+            else {},
         )
 
     async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
@@ -245,7 +249,7 @@ class HubBuilder:
         declare the token.
         """
         schemas = self._schemas
-        schemas.use(serializer)
+        schemas.use(serializer, len(candidates))
         for item in candidates:
             if item.hidden is not None:
                 continue
@@ -311,7 +315,8 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
     ``names.namespaced``), so an agent that merges the hub with its selected APIs cannot
     clash.
     """
-    first: dict[str, tuple[Source, llm_helper.Tool]] = {}
+    first: dict[str, CandidateTool] = {}
+    first_source: dict[str, Source] = {}
     # Names more than one different tool carries, with all those tools (most names have one).
     shared: dict[str, list[tuple[Source, llm_helper.Tool]]] = {}
     skip = _met_elsewhere(sources)
@@ -319,12 +324,11 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
         for tool in source.tools:
             if skip and id(tool) in skip:
                 continue
-            entry = (source, tool)
-            if (kept := first.setdefault(tool.name, entry)) is entry:
+            if (kept := first.get(tool.name)) is None:
+                first[tool.name] = CandidateTool(tool, source.source, tool.name)
+                first_source[tool.name] = source
                 continue
-            others = shared.get(tool.name)
-            if others is None:
-                others = [kept]
+            others = shared.get(tool.name) or [(first_source[tool.name], kept.tool)]
             if not any(
                 _origin(tool, source) == _origin(other, other_source)
                 or interchangeable(tool, other)
@@ -332,15 +336,17 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
             ):
                 others.append((source, tool))
                 shared[tool.name] = others
+    if not shared:
+        return list(first.values())
 
     candidates: list[CandidateTool] = []
-    for name, (source, tool) in first.items():
-        if (others := shared.get(name)) is None:
-            candidates.append(CandidateTool(tool, source.source, name))
+    for name, candidate in first.items():
+        if (group := shared.get(name)) is None:
+            candidates.append(candidate)
         else:
             candidates.extend(
-                CandidateTool(other, other_source.source, namespaced(other_source.namespace, name))
-                for other_source, other in others
+                CandidateTool(tool, source.source, namespaced(source.namespace, name))
+                for source, tool in group
             )
     return candidates
 

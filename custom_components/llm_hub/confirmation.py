@@ -30,7 +30,8 @@ How the listed schema declares the token: ``declare_token`` (the last step of a 
 schemas) adds an optional string ``confirmation_token`` to the listed parameters of every
 tool the policy marked with ``confirm`` (or hides the tool when it cannot, e.g. when its own
 parameters use that name); ``requires_token`` recognises such a schema, and the build hands
-the hub's ``Confirmations`` to each ``HubTool`` whose listed parameters declare the token.
+each ``HubTool`` that still needs confirming (so declares the token) the call settings with
+the hub's ``Confirmations`` as their gate.
 The same argument carries an approval id.
 """
 

@@ -82,44 +82,56 @@ class ActivityLog:
         """Listen to the tool call events of ``hass`` from now on."""
         self.hass = hass
         self.started = time.time()
-        self.calls: deque[dict[str, Any]] = deque(maxlen=ACTIVITY_CALLS)
-        """The last calls, oldest first, as ``call_entry`` returns them."""
+        self._calls: deque[tuple[Event[Any], str | None]] = deque(maxlen=ACTIVITY_CALLS)
+        """The last calls, oldest first: each event with its error text."""
         self._times: dict[str, deque[float]] = {}
         self._listeners: set[Callable[[dict[str, Any]], None]] = set()
         hass.bus.async_listen(EVENT_TOOL_CALLED, self._async_called)
 
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        """Return the last calls, oldest first, as ``call_entry`` makes them."""
+        return [call_entry(event, error) for event, error in self._calls]
+
     @callback
     def _async_called(self, event: Event[Any]) -> None:
-        """Keep a call, count it, tell the subscribers."""
-        call = self.call_entry(event)
-        self.calls.append(call)
-        times = self._times.setdefault(call["api_id"], deque())
-        times.append(event.time_fired_timestamp)
-        _forget_before(times, time.time() - DAY)
-        for listener in list(self._listeners):
-            listener(call)
+        """Keep a call, count it, tell the subscribers.
 
-    def call_entry(self, event: Event[Any]) -> dict[str, Any]:
-        """Return a call as the panel gets it: the event's data, ``time``, ``error``.
-
-        ``time`` is when the call finished (ISO 8601, UTC); ``error`` the hub's error text
-        for a call that did not end ``ok`` (``audit.RecentCall.error``), else null.
+        A call's entry is made only when someone reads it: every call through a hub passes
+        here, and the panel is seldom open.
         """
-        data: dict[str, Any] = dict(event.data)
+        data = event.data
+        error = None if data.get("outcome") == "ok" else self._error(data)
+        self._calls.append((event, error))
+        fired = event.time_fired_timestamp
+        if (times := self._times.get(data["api_id"])) is None:
+            times = self._times[data["api_id"]] = deque()
+        times.append(fired)
+        _forget_before(times, fired - DAY)
+        if self._listeners:
+            call = call_entry(event, error)
+            for listener in list(self._listeners):
+                listener(call)
+
+    def _error(self, data: dict[str, Any]) -> str | None:
+        """Return the hub's error text of a call that did not end ``ok``.
+
+        ``audit.RecentCall.error`` of the hub that recorded it, read now: the hub's last
+        calls keep only so many.
+        """
         error = None
-        if data.get("outcome") != "ok":
-            for entry in self.hass.config_entries.async_loaded_entries(DOMAIN):
-                hub: LlmHubConfigEntry = entry
-                if api_id_for_entry(hub.entry_id) == data.get("api_id"):
-                    error = next(
-                        (
-                            recent.error
-                            for recent in reversed(hub.runtime_data.api.audit.recent)
-                            if recent.data["tool_call_id"] == data.get("tool_call_id")
-                        ),
-                        None,
-                    )
-        return {**data, "time": event.time_fired.isoformat(), "error": error}
+        for entry in self.hass.config_entries.async_loaded_entries(DOMAIN):
+            hub: LlmHubConfigEntry = entry
+            if api_id_for_entry(hub.entry_id) == data.get("api_id"):
+                error = next(
+                    (
+                        recent.error
+                        for recent in reversed(hub.runtime_data.api.audit.recent)
+                        if recent.data["tool_call_id"] == data.get("tool_call_id")
+                    ),
+                    None,
+                )
+        return error
 
     def calls_24h(self, api_id: str) -> int:
         """Return how many calls went through the hub ``api_id`` in the last 24 hours."""
@@ -134,6 +146,15 @@ class ActivityLog:
         """Call ``listener`` with each new call; return the function that stops that."""
         self._listeners.add(listener)
         return lambda: self._listeners.discard(listener)
+
+
+def call_entry(event: Event[Any], error: str | None) -> dict[str, Any]:
+    """Return a call as the panel gets it: the event's data, ``time``, ``error``.
+
+    ``time`` is when the call finished (ISO 8601, UTC); ``error`` the hub's error text for a
+    call that did not end ``ok`` (``audit.RecentCall.error``), else null.
+    """
+    return {**event.data, "time": event.time_fired.isoformat(), "error": error}
 
 
 def _forget_before(times: deque[float], since: float) -> None:
@@ -259,7 +280,7 @@ def websocket_subscribe_activity(
     The result is empty; then an event ``{"calls": [...]}`` with the last calls, oldest first
     (up to ``ACTIVITY_CALLS``), then an event ``{"calls": [call]}`` per new call. A call is
     the ``llm_hub_tool_called`` event's data (``audit.ToolCalledData``: ``arguments`` only
-    where the hub records them) with ``time`` and ``error`` (``ActivityLog.call_entry``).
+    where the hub records them) with ``time`` and ``error`` (``call_entry``).
     """
     activity = hass.data[_ACTIVITY]
 

@@ -96,11 +96,13 @@ def _plain(data: dict[Any, Any]) -> bool:
             return False
         node = todo.pop()
         if type(node) is dict:
-            if not all(type(key) is str for key in node):
-                return False
-            node = node.values()
-        if not all(_plain_value(value, todo) for value in node):
-            return False
+            for key, value in node.items():
+                if type(key) is not str or not _plain_value(value, todo):
+                    return False
+        else:
+            for value in node:
+                if not _plain_value(value, todo):
+                    return False
     return True
 
 

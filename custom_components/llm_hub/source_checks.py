@@ -56,6 +56,17 @@ def check_source(prompt: Any, tools: Any, *, prompt_optional: bool = False) -> C
     if not isinstance(tools, (list, tuple)):
         checked.left_out.append(f"its tools, which are {_kind(tools)}, not a list")
         return checked
+    # Most sources give only usable tools (what _tool_problem accepts): one quick pass.
+    usable = [
+        tool
+        for tool in tools
+        if isinstance(tool, Tool)
+        and isinstance(name := getattr(tool, "name", None), str)
+        and name.strip()
+    ]
+    if len(usable) == len(tools):
+        checked.tools = usable
+        return checked
     for tool in tools:
         if (problem := _tool_problem(tool)) is None:
             checked.tools.append(tool)

@@ -5,8 +5,9 @@ confirm (``confirmation.Confirmations``, for tools that need it) -> validate onc
 arguments the original tool gets (``arguments.tool_arguments``: the model's own values,
 refused only where the tool would refuse them) -> run under the hub's timeout -> make the
 result JSON-safe (``results.json_safe``) -> record (the hub's audit trail). Everything a
-tool needs for that is handed to it when the hub builds its instance (``HubCallSettings``, a
-confirmation gate); it never calls back into the hub's API object.
+tool needs for that is handed to it when the hub builds its instance (``HubCallSettings``,
+with the hub's confirmation gate for tools that need confirming); it never calls back into
+the hub's API object.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .const import (
     MCP_SERVER_PLATFORM,
     TOKEN_ARGUMENT,
 )
+from .deadlines import Deadlines
 from .results import json_safe, json_text
 from .schema.text import JsonSchema
 
@@ -132,6 +134,12 @@ class HubCallSettings:
     recorder: Recorder
     is_registered: Callable[[], bool]
     """Whether the hub is still registered: calls through tools listed before are refused."""
+    deadlines: Deadlines
+    """Ends calls that run past ``timeout`` (one timer for all of the hub's calls)."""
+    gate: ConfirmationGate | None = None
+    """Asks for the user's confirmation before each call (None: calls run at once). A build
+    hands the tools that need confirming the settings with the hub's gate, the others those
+    without: one attribute less on every ``HubTool``."""
 
 
 @dataclass(slots=True)
@@ -184,17 +192,7 @@ class HubTool(Tool):
     contain both (a hub and the API it draws from) keeps the tool once.
     """
 
-    # A build makes one per tool per request: slots keep that cheap.
-    __slots__ = (
-        "description",
-        "gate",
-        "json_schema",
-        "name",
-        "parameters",
-        "settings",
-        "source",
-        "tool",
-    )
+    # No __slots__: Tool instances have a __dict__ anyway, so slots would only add to their size.
 
     def __init__(  # noqa: PLR0917  # positional: a build calls it once per tool
         self,
@@ -204,15 +202,14 @@ class HubTool(Tool):
         settings: HubCallSettings | None = None,
         description: str | None = None,
         parameters: Any = None,
-        gate: ConfirmationGate | None = None,
         json_schema: JsonSchema | None = None,
     ) -> None:
         """Wrap ``tool``; ``source`` is the API id or domain it came from.
 
         ``settings`` come from the hub that lists the tool (None: the default timeout, no
-        guard, nothing recorded); ``description`` and ``parameters`` replace the tool's own
-        in what is listed (arguments are checked against the tool's own); ``gate`` asks
-        for the user's confirmation before each call (None: calls run at once);
+        guard, nothing recorded, no confirmation asked); ``description`` and ``parameters``
+        replace the tool's own in what is listed (arguments are checked against the tool's
+        own);
         ``json_schema`` is the clean schema the listed ``parameters`` render as (a text the
         hub asked for in place of another value becomes that value again).
         """
@@ -222,7 +219,6 @@ class HubTool(Tool):
         self.settings = settings
         self.description = tool.description if description is None else description
         self.parameters = tool.parameters if parameters is None else parameters
-        self.gate = gate
         self.json_schema = json_schema
 
     # Read through to the original: a build makes a HubTool per tool per request, so what
@@ -243,26 +239,25 @@ class HubTool(Tool):
         return self.tool.integration
 
     @property
+    def gate(self) -> ConfirmationGate | None:
+        """Return what asks for the user's confirmation before each call (``HubCallSettings``)."""
+        return None if self.settings is None else self.settings.gate
+
+    @property
     def origin(self) -> str:
         """Return where the original tool comes from when hubs select hubs: the innermost one."""
         return self.tool.origin if isinstance(self.tool, HubTool) else self.source
 
     @override
     async def async_call(
-        self, hass: HomeAssistant, tool_input: ToolInput, llm_context: LLMContext
-    ) -> ToolResult:
-        """Run the call through the pipeline (see the module docstring); return the result."""
-        return await self._async_call(hass, tool_input, llm_context, confirmed=False)
-
-    async def _async_call(
         self,
         hass: HomeAssistant,
         tool_input: ToolInput,
         llm_context: LLMContext,
         *,
-        confirmed: bool,
+        confirmed: bool = False,
     ) -> ToolResult:
-        """Guard, confirm, validate, run and record one call.
+        """Guard, confirm, validate, run and record one call (see the module docstring).
 
         ``confirmed``: an outer hub that lists this tool confirmed the call already, so it is
         not asked again.
@@ -339,8 +334,8 @@ class HubTool(Tool):
                 ),
                 "error",
             )
-        if self.gate is not None and not confirmed:
-            return self.gate.check(self.name, tool_input, llm_context, self.validate)
+        if (gate := self.gate) is not None and not confirmed:
+            return gate.check(self.name, tool_input, llm_context, self.validate)
         validated = self.validate(tool_input.tool_args)
         if isinstance(validated, ToolResult):
             return validated, "error"
@@ -368,11 +363,7 @@ class HubTool(Tool):
         cancels the caller, it is a bug of the tool and fails the call like any unexpected
         exception.
         """
-        settings = self.settings
-        seconds = settings.timeout if settings is not None else DEFAULT_TIMEOUT
-        if llm_context.platform == MCP_SERVER_PLATFORM:
-            # MCP Server answers HTTP 504 after its own 60 s: stop first, so the model hears why.
-            seconds = min(seconds, MCP_SERVER_CALL_LIMIT)
+        seconds, deadlines = self._time_limit(hass, llm_context)
         inner_input = ToolInput(
             tool_name=self.tool.name,
             tool_args=tool_args,
@@ -382,14 +373,13 @@ class HubTool(Tool):
         call: Awaitable[ToolResult | dict[str, Any]]
         if isinstance(self.tool, HubTool):
             # A tool of a selected hub: tell it whether this call is confirmed.
-            call = self.tool._async_call(  # noqa: SLF001  # same class
-                hass, inner_input, llm_context, confirmed=confirmed
-            )
+            call = self.tool.async_call(hass, inner_input, llm_context, confirmed=confirmed)
         else:
             call = self.tool.async_call(hass, inner_input, llm_context)
-        deadline = asyncio.timeout(seconds)
+        deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
             async with deadline:
+                deadlines.watch(deadline, seconds)
                 result = await call
         except HomeAssistantError as err:
             return error_result(type(err).__name__, self._error_text(err))
@@ -417,7 +407,22 @@ class HubTool(Tool):
             )
         except Exception as err:  # noqa: BLE001  # answered and logged
             return self._unexpected(err)
+        finally:
+            deadlines.forget(deadline)
         return self._json_safe(result)
+
+    def _time_limit(self, hass: HomeAssistant, llm_context: LLMContext) -> tuple[float, Deadlines]:
+        """Return how many seconds a call may run, and the deadlines that end it then."""
+        settings = self.settings
+        seconds, deadlines = (
+            (settings.timeout, settings.deadlines)
+            if settings is not None
+            else (DEFAULT_TIMEOUT, Deadlines(hass))
+        )
+        if llm_context.platform == MCP_SERVER_PLATFORM:
+            # MCP Server answers HTTP 504 after its own 60 s: stop first, so the model hears why.
+            seconds = min(seconds, MCP_SERVER_CALL_LIMIT)
+        return seconds, deadlines
 
     def _json_safe(self, result: ToolResult | dict[str, Any]) -> ToolResult:
         """Return the tool's result with JSON-safe data, or a failed result naming the tool.
@@ -429,7 +434,7 @@ class HubTool(Tool):
         else:
             data, error = result, False
         try:
-            return ToolResult(data=json_safe(data), error=error)
+            safe = json_safe(data)
         except SerializationError as err:
             LOGGER.warning(
                 "Tool %s (%s) returned data that cannot be converted to JSON: %s",
@@ -442,6 +447,9 @@ class HubTool(Tool):
                 f"Tool {self.name} returned data that cannot be converted to JSON ({err}); "
                 "the tool needs a fix, calling it again will not help.",
             )
+        if safe is data and isinstance(result, ToolResult):
+            return result  # plain JSON already (most results): nothing to make anew
+        return ToolResult(data=safe, error=error)
 
     def _error_text(self, err: HomeAssistantError) -> str:
         """Return the words of a ``HomeAssistantError`` the tool raised, for the model.

@@ -30,7 +30,8 @@ from .parameters import (
 __all__ = ["SchemaCache", "SchemaEntry", "SerializerChain", "same_parameters"]
 
 MAX_ENTRIES: Final = 4096
-"""Most parameters objects a hub keeps entries for; past it, it starts afresh."""
+"""Tools a hub keeps entries for without looking for unused ones: past it, and past twice the
+tools of the build, what the builds since the last look did not use goes at the next."""
 MAX_AGE: Final = 60.0
 """Seconds an entry is used before it is made again: a parameters object changed in
 place (e.g. the list behind a ``vol.In``) shows its new choices within this time."""
@@ -118,6 +119,12 @@ class SchemaCache:
     for the same tool (class and name) when they are the same (``same_parameters``: a schema
     rebuilt per request from the same validators); else it makes the entry and keeps it.
     An entry older than ``MAX_AGE`` is made again.
+
+    Entries of tools that no longer come go in two steps, so that the tools of every build
+    keep theirs however many there are: when a build starts with entries for more than
+    ``MAX_ENTRIES`` tools and twice the tools of the build, the entries kept so far become
+    the earlier ones; a lookup takes a tool's entry back from them, and what is still there
+    at the next such start goes.
     """
 
     def __init__(self) -> None:
@@ -125,15 +132,19 @@ class SchemaCache:
         self._serializer: SerializerChain | None = None
         self._by_id: dict[int, SchemaEntry] = {}
         self._by_tool: dict[tuple[type, str], SchemaEntry] = {}
+        self._earlier: dict[tuple[type, str], SchemaEntry] = {}
+        """Entries by tool kept before the last look for unused ones, until the next."""
         self._now = 0.0
 
     def __len__(self) -> int:
-        """Return how many parameters objects have an entry kept."""
-        return len(self._by_id)
+        """Return how many tools have an entry kept."""
+        return len(self._by_tool) + len(self._earlier)
 
-    def use(self, serializer: SerializerChain) -> None:
-        """Start a build: make entries with ``serializer`` (what was made with another goes).
+    def use(self, serializer: SerializerChain, tools: int = 0) -> None:
+        """Start a build of ``tools`` tools: make entries with ``serializer``.
 
+        What was made with another serializer goes; past ``MAX_ENTRIES`` tools and twice
+        ``tools``, so does what was not used since the last time (see the class docstring).
         Also reads the clock once for the build's ``MAX_AGE`` checks.
         """
         self._now = time.monotonic()
@@ -141,6 +152,11 @@ class SchemaCache:
             self._serializer = serializer
             self._by_id.clear()
             self._by_tool.clear()
+            self._earlier.clear()
+        elif len(self._by_tool) > max(MAX_ENTRIES, 2 * tools):
+            self._earlier = self._by_tool
+            self._by_tool = {}
+            self._by_id = {}
 
     def get(self, tool: llm_helper.Tool) -> SchemaEntry:
         """Return the entry of ``tool``'s parameters (``use`` said with which serializer).
@@ -155,7 +171,7 @@ class SchemaCache:
         if kept is not None and kept.parameters is parameters and kept.made > oldest:
             return kept
         key = (type(tool), tool.name)
-        last = self._by_tool.get(key)
+        last = self._by_tool.get(key) or self._earlier.pop(key, None)
         if last is None or last.made <= oldest or not same_parameters(last.parameters, parameters):
             kept = _make_entry(parameters, serializer, self._now)
         else:
@@ -167,9 +183,6 @@ class SchemaCache:
         if last is not None:
             # The tool's previous parameters object is likely gone with its request.
             self._by_id.pop(id(last.parameters), None)
-        if len(self._by_id) >= MAX_ENTRIES:
-            self._by_id.clear()
-            self._by_tool.clear()
         self._by_id[id(parameters)] = self._by_tool[key] = kept
         return kept
 
