@@ -15,14 +15,13 @@ REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${LLM_HUB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/llm_hub}
 VENVS=$CACHE/venvs
 SID_ROOT=$CACHE/sid-root
-# Change this line and every machine rebuilds its chroot.
-SID_RECIPE="debootstrap --variant=minbase --include=python3.14,python3.14-venv,ca-certificates sid"
+# Change this line and every machine rebuilds its chroot. The compilers and Python headers build
+# the requirements that have no wheel for Python 3.14 (assist_pipeline's pymicro-vad and
+# pyspeex-noise, which the frontend needs); libturbojpeg0 is what the camera integration loads.
+SID_RECIPE="debootstrap --variant=minbase --include=python3.14,python3.14-venv,python3.14-dev,build-essential,libturbojpeg0,ca-certificates sid"
 MIN_PY="3.14.2"
 # The Home Assistant the tests run on (the pin of the newest test plugin); develop and demo default to it.
 DEFAULT_HA_VERSION=2026.10.4
-# Requirements of integrations Home Assistant always sets up (assist_pipeline) that have no
-# wheel for Python 3.14 and need a C compiler, which the chroot lacks: never installed.
-NO_WHEEL_PACKAGES=pymicro-vad,pyspeex-noise
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -131,7 +130,7 @@ _install_ha() {
   # each Home Assistant version gets exactly the pins it asks for (HA would otherwise pip-install
   # them at its first start).
   reqs=$(run_in "$1" python "$REPO_ROOT/script/integration_requirements.py" \
-    "$REPO_ROOT/config/configuration.yaml" "$NO_WHEEL_PACKAGES")
+    "$REPO_ROOT/config/configuration.yaml")
   say "Requirements of the dev config on $version: $(echo $reqs)"
   # shellcheck disable=SC2086  # one argument per requirement
   run_in "$1" python -m pip install --quiet $reqs
@@ -143,6 +142,112 @@ ensure_ha_venv() {
   mkdir -p "$CACHE"
   cat "$REPO_ROOT/config/configuration.yaml" "$REPO_ROOT/script/integration_requirements.py" \
     "$REPO_ROOT"/config/custom_components/*/manifest.json >"$key"
-  echo "$1 $NO_WHEEL_PACKAGES" >>"$key"
+  echo "$1" >>"$key"
   ensure_venv "ha-$1" "$key" _install_ha
+}
+
+# --- Background jobs (demo, ui-check)
+
+# Starts "$@" as a background job in its own process group (set -m); sets JOB_PID.
+start_job() {
+  set -m
+  "$@" </dev/null &
+  JOB_PID=$!
+  set +m
+}
+
+# Whether process $1 runs (exists and is no zombie).
+_running() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || true
+  [ -n "$state" ] && [ "$state" != Z ]
+}
+
+# stop_job NAME PID [TIMEOUT]: stops a job of start_job; sets JOB_RC to its exit status.
+# The job is a subshell running run_in, whose child is the command itself (the
+# unshare/chroot/env chain execs into it): SIGTERM goes to that child; after TIMEOUT seconds
+# (default 30) SIGKILL goes to the job's whole process group.
+stop_job() {
+  local name=$1 pid=$2 timeout=${3:-30} child= i
+  JOB_RC=0
+  for ((i = 0; i < 20; i++)); do # the child may not be forked yet
+    child=$(pgrep -P "$pid" || true)
+    [ -z "$child" ] && _running "$pid" || break
+    sleep 0.1
+  done
+  if [ -n "$child" ]; then
+    say "Stopping $name (pid $child)"
+    kill -TERM "$child" 2>/dev/null || true
+    for ((i = 0; i < timeout * 5; i++)); do
+      _running "$child" || break
+      sleep 0.2
+    done
+    if _running "$child"; then
+      say "$name did not stop within $timeout s: SIGKILL"
+      kill -KILL -- "-$pid" 2>/dev/null || true
+    fi
+  elif _running "$pid"; then
+    kill -KILL -- "-$pid" 2>/dev/null || true
+  fi
+  wait "$pid" || JOB_RC=$?
+}
+
+# parse_port_and_version "$@": sets PORT (--port N, default 8123) and VERSION (the one
+# positional argument, default DEFAULT_HA_VERSION) for develop, demo and ui-check.
+parse_port_and_version() {
+  PORT=8123 VERSION=$DEFAULT_HA_VERSION
+  local positional=0
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --port) [ $# -ge 2 ] || die "--port needs a number"; PORT=$2; shift 2 ;;
+      --port=*) PORT=${1#--port=}; shift ;;
+      -*) die "unknown option: $1 (usage: ${0##*/} [--port N] [HA_VERSION])" ;;
+      *) VERSION=$1; positional=$((positional + 1)); shift ;;
+    esac
+  done
+  [ "$positional" -le 1 ] || die "one Home Assistant version at most (usage: ${0##*/} [--port N] [HA_VERSION])"
+  [[ $PORT =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1 ] && [ "$PORT" -le 65535 ] || die "not a port: $PORT"
+  [[ $VERSION =~ ^[0-9]+\.[0-9]+\.[0-9a-z.]+$ ]] || die "not a Home Assistant version: $VERSION"
+}
+
+# port_in_use PORT: whether something listens on 127.0.0.1:PORT.
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# write_http_config VERSION DIR PORT: Home Assistant VERSION's HTTP settings for config dir DIR,
+# listening on 127.0.0.1:PORT only (script/http_config.py says why not an http: block).
+write_http_config() {
+  run_in "ha-$1" python "$REPO_ROOT/script/http_config.py" "$2" "$3"
+}
+
+# --- The browser check (script/ui-check): Debian's Chromium on the host, selenium in a venv of
+# the host's own Python (the browser and its driver are the host's, not the chroot's).
+UI_REQUIREMENTS=$REPO_ROOT/requirements_ui.txt
+
+ensure_browser() {
+  command -v chromium >/dev/null && command -v chromedriver >/dev/null && return
+  [ -f /etc/debian_version ] && [ "$(id -u)" = 0 ] ||
+    die "the browser check needs chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver)"
+  say "Installing Debian's chromium and chromium-driver"
+  mkdir -p "$CACHE"
+  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      chromium chromium-driver; } >"$CACHE/apt-chromium.log" 2>&1 ||
+    die "apt-get could not install chromium and chromium-driver, see $CACHE/apt-chromium.log"
+}
+
+# Sets UI_PYTHON: the python of the venv with requirements_ui.txt, made when missing or stale.
+ensure_ui_venv() {
+  local venv=$VENVS/ui host_python stamp
+  host_python=$(command -v /usr/bin/python3 || command -v python3) ||
+    die "the browser check needs a python3 on the host"
+  stamp=$(echo "$host_python" | cat - "$UI_REQUIREMENTS" | sha256sum | cut -c1-16)
+  UI_PYTHON=$venv/bin/python
+  if [ "$(cat "$venv/.stamp" 2>/dev/null)" = "$stamp" ]; then
+    say "venv ui is up to date ($venv)"; return
+  fi
+  say "Making venv ui (host Python: $host_python)"
+  rm -rf "$venv"
+  mkdir -p "$VENVS"
+  "$host_python" -m venv "$venv"
+  "$UI_PYTHON" -m pip install --quiet -r "$UI_REQUIREMENTS"
+  echo "$stamp" >"$venv/.stamp"
 }

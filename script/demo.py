@@ -17,13 +17,20 @@ any failure makes the exit status non-zero:
 - ``policy``: the left-out tool is not listed and cannot be called;
 - ``timeout``: ``llm_hub_example__slow`` running longer is answered with an error, and the
   same MCP session goes on;
-- ``confirmation``: a destructive tool asks for confirmation, runs with the token, refuses
-  the token used again;
+- ``approval``: a call of a tool that needs confirming, from an MCP client, waits for an
+  approval in Home Assistant; approved over the websocket as the user, it runs once;
 - ``describe`` and ``tool/call``: the inspector's websocket commands;
 - ``events``: ``llm_hub_tool_called`` for each call above, through ``subscribe_events``;
 - ``diagnostics``: the entry's diagnostics over HTTP, with the counters of those calls;
 - ``requires_admin`` (where ``llm/api/list`` reports it, 2026.11+): a hub "Admin tools" on
-  the admin-only "Home Assistant" API.
+  the admin-only "Home Assistant" API;
+- ``search``: a hub "Search" in search mode lists only ``search_tools`` and ``call_tool``;
+  through them it turns the porch light off, then on;
+- ``agent``: a real conversation agent picks a hub "Porch" (Assist): Home Assistant's
+  ``ollama`` integration, set up through its config flow and a conversation subentry whose
+  reconfigure step picks the hub under LLM APIs, with ``ollama_standin`` as its server. One
+  turn through ``conversation/process``: the stand-in must get the hub's tools in Ollama's
+  format, its tool call must turn the porch lights off, and the answer must come back.
 
 Works with the ``mcp`` SDK 1.x (httpx, Home Assistant 2026.10) and 2.x (httpx2, 2026.11). It
 does not import ``homeassistant`` (2026.11's package aliases ``httpx`` process-wide).
@@ -48,6 +55,7 @@ from typing import Any
 import aiohttp
 from mcp.client import streamable_http
 from mcp.client.session import ClientSession
+from ollama_standin import MODEL, ScriptedOllama
 
 HUB_DOMAIN = "llm_hub"
 EXAMPLE_DOMAIN = "llm_hub_example"
@@ -69,6 +77,8 @@ SLOW_SECONDS = 5.0
 """How long the demo asks ``SLOW_TOOL`` to sleep: well past ``CALL_TIMEOUT``."""
 TOKEN_ARGUMENT = "confirmation_token"
 EVENT_TOOL_CALLED = "llm_hub_tool_called"
+AGENT_NAME = "Scripted agent"
+AGENT_ANSWER = "Done: the porch lights are off."
 START_TIMEOUT = 120.0
 STATE_TIMEOUT = 10.0
 EVENT_TIMEOUT = 5.0
@@ -804,6 +814,110 @@ class Demo:
             f"the owner gets {len(tools)} tools of Admin tools"
         )
 
+    async def check_agent(self) -> str:
+        """Ollama's conversation agent picks hub "Porch"; one turn turns the porch lights off."""
+        porch_id = await create_hub(self.ha, "Porch", ["assist"])
+        api_id = f"{HUB_DOMAIN}-{porch_id}"
+        async with self.session(porch_id) as session:
+            hub_tools = set(await list_tools(session))
+        await self.ha.post("/api/services/light/turn_on", {"entity_id": PORCH[0]})
+        expect(await self.ha.wait_state(PORCH[0], "on") == "on", f"{PORCH[0]} did not turn on")
+        scripted = ScriptedOllama(
+            tool_suffix=TURN_OFF_SUFFIX, arguments={"name": PORCH[1]}, answer=AGENT_ANSWER
+        ).start()
+        try:
+            entry = await run_config_flow(self.ha, "ollama", {"url": scripted.url})
+            entry_id = str(entry["entry_id"])
+            await wait_entry_loaded(self.ha, "ollama", entry_id)
+            subentry_id = await self.add_agent(entry_id, api_id)
+            agent = await self.agent_entity()
+            answer = await self.ha.post(
+                "/api/conversation/process",
+                {"text": "Turn off the porch lights", "agent_id": agent, "language": "en"},
+            )
+        finally:
+            scripted.stop()
+        speech = answer["response"]["speech"]["plain"]["speech"]
+        expect(speech == AGENT_ANSWER, f"the agent answered {compact(answer['response'])}")
+        expect(len(scripted.requests) == 2, f"{len(scripted.requests)} chat requests, not 2")
+        sent = scripted.requests[0].get("tools") or []
+        names = {tool["function"]["name"] for tool in sent}
+        expect(
+            names == hub_tools, f"the agent got {sorted(names)}, the hub lists {sorted(hub_tools)}"
+        )
+        expect(
+            all(
+                tool["type"] == "function" and tool["function"]["parameters"]["type"] == "object"
+                for tool in sent
+            ),
+            f"tools not in Ollama's format: {compact(sent[:2])}",
+        )
+        result = scripted.requests[1]["messages"][-1]
+        expect(result["role"] == "tool", f"the second request ends with {compact(result)}")
+        state = await self.ha.wait_state(PORCH[0], "off")
+        expect(state == "off", f"{PORCH[0]} is {state} after the agent's turn")
+        called = next(name for name in names if name.endswith(TURN_OFF_SUFFIX))
+        return (
+            f"ollama entry {entry_id}, agent {agent} (subentry {subentry_id}) picks {api_id}: "
+            f"{len(sent)} tools in Ollama's format; {called} -> {PORCH[0]} off; answer {speech!r}"
+        )
+
+    async def add_agent(self, entry_id: str, api_id: str) -> str:
+        """Add Ollama's conversation subentry, then reconfigure it to pick ``api_id``."""
+        path = "/api/config/config_entries/subentries/flow"
+        handler = [entry_id, "conversation"]
+        form = await self.ha.post(path, {"handler": handler})
+        expect(form["type"] == "form", f"conversation subentry flow: {compact(form)}")
+        data = form_values(form, {"name": AGENT_NAME, "model": MODEL})
+        made = await self.ha.post(f"{path}/{form['flow_id']}", data)
+        expect(made["type"] == "create_entry", f"conversation subentry: {compact(made)}")
+        await self.wait_reloaded(entry_id)
+        subentries = await self.websocket.command(
+            {"type": "config_entries/subentries/list", "entry_id": entry_id}
+        )
+        subentry_id = next(
+            str(sub["subentry_id"]) for sub in subentries if sub["title"] == AGENT_NAME
+        )
+        form = await self.ha.post(path, {"handler": handler, "subentry_id": subentry_id})
+        expect(form["type"] == "form", f"reconfiguring the agent: {compact(form)}")
+        offered = next(f for f in form["data_schema"] if f["name"] == "llm_hass_api")
+        values = [option["value"] for option in offered["selector"]["select"]["options"]]
+        expect(api_id in values, f"{api_id} is not among the LLM APIs offered: {values}")
+        data = form_values(form, {"llm_hass_api": [api_id]})
+        done = await self.ha.post(f"{path}/{form['flow_id']}", data)
+        expect(
+            done["type"] == "abort" and done["reason"] == "reconfigure_successful",
+            f"reconfiguring the agent ended with {compact(done)}",
+        )
+        await self.wait_reloaded(entry_id)
+        return subentry_id
+
+    async def wait_reloaded(self, entry_id: str) -> None:
+        """Wait until Ollama's entry, which a subentry change reloads, is loaded again.
+
+        The reload starts in the background: give it a second to show, then wait it out.
+        """
+        deadline = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            entries = await self.ha.get("/api/config/config_entries/entry?domain=ollama")
+            if any(e["entry_id"] == entry_id and e["state"] != "loaded" for e in entries):
+                break
+            await asyncio.sleep(0.05)
+        await wait_entry_loaded(self.ha, "ollama", entry_id)
+
+    async def agent_entity(self) -> str:
+        """Return the entity id of the agent ``AGENT_NAME`` once it is there."""
+        deadline = time.monotonic() + STATE_TIMEOUT
+        while True:
+            for state in await self.ha.get("/api/states"):
+                entity_id = str(state["entity_id"])
+                name = state["attributes"].get("friendly_name")
+                if entity_id.startswith("conversation.") and name == AGENT_NAME:
+                    return entity_id
+            if time.monotonic() > deadline:
+                raise DemoError(f"no conversation entity named {AGENT_NAME!r}")
+            await asyncio.sleep(0.2)
+
     async def check_search(self) -> str:
         """Check a hub in search mode: over MCP, find Assist's tools, turn a light on with them.
 
@@ -964,6 +1078,7 @@ async def run(base_url: str, version: str, ha_pid: int | None) -> Demo:
             await demo.check("diagnostics", demo.check_diagnostics())
             await demo.check("requires_admin", demo.check_requires_admin())
             await demo.check("search", demo.check_search())
+            await demo.check("agent", demo.check_agent())
     return demo
 
 

@@ -1,14 +1,13 @@
 """Print the pip requirements of the integrations a Home Assistant config sets up.
 
-Usage: python integration_requirements.py CONFIGURATION_YAML SKIP_PACKAGES
+Usage: python integration_requirements.py CONFIGURATION_YAML
 
 Starts from the config's top-level keys, the integrations Home Assistant's bootstrap always
-sets up (its DEFAULT_INTEGRATIONS, which include the base entity platforms), and mcp_server
-(the demo sets it up through a config flow), and every custom integration of the config's
-custom_components folder (LLM Hub is set up through a config flow too); follows their
-dependencies through the manifests of the installed homeassistant package and prints each
-requirement once, except the packages named in SKIP_PACKAGES (comma-separated: those that have
-no wheel and need a compiler).
+sets up (its DEFAULT_INTEGRATIONS, which include the base entity platforms), mcp_server and
+ollama (the demo and the browser check set them up through config flows), and every custom
+integration of the config's custom_components folder (LLM Hub is set up through a config flow
+too); follows their dependencies through the manifests of the installed homeassistant package
+and prints each requirement once.
 """
 
 import json
@@ -20,14 +19,19 @@ from homeassistant import bootstrap, components
 
 COMPONENTS = Path(components.__file__).parent
 # hassio: analytics, which bootstrap always sets up, imports hassio's client library.
-ALWAYS = {"mcp_server", "hassio", *bootstrap.CORE_INTEGRATIONS, *bootstrap.DEFAULT_INTEGRATIONS}
+ALWAYS = {
+    "mcp_server",
+    "ollama",
+    "hassio",
+    *bootstrap.CORE_INTEGRATIONS,
+    *bootstrap.DEFAULT_INTEGRATIONS,
+}
 
 
 def main() -> None:
     """Print one requirement per line."""
     config_path = Path(sys.argv[1])
     config = config_path.read_text(encoding="utf-8")
-    skip = set(sys.argv[2].split(","))
     custom = {
         path.parent.name: path
         for path in sorted((config_path.parent / "custom_components").glob("*/manifest.json"))
@@ -42,13 +46,7 @@ def main() -> None:
             continue
         seen.add(domain)
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        requirements.update(
-            dict.fromkeys(
-                requirement
-                for requirement in manifest.get("requirements", [])
-                if re.split(r"[=<>!~\[ ]", requirement)[0] not in skip
-            )
-        )
+        requirements.update(dict.fromkeys(manifest.get("requirements", [])))
         todo.extend(manifest.get("dependencies", []))
     print("\n".join(sorted(requirements)))
 

@@ -1,4 +1,4 @@
-"""Bulk tools for script/panel-check: many contributed tools, to time the panel's views.
+"""Bulk tools for the browser check (script/ui-check): many tools, to time the panel's views.
 
 ``llm_hub_bulk: {tools: 1000, hub: Bulk}`` in configuration.yaml contributes ``tools``
 generated tools to the LLM Hub API named ``hub`` (only that one).
