@@ -322,17 +322,15 @@ async def test_readme_python_example(
 ) -> None:
     """The README's Python example lists the hub's tools and calls one, as printed there.
 
-    The test environment has mcp 1.x, whose HTTP client is httpx; the README's comment says
-    to use it instead of mcp 2.x's httpx2. Its last line, ``asyncio.run(main())``, is left
-    out to await ``main`` in the test's own event loop.
+    The test environment has mcp 1.x, so the example takes httpx, as it does for mcp 1.x (and
+    httpx2 for mcp 2.x). Its last line, ``asyncio.run(main())``, is left out to await ``main``
+    in the test's own event loop.
     """
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     example = re.search(r"```python\n(.*?)```", readme, re.DOTALL)
     assert example is not None
     source, run = example.group(1).rstrip().rsplit("\n", 1)
     assert run == "asyncio.run(main())"
-    assert "import httpx2  # the HTTP client of mcp 2.x; with mcp 1.x use httpx" in source
-    source = source.replace("import httpx2 ", "import httpx as httpx2 ")
     monkeypatch.setenv("HA_TOKEN", hass_access_token)
     monkeypatch.setenv("URL", hub_url)
     namespace: dict[str, Any] = {}

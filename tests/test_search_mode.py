@@ -215,6 +215,10 @@ async def test_search_and_call(
 
     found = await _call(hass, instance, SEARCH_TOOLS, {"query": "brew coffee", "limit": 2})
     assert found["tools"][0]["name"] == BREW
+    # The description the hub lists (the tool's own here) is shown, and searched.
+    assert found["tools"][0]["description"] == "Brews cups of coffee."
+    by_description = await _call(hass, instance, SEARCH_TOOLS, {"query": "cups"})
+    assert by_description["tools"][0]["name"] == BREW
     assert found["tools"][0]["parameters"]["properties"]["size"] == {
         "type": "string",
         "enum": ["small", "large"],

@@ -868,7 +868,7 @@ class ToolSearch:
             tool_card(
                 unwrap(item.tool),
                 name=item.name,
-                description=item.description,
+                description=listed[item.name].description,
                 parameters=item.json_schema or _NO_PARAMETERS,
                 source=api_names.get(item.source, item.source),
                 vocabulary=vocabulary,
