@@ -18,7 +18,11 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    stand-in Kitchen's tools as the options made them (``turn_on``, no HassTurnOff) and answer;
 5. a second hub "Porch"; Kitchen selects it; Porch is deleted; Settings shows the repair
    "Kitchen selects an LLM API that is missing", whose fix flow is walked to "repaired";
-6. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
+6. Kitchen's Add tool -> Template: title "Lights on", a description, a template that counts
+   the lights that are on; the Save step must name it ``lights_on``; then, over the frontend's
+   own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
+   ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
+7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
    dark theme, and its render times (``ui_check_panel``).
 
 Every screen is saved as a PNG (``--screenshots``) and checked: no raw translation key
@@ -327,7 +331,7 @@ class UiCheck:
         row = self.entry_row("Kitchen")
         if not browser.find_all("*", "Add tool", exact=True, root=row):
             browser.click(browser.find("ha-icon-button", label="Menu", root=row))
-        browser.click(browser.find_all("*", "Add tool", exact=True)[-1])
+        browser.click(browser.find("*", "Add tool", exact=True, root=row))
         browser.click_on("*", "Template: answers with a rendered template", exact=True)
         browser.wait_text("Template tool")
         browser.type_into("input[name=title]", TOOL_TITLE)
@@ -343,6 +347,7 @@ class UiCheck:
         browser.wait(lambda: not browser.find_all("*", f"Save {TOOL_TITLE}"), "the flow closed")
         if browser.find_all("ha-button", "Finish"):
             browser.click_on("ha-button", "Finish")
+        browser.find("*", TOOL_TITLE, exact=True, root=self.entry_row("Kitchen"))
         browser.screen("ui-tool-listed")
 
         api_id = self.rest.api_id("Kitchen")
