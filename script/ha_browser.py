@@ -101,6 +101,11 @@ function matches(n) {
 return found;
 """
 )
+JS_CALL_WS = """
+const [message, done] = arguments;
+document.querySelector("home-assistant").hass.callWS(message)
+  .then(done, (e) => done({error: String(e && e.message || e)}));
+"""
 JS_SCREEN_TEXT = _JS_TEXT + "return deepText(document.documentElement);"
 JS_CENTER = """
 arguments[0].scrollIntoView({block: 'center', inline: 'center'});
@@ -182,6 +187,14 @@ class HomeAssistantRest:
                     last_change = time.monotonic()
             time.sleep(0.2)
         return removed
+
+    def api_id(self, title: str) -> str:
+        """Return the LLM API id of the hub entry ``title`` (``llm_hub-<entry id>``)."""
+        entries = self.request("GET", "/api/config/config_entries/entry?domain=llm_hub")
+        entry_id = next((e["entry_id"] for e in entries if e["title"] == title), None)
+        if entry_id is None:
+            raise CheckError(f"no hub {title!r} among {[e['title'] for e in entries]}")
+        return f"llm_hub-{entry_id}"
 
     def entity_named(self, prefix: str, name: str) -> str:
         """Wait for the entity whose id starts with ``prefix`` and whose name is ``name``."""
@@ -295,6 +308,13 @@ class Browser:
     def type_into(self, selector: str, text: str) -> None:
         """Type ``text`` into the input ``selector`` (e.g. ``input[name=name]``)."""
         self.find(selector).send_keys(text)
+
+    def call_ws(self, message: dict[str, Any]) -> Any:
+        """Send a websocket command over the frontend's own connection (the logged-in user)."""
+        result = self.driver.execute_async_script(JS_CALL_WS, message)
+        if isinstance(result, dict) and "error" in result:
+            raise CheckError(f"{message['type']}: {result['error']}")
+        return result
 
     def text(self) -> str:
         """Return all text the page shows, through shadow roots."""

@@ -18,7 +18,11 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    stand-in Kitchen's tools as the options made them (``turn_on``, no HassTurnOff) and answer;
 5. a second hub "Porch"; Kitchen selects it; Porch is deleted; Settings shows the repair
    "Kitchen selects an LLM API that is missing", whose fix flow is walked to "repaired";
-6. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
+6. Kitchen's Add tool -> Template: title "Lights on", a description, a template that counts
+   the lights that are on; the Save step must name it ``lights_on``; then, over the frontend's
+   own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
+   ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
+7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
    dark theme, and its render times (``ui_check_panel``).
 
 Every screen is saved as a PNG (``--screenshots``) and checked: no raw translation key
@@ -48,13 +52,19 @@ READY_TIMEOUT = 30.0
 BAD_TEXT = (
     "component.llm_hub.",
     "Unknown error",
+    "Translation error",
     "Confirm new HTTP server configuration",
     "HTTP YAML configuration",
 )
 """Text that must be on no screen: a raw translation key, the frontend's generic error, and
+a string the frontend's ICU formatter refuses (a ``{`` not quoted), and
 what 2026.10 shows for an ``http:`` block in configuration.yaml (the dev config has none)."""
 MENU_TEXT = "Changes take effect when you choose Save"
 """Text of the options menu (its description), on no step's form."""
+TOOL_TITLE = "Lights on"
+TOOL_NAME = "lights_on"
+"""The template tool made through Kitchen's Add tool, and the name the hub lists it by."""
+TOOL_TEMPLATE = "{{ states.light | selectattr('state', 'eq', 'on') | list | count }}"
 AGENT = "Scripted agent"
 ANSWER = "I counted the lights that are on."
 
@@ -314,6 +324,51 @@ class UiCheck:
         )
         return "Kitchen selects Porch; Porch deleted; repair shown, fixed, gone"
 
+    def ui_tool(self) -> str:
+        """Kitchen's Add tool -> Template: fill, save; Kitchen lists it; a call gives a number."""
+        browser = self.browser
+        self.llm_hub_page()
+        row = self.entry_row("Kitchen")
+        if not browser.find_all("*", "Add tool", exact=True, root=row):
+            browser.click(browser.find("ha-icon-button", label="Menu", root=row))
+        browser.click(browser.find("*", "Add tool", exact=True, root=row))
+        browser.click_on("*", "Template: answers with a rendered template", exact=True)
+        browser.wait_text("Template tool")
+        browser.type_into("input[name=title]", TOOL_TITLE)
+        browser.type_into("textarea[name=description]", "How many lights are on.")
+        browser.type_into(".cm-content", TOOL_TEMPLATE)
+        browser.screen("ui-tool-template")
+        browser.click_on("ha-button", "Submit")
+        seen = browser.wait_text(f"Save {TOOL_TITLE}")
+        if f"The model will call this tool {TOOL_NAME} " not in seen:
+            raise CheckError(f"the Save step does not name {TOOL_NAME}: {seen[-600:]}")
+        browser.screen("ui-tool-saved")
+        browser.click_on("ha-button", "Submit")
+        browser.wait(lambda: not browser.find_all("*", f"Save {TOOL_TITLE}"), "the flow closed")
+        if browser.find_all("ha-button", "Finish"):
+            browser.click_on("ha-button", "Finish")
+        browser.find("*", TOOL_TITLE, exact=True, root=self.entry_row("Kitchen"))
+        browser.screen("ui-tool-listed")
+
+        api_id = self.rest.api_id("Kitchen")
+        described = browser.call_ws({"type": "llm_hub/api/describe", "api_id": api_id})
+        tool = next((t for t in described["tools"] if t["name"] == TOOL_NAME), None)
+        if tool is None or tool["hidden"] is not None:
+            raise CheckError(f"Kitchen does not list {TOOL_NAME}: {json.dumps(tool)[:300]}")
+        called = browser.call_ws(
+            {"type": "llm_hub/tool/call", "api_id": api_id, "tool_name": TOOL_NAME}
+        )
+        on = sum(
+            state["entity_id"].startswith("light.") and state["state"] == "on"
+            for state in self.rest.request("GET", "/api/states")
+        )
+        if called["result"]["error"] or called["result"]["data"] != {"result": on}:
+            raise CheckError(f"{TOOL_NAME} gave {json.dumps(called)[:300]}, not {on} lights on")
+        return (
+            f"Add tool -> Template {TOOL_TITLE!r}; the Save step names {TOOL_NAME}; Kitchen "
+            f"lists it (llm_hub/api/describe); llm_hub/tool/call -> {called['result']['data']}"
+        )
+
     def bulk(self) -> str:
         """Add hub "Bulk" (llm_hub_bulk's 1,000 tools go to it) for the panel's timings."""
         self.llm_hub_page()
@@ -362,6 +417,7 @@ def main() -> int:
         ("options", check.options),
         ("agent", check.ollama_agent),
         ("repair", check.repair),
+        ("ui tool", check.ui_tool),
         ("bulk hub", check.bulk),
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),

@@ -64,10 +64,6 @@ const [panel, api, tool, args, user, times, done] = arguments;
   return times === 1 ? result : times;
 })().then(done, (e) => done(e && e.message ? {code: e.code, message: e.message} : String(e)));
 """
-CALL_WS = """
-const [panel, message, done] = arguments;
-panel.hass.callWS(message).then(done, (e) => done({error: String(e && e.message || e)}));
-"""
 SELECTOR_INPUT = """
 const view = arguments[0].shadowRoot.querySelector("llm-hub-bench");
 const form = view && view.shadowRoot.querySelector("llm-hub-schema-form");
@@ -109,11 +105,7 @@ class PanelCheck:
 
     def api_id(self, title: str) -> str:
         """Return the LLM API id of the hub entry ``title``."""
-        entries = self.rest.request("GET", "/api/config/config_entries/entry?domain=llm_hub")
-        entry_id = next((e["entry_id"] for e in entries if e["title"] == title), None)
-        if entry_id is None:
-            raise CheckError(f"no hub {title!r} among {[e['title'] for e in entries]}")
-        return f"llm_hub-{entry_id}"
+        return self.rest.api_id(title)
 
     def open(self, *, dark: bool) -> None:
         """Pick the light or dark default theme; open the panel from the sidebar.
@@ -198,11 +190,8 @@ class PanelCheck:
         )
 
     def call_ws(self, message: dict[str, Any]) -> Any:
-        """Send a websocket command through the panel's connection (as the owner)."""
-        result = self.browser.driver.execute_async_script(CALL_WS, self.panel, message)
-        if isinstance(result, dict) and "error" in result:
-            raise CheckError(f"{message['type']}: {result['error']}")
-        return result
+        """Send a websocket command through the frontend's connection (as the owner)."""
+        return self.browser.call_ws(message)
 
     def views(self, *, dark: bool) -> str:
         """Show each view in one theme; check (light theme) and save it."""
