@@ -1,4 +1,4 @@
-// Builds the panel into ONE module, custom_components/llm_hub/frontend/llm-hub-panel.js, and
+// Builds the panel into ONE module, custom_components/llm_hub/panel/frontend/llm-hub-panel.js, and
 // records the SHA-256 of its sources beside it (llm-hub-panel.json), which the tests compare
 // with the sources. Deterministic: same sources and lockfile, same bytes.
 // Usage: node build.mjs [OUTDIR]   (script/build-panel runs it; --check builds into a temp dir)
@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const outdir = process.argv[2] ?? join(here, "..", "custom_components", "llm_hub", "frontend");
+const outdir = process.argv[2] ?? join(here, "..", "custom_components", "llm_hub", "panel", "frontend");
 
 /** The files whose content makes the build: sources, build setup, lockfile (sorted paths). */
 function inputs() {

@@ -41,13 +41,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the script's 
 
 from search_home import QUERIES, Query, SyntheticTool, contributed_tools, scripts
 
-from custom_components.llm_hub.inspector import (
+from custom_components.llm_hub.panel.inspector import (
     definition_chars,
     estimate_tokens,
     function_definition,
 )
 from custom_components.llm_hub.schema.parameters import clean_parameters
-from custom_components.llm_hub.tool_search import (
+from custom_components.llm_hub.search.listing import (
     SEARCH_PROMPT,
     CallToolTool,
     IntentVocabulary,

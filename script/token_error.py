@@ -94,8 +94,8 @@ async def _async_corpus() -> list[dict[str, Any]]:
     """Return the texts of three APIs as ``describe`` shows them."""
     common = importlib.import_module("pytest_homeassistant_custom_component.common")
     tests = importlib.import_module("tests.common")
-    describe = importlib.import_module("custom_components.llm_hub.inspector")
-    sizes = importlib.import_module("custom_components.llm_hub.inspector")
+    describe = importlib.import_module("custom_components.llm_hub.panel.inspector")
+    sizes = importlib.import_module("custom_components.llm_hub.panel.inspector")
     from homeassistant.const import CONF_LLM_HASS_API  # noqa: PLC0415
     from homeassistant.core import Context  # noqa: PLC0415
     from homeassistant.helpers import llm  # noqa: PLC0415

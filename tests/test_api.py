@@ -10,7 +10,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 import voluptuous as vol
 
-from custom_components.llm_hub.tool import HubTool, unwrap
+from custom_components.llm_hub.calls.tool import HubTool, unwrap
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm, selector

@@ -23,8 +23,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.approvals import DATA_APPROVALS, MAX_OPEN_PER_USER
-from custom_components.llm_hub.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, MAX_OPEN_PER_USER
 from custom_components.llm_hub.const import (
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
@@ -533,7 +533,7 @@ async def test_options_show_and_keep_approval_settings(
 )
 def test_policy_reads_approval_options(stored: dict[str, Any], expected: tuple[Any, ...]) -> None:
     """Absent or wrong approval options count as the defaults."""
-    from custom_components.llm_hub.policy import HubPolicy  # noqa: PLC0415
+    from custom_components.llm_hub.build.policy import HubPolicy  # noqa: PLC0415
 
     policy = HubPolicy.from_options(stored)
     assert (

@@ -20,8 +20,9 @@ from pytest_homeassistant_custom_component.typing import (
     WebSocketGenerator,
 )
 
-from custom_components.llm_hub.approvals import DATA_APPROVALS
-from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, is_secret_key
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED, is_secret_key
+from custom_components.llm_hub.calls.results import json_safe
+from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from custom_components.llm_hub.const import (
     CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
@@ -32,8 +33,7 @@ from custom_components.llm_hub.const import (
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.results import json_safe
-from custom_components.llm_hub.tool_search import CALL_TOOL
+from custom_components.llm_hub.search.listing import CALL_TOOL
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
 from homeassistant.core import Context, Event, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError

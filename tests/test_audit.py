@@ -14,9 +14,9 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.llm_hub.audit import EVENT_TOOL_CALLED, RECENT_CALLS, redact_secrets
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED, RECENT_CALLS, redact_secrets
+from custom_components.llm_hub.calls.tool import HubTool, Outcome, error_result
 from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
-from custom_components.llm_hub.tool import HubTool, Outcome, error_result
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm

@@ -9,7 +9,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.bench_form import form_selectors
+from custom_components.llm_hub.panel.bench_form import form_selectors
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import selector
 

@@ -21,13 +21,9 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.approvals import DATA_APPROVALS, Approval
-from custom_components.llm_hub.confirmation import (
-    MAX_TOKENS_PER_USER,
-    canonical,
-    declare_token,
-    requires_token,
-)
+from custom_components.llm_hub.build.candidate import CandidateTool, declare_token, requires_token
+from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, Approval
+from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonical
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
@@ -36,7 +32,6 @@ from custom_components.llm_hub.const import (
     CONF_READ_ONLY,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.tool import CandidateTool
 from homeassistant.components import conversation
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant

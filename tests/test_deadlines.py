@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from custom_components.llm_hub.deadlines import Deadlines
+from custom_components.llm_hub.calls.deadlines import Deadlines
 from homeassistant.core import HomeAssistant
 
 

@@ -17,8 +17,9 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
-from custom_components.llm_hub.approvals import DATA_APPROVALS
-from custom_components.llm_hub.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
+from custom_components.llm_hub.build.platforms import RECENT_PLATFORM_ERRORS
+from custom_components.llm_hub.calls.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
+from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
@@ -29,7 +30,6 @@ from custom_components.llm_hub.const import (
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.platforms import RECENT_PLATFORM_ERRORS
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 

@@ -11,7 +11,7 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.llm_hub.audit import (
+from custom_components.llm_hub.calls.audit import (
     EVENT_TOOL_CALLED,
     MAX_DEPTH,
     MAX_SIZE,

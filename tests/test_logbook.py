@@ -15,9 +15,9 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from sqlalchemy import select
 
-from custom_components.llm_hub.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.calls.tool import HubTool, Outcome, error_result
 from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
-from custom_components.llm_hub.tool import HubTool, Outcome, error_result
 from homeassistant.components.recorder.core import Recorder
 from homeassistant.components.recorder.db_schema import EventData, Events, EventTypes
 from homeassistant.const import CONF_LLM_HASS_API

@@ -8,8 +8,13 @@ from pathlib import Path
 
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.approvals import APPROVALS_URL
-from custom_components.llm_hub.panel import PANEL_ELEMENT, PANEL_FILE, PANEL_URL_PATH, STATIC_URL
+from custom_components.llm_hub.confirm.approvals import APPROVALS_URL
+from custom_components.llm_hub.panel.registration import (
+    PANEL_ELEMENT,
+    PANEL_FILE,
+    PANEL_URL_PATH,
+    STATIC_URL,
+)
 from homeassistant.components.frontend import DATA_PANELS
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component

@@ -15,7 +15,7 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from syrupy.assertion import SnapshotAssertion
 
 from custom_components.llm_hub.const import CONF_MAX_TOOLS, CONF_RECORD_ARGUMENTS, DOMAIN
-from custom_components.llm_hub.panel_api import PROVIDERS
+from custom_components.llm_hub.panel.commands import PROVIDERS
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
@@ -243,7 +243,7 @@ async def test_tool_providers_not_installed_or_failing(
         return import_module(name)
 
     with (
-        patch("custom_components.llm_hub.panel_api.importlib.import_module", without_openai),
+        patch("custom_components.llm_hub.panel.commands.importlib.import_module", without_openai),
         patch(
             "homeassistant.components.ollama.entity._format_tool",
             side_effect=ValueError("bad schema"),

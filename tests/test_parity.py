@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import probatio
 import pytest
 
-from custom_components.llm_hub.results import json_safe
+from custom_components.llm_hub.calls.results import json_safe
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm

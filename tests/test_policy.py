@@ -14,7 +14,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.build import HubAPIInstance
+from custom_components.llm_hub.build.builder import HubAPIInstance
+from custom_components.llm_hub.build.policy import HubPolicy, Override
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
@@ -30,7 +31,6 @@ from custom_components.llm_hub.const import (
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.policy import HubPolicy, Override
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm

@@ -21,11 +21,11 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
+from custom_components.llm_hub.build.policy import HubPolicy
+from custom_components.llm_hub.calls.deadlines import Deadlines
+from custom_components.llm_hub.calls.results import json_safe
+from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.const import CONF_TIMEOUT, DEFAULT_TIMEOUT
-from custom_components.llm_hub.deadlines import Deadlines
-from custom_components.llm_hub.policy import HubPolicy
-from custom_components.llm_hub.results import json_safe
-from custom_components.llm_hub.tool import HubTool
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.util.json import JsonObjectType, SerializationError

@@ -28,7 +28,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.policy import HubPolicy
+from custom_components.llm_hub.build.candidate import CandidateTool
+from custom_components.llm_hub.build.policy import HubPolicy
 from custom_components.llm_hub.schema.parameters import (
     CleanSchema,
     UnacceptableSchemaError,
@@ -36,7 +37,6 @@ from custom_components.llm_hub.schema.parameters import (
     listed_parameters,
     listed_serializer,
 )
-from custom_components.llm_hub.tool import CandidateTool
 from homeassistant.components.anthropic import entity as anthropic_entity
 from homeassistant.components.google_generative_ai_conversation import entity as google_entity
 from homeassistant.components.mcp_server import server as mcp_server

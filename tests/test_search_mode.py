@@ -14,14 +14,14 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.build import HubAPIInstance
+from custom_components.llm_hub.build.builder import HubAPIInstance
+from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
     CONF_MAX_TOOLS,
     CONF_RECORD_ARGUMENTS,
 )
-from custom_components.llm_hub.tool import HubTool
-from custom_components.llm_hub.tool_search import (
+from custom_components.llm_hub.search.listing import (
     CALL_TOOL,
     CONF_PINNED_TOOLS,
     CONF_TOOL_MODE,

@@ -21,7 +21,7 @@ from custom_components.llm_hub.const import (
     CONF_TIMEOUT,
     DOMAIN,
 )
-from custom_components.llm_hub.stored_options import EXPECTED, invalid_options
+from custom_components.llm_hub.options import EXPECTED, invalid_options
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant

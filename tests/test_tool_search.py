@@ -12,7 +12,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_mock_service
 
 from custom_components.llm_hub.schema.parameters import clean_parameters
-from custom_components.llm_hub.tool_search import (
+from custom_components.llm_hub.search.listing import (
     CALL_TOOL,
     DEFAULT_SEARCH_LIMIT,
     MAX_SEARCH_LIMIT,

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from custom_components.llm_hub.api import AdminRequiredError
+from custom_components.llm_hub.build.candidate import CandidateTool
+from custom_components.llm_hub.build.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
-from custom_components.llm_hub.sources import HubLoopError
-from custom_components.llm_hub.tool import CandidateTool
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 

@@ -15,14 +15,15 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 
-from . import websocket_api
 from .api import HubAPI, selected_api_ids
-from .approvals import async_setup_approvals
+from .build.platforms import async_setup_platforms
+from .build.policy import without_empty
+from .confirm.approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
 from .hub_name import DATA_NAME, served_name
-from .panel import async_setup_panel
-from .platforms import async_setup_platforms
-from .policy import without_empty
+from .options import invalid_options
+from .panel import websocket_api
+from .panel.registration import async_setup_panel
 from .repairs import (
     async_check_when_started,
     async_remove_issues,
@@ -30,14 +31,13 @@ from .repairs import (
     async_update_name_issue,
     async_update_option_issues,
 )
-from .stored_options import invalid_options
-from .tool_subentries import (
+from .types import LlmHubConfigEntry, LlmHubData
+from .ui_tools.subentries import (
     async_check_tools_when_started,
     async_reload_on_tool_change,
     async_remove_tool_issues,
 )
-from .types import LlmHubConfigEntry, LlmHubData
-from .ui_tools import UiTools
+from .ui_tools.tools import UiTools
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 

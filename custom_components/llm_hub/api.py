@@ -15,19 +15,19 @@ from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
-from .approvals import DATA_APPROVALS
-from .audit import Audit
-from .build import HubBuilder, WarnOnce
+from .build.builder import HubBuilder, WarnOnce
+from .build.policy import HubPolicy
+from .build.sources import SlowSources, SourcedAPI, async_collect_sources, build_request
+from .calls.audit import Audit
+from .calls.deadlines import Deadlines
+from .calls.tool import HubCallSettings
 from .compat import api_requires_admin
-from .confirmation import Confirmations
+from .confirm.approvals import DATA_APPROVALS
+from .confirm.gate import Confirmations
 from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
-from .deadlines import Deadlines
-from .policy import HubPolicy
-from .sources import SlowSources, SourcedAPI, async_collect_sources, build_request
-from .stored_options import valid_options
-from .tool import HubCallSettings
-from .tool_search import SearchSettings
-from .ui_tools import UiTools
+from .options import valid_options
+from .search.listing import SearchSettings
+from .ui_tools.tools import UiTools
 
 __all__ = ["AdminRequiredError", "HubAPI", "selected_api_ids"]
 

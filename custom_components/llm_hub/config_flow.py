@@ -16,13 +16,13 @@ from homeassistant.const import CONF_NAME
 from homeassistant.core import callback
 from homeassistant.helpers.selector import TextSelector
 
+from .build.names import merged_name_room
 from .const import DOMAIN, OPTIONS_MINOR_VERSION, OPTIONS_VERSION
 from .hub_name import clean_name, name_error
-from .names import merged_name_room
 from .options_flow import LlmHubOptionsFlow
-from .tool_flow import ToolSubentryFlow
 from .types import LlmHubConfigEntry
-from .ui_tools import SUBENTRY_TYPE
+from .ui_tools.flow import ToolSubentryFlow
+from .ui_tools.tools import SUBENTRY_TYPE
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
 

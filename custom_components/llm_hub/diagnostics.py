@@ -13,10 +13,10 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
-from .audit import redact_secrets
+from .build.platforms import async_get_platform_errors
+from .calls.audit import redact_secrets
 from .const import CONF_PROMPT
-from .inspector import describe_instance, llm_context_for
-from .platforms import async_get_platform_errors
+from .panel.inspector import describe_instance, llm_context_for
 from .types import LlmHubConfigEntry
 
 TO_REDACT: Final = {CONF_PROMPT}

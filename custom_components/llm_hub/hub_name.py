@@ -17,8 +17,8 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
+from .build.names import MIN_MERGED_NAME_ROOM, merged_name_room
 from .const import DOMAIN, MAX_NAME_LENGTH, RESERVED_API_NAMES, api_id_for_entry
-from .names import MIN_MERGED_NAME_ROOM, merged_name_room
 
 __all__ = ["DATA_NAME", "clean_name", "name_error", "served_name", "suggest_name"]
 

@@ -13,7 +13,7 @@ from homeassistant.components.logbook.const import (
 from homeassistant.components.logbook.models import LazyEventPartialState
 from homeassistant.core import HomeAssistant, callback
 
-from .audit import EVENT_TOOL_CALLED
+from .calls.audit import EVENT_TOOL_CALLED
 from .const import DOMAIN
 
 OUTCOME_WORDS: Final = {

@@ -30,7 +30,9 @@ from homeassistant.helpers.selector import (
 )
 
 from .api import HubAPI, selected_api_ids
-from .build import HubAPIInstance
+from .build.builder import HubAPIInstance
+from .build.candidate import CandidateTool
+from .build.policy import HubPolicy, alias_error, annotations_of, is_destructive, without_empty
 from .const import (
     CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
@@ -58,11 +60,9 @@ from .const import (
     api_id_for_entry,
 )
 from .hub_name import served_name
-from .inspector import measure
-from .policy import HubPolicy, alias_error, annotations_of, is_destructive, without_empty
+from .panel.inspector import measure
 from .repairs import api_name
-from .tool import CandidateTool
-from .tool_search import CONF_PINNED_TOOLS, CONF_TOOL_MODE, SearchSettings, ToolMode
+from .search.listing import CONF_PINNED_TOOLS, CONF_TOOL_MODE, SearchSettings, ToolMode
 from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]

@@ -59,7 +59,7 @@ from homeassistant.util.hass_dict import HassKey
 from .api import HubAPI, selected_api_ids
 from .const import DOMAIN, LOGGER, api_id_for_entry
 from .hub_name import clean_name, name_error, suggest_name
-from .stored_options import EXPECTED
+from .options import EXPECTED
 
 __all__ = [
     "CHECK_DELAY",

@@ -19,7 +19,7 @@ import probatio
 
 from homeassistant.helpers import llm as llm_helper
 
-from ..compat import marker_default  # noqa: TID252  # the integration's own module
+from ..compat import marker_default  # the integration's own module
 from .parameters import (
     UnacceptableSchemaError,
     clean_parameters,

@@ -18,7 +18,7 @@ from typing import Any, Final, TypeGuard
 
 import probatio
 
-from ..compat import resolve_key  # noqa: TID252  # the integration's own module
+from ..compat import resolve_key  # the integration's own module
 from .text import (
     ITEMS,
     JsonSchema,

@@ -34,13 +34,13 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
 # What the panel reads from the rest of the integration, in one place.
-from .api import HubAPI
-from .audit import EVENT_TOOL_CALLED
-from .build import HubAPIInstance
-from .const import DOMAIN, api_id_for_entry
+from ..api import HubAPI
+from ..build.builder import HubAPIInstance
+from ..calls.audit import EVENT_TOOL_CALLED
+from ..const import DOMAIN, api_id_for_entry
+from ..repairs import DATA_ENTRY_ID
+from ..types import LlmHubConfigEntry
 from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
-from .repairs import DATA_ENTRY_ID
-from .types import LlmHubConfigEntry
 
 __all__ = ["ACTIVITY_CALLS", "PROVIDERS", "ActivityLog", "async_setup"]
 

@@ -39,13 +39,13 @@ from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
-from .api import HubAPI
-from .approvals import DATA_APPROVALS
-from .build import HubAPIInstance
-from .compat import INVALID_ERRORS
-from .const import LOGGER
+from ..api import HubAPI
+from ..build.builder import HubAPIInstance
+from ..calls.tool import unwrap
+from ..compat import INVALID_ERRORS
+from ..confirm.approvals import DATA_APPROVALS
+from ..const import LOGGER
 from .inspector import describe_instance, llm_context_for
-from .tool import unwrap
 
 __all__ = ["async_setup"]
 

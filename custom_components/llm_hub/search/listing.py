@@ -53,8 +53,9 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 from homeassistant.util.hass_dict import HassKey
 
-from .const import DOMAIN, TOKEN_ARGUMENT
-from .tool import CandidateTool, error_result, unwrap
+from ..build.candidate import CandidateTool
+from ..calls.tool import error_result, unwrap
+from ..const import DOMAIN, TOKEN_ARGUMENT
 
 if TYPE_CHECKING:
     import bm25s

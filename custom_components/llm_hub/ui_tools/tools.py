@@ -43,9 +43,9 @@ from homeassistant.helpers import (
 from homeassistant.helpers.script import Script, async_validate_actions_config
 from homeassistant.helpers.template import Template
 
-from .build import Source
-from .const import DOMAIN, LOGGER, TOKEN_ARGUMENT
-from .tool import error_result
+from ..build.builder import Source
+from ..calls.tool import error_result
+from ..const import DOMAIN, LOGGER, TOKEN_ARGUMENT
 
 if TYPE_CHECKING:
     from homeassistant.components.script.llm import ScriptTool

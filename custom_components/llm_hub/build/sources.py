@@ -26,9 +26,9 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 from homeassistant.util import dt as dt_util
 
-from .build import HubAPIInstance, Source, WarnOnce
-from .compat import api_requires_admin
-from .const import CONTRIBUTED_NAMESPACE, DOMAIN, SOURCE_BUDGET
+from ..compat import api_requires_admin
+from ..const import CONTRIBUTED_NAMESPACE, DOMAIN, SOURCE_BUDGET
+from .builder import HubAPIInstance, Source, WarnOnce
 from .names import api_namespace
 from .platforms import async_get_contributed_tools
 from .source_checks import check_source

@@ -17,7 +17,7 @@ import probatio
 from homeassistant.helpers import selector
 from homeassistant.util.json import SerializationError
 
-from .results import json_safe
+from ..calls.results import json_safe
 
 __all__ = ["form_selectors"]
 

@@ -44,92 +44,26 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-import probatio
-
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import json_dumps_sorted
 from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
+from ..calls.tool import Cleared, Stop, Validator, error_result
+from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
-from .const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
-from .tool import CandidateTool, Cleared, Stop, Validator, error_result
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog
 
 __all__ = [
-    "HIDDEN_NO_TOKEN",
-    "HIDDEN_OWN_TOKEN",
     "MAX_TOKENS_PER_USER",
     "TOKEN_ARGUMENT",
     "Confirmations",
     "canonical",
-    "declare_token",
-    "requires_token",
 ]
 
 MAX_TOKENS_PER_USER = 32
 """Most unused tokens a hub keeps per user; that user's oldest go first."""
-HIDDEN_NO_TOKEN = "needs confirming, but its parameters cannot declare a confirmation token"  # noqa: S105  # a reason, not a secret
-"""Why a tool that needs confirming is hidden when its parameters take no named arguments."""
-HIDDEN_OWN_TOKEN = (
-    f"needs confirming, but its own parameters use {TOKEN_ARGUMENT}, so it cannot be confirmed"
-)
-"""Why a tool that needs confirming is hidden when its own parameters use the token's name."""
-
-_ARGUMENT_HELP = (
-    "Leave out on the first call. Only after the user confirmed this call (in their next "
-    "message, or by approving it in Home Assistant), call again with the same arguments and "
-    "the token or approval id the first call returned."
-)
-
-
-class _TokenSchema(probatio.Schema):
-    """Listed parameters that declare ``confirmation_token`` (see ``requires_token``)."""
-
-
-def requires_token(parameters: Any) -> bool:
-    """Return whether listed parameters declare a confirmation token (``declare_token``)."""
-    return isinstance(parameters, _TokenSchema)
-
-
-def declare_token(item: CandidateTool) -> str | None:
-    """Declare ``confirmation_token`` in the listed parameters of a tool that needs confirming.
-
-    Call it for every tool as the last step of a build's schemas, after ``item.parameters``
-    holds the listed schema. A tool that needs confirming but cannot
-    declare the token is hidden instead (it must not run unconfirmed), and the reason is
-    returned for the hub to log once (None otherwise):
-    - parameters that are not a ``probatio`` schema of a mapping (``HIDDEN_NO_TOKEN``): a
-      model could not send the token;
-    - parameters that declare ``confirmation_token`` themselves (``HIDDEN_OWN_TOKEN``): the
-      hub takes the token out of the arguments, so the tool's own argument would never
-      reach it and every confirmed call would fail validation. (A tool of a selected hub that
-      confirms it declares that hub's token: it is confirmed once, see
-      ``Confirmations.check``.)
-    """
-    if item.hidden is not None or not item.confirm:
-        return None
-    parameters = item.parameters
-    if requires_token(parameters):
-        return None
-    if not isinstance(parameters, probatio.Schema) or not isinstance(parameters.schema, dict):
-        item.hidden = HIDDEN_NO_TOKEN
-        return item.hidden
-    # A tool of a selected hub that confirms it declares the token of that hub, not its own.
-    if not requires_token(item.tool.parameters) and any(
-        str(key) == TOKEN_ARGUMENT for key in parameters.schema
-    ):
-        item.hidden = HIDDEN_OWN_TOKEN
-        return item.hidden
-    item.parameters = _TokenSchema(
-        {
-            **parameters.schema,
-            probatio.Optional(TOKEN_ARGUMENT, description=_ARGUMENT_HELP): str,
-        },
-        extra=parameters.extra,
-    )
-    return None
 
 
 def canonical(value: Any) -> Hashable:

@@ -29,13 +29,14 @@ from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
-from .confirmation import Confirmations, declare_token
-from .const import LOGGER
+from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
+from ..confirm.gate import Confirmations
+from ..const import LOGGER
+from ..schema.cache import SchemaCache, SerializerChain
+from ..search.listing import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
+from .candidate import CandidateTool, declare_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
-from .schema.cache import SchemaCache, SerializerChain
-from .tool import CandidateTool, HubCallSettings, HubTool, interchangeable, unwrap
-from .tool_search import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
 
 __all__ = ["HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 

@@ -35,7 +35,7 @@ import slugify as unicode_slug
 # ``unidecode`` when some other integration installed it, which would change names.
 from text_unidecode import unidecode  # type: ignore[import-untyped]
 
-from .compat import AGENTS_PREFIX_EVERY_TOOL
+from ..compat import AGENTS_PREFIX_EVERY_TOOL
 
 __all__ = [
     "AGENTS_PREFIX_EVERY_TOOL",

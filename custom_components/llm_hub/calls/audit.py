@@ -24,8 +24,8 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.redact import REDACTED, async_redact_data
 from homeassistant.util import dt as dt_util
 
-from .compat import llm_context_agent_id
-from .const import TOKEN_ARGUMENT
+from ..compat import llm_context_agent_id
+from ..const import TOKEN_ARGUMENT
 from .results import json_text
 from .tool import Outcome, ToolCall, unwrap
 

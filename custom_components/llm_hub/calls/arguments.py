@@ -27,8 +27,8 @@ import probatio
 
 from homeassistant.helpers.llm import ActionTool, IntentTool, Tool
 
-from .schema.cleaner import OPEN_NOTE
-from .schema.text import JsonSchema, value_text
+from ..schema.cleaner import OPEN_NOTE
+from ..schema.text import JsonSchema, value_text
 
 __all__ = ["tool_arguments"]
 

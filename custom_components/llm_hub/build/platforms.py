@@ -24,7 +24,7 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.async_ import create_eager_task
 from homeassistant.util.hass_dict import HassKey
 
-from .const import LOGGER
+from ..const import LOGGER
 
 __all__ = [
     "PlatformError",

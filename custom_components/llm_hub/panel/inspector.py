@@ -19,11 +19,12 @@ import probatio
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
-from .api import HubAPI
+from ..api import HubAPI
+from ..build.builder import HubAPIInstance
+from ..build.candidate import CandidateTool
+from ..calls.tool import unwrap
+from ..const import DOMAIN
 from .bench_form import form_selectors
-from .build import HubAPIInstance
-from .const import DOMAIN
-from .tool import CandidateTool, unwrap
 
 __all__ = [
     "ASSISTANT",

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from homeassistant.const import CONF_LLM_HASS_API
 
+from .build.policy import is_notify_action
 from .const import (
     CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
@@ -37,8 +38,7 @@ from .const import (
     CONFIRM_APPROVE,
     CONFIRM_REFUSE,
 )
-from .policy import is_notify_action
-from .tool_search import CONF_PINNED_TOOLS, CONF_TOOL_MODE, ToolMode
+from .search.listing import CONF_PINNED_TOOLS, CONF_TOOL_MODE, ToolMode
 
 __all__ = ["EXPECTED", "invalid_options", "valid_options"]
 

@@ -26,8 +26,8 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv, selector
 from homeassistant.helpers.script import async_validate_actions_config
 
-from .names import assign_names, portable_name
-from .ui_tools import (
+from ..build.names import assign_names, portable_name
+from .tools import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
     CONF_KIND,

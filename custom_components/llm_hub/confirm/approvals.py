@@ -44,9 +44,9 @@ from homeassistant.helpers.json import json_dumps
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
-from .audit import recorded_arguments
-from .const import DOMAIN, LOGGER
-from .results import json_text
+from ..calls.audit import recorded_arguments
+from ..calls.results import json_text
+from ..const import DOMAIN, LOGGER
 
 __all__ = [
     "APPROVALS_URL",

@@ -17,8 +17,8 @@ import probatio
 
 from homeassistant.helpers import config_validation as cv, llm as llm_helper
 
-from .confirmation import requires_token
-from .const import (
+from ..calls.tool import HubTool
+from ..const import (
     CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
@@ -43,8 +43,8 @@ from .const import (
     DEFAULT_TIMEOUT,
     MAX_APPROVAL_TIMEOUT,
 )
+from .candidate import CandidateTool, requires_token
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
-from .tool import CandidateTool, HubTool
 
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import Tool

@@ -19,8 +19,8 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.start import async_at_started
 
-from .const import DOMAIN
-from .ui_tools import SUBENTRY_TYPE, UiTools
+from ..const import DOMAIN
+from .tools import SUBENTRY_TYPE, UiTools
 
 __all__ = [
     "async_check_tools_when_started",

@@ -19,8 +19,8 @@ from homeassistant.components import panel_custom
 from homeassistant.components.http.server import StaticPathConfig
 from homeassistant.core import HomeAssistant
 
-from . import panel_api
-from .const import DOMAIN
+from ..const import DOMAIN
+from . import commands as panel_api
 
 __all__ = ["PANEL_ELEMENT", "PANEL_FILE", "PANEL_URL_PATH", "STATIC_URL", "async_setup_panel"]
 

@@ -13,7 +13,7 @@ the hub's API object.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 import time
 from typing import Any, Literal, Protocol, override
@@ -32,21 +32,20 @@ from homeassistant.helpers.llm import (
 )
 from homeassistant.util.json import SerializationError
 
-from .arguments import tool_arguments
-from .compat import INVALID_ERRORS
-from .const import (
+from ..compat import INVALID_ERRORS
+from ..const import (
     DEFAULT_TIMEOUT,
     LOGGER,
     MCP_SERVER_CALL_LIMIT,
     MCP_SERVER_PLATFORM,
     TOKEN_ARGUMENT,
 )
+from ..schema.text import JsonSchema
+from .arguments import tool_arguments
 from .deadlines import Deadlines
 from .results import json_safe, json_text
-from .schema.text import JsonSchema
 
 __all__ = [
-    "CandidateTool",
     "Cleared",
     "ConfirmationGate",
     "HubCallSettings",
@@ -140,42 +139,6 @@ class HubCallSettings:
     """Asks for the user's confirmation before each call (None: calls run at once). A build
     hands the tools that need confirming the settings with the hub's gate, the others those
     without: one attribute less on every ``HubTool``."""
-
-
-@dataclass(slots=True)
-class CandidateTool:
-    """One tool a hub's build considers for listing, with what the build decided about it.
-
-    The build (``build.HubBuilder``) fills it in steps: merging sets ``tool``, ``source`` and
-    ``wanted_name``; naming sets ``key`` and ``name``; policy and schemas set ``hidden`` and
-    ``parameters``. The tools not hidden become the instance's ``HubTool``s; all of them are
-    kept on the instance for the inspector.
-    """
-
-    tool: Tool
-    """The original tool (a ``HubTool`` when it came through a selected hub)."""
-    source: str
-    """The domain (contributed) or selected API id the tool came from."""
-    wanted_name: str
-    """The merged name: the tool's own name, or ``<namespace>--<name>`` on a collision."""
-    key: str = ""
-    """The portable, unique name before any alias: what options (selection, overrides) use."""
-    name: str = ""
-    """The listed name: ``key`` or the user's alias for it."""
-    description: str | None = None
-    """The listed description (the tool's own unless overridden)."""
-    parameters: Any = None
-    """The listed parameters schema (what agents convert); arguments are still checked
-    against the tool's own ``parameters`` (``arguments.tool_arguments``)."""
-    hidden: str | None = None
-    """Why the hub does not list the tool (a sentence for the inspector), or None."""
-    confirm: bool = False
-    """Whether calls run only after the user confirmed (policy; ``confirmation.py``)."""
-    json_schema: dict[str, Any] | None = None
-    """The clean JSON Schema the listed ``parameters`` convert to (``schema.parameters``);
-    shared between requests, so never to be changed."""
-    schema_fixes: Sequence[str] = ()
-    """What making the schema acceptable to every provider changed, in words."""
 
 
 class HubTool(Tool):

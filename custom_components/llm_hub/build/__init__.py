@@ -1,0 +1,1 @@
+"""Building a hub's API instance: sources, platforms, source checks, merge, names, policy."""

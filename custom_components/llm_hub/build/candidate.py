@@ -1,0 +1,119 @@
+"""The record of a tool a hub's build considers, and the confirmation token its schema declares."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import probatio
+
+from homeassistant.helpers.llm import Tool
+
+from ..const import TOKEN_ARGUMENT
+
+__all__ = [
+    "HIDDEN_NO_TOKEN",
+    "HIDDEN_OWN_TOKEN",
+    "CandidateTool",
+    "declare_token",
+    "requires_token",
+]
+
+
+@dataclass(slots=True)
+class CandidateTool:
+    """One tool a hub's build considers for listing, with what the build decided about it.
+
+    The build (``build.HubBuilder``) fills it in steps: merging sets ``tool``, ``source`` and
+    ``wanted_name``; naming sets ``key`` and ``name``; policy and schemas set ``hidden`` and
+    ``parameters``. The tools not hidden become the instance's ``HubTool``s; all of them are
+    kept on the instance for the inspector.
+    """
+
+    tool: Tool
+    """The original tool (a ``HubTool`` when it came through a selected hub)."""
+    source: str
+    """The domain (contributed) or selected API id the tool came from."""
+    wanted_name: str
+    """The merged name: the tool's own name, or ``<namespace>--<name>`` on a collision."""
+    key: str = ""
+    """The portable, unique name before any alias: what options (selection, overrides) use."""
+    name: str = ""
+    """The listed name: ``key`` or the user's alias for it."""
+    description: str | None = None
+    """The listed description (the tool's own unless overridden)."""
+    parameters: Any = None
+    """The listed parameters schema (what agents convert); arguments are still checked
+    against the tool's own ``parameters`` (``arguments.tool_arguments``)."""
+    hidden: str | None = None
+    """Why the hub does not list the tool (a sentence for the inspector), or None."""
+    confirm: bool = False
+    """Whether calls run only after the user confirmed (policy; ``confirmation.py``)."""
+    json_schema: dict[str, Any] | None = None
+    """The clean JSON Schema the listed ``parameters`` convert to (``schema.parameters``);
+    shared between requests, so never to be changed."""
+    schema_fixes: Sequence[str] = ()
+    """What making the schema acceptable to every provider changed, in words."""
+
+
+HIDDEN_NO_TOKEN = "needs confirming, but its parameters cannot declare a confirmation token"  # noqa: S105  # a reason, not a secret
+"""Why a tool that needs confirming is hidden when its parameters take no named arguments."""
+HIDDEN_OWN_TOKEN = (
+    f"needs confirming, but its own parameters use {TOKEN_ARGUMENT}, so it cannot be confirmed"
+)
+"""Why a tool that needs confirming is hidden when its own parameters use the token's name."""
+
+_ARGUMENT_HELP = (
+    "Leave out on the first call. Only after the user confirmed this call (in their next "
+    "message, or by approving it in Home Assistant), call again with the same arguments and "
+    "the token or approval id the first call returned."
+)
+
+
+class _TokenSchema(probatio.Schema):
+    """Listed parameters that declare ``confirmation_token`` (see ``requires_token``)."""
+
+
+def requires_token(parameters: Any) -> bool:
+    """Return whether listed parameters declare a confirmation token (``declare_token``)."""
+    return isinstance(parameters, _TokenSchema)
+
+
+def declare_token(item: CandidateTool) -> str | None:
+    """Declare ``confirmation_token`` in the listed parameters of a tool that needs confirming.
+
+    Call it for every tool as the last step of a build's schemas, after ``item.parameters``
+    holds the listed schema. A tool that needs confirming but cannot
+    declare the token is hidden instead (it must not run unconfirmed), and the reason is
+    returned for the hub to log once (None otherwise):
+    - parameters that are not a ``probatio`` schema of a mapping (``HIDDEN_NO_TOKEN``): a
+      model could not send the token;
+    - parameters that declare ``confirmation_token`` themselves (``HIDDEN_OWN_TOKEN``): the
+      hub takes the token out of the arguments, so the tool's own argument would never
+      reach it and every confirmed call would fail validation. (A tool of a selected hub that
+      confirms it declares that hub's token: it is confirmed once, see
+      ``Confirmations.check``.)
+    """
+    if item.hidden is not None or not item.confirm:
+        return None
+    parameters = item.parameters
+    if requires_token(parameters):
+        return None
+    if not isinstance(parameters, probatio.Schema) or not isinstance(parameters.schema, dict):
+        item.hidden = HIDDEN_NO_TOKEN
+        return item.hidden
+    # A tool of a selected hub that confirms it declares the token of that hub, not its own.
+    if not requires_token(item.tool.parameters) and any(
+        str(key) == TOKEN_ARGUMENT for key in parameters.schema
+    ):
+        item.hidden = HIDDEN_OWN_TOKEN
+        return item.hidden
+    item.parameters = _TokenSchema(
+        {
+            **parameters.schema,
+            probatio.Optional(TOKEN_ARGUMENT, description=_ARGUMENT_HELP): str,
+        },
+        extra=parameters.extra,
+    )
+    return None

@@ -1,0 +1,1 @@
+"""Calling a hub's tools: the pipeline, arguments, results, deadlines, the audit trail."""

@@ -1,0 +1,1 @@
+"""Confirmation of risky calls: tokens in a conversation, approvals outside one."""

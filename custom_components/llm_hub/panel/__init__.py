@@ -1,0 +1,1 @@
+"""The sidebar panel: its registration, websocket commands, inspector and test bench."""

@@ -1,0 +1,1 @@
+"""Tool search mode: terms, the intent vocabulary, the index, the meta-tools."""
