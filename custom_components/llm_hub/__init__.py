@@ -77,11 +77,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
 
 @callback
 def _async_reload_on_change(hass: HomeAssistant, entry: LlmHubConfigEntry) -> CALLBACK_TYPE:
-    """Reload the hub when its tools or its title change; return the undo.
+    """Reload the hub when its tools or its title (Home Assistant's Rename) change; return the undo.
 
-    Home Assistant reloads after the options and reconfigure flows, not after a change of
-    subentries or its own Rename. Not an update listener: ``OptionsFlowWithReload``
-    refuses an entry that has one.
+    Not an update listener, which ``OptionsFlowWithReload`` refuses.
     """
     tools = tool_subentries(entry)
 

@@ -145,10 +145,7 @@ class HubAPI(SourcedAPI):
     def async_update_requires_admin(
         self, registered: Mapping[str, llm_helper.API] | None = None
     ) -> bool:
-        """Set ``requires_admin`` from the selected APIs among ``registered``; return it.
-
-        ``registered``: the registered LLM APIs by id (default: those registered now).
-        """
+        """Set ``requires_admin`` from the selected APIs of ``registered`` (by id); return it."""
         if registered is None:
             registered = _registered(self.hass)
         self.requires_admin = self._requires_admin(frozenset(), registered)

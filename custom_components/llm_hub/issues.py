@@ -87,10 +87,7 @@ def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:
 
 @callback
 def api_name(hass: HomeAssistant, api_id: str) -> str:
-    """Return the name of an LLM API, registered or not; its id when never seen.
-
-    The registered name; for a hub, its entry's title; else the name last seen registered.
-    """
+    """Return an LLM API's registered name, else its hub's title or last seen name, else its id."""
     for api in llm_helper.async_get_apis(hass):
         if api.id == api_id:
             return api.name
@@ -123,10 +120,7 @@ def _async_clear_missing_api(hass: HomeAssistant, entry_id: str, api_id: str) ->
 
 @callback
 def _async_check_hub(hass: HomeAssistant, api: HubAPI) -> None:
-    """Raise an issue per missing selected API of a hub, clear the others; update the hub.
-
-    The hub's ``requires_admin`` follows its selected APIs, so it is updated here too.
-    """
+    """Raise an issue per missing selected API of a hub, clear the others; update its admin need."""
     registered = _registered(hass)
     api.async_update_requires_admin(registered)
     for api_id in api.selected_api_ids:
@@ -141,10 +135,7 @@ def _async_check_hub(hass: HomeAssistant, api: HubAPI) -> None:
 
 @callback
 def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: UiTools) -> None:
-    """Raise an issue per tool made in the UI that the hub leaves out; clear the others.
-
-    Not fixable: the user reconfigures or deletes the tool.
-    """
+    """Raise an issue (not fixable) per tool the hub leaves out; clear the others."""
     problems = ui_tools.problems(hass)
     prefix = _tool_issue_id(entry_id, "")
     for domain, issue_id in list(ir.async_get(hass).issues):
@@ -187,10 +178,9 @@ def async_update_name_issue(
     served: str,
     error: tuple[str, dict[str, str]] | None,
 ) -> None:
-    """Raise the fixable issue that a hub's title breaks the name rules, or clear it.
+    """Raise the issue that a hub's title breaks the name rules (``error``), or clear it (None).
 
-    ``served``: the name the hub is served under instead; ``error``: the error key and
-    placeholders of ``hub_name.name_error``, None to clear the issue.
+    ``served``: the name the hub is served under instead.
     """
     issue_id = f"{ISSUE_INVALID_NAME}_{entry.entry_id}"
     if error is None:
@@ -310,10 +300,7 @@ class _ApiTracker:
 
     @callback
     def entry_changed(self, change: ConfigEntryChange, entry: ConfigEntry) -> None:
-        """Clear what a change resolved; check hubs later when the entry may have lost APIs.
-
-        Later (``CHECK_DELAY``), so that a reload, which unloads and sets up, raises nothing.
-        """
+        """Clear what a change resolved; check hubs ``CHECK_DELAY`` later if APIs may be lost."""
         self._clear_resolved()
         if self.hass.state is not CoreState.running or (
             change is not ConfigEntryChange.REMOVED and entry.state in _MAY_HAVE_APIS

@@ -84,7 +84,6 @@ class MissingApiRepairFlow(_ChangeOptionsFlow):
 
     @override
     def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
-        """Name the hub and the API."""
         return {"hub": entry.title, "api": api_name(self.hass, self.api_id)}
 
     @override
@@ -149,7 +148,6 @@ class InvalidOptionRepairFlow(_ChangeOptionsFlow):
 
     @override
     def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
-        """Name the hub, the option and what it must hold."""
         return {
             "hub": entry.title,
             "option": self.option,

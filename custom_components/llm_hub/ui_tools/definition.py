@@ -108,10 +108,7 @@ class ToolDefinition:
 def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
     """Return the declared parameters of a list of mappings (the flow's object selector).
 
-    Raises ``ToolDefinitionError`` naming the parameter: a name that is not an identifier
-    (letters, digits, ``_``, not starting with a digit) or is taken twice or is
-    ``confirmation_token``, an unknown type, ``select`` without options, ``min`` above
-    ``max``, a domain that is not a valid domain.
+    Raises ``ToolDefinitionError`` naming the parameter that cannot be used, and why.
     """
     if raw is None:
         return ()
@@ -173,10 +170,9 @@ def _number(value: Any, label: str) -> float | None:
 
 
 def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
-    """Return the checked definition of a tool subentry.
+    """Return the checked definition of a tool subentry (no ``version``: version 1).
 
-    Data without ``version`` is version 1; a newer version (written by a newer LLM Hub) or
-    data that does not hold together raises ``ToolDefinitionError`` with the reason.
+    Raises ``ToolDefinitionError`` for a newer version or data that does not hold together.
     """
     data = subentry.data
     version = data.get(CONF_VERSION, 1)

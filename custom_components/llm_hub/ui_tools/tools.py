@@ -68,11 +68,7 @@ TEMPLATE_TIME_LIMIT: Final = 3.0
 
 
 def parameters_schema(parameters: Sequence[ParameterDefinition]) -> probatio.Schema:
-    """Return the schema of declared parameters, with selectors agents convert well.
-
-    Each parameter is ``Required`` or ``Optional`` with its description; the value is
-    validated by Home Assistant's selector of its type (an integer: ``int`` in its range).
-    """
+    """Return the schema of declared parameters, each validated by its type's selector."""
     schema: dict[probatio.Marker, Any] = {}
     for parameter in parameters:
         marker = probatio.Required if parameter.required else probatio.Optional
@@ -126,11 +122,7 @@ def _validator(parameter: ParameterDefinition) -> Any:
 
 
 def template_error_text(err: TemplateError) -> str:
-    """Return what went wrong in a template and on which line, in words.
-
-    The line comes from Jinja: a syntax error's ``lineno``, or the last frame of the
-    template (``<template>``) in the traceback of an error while rendering.
-    """
+    """Return what went wrong in a template and on which line (Jinja's), in words."""
     cause = err.__cause__ or (err.args[0] if err.args else None)
     line: int | None = None
     if isinstance(cause, jinja2.TemplateSyntaxError):
@@ -169,14 +161,10 @@ class _UiTool(llm_helper.Tool):
         self.parameters = parameters_schema(definition.parameters)
 
     def variables(self, hass: HomeAssistant, tool_args: Mapping[str, Any]) -> dict[str, Any]:
-        """Return the variables of a call: every declared parameter (None when not given).
+        """Return the validated arguments of a call, every declared parameter (None: not given).
 
-        The tool validates the model's arguments itself, as core's ``GetLiveContext`` does:
-        a hub hands them on as the model gave them (``arguments.py``), and the variables are
-        the validators' values (``"false"`` false, numbers as numbers). An ``area`` argument,
-        given as an area's id, name or alias, becomes the area's id. Raises
-        ``probatio.Invalid`` for invalid arguments and ``HomeAssistantError`` for an area
-        that does not exist.
+        An area (id, name or alias) becomes its id. Raises ``probatio.Invalid`` for invalid
+        arguments, ``HomeAssistantError`` for an area that does not exist.
         """
         validated = self.parameters(dict(tool_args))
         variables: dict[str, Any] = {}
@@ -221,8 +209,7 @@ class UiTemplateTool(_UiTool):
     ) -> llm_helper.ToolResult:
         """Render the template; return ``{"result": ...}``, parsed when it is JSON.
 
-        A template error or one that runs over ``TEMPLATE_TIME_LIMIT`` is a failed result
-        naming the line and what went wrong.
+        A template error or one over ``TEMPLATE_TIME_LIMIT`` is a failed result.
         """
         variables = self.variables(hass, tool_input.tool_args)
         try:
@@ -302,10 +289,7 @@ class UiActionTool(_UiTool):
 
 
 def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> ScriptTool:
-    """Return Home Assistant's ``ScriptTool`` for a script tool, under the user's name.
-
-    Raises ``ToolDefinitionError`` when the script entity does not exist.
-    """
+    """Return Home Assistant's ``ScriptTool`` under the tool's name; raise if there is no script."""
     from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
 
     if hass.states.get(definition.script) is None:
@@ -401,8 +385,7 @@ class UiTools:
     def source(self, hass: HomeAssistant) -> Source | None:
         """Return the tools as one source of a hub's build (None when there are none).
 
-        Script tools are made for each request from the script as it is now; one whose
-        script is missing is left out with the reason, like a broken definition.
+        Script tools are made from the script as it is now; a missing one is left out.
         """
         if not self.tools and not self.broken:
             return None
@@ -429,10 +412,7 @@ class UiTools:
         )
 
     def problems(self, hass: HomeAssistant) -> dict[str, tuple[str, str]]:
-        """Return ``{subentry id: (title, reason)}`` of every tool left out now.
-
-        Broken definitions and script tools whose script does not exist (now).
-        """
+        """Return ``{subentry id: (title, reason)}`` of every tool left out now."""
         problems = {key: (title, reason) for key, (_, title, reason) in self.broken.items()}
         problems.update(
             (item.subentry_id, (item.title, f"The script {item.script} does not exist"))
