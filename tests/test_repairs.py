@@ -1,4 +1,4 @@
-"""A selected API that is missing: the hub serves the rest, raises a repair issue, fixes it.
+"""The fix flow of a missing selected API: it removes the API from the hub's options.
 
 The fix flow runs through Home Assistant's repairs HTTP API, as the frontend drives it.
 """
@@ -10,27 +10,18 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
-from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
-    MockModule,
-    async_capture_events,
-    async_fire_time_changed,
-    mock_config_flow,
-    mock_integration,
-    mock_platform,
-)
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
-from custom_components.llm_hub.repairs import CHECK_DELAY, CHECK_INTERVAL
-from homeassistant.config_entries import ConfigEntry, ConfigEntryState, ConfigFlow
-from homeassistant.const import CONF_LLM_HASS_API, EVENT_HOMEASSISTANT_STARTED
-from homeassistant.core import CoreState, HomeAssistant
+from custom_components.llm_hub.issues import CHECK_DELAY
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .common import FixedAPI, async_add_hub, hub_id
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
@@ -47,248 +38,10 @@ def _issue_id(entry: MockConfigEntry, api_id: str) -> str:
     return f"missing_api_{entry.entry_id}_{api_id}"
 
 
-async def _tools(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
-    return {tool.name for tool in instance.tools}
-
-
 async def _async_delayed_check(hass: HomeAssistant) -> None:
     """Let the check that follows an entry's unload or removal run."""
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=CHECK_DELAY + 1))
     await hass.async_block_till_done(wait_background_tasks=True)
-
-
-async def test_missing_selected_api_raises_a_fixable_issue(hass: HomeAssistant) -> None:
-    """A hub set up with a pick that is not registered serves the rest and raises an issue."""
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
-
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "x"]})
-
-    assert "kept" in await _tools(hass, entry)
-    issue = _issues(hass)[_issue_id(entry, "music")]
-    assert issue.is_fixable
-    assert issue.severity is ir.IssueSeverity.WARNING
-    assert issue.translation_key == "missing_api"
-    assert issue.translation_placeholders == {"hub": "Kitchen", "api": "music"}
-    assert issue.data == {"entry_id": entry.entry_id, "api_id": "music"}
-    assert list(_issues(hass)) == [_issue_id(entry, "music")]
-
-
-async def test_no_issue_while_home_assistant_starts(hass: HomeAssistant) -> None:
-    """While integrations still load, a missing pick raises nothing until started."""
-    hass.set_state(CoreState.starting)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    assert _issues(hass) == {}
-
-    hass.set_state(CoreState.running)
-    hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
-    await hass.async_block_till_done()
-
-    assert list(_issues(hass)) == [_issue_id(entry, "music")]
-
-
-async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssistant) -> None:
-    """An integration that loads later and registers the API clears the issue."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    assert _issue_id(entry, "music") in _issues(hass)
-
-    async def async_setup(hass: HomeAssistant, config: Any) -> bool:
-        llm.async_register_api(hass, FixedAPI(hass, "music", "Music", [RecordingTool("play")]))
-        return True
-
-    mock_integration(hass, MockModule("music", async_setup=async_setup))
-    assert await async_setup_component(hass, "music", {})
-    await hass.async_block_till_done()
-
-    assert _issues(hass) == {}
-    assert "play" in await _tools(hass, entry)
-
-
-async def test_issue_of_a_selected_hub_comes_and_goes(hass: HomeAssistant) -> None:
-    """A selected hub that unloads raises the issue shortly after, named by its name;
-    loading it again clears it at once."""
-    inner = await async_add_hub(hass, "Inner")
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
-    assert _issues(hass) == {}
-
-    assert await hass.config_entries.async_unload(inner.entry_id)
-    await hass.async_block_till_done(wait_background_tasks=True)
-    assert _issues(hass) == {}
-    await _async_delayed_check(hass)
-
-    # Nothing asked the outer hub for its tools: the unload itself raised the issue.
-    issue = _issues(hass)[_issue_id(outer, hub_id(inner))]
-    assert issue.translation_placeholders == {"hub": "Outer", "api": "Inner"}
-    assert list(_issues(hass)) == [_issue_id(outer, hub_id(inner))]
-
-    assert await hass.config_entries.async_setup(inner.entry_id)
-    await hass.async_block_till_done()
-    assert _issues(hass) == {}
-
-
-async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_client: Any) -> None:
-    """Removing a selected hub raises the issue shortly after; the issue and its fix flow
-    name the hub as it was called, not by its API id."""
-    office = await async_add_hub(hass, "Office")
-    kitchen = await async_add_hub(hass, "Küche", {CONF_LLM_HASS_API: [hub_id(office)]})
-
-    assert await hass.config_entries.async_remove(office.entry_id)
-    await _async_delayed_check(hass)
-
-    issue = _issues(hass)[_issue_id(kitchen, hub_id(office))]
-    assert issue.translation_placeholders == {"hub": "Küche", "api": "Office"}
-    flow = await _start_fix(repairs_client, _issue_id(kitchen, hub_id(office)))
-    assert flow["description_placeholders"] == {"hub": "Küche", "api": "Office"}
-    await _continue_fix(repairs_client, flow["flow_id"])
-    await hass.async_block_till_done()
-    assert kitchen.options == {}
-    assert _issues(hass) == {}
-
-
-async def test_reloading_a_selected_hub_raises_nothing(hass: HomeAssistant) -> None:
-    """A reload (options saved, renamed) unloads and sets up again: no issue comes and goes
-    meanwhile, nor after the delayed check."""
-    inner = await async_add_hub(hass, "Inner")
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
-    created = async_capture_events(hass, ir.EVENT_REPAIRS_ISSUE_REGISTRY_UPDATED)
-
-    assert await hass.config_entries.async_reload(inner.entry_id)
-    await hass.async_block_till_done(wait_background_tasks=True)
-    await _async_delayed_check(hass)
-
-    assert [event.data for event in created if event.data["domain"] == DOMAIN] == []
-    assert outer.state is ConfigEntryState.LOADED
-
-
-async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant) -> None:
-    """An API registered by another integration's config entry that unloads raises the
-    issue shortly after, named as it was registered; the issue clears when it is back."""
-
-    async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
-        api = FixedAPI(hass, "music", "Music player", [RecordingTool("play")])
-        entry.async_on_unload(llm.async_register_api(hass, api))
-        return True
-
-    async def async_unload_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
-        return True
-
-    mock_integration(
-        hass,
-        MockModule(
-            "music", async_setup_entry=async_setup_entry, async_unload_entry=async_unload_entry
-        ),
-    )
-    mock_platform(hass, "music.config_flow", None)
-    music = MockConfigEntry(domain="music")
-    music.add_to_hass(hass)
-    with mock_config_flow("music", ConfigFlow):
-        assert await hass.config_entries.async_setup(music.entry_id)
-        entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-        assert _issues(hass) == {}
-
-        assert await hass.config_entries.async_unload(music.entry_id)
-        await _async_delayed_check(hass)
-
-        issue = _issues(hass)[_issue_id(entry, "music")]
-        assert issue.translation_placeholders == {"hub": "Kitchen", "api": "Music player"}
-
-        assert await hass.config_entries.async_setup(music.entry_id)
-        await hass.async_block_till_done()
-        assert _issues(hass) == {}
-
-
-async def test_no_issue_from_an_unload_while_home_assistant_stops(hass: HomeAssistant) -> None:
-    """Entries unloading while Home Assistant stops raise nothing."""
-    inner = await async_add_hub(hass, "Inner")
-    await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
-
-    assert await hass.config_entries.async_unload(inner.entry_id)
-    hass.set_state(CoreState.stopping)
-    await hass.async_block_till_done(wait_background_tasks=True)
-    assert await hass.config_entries.async_remove(inner.entry_id)
-
-    assert _issues(hass) == {}
-    hass.set_state(CoreState.running)
-
-
-async def test_issue_clears_on_the_periodic_check(hass: HomeAssistant) -> None:
-    """An API registered without any event is seen by the periodic check, not by a request
-    (building an instance changes no issue)."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
-    assert _issue_id(entry, "music") in _issues(hass)
-
-    await _tools(hass, entry)
-    assert _issue_id(entry, "music") in _issues(hass)
-
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
-    assert _issues(hass) == {}
-
-
-async def test_an_api_unregistered_without_an_event_raises_on_the_periodic_check(
-    hass: HomeAssistant,
-) -> None:
-    """An API unregistered without any event is seen by the periodic check."""
-    unregister = llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    unregister()
-    await _tools(hass, entry)
-    assert _issues(hass) == {}
-
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
-    assert list(_issues(hass)) == [_issue_id(entry, "music")]
-
-
-async def test_building_while_home_assistant_starts_raises_nothing(hass: HomeAssistant) -> None:
-    """A hub selecting an API id that is not registered, built once while Home Assistant
-    starts, raises no repair issue (none is raised before start-up ends)."""
-    hass.set_state(CoreState.starting)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-
-    await llm.async_get_api(hass, hub_id(entry), llm_context())
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
-
-    assert _issues(hass) == {}
-    hass.set_state(CoreState.running)
-
-
-async def test_periodic_check_skips_an_entry_loaded_without_its_api(
-    hass: HomeAssistant, mock_setup_entry: Any
-) -> None:
-    """An entry loaded by a setup that is not the hub's (patched) has no API to check."""
-    entry = MockConfigEntry(domain=DOMAIN, title="Kitchen", options={CONF_LLM_HASS_API: ["x"]})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    assert entry.state is ConfigEntryState.LOADED
-
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
-
-    assert _issues(hass) == {}
-
-
-async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
-    hass: HomeAssistant,
-) -> None:
-    """Saving options without the pick clears its issue; removing the hub clears all of its
-    issues, and only its own."""
-    other = await async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "radio"]})
-    assert len(_issues(hass)) == 3
-
-    hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["radio"]})
-    await hass.config_entries.async_reload(entry.entry_id)
-    assert set(_issues(hass)) == {_issue_id(other, "radio"), _issue_id(entry, "radio")}
-
-    assert await hass.config_entries.async_remove(entry.entry_id)
-    await hass.async_block_till_done()
-    assert list(_issues(hass)) == [_issue_id(other, "radio")]
-
-
-# --- The fix flow, through the repairs HTTP API ------------------------------------------------
 
 
 @pytest.fixture
@@ -312,6 +65,25 @@ async def _continue_fix(client: Any, flow_id: str) -> dict[str, Any]:
     assert response.status == HTTPStatus.OK
     data: dict[str, Any] = await response.json()
     return data
+
+
+async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_client: Any) -> None:
+    """Removing a selected hub raises the issue shortly after; the issue and its fix flow
+    name the hub as it was called, not by its API id."""
+    office = await async_add_hub(hass, "Office")
+    kitchen = await async_add_hub(hass, "Küche", {CONF_LLM_HASS_API: [hub_id(office)]})
+
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await _async_delayed_check(hass)
+
+    issue = _issues(hass)[_issue_id(kitchen, hub_id(office))]
+    assert issue.translation_placeholders == {"hub": "Küche", "api": "Office"}
+    flow = await _start_fix(repairs_client, _issue_id(kitchen, hub_id(office)))
+    assert flow["description_placeholders"] == {"hub": "Küche", "api": "Office"}
+    await _continue_fix(repairs_client, flow["flow_id"])
+    await hass.async_block_till_done()
+    assert kitchen.options == {}
+    assert _issues(hass) == {}
 
 
 async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:

@@ -19,11 +19,8 @@ from custom_components.llm_hub.build.builder import HubAPIInstance
 from custom_components.llm_hub.const import CONF_READ_ONLY, DOMAIN
 from custom_components.llm_hub.options_flow import async_preview
 from custom_components.llm_hub.ui_tools import tools as ui_tools
-from custom_components.llm_hub.ui_tools.tools import (
-    ToolDefinitionError,
-    parse_parameters,
-    template_error_text,
-)
+from custom_components.llm_hub.ui_tools.definition import ToolDefinitionError, parse_parameters
+from custom_components.llm_hub.ui_tools.tools import template_error_text
 from homeassistant.config_entries import ConfigSubentryData, SubentryFlowResult
 from homeassistant.core import (
     HomeAssistant,

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED, ConfigEntry, ConfigEntryChange
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.typing import ConfigType
 
 from .api import HubAPI, selected_api_ids
@@ -21,22 +23,18 @@ from .build.policy import without_empty
 from .confirm.approvals import async_setup_approvals
 from .const import DOMAIN, LOGGER
 from .hub_name import DATA_NAME, served_name
-from .options import invalid_options
-from .panel import websocket_api
-from .panel.registration import async_setup_panel
-from .repairs import (
+from .issues import (
     async_check_when_started,
     async_remove_issues,
     async_track_apis,
     async_update_name_issue,
     async_update_option_issues,
 )
+from .options import invalid_options
+from .panel import websocket_api
+from .panel.registration import async_setup_panel
 from .types import LlmHubConfigEntry, LlmHubData
-from .ui_tools.subentries import (
-    async_check_tools_when_started,
-    async_reload_on_tool_change,
-    async_remove_tool_issues,
-)
+from .ui_tools.definition import tool_subentries
 from .ui_tools.tools import UiTools
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -72,10 +70,29 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     api = HubAPI(hass, entry, name=name, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
-    entry.async_on_unload(async_check_when_started(hass, api))
-    entry.async_on_unload(async_check_tools_when_started(hass, entry, ui_tools))
-    entry.async_on_unload(async_reload_on_tool_change(hass, entry))
+    entry.async_on_unload(async_check_when_started(hass, entry, api, ui_tools))
+    entry.async_on_unload(_async_reload_on_change(hass, entry))
     return True
+
+
+@callback
+def _async_reload_on_change(hass: HomeAssistant, entry: LlmHubConfigEntry) -> CALLBACK_TYPE:
+    """Reload the hub when its tools or its title (Home Assistant's Rename) change; return the undo.
+
+    Not an update listener, which ``OptionsFlowWithReload`` refuses.
+    """
+    tools = tool_subentries(entry)
+
+    @callback
+    def entry_changed(change: ConfigEntryChange, changed: ConfigEntry[Any]) -> None:
+        if (
+            change is ConfigEntryChange.UPDATED
+            and changed.entry_id == entry.entry_id
+            and (tool_subentries(changed) != tools or changed.title != entry.runtime_data.api.title)
+        ):
+            hass.config_entries.async_schedule_reload(entry.entry_id)
+
+    return async_dispatcher_connect(hass, SIGNAL_CONFIG_ENTRY_CHANGED, entry_changed)
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
@@ -90,7 +107,6 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
 async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
     """Remove the repair issues of a removed hub and of its tools."""
     async_remove_issues(hass, entry.entry_id)
-    async_remove_tool_issues(hass, entry.entry_id)
 
 
 async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:

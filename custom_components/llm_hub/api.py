@@ -142,9 +142,13 @@ class HubAPI(SourcedAPI):
         return self.registered
 
     @callback
-    def async_update_requires_admin(self) -> bool:
-        """Set ``requires_admin`` from the selected APIs registered now; return it."""
-        self.requires_admin = self._requires_admin(frozenset(), _registered(self.hass))
+    def async_update_requires_admin(
+        self, registered: Mapping[str, llm_helper.API] | None = None
+    ) -> bool:
+        """Set ``requires_admin`` from the selected APIs of ``registered`` (by id); return it."""
+        if registered is None:
+            registered = _registered(self.hass)
+        self.requires_admin = self._requires_admin(frozenset(), registered)
         return self.requires_admin
 
     def _requires_admin(
@@ -179,7 +183,7 @@ class HubAPI(SourcedAPI):
         selected it catches that and serves the rest.
         """
         registered = _registered(self.hass)
-        self.requires_admin = self._requires_admin(frozenset(), registered)
+        self.async_update_requires_admin(registered)
         # Who the user is matters only to a hub that requires an admin (no lookup otherwise;
         # an API that becomes admin-only during the build is then left out for everyone).
         is_admin = self.requires_admin and await _async_is_admin(self.hass, llm_context)

@@ -21,8 +21,8 @@ from .const import DOMAIN, OPTIONS_MINOR_VERSION, OPTIONS_VERSION
 from .hub_name import clean_name, name_error
 from .options_flow import LlmHubOptionsFlow
 from .types import LlmHubConfigEntry
+from .ui_tools.definition import SUBENTRY_TYPE
 from .ui_tools.flow import ToolSubentryFlow
-from .ui_tools.tools import SUBENTRY_TYPE
 
 NAME_SCHEMA = probatio.Schema({probatio.Required(CONF_NAME): TextSelector()})
 

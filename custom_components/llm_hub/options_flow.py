@@ -60,8 +60,8 @@ from .const import (
     api_id_for_entry,
 )
 from .hub_name import served_name
+from .issues import api_name
 from .panel.inspector import measure
-from .repairs import api_name
 from .search.listing import CONF_PINNED_TOOLS, CONF_TOOL_MODE, SearchSettings, ToolMode
 from .types import LlmHubConfigEntry
 

@@ -38,7 +38,7 @@ from ..api import HubAPI
 from ..build.builder import HubAPIInstance
 from ..calls.audit import EVENT_TOOL_CALLED
 from ..const import DOMAIN, api_id_for_entry
-from ..repairs import DATA_ENTRY_ID
+from ..issues import DATA_ENTRY_ID
 from ..types import LlmHubConfigEntry
 from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
 

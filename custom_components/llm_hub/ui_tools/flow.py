@@ -3,13 +3,10 @@
 The user picks a kind (template, action, script; a menu), fills in one form (title,
 description, the kind's template, actions or script, parameters, annotations), then sees
 the name the model will call the tool by and saves. Reconfigure opens the same form with
-the tool's values. Saving stores the subentry; the hub reloads on its own
-(``ui_tools.async_reload_on_tool_change``).
+the tool's values. Saving stores the subentry; the hub reloads on its own.
 
 Parameters are one ``ObjectSelector`` field with ``multiple``: a list the user adds to,
-edits, reorders and removes from in place, each item with the same fields (name, type,
-description, required, min, max, options, domains). A repeated "add parameter" step could
-neither edit nor reorder a parameter without going back through every step.
+edits, reorders and removes from in place.
 """
 
 from __future__ import annotations
@@ -27,7 +24,7 @@ from homeassistant.helpers import config_validation as cv, selector
 from homeassistant.helpers.script import async_validate_actions_config
 
 from ..build.names import assign_names, portable_name
-from .tools import (
+from .definition import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
     CONF_KIND,

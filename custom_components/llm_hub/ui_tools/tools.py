@@ -1,22 +1,11 @@
-"""Tools made in the UI: template, action and script tools stored as subentries of a hub.
+"""Makes tool definitions into template, action and script tools: one source of a hub.
 
-A hub entry's config subentries of type ``tool`` (``tool_flow.py`` makes them) each define
-one tool. ``parse_definition`` reads a subentry's data (``TOOL_DATA_VERSION``) into a
-``ToolDefinition``; ``UiTools`` turns the hub's definitions into ``llm.Tool``s when the entry
-is set up (templates compiled, actions validated into a ``helpers.script.Script``) and lists
-them per request as one more source of the hub (``UI_TOOLS_SOURCE``). A definition that
-cannot be used is left out with the reason (the inspector's ``hidden``; ``tool_subentries``
-raises a repair issue for it); the hub's other tools are not affected.
-
-The kinds:
-
-- ``template``: renders a ``Template`` with the validated arguments as variables (never
-  pasted into the source), under ``TEMPLATE_TIME_LIMIT`` like the template developer tool
-  (``async_render_will_timeout``); the result is parsed as JSON when it is JSON.
-- ``action``: runs the actions (script syntax) with the arguments as variables and the
-  calling user's ``Context``, so Home Assistant's permission checks apply.
-- ``script``: wraps a script entity through Home Assistant's own ``ScriptTool``
-  (``components/script/llm.py``): its fields are the parameters, its response the result.
+``UiTools`` builds the tools when the entry is set up and lists them per request; one that
+cannot be used is left out with the reason, the hub's other tools are not affected.
+- ``template``: renders the template with the validated arguments as variables, under
+  ``TEMPLATE_TIME_LIMIT``; the result is parsed as JSON when it is JSON.
+- ``action``: runs the actions with the arguments as variables, as the calling user.
+- ``script``: Home Assistant's own ``ScriptTool`` of a script entity, under the tool's name.
 """
 
 from __future__ import annotations
@@ -25,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 import json
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Literal, cast, override
+from typing import TYPE_CHECKING, Any, Final, cast, override
 
 import jinja2
 import probatio
 
-from homeassistant.config_entries import ConfigEntry, ConfigSubentry
-from homeassistant.core import HomeAssistant, callback, valid_domain
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
@@ -45,34 +34,29 @@ from homeassistant.helpers.template import Template
 
 from ..build.builder import Source
 from ..calls.tool import error_result
-from ..const import DOMAIN, LOGGER, TOKEN_ARGUMENT
+from ..const import DOMAIN, LOGGER
+from .definition import (
+    CONF_TOOL_NAME,
+    SUBENTRY_TYPE,
+    ParameterDefinition,
+    ToolDefinition,
+    ToolDefinitionError,
+    parse_definition,
+)
 
 if TYPE_CHECKING:
     from homeassistant.components.script.llm import ScriptTool
 
 __all__ = [
-    "KINDS",
     "MAX_ACTION_RUNS",
-    "PARAMETER_TYPES",
-    "SUBENTRY_TYPE",
     "TEMPLATE_TIME_LIMIT",
-    "TOOL_DATA_VERSION",
     "UI_TOOLS_NAMESPACE",
     "UI_TOOLS_SOURCE",
-    "ParameterDefinition",
-    "ToolDefinition",
-    "ToolDefinitionError",
     "UiTools",
     "parameters_schema",
-    "parse_definition",
-    "parse_parameters",
     "template_error_text",
 ]
 
-SUBENTRY_TYPE: Final = "tool"
-"""The config subentry type of a tool made in the UI."""
-TOOL_DATA_VERSION: Final = 1
-"""Version of a tool subentry's data (its ``version`` key; absent means 1)."""
 UI_TOOLS_SOURCE: Final = DOMAIN
 """The source (audit, inspector) of tools made in the UI: the hub's own integration."""
 UI_TOOLS_NAMESPACE: Final = "ui-tools"
@@ -82,192 +66,9 @@ MAX_ACTION_RUNS: Final = 10
 TEMPLATE_TIME_LIMIT: Final = 3.0
 """Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
 
-type Kind = Literal["template", "action", "script"]
-KINDS: Final[tuple[Kind, ...]] = ("template", "action", "script")
-PARAMETER_TYPES: Final = (
-    "text",
-    "number",
-    "integer",
-    "boolean",
-    "select",
-    "entity",
-    "area",
-    "datetime",
-    "duration",
-)
-"""Types of a declared parameter: text, a number (optional ``min``/``max``), an integer
-(same), a boolean, one of ``options``, an entity id (optionally of ``domains``), an area
-(its id, name or alias), a date and time, a duration."""
-
-CONF_KIND: Final = "kind"
-CONF_VERSION: Final = "version"
-CONF_TOOL_NAME: Final = "name"
-CONF_TOOL_DESCRIPTION: Final = "description"
-CONF_PARAMETERS: Final = "parameters"
-CONF_TEMPLATE: Final = "template"
-CONF_ACTIONS: Final = "actions"
-CONF_SCRIPT: Final = "script"
-ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
-"""The annotations a user chooses; ``idempotent`` stays at the spec's default (False)."""
-
-
-class ToolDefinitionError(HomeAssistantError):
-    """A tool definition cannot be used; the message says why, in words."""
-
-
-@dataclass(frozen=True, slots=True)
-class ParameterDefinition:
-    """One declared parameter of a template or action tool."""
-
-    name: str
-    type: str
-    description: str = ""
-    required: bool = False
-    min: float | None = None
-    max: float | None = None
-    options: tuple[str, ...] = ()
-    """The texts a ``select`` parameter may take."""
-    domains: tuple[str, ...] = ()
-    """The domains an ``entity`` parameter may be of (empty: any)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ToolDefinition:
-    """A tool subentry's data, checked: what ``UiTools`` builds a tool from."""
-
-    kind: Kind
-    name: str
-    """The portable name the model calls the tool by (``tool_flow`` makes it unique)."""
-    title: str
-    description: str
-    annotations: llm_helper.ToolAnnotations
-    parameters: tuple[ParameterDefinition, ...] = ()
-    template: str = ""
-    actions: tuple[dict[str, Any], ...] = ()
-    script: str = ""
-    """The script's entity id (``script`` tools)."""
-    subentry_id: str = ""
-
-
-def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
-    """Return the declared parameters of a list of mappings (the flow's object selector).
-
-    Raises ``ToolDefinitionError`` naming the parameter: a name that is not an identifier
-    (letters, digits, ``_``, not starting with a digit) or is taken twice or is
-    ``confirmation_token``, an unknown type, ``select`` without options, ``min`` above
-    ``max``, a domain that is not a valid domain.
-    """
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise ToolDefinitionError("The parameters are not a list")
-    parameters: list[ParameterDefinition] = []
-    for number, item in enumerate(raw, start=1):
-        parameter = _parse_parameter(number, item)
-        if parameter.name in {other.name for other in parameters}:
-            raise ToolDefinitionError(f'Parameter {number} ("{parameter.name}"): the name is taken')
-        parameters.append(parameter)
-    return tuple(parameters)
-
-
-def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
-    """Return parameter ``number`` (counted from 1) of the list; raise ``ToolDefinitionError``."""
-    if not isinstance(item, Mapping):
-        raise ToolDefinitionError(f"Parameter {number} is not a mapping")
-    name = str(item.get("name") or "").strip()
-    label = f'Parameter {number} ("{name}")' if name else f"Parameter {number}"
-    if not name.isidentifier() or not name.isascii():
-        raise ToolDefinitionError(
-            f"{label}: a name has letters, digits and _ only, and starts with a letter"
-        )
-    if name == TOKEN_ARGUMENT:
-        raise ToolDefinitionError(f"{label}: the name is taken")
-    kind = item.get("type", "text")
-    if kind not in PARAMETER_TYPES:
-        raise ToolDefinitionError(f"{label}: unknown type {kind!r}")
-    options = tuple(str(option) for option in item.get("options") or () if str(option))
-    if kind == "select" and not options:
-        raise ToolDefinitionError(f"{label}: a choice needs at least one option")
-    minimum, maximum = _number(item.get("min"), label), _number(item.get("max"), label)
-    if minimum is not None and maximum is not None and minimum > maximum:
-        raise ToolDefinitionError(f"{label}: min is above max")
-    domains = tuple(str(domain).strip() for domain in item.get("domains") or ())
-    if bad := [domain for domain in domains if not valid_domain(domain)]:
-        raise ToolDefinitionError(f"{label}: {bad[0]!r} is not a domain")
-    return ParameterDefinition(
-        name=name,
-        type=kind,
-        description=str(item.get("description") or ""),
-        required=bool(item.get("required", False)),
-        min=minimum,
-        max=maximum,
-        options=options,
-        domains=domains,
-    )
-
-
-def _number(value: Any, label: str) -> float | None:
-    """Return ``value`` as a number (None when not given); raise ``ToolDefinitionError``."""
-    if value is None or value == "":
-        return None
-    try:
-        return float(value)
-    except (TypeError, ValueError) as err:
-        raise ToolDefinitionError(f"{label}: {value!r} is not a number") from err
-
-
-def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
-    """Return the checked definition of a tool subentry.
-
-    Data without ``version`` is version 1; a newer version (written by a newer LLM Hub) or
-    data that does not hold together raises ``ToolDefinitionError`` with the reason.
-    """
-    data = subentry.data
-    version = data.get(CONF_VERSION, 1)
-    if not isinstance(version, int) or version > TOOL_DATA_VERSION:
-        raise ToolDefinitionError(
-            f"It was saved by a newer version of LLM Hub (data version {version})"
-        )
-    kind = data.get(CONF_KIND)
-    if kind not in KINDS:
-        raise ToolDefinitionError(f"Unknown kind of tool {kind!r}")
-    name = data.get(CONF_TOOL_NAME)
-    if not isinstance(name, str) or not name:
-        raise ToolDefinitionError("It has no name")
-    worst = llm_helper.ToolAnnotations()
-    annotations = llm_helper.ToolAnnotations(
-        read_only=bool(data.get("read_only", kind == "template")),
-        destructive=bool(data.get("destructive", worst.destructive and kind != "template")),
-        idempotent=worst.idempotent,
-        open_world=bool(data.get("open_world", worst.open_world and kind != "template")),
-    )
-    definition = ToolDefinition(
-        kind=kind,
-        name=name,
-        title=subentry.title,
-        description=str(data.get(CONF_TOOL_DESCRIPTION) or ""),
-        annotations=annotations,
-        parameters=parse_parameters(data.get(CONF_PARAMETERS)),
-        template=str(data.get(CONF_TEMPLATE) or ""),
-        actions=tuple(cv.ensure_list(data.get(CONF_ACTIONS))),
-        script=str(data.get(CONF_SCRIPT) or ""),
-        subentry_id=subentry.subentry_id,
-    )
-    if kind == "template" and not definition.template.strip():
-        raise ToolDefinitionError("It has no template")
-    if kind == "action" and not definition.actions:
-        raise ToolDefinitionError("It has no actions")
-    if kind == "script" and not definition.script.startswith("script."):
-        raise ToolDefinitionError("It names no script")
-    return definition
-
 
 def parameters_schema(parameters: Sequence[ParameterDefinition]) -> probatio.Schema:
-    """Return the schema of declared parameters, with selectors agents convert well.
-
-    Each parameter is ``Required`` or ``Optional`` with its description; the value is
-    validated by Home Assistant's selector of its type (an integer: ``int`` in its range).
-    """
+    """Return the schema of declared parameters, each validated by its type's selector."""
     schema: dict[probatio.Marker, Any] = {}
     for parameter in parameters:
         marker = probatio.Required if parameter.required else probatio.Optional
@@ -321,11 +122,7 @@ def _validator(parameter: ParameterDefinition) -> Any:
 
 
 def template_error_text(err: TemplateError) -> str:
-    """Return what went wrong in a template and on which line, in words.
-
-    The line comes from Jinja: a syntax error's ``lineno``, or the last frame of the
-    template (``<template>``) in the traceback of an error while rendering.
-    """
+    """Return what went wrong in a template and on which line (Jinja's), in words."""
     cause = err.__cause__ or (err.args[0] if err.args else None)
     line: int | None = None
     if isinstance(cause, jinja2.TemplateSyntaxError):
@@ -364,14 +161,10 @@ class _UiTool(llm_helper.Tool):
         self.parameters = parameters_schema(definition.parameters)
 
     def variables(self, hass: HomeAssistant, tool_args: Mapping[str, Any]) -> dict[str, Any]:
-        """Return the variables of a call: every declared parameter (None when not given).
+        """Return the validated arguments of a call, every declared parameter (None: not given).
 
-        The tool validates the model's arguments itself, as core's ``GetLiveContext`` does:
-        a hub hands them on as the model gave them (``arguments.py``), and the variables are
-        the validators' values (``"false"`` false, numbers as numbers). An ``area`` argument,
-        given as an area's id, name or alias, becomes the area's id. Raises
-        ``probatio.Invalid`` for invalid arguments and ``HomeAssistantError`` for an area
-        that does not exist.
+        An area (id, name or alias) becomes its id. Raises ``probatio.Invalid`` for invalid
+        arguments, ``HomeAssistantError`` for an area that does not exist.
         """
         validated = self.parameters(dict(tool_args))
         variables: dict[str, Any] = {}
@@ -416,8 +209,7 @@ class UiTemplateTool(_UiTool):
     ) -> llm_helper.ToolResult:
         """Render the template; return ``{"result": ...}``, parsed when it is JSON.
 
-        A template error or one that runs over ``TEMPLATE_TIME_LIMIT`` is a failed result
-        naming the line and what went wrong.
+        A template error or one over ``TEMPLATE_TIME_LIMIT`` is a failed result.
         """
         variables = self.variables(hass, tool_input.tool_args)
         try:
@@ -497,10 +289,7 @@ class UiActionTool(_UiTool):
 
 
 def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> ScriptTool:
-    """Return Home Assistant's ``ScriptTool`` for a script tool, under the user's name.
-
-    Raises ``ToolDefinitionError`` when the script entity does not exist.
-    """
+    """Return Home Assistant's ``ScriptTool`` under the tool's name; raise if there is no script."""
     from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
 
     if hass.states.get(definition.script) is None:
@@ -596,8 +385,7 @@ class UiTools:
     def source(self, hass: HomeAssistant) -> Source | None:
         """Return the tools as one source of a hub's build (None when there are none).
 
-        Script tools are made for each request from the script as it is now; one whose
-        script is missing is left out with the reason, like a broken definition.
+        Script tools are made from the script as it is now; a missing one is left out.
         """
         if not self.tools and not self.broken:
             return None
@@ -624,10 +412,7 @@ class UiTools:
         )
 
     def problems(self, hass: HomeAssistant) -> dict[str, tuple[str, str]]:
-        """Return ``{subentry id: (title, reason)}`` of every tool left out now.
-
-        Broken definitions and script tools whose script does not exist (now).
-        """
+        """Return ``{subentry id: (title, reason)}`` of every tool left out now."""
         problems = {key: (title, reason) for key, (_, title, reason) in self.broken.items()}
         problems.update(
             (item.subentry_id, (item.title, f"The script {item.script} does not exist"))

@@ -1,0 +1,223 @@
+"""Reads a ``tool`` subentry's stored data into a checked ``ToolDefinition``.
+
+A definition has a kind (``KINDS``), a name, annotations, declared parameters
+(``PARAMETER_TYPES``) and the kind's template, actions or script. Data that does not hold
+together raises ``ToolDefinitionError`` with the reason, in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from homeassistant.config_entries import ConfigEntry, ConfigSubentry
+from homeassistant.core import valid_domain
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import config_validation as cv, llm as llm_helper
+
+from ..const import TOKEN_ARGUMENT
+
+__all__ = [
+    "ANNOTATION_KEYS",
+    "KINDS",
+    "PARAMETER_TYPES",
+    "SUBENTRY_TYPE",
+    "TOOL_DATA_VERSION",
+    "Kind",
+    "ParameterDefinition",
+    "ToolDefinition",
+    "ToolDefinitionError",
+    "parse_definition",
+    "parse_parameters",
+    "tool_subentries",
+]
+
+SUBENTRY_TYPE: Final = "tool"
+"""The config subentry type of a tool made in the UI."""
+TOOL_DATA_VERSION: Final = 1
+"""Version of a tool subentry's data (its ``version`` key; absent means 1)."""
+
+type Kind = Literal["template", "action", "script"]
+KINDS: Final[tuple[Kind, ...]] = ("template", "action", "script")
+PARAMETER_TYPES: Final = (
+    "text",
+    "number",
+    "integer",
+    "boolean",
+    "select",
+    "entity",
+    "area",
+    "datetime",
+    "duration",
+)
+"""Types of a declared parameter: text, a number (optional ``min``/``max``), an integer
+(same), a boolean, one of ``options``, an entity id (optionally of ``domains``), an area
+(its id, name or alias), a date and time, a duration."""
+
+CONF_KIND: Final = "kind"
+CONF_VERSION: Final = "version"
+CONF_TOOL_NAME: Final = "name"
+CONF_TOOL_DESCRIPTION: Final = "description"
+CONF_PARAMETERS: Final = "parameters"
+CONF_TEMPLATE: Final = "template"
+CONF_ACTIONS: Final = "actions"
+CONF_SCRIPT: Final = "script"
+ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
+"""The annotations a user chooses; ``idempotent`` stays at the spec's default (False)."""
+
+
+class ToolDefinitionError(HomeAssistantError):
+    """A tool definition cannot be used; the message says why, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterDefinition:
+    """One declared parameter of a template or action tool."""
+
+    name: str
+    type: str
+    description: str = ""
+    required: bool = False
+    min: float | None = None
+    max: float | None = None
+    options: tuple[str, ...] = ()
+    """The texts a ``select`` parameter may take."""
+    domains: tuple[str, ...] = ()
+    """The domains an ``entity`` parameter may be of (empty: any)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDefinition:
+    """A tool subentry's data, checked: what ``UiTools`` builds a tool from."""
+
+    kind: Kind
+    name: str
+    """The portable name the model calls the tool by (``tool_flow`` makes it unique)."""
+    title: str
+    description: str
+    annotations: llm_helper.ToolAnnotations
+    parameters: tuple[ParameterDefinition, ...] = ()
+    template: str = ""
+    actions: tuple[dict[str, Any], ...] = ()
+    script: str = ""
+    """The script's entity id (``script`` tools)."""
+    subentry_id: str = ""
+
+
+def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
+    """Return the declared parameters of a list of mappings (the flow's object selector).
+
+    Raises ``ToolDefinitionError`` naming the parameter that cannot be used, and why.
+    """
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ToolDefinitionError("The parameters are not a list")
+    parameters: list[ParameterDefinition] = []
+    for number, item in enumerate(raw, start=1):
+        parameter = _parse_parameter(number, item)
+        if parameter.name in {other.name for other in parameters}:
+            raise ToolDefinitionError(f'Parameter {number} ("{parameter.name}"): the name is taken')
+        parameters.append(parameter)
+    return tuple(parameters)
+
+
+def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
+    """Return parameter ``number`` (counted from 1) of the list; raise ``ToolDefinitionError``."""
+    if not isinstance(item, Mapping):
+        raise ToolDefinitionError(f"Parameter {number} is not a mapping")
+    name = str(item.get("name") or "").strip()
+    label = f'Parameter {number} ("{name}")' if name else f"Parameter {number}"
+    if not name.isidentifier() or not name.isascii():
+        raise ToolDefinitionError(
+            f"{label}: a name has letters, digits and _ only, and starts with a letter"
+        )
+    if name == TOKEN_ARGUMENT:
+        raise ToolDefinitionError(f"{label}: the name is taken")
+    kind = item.get("type", "text")
+    if kind not in PARAMETER_TYPES:
+        raise ToolDefinitionError(f"{label}: unknown type {kind!r}")
+    options = tuple(str(option) for option in item.get("options") or () if str(option))
+    if kind == "select" and not options:
+        raise ToolDefinitionError(f"{label}: a choice needs at least one option")
+    minimum, maximum = _number(item.get("min"), label), _number(item.get("max"), label)
+    if minimum is not None and maximum is not None and minimum > maximum:
+        raise ToolDefinitionError(f"{label}: min is above max")
+    domains = tuple(str(domain).strip() for domain in item.get("domains") or ())
+    if bad := [domain for domain in domains if not valid_domain(domain)]:
+        raise ToolDefinitionError(f"{label}: {bad[0]!r} is not a domain")
+    return ParameterDefinition(
+        name=name,
+        type=kind,
+        description=str(item.get("description") or ""),
+        required=bool(item.get("required", False)),
+        min=minimum,
+        max=maximum,
+        options=options,
+        domains=domains,
+    )
+
+
+def _number(value: Any, label: str) -> float | None:
+    """Return ``value`` as a number (None when not given); raise ``ToolDefinitionError``."""
+    if value is None or value == "":
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError) as err:
+        raise ToolDefinitionError(f"{label}: {value!r} is not a number") from err
+
+
+def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
+    """Return the checked definition of a tool subentry (no ``version``: version 1).
+
+    Raises ``ToolDefinitionError`` for a newer version or data that does not hold together.
+    """
+    data = subentry.data
+    version = data.get(CONF_VERSION, 1)
+    if not isinstance(version, int) or version > TOOL_DATA_VERSION:
+        raise ToolDefinitionError(
+            f"It was saved by a newer version of LLM Hub (data version {version})"
+        )
+    kind = data.get(CONF_KIND)
+    if kind not in KINDS:
+        raise ToolDefinitionError(f"Unknown kind of tool {kind!r}")
+    name = data.get(CONF_TOOL_NAME)
+    if not isinstance(name, str) or not name:
+        raise ToolDefinitionError("It has no name")
+    worst = llm_helper.ToolAnnotations()
+    annotations = llm_helper.ToolAnnotations(
+        read_only=bool(data.get("read_only", kind == "template")),
+        destructive=bool(data.get("destructive", worst.destructive and kind != "template")),
+        idempotent=worst.idempotent,
+        open_world=bool(data.get("open_world", worst.open_world and kind != "template")),
+    )
+    definition = ToolDefinition(
+        kind=kind,
+        name=name,
+        title=subentry.title,
+        description=str(data.get(CONF_TOOL_DESCRIPTION) or ""),
+        annotations=annotations,
+        parameters=parse_parameters(data.get(CONF_PARAMETERS)),
+        template=str(data.get(CONF_TEMPLATE) or ""),
+        actions=tuple(cv.ensure_list(data.get(CONF_ACTIONS))),
+        script=str(data.get(CONF_SCRIPT) or ""),
+        subentry_id=subentry.subentry_id,
+    )
+    if kind == "template" and not definition.template.strip():
+        raise ToolDefinitionError("It has no template")
+    if kind == "action" and not definition.actions:
+        raise ToolDefinitionError("It has no actions")
+    if kind == "script" and not definition.script.startswith("script."):
+        raise ToolDefinitionError("It names no script")
+    return definition
+
+
+def tool_subentries(entry: ConfigEntry[Any]) -> dict[str, tuple[str, Mapping[str, Any]]]:
+    """Return ``{subentry id: (title, data)}`` of an entry's tool subentries."""
+    return {
+        subentry_id: (subentry.title, subentry.data)
+        for subentry_id, subentry in entry.subentries.items()
+        if subentry.subentry_type == SUBENTRY_TYPE
+    }
