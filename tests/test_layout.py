@@ -1,4 +1,4 @@
-"""The integration's modules import one another one way: no import circle.
+"""The integration's layout: modules and subpackages import one way, prose at core's density.
 
 Every ``from . import`` counts, also those under ``TYPE_CHECKING``.
 """
@@ -8,10 +8,18 @@ from __future__ import annotations
 import ast
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
+from typing import Final
+
+import pytest
 
 import custom_components.llm_hub
 
 PACKAGE = Path(custom_components.llm_hub.__file__).parent
+
+SUBPACKAGES: Final = ("build", "calls", "confirm", "search", "ui_tools", "panel", "schema")
+MAX_DOCSTRING_SHARE: Final = 0.12
+"""Most docstring lines per function line (core: ``mcp_server`` 8.5 %, ``helpers/llm`` 6.4 %)."""
+MAX_MODULE_DOCSTRING_LINES: Final = 10
 
 
 def _module(path: Path) -> str:
@@ -51,3 +59,76 @@ def test_no_import_circle() -> None:
     except CycleError as err:  # pragma: no cover  # shown when the test fails
         raise AssertionError(f"import circle: {err.args[1]}") from err
     assert order.index("llm_hub.calls.tool") < order.index("llm_hub.api")
+
+
+def _node(module: str) -> str:
+    """Return the node of ``module`` among packages: its subpackage, or itself at the root."""
+    return ".".join(module.split(".")[:2])
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 20: search/listing.py imports build.candidate, build/builder.py imports search",
+)
+def test_no_package_circle() -> None:
+    """The subpackages and the root modules form no circle of imports between them."""
+    graph: dict[str, set[str]] = {}
+    for module, imported in _imports().items():
+        graph.setdefault(_node(module), set()).update(_node(name) for name in imported)
+    for node, imported in graph.items():
+        imported.discard(node)
+    assert {f"llm_hub.{name}" for name in SUBPACKAGES} | {"llm_hub", "llm_hub.api"} <= set(graph)
+    assert "llm_hub.schema" in graph["llm_hub.build"]  # the graph is read
+
+    try:
+        order = list(TopologicalSorter(graph).static_order())
+    except CycleError as err:
+        raise AssertionError(f"package circle: {err.args[1]}") from err
+    layers = [order.index(f"llm_hub.{name}") for name in ("schema", "calls", "build", "api")]
+    assert layers == sorted(layers)
+
+
+def _docstring_lines(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """Return the lines of the docstring of a module or function (its first statement), or 0."""
+    first = node.body[0] if node.body else None
+    if (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return (first.end_lineno or first.lineno) - first.lineno + 1
+    return 0
+
+
+def _trees() -> dict[str, ast.Module]:
+    """Return the parsed modules of the package by path inside it."""
+    return {
+        str(path.relative_to(PACKAGE)): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(PACKAGE.rglob("*.py"))
+    }
+
+
+@pytest.mark.xfail(strict=False, reason="issue 20: other modules are being trimmed")
+def test_docstring_share() -> None:
+    """Docstrings are at most ``MAX_DOCSTRING_SHARE`` of the lines of functions, nested too."""
+    function_lines = docstring_lines = 0
+    for tree in _trees().values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                function_lines += (node.end_lineno or node.lineno) - node.lineno + 1
+                docstring_lines += _docstring_lines(node)
+    assert function_lines > 1000  # the package is read
+
+    share = docstring_lines / function_lines
+    assert share <= MAX_DOCSTRING_SHARE, (
+        f"docstrings are {share:.1%} of function lines ({docstring_lines} of {function_lines})"
+    )
+
+
+@pytest.mark.xfail(strict=False, reason="issue 20: other modules are being trimmed")
+def test_module_docstrings_short() -> None:
+    """Every module opens with a docstring of at most ``MAX_MODULE_DOCSTRING_LINES`` lines."""
+    lines = {path: _docstring_lines(tree) for path, tree in _trees().items()}
+    assert "build/names.py" in lines  # the package is read
+
+    assert {path: n for path, n in lines.items() if not 0 < n <= MAX_MODULE_DOCSTRING_LINES} == {}

@@ -1,9 +1,8 @@
 """Differences between the Home Assistant versions LLM Hub runs on, found by feature detection.
 
-Every difference between Home Assistant 2026.10 and 2026.11 (and what ``probatio`` keeps
-inside its markers) is answered here, so that no other module tests a version or reaches
-into a library's internals. ``tests/test_compat.py`` checks each answer against the
-installed Home Assistant, so a change in a new release fails there first.
+Every difference between Home Assistant 2026.10 and 2026.11, and what ``probatio`` keeps
+inside its markers, is answered here; ``tests/test_compat.py`` checks each answer against the
+installed Home Assistant.
 """
 
 from __future__ import annotations
@@ -34,17 +33,14 @@ API_HAS_REQUIRES_ADMIN: Final = "requires_admin" in {
 Assistant's ``async_get_api`` enforces; without it (2026.10) only the hub enforces it."""
 
 AGENTS_PREFIX_EVERY_TOOL: Final = not API_HAS_REQUIRES_ADMIN
-"""Whether agents' ``MergedAPI`` prefixes every tool with ``<slugify(api.name)>__``.
+"""Whether agents' ``MergedAPI`` prefixes every tool with ``<slugify(api.name)>__`` (2026.10).
 
-2026.10 does; 2026.11 prefixes only colliding names, with the API id's slug. No attribute
-tells the two apart; the release that changed it is the one that added
-``API.requires_admin``, and ``tests/test_compat.py`` checks the answer against the installed
-``MergedAPI``."""
+2026.11 prefixes only colliding names; no attribute tells, but it is the release that added
+``API.requires_admin``."""
 
 INVALID_ERRORS: Final[tuple[type[Exception], ...]] = tuple({probatio.Invalid, vol.Invalid})
-"""What a validator raises for invalid arguments: probatio's ``Invalid`` and, where a tool
-imports the real voluptuous before Home Assistant aliases it, voluptuous's (one class when
-the alias is in place)."""
+"""What validators raise for invalid arguments: probatio's ``Invalid`` and voluptuous's, which
+are one class once Home Assistant aliases voluptuous."""
 
 
 def api_requires_admin(api: llm_helper.API) -> bool:
@@ -59,9 +55,6 @@ def llm_context_agent_id(llm_context: llm_helper.LLMContext) -> str | None:
 
 
 def marker_default(marker: probatio.Marker) -> Any:
-    """Return the default value of a schema key, or ``probatio.UNDEFINED`` when it has none.
-
-    probatio keeps a marker's default as a factory in ``marker.default``.
-    """
+    """Return the default of a schema key, or ``probatio.UNDEFINED`` when it has none."""
     factory: Any = getattr(marker, "default", probatio.UNDEFINED)
     return factory if factory is probatio.UNDEFINED else factory()

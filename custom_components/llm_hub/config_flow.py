@@ -1,4 +1,4 @@
-"""Config flow of LLM Hub: create a hub from a name, rename it (options: ``options_flow``)."""
+"""Config flow of LLM Hub: create a hub from a name, and rename it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""Diagnostics of a hub entry: options, tools, sizes, search, counters, last calls, platform errors.
-
-Download them from the hub's page (Settings → Devices & services → LLM Hub → ⋮).
-"""
+"""Diagnostics of a hub entry: options, tools, sizes, search, counters, calls, platform errors."""
 
 from __future__ import annotations
 
@@ -24,17 +21,15 @@ TO_REDACT: Final = {CONF_PROMPT}
 (Home Assistant's conversation integrations redact their prompts too)."""
 
 TOOL_SUMMARY_KEYS: Final = ("name", "key", "original_name", "source", "hidden", "size")
-"""What diagnostics keep of each tool ``describe`` lists."""
+"""What diagnostics keep of each described tool."""
 
 
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: LlmHubConfigEntry
 ) -> dict[str, Any]:
-    """Return the diagnostics of a hub entry.
+    """Return the diagnostics of a hub entry, its tools built for the owner as MCP Server's are.
 
-    The tools are built as for the owner (diagnostics are for admins; like MCP Server's
-    diagnostics), so admin-only selected APIs are included. A build that fails is reported as
-    ``{"error": ...}`` instead of failing the download.
+    A build that fails is reported as ``{"error": ...}`` instead of failing the download.
     """
     api = entry.runtime_data.api
     owner = await hass.auth.async_get_owner()

@@ -1,21 +1,10 @@
 """Makes portable tool names: what every model provider and MCP client accepts, unique, stable.
 
-A hub lists each tool under a name that matches ``^[A-Za-z][A-Za-z0-9_-]*$`` and has at most
-``NAME_TARGET`` (48) characters, because providers refuse other names and count 64 at most
-(OpenAI and Anthropic ``^[a-zA-Z0-9_-]{1,64}$``, Gemini starts with a letter or underscore,
-MCP clients prefix server names). Every function here is pure and deterministic: the same
-names give the same result on every request, restart and machine.
-
-Collisions are resolved with a short hash suffix of the wanted name, never with counters that
-depend on the order tools come in; a name that is portable already is never changed for
-another tool's sake.
-
-Agents merge APIs too (``helpers/llm.py``, ``MergedAPI``). Home Assistant 2026.10 prefixes
-every tool of a merged API with ``<slugify(api.name)>__``; 2026.11 prefixes only names that
-collide, with ``<slugify(api.id)>__``, and raises ``ValueError("Merged tool names must be
-unique")`` when a prefixed name is already a tool's name. So the hub's own collision prefix
-(``namespaced``) uses a separator slugs never contain, ``--``: a hub name can never be one
-that core makes (see ``namespaced``).
+A listed name matches ``^[A-Za-z][A-Za-z0-9_-]*$`` within ``NAME_TARGET`` characters, leaving
+room for an MCP client's or agent's prefix within the providers' 64. Every function is pure:
+collisions get a hash suffix of the wanted name, never a counter, so a name does not depend
+on the order tools come in. A hub's collision prefix ends in ``--``, which the slugs of core's
+``MergedAPI`` prefixes never contain. The rules: docs/tool-names-and-schemas.md.
 """
 
 from __future__ import annotations
@@ -30,9 +19,8 @@ import unicodedata
 
 import slugify as unicode_slug
 
-# python-slugify's own transliteration table (a requirement of python-slugify, which Home
-# Assistant ships). Imported directly: python-slugify's automatic choice prefers the package
-# ``unidecode`` when some other integration installed it, which would change names.
+# python-slugify's own table, not its automatic choice: that prefers ``unidecode`` where
+# another integration installed it, which would change names.
 from text_unidecode import unidecode  # type: ignore[import-untyped]
 
 from ..compat import AGENTS_PREFIX_EVERY_TOOL
@@ -62,10 +50,7 @@ NAMESPACE_SEPARATOR: Final = "--"
 CORE_NAMESPACE_SEPARATOR: Final = "__"
 """Between an API's slug and a tool name in the names Home Assistant's ``MergedAPI`` makes."""
 MIN_MERGED_NAME_ROOM: Final = 16
-"""The fewest characters agents' prefix (``merged_name_room``) may leave a hub's tool names.
-
-With less, even short names such as Home Assistant's ``HassMediaUnpause`` (16) pass 64
-characters once prefixed, so the config flow refuses a hub name that leaves less on 2026.10."""
+"""The fewest characters agents' prefix may leave a hub's names (``HassMediaUnpause`` has 16)."""
 NAMESPACE_TARGET: Final = 16
 """The longest collision namespace (a slug of the API name, cut at a word boundary)."""
 HASH_LENGTH: Final = 6
@@ -78,27 +63,12 @@ _INVALID_RUN = re.compile(r"_*[^A-Za-z0-9_-]+_*")
 
 
 def is_portable(name: str) -> bool:
-    """Return whether every provider accepts ``name`` as is and it leaves room for prefixes.
-
-    True for names matching ``^[A-Za-z][A-Za-z0-9_-]*$`` with at most ``NAME_TARGET`` (48)
-    characters: the names ``portable_name`` keeps unchanged (and that aliases must be).
-    """
+    """Return whether ``name`` matches ``^[A-Za-z][A-Za-z0-9_-]*$`` within ``NAME_TARGET``."""
     return len(name) <= NAME_TARGET and _PORTABLE.fullmatch(name) is not None
 
 
 def portable_name(name: str) -> str:
-    """Return ``name`` made portable (see ``is_portable``), readable and deterministic.
-
-    A portable name comes back unchanged. Any other name is fixed step by step:
-    transliterated to ASCII like Home Assistant's slugs (python-slugify's ``text_unidecode``
-    table after NFKD, so "Küche" becomes "Kuche" and "温度" "Wen_Du"), each run of other
-    characters replaced by one ``_``, leading and trailing ``_``/``-`` dropped, ``tool_`` put
-    before a leading digit (``tool`` for a name with nothing left), and a name longer than 48
-    cut to 41 characters plus ``_`` and 6 hex digits of the SHA-256 of the original name.
-
-    Two different names can have the same fix (``"a.b"`` and ``"a b"``): ``assign_names``
-    tells them apart.
-    """
+    """Return ``name`` made portable, readable and deterministic; a portable name unchanged."""
     if is_portable(name):
         return name
     readable = _readable(name)
@@ -108,23 +78,11 @@ def portable_name(name: str) -> str:
 
 
 def assign_names(wanted: Sequence[str]) -> list[str]:
-    """Return the exposed name of each wanted name: portable, unique, in the same order.
+    """Return the listed name of each wanted name: portable, unique ignoring case, in order.
 
-    Unique ignoring case too: some clients resolve tool names ignoring case, and would call
-    ``x__lamp`` for ``x__Lamp``. ``wanted`` are the merged names of one build (a name may
-    appear more than once). The result maps the same names to the same exposed names
-    whatever their order (for a name wanted ``k`` times, the same ``k`` exposed names).
-    Rules, in this order:
-
-    1. A portable name (``is_portable``) is exposed unchanged, whatever other tools there
-       are, unless another portable name differs from it only in case and comes first in
-       code-point order (``Lamp`` before ``lamp``); of identical ones the first. The others
-       go to step 3.
-    2. A fixed name (``portable_name``) that no other wanted name fixes to, or already is,
-       ignoring case, is exposed as fixed.
-    3. Every other name gets ``_`` and 6 hex digits of the SHA-256 of the wanted name (and of
-       a retry number, in the rare case that the result is taken, ignoring case), handled in
-       the order of the wanted names so that the result does not depend on the input's order.
+    The same names give the same result whatever their order. A portable name is kept (of
+    names equal but for case, the first in code-point order), a fix no other name claims is
+    used, and every other name gets ``_`` and a hash of the wanted name (and a retry number).
     """
     candidates = [portable_name(name) for name in wanted]
     claims = Counter(candidate.lower() for candidate in candidates)
@@ -161,13 +119,7 @@ def assign_names(wanted: Sequence[str]) -> list[str]:
 
 
 def api_namespace(api_name: str, api_id: str) -> str:
-    """Return the namespace of an API's tools whose names collide with another source's.
-
-    The slug of the API's name (what users see; Home Assistant's ``slugify``, lower case,
-    words joined by ``-``), cut at a word boundary to at most 16 characters: ``Device
-    control`` gives ``device-control``. The API id's slug when the name has no letter or
-    digit, ``api-`` before a slug that starts with a digit.
-    """
+    """Return the namespace of an API's colliding tools: ``device-control`` for "Device control"."""
     slug = _slug(api_name) or _slug(api_id)
     if not slug or not slug[0].isalpha():
         slug = _slug(f"api {slug}")
@@ -175,40 +127,21 @@ def api_namespace(api_name: str, api_id: str) -> str:
 
 
 def namespaced(namespace: str, name: str) -> str:
-    """Return the merged name of a colliding tool: ``<namespace>--<name>``.
-
-    Home Assistant's agents namespace names as ``<slug>__<name>`` where ``<slug>`` is
-    python-slugify's output (``[a-z0-9]`` words joined by single ``-``), so the first ``_``
-    of a name core makes is followed by another. In a name made here with a namespace of
-    letters, digits and single ``-`` or ``_`` between them (``api_namespace``, and the
-    contributors' ``llm_hub``), the first ``_`` is inside the namespace and followed by a
-    letter or digit, or comes after ``--``, which no slug contains. So core never makes a
-    name the hub uses, and 2026.11's ``MergedAPI`` cannot clash with it. ``assign_names``
-    keeps the start ``<namespace>--`` of such a name: it keeps portable characters as they
-    are and cuts only after 41 characters.
-    """
+    """Return the merged name of a colliding tool, ``<namespace>--<name>``: never one core makes."""
     return f"{namespace}{NAMESPACE_SEPARATOR}{name}"
 
 
 def merged_prefix(api_name: str) -> str | None:
-    """Return what this Home Assistant's agents put before each tool of an API named so.
-
-    ``<slugify(api_name)>__`` on Home Assistant 2026.10, which prefixes every tool of every
-    selected API when an agent selects more than one (``MergedAPI``, ``NamespacedTool``); None
-    on 2026.11 and newer, which prefixes only colliding names, with the API id's slug.
-    """
+    """Return what agents put before each tool of an API named so; None from 2026.11 on."""
     if not AGENTS_PREFIX_EVERY_TOOL:
         return None
     return f"{unicode_slug.slugify(api_name)}__"
 
 
 def merged_name_room(api_name: str) -> tuple[str, int] | None:
-    """Return ``(prefix, room)`` when agents' prefix leaves a hub's names too little room.
+    """Return ``(prefix, room)`` when agents' prefix leaves less than ``NAME_TARGET``, else None.
 
-    ``prefix`` is ``merged_prefix(api_name)``; ``room`` is how many characters a tool name
-    may have after it within ``NAME_LIMIT`` (64, at least 0). None when the prefix leaves
-    room for every name a hub makes (``NAME_TARGET``, 48) and on Home Assistant 2026.11 and
-    newer, which does not prefix by name. The config flow warns with it.
+    ``room`` is the characters left after ``prefix`` within ``NAME_LIMIT``, at least 0.
     """
     prefix = merged_prefix(api_name)
     if prefix is None or len(prefix) + NAME_TARGET <= NAME_LIMIT:

@@ -1,10 +1,8 @@
 """Collects the tools that integrations contribute to a hub API through their ``llm.py`` platforms.
 
-Follows the contract of Home Assistant's ``llm`` integration (``components/llm/__init__.py``,
-spec "Contribute tools"): the platform's ``async_get_tools(hass, llm_context, api_id)`` is
-called per request with the hub's API id, in domain order; ``None`` contributes nothing; a
-platform that raises is logged and skipped; tools without the ``<domain>__`` prefix or without
-``integration`` are reported the way Home Assistant reports them.
+As core's ``components/llm/__init__.py``: ``async_get_tools(hass, llm_context, api_id)`` per
+request, in domain order; ``None`` contributes nothing; a platform that raises is logged and
+skipped; untagged or unprefixed tools are reported as core reports them.
 """
 
 from __future__ import annotations
@@ -90,11 +88,7 @@ def _process_platform(
 async def async_get_contributed_tools(
     hass: HomeAssistant, llm_context: LLMContext, api_id: str, budget: float
 ) -> tuple[list[tuple[str, LLMTools]], list[str]]:
-    """Return the contributions to ``api_id`` and the domains left out for being slow.
-
-    ``(domain, LLMTools)`` per platform that contributes, by domain; then the domains whose
-    platform did not load within ``budget`` seconds.
-    """
+    """Return the contributions to ``api_id`` by domain, and the domains too slow to load."""
     platforms, slow = await _async_load_platforms(hass, budget)
     contributions: list[tuple[str, LLMTools]] = []
     for domain, platform in sorted(platforms.items()):
@@ -114,10 +108,7 @@ async def async_get_contributed_tools(
 
 
 def _forget(loading: dict[str, Any], domain: str, task: asyncio.Task[Any]) -> None:
-    """Forget the loading task of ``domain`` once it is done.
-
-    Home Assistant's loader logs a platform that fails to load and answers None.
-    """
+    """Forget the loading task of ``domain`` once it is done (the loader logs a failure)."""
     loading.pop(domain, None)
 
 
@@ -126,10 +117,8 @@ async def _async_load_platforms(
 ) -> tuple[dict[str, LLMToolsPlatformProtocol], list[str]]:
     """Return the ``llm.py`` platforms of loaded integrations, and the domains still loading.
 
-    Each platform loads (is imported) once, in a task of its own that outlives the request
-    (``DATA_LOADING``): one whose import hangs holds up no request for more than ``budget``
-    seconds, and is used by the first request after it loaded. Loaded platforms are
-    answered at once (eager tasks).
+    Each platform is imported once, in a task that outlives the request, so a hanging import
+    holds up no request for more than ``budget`` seconds.
     """
     lazy = hass.data[DATA_PLATFORMS]
     loading = hass.data[DATA_LOADING]
@@ -175,10 +164,7 @@ def _async_keep_error(hass: HomeAssistant, domain: str, api_id: str, error: str)
 
 @callback
 def async_get_platform_errors(hass: HomeAssistant, api_id: str) -> list[PlatformError]:
-    """Return the recent errors of ``llm.py`` platforms asked for ``api_id``.
-
-    Oldest first, each different error once with its ``count``.
-    """
+    """Return the recent errors of platforms asked for ``api_id``, oldest first, with counts."""
     return [
         PlatformError(**error)
         for error in hass.data[DATA_PLATFORM_ERRORS].values()
@@ -188,11 +174,7 @@ def async_get_platform_errors(hass: HomeAssistant, api_id: str) -> list[Platform
 
 @callback
 def _async_report_tool_issues(hass: HomeAssistant, domain: str, tools: list[Tool]) -> None:
-    """Report tools without the ``<domain>__`` prefix or without ``integration``.
-
-    Same behaviour as Home Assistant's ``llm`` integration: a warning for custom
-    integrations, an error for core ones; untagged tools are tagged with the domain.
-    """
+    """Report tools without the ``<domain>__`` prefix or ``integration``, as core's ``llm`` does."""
     prefix = f"{domain}__"
     if unprefixed := sorted(tool.name for tool in tools if not tool.name.startswith(prefix)):
         integration = async_get_issue_integration(hass, domain)

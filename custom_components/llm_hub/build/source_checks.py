@@ -1,14 +1,8 @@
 """Checks of what a hub's sources give it: used as it is, or left out with a reason.
 
-A hub draws on code it does not control: the ``llm.py`` platforms that contribute tools
-(``LLMTools``) and the selected LLM APIs (``APIInstance``). Whatever they return is data to
-check, not to trust: a prompt that is not text (``None``, a coroutine someone forgot to
-await), tools that are not ``llm.Tool``s, tools without a name or with a name that is not
-text. What cannot be used is left out, and the reason is given in words (``sources.py`` logs
-it once and puts it in the source's ``left_out``; the inspector shows it); the rest of the hub
-keeps serving. Parameters that are not schemas are dealt with where they are used: a tool no
-provider can be given is hidden (``build.HubBuilder``), and arguments are checked against a
-plain mapping as a ``probatio.Schema`` (``arguments.tool_arguments``).
+Prompts and tools come from code the hub does not control (``llm.py`` platforms, selected
+APIs): a prompt that is not text and a tool that is not an ``llm.Tool`` with a name are left
+out, with the reason in words, and the rest of the hub keeps serving.
 """
 
 from __future__ import annotations
@@ -40,9 +34,8 @@ class CheckedSource:
 def check_source(prompt: Any, tools: Any, *, prompt_optional: bool = False) -> CheckedSource:
     """Return what a hub can use of a source's ``prompt`` and ``tools``.
 
-    ``prompt_optional``: ``None`` means "no prompt" (``LLMTools.prompt``), not a fault
-    (``APIInstance.api_prompt`` is always text). A coroutine given as the prompt is closed, so
-    Python does not warn that it was never awaited.
+    With ``prompt_optional``, ``None`` means no prompt (``LLMTools.prompt``), not a fault. A
+    coroutine given as the prompt is closed, so Python does not warn it was never awaited.
     """
     checked = CheckedSource(prompt="", tools=[])
     if isinstance(prompt, str):

@@ -1,28 +1,9 @@
 """Approval in Home Assistant of tool calls that need confirming and come from no conversation.
 
-MCP clients, the websocket ``llm_hub/tool/call`` and automations have no next turn in which a
-person could confirm a call. For them the hub asks a person in Home Assistant, out of the
-model's reach:
-
-1. The call creates an ``Approval`` (pending) and the model is told that it waits for the
-   user's approval, with the approval id to call again with (as ``confirmation_token``).
-   A persistent notification (id ``llm_hub_approval_<approval id>``) names the call; with the
-   hub's option ``approval_notify_service`` a notify action (the mobile app) also gets it with
-   Approve and Deny buttons.
-2. An administrator, or the user the call runs as, approves or denies it: the websocket
-   commands ``llm_hub/approvals/approve`` and ``llm_hub/approvals/deny`` (``websocket_api``),
-   or the notification's buttons (the mobile app fires ``mobile_app_notification_action``
-   with the user of the phone in the event's context; the button's action carries a secret
-   that only the notification holds, never the approval id the model knows).
-3. The model's next call with the approval id, the same tool, arguments and user runs the tool
-   once (the audit records ``approved_by``). A denied, expired or used approval is refused in
-   words the model can act on.
-
-An approval waits ``approval_timeout`` seconds (the hub's option, 5 minutes by default); once
-approved, the model has as long again to call. Approvals live in memory: a restart forgets
-them, and a hub that unloads (a reload) forgets its own. Each user has at most
-``MAX_OPEN_PER_USER`` open approvals; more calls are refused until the user decides, so one
-user's model cannot crowd out another user's approvals or flood notifications.
+A call creates a pending ``Approval`` and a persistent notification (with a notify action
+set, also a phone notification with Approve and Deny buttons); an administrator or the user
+the call runs as decides it; the model's next call with the approval id runs the tool once.
+Approvals live in memory. The whole flow: docs/confirmation.md.
 """
 
 from __future__ import annotations
@@ -63,7 +44,7 @@ __all__ = [
 ]
 
 APPROVALS_URL: Final = f"/{DOMAIN}/approvals"
-"""The panel's view of the approvals (``panel.py``), which notifications link to."""
+"""The panel's view of the approvals, which notifications link to."""
 MAX_SHOWN_ARGUMENTS: Final = 1000
 """Most characters of arguments a notification shows."""
 MAX_OPEN_PER_USER: Final = 10
@@ -87,15 +68,13 @@ class Approval:
     tool: str
     """The listed name of the tool."""
     arguments: dict[str, Any]
-    """The validated arguments as a person reads them, secret-like keys redacted, cut to the
-    audit's limits (``audit.recorded_arguments``)."""
+    """The validated arguments as a person reads them, redacted and cut as the audit does."""
     binding: Hashable
-    """What the approval is valid for besides hub, tool and user: the typed canonical form of
-    the validated arguments (``confirmation.canonical``)."""
+    """What the approval is valid for besides hub, tool and user: the canonical arguments."""
     user_id: str | None
     """The user the call runs as (None: no user, e.g. an automation)."""
     platform: str
-    """The integration that made the request (``mcp_server``, ``llm_hub`` websocket, ...)."""
+    """The integration that made the request (``mcp_server``, ``llm_hub``, ...)."""
     created: datetime
     expires: datetime
     """Until when a person may decide (pending), or the model may call (approved)."""
@@ -154,9 +133,8 @@ class Approvals:
         timeout: float,
         notify_service: str | None,
     ) -> Approval | None:
-        """Return an open approval for this call: the one already open, or a new one.
+        """Return the open approval for this call, or a new one, announced.
 
-        A new one is announced (persistent notification, and ``notify_service`` if any).
         None when the user has ``MAX_OPEN_PER_USER`` open approvals already.
         """
         self._expire()
@@ -192,10 +170,9 @@ class Approvals:
     def async_redeem(
         self, approval_id: str, *, api_id: str, tool: str, binding: Hashable, user_id: str | None
     ) -> Approval | str:
-        """Use up an approved approval for this call; return it, or why it cannot run.
+        """Use up the approved approval of this call; return it, or why it cannot run.
 
-        The reason completes "The approval ... "; a pending approval stays pending, and one
-        presented for another hub, tool, user or arguments stays as it is.
+        The reason completes "The approval ... "; an approval that does not match is kept.
         """
         self._expire()
         approval = self._approvals.get(approval_id)
@@ -427,12 +404,9 @@ _STATUS_REASONS: Final[dict[ApprovalStatus, str]] = {
 
 
 def readable(value: Any) -> Any:
-    """Return validated arguments as people read them, as JSON values that keep them apart.
+    """Return validated arguments as JSON values that people read and that keep them apart.
 
-    Mappings, lists and plain values stay; a float that is not finite becomes its name
-    (``"nan"``, ``"inf"``, ``"-inf"``, where JSON would write null), a lone surrogate in a
-    text U+FFFD (Home Assistant's encoder refuses it: ``results.json_text``), and any
-    other value its ``repr``.
+    A float that is not finite becomes its name, a lone surrogate U+FFFD, others their ``repr``.
     """
     if value is None or isinstance(value, bool | int):
         return value

@@ -1,10 +1,7 @@
 """The Home Assistant selector the panel's test bench shows for each parameter of a tool.
 
-The panel renders a tool's arguments with Home Assistant's ``ha-form``, whose schema entries
-are ``{"name", "required", "selector": {<type>: <config>}}`` (what config flows send for a
-``Selector``, ``Selector.serialize``). A parameter whose validator in the tool's own
-``parameters`` is a ``Selector`` (script fields, UI-made tools, many core tools) gets that
-selector; the others get one made from the JSON Schema agents receive for it.
+A parameter whose own validator is a ``Selector`` gets it, serialized as config flows send
+it to ``ha-form``; the others get one made from the JSON Schema agents receive.
 """
 
 from __future__ import annotations
@@ -25,14 +22,8 @@ __all__ = ["form_selectors"]
 def form_selectors(parameters: Any, json_schema: Mapping[str, Any] | None) -> dict[str, Any]:
     """Return ``{parameter: {<selector type>: <config>}}`` for the top-level parameters.
 
-    ``parameters`` is the tool's own schema (a ``probatio.Schema`` of a mapping, or anything
-    else, which holds no selectors); ``json_schema`` the JSON Schema agents get for the listed
-    tool (``inspector.function_definition``), whose ``properties`` name the parameters. Where
-    the tool's own validator is a ``Selector``, its type and config as Home Assistant
-    serializes it (JSON-ready, ``results.json_safe``); otherwise, from the property's JSON
-    Schema: ``select`` for string enums (``multiple`` for arrays of them), ``boolean``,
-    ``number`` (box, its ``minimum``/``maximum``, step 1 for integers), ``text`` (one line per
-    item for arrays of strings) and ``object`` (any JSON value) for the rest.
+    ``parameters`` is the tool's own schema; ``json_schema`` what agents get for it, whose
+    ``properties`` name the parameters.
     """
     properties: Mapping[str, Any] = (json_schema or {}).get("properties") or {}
     own = _own_selectors(parameters)

@@ -1,9 +1,7 @@
 """Shows what a model gets from an LLM API: the prompt and every tool as agents send it, with sizes.
 
-Used by the ``llm_hub/api/describe`` websocket command (any registered API, hub or not), a
-hub's diagnostics and the options flow's figures. Sizes are characters of prompt and tool
-definitions and tokens estimated from them (``ESTIMATOR``); ``script/token_error.py``
-measures the estimate's error against real tokenizers (figures in docs/architecture.md).
+Sizes are characters of prompt and tool definitions, and tokens estimated from them
+(``ESTIMATOR``; its error against real tokenizers is in docs/inspector.md).
 """
 
 from __future__ import annotations
@@ -47,8 +45,9 @@ DESCRIBE_PLATFORM: Final = DOMAIN
 """The ``LLMContext.platform`` of requests the inspector and test bench make."""
 
 ASSISTANT: Final = "conversation"
-"""The ``LLMContext.assistant`` whose exposed entities apply: ``conversation.DOMAIN``, as MCP
-Server sets it (a literal: importing the conversation package only for it is costly)."""
+"""The ``LLMContext.assistant`` whose exposed entities apply, as MCP Server sets it.
+
+A literal for ``conversation.DOMAIN``: importing the conversation package for it is costly."""
 
 
 def llm_context_for(
@@ -58,12 +57,7 @@ def llm_context_for(
     language: str | None = None,
     device_id: str | None = None,
 ) -> llm_helper.LLMContext:
-    """Return the ``LLMContext`` of an inspector request, shaped like an agent's.
-
-    Like Home Assistant's MCP Server: the ``conversation`` assistant (whose exposed entities
-    apply) and no device unless given; the language defaults to Home Assistant's. Home
-    Assistant 2026.11 adds ``agent_id``, left at its default (no agent).
-    """
+    """Return the ``LLMContext`` of an inspector request, as core's ``mcp_server`` makes one."""
     return llm_helper.LLMContext(
         platform=DESCRIBE_PLATFORM,
         context=context,
@@ -74,25 +68,13 @@ def llm_context_for(
 
 
 def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
-    """Return what a model gets from ``instance``, as JSON-ready data.
+    """Return what a model gets from ``instance``, as JSON-ready data (docs/inspector.md).
 
-    ``{"api": {"id", "name", "hub"}, "prompt", "tools": [...], "size": {...}}``; each tool:
-    ``name`` (listed), ``key`` (a hub's portable name, else null), ``original_name``,
-    ``source`` (``integration``; ``api``: the API it came from, null for a tool contributed to
-    a hub directly), ``title``, ``description``, ``annotations``, ``parameters`` (JSON Schema,
-    converted the way agents and MCP Server convert them: ``probatio.to_openapi`` with the
-    instance's ``custom_serializer``, OpenAPI 3.1; null with ``parameters_error`` when that
-    fails), ``hidden`` (why a hub leaves it out, else null), for a hub's tools ``confirm``
-    (calls need the user's confirmation) and ``schema_fixes`` (what making the schema
-    acceptable to every provider changed), ``selectors`` (the Home Assistant selector of each
-    parameter for a form, ``bench_form.form_selectors``), and ``size`` (``chars`` of its definition,
-    estimated ``tokens``). ``warnings``: what a hub's build found that the user should know (a
-    source left out for being slow, what of a source's prompt and tools the hub could not use
-    (``source_checks``), a prompt naming a tool the hub renamed or does not list). Hidden tools
-    are described too but not counted in ``size`` of the API (``measure``; for a hub with its
-    tool limit, ``max_tools`` and ``over_limit``). ``search``:
-    how a hub lists its tools (``search_summary``), null for other APIs; in search mode the
-    tools behind ``search_tools`` are described as listed, with ``hidden`` null.
+    ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; each
+    tool has ``name``, ``key``, ``original_name``, ``source``, ``title``, ``description``,
+    ``annotations``, ``parameters`` (as agents convert them; null with ``parameters_error``),
+    ``hidden``, ``selectors``, ``size``, and for a hub's tools ``confirm`` and ``schema_fixes``.
+    Hidden tools do not count in the API's ``size``.
     """
     api = instance.api
     listed = {tool.name: tool for tool in instance.tools}
@@ -124,12 +106,7 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
 
 
 def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
-    """Return how a hub's instance lists its tools; None for other APIs.
-
-    ``{"mode", "active", "pinned", "indexed", "terms"}``: the hub's ``tool_search.ToolMode``,
-    whether this instance lists its tools by search, the pinned tool keys (sorted), and in
-    search mode the tools and distinct terms of the index behind ``search_tools`` (else null).
-    """
+    """Return ``{"mode", "active", "pinned", "indexed", "terms"}`` for a hub, else None."""
     api = instance.api
     if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
         return None
@@ -144,12 +121,7 @@ def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
 
 
 def prompt_warnings(instance: HubAPIInstance) -> list[str]:
-    """Return a warning for each tool the prompt names by a name the hub does not list it by.
-
-    A tool the user gave an alias, or that the hub leaves out, may still be named in the
-    prompt by its key or its own name (a contributor's prompt, the user's instructions, a
-    selected API's prompt): the model is told to call a name it does not have.
-    """
+    """Return a warning for each tool the prompt names by a name the hub does not list."""
     listed = {tool.name for tool in instance.tools}
     warnings: list[str] = []
     for item in instance.candidates:
@@ -178,11 +150,7 @@ def _names(text: str, name: str) -> bool:
 
 
 def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
-    """Return the size figures of an instance; for a hub also its tool limit.
-
-    ``max_tools`` is the hub's option (``CONF_MAX_TOOLS``) and ``over_limit`` whether the
-    instance lists more tools than that (the options menu warns of the same).
-    """
+    """Return the size figures of an instance; a hub's also ``max_tools`` and ``over_limit``."""
     sizes = measure(instance)
     size: dict[str, Any] = {**asdict(sizes), "estimator": ESTIMATOR}
     if isinstance(api := instance.api, HubAPI):
@@ -261,11 +229,7 @@ def _describe_tool(
 
 
 CHARS_PER_TOKEN: Final = 4.2
-"""Characters per token of what hubs send models: English prompts and JSON tool definitions.
-
-Measured with ``script/token_error.py`` against real tokenizers (docs/architecture.md has
-the figures). Counts the text itself, not what a provider adds around tool definitions.
-"""
+"""Characters per token of English prompts and JSON tool definitions (docs/inspector.md)."""
 
 ESTIMATOR: Final = f"characters / {CHARS_PER_TOKEN:g}, rounded up"
 """How ``tokens`` is estimated, in words (shown next to the figures)."""
@@ -282,18 +246,13 @@ class Sizes:
     tools_chars: int
     """Characters of the tool definitions as compact JSON (name, description, parameters)."""
     tokens: int
-    """Estimated tokens of prompt and tool definitions together (``estimate_tokens``)."""
+    """Estimated tokens of prompt and tool definitions together."""
 
 
 def function_definition(
     name: str, description: str | None, parameters: Any, custom_serializer: Any
 ) -> dict[str, Any]:
-    """Return a tool definition as agents send it: name, description, JSON Schema parameters.
-
-    The parameters are converted the way Home Assistant's agents and MCP Server do
-    (``probatio.to_openapi`` with the API's ``custom_serializer``, OpenAPI 3.1). Raises what
-    the conversion raises for a schema it cannot convert.
-    """
+    """Return a tool definition as agents send it (OpenAPI 3.1); raises what conversion raises."""
     return {
         "name": name,
         "description": description or "",
@@ -319,11 +278,7 @@ def estimate_tokens(chars: int) -> int:
 
 
 def measure(instance: llm_helper.APIInstance) -> Sizes:
-    """Return the size figures of an API instance.
-
-    A tool whose parameters cannot be converted counts with its name and description only
-    (an agent could not send it as it is).
-    """
+    """Return the size figures of an instance; unconvertible tools count without parameters."""
     definitions: list[dict[str, Any]] = []
     for tool in instance.tools:
         try:

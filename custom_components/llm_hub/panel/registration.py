@@ -1,12 +1,7 @@
-"""The LLM Hub sidebar panel: a frontend module served from this folder, for admins only.
+"""Registers the LLM Hub sidebar panel, for admins only, and its websocket commands.
 
-The module (``frontend/llm-hub-panel.js``, built by ``script/build-panel`` from the project's
-``frontend/``) is registered the way Home Assistant's own integrations register theirs
-(``panel_custom.async_register_panel``, e.g. KNX): a static path for the file, then a custom
-panel with ``require_admin``. Everything it shows comes from websocket commands: those of
-``panel_api`` and ``websocket_api``'s inspection and test bench are admin-only too; the
-approval commands (``llm_hub/approvals/*``, its Approvals view) check each approval instead,
-so the user a call runs as may decide it as well (``approvals.Approvals.async_decide``).
+The built module is served from ``frontend/`` and registered with
+``panel_custom.async_register_panel``, as core's ``knx`` does.
 """
 
 from __future__ import annotations
@@ -35,11 +30,7 @@ STATIC_URL: Final = f"/{DOMAIN}_static"
 
 
 async def async_setup_panel(hass: HomeAssistant) -> None:
-    """Register the panel's websocket commands, and the panel when the frontend is loaded.
-
-    The module's URL carries a hash of its content (``?v=``), so browsers load a new build
-    at once while caching the file otherwise.
-    """
+    """Register the panel's websocket commands, and the panel when the frontend is loaded."""
     panel_api.async_setup(hass)
     if "frontend" not in hass.config.components:
         return
@@ -53,7 +44,7 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
         webcomponent_name=PANEL_ELEMENT,
         sidebar_title="LLM Hub",
         sidebar_icon="mdi:robot-outline",
-        module_url=f"{STATIC_URL}/{PANEL_FILE.name}?v={version}",
+        module_url=f"{STATIC_URL}/{PANEL_FILE.name}?v={version}",  # a new build loads at once
         require_admin=True,
     )
 

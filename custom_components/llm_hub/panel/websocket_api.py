@@ -1,17 +1,9 @@
 """Websocket commands: inspect any LLM API and call its tools (admins); decide approvals.
 
-- ``llm_hub/api/describe``: the prompt and tools a model gets from an API
-  (``inspector.describe_instance``).
-- ``llm_hub/tool/call``: call one tool of an API with given arguments as a given user.
-- ``llm_hub/approvals/list``, ``/subscribe``, ``/approve``, ``/deny``: the approvals of calls
-  that wait for a person (``approvals.py``); for an administrator, or the user a call runs as.
-
-Both build the API instance the way agents do (``llm.async_get_api`` with an ``LLMContext``
-for the user), so Home Assistant's and the hub's access checks, policy, validation and
-confirmation apply. Errors come back as websocket errors: ``not_found`` (API, user or tool),
-``unauthorized`` (the user may not use the API or the tool refused them),
-``invalid_format`` (arguments a non-hub tool refused), ``home_assistant_error`` and
-``unknown_error`` (the tool failed).
+The API instance is built as agents build it (``llm.async_get_api`` with an ``LLMContext``
+for the user), so every access check applies. Errors: ``not_found`` (API, user or tool),
+``unauthorized``, ``invalid_format`` (arguments a non-hub tool refused),
+``home_assistant_error`` and ``unknown_error`` (the tool failed).
 """
 
 from __future__ import annotations
@@ -55,8 +47,7 @@ _REQUEST_SCHEMA: dict[Any, Any] = {
     probatio.Optional("language"): str,
     probatio.Optional("device_id"): str,
 }
-"""The request fields both commands take: the API, and the user (default: the caller),
-language (default: Home Assistant's) and device of the request."""
+"""Fields of both commands: the API, and the request's user, language and device."""
 
 
 @callback
@@ -76,9 +67,9 @@ def async_setup(hass: HomeAssistant) -> None:
 async def websocket_describe_api(
     hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Describe what a model gets from an LLM API for a user (``describe.describe_instance``).
+    """Describe what a model gets from an LLM API for a user.
 
-    Result: ``{"api", "user_id", "prompt", "tools", "size"}``.
+    Result: ``{"api", "user_id", "prompt", "tools", "size", "search", "warnings"}``.
     """
     if (request := await _async_request(hass, connection, msg)) is None:
         return
@@ -99,12 +90,10 @@ async def websocket_describe_api(
 async def websocket_call_tool(
     hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Call one tool of an LLM API as a model would (``APIInstance.async_call_tool``).
+    """Call one tool of an LLM API as a model would.
 
-    Result: ``{"tool_name", "result": {"data", "error"}, "outcome", "duration_ms"}``.
-    ``outcome`` is how the hub recorded the call (``ok``, ``error``, ``refused``,
-    ``needs_confirmation``); for APIs that are not hubs, ``error`` when the result says so,
-    else ``ok``. ``duration_ms`` is the wall-clock time of the call in milliseconds.
+    Result: ``{"tool_name", "result": {"data", "error"}, "outcome", "duration_ms"}``; the
+    outcome as a hub recorded it (``ok``, ``error``, ``refused``, ``needs_confirmation``).
     """
     if (request := await _async_request(hass, connection, msg)) is None:
         return
@@ -171,11 +160,7 @@ async def websocket_call_tool(
 def websocket_list_approvals(
     hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """List the approvals the user may decide (``approvals.Approvals.visible_to``).
-
-    Result: ``{"approvals": [Approval.as_dict(), ...]}``, oldest first, with the finished
-    ones still kept (``status`` says which).
-    """
+    """List the approvals the user may decide: ``{"approvals": [...]}``, oldest first."""
     connection.send_result(msg["id"], _approvals_of(hass, connection))
 
 
@@ -286,13 +271,7 @@ async def _async_request(
 
 
 def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:
-    """Return why ``tool_name`` cannot be called on ``instance``, in words.
-
-    For a hub, a tool it considered under that name (its own name, merged name, key or alias)
-    is either listed under another name (an alias, or a portable fix such as
-    ``light_turn_on`` for ``light.turn_on``: "the hub lists it as ...") or hidden (with
-    the reason).
-    """
+    """Return why ``tool_name`` cannot be called; a hub says how it lists it, or why it hides it."""
     message = f"LLM API {instance.api.id} has no tool {tool_name} for this request"
     if isinstance(instance, HubAPIInstance):
         matches = [

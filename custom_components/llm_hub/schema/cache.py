@@ -1,11 +1,8 @@
 """Keeps what a hub lists of each tool's parameters across requests (the schema cache).
 
-Making a schema every provider accepts (``parameters.clean_parameters``) converts and rewrites it,
-which costs far more than the rest of a build. Home Assistant's ``llm.py`` platforms make their
-tools anew per request, but their parameters are mostly the same objects (a class attribute)
-or equal ones (built from the same validators), so a hub keeps what it made for each
-parameters object (``SchemaCache``) and makes it again only when the parameters or the
-serializers change.
+Cleaning a schema costs far more than the rest of a build, and tools made anew per request
+mostly carry the same or equal parameters. An entry is made again when the parameters or the
+serializers change, or after ``MAX_AGE``.
 """
 
 from __future__ import annotations
@@ -19,7 +16,7 @@ import probatio
 
 from homeassistant.helpers import llm as llm_helper
 
-from ..compat import marker_default  # the integration's own module
+from ..compat import marker_default
 from .parameters import (
     UnacceptableSchemaError,
     clean_parameters,
@@ -30,25 +27,21 @@ from .parameters import (
 __all__ = ["SchemaCache", "SchemaEntry", "SerializerChain", "same_parameters"]
 
 MAX_ENTRIES: Final = 4096
-"""Tools a hub keeps entries for without looking for unused ones: past it, and past twice the
-tools of the build, what the builds since the last look did not use goes at the next."""
+"""Tools a hub keeps entries for before it drops those that builds no longer use."""
 MAX_AGE: Final = 60.0
-"""Seconds an entry is used before it is made again: a parameters object changed in
-place (e.g. the list behind a ``vol.In``) shows its new choices within this time."""
+"""Seconds an entry is used before it is made again (parameters changed in place show then)."""
 
 
 class SerializerChain:
-    """A ``custom_serializer`` that asks each of ``serializers`` in turn.
+    """A ``custom_serializer`` that asks each serializer in turn; equal for equal serializers.
 
-    A serializer that answers ``probatio.UNSUPPORTED`` (or ``None``) passes to the next; the
-    chain answers ``UNSUPPORTED`` when all do. Two chains of the same serializers are equal,
-    so what was made with one stays valid with the next request's.
+    An answer of ``probatio.UNSUPPORTED`` or ``None`` passes to the next.
     """
 
     __slots__ = ("serializers",)
 
     def __init__(self, serializers: Iterable[Callable[[Any], Any]]) -> None:
-        """Chain ``serializers``; the members of a chain among them are taken one by one."""
+        """Chain ``serializers``, flattening chains among them and dropping repeats."""
         chained: list[Callable[[Any], Any]] = []
         for serializer in serializers:
             members = (
@@ -79,12 +72,7 @@ class SerializerChain:
 
     @classmethod
     def around(cls, serializers: Iterable[Callable[[Any], Any] | None]) -> SerializerChain:
-        """Return the chain a hub uses: ``listed_serializer``, ``serializers``, selectors.
-
-        ``listed_serializer`` answers the listed parameters of hubs with their clean schema;
-        Home Assistant's ``selector_serializer`` comes last, so that selectors in contributed
-        tools (which come with no serializer) always serialize.
-        """
+        """Return a hub's chain: ``listed_serializer``, ``serializers``, ``selector_serializer``."""
         return cls(
             [
                 listed_serializer,
@@ -101,30 +89,24 @@ class SchemaEntry:
     parameters: Any
     """The tool's own parameters it was made from (kept, so their ``id`` stays theirs)."""
     listed: Any
-    """The listed parameters (``parameters.listed_parameters``); None when unacceptable."""
+    """The listed parameters; None when unacceptable."""
     json_schema: dict[str, Any] | None
     """The clean JSON Schema the listed parameters convert to; shared, never to be changed."""
     fixes: tuple[str, ...]
-    """What making it acceptable changed (``CleanSchema.fixes``)."""
+    """What making it acceptable changed."""
     error: str | None
-    """Why no provider would accept the parameters (``UnacceptableSchemaError``), or None."""
+    """Why no provider would accept the parameters, or None."""
     made: float
-    """When it was made (``time.monotonic``), for ``MAX_AGE``."""
+    """When it was made (``time.monotonic``)."""
 
 
 class SchemaCache:
     """The entries a hub made, by parameters object and by tool, for one serializer chain.
 
-    A lookup finds the same parameters object first (``id``), then the parameters last seen
-    for the same tool (class and name) when they are the same (``same_parameters``: a schema
-    rebuilt per request from the same validators); else it makes the entry and keeps it.
-    An entry older than ``MAX_AGE`` is made again.
-
-    Entries of tools that no longer come go in two steps, so that the tools of every build
-    keep theirs however many there are: when a build starts with entries for more than
-    ``MAX_ENTRIES`` tools and twice the tools of the build, the entries kept so far become
-    the earlier ones; a lookup takes a tool's entry back from them, and what is still there
-    at the next such start goes.
+    A lookup takes the entry of the same parameters object, else the same tool's (class and
+    name) when its parameters are ``same_parameters``, else makes one. Past ``MAX_ENTRIES``
+    tools and twice a build's, the entries become earlier ones, taken back when looked up and
+    dropped at the next such build.
     """
 
     def __init__(self) -> None:
@@ -133,7 +115,7 @@ class SchemaCache:
         self._by_id: dict[int, SchemaEntry] = {}
         self._by_tool: dict[tuple[type, str], SchemaEntry] = {}
         self._earlier: dict[tuple[type, str], SchemaEntry] = {}
-        """Entries by tool kept before the last look for unused ones, until the next."""
+        """Entries by tool from before the last drop, until the next."""
         self._now = 0.0
 
     def __len__(self) -> int:
@@ -141,12 +123,7 @@ class SchemaCache:
         return len(self._by_tool) + len(self._earlier)
 
     def use(self, serializer: SerializerChain, tools: int = 0) -> None:
-        """Start a build of ``tools`` tools: make entries with ``serializer``.
-
-        What was made with another serializer goes; past ``MAX_ENTRIES`` tools and twice
-        ``tools``, so does what was not used since the last time (see the class docstring).
-        Also reads the clock once for the build's ``MAX_AGE`` checks.
-        """
+        """Start a build of ``tools`` tools with ``serializer``; drop entries it cannot use."""
         self._now = time.monotonic()
         if serializer != self._serializer:
             self._serializer = serializer
@@ -159,10 +136,7 @@ class SchemaCache:
             self._by_id = {}
 
     def get(self, tool: llm_helper.Tool) -> SchemaEntry:
-        """Return the entry of ``tool``'s parameters (``use`` said with which serializer).
-
-        Raises ``RuntimeError`` before ``use``.
-        """
+        """Return the entry of ``tool``'s parameters; raises ``RuntimeError`` before ``use``."""
         if (serializer := self._serializer) is None:
             raise RuntimeError("SchemaCache.get before use")
         parameters = tool.parameters
@@ -188,13 +162,7 @@ class SchemaCache:
 
 
 def same_parameters(first: Any, second: Any) -> bool:
-    """Return whether two parameters schemas would convert alike: the same keys and validators.
-
-    Stricter than ``==`` of voluptuous and probatio, which compares markers by their key only
-    (``Required("a") == Optional("a")``, descriptions and defaults ignored): here the marker's
-    kind, description, message and default count too. Validators compare with ``==`` (most
-    by identity). False when anything cannot be compared.
-    """
+    """Return whether two parameters schemas convert alike, markers' details included."""
     try:
         return _same(first, second)
     except Exception:  # noqa: BLE001  # a validator's __eq__ or a default with a bug

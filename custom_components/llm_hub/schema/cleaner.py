@@ -1,10 +1,8 @@
 """Cleans the JSON Schema of a tool's parameters into the subset every provider accepts.
 
-``Cleaner`` rewrites a converted schema node by node into the portable subset described in
-``schema.parameters`` (one ``type`` a node, string enums, ``items`` on arrays, no
-``anyOf``...), says what each rewrite loses in the description, and records it as a fix.
-``parameters.clean_parameters`` is its caller; the rules for the top of the parameters live
-there.
+``Cleaner`` rewrites a converted schema node by node (one ``type`` a node, string enums,
+``items`` on arrays, no ``anyOf``...), says what each rewrite loses in the description and
+records it as a fix.
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from typing import Any, Final, TypeGuard
 
 import probatio
 
-from ..compat import resolve_key  # the integration's own module
+from ..compat import resolve_key
 from .text import (
     ITEMS,
     JsonSchema,
@@ -43,7 +41,7 @@ _PYTHON_ONLY_REGEX: Final = re.compile(r"\(\?(?![:=!]|<[=!])|\\[AZ]")
 _LOWER_BOUNDS: Final = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
 _UPPER_BOUNDS: Final = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
 OPEN_NOTE: Final = "Give it as text; the tool checks it when called."
-"""Said of a value the hub asks for as text where the tool takes another form (``arguments``)."""
+"""Said of a value the hub asks for as text where the tool takes another form."""
 _OPEN_OBJECT_NOTE: Final = "Any keys; the tool checks them when called."
 
 
@@ -83,11 +81,7 @@ class Cleaner:
         return result
 
     def _prepare(self, node: Any, path: SchemaPath) -> tuple[JsonSchema, list[str]]:
-        """Return ``node`` without the keywords that only rewrite it, and its notes.
-
-        Resolves ``$ref``, ``allOf``, ``const``, ``nullable``, a ``type`` list and a ``not``
-        of values; keeps the description as the first note.
-        """
+        """Return ``node`` without the keywords that only rewrite it (``$ref``...), and notes."""
         if node is False:
             raise ImpossibleError("accepts no value")
         if not isinstance(node, dict):
@@ -178,10 +172,7 @@ class Cleaner:
         return merged
 
     def _union(self, node: JsonSchema, path: SchemaPath) -> JsonSchema | None:
-        """Return one schema for an ``anyOf``/``oneOf`` (None if there is none).
-
-        The node's other keywords hold beside the alternatives, so they go into each one.
-        """
+        """Return one schema for an ``anyOf``/``oneOf`` and the other keywords; None if none."""
         branches = node.pop("anyOf", None)
         if (one_of := node.pop("oneOf", None)) is not None:
             if branches is None:
@@ -526,11 +517,7 @@ def _number(value: Any) -> TypeGuard[float]:
 def _bound(
     node: JsonSchema, key: str, exclusive: str, path: SchemaPath, cleaner: Cleaner
 ) -> tuple[float, bool] | None:
-    """Return a node's bound ``(value, strict)`` on one side, from both keyword forms.
-
-    ``exclusiveMinimum`` is a number in JSON Schema 2020-12 (OpenAPI 3.1) and a flag beside
-    ``minimum`` in draft 4 (OpenAPI 3.0); the stricter of the bounds given wins.
-    """
+    """Return a node's bound ``(value, strict)`` on one side, from the draft 4 or 2020-12 form."""
     inclusive: float | None = node[key] if _number(node.get(key)) else None
     flag = node.get(exclusive)
     if flag is True and inclusive is not None:
@@ -594,10 +581,7 @@ def _value_kind(values: list[Any]) -> str:
 
 
 def _value_at(parameters: Any, path: SchemaPath) -> Any:
-    """Return the validator of the value at ``path`` in ``parameters``, or None if unknown.
-
-    Follows mapping keys (any marker) and one-item lists, through ``Schema`` and ``All``.
-    """
+    """Return the validator at ``path`` in ``parameters`` (through ``Schema``, ``All``), or None."""
     node = parameters
     for step in path:
         node = _container(node)

@@ -1,36 +1,11 @@
 """Makes a tool's parameters into a schema every model provider accepts, and lists it.
 
-Home Assistant's agents and its MCP Server turn a tool's ``parameters`` into JSON Schema with
-``probatio.to_openapi(tool.parameters, custom_serializer=<the API instance's serializer>)``
-(OpenAPI 3.1 in ``openai_conversation``, ``anthropic``, ``ollama`` and ``mcp_server``, 3.0 in
-``google_generative_ai_conversation``) and send it to the model provider as it is. Providers
-refuse shapes that ordinary validators produce, and one refused tool fails the whole request:
-Gemini wants a ``type`` on every node, string-only enums, ``items`` on arrays, no ``anyOf``
-(Home Assistant drops it, leaving an untyped node), only ``date-time`` among string formats and
-``required`` naming declared properties; OpenAI and Anthropic want an object at the top,
-without a top-level ``anyOf``/``oneOf``/``allOf`` (Home Assistant strips them, and with them the
-rule they carried); Anthropic wants top-level property names matching ``[a-zA-Z0-9_.-]{1,64}``.
-
-``clean_parameters`` converts a tool's parameters the way the agents do and rewrites the result
-into a portable subset of JSON Schema that all of them accept:
-
-- the top is ``{"type": "object", "properties": {...}}``, with ``required`` (declared names,
-  in property order, never empty) and ``additionalProperties: false`` when closed;
-- every node has one ``type``: ``string``, ``integer``, ``number``, ``boolean``, ``array`` (with
-  ``items``) or ``object`` (with ``properties``);
-- besides: ``enum`` (strings, on strings), ``format`` (``date-time`` only), ``pattern``,
-  ``minLength``/``maxLength``, ``minimum``/``maximum``, ``minItems``/``maxItems``,
-  ``uniqueItems``, and on properties ``description`` and (optional ones) ``default``.
-
-What a rewrite loses is said in the property's description (e.g. "One of: 1, 2, 3." or "Give
-a or b."), and listed in ``CleanSchema.fixes``. Arguments are still validated against the
-tool's own parameters when it is called, so a rewrite never lets a wrong value through.
-
-``listed_parameters`` returns the parameters a hub lists instead: a ``probatio.Schema`` that
-``to_openapi`` renders as exactly the clean schema, on both OpenAPI versions, with or without a
-``custom_serializer`` (it holds only plain types and validators, which serializers leave to
-probatio). ``listed_serializer``, first in a hub's serializer chain, answers it with the clean
-schema directly.
+``clean_parameters`` converts parameters as Home Assistant's agents and MCP Server do
+(``probatio.to_openapi``, OpenAPI 3.1) and rewrites the result into a portable subset of JSON
+Schema; what a rewrite loses is said in the property's description and in ``CleanSchema.fixes``.
+``listed_parameters`` is a ``probatio.Schema`` that renders as exactly that subset on both
+OpenAPI versions, with or without a ``custom_serializer``. The subset and what each provider
+refuses: docs/tool-names-and-schemas.md.
 """
 
 from __future__ import annotations
@@ -59,10 +34,7 @@ _PROPERTY_NAME: Final = re.compile(r"[a-zA-Z0-9_.-]{1,64}")
 
 
 class UnacceptableSchemaError(Exception):
-    """A tool's parameters cannot be made into a schema every provider accepts.
-
-    ``str(error)`` is the reason, worded to follow "the tool <name> is left out: ".
-    """
+    """Parameters no provider would accept; the text follows "the tool X is left out: "."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +42,7 @@ class CleanSchema:
     """The schema every provider accepts for one tool, and what was changed to get it."""
 
     json_schema: JsonSchema
-    """The clean JSON Schema (the portable subset in this module's docstring)."""
+    """The clean JSON Schema."""
     fixes: list[str] = field(default_factory=list)
     """What was rewritten, one sentence each (``"<where>: <what>"``); empty when nothing."""
 
@@ -78,14 +50,8 @@ class CleanSchema:
 def clean_parameters(parameters: Any, custom_serializer: Callable[[Any], Any]) -> CleanSchema:
     """Return the schema every provider accepts for a tool's ``parameters``.
 
-    ``parameters`` is converted like Home Assistant's agents do (``probatio.to_openapi`` with
-    ``custom_serializer``, OpenAPI 3.1), then cleaned. Enums of other values than strings
-    become enums of their text only where ``parameters`` accepts that text (e.g. behind a
-    ``Coerce(int)``); elsewhere the values are listed in the description.
-
-    Raises ``UnacceptableSchemaError`` when the parameters cannot be converted, are not an
-    object, or a required parameter cannot be given (it accepts only null, or has a name
-    Anthropic refuses).
+    Raises ``UnacceptableSchemaError`` when they cannot be converted, are not an object, or a
+    required parameter takes only null or has a name Anthropic refuses.
     """
     try:
         converted = probatio.to_openapi(
@@ -114,10 +80,7 @@ def clean_parameters(parameters: Any, custom_serializer: Callable[[Any], Any]) -
 
 
 def _check_property_names(root: JsonSchema, cleaner: Cleaner) -> None:
-    """Leave out optional top-level properties whose names Anthropic refuses.
-
-    Raises ``UnacceptableSchemaError`` for a required one: the tool could not be called.
-    """
+    """Leave out properties Anthropic refuses; a required one raises ``UnacceptableSchemaError``."""
     for name in list(root["properties"]):
         if _PROPERTY_NAME.fullmatch(name):
             continue
@@ -142,25 +105,15 @@ class _ListedMapping(dict[Any, Any]):
 
 
 def listed_parameters(json_schema: JsonSchema) -> probatio.Schema:
-    """Return parameters that Home Assistant's agents convert to exactly ``json_schema``.
-
-    ``json_schema`` must be a clean schema (``CleanSchema.json_schema``). The result is a
-    ``probatio.Schema`` of a mapping, so ``parameters.schema`` is falsy exactly when there
-    are no properties (the Google agent then sends no parameters, as for ``Schema({})``).
-    It is for rendering only: arguments are validated against the tool's own parameters.
-    """
+    """Return parameters that agents convert to exactly the clean ``json_schema`` (render only)."""
     mapping = _ListedMapping(_mapping(json_schema), json_schema)
     return probatio.Schema(mapping, extra=_extra(json_schema))
 
 
 def listed_serializer(schema: Any) -> Any:
-    """Answer the clean schema of listed parameters; ``probatio.UNSUPPORTED`` for all else.
-
-    A ``custom_serializer`` for ``probatio.to_openapi``: it returns a copy, so an agent that
-    edits what it gets cannot change what the next one gets.
-    """
+    """Return a copy of the clean schema of listed parameters, else ``probatio.UNSUPPORTED``."""
     if isinstance(schema, _ListedMapping):
-        return copy.deepcopy(schema.json_schema)
+        return copy.deepcopy(schema.json_schema)  # an agent may edit what it gets
     return probatio.UNSUPPORTED
 
 
@@ -168,10 +121,7 @@ def listed_serializer(schema: Any) -> Any:
 
 
 def _extra(schema: JsonSchema) -> int:
-    """Return probatio's extra-keys policy that renders an object's ``additionalProperties``.
-
-    Closed (``PREVENT_EXTRA``) renders ``false``; ``REMOVE_EXTRA`` renders no keyword.
-    """
+    """Return the extra-keys policy that renders ``additionalProperties`` (false, or none)."""
     return (
         probatio.PREVENT_EXTRA
         if schema.get("additionalProperties") is False
@@ -214,7 +164,7 @@ def _validator(schema: JsonSchema) -> Any:
 
 
 def _array_parts(schema: JsonSchema) -> list[Any]:
-    """Return the validators of a clean array schema (``All`` merges what they render)."""
+    """Return the validators of a clean array schema."""
     parts: list[Any] = [[_validator(schema["items"])]]
     if "minItems" in schema or "maxItems" in schema:
         parts.append(probatio.Length(min=schema.get("minItems"), max=schema.get("maxItems")))

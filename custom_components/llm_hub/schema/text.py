@@ -1,10 +1,4 @@
-"""Writes the words of cleaned schemas: paths, values and notes as people and models read them.
-
-What a rewrite of a tool's parameter schema loses is said in the description of the property
-it touched (see ``schema.parameters``); this module writes those words: where in the
-parameters a change is (``target.entity_id[]``), values as a model writes them, short
-phrases for what a clean schema accepts, and notes moved into or joined onto descriptions.
-"""
+"""Writes the words of cleaned schemas: paths, values and notes as people and models read them."""
 
 from __future__ import annotations
 
@@ -34,10 +28,7 @@ ITEMS: Final = "[]"
 
 
 def item_notes(items: JsonSchema) -> list[str]:
-    """Take the description (and default) off an array's items: only properties carry them.
-
-    Returns the note for the array's own description.
-    """
+    """Remove the description and default of an array's items; return the array's note."""
     items.pop("default", None)
     description = items.pop("description", None)
     return [f"Each item: {description}"] if description else []
@@ -95,12 +86,7 @@ def _number_phrase(kind: str, low: float | None, high: float | None) -> str:
 
 
 def presence_notes(node: JsonSchema) -> dict[str, list[str]]:
-    """Return notes on properties for the object's rules on which ones go together.
-
-    ``dependentRequired`` (probatio's ``Inclusive`` on OpenAPI 3.1) and a ``not`` of
-    ``required`` sets (``Exclusive``). ``anyOf``/``oneOf`` of ``required`` sets become
-    alternative objects (``Cleaner._join_objects``), which say so themselves.
-    """
+    """Return notes by property from ``dependentRequired`` and a ``not`` of ``required`` sets."""
     notes: dict[str, list[str]] = {}
     dependent = node.get("dependentRequired")
     if isinstance(dependent, dict):
