@@ -180,7 +180,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         """Return the options as changed in this flow so far (the stored ones at first)."""
         return self.config_entry.options if self._changed is None else self._changed
 
-    def _read(self) -> HubOptions:
+    def _current(self) -> HubOptions:
         """Return ``_options`` read as the forms show them: every value as well as it can be."""
         return HubOptions.from_options(self._options, checked=False)
 
@@ -273,7 +273,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         errors: dict[str, str] = {}
         chosen: dict[str, str] = {}
         if user_input is not None:
-            current = self._read()
+            current = self._current()
             shown = {option["value"] for option in await self._async_tool_options(self._source)}
             checked = [key for key in user_input.get(CONF_TOOLS, []) if key in shown]
             changes = {
@@ -297,7 +297,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 self._warned = user_input
                 errors["base"] = "too_many_tools"
                 chosen = {"chosen": str(listed)}
-        current = self._read()
+        current = self._current()
         policy = HubPolicy(current)
         tools = await self._async_tool_options(self._source)
         suggested = {
@@ -346,7 +346,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 }
                 | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
             )
-        current = self._read()
+        current = self._current()
         return self.async_show_form(
             step_id="safety",
             data_schema=self.add_suggested_values_to_schema(
@@ -421,7 +421,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if user_input is not None:
             self._override_key = user_input[CONF_TOOL]
             return await self.async_step_override()
-        overrides = self._read().overrides
+        overrides = self._current().overrides
         return self.async_show_form(
             step_id="overrides",
             data_schema=probatio.Schema(
@@ -464,7 +464,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 if override := without_empty({CONF_ALIAS: alias, CONF_DESCRIPTION: description}):
                     overrides[key] = override
                 return await self._async_apply({CONF_OVERRIDES: overrides})
-        current = self._read().overrides.get(key)
+        current = self._current().overrides.get(key)
         return self.async_show_form(
             step_id="override",
             data_schema=self.add_suggested_values_to_schema(
@@ -495,7 +495,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         names = {item.key for item in instance.candidates} if instance else set()
         names |= {
             override.alias
-            for key, override in self._read().overrides.items()
+            for key, override in self._current().overrides.items()
             if key != self._override_key and override.alias
         }
         names.discard(self._override_key)
@@ -520,7 +520,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_RECORD_ARGUMENTS: user_input[CONF_RECORD_ARGUMENTS],
                 }
             )
-        current = self._read()
+        current = self._current()
         return self.async_show_form(
             step_id="limits",
             data_schema=self.add_suggested_values_to_schema(
@@ -557,7 +557,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_PINNED_TOOLS: user_input.get(CONF_PINNED_TOOLS, []),
                 }
             )
-        current = self._read()
+        current = self._current()
         return self.async_show_form(
             step_id="search",
             data_schema=self.add_suggested_values_to_schema(
@@ -627,7 +627,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         The warning (one of the options flow's error texts, or empty) says why the figures
         are missing or that the hub lists more tools than its limit.
         """
-        limit = self._read().max_tools
+        limit = self._current().max_tools
         figures = {"hub": self.config_entry.title, "max_tools": str(limit)}
         warning: tuple[str, dict[str, str]] | None = None
         if (instance := await self._async_instance()) is None:
@@ -678,7 +678,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         ]
         if source != ALL_SOURCES:
             return options
-        current = self._read()
+        current = self._current()
         known = {option["value"] for option in options}
         stored = [*current.included_tools, *current.excluded_tools, *also]
         options.extend(

@@ -30,15 +30,10 @@ HIDDEN_OPEN_WORLD = "reaches outside Home Assistant (policy: no open-world tools
 
 
 def alias_error(alias: str) -> str | None:
-    """Return the error key of why ``alias`` cannot be a tool's name, or None when it can.
-
-    ``alias_invalid`` or ``alias_too_long``: not a portable name. ``alias_separator``: it
-    holds ``__``, which Home Assistant's agents put between an API and a tool name when they
-    merge APIs, so it could clash with a merged name (2026.11's ``MergedAPI`` then fails).
-    """
+    """Return why ``alias`` cannot be a tool's name (an error key), or None when it can."""
     if not is_portable(alias):
         return "alias_too_long" if len(alias) > NAME_TARGET else "alias_invalid"
-    if CORE_NAMESPACE_SEPARATOR in alias:
+    if CORE_NAMESPACE_SEPARATOR in alias:  # what agents put between API and tool names
         return "alias_separator"
     return None
 
@@ -73,11 +68,7 @@ class HubPolicy:
         )
 
     def hidden_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
-        """Return why the tool ``key`` is not listed (words for the inspector), or None.
-
-        The user's choice first, then the annotation policy, which even an included tool
-        cannot pass.
-        """
+        """Return why the tool ``key`` is not listed (words for the inspector), or None."""
         options = self.options
         if key in options.excluded_tools:
             return HIDDEN_EXCLUDED
@@ -98,11 +89,7 @@ class HubPolicy:
         )
 
     def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
-        """Apply the policy to a build's candidate tools; return the problems to log (once).
-
-        Sets ``hidden``, ``confirm``, the overridden ``description``, and ``name`` to the
-        alias where it can be. A tool that needs confirming in a selected hub needs it here.
-        """
+        """Set the candidates' ``hidden``, ``confirm``, ``description``, ``name``; return warnings."""
         if self.is_open():
             # Nothing to hide, confirm or override: only what selected hubs confirm.
             for item in candidates:
@@ -117,18 +104,14 @@ class HubPolicy:
                 continue
             if self.needs_confirmation(item.key, annotations) or (
                 isinstance(item.tool, HubTool) and requires_token(item.tool.parameters)
-            ):
+            ):  # A tool that a selected hub confirms is confirmed here too.
                 item.confirm = True
             if (override := overrides.get(item.key)) and override.description:
                 item.description = override.description
         return self._apply_aliases([item for item in candidates if item.hidden is None], hub_name)
 
     def _apply_aliases(self, listed: list[CandidateTool], hub_name: str) -> list[str]:
-        """Name listed tools by their aliases where they can; return the problems.
-
-        An alias is used when it is a valid name, not the key of another listed tool and not
-        taken by an earlier tool; keys are unique, so the listed names stay unique.
-        """
+        """Name listed tools by their aliases where the names stay unique; return the problems."""
         problems: list[str] = []
         keys = {item.key for item in listed}
         used: set[str] = set()
