@@ -89,7 +89,7 @@ class HubPolicy:
         )
 
     def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
-        """Set the candidates' ``hidden``, ``confirm``, ``description``, ``name``; return warnings."""
+        """Set candidates' ``hidden``, ``confirm``, ``description``, ``name``; return problems."""
         if self.is_open():
             # Nothing to hide, confirm or override: only what selected hubs confirm.
             for item in candidates:
