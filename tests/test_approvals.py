@@ -507,40 +507,13 @@ async def test_options_show_and_keep_approval_settings(
             CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone",
         },
     )
-    policy = brew_hub.runtime_data.api.policy
+    hub_options = brew_hub.runtime_data.api.options
     assert options[CONF_CONFIRM_WITHOUT_CONVERSATION] == "refuse"
     assert (
-        policy.confirm_without_conversation,
-        policy.approval_timeout,
-        policy.approval_notify_service,
+        hub_options.confirm_without_conversation,
+        hub_options.approval_timeout,
+        hub_options.approval_notify_service,
     ) == ("refuse", 120, "notify.phone")
-
-
-@pytest.mark.parametrize(
-    ("stored", "expected"),
-    [
-        ({}, ("approve", 300, None)),
-        (
-            {
-                CONF_CONFIRM_WITHOUT_CONVERSATION: "maybe",
-                CONF_APPROVAL_TIMEOUT: "soon",
-                CONF_APPROVAL_NOTIFY_SERVICE: "light.kitchen",
-            },
-            ("approve", 300, None),
-        ),
-        ({CONF_APPROVAL_NOTIFY_SERVICE: ["notify.phone"]}, ("approve", 300, None)),
-    ],
-)
-def test_policy_reads_approval_options(stored: dict[str, Any], expected: tuple[Any, ...]) -> None:
-    """Absent or wrong approval options count as the defaults."""
-    from custom_components.llm_hub.build.policy import HubPolicy  # noqa: PLC0415
-
-    policy = HubPolicy.from_options(stored)
-    assert (
-        policy.confirm_without_conversation,
-        policy.approval_timeout,
-        policy.approval_notify_service,
-    ) == expected
 
 
 async def test_a_call_without_user_only_admins_decide(

@@ -332,7 +332,7 @@ async def test_steps_return_to_the_menu_and_save_once(
         CONF_RECORD_ARGUMENTS: True,
     }
     assert hub.runtime_data.api is not api
-    assert hub.runtime_data.api.policy.max_tools == 2
+    assert hub.runtime_data.api.options.max_tools == 2
 
 
 async def test_closing_the_menu_stores_nothing(hass: HomeAssistant, hub: MockConfigEntry) -> None:
@@ -582,9 +582,9 @@ async def test_tools_saves_decisions_and_keeps_other_options(
         CONF_INCLUDED_TOOLS: [GRIND, BREW],
         CONF_EXCLUDED_TOOLS: sorted([LIVE_CONTEXT, DATE_TIME]),
     }
-    policy = hub.runtime_data.api.policy
-    assert policy.include_new_tools is False
-    assert policy.included_tools == {GRIND, BREW}
+    hub_options = hub.runtime_data.api.options
+    assert hub_options.include_new_tools is False
+    assert hub_options.included_tools == {GRIND, BREW}
 
     # The form opens with the decisions; an alias shows in the label.
     result = await _open(hass, hub, "tools")
@@ -686,7 +686,7 @@ async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockCo
     result = await _submit(hass, result, too_many)
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options[CONF_INCLUDED_TOOLS] == [BREW, GRIND, DATE_TIME]
-    assert len(hub.runtime_data.api.policy.included_tools) == 3
+    assert len(hub.runtime_data.api.options.included_tools) == 3
 
 
 # --- Safety --------------------------------------------------------------------------------
@@ -743,9 +743,13 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
         CONF_CONFIRM_TOOLS: [BREW],
         CONF_TIMEOUT: 12,
     }
-    policy = hub.runtime_data.api.policy
-    assert (policy.no_destructive, policy.confirm_destructive, policy.timeout) == (True, True, 12)
-    assert policy.confirm_tools == {BREW}
+    hub_options = hub.runtime_data.api.options
+    assert (
+        hub_options.no_destructive,
+        hub_options.confirm_destructive,
+        hub_options.timeout,
+    ) == (True, True, 12)
+    assert hub_options.confirm_tools == {BREW}
 
     result = await _open(hass, hub, "safety")
     assert _suggested(result, CONF_CONFIRM_TOOLS) == [BREW]
@@ -770,7 +774,7 @@ async def test_safety_takes_fractions_of_a_second(
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options[CONF_TIMEOUT] == 1.5
-    assert hub.runtime_data.api.policy.timeout == 1.5
+    assert hub.runtime_data.api.options.timeout == 1.5
     result = await _open(hass, hub, "safety")
     assert _suggested(result, CONF_TIMEOUT) == 1.5
 
@@ -917,8 +921,8 @@ async def test_limits_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
         CONF_MAX_TOOLS: 20,
         CONF_RECORD_ARGUMENTS: True,
     }
-    policy = hub.runtime_data.api.policy
-    assert (policy.max_tools, policy.record_arguments) == (20, True)
+    hub_options = hub.runtime_data.api.options
+    assert (hub_options.max_tools, hub_options.record_arguments) == (20, True)
 
 
 async def test_options_flow_of_an_entry_that_is_not_loaded(

@@ -15,10 +15,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.build.builder import HubAPIInstance
-from custom_components.llm_hub.build.policy import HubPolicy, Override
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
     CONF_EXCLUDED_TOOLS,
     CONF_INCLUDE_NEW_TOOLS,
     CONF_INCLUDED_TOOLS,
@@ -322,36 +320,6 @@ async def test_a_tool_without_annotations_counts_as_the_worst_case(
     ]
 
 
-async def test_policy_of_hand_edited_options(hass: HomeAssistant) -> None:
-    """Options of the wrong type count as absent: the hub keeps working with defaults."""
-    policy = HubPolicy.from_options(
-        {
-            CONF_INCLUDE_NEW_TOOLS: "no",
-            CONF_INCLUDED_TOOLS: "one_tool",
-            CONF_EXCLUDED_TOOLS: ["a", "", None],
-            CONF_READ_ONLY: "maybe",
-            CONF_CONFIRM_TOOLS: None,
-            CONF_OVERRIDES: {"a": {"name": " x ", "description": ""}, "b": "nonsense", "c": {}},
-            CONF_TIMEOUT: "soon",
-            CONF_MAX_TOOLS: -3,
-            CONF_RECORD_ARGUMENTS: 1,
-        }
-    )
-
-    assert policy == HubPolicy(
-        include_new_tools=False,
-        included_tools=frozenset({"one_tool"}),
-        excluded_tools=frozenset({"a"}),
-        read_only=False,
-        overrides={"a": Override(alias="x")},
-        timeout=60,
-        max_tools=128,
-        record_arguments=True,
-    )
-    assert HubPolicy.from_options({}) == HubPolicy()
-    assert HubPolicy.from_options({CONF_TIMEOUT: 2.5}).timeout == 2.5
-
-
 async def test_aliases_stay_portable_and_unique(
     hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -419,8 +387,8 @@ async def test_limits_and_logging_options_reach_the_hub(
     await async_set_options(hass, hub, "safety", SAFETY_OFF | {CONF_TIMEOUT: 5})
     await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 4, CONF_RECORD_ARGUMENTS: True})
 
-    policy = hub.runtime_data.api.policy
-    assert (policy.timeout, policy.max_tools, policy.record_arguments) == (5, 4, True)
+    options = hub.runtime_data.api.options
+    assert (options.timeout, options.max_tools, options.record_arguments) == (5, 4, True)
 
 
 async def test_a_loop_of_three_hubs_at_request_time(

@@ -21,7 +21,6 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.build.policy import HubPolicy
 from custom_components.llm_hub.calls.deadlines import Deadlines
 from custom_components.llm_hub.calls.results import json_safe
 from custom_components.llm_hub.calls.tool import HubTool
@@ -313,26 +312,6 @@ async def test_tool_without_hub_uses_the_default_timeout(
 
     assert result.data == {"tool": "t", "args": {}}
     assert timeouts == [DEFAULT_TIMEOUT]
-
-
-@pytest.mark.parametrize(
-    ("options", "seconds"),
-    [
-        ({}, 60),
-        ({CONF_TIMEOUT: 5}, 5),
-        ({CONF_TIMEOUT: 0.5}, 0.5),
-        ({CONF_TIMEOUT: 0}, 60),
-        ({CONF_TIMEOUT: -1}, 60),
-        # A hand edit: a number as text counts, anything else is the default.
-        ({CONF_TIMEOUT: "10"}, 10),
-        ({CONF_TIMEOUT: "soon"}, 60),
-        ({CONF_TIMEOUT: True}, 60),
-        ({CONF_TIMEOUT: float("nan")}, 60),
-    ],
-)
-def test_call_timeout(options: dict[str, Any], seconds: float) -> None:
-    """The hub's timeout is the option when it is a positive number, else the default."""
-    assert HubPolicy.from_options(options).timeout == seconds
 
 
 @pytest.mark.parametrize(

@@ -19,19 +19,17 @@ from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
     CONF_MAX_TOOLS,
+    CONF_PINNED_TOOLS,
     CONF_RECORD_ARGUMENTS,
+    CONF_TOOL_MODE,
 )
 from custom_components.llm_hub.search.listing import (
     CALL_TOOL,
-    CONF_PINNED_TOOLS,
-    CONF_TOOL_MODE,
     HIDDEN_META_NAME,
     SEARCH_PROMPT,
     SEARCH_TOOLS,
     CallToolTool,
-    SearchSettings,
     SearchToolsTool,
-    ToolMode,
 )
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -152,25 +150,6 @@ async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     assert offered["gone"] == "gone (not available now)"
     # The form counts what models get in search mode: the meta-tools (nothing pinned found).
     assert result["description_placeholders"]["tools"] == "2"
-
-
-@pytest.mark.parametrize(
-    ("options", "expected"),
-    [
-        ({}, SearchSettings()),
-        ({CONF_TOOL_MODE: "search"}, SearchSettings(ToolMode.SEARCH)),
-        ({CONF_TOOL_MODE: "sometimes"}, SearchSettings()),
-        ({CONF_TOOL_MODE: ["search"]}, SearchSettings()),
-        ({CONF_PINNED_TOOLS: "a"}, SearchSettings(pinned=frozenset({"a"}))),
-        ({CONF_PINNED_TOOLS: ["a", 1, None]}, SearchSettings(pinned=frozenset({"a"}))),
-        ({CONF_PINNED_TOOLS: None}, SearchSettings()),
-    ],
-)
-def test_settings_from_hand_edited_options(
-    options: dict[str, Any], expected: SearchSettings
-) -> None:
-    """Options of the wrong type count as absent: all tools, nothing pinned."""
-    assert SearchSettings.from_options(options) == expected
 
 
 async def test_search_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:

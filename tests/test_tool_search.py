@@ -11,6 +11,7 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import async_mock_service
 
+from custom_components.llm_hub.const import ToolMode
 from custom_components.llm_hub.schema.parameters import clean_parameters
 from custom_components.llm_hub.search.listing import (
     CALL_TOOL,
@@ -24,7 +25,6 @@ from custom_components.llm_hub.search.listing import (
     ToolCard,
     ToolIndex,
     ToolIndexCache,
-    ToolMode,
     async_get_intent_vocabulary,
     intent_words,
     meta_tools,

@@ -17,12 +17,11 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.typing import ConfigType
 
-from .api import HubAPI, selected_api_ids
+from .api import HubAPI
 from .build.platforms import async_setup_platforms
-from .build.policy import without_empty
 from .confirm.approvals import async_setup_approvals
-from .const import DOMAIN, LOGGER
-from .hub_name import DATA_NAME, served_name
+from .const import DATA_NAME, DOMAIN, LOGGER
+from .hub_name import served_name
 from .issues import (
     async_check_when_started,
     async_remove_issues,
@@ -30,7 +29,7 @@ from .issues import (
     async_update_name_issue,
     async_update_option_issues,
 )
-from .options import invalid_options
+from .options import invalid_options, selected_api_ids, without_empty
 from .panel import websocket_api
 from .panel.registration import async_setup_panel
 from .types import LlmHubConfigEntry, LlmHubData
@@ -56,7 +55,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     The API is named like the entry when its title follows the name rules, else like the
     last title that did, and a repair issue offers to rename the hub (``hub_name.py``). An
     option stored with the wrong type is served as absent, logged and reported by a repair
-    issue (``stored_options.py``). A selected LLM API that is missing once Home Assistant
+    issue. A selected LLM API that is missing once Home Assistant
     has started raises a repair issue, and so does a tool made in the UI that the hub leaves
     out. Adding, changing or deleting a tool (a subentry) reloads the entry.
     """
@@ -115,7 +114,7 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
     - 1.1 -> 1.2: selected API ids (``llm_hass_api``) stored as a string become a list without
       duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
       out, as the options flow leaves them out. Other keys, and a selection of the wrong
-      type (``stored_options``: a repair issue reports it), are kept as they are.
+      type (a repair issue reports it), are kept as they are.
     - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
       leaves the entry unloaded and untouched. A newer minor version of this major loads
       as it is (minor versions stay compatible).

@@ -10,10 +10,9 @@ import logging
 from typing import Any, override
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
-from homeassistant.helpers import config_validation as cv, llm as llm_helper
+from homeassistant.helpers import llm as llm_helper
 
 from .build.builder import HubBuilder, WarnOnce
 from .build.policy import HubPolicy
@@ -24,12 +23,12 @@ from .calls.tool import HubCallSettings
 from .compat import api_requires_admin
 from .confirm.approvals import DATA_APPROVALS
 from .confirm.gate import Confirmations
-from .const import CONF_PROMPT, DOMAIN, api_id_for_entry
-from .options import valid_options
+from .const import DOMAIN, api_id_for_entry
+from .options import HubOptions
 from .search.listing import SearchSettings
 from .ui_tools.tools import UiTools
 
-__all__ = ["AdminRequiredError", "HubAPI", "selected_api_ids"]
+__all__ = ["AdminRequiredError", "HubAPI"]
 
 
 class AdminRequiredError(Unauthorized):
@@ -87,31 +86,25 @@ class HubAPI(SourcedAPI):
         """The entry's title when the API was created (a rename reloads the entry)."""
         self.requires_admin = False
         self.entry_id = entry.entry_id
-        self.options: Mapping[str, Any] = valid_options(
-            entry.options if options is None else options
-        )
-        """The entry's options when the API was created (saving options reloads the entry),
-        without those of the wrong type (``stored_options.valid_options``)."""
-        self.selected_api_ids: list[str] = selected_api_ids(self.options)
-        self.instructions: str = self.options.get(CONF_PROMPT, "")
-        """The hub's own instructions to the model (option ``CONF_PROMPT``)."""
-        self.policy = HubPolicy.from_options(self.options)
-        """The tool policy of the options (selection, annotations, confirmation, limits)."""
-        self.search = SearchSettings.from_options(self.options)
-        """How the hub lists its tools: all, or by search (``tool_search.py``)."""
+        self.options = HubOptions.from_options(entry.options if options is None else options)
+        """The entry's options when the API was created (saving options reloads the entry)."""
+        self.selected_api_ids = list(self.options.selected_api_ids)
+        self.instructions = self.options.prompt
+        self.policy = HubPolicy(self.options)
+        self.search = SearchSettings(self.options.tool_mode, self.options.pinned_tools)
         self.confirmations = Confirmations(
             hass,
             api_id=self.id,
             hub_name=self.name,
-            without_conversation=self.policy.confirm_without_conversation,
-            approval_timeout=self.policy.approval_timeout,
-            notify_service=self.policy.approval_notify_service,
+            without_conversation=self.options.confirm_without_conversation,
+            approval_timeout=self.options.approval_timeout,
+            notify_service=self.options.approval_notify_service,
         )
         """The confirmation gate: tokens issued by this API, approvals (``approvals.py``)."""
         self.registered = False
         """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(
-            hass, api_id=self.id, api_name=self.name, record_arguments=self.policy.record_arguments
+            hass, api_id=self.id, api_name=self.name, record_arguments=self.options.record_arguments
         )
         """The hub's audit trail: events, counters and last calls of its tools."""
         if ui_tools is None and (loaded := getattr(entry, "runtime_data", None)) is not None:
@@ -127,7 +120,7 @@ class HubAPI(SourcedAPI):
             policy=self.policy,
             settings=HubCallSettings(
                 hub_name=self.name,
-                timeout=self.policy.timeout,
+                timeout=self.options.timeout,
                 recorder=self.audit,
                 is_registered=self._is_registered,
                 deadlines=Deadlines(hass),
@@ -236,18 +229,3 @@ async def _async_is_admin(hass: HomeAssistant, llm_context: llm_helper.LLMContex
     user_id = llm_context.context.user_id if llm_context.context else None
     user = await hass.auth.async_get_user(user_id) if user_id else None
     return user is not None and user.is_admin
-
-
-def selected_api_ids(options: Mapping[str, Any]) -> list[str]:
-    """Return the selected LLM API ids of hub options, in order, each once.
-
-    ``cv.ensure_list``: a single id stored as a string (a hand edit) is one id, not letters.
-    Anything but texts (a hand edit, a later version) is left out.
-    """
-    return list(
-        dict.fromkeys(
-            api_id
-            for api_id in cv.ensure_list(options.get(CONF_LLM_HASS_API))
-            if isinstance(api_id, str)
-        )
-    )

@@ -18,12 +18,10 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from .build.names import MIN_MERGED_NAME_ROOM, merged_name_room
-from .const import DOMAIN, MAX_NAME_LENGTH, RESERVED_API_NAMES, api_id_for_entry
+from .const import DATA_NAME, DOMAIN, MAX_NAME_LENGTH, RESERVED_API_NAMES, api_id_for_entry
 
-__all__ = ["DATA_NAME", "clean_name", "name_error", "served_name", "suggest_name"]
+__all__ = ["clean_name", "name_error", "served_name", "suggest_name"]
 
-DATA_NAME: Final = "name"
-"""Entry data key: the last title of the hub that followed the name rules (its API name)."""
 _INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf"})
 """Unicode categories taken out of names: control and format characters."""
 

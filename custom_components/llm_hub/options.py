@@ -1,21 +1,25 @@
-"""Checks the types of a hub's stored options: a value of the wrong type counts as absent.
+"""Reads a hub's stored options into one typed value, and checks their types.
 
-Options may come from somewhere else than the options flow: a hand-edited
-``.storage/core.config_entries``, a later version of LLM Hub, a restored backup. A hub
-serves with every option whose value has the wrong type left out (``valid_options``), and
-reports each such option (``invalid_options``: logged once and a repair issue per option,
-raised when the hub is set up). The stored options are never rewritten for it.
+Each field of ``HubOptions`` is one stored option: its key, the type it must have, its
+default and a lenient reader. Options may come from elsewhere than the options flow (a hand
+edit, a backup, a later version): a hub serves a value of the wrong type as the option's
+``when_invalid`` value (for now its default) and never rewrites it; ``invalid_options``
+names such options for the log and the repair issues.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 import math
-from typing import Any, Final
+from types import MappingProxyType
+from typing import Any, Final, Self
+
+import probatio
 
 from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.helpers import config_validation as cv
 
-from .build.policy import is_notify_action
 from .const import (
     CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
@@ -31,27 +35,60 @@ from .const import (
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
     CONF_OVERRIDES,
+    CONF_PINNED_TOOLS,
     CONF_PROMPT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONF_TOOL_MODE,
     CONFIRM_APPROVE,
     CONFIRM_REFUSE,
+    DEFAULT_APPROVAL_TIMEOUT,
+    DEFAULT_MAX_TOOLS,
+    DEFAULT_TIMEOUT,
+    MAX_APPROVAL_TIMEOUT,
+    ToolMode,
 )
-from .search.listing import CONF_PINNED_TOOLS, CONF_TOOL_MODE, ToolMode
 
-__all__ = ["EXPECTED", "invalid_options", "valid_options"]
-
-
-def _text(value: Any) -> bool:
-    return isinstance(value, str)
-
-
-def _flag(value: Any) -> bool:
-    return isinstance(value, bool)
+__all__ = [
+    "EXPECTED",
+    "HubOptions",
+    "Override",
+    "invalid_options",
+    "selected_api_ids",
+    "without_empty",
+]
 
 
-def _number(value: Any) -> bool:
+@dataclass(frozen=True, slots=True)
+class Override:
+    """What the user changed about one tool: an alias and/or a description."""
+
+    alias: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Kind[T]:
+    """A type of stored option: its check, the check in words, and its lenient reader."""
+
+    check: Callable[[Any], bool]
+    expected: str
+    read: Callable[[Any, T], T]
+    """``read(value, default)``: the value any stored value stands for, else ``default``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One stored option: its key, its kind, its default, and what a wrong type serves."""
+
+    key: str
+    kind: Kind[Any]
+    default: Any
+    when_invalid: Any
+
+
+def _is_number(value: Any) -> bool:
     return (
         isinstance(value, int | float)
         and not isinstance(value, bool)
@@ -60,18 +97,14 @@ def _number(value: Any) -> bool:
     )
 
 
-def _texts(value: Any) -> bool:
+def _is_texts(value: Any) -> bool:
     # A single text is one item (``cv.ensure_list``, as a hand edit may leave it).
     return isinstance(value, str) or (
         isinstance(value, list) and all(isinstance(item, str) for item in value)
     )
 
 
-def _one_of(*choices: str) -> Callable[[Any], bool]:
-    return lambda value: isinstance(value, str) and value in choices
-
-
-def _overrides(value: Any) -> bool:
+def _is_overrides(value: Any) -> bool:
     return isinstance(value, Mapping) and all(
         isinstance(key, str)
         and isinstance(override, Mapping)
@@ -83,50 +116,190 @@ def _overrides(value: Any) -> bool:
     )
 
 
-_CHECKS: Final[dict[str, tuple[Callable[[Any], bool], str]]] = {
-    CONF_LLM_HASS_API: (_texts, "a list of LLM API ids"),
-    CONF_PROMPT: (_text, "a text"),
-    CONF_INCLUDE_NEW_TOOLS: (_flag, "true or false"),
-    CONF_INCLUDED_TOOLS: (_texts, "a list of tool names"),
-    CONF_EXCLUDED_TOOLS: (_texts, "a list of tool names"),
-    CONF_READ_ONLY: (_flag, "true or false"),
-    CONF_NO_DESTRUCTIVE: (_flag, "true or false"),
-    CONF_NO_OPEN_WORLD: (_flag, "true or false"),
-    CONF_CONFIRM_DESTRUCTIVE: (_flag, "true or false"),
-    CONF_CONFIRM_TOOLS: (_texts, "a list of tool names"),
-    CONF_OVERRIDES: (_overrides, "tool names, each with a text name and description"),
-    CONF_TIMEOUT: (_number, "a positive number"),
-    CONF_MAX_TOOLS: (_number, "a positive number"),
-    CONF_RECORD_ARGUMENTS: (_flag, "true or false"),
-    CONF_CONFIRM_WITHOUT_CONVERSATION: (
-        _one_of(CONFIRM_APPROVE, CONFIRM_REFUSE),
-        f"{CONFIRM_APPROVE} or {CONFIRM_REFUSE}",
-    ),
-    CONF_APPROVAL_TIMEOUT: (_number, "a positive number"),
-    CONF_APPROVAL_NOTIFY_SERVICE: (is_notify_action, "a notify action (notify.<name>)"),
-    CONF_TOOL_MODE: (
-        _one_of(*ToolMode),
-        f"{ToolMode.ALL}, {ToolMode.SEARCH} or {ToolMode.SEARCH_OVER_LIMIT}",
-    ),
-    CONF_PINNED_TOOLS: (_texts, "a list of tool names"),
-}
-EXPECTED: Final = {key: expected for key, (_, expected) in _CHECKS.items()}
-"""What each option this version knows must hold, in words (for the repair issue)."""
+def _is_notify_action(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("notify.") and len(value) > len("notify.")
+
+
+def _read_text(value: Any, default: str) -> str:
+    return value if isinstance(value, str) else default
+
+
+def _read_flag(value: Any, default: bool) -> bool:
+    try:
+        return bool(cv.boolean(value)) if value is not None else default
+    except probatio.Invalid:
+        return default
+
+
+def _read_number(value: Any, default: float) -> float:
+    if isinstance(value, bool):
+        return default
+    try:
+        number = float(value)
+    except TypeError, ValueError:
+        return default
+    return number if 0 < number < math.inf else default
+
+
+def _read_count(value: Any, default: int) -> int:
+    return int(_read_number(value, default))
+
+
+def _read_approval_timeout(value: Any, default: float) -> float:
+    # At most what the options form takes: dates cannot hold any number of seconds.
+    return min(_read_number(value, default), MAX_APPROVAL_TIMEOUT)
+
+
+def _read_keys(value: Any, default: frozenset[str]) -> frozenset[str]:
+    return frozenset(str(key) for key in cv.ensure_list(value) if key)
+
+
+def _read_texts(value: Any, default: frozenset[str]) -> frozenset[str]:
+    return frozenset(key for key in cv.ensure_list(value) if isinstance(key, str))
+
+
+def _read_api_ids(value: Any, default: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(key for key in cv.ensure_list(value) if isinstance(key, str)))
+
+
+def _read_overrides(value: Any, default: Mapping[str, Override]) -> Mapping[str, Override]:
+    if not isinstance(value, Mapping):
+        return default
+    overrides: dict[str, Override] = {}
+    for key, override in value.items():
+        if not isinstance(override, Mapping):
+            continue
+        alias = str(override.get(CONF_ALIAS) or "").strip() or None
+        description = str(override.get(CONF_DESCRIPTION) or "").strip() or None
+        if alias or description:
+            overrides[str(key)] = Override(alias=alias, description=description)
+    return overrides
+
+
+def _read_notify_action(value: Any, default: str | None) -> str | None:
+    return value if _is_notify_action(value) else default
+
+
+def _one_of[T: str](choices: Iterable[T]) -> Kind[T]:
+    """Return the kind of an option that holds one of ``choices``."""
+    by_value = {str(choice): choice for choice in choices}
+    *first, last = by_value
+
+    def read(value: Any, default: T) -> T:
+        return by_value[value] if isinstance(value, str) and value in by_value else default
+
+    return Kind(
+        lambda value: isinstance(value, str) and value in by_value,
+        f"{', '.join(first)} or {last}",
+        read,
+    )
+
+
+_TEXT: Final = Kind(lambda value: isinstance(value, str), "a text", _read_text)
+_FLAG: Final = Kind(lambda value: isinstance(value, bool), "true or false", _read_flag)
+_SECONDS: Final = Kind(_is_number, "a positive number", _read_number)
+_COUNT: Final = Kind(_is_number, "a positive number", _read_count)
+_APPROVAL_SECONDS: Final = Kind(_is_number, "a positive number", _read_approval_timeout)
+_TOOL_KEYS: Final = Kind(_is_texts, "a list of tool names", _read_keys)
+_TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts)
+_API_IDS: Final = Kind(_is_texts, "a list of LLM API ids", _read_api_ids)
+_OVERRIDES: Final = Kind(
+    _is_overrides, "tool names, each with a text name and description", _read_overrides
+)
+_NOTIFY_ACTION: Final = Kind(
+    _is_notify_action, "a notify action (notify.<name>)", _read_notify_action
+)
+_CONFIRM: Final = _one_of((CONFIRM_APPROVE, CONFIRM_REFUSE))
+_TOOL_MODE: Final = _one_of(ToolMode)
+_NO_OVERRIDES: Final[Mapping[str, Override]] = MappingProxyType({})
+_ROW: Final = "option"
+
+
+def _option[T](key: str, kind: Kind[T], *, default: T, when_invalid: T | None = None) -> T:
+    """Return the ``HubOptions`` field of the stored option ``key``.
+
+    ``when_invalid`` is what a value of the wrong type serves (None: the default).
+    """
+    when_invalid = default if when_invalid is None else when_invalid
+    row = Option(key=key, kind=kind, default=default, when_invalid=when_invalid)
+    return field(default=default, metadata={_ROW: row})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HubOptions:
+    """The options of one hub, typed; each field is one stored option."""
+
+    selected_api_ids: tuple[str, ...] = _option(CONF_LLM_HASS_API, _API_IDS, default=())
+    prompt: str = _option(CONF_PROMPT, _TEXT, default="")
+    include_new_tools: bool = _option(CONF_INCLUDE_NEW_TOOLS, _FLAG, default=True)
+    included_tools: frozenset[str] = _option(CONF_INCLUDED_TOOLS, _TOOL_KEYS, default=frozenset())
+    excluded_tools: frozenset[str] = _option(CONF_EXCLUDED_TOOLS, _TOOL_KEYS, default=frozenset())
+    read_only: bool = _option(CONF_READ_ONLY, _FLAG, default=False)
+    no_destructive: bool = _option(CONF_NO_DESTRUCTIVE, _FLAG, default=False)
+    no_open_world: bool = _option(CONF_NO_OPEN_WORLD, _FLAG, default=False)
+    confirm_destructive: bool = _option(CONF_CONFIRM_DESTRUCTIVE, _FLAG, default=False)
+    confirm_tools: frozenset[str] = _option(CONF_CONFIRM_TOOLS, _TOOL_KEYS, default=frozenset())
+    overrides: Mapping[str, Override] = _option(CONF_OVERRIDES, _OVERRIDES, default=_NO_OVERRIDES)
+    timeout: float = _option(CONF_TIMEOUT, _SECONDS, default=DEFAULT_TIMEOUT)
+    """Seconds a tool call may run."""
+    max_tools: int = _option(CONF_MAX_TOOLS, _COUNT, default=DEFAULT_MAX_TOOLS)
+    """Tools above which the options flow warns (nothing is cut)."""
+    record_arguments: bool = _option(CONF_RECORD_ARGUMENTS, _FLAG, default=False)
+    confirm_without_conversation: str = _option(
+        CONF_CONFIRM_WITHOUT_CONVERSATION, _CONFIRM, default=CONFIRM_APPROVE
+    )
+    approval_timeout: float = _option(
+        CONF_APPROVAL_TIMEOUT, _APPROVAL_SECONDS, default=DEFAULT_APPROVAL_TIMEOUT
+    )
+    """Seconds an approval waits for a user, and an approved call for the model."""
+    approval_notify_service: str | None = _option(
+        CONF_APPROVAL_NOTIFY_SERVICE, _NOTIFY_ACTION, default=None
+    )
+    tool_mode: ToolMode = _option(  # noqa: RUF009  # a field, as the others
+        CONF_TOOL_MODE, _TOOL_MODE, default=ToolMode.ALL
+    )
+    pinned_tools: frozenset[str] = _option(CONF_PINNED_TOOLS, _TEXTS, default=frozenset())
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any], *, checked: bool = True) -> Self:
+        """Return the options of stored ``options``; an absent option is its default.
+
+        ``checked``: a value of the wrong type is the option's ``when_invalid`` (as a hub
+        serves). Unchecked (as the options flow shows them): every value is read as well
+        as it can be, e.g. ``"no"`` as false.
+        """
+        values: dict[str, Any] = {}
+        for name, row in _FIELDS.items():
+            if row.key not in options:
+                continue
+            value = options[row.key]
+            if checked and not row.kind.check(value):
+                values[name] = row.when_invalid
+            else:
+                values[name] = row.kind.read(value, row.default)
+        return cls(**values)
+
+
+_FIELDS: Final[dict[str, Option]] = {item.name: item.metadata[_ROW] for item in fields(HubOptions)}
+_BY_KEY: Final = {row.key: row for row in _FIELDS.values()}
+EXPECTED: Final = {row.key: row.kind.expected for row in _FIELDS.values()}
+"""What each option must hold, in words (for the repair issue), by key."""
 
 
 def invalid_options(options: Mapping[str, Any]) -> list[str]:
-    """Return the keys of known options whose stored value has the wrong type, in order.
-
-    Unknown keys (e.g. of a later version) are not checked: nothing here uses them.
-    """
+    """Return the keys of known options whose stored value has the wrong type, in order."""
     return [
         key
         for key, value in options.items()
-        if (check := _CHECKS.get(key)) is not None and not check[0](value)
+        if (row := _BY_KEY.get(key)) is not None and not row.kind.check(value)
     ]
 
 
-def valid_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the options without those whose value has the wrong type (``invalid_options``)."""
-    invalid = invalid_options(options)
-    return {key: value for key, value in options.items() if key not in invalid}
+def selected_api_ids(options: Mapping[str, Any]) -> list[str]:
+    """Return the LLM API ids stored ``options`` select, in order, each once (unchecked)."""
+    return list(_read_api_ids(options.get(CONF_LLM_HASS_API), ()))
+
+
+def without_empty(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Return options without empty values (None, "", [], {}): an empty choice is no choice."""
+    return {key: value for key, value in options.items() if value not in (None, "", [], {})}

@@ -29,10 +29,10 @@ from homeassistant.helpers.selector import (
     TextSelectorConfig,
 )
 
-from .api import HubAPI, selected_api_ids
+from .api import HubAPI
 from .build.builder import HubAPIInstance
 from .build.candidate import CandidateTool
-from .build.policy import HubPolicy, alias_error, annotations_of, is_destructive, without_empty
+from .build.policy import HubPolicy, alias_error, annotations_of, is_destructive
 from .const import (
     CONF_ALIAS,
     CONF_APPROVAL_NOTIFY_SERVICE,
@@ -48,21 +48,24 @@ from .const import (
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
     CONF_OVERRIDES,
+    CONF_PINNED_TOOLS,
     CONF_PROMPT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONF_TOOL_MODE,
     CONFIRM_APPROVE,
     CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
     MAX_APPROVAL_TIMEOUT,
+    ToolMode,
     api_id_for_entry,
 )
 from .hub_name import served_name
 from .issues import api_name
+from .options import HubOptions, selected_api_ids, without_empty
 from .panel.inspector import measure
-from .search.listing import CONF_PINNED_TOOLS, CONF_TOOL_MODE, SearchSettings, ToolMode
 from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]
@@ -177,6 +180,10 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         """Return the options as changed in this flow so far (the stored ones at first)."""
         return self.config_entry.options if self._changed is None else self._changed
 
+    def _current(self) -> HubOptions:
+        """Return ``_options`` read as the forms show them: every value as well as it can be."""
+        return HubOptions.from_options(self._options, checked=False)
+
     # --- Menu ---------------------------------------------------------------------------
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
@@ -266,17 +273,17 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         errors: dict[str, str] = {}
         chosen: dict[str, str] = {}
         if user_input is not None:
-            policy = HubPolicy.from_options(self._options)
+            current = self._current()
             shown = {option["value"] for option in await self._async_tool_options(self._source)}
             checked = [key for key in user_input.get(CONF_TOOLS, []) if key in shown]
             changes = {
                 CONF_INCLUDE_NEW_TOOLS: user_input[CONF_INCLUDE_NEW_TOOLS],
                 CONF_INCLUDED_TOOLS: [
-                    *(key for key in policy.included_tools if key not in shown),
+                    *(key for key in current.included_tools if key not in shown),
                     *checked,
                 ],
                 CONF_EXCLUDED_TOOLS: sorted(
-                    (set(policy.excluded_tools) - shown) | (shown - set(checked))
+                    (set(current.excluded_tools) - shown) | (shown - set(checked))
                 ),
             }
             if (source := user_input.get(CONF_SOURCE, ALL_SOURCES)) != self._source:
@@ -285,16 +292,17 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 user_input = None
             else:
                 listed = await self._async_count({**self._options, **changes})
-                if listed is None or listed <= policy.max_tools or self._warned == user_input:
+                if listed is None or listed <= current.max_tools or self._warned == user_input:
                     return await self._async_apply(changes)
                 self._warned = user_input
                 errors["base"] = "too_many_tools"
                 chosen = {"chosen": str(listed)}
-        policy = HubPolicy.from_options(self._options)
+        current = self._current()
+        policy = HubPolicy(current)
         tools = await self._async_tool_options(self._source)
         suggested = {
             CONF_SOURCE: self._source,
-            CONF_INCLUDE_NEW_TOOLS: policy.include_new_tools,
+            CONF_INCLUDE_NEW_TOOLS: current.include_new_tools,
             CONF_TOOLS: [
                 option["value"]
                 for option in tools
@@ -338,7 +346,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 }
                 | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
             )
-        policy = HubPolicy.from_options(self._options)
+        current = self._current()
         return self.async_show_form(
             step_id="safety",
             data_schema=self.add_suggested_values_to_schema(
@@ -349,7 +357,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         probatio.Required(CONF_NO_OPEN_WORLD): BooleanSelector(),
                         probatio.Required(CONF_CONFIRM_DESTRUCTIVE): BooleanSelector(),
                         probatio.Optional(CONF_CONFIRM_TOOLS): await self._async_tools_selector(
-                            policy.confirm_tools
+                            current.confirm_tools
                         ),
                         probatio.Required(CONF_TIMEOUT): NumberSelector(
                             NumberSelectorConfig(
@@ -390,15 +398,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     }
                 ),
                 {
-                    CONF_READ_ONLY: policy.read_only,
-                    CONF_NO_DESTRUCTIVE: policy.no_destructive,
-                    CONF_NO_OPEN_WORLD: policy.no_open_world,
-                    CONF_CONFIRM_DESTRUCTIVE: policy.confirm_destructive,
-                    CONF_CONFIRM_TOOLS: sorted(policy.confirm_tools),
-                    CONF_TIMEOUT: policy.timeout,
-                    CONF_CONFIRM_WITHOUT_CONVERSATION: policy.confirm_without_conversation,
-                    CONF_APPROVAL_TIMEOUT: policy.approval_timeout,
-                    CONF_APPROVAL_NOTIFY_SERVICE: policy.approval_notify_service,
+                    CONF_READ_ONLY: current.read_only,
+                    CONF_NO_DESTRUCTIVE: current.no_destructive,
+                    CONF_NO_OPEN_WORLD: current.no_open_world,
+                    CONF_CONFIRM_DESTRUCTIVE: current.confirm_destructive,
+                    CONF_CONFIRM_TOOLS: sorted(current.confirm_tools),
+                    CONF_TIMEOUT: current.timeout,
+                    CONF_CONFIRM_WITHOUT_CONVERSATION: current.confirm_without_conversation,
+                    CONF_APPROVAL_TIMEOUT: current.approval_timeout,
+                    CONF_APPROVAL_NOTIFY_SERVICE: current.approval_notify_service,
                 },
             ),
             description_placeholders=await self._async_figures(),
@@ -413,7 +421,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if user_input is not None:
             self._override_key = user_input[CONF_TOOL]
             return await self.async_step_override()
-        overrides = HubPolicy.from_options(self._options).overrides
+        overrides = self._current().overrides
         return self.async_show_form(
             step_id="overrides",
             data_schema=probatio.Schema(
@@ -456,7 +464,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 if override := without_empty({CONF_ALIAS: alias, CONF_DESCRIPTION: description}):
                     overrides[key] = override
                 return await self._async_apply({CONF_OVERRIDES: overrides})
-        current = HubPolicy.from_options(self._options).overrides.get(key)
+        current = self._current().overrides.get(key)
         return self.async_show_form(
             step_id="override",
             data_schema=self.add_suggested_values_to_schema(
@@ -487,7 +495,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         names = {item.key for item in instance.candidates} if instance else set()
         names |= {
             override.alias
-            for key, override in HubPolicy.from_options(self._options).overrides.items()
+            for key, override in self._current().overrides.items()
             if key != self._override_key and override.alias
         }
         names.discard(self._override_key)
@@ -512,7 +520,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_RECORD_ARGUMENTS: user_input[CONF_RECORD_ARGUMENTS],
                 }
             )
-        policy = HubPolicy.from_options(self._options)
+        current = self._current()
         return self.async_show_form(
             step_id="limits",
             data_schema=self.add_suggested_values_to_schema(
@@ -526,7 +534,10 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         probatio.Required(CONF_RECORD_ARGUMENTS): BooleanSelector(),
                     }
                 ),
-                {CONF_MAX_TOOLS: policy.max_tools, CONF_RECORD_ARGUMENTS: policy.record_arguments},
+                {
+                    CONF_MAX_TOOLS: current.max_tools,
+                    CONF_RECORD_ARGUMENTS: current.record_arguments,
+                },
             ),
             description_placeholders=await self._async_figures(),
         )
@@ -546,7 +557,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_PINNED_TOOLS: user_input.get(CONF_PINNED_TOOLS, []),
                 }
             )
-        settings = SearchSettings.from_options(self._options)
+        current = self._current()
         return self.async_show_form(
             step_id="search",
             data_schema=self.add_suggested_values_to_schema(
@@ -560,11 +571,14 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                             )
                         ),
                         probatio.Optional(CONF_PINNED_TOOLS): await self._async_tools_selector(
-                            settings.pinned
+                            current.pinned_tools
                         ),
                     }
                 ),
-                {CONF_TOOL_MODE: settings.mode.value, CONF_PINNED_TOOLS: sorted(settings.pinned)},
+                {
+                    CONF_TOOL_MODE: current.tool_mode.value,
+                    CONF_PINNED_TOOLS: sorted(current.pinned_tools),
+                },
             ),
             description_placeholders=await self._async_figures(),
         )
@@ -613,7 +627,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         The warning (one of the options flow's error texts, or empty) says why the figures
         are missing or that the hub lists more tools than its limit.
         """
-        limit = HubPolicy.from_options(self._options).max_tools
+        limit = self._current().max_tools
         figures = {"hub": self.config_entry.title, "max_tools": str(limit)}
         warning: tuple[str, dict[str, str]] | None = None
         if (instance := await self._async_instance()) is None:
@@ -664,9 +678,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         ]
         if source != ALL_SOURCES:
             return options
-        policy = HubPolicy.from_options(self._options)
+        current = self._current()
         known = {option["value"] for option in options}
-        stored = [*policy.included_tools, *policy.excluded_tools, *also]
+        stored = [*current.included_tools, *current.excluded_tools, *also]
         options.extend(
             SelectOptionDict(
                 value=key,

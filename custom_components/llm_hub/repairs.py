@@ -17,7 +17,6 @@ from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.selector import TextSelector
 
-from .api import selected_api_ids
 from .hub_name import clean_name, name_error, suggest_name
 from .issues import (
     DATA_API_ID,
@@ -27,7 +26,7 @@ from .issues import (
     ISSUE_INVALID_OPTION,
     api_name,
 )
-from .options import EXPECTED
+from .options import EXPECTED, selected_api_ids
 
 __all__ = [
     "InvalidNameRepairFlow",

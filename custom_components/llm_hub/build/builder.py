@@ -197,7 +197,7 @@ class HubBuilder:
                 for item in candidates
                 if item.hidden is None and item.name != item.key
             }
-            if self.policy.overrides
+            if self.policy.options.overrides
             else {},
         )
 
@@ -210,7 +210,7 @@ class HubBuilder:
         and its own part of the prompt ends with ``SEARCH_PROMPT``, so that a hub that
         selects this one gets it too. Nothing changes otherwise (``all`` mode).
         """
-        if not self.search.active(len(instance.tools), self.policy.max_tools):
+        if not self.search.active(len(instance.tools), self.policy.options.max_tools):
             return
         language = instance.llm_context.language
         if not language or language == MATCH_ALL:

@@ -254,8 +254,8 @@ async def _async_api_row(
     }
     if isinstance(instance, HubAPIInstance) and isinstance(api, HubAPI):
         row["hidden"] = sum(item.hidden is not None for item in instance.candidates)
-        row["max_tools"] = api.policy.max_tools
-        row["over_limit"] = sizes.tools > api.policy.max_tools
+        row["max_tools"] = api.options.max_tools
+        row["over_limit"] = sizes.tools > api.options.max_tools
         row["search"] = search_summary(instance)
     return row
 

@@ -154,8 +154,8 @@ def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
     sizes = measure(instance)
     size: dict[str, Any] = {**asdict(sizes), "estimator": ESTIMATOR}
     if isinstance(api := instance.api, HubAPI):
-        size["max_tools"] = api.policy.max_tools
-        size["over_limit"] = sizes.tools > api.policy.max_tools
+        size["max_tools"] = api.options.max_tools
+        size["over_limit"] = sizes.tools > api.options.max_tools
     return size
 
 

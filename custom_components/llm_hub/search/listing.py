@@ -37,7 +37,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 import copy
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 import json
 import os
@@ -50,12 +49,12 @@ import probatio
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import config_validation as cv, llm as llm_helper
+from homeassistant.helpers import llm as llm_helper
 from homeassistant.util.hass_dict import HassKey
 
 from ..build.candidate import CandidateTool
 from ..calls.tool import error_result, unwrap
-from ..const import DOMAIN, TOKEN_ARGUMENT
+from ..const import DOMAIN, TOKEN_ARGUMENT, ToolMode
 
 if TYPE_CHECKING:
     import bm25s
@@ -66,8 +65,6 @@ os.environ.setdefault("DISABLE_TQDM", "1")
 
 __all__ = [
     "CALL_TOOL",
-    "CONF_PINNED_TOOLS",
-    "CONF_TOOL_MODE",
     "DEFAULT_SEARCH_LIMIT",
     "HIDDEN_META_NAME",
     "MAX_SEARCH_LIMIT",
@@ -80,7 +77,6 @@ __all__ = [
     "ToolCard",
     "ToolIndex",
     "ToolIndexCache",
-    "ToolMode",
     "ToolSearch",
     "async_get_intent_vocabulary",
     "intent_words",
@@ -89,11 +85,6 @@ __all__ = [
     "terms",
     "tool_card",
 ]
-
-CONF_TOOL_MODE: Final = "tool_mode"
-"""Option key of how a hub lists its tools (a ``ToolMode`` value; default ``all``)."""
-CONF_PINNED_TOOLS: Final = "pinned_tools"
-"""Option key: tool keys listed directly in search mode (list of str)."""
 
 SEARCH_TOOLS: Final = "search_tools"
 """Listed name of the search meta-tool."""
@@ -177,17 +168,6 @@ _WORD: Final = re.compile(r"[^\W_]+")
 _RULE: Final = re.compile(r"<([^<>]+)>")
 _LIST: Final = re.compile(r"\{([^{}:]+)(?::[^{}]*)?\}")
 _GLUED_OPTION: Final = re.compile(r"(?<=\w)\[[^\[\]]*\]")
-
-
-class ToolMode(StrEnum):
-    """How a hub lists its tools (option ``CONF_TOOL_MODE``)."""
-
-    ALL = "all"
-    """Every tool, as before (the default)."""
-    SEARCH = "search"
-    """The pinned tools and the meta-tools; the rest through ``search_tools``."""
-    SEARCH_OVER_LIMIT = "search_over_limit"
-    """``ALL`` while the listed tools fit the hub's tool limit, ``SEARCH`` above it."""
 
 
 def searches(mode: ToolMode | str, tool_count: int, tool_limit: int) -> bool:
@@ -786,9 +766,6 @@ HIDDEN_META_NAME: Final = (
 """Why a tool is not listed in search mode when its listed name is a meta-tool's."""
 
 
-_MODES: Final = frozenset(mode.value for mode in ToolMode)
-
-
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """A hub's tool search options: its ``ToolMode`` and the tools it always lists."""
@@ -796,23 +773,6 @@ class SearchSettings:
     mode: ToolMode = ToolMode.ALL
     pinned: frozenset[str] = frozenset()
     """Tool keys (``CandidateTool.key``) listed directly in search mode."""
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> SearchSettings:
-        """Return the settings of a hub's options (``CONF_TOOL_MODE``, ``CONF_PINNED_TOOLS``).
-
-        Lenient with hand-edited options: an unknown mode is ``ToolMode.ALL`` (which loses
-        nothing), a single key is one key, and what is not text is left out.
-        """
-        mode = options.get(CONF_TOOL_MODE)
-        return cls(
-            mode=ToolMode(mode) if isinstance(mode, str) and mode in _MODES else ToolMode.ALL,
-            pinned=frozenset(
-                key
-                for key in cv.ensure_list(options.get(CONF_PINNED_TOOLS))
-                if isinstance(key, str)
-            ),
-        )
 
 
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})

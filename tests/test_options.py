@@ -1,4 +1,4 @@
-"""Options of the wrong type (hand edits, a backup, another version) break nothing.
+"""Stored options read into one typed value; options of the wrong type break nothing.
 
 Each is served as absent, logged, reported by a repair issue naming it; the options forms
 still open and save; other hubs are unaffected; migration keeps them; nothing is rewritten.
@@ -9,19 +9,32 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import (
+    CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_TIMEOUT,
+    CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
+    CONF_EXCLUDED_TOOLS,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_INCLUDED_TOOLS,
     CONF_MAX_TOOLS,
     CONF_OVERRIDES,
+    CONF_PINNED_TOOLS,
     CONF_PROMPT,
+    CONF_READ_ONLY,
+    CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONF_TOOL_MODE,
     DOMAIN,
+    ToolMode,
 )
-from custom_components.llm_hub.options import EXPECTED, invalid_options
+from custom_components.llm_hub.options import EXPECTED, HubOptions, Override, invalid_options
+from custom_components.llm_hub.search.listing import SearchSettings
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -31,6 +44,7 @@ from homeassistant.setup import async_setup_component
 
 from .common import async_add_hub, hub_id, llm_context
 from .test_input import examples, json_values
+from .test_names import PROPERTY
 
 pytestmark = [
     pytest.mark.usefixtures("setup_llm"),
@@ -83,8 +97,8 @@ async def test_options_of_the_wrong_type_are_served_as_absent(
     assert entry.state is ConfigEntryState.LOADED
     instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
     assert instance.api_prompt == ""  # neither the number nor Assist's prompt
-    policy = entry.runtime_data.api.policy
-    assert (policy.max_tools, policy.timeout, policy.overrides) == (128, 60, {})
+    options = entry.runtime_data.api.options
+    assert (options.max_tools, options.timeout, options.overrides) == (128, 60, {})
     issues = _issues(hass, entry)
     assert set(issues) == set(BAD)
     assert issues[CONF_PROMPT].translation_placeholders == {
@@ -225,3 +239,109 @@ async def test_fix_flow_removes_the_option(
         json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}"},
     )
     assert (await response.json())["reason"] == "entry_removed"
+
+
+@PROPERTY
+@given(st.dictionaries(st.sampled_from([*EXPECTED, "unknown_option"]), json_values))
+def test_a_hub_reads_only_the_options_of_the_right_type(options: dict[str, Any]) -> None:
+    """Hypothesis: checked, stored options read as those of the right type read leniently."""
+    valid = {key: value for key, value in options.items() if key not in invalid_options(options)}
+    assert HubOptions.from_options(options) == HubOptions.from_options(valid, checked=False)
+
+
+async def test_the_forms_read_hand_edited_options_leniently(hass: HomeAssistant) -> None:
+    """Unchecked (the options forms), each value is read as well as it can be; checked (the
+    hub), a value of the wrong type counts as absent."""
+    stored = {
+        CONF_INCLUDE_NEW_TOOLS: "no",
+        CONF_INCLUDED_TOOLS: "one_tool",
+        CONF_EXCLUDED_TOOLS: ["a", "", None],
+        CONF_READ_ONLY: "maybe",
+        CONF_CONFIRM_TOOLS: None,
+        CONF_OVERRIDES: {"a": {"name": " x ", "description": ""}, "b": "nonsense", "c": {}},
+        CONF_TIMEOUT: "soon",
+        CONF_MAX_TOOLS: -3,
+        CONF_RECORD_ARGUMENTS: 1,
+    }
+    options = HubOptions.from_options(stored, checked=False)
+
+    assert options == HubOptions(
+        include_new_tools=False,
+        included_tools=frozenset({"one_tool"}),
+        excluded_tools=frozenset({"a"}),
+        read_only=False,
+        overrides={"a": Override(alias="x")},
+        timeout=60,
+        max_tools=128,
+        record_arguments=True,
+    )
+    assert HubOptions.from_options(stored) == HubOptions(included_tools=frozenset({"one_tool"}))
+    assert HubOptions.from_options({}) == HubOptions()
+    assert HubOptions.from_options({CONF_TIMEOUT: 2.5}).timeout == 2.5
+
+
+@pytest.mark.parametrize(
+    ("options", "seconds"),
+    [
+        ({}, 60),
+        ({CONF_TIMEOUT: 5}, 5),
+        ({CONF_TIMEOUT: 0.5}, 0.5),
+        ({CONF_TIMEOUT: 0}, 60),
+        ({CONF_TIMEOUT: -1}, 60),
+        # A hand edit: a number as text counts, anything else is the default.
+        ({CONF_TIMEOUT: "10"}, 10),
+        ({CONF_TIMEOUT: "soon"}, 60),
+        ({CONF_TIMEOUT: True}, 60),
+        ({CONF_TIMEOUT: float("nan")}, 60),
+    ],
+)
+def test_call_timeout(options: dict[str, Any], seconds: float) -> None:
+    """The timeout read is the option when it is a positive number, else the default."""
+    assert HubOptions.from_options(options, checked=False).timeout == seconds
+
+
+@pytest.mark.parametrize(
+    ("stored", "expected"),
+    [
+        ({}, ("approve", 300, None)),
+        (
+            {
+                CONF_CONFIRM_WITHOUT_CONVERSATION: "maybe",
+                CONF_APPROVAL_TIMEOUT: "soon",
+                CONF_APPROVAL_NOTIFY_SERVICE: "light.kitchen",
+            },
+            ("approve", 300, None),
+        ),
+        ({CONF_APPROVAL_NOTIFY_SERVICE: ["notify.phone"]}, ("approve", 300, None)),
+    ],
+)
+@pytest.mark.parametrize("checked", [True, False])
+def test_approval_options(stored: dict[str, Any], expected: tuple[Any, ...], checked: bool) -> None:
+    """Absent or wrong approval options count as the defaults."""
+    options = HubOptions.from_options(stored, checked=checked)
+    assert (
+        options.confirm_without_conversation,
+        options.approval_timeout,
+        options.approval_notify_service,
+    ) == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, SearchSettings()),
+        ({CONF_TOOL_MODE: "search"}, SearchSettings(ToolMode.SEARCH)),
+        ({CONF_TOOL_MODE: "sometimes"}, SearchSettings()),
+        ({CONF_TOOL_MODE: ["search"]}, SearchSettings()),
+        ({CONF_PINNED_TOOLS: "a"}, SearchSettings(pinned=frozenset({"a"}))),
+        ({CONF_PINNED_TOOLS: ["a", 1, None]}, SearchSettings(pinned=frozenset({"a"}))),
+        ({CONF_PINNED_TOOLS: None}, SearchSettings()),
+    ],
+)
+def test_search_settings_from_hand_edited_options(
+    options: dict[str, Any], expected: SearchSettings
+) -> None:
+    """Read leniently, an unknown mode is all tools, a single key one key, and what is not
+    text is left out."""
+    read = HubOptions.from_options(options, checked=False)
+    assert SearchSettings(read.tool_mode, read.pinned_tools) == expected
