@@ -51,3 +51,23 @@ def test_no_import_circle() -> None:
     except CycleError as err:  # pragma: no cover  # shown when the test fails
         raise AssertionError(f"import circle: {err.args[1]}") from err
     assert order.index("llm_hub.calls.tool") < order.index("llm_hub.api")
+
+
+def test_no_package_circle() -> None:
+    """The subpackages import one another one way too (``search`` never imports ``build``)."""
+    packages: dict[str, set[str]] = {}
+    for module, imported in _imports().items():
+        parts = module.split(".")
+        if len(parts) > 2:
+            packages.setdefault(parts[1], set()).update(
+                other.split(".")[1]
+                for other in imported
+                if len(other.split(".")) > 2 and other.split(".")[1] != parts[1]
+            )
+    assert "search" in packages["build"]  # the graph is read
+    assert "build" not in packages["search"]
+
+    try:
+        list(TopologicalSorter(packages).static_order())
+    except CycleError as err:  # pragma: no cover  # shown when the test fails
+        raise AssertionError(f"package circle: {err.args[1]}") from err

@@ -22,16 +22,18 @@ from custom_components.llm_hub.const import (
     CONF_RECORD_ARGUMENTS,
 )
 from custom_components.llm_hub.search.listing import (
-    CALL_TOOL,
     CONF_PINNED_TOOLS,
     CONF_TOOL_MODE,
+    SearchSettings,
+    ToolMode,
+)
+from custom_components.llm_hub.search.meta_tools import (
+    CALL_TOOL,
     HIDDEN_META_NAME,
     SEARCH_PROMPT,
     SEARCH_TOOLS,
     CallToolTool,
-    SearchSettings,
     SearchToolsTool,
-    ToolMode,
 )
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant

@@ -20,10 +20,11 @@ awaited by the API after the build, since an index to make is made in the execut
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 import logging
-from typing import Any, override
+from types import MappingProxyType
+from typing import Any, Final, override
 
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
@@ -33,7 +34,10 @@ from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.gate import Confirmations
 from ..const import LOGGER
 from ..schema.cache import SchemaCache, SerializerChain
-from ..search.listing import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
+from ..search.index import ToolIndex, tool_card
+from ..search.listing import SearchSettings, ToolSearch
+from ..search.meta_tools import CALL_TOOL, HIDDEN_META_NAME, SEARCH_PROMPT, SEARCH_TOOLS, meta_tools
+from ..search.vocabulary import async_get_intent_vocabulary
 from .candidate import CandidateTool, declare_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
@@ -144,7 +148,7 @@ class HubBuilder:
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
-        self.search = ToolSearch(hub_name, search or SearchSettings())
+        self.search = ToolSearch(search or SearchSettings())
 
     def build(
         self,
@@ -215,8 +219,8 @@ class HubBuilder:
         language = instance.llm_context.language
         if not language or language == MATCH_ALL:
             language = hass.config.language
-        instance.tools, instance.search_index = await self.search.async_list(
-            hass, instance.candidates, instance.tools, language, self.warn
+        instance.tools, instance.search_index = await self._async_list_by_search(
+            hass, instance.candidates, instance.tools, language
         )
         parts = instance.prompt_parts
         # The own part comes first under the hub's name (LLM API names are unique).
@@ -225,6 +229,51 @@ class HubBuilder:
         own = f"{own}\n\n{SEARCH_PROMPT}" if own else SEARCH_PROMPT
         instance.prompt_parts = [(self.hub_name, own), *rest]
         instance.api_prompt = _render_prompt(own, rest)
+
+    async def _async_list_by_search(
+        self,
+        hass: HomeAssistant,
+        candidates: list[CandidateTool],
+        tools: list[llm_helper.Tool],
+        language: str,
+    ) -> tuple[list[llm_helper.Tool], ToolIndex]:
+        """Return what the hub lists in search mode, and the index behind ``search_tools``.
+
+        Listed: the pinned tools, then ``search_tools`` and ``call_tool`` (not wrapped in a
+        hub tool: each call would be recorded twice); every other listed tool is indexed and
+        called through ``call_tool``. A tool named like a meta-tool is hidden and logged.
+        """
+        listed = {tool.name: tool for tool in tools}
+        hidden: dict[str, str] = {}
+        for item in candidates:
+            if item.hidden is None and item.name in (SEARCH_TOOLS, CALL_TOOL):
+                item.hidden = HIDDEN_META_NAME
+                listed.pop(item.name, None)
+                self.warn(
+                    f"LLM Hub {self.hub_name} leaves out the tool {item.key}: {HIDDEN_META_NAME}"
+                )
+            if item.hidden is not None:
+                hidden[item.name] = f"the hub leaves it out ({item.hidden})."
+        pinned = self.search.settings.pinned
+        api_names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
+        vocabulary = await async_get_intent_vocabulary(hass, language)
+        cards = [
+            tool_card(
+                unwrap(item.tool),
+                name=item.name,
+                description=listed[item.name].description,
+                parameters=item.json_schema or _NO_PARAMETERS,
+                source=api_names.get(item.source, item.source),
+                vocabulary=vocabulary,
+            )
+            for item in candidates
+            if item.name in listed and item.key not in pinned
+        ]
+        index = await self.search.indexes.async_get(hass, cards, language)
+        direct = [
+            listed[item.name] for item in candidates if item.key in pinned and item.name in listed
+        ]
+        return [*direct, *meta_tools(index, listed, hidden)], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
@@ -282,6 +331,10 @@ class HubBuilder:
                     contributed.append(text.strip())
         own = [self.instructions.strip(), "\n".join(contributed)]
         return "\n\n".join(part for part in own if part), list(parts)
+
+
+_NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
+"""The card parameters of a listed tool without a clean schema (one object: the same key)."""
 
 
 def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
