@@ -16,7 +16,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
-from ..calls.tool import error_result
+from ..calls.tool import HubTool, ToolCall, error_result
 from ..const import DOMAIN, TOKEN_ARGUMENT
 from .index import ToolIndex
 
@@ -167,6 +167,16 @@ class CallToolTool(llm_helper.Tool):
         llm_context: llm_helper.LLMContext,
     ) -> llm_helper.ToolResult:
         """Call the named tool with the arguments; return its result or why it did not run."""
+        ran = await self.async_run(hass, tool_input, llm_context)
+        return ran.result if isinstance(ran, ToolCall) else ran
+
+    async def async_run(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> ToolCall | llm_helper.ToolResult:
+        """Return ``async_call``'s answer, as the hub tool recorded it when one ran."""
         args = tool_input.tool_args if isinstance(tool_input.tool_args, Mapping) else {}
         name = args.get("name")
         if not isinstance(name, str) or not name.strip():
@@ -184,17 +194,15 @@ class CallToolTool(llm_helper.Tool):
                 f"The arguments for tool {name} must be an object of its parameters, "
                 'e.g. {"name": "Kitchen light"}; call it again with such an object.',
             )
+        inner = llm_helper.ToolInput(
+            tool_name=name, tool_args=arguments, id=tool_input.id, external=tool_input.external
+        )
+        if isinstance(tool, HubTool):
+            call = await tool.async_run(hass, inner, llm_context)
+            _through_call_tool(name, call.result)
+            return call
         try:
-            result = await tool.async_call(
-                hass,
-                llm_helper.ToolInput(
-                    tool_name=name,
-                    tool_args=arguments,
-                    id=tool_input.id,
-                    external=tool_input.external,
-                ),
-                llm_context,
-            )
+            result = await tool.async_call(hass, inner, llm_context)
         except HomeAssistantError as err:
             return error_result(type(err).__name__, str(err) or f"Tool {name} failed")
         if not isinstance(result, llm_helper.ToolResult):
