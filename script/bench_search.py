@@ -47,16 +47,22 @@ from custom_components.llm_hub.panel.inspector import (
     function_definition,
 )
 from custom_components.llm_hub.schema.parameters import clean_parameters
-from custom_components.llm_hub.search.listing import (
-    SEARCH_PROMPT,
-    CallToolTool,
-    IntentVocabulary,
-    SearchToolsTool,
+from custom_components.llm_hub.search.index import (
     ToolCard,
     ToolIndex,
-    _stems,
-    async_get_intent_vocabulary,
     tool_card,
+)
+from custom_components.llm_hub.search.meta_tools import (
+    SEARCH_PROMPT,
+    CallToolTool,
+    SearchToolsTool,
+)
+from custom_components.llm_hub.search.terms import (
+    _stems,
+)
+from custom_components.llm_hub.search.vocabulary import (
+    IntentVocabulary,
+    async_get_intent_vocabulary,
 )
 
 REPO = Path(__file__).resolve().parent.parent

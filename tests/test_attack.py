@@ -33,7 +33,7 @@ from custom_components.llm_hub.const import (
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
 )
-from custom_components.llm_hub.search.listing import CALL_TOOL
+from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
 from homeassistant.core import Context, Event, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError

@@ -116,6 +116,7 @@ async def test_agent_id_is_recorded(hass: HomeAssistant, hub: MockConfigEntry) -
 
 async def test_counters_and_recent_calls(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Counters count calls by outcome; the last calls keep what went wrong."""
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
     await _call(hass, hub_id(hub), BREW, {"size": "small"})
     await _call(hass, hub_id(hub), GRIND)
     await _call(hass, hub_id(hub), GRIND, llm_context=_context(with_context=False))
@@ -129,7 +130,13 @@ async def test_counters_and_recent_calls(hass: HomeAssistant, hub: MockConfigEnt
     assert second["time"] >= first["time"]
     # A request without a context: no user; Home Assistant gives the event a new context.
     assert third["user_id"] is None
-    assert audit.recent[2].context_id is None
+    assert events[2].context.user_id is None
+    # The event carries the error text of a call that did not end ok, and no error otherwise.
+    assert [event.data.get("error") for event in events] == [
+        None,
+        "The grinder is out of beans",
+        "The grinder is out of beans",
+    ]
 
 
 async def test_recent_calls_are_bounded(hass: HomeAssistant, hub: MockConfigEntry) -> None:
@@ -277,15 +284,21 @@ async def test_failed_result_without_error_text(hass: HomeAssistant, setup_llm: 
     assert (recent.data["outcome"], recent.error) == ("error", None)
 
 
-async def test_last_outcome_by_context(hass: HomeAssistant, hub: MockConfigEntry) -> None:
-    """The outcome of a call is found by its context among the last calls."""
-    first, second = _context(), _context()
-    await _call(hass, hub_id(hub), GRIND, llm_context=first)
-    await _call(hass, hub_id(hub), BREW, {"size": "small"}, second)
-    audit = hub.runtime_data.api.audit
+async def test_a_call_returns_what_it_recorded(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """``HubTool.async_run`` returns the call as the audit recorded it, outcome included."""
+    instance = await llm.async_get_api(hass, hub_id(hub), _context())
+    tools = {tool.name: tool for tool in instance.tools}
+    grind, brew = tools[GRIND], tools[BREW]
+    assert isinstance(grind, HubTool)
+    assert isinstance(brew, HubTool)
 
-    assert first.context is not None
-    assert second.context is not None
-    assert audit.last_outcome(first.context.id) == "error"
-    assert audit.last_outcome(second.context.id) == "ok"
-    assert audit.last_outcome("unknown") is None
+    failed = await grind.async_run(hass, llm.ToolInput(GRIND, {}), instance.llm_context)
+    brewed = await brew.async_run(
+        hass, llm.ToolInput(BREW, {"size": "small"}), instance.llm_context
+    )
+
+    audit = hub.runtime_data.api.audit
+    assert (failed.outcome, brewed.outcome) == ("error", "ok")
+    assert [recent.data["outcome"] for recent in audit.recent] == ["error", "ok"]
+    assert failed.result.data["error_text"] == audit.recent[0].error
+    assert brewed.result.error is False

@@ -23,7 +23,7 @@ from custom_components.llm_hub.const import (
     CONF_RECORD_ARGUMENTS,
     CONF_TOOL_MODE,
 )
-from custom_components.llm_hub.search.listing import (
+from custom_components.llm_hub.search.meta_tools import (
     CALL_TOOL,
     HIDDEN_META_NAME,
     SEARCH_PROMPT,

@@ -13,24 +13,30 @@ from pytest_homeassistant_custom_component.common import async_mock_service
 
 from custom_components.llm_hub.const import ToolMode
 from custom_components.llm_hub.schema.parameters import clean_parameters
-from custom_components.llm_hub.search.listing import (
+from custom_components.llm_hub.search.index import (
+    ToolCard,
+    ToolIndex,
+    ToolIndexCache,
+    tool_card,
+)
+from custom_components.llm_hub.search.listing import searches
+from custom_components.llm_hub.search.meta_tools import (
     CALL_TOOL,
     DEFAULT_SEARCH_LIMIT,
     MAX_SEARCH_LIMIT,
     SEARCH_PROMPT,
     SEARCH_TOOLS,
     CallToolTool,
-    IntentVocabulary,
     SearchToolsTool,
-    ToolCard,
-    ToolIndex,
-    ToolIndexCache,
+    meta_tools,
+)
+from custom_components.llm_hub.search.terms import (
+    terms,
+)
+from custom_components.llm_hub.search.vocabulary import (
+    IntentVocabulary,
     async_get_intent_vocabulary,
     intent_words,
-    meta_tools,
-    searches,
-    terms,
-    tool_card,
 )
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError

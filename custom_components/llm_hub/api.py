@@ -195,9 +195,7 @@ class HubAPI(SourcedAPI):
             )
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
-        instance = self._builder.build(self, llm_context, sources, left_out)
-        await self._builder.async_search(self.hass, instance)
-        return instance
+        return await self._builder.async_build(self.hass, self, llm_context, sources, left_out)
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:

@@ -1,29 +1,20 @@
-"""Builds a hub's API instance from its sources: merge, names, policy, schemas, wrappers.
+"""Builds a hub's API instance from its sources: merge, names, policy, schemas, listing.
 
-``HubBuilder.build`` is the whole build and has no side effects beyond warnings about the
-tools themselves (logged once per load of the entry): no repair issues, no registration
-changes. Its steps, in order:
-
-1. merge: the sources' tools (``sources.py``), like Home Assistant 2026.11's ``MergedAPI``:
-   interchangeable tools once, a name more than one different tool carries prefixed with
-   each one's source namespace (``names.namespaced``);
-2. names: portable, unique, stable names (``names.assign_names``);
-3. policy: what is listed, aliases, descriptions, what needs confirming (``policy.py``);
-4. schemas: the parameters every provider accepts (``schema.cache``), then the confirmation
-   token where a tool needs it (``confirmation.declare_token``);
-5. wrappers: a ``HubTool`` per listed tool, with the hub's call settings.
-
-It returns a ``HubAPIInstance``, which keeps every candidate tool for the inspector. A hub in
-search mode (``tool_search.py``) then lists its tools by search: ``HubBuilder.async_search``,
-awaited by the API after the build, since an index to make is made in the executor.
+``HubBuilder.async_build`` is the whole build, in one step for every tool mode: merge the
+sources' tools like Home Assistant 2026.11's ``MergedAPI``, give them portable, unique,
+stable names, apply the policy, make the schemas every provider accepts (with the
+confirmation token where needed), then list a ``HubTool`` per tool, or in search mode the
+pinned tools and the meta-tools. It has no side effects beyond warnings about the tools
+(logged once per load of the entry).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 import logging
-from typing import Any, override
+from types import MappingProxyType
+from typing import Any, Final, override
 
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
@@ -33,7 +24,10 @@ from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.gate import Confirmations
 from ..const import LOGGER
 from ..schema.cache import SchemaCache, SerializerChain
-from ..search.listing import SEARCH_PROMPT, SearchSettings, ToolIndex, ToolSearch
+from ..search.index import ToolIndex, tool_card
+from ..search.listing import SearchSettings, ToolSearch
+from ..search.meta_tools import CALL_TOOL, HIDDEN_META_NAME, SEARCH_PROMPT, SEARCH_TOOLS, meta_tools
+from ..search.vocabulary import async_get_intent_vocabulary
 from .candidate import CandidateTool, declare_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
@@ -79,7 +73,7 @@ class HubAPIInstance(llm_helper.APIInstance):
     renamed: dict[str, str] = field(default_factory=dict)
     """The listed name of each aliased tool, by its key: a call by the key reaches it."""
     search_index: ToolIndex | None = None
-    """In search mode, the index behind ``search_tools`` (``HubBuilder.async_search``)."""
+    """In search mode, the index behind ``search_tools``."""
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
@@ -144,10 +138,11 @@ class HubBuilder:
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
-        self.search = ToolSearch(hub_name, search or SearchSettings())
+        self.search = ToolSearch(search or SearchSettings())
 
-    def build(
+    async def async_build(
         self,
+        hass: HomeAssistant,
         api: llm_helper.API,
         llm_context: llm_helper.LLMContext,
         sources: list[Source],
@@ -155,8 +150,9 @@ class HubBuilder:
     ) -> HubAPIInstance:
         """Return the instance of ``api`` for one request from its ``sources``.
 
-        ``warnings``: what collecting the sources found (e.g. a source left out for being
-        slow), kept on the instance for the inspector.
+        In search mode the instance lists the pinned tools and the meta-tools, and its own
+        part of the prompt ends with ``SEARCH_PROMPT``. ``warnings``: what collecting the
+        sources found, kept for the inspector.
         """
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
@@ -167,64 +163,99 @@ class HubBuilder:
         _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
         settings, confirming = self.settings, self._confirming
+        tools: list[llm_helper.Tool] = [
+            # Positional: a build makes one per tool.
+            HubTool(
+                item.name,
+                item.tool,
+                item.source,
+                confirming if item.confirm else settings,
+                item.description,
+                item.parameters,
+                item.json_schema,
+            )
+            for item in candidates
+            if item.hidden is None
+        ]
+        # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
+        renamed = (
+            {
+                item.key: item.name
+                for item in candidates
+                if item.hidden is None and item.name != item.key
+            }
+            if self.policy.options.overrides
+            else {}
+        )
+        search_index: ToolIndex | None = None
+        if self.search.active(len(tools), self.policy.options.max_tools):
+            language = llm_context.language
+            if not language or language == MATCH_ALL:
+                # MCP Server asks with "*": index in Home Assistant's language.
+                language = hass.config.language
+            tools, search_index = await self._async_list_by_search(
+                hass, candidates, tools, language
+            )
+            own_prompt = f"{own_prompt}\n\n{SEARCH_PROMPT}" if own_prompt else SEARCH_PROMPT
         return HubAPIInstance(
             api=api,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
             llm_context=llm_context,
-            tools=[
-                # Positional: a build makes one per tool.
-                HubTool(
-                    item.name,
-                    item.tool,
-                    item.source,
-                    confirming if item.confirm else settings,
-                    item.description,
-                    item.parameters,
-                    item.json_schema,
-                )
-                for item in candidates
-                if item.hidden is None
-            ],
+            tools=tools,
             custom_serializer=custom_serializer,
             prompt_parts=[(self.hub_name, own_prompt), *prompt_parts]
             if own_prompt
             else prompt_parts,
             candidates=candidates,
             warnings=list(warnings or ()),
-            # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
-            renamed={
-                item.key: item.name
-                for item in candidates
-                if item.hidden is None and item.name != item.key
-            }
-            if self.policy.options.overrides
-            else {},
+            renamed=renamed,
+            search_index=search_index,
         )
 
-    async def async_search(self, hass: HomeAssistant, instance: HubAPIInstance) -> None:
-        """List a built instance's tools by search when the hub's tool mode says so.
+    async def _async_list_by_search(
+        self,
+        hass: HomeAssistant,
+        candidates: list[CandidateTool],
+        tools: list[llm_helper.Tool],
+        language: str,
+    ) -> tuple[list[llm_helper.Tool], ToolIndex]:
+        """Return what the hub lists in search mode, and the index behind ``search_tools``.
 
-        Then the instance lists the pinned tools, ``search_tools`` and ``call_tool`` instead
-        of all (``tool_search.ToolSearch.async_list``; the index in the request's language,
-        or Home Assistant's when the request has none or any: MCP Server asks with ``*``),
-        and its own part of the prompt ends with ``SEARCH_PROMPT``, so that a hub that
-        selects this one gets it too. Nothing changes otherwise (``all`` mode).
+        Listed: the pinned tools, then ``search_tools`` and ``call_tool`` (not wrapped in a
+        hub tool: each call would be recorded twice); every other listed tool is indexed and
+        called through ``call_tool``. A tool named like a meta-tool is hidden and logged.
         """
-        if not self.search.active(len(instance.tools), self.policy.options.max_tools):
-            return
-        language = instance.llm_context.language
-        if not language or language == MATCH_ALL:
-            language = hass.config.language
-        instance.tools, instance.search_index = await self.search.async_list(
-            hass, instance.candidates, instance.tools, language, self.warn
-        )
-        parts = instance.prompt_parts
-        # The own part comes first under the hub's name (LLM API names are unique).
-        own = parts[0][1] if parts and parts[0][0] == self.hub_name else ""
-        rest = parts[1:] if own else parts
-        own = f"{own}\n\n{SEARCH_PROMPT}" if own else SEARCH_PROMPT
-        instance.prompt_parts = [(self.hub_name, own), *rest]
-        instance.api_prompt = _render_prompt(own, rest)
+        listed = {tool.name: tool for tool in tools}
+        hidden: dict[str, str] = {}
+        for item in candidates:
+            if item.hidden is None and item.name in (SEARCH_TOOLS, CALL_TOOL):
+                item.hidden = HIDDEN_META_NAME
+                listed.pop(item.name, None)
+                self.warn(
+                    f"LLM Hub {self.hub_name} leaves out the tool {item.key}: {HIDDEN_META_NAME}"
+                )
+            if item.hidden is not None:
+                hidden[item.name] = f"the hub leaves it out ({item.hidden})."
+        pinned = self.search.settings.pinned
+        api_names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
+        vocabulary = await async_get_intent_vocabulary(hass, language)
+        cards = [
+            tool_card(
+                unwrap(item.tool),
+                name=item.name,
+                description=listed[item.name].description,
+                parameters=item.json_schema or _NO_PARAMETERS,
+                source=api_names.get(item.source, item.source),
+                vocabulary=vocabulary,
+            )
+            for item in candidates
+            if item.name in listed and item.key not in pinned
+        ]
+        index = await self.search.indexes.async_get(hass, cards, language)
+        direct = [
+            listed[item.name] for item in candidates if item.key in pinned and item.name in listed
+        ]
+        return [*direct, *meta_tools(index, listed, hidden)], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
@@ -282,6 +313,10 @@ class HubBuilder:
                     contributed.append(text.strip())
         own = [self.instructions.strip(), "\n".join(contributed)]
         return "\n\n".join(part for part in own if part), list(parts)
+
+
+_NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
+"""The card parameters of a listed tool without a clean schema (one object: the same key)."""
 
 
 def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:

@@ -327,16 +327,17 @@ class ToolCalledData(TypedDict, total=False):
     """Present (True) when the recorded arguments were cut."""
     approved_by: str
     """The user id of who approved the call in Home Assistant (``approvals.py``), if any."""
+    error: str
+    """What went wrong (``RecentCall.error``), for a call that did not end ``ok`` and said."""
 
 
 @dataclass(slots=True)
 class RecentCall:
-    """A call kept in memory: the event's data, when, its context id and any error text."""
+    """A call kept in memory: the event's data, when, and any error text."""
 
     data: ToolCalledData
     time: float
     """When the call finished (POSIX timestamp; ``as_dict`` gives ISO 8601, UTC)."""
-    context_id: str | None
     error: str | None
     """What went wrong, for calls that did not end ``ok`` (shortened), or None."""
 
@@ -414,25 +415,13 @@ class Audit:
                 data["arguments_cut"] = True
         if call.approved_by is not None:
             data["approved_by"] = call.approved_by
+        error = None if call.outcome == "ok" else _error_text(call.result.data)
+        if error is not None:
+            data["error"] = error
 
         self.counters.count(call.outcome)
-        self.recent.append(
-            RecentCall(
-                data=data,
-                time=time.time(),
-                context_id=context.id if context else None,
-                error=None if call.outcome == "ok" else _error_text(call.result.data),
-            )
-        )
-
+        self.recent.append(RecentCall(data=data, time=time.time(), error=error))
         self.hass.bus.async_fire(EVENT_TOOL_CALLED, dict(data), context=context)
-
-    def last_outcome(self, context_id: str) -> Outcome | None:
-        """Return how the last call made with the context ``context_id`` ended, if kept."""
-        for recent in reversed(self.recent):
-            if recent.context_id == context_id:
-                return recent.data["outcome"]
-        return None
 
 
 def _call_id(call_id: Any) -> str:

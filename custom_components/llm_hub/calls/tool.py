@@ -64,9 +64,6 @@ type Outcome = Literal["ok", "error", "refused", "needs_confirmation"]
 type Stop = tuple[ToolResult, Outcome]
 """The answer to a call that does not run (yet), and how it ended."""
 
-type Validator = Callable[[dict[str, Any]], dict[str, Any] | ToolResult]
-"""Validates arguments: what the original tool gets, or the failed result to answer."""
-
 
 def error_result(error: str, message: str) -> ToolResult:
     """Return a failed call's result, shaped like Home Assistant's chat log shapes one.
@@ -117,9 +114,13 @@ class ConfirmationGate(Protocol):
     """Asks for and checks the user's confirmation (the hub's ``confirmation.Confirmations``)."""
 
     def check(
-        self, name: str, tool_input: ToolInput, llm_context: LLMContext, validate: Validator
+        self,
+        name: str,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        arguments: dict[str, Any],
     ) -> Cleared | Stop:
-        """Return the confirmed call, or the answer that stops it."""
+        """Return the confirmed call of the checked ``arguments``, or the answer that stops it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +221,18 @@ class HubTool(Tool):
         *,
         confirmed: bool = False,
     ) -> ToolResult:
-        """Guard, confirm, validate, run and record one call (see the module docstring).
+        """Run one call through the pipeline (``async_run``); return its result."""
+        return (await self.async_run(hass, tool_input, llm_context, confirmed=confirmed)).result
+
+    async def async_run(
+        self,
+        hass: HomeAssistant,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        *,
+        confirmed: bool = False,
+    ) -> ToolCall:
+        """Guard, validate, confirm, run and record one call; return it as recorded.
 
         ``confirmed``: an outer hub that lists this tool confirmed the call already, so it is
         not asked again.
@@ -250,29 +262,28 @@ class HubTool(Tool):
                 confirmed=confirmed or self.gate is not None,
             )
             outcome = "error" if result.error else "ok"
+        call = ToolCall(
+            self,
+            tool_input,
+            llm_context,
+            result,
+            outcome,
+            (time.monotonic() - started) * 1000,
+            approved_by,
+        )
         if (settings := self.settings) is not None:
-            settings.recorder.async_record(
-                ToolCall(
-                    self,
-                    tool_input,
-                    llm_context,
-                    result,
-                    outcome,
-                    (time.monotonic() - started) * 1000,
-                    approved_by,
-                )
-            )
-        return result
+            settings.recorder.async_record(call)
+        return call
 
     def _check_call(
         self, tool_input: ToolInput, llm_context: LLMContext, *, confirmed: bool
     ) -> dict[str, Any] | Cleared | Stop:
-        """Return the arguments of a call that may run (``validate``), or the answer that stops it.
+        """Return the arguments of a call that may run, or the answer that stops it.
 
         Refused when the hub was unregistered since the tool was listed (a reload or unload:
         the new options may leave the tool out); arguments that are not an object are
-        invalid before anything else looks at them; then the confirmation gate, which
-        validates before it asks; else plain validation.
+        invalid before anything else looks at them; then validation (of the arguments less
+        the token, for the gate); then the gate gets the checked arguments.
         """
         settings = self.settings
         if settings is not None and not settings.is_registered():
@@ -297,11 +308,14 @@ class HubTool(Tool):
                 ),
                 "error",
             )
-        if (gate := self.gate) is not None and not confirmed:
-            return gate.check(self.name, tool_input, llm_context, self.validate)
-        validated = self.validate(tool_input.tool_args)
+        gate = None if confirmed else self.gate
+        if gate is not None:
+            tool_args = {k: v for k, v in tool_args.items() if k != TOKEN_ARGUMENT}
+        validated = self.validate(tool_args)
         if isinstance(validated, ToolResult):
             return validated, "error"
+        if gate is not None:
+            return gate.check(self.name, tool_input, llm_context, validated)
         return validated
 
     async def _async_run(  # noqa: PLR0911  # one answer per way a call can fail

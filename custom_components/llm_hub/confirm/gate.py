@@ -48,7 +48,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import json_dumps_sorted
 from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
-from ..calls.tool import Cleared, Stop, Validator, error_result
+from ..calls.tool import Cleared, Stop, error_result
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
 
@@ -234,28 +234,26 @@ class Confirmations:
         return None
 
     def check(
-        self, name: str, tool_input: ToolInput, llm_context: LLMContext, validate: Validator
+        self,
+        name: str,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        arguments: dict[str, Any],
     ) -> Cleared | Stop:
         """Return the confirmed call, or the answer that stops it.
 
-        ``name`` is the tool's listed name; ``validate`` returns the arguments the tool gets
-        (``tool.HubTool.validate``) of those without the token. ``tool_input`` is left as it is.
+        ``name`` is the tool's listed name; ``arguments`` what the tool gets, already checked
+        (without the token, which ``tool_input`` may hold).
 
-        - Invalid arguments: the failed result of ``validate``, so the model fixes them before
-          anyone is asked.
         - In a conversation, no token: a ``needs_confirmation`` result with a new token
           (``error`` is True: the tool did not run). A token presented in the turn that
           issued it, used, expired, or issued for another tool, user, conversation or other
           arguments: a ``refused`` result saying which, and what to do.
         - Without a conversation: an approval (``_check_approval``), or ``refused`` when the
           hub's option says so.
-        - Confirmed: the arguments the tool gets, which the token or approval bound (the
-          token is not among them).
+        - Confirmed: ``arguments``, which the token or approval bound.
         """
-        arguments = {k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT}
-        validated = validate(arguments)
-        if isinstance(validated, ToolResult):
-            return validated, "error"
+        validated = arguments
         try:
             key = canonical(validated)
         except RecursionError:

@@ -39,7 +39,6 @@ from ..build.builder import HubAPIInstance
 from ..calls.audit import EVENT_TOOL_CALLED
 from ..const import DOMAIN, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
-from ..types import LlmHubConfigEntry
 from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
 
 __all__ = ["ACTIVITY_CALLS", "PROVIDERS", "ActivityLog", "async_setup"]
@@ -82,8 +81,8 @@ class ActivityLog:
         """Listen to the tool call events of ``hass`` from now on."""
         self.hass = hass
         self.started = time.time()
-        self._calls: deque[tuple[Event[Any], str | None]] = deque(maxlen=ACTIVITY_CALLS)
-        """The last calls, oldest first: each event with its error text."""
+        self._calls: deque[Event[Any]] = deque(maxlen=ACTIVITY_CALLS)
+        """The last calls' events, oldest first."""
         self._times: dict[str, deque[float]] = {}
         self._listeners: set[Callable[[dict[str, Any]], None]] = set()
         hass.bus.async_listen(EVENT_TOOL_CALLED, self._async_called)
@@ -91,7 +90,7 @@ class ActivityLog:
     @property
     def calls(self) -> list[dict[str, Any]]:
         """Return the last calls, oldest first, as ``call_entry`` makes them."""
-        return [call_entry(event, error) for event, error in self._calls]
+        return [call_entry(event) for event in self._calls]
 
     @callback
     def _async_called(self, event: Event[Any]) -> None:
@@ -101,37 +100,16 @@ class ActivityLog:
         here, and the panel is seldom open.
         """
         data = event.data
-        error = None if data.get("outcome") == "ok" else self._error(data)
-        self._calls.append((event, error))
+        self._calls.append(event)
         fired = event.time_fired_timestamp
         if (times := self._times.get(data["api_id"])) is None:
             times = self._times[data["api_id"]] = deque()
         times.append(fired)
         _forget_before(times, fired - DAY)
         if self._listeners:
-            call = call_entry(event, error)
+            call = call_entry(event)
             for listener in list(self._listeners):
                 listener(call)
-
-    def _error(self, data: dict[str, Any]) -> str | None:
-        """Return the hub's error text of a call that did not end ``ok``.
-
-        ``audit.RecentCall.error`` of the hub that recorded it, read now: the hub's last
-        calls keep only so many.
-        """
-        error = None
-        for entry in self.hass.config_entries.async_loaded_entries(DOMAIN):
-            hub: LlmHubConfigEntry = entry
-            if api_id_for_entry(hub.entry_id) == data.get("api_id"):
-                error = next(
-                    (
-                        recent.error
-                        for recent in reversed(hub.runtime_data.api.audit.recent)
-                        if recent.data["tool_call_id"] == data.get("tool_call_id")
-                    ),
-                    None,
-                )
-        return error
 
     def calls_24h(self, api_id: str) -> int:
         """Return how many calls went through the hub ``api_id`` in the last 24 hours."""
@@ -148,13 +126,13 @@ class ActivityLog:
         return lambda: self._listeners.discard(listener)
 
 
-def call_entry(event: Event[Any], error: str | None) -> dict[str, Any]:
+def call_entry(event: Event[Any]) -> dict[str, Any]:
     """Return a call as the panel gets it: the event's data, ``time``, ``error``.
 
-    ``time`` is when the call finished (ISO 8601, UTC); ``error`` the hub's error text for a
-    call that did not end ``ok`` (``audit.RecentCall.error``), else null.
+    ``time`` is when the call finished (ISO 8601, UTC); ``error`` the event's error text for
+    a call that did not end ``ok``, else null.
     """
-    return {**event.data, "time": event.time_fired.isoformat(), "error": error}
+    return {**event.data, "time": event.time_fired.isoformat(), "error": event.data.get("error")}
 
 
 def _forget_before(times: deque[float], since: float) -> None:

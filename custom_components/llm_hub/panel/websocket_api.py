@@ -31,12 +31,12 @@ from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
-from ..api import HubAPI
 from ..build.builder import HubAPIInstance
-from ..calls.tool import unwrap
+from ..calls.tool import HubTool, ToolCall, unwrap
 from ..compat import INVALID_ERRORS
 from ..confirm.approvals import DATA_APPROVALS
 from ..const import LOGGER
+from ..search.meta_tools import CallToolTool
 from .inspector import describe_instance, llm_context_for
 
 __all__ = ["async_setup"]
@@ -103,11 +103,15 @@ async def websocket_call_tool(
         connection.send_error(msg["id"], ERR_NOT_FOUND, _no_tool(instance, tool_name))
         return
 
+    tool_input = llm_helper.ToolInput(tool_name=tool_name, tool_args=msg["tool_args"])
+    tool = next(tool for tool in instance.tools if tool.name == tool_name)
     started = time.monotonic()
+    ran: ToolCall | llm_helper.ToolResult
     try:
-        result = await instance.async_call_tool(
-            llm_helper.ToolInput(tool_name=tool_name, tool_args=msg["tool_args"])
-        )
+        if isinstance(tool, HubTool | CallToolTool):
+            ran = await tool.async_run(hass, tool_input, instance.llm_context)
+        else:
+            ran = await instance.async_call_tool(tool_input)
     except Unauthorized:
         connection.send_error(
             msg["id"],
@@ -141,15 +145,16 @@ async def websocket_call_tool(
         return
     duration_ms = (time.monotonic() - started) * 1000
 
-    outcome: str | None = None
-    if isinstance(instance.api, HubAPI) and instance.llm_context.context is not None:
-        outcome = instance.api.audit.last_outcome(instance.llm_context.context.id)
+    if isinstance(ran, ToolCall):
+        result, outcome = ran.result, ran.outcome
+    else:
+        result, outcome = ran, "error" if ran.error else "ok"
     connection.send_result(
         msg["id"],
         {
             "tool_name": tool_name,
             "result": {"data": result.data, "error": result.error},
-            "outcome": outcome or ("error" if result.error else "ok"),
+            "outcome": outcome,
             "duration_ms": round(duration_ms, 1),
         },
     )

@@ -1,0 +1,273 @@
+"""A BM25 index of a hub's listed tools, one document (``ToolCard``) per tool.
+
+Ranking is ``bm25s`` (Lucene's variant) over each tool's listed name, title, description,
+the names, descriptions and string choices of its parameters, its source's name and, for
+Assist's intent tools, the words of the intent's sentences. The same input always gives the
+same ranking (ties by listed order). ``ToolIndexCache`` keeps indexes across requests.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+import copy
+from dataclasses import dataclass
+import os
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm as llm_helper
+
+from .terms import terms
+from .vocabulary import IntentVocabulary
+
+if TYPE_CHECKING:
+    import bm25s
+
+# bm25s reports progress with tqdm when that is installed, and a tqdm object starts a monitor
+# thread even when disabled; this switch of bm25s's own makes it use none.
+os.environ.setdefault("DISABLE_TQDM", "1")
+
+__all__ = ["ToolCard", "ToolIndex", "ToolIndexCache", "tool_card"]
+
+
+# BM25 parameters: k1 as Lucene; b lower than its 0.75, since intent tools carry long
+# vocabularies (measured best on script/bench_search.py's query set).
+_K1: Final = 1.2
+_B: Final = 0.2
+# Each field's words count this many times in a tool's document.
+_NAME_WEIGHT: Final = 3
+_TITLE_WEIGHT: Final = 2
+_TEXT_WEIGHT: Final = 1
+
+_SERVED_INTENTS: Final[Mapping[str, tuple[str, ...]]] = {
+    "homeassistant__GetLiveContext": ("HassGetState", "HassClimateGetTemperature"),
+    "llm__GetDateTime": ("HassGetCurrentDate", "HassGetCurrentTime"),
+    "media_player__search_media": ("HassMediaSearchAndPlay",),
+    "media_player__play_media": ("HassMediaSearchAndPlay",),
+}
+"""Home Assistant's tools that answer what these intents answer without an LLM (by the
+tool's own name): they are found by the intents' sentences too."""
+
+_CACHE_SIZE: Final = 8
+"""Indexes a ``ToolIndexCache`` keeps (tool sets differ by device, language, user)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCard:
+    """One listed tool as the search knows it: what is indexed and what a search answers."""
+
+    name: str
+    """The listed name (what ``call_tool`` takes)."""
+    description: str
+    """The listed description."""
+    parameters: Mapping[str, Any]
+    """The listed parameters as JSON Schema (the hub's clean schema); never changed here."""
+    title: str | None = None
+    """The tool's title, if it has one."""
+    source: str = ""
+    """The name of the API (or the domain of the integration) the tool comes from."""
+    keywords: tuple[str, ...] = ()
+    """More words to find it by (``IntentVocabulary`` for Assist's intent tools)."""
+
+    def index_key(self) -> tuple[Any, ...]:
+        """Return what the tool's document is made of (equal keys: the same document).
+
+        The parameters count by identity: a hub shares one schema per tool between requests.
+        """
+        return (
+            self.name,
+            self.title,
+            self.description,
+            self.source,
+            self.keywords,
+            id(self.parameters),
+        )
+
+    def document(self, language: str | None) -> list[str]:
+        """Return the terms of the tool's document, each field as often as it weighs."""
+        parts: list[tuple[str, int]] = [
+            (self.name, _NAME_WEIGHT),
+            (self.title or "", _TITLE_WEIGHT),
+            (self.description, _TEXT_WEIGHT),
+            (self.source, _TEXT_WEIGHT),
+            (" ".join(_schema_words(self.parameters)), _TEXT_WEIGHT),
+            (" ".join(self.keywords), _TEXT_WEIGHT),
+        ]
+        document: list[str] = []
+        for text, weight in parts:
+            document.extend(terms(text, language) * weight)
+        return document
+
+    def definition(self) -> dict[str, Any]:
+        """Return the tool as ``search_tools`` answers it: name, description, parameters."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "parameters": copy.deepcopy(dict(self.parameters)),
+        }
+
+
+def _schema_words(schema: Mapping[str, Any]) -> list[str]:
+    """Return the property names, descriptions and string choices of a clean JSON Schema.
+
+    A clean schema (``schema.parameters.clean_parameters``) nests only through ``properties`` and
+    ``items``.
+    """
+    found: list[str] = []
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Mapping):
+            continue
+        if isinstance(properties := node.get("properties"), Mapping):
+            found.extend(str(name) for name in properties)
+            stack.extend(reversed(list(properties.values())))
+        if isinstance(description := node.get("description"), str):
+            found.append(description)
+        if isinstance(choices := node.get("enum"), list):
+            found.extend(choice for choice in choices if isinstance(choice, str))
+        stack.append(node.get("items"))
+    return found
+
+
+def tool_card(
+    tool: llm_helper.Tool,
+    *,
+    name: str,
+    description: str | None,
+    parameters: Mapping[str, Any],
+    source: str,
+    vocabulary: IntentVocabulary | None = None,
+) -> ToolCard:
+    """Return the card of a listed tool.
+
+    ``tool`` is the original tool (inside any hub wrapper): its title, and for an
+    ``llm.IntentTool`` its ``intent_type``, whose sentences in ``vocabulary`` become keywords.
+    ``name``, ``description`` and ``parameters`` are what the hub lists (aliases and
+    overrides applied; the clean JSON Schema); ``source`` the name of the API it comes from.
+    """
+    keywords: tuple[str, ...] = ()
+    if vocabulary is not None:
+        if isinstance(tool, llm_helper.IntentTool):
+            intents: tuple[str, ...] = (tool.intent_type,)
+        else:
+            intents = _SERVED_INTENTS.get(tool.name, ())
+        keywords = tuple(word for intent in intents for word in vocabulary.words.get(intent, ()))
+    return ToolCard(
+        name=name,
+        description=description or "",
+        parameters=parameters,
+        title=tool.title,
+        source=source,
+        keywords=keywords,
+    )
+
+
+class ToolIndex:
+    """A BM25 index over tool cards, searched by ``search``.
+
+    Build it with ``ToolIndex(cards, language)`` (or get it from a ``ToolIndexCache``).
+    """
+
+    __slots__ = ("_retriever", "cards", "language", "terms")
+
+    def __init__(self, cards: Sequence[ToolCard], language: str | None = None) -> None:
+        """Index ``cards`` with the stems of ``language`` (a Home Assistant language code)."""
+        self.cards: tuple[ToolCard, ...] = tuple(cards)
+        self.language = language
+        # Term ids in order of first appearance (bm25s's own follow a set's order, which
+        # changes from process to process, and with it how float scores add up).
+        vocabulary: dict[str, int] = {}
+        documents = [
+            [vocabulary.setdefault(term, len(vocabulary)) for term in card.document(language)]
+            for card in self.cards
+        ]
+        self._retriever: bm25s.BM25 | None = None
+        self.terms = len(vocabulary)
+        """How many different terms the index holds."""
+        if vocabulary:
+            import bm25s  # noqa: PLC0415  # only hubs that search pay its import (numpy's)
+
+            retriever = bm25s.BM25(k1=_K1, b=_B, method="lucene")  # type: ignore[no-untyped-call]
+            retriever.index((documents, vocabulary), show_progress=False)
+            self._retriever = retriever
+
+    def __len__(self) -> int:
+        """Return how many tools the index holds."""
+        return len(self.cards)
+
+    def search(self, query: str, limit: int) -> list[tuple[ToolCard, float]]:
+        """Return up to ``limit`` cards matching ``query``, best first, with their scores.
+
+        Only cards sharing a term with the query are answered; equal scores keep the
+        order the cards were given in.
+        """
+        retriever = self._retriever
+        if retriever is None or limit < 1:
+            return []
+        import numpy as np  # noqa: PLC0415  # imported with bm25s when the index was made
+
+        ids = retriever.get_tokens_ids(list(dict.fromkeys(terms(query, self.language))))
+        if not ids:
+            return []
+        scores = retriever.get_scores_from_ids(ids)
+        found = np.flatnonzero(scores > 0)
+        if len(found) > limit:
+            kth = np.partition(scores[found], -limit)[-limit]
+            found = found[scores[found] >= kth]
+        best = found[np.lexsort((found, -scores[found]))][:limit]
+        return [(self.cards[position], float(scores[position])) for position in best]
+
+
+class ToolIndexCache:
+    """The indexes a hub made, by what they are made of, the most recently used kept.
+
+    ``get`` answers an index of the same cards (by ``ToolCard.index_key``) in the same
+    language without indexing again; it keeps ``_CACHE_SIZE`` indexes.
+    """
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self._kept: OrderedDict[tuple[Any, ...], ToolIndex] = OrderedDict()
+
+    def __len__(self) -> int:
+        """Return how many indexes are kept."""
+        return len(self._kept)
+
+    def get(self, cards: Sequence[ToolCard], language: str | None = None) -> ToolIndex:
+        """Return the index of ``cards`` in ``language``, made now or kept from before."""
+        key = self._key(cards, language)
+        return self._found(key) or self._keep(key, ToolIndex(cards, language))
+
+    async def async_get(
+        self, hass: HomeAssistant, cards: Sequence[ToolCard], language: str | None = None
+    ) -> ToolIndex:
+        """Return ``get``'s index; one to make is made in the executor.
+
+        Indexing takes tens of milliseconds per thousand tools (``docs/tool-search.md``),
+        too long for the event loop.
+        """
+        key = self._key(cards, language)
+        if (index := self._found(key)) is not None:
+            return index
+        made = await hass.async_add_executor_job(ToolIndex, list(cards), language)
+        return self._found(key) or self._keep(key, made)
+
+    @staticmethod
+    def _key(cards: Sequence[ToolCard], language: str | None) -> tuple[Any, ...]:
+        """Return the key of an index: the language and what each document is made of."""
+        return (language, *(card.index_key() for card in cards))
+
+    def _found(self, key: tuple[Any, ...]) -> ToolIndex | None:
+        """Return the index kept under ``key`` (now the most recently used), or None."""
+        if (index := self._kept.get(key)) is not None:
+            self._kept.move_to_end(key)
+        return index
+
+    def _keep(self, key: tuple[Any, ...], index: ToolIndex) -> ToolIndex:
+        """Keep ``index`` under ``key``, forgetting the least recently used past the size."""
+        self._kept[key] = index
+        if len(self._kept) > _CACHE_SIZE:
+            self._kept.popitem(last=False)
+        return index

@@ -1,0 +1,289 @@
+"""The meta-tools of search mode: ``search_tools`` finds a hub's tools, ``call_tool`` calls one.
+
+``call_tool`` goes through the named tool's own ``async_call``, so a call passes the same
+pipeline as a direct one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+import json
+from typing import Any, Final, override
+
+import probatio
+
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import llm as llm_helper
+
+from ..calls.tool import HubTool, ToolCall, error_result
+from ..const import DOMAIN, TOKEN_ARGUMENT
+from .index import ToolIndex
+
+__all__ = [
+    "CALL_TOOL",
+    "DEFAULT_SEARCH_LIMIT",
+    "HIDDEN_META_NAME",
+    "MAX_SEARCH_LIMIT",
+    "SEARCH_PROMPT",
+    "SEARCH_TOOLS",
+    "CallToolTool",
+    "SearchToolsTool",
+    "meta_tools",
+]
+
+SEARCH_TOOLS: Final = "search_tools"
+"""Listed name of the search meta-tool."""
+CALL_TOOL: Final = "call_tool"
+"""Listed name of the call meta-tool."""
+DEFAULT_SEARCH_LIMIT: Final = 5
+"""Tools ``search_tools`` answers when the model gives no limit."""
+MAX_SEARCH_LIMIT: Final = 20
+"""Most tools one ``search_tools`` call answers."""
+
+SEARCH_PROMPT: Final = (
+    f"Most tools are not listed here: find them with {SEARCH_TOOLS}. Call {SEARCH_TOOLS} "
+    "with a few keywords of what you need (what to do and to what, in English and in the "
+    f"user's language), then call {CALL_TOOL} with the name of a tool it found and "
+    "arguments that match that tool's parameters. Never guess a tool name; when nothing "
+    "fits, search again with other words."
+)
+"""What the model is told about the meta-tools (goes into the API prompt in search mode)."""
+
+
+class SearchToolsTool(llm_helper.Tool):
+    """The meta-tool ``search_tools``: the best-matching tools of a hub for a query.
+
+    Answers ``{"tools": [{"name", "description", "parameters"}, ...]}``, best first, at
+    most ``limit`` (default ``DEFAULT_SEARCH_LIMIT``, at most ``MAX_SEARCH_LIMIT``); an
+    empty list with a hint when nothing matches. Never raises: a query that is not text is
+    read as its JSON, a limit that is not a number as the default.
+    """
+
+    name = SEARCH_TOOLS
+    title = "Search tools"
+    description = (
+        "Find the tools to do what the user asks. Give a few keywords (what to do and to "
+        "what, in English and in the user's language); returns the best-matching tools with "
+        f"their parameters, to call with {CALL_TOOL}."
+    )
+    integration = DOMAIN
+    annotations = llm_helper.ToolAnnotations(
+        read_only=True, destructive=False, idempotent=True, open_world=False
+    )
+    parameters = probatio.Schema(
+        {
+            probatio.Required(
+                "query", description="Keywords of what to do, e.g. 'turn on light kitchen'."
+            ): str,
+            probatio.Optional(
+                "limit", description="How many tools to return.", default=DEFAULT_SEARCH_LIMIT
+            ): probatio.All(int, probatio.Range(min=1, max=MAX_SEARCH_LIMIT)),
+        }
+    )
+
+    def __init__(self, index: ToolIndex) -> None:
+        """Search ``index`` (the hub's tools that are not listed directly)."""
+        self.index = index
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Return the best-matching tools for ``query``."""
+        args = tool_input.tool_args if isinstance(tool_input.tool_args, Mapping) else {}
+        query = args.get("query", "")
+        if not isinstance(query, str):
+            query = json.dumps(query, ensure_ascii=False, default=str)
+        found = self.index.search(query, _limit(args.get("limit")))
+        data: dict[str, Any] = {"tools": [card.definition() for card, _score in found]}
+        if not found:
+            data["hint"] = (
+                f"No tool matched {query!r}. Search again with other or fewer keywords, "
+                "in English and in the user's language."
+            )
+        return llm_helper.ToolResult(data=data)
+
+
+def _limit(value: Any) -> int:
+    """Return the search limit the model asked for, within 1 and ``MAX_SEARCH_LIMIT``."""
+    try:
+        limit = int(value)
+    except TypeError, ValueError, OverflowError:
+        return DEFAULT_SEARCH_LIMIT
+    return min(max(limit, 1), MAX_SEARCH_LIMIT)
+
+
+class CallToolTool(llm_helper.Tool):
+    """The meta-tool ``call_tool``: calls a listed tool of the hub by its listed name.
+
+    The call goes to that tool's own ``async_call`` with the arguments as given, so it
+    passes the same validation, policy, confirmation, timeout and audit as a direct call.
+    Never raises for the model's mistakes: an unknown name is answered with the closest
+    names, a tool the hub does not list with why, arguments that are not an object (or
+    JSON text of one) with what to send. A ``HomeAssistantError`` of the tool is answered
+    like Home Assistant's chat log answers it.
+    """
+
+    name = CALL_TOOL
+    title = "Call a tool"
+    description = (
+        f"Call a tool found with {SEARCH_TOOLS} by its name, with arguments that match its "
+        "parameters."
+    )
+    integration = DOMAIN
+    parameters = probatio.Schema(
+        {
+            probatio.Required("name", description=f"The tool's name from {SEARCH_TOOLS}."): str,
+            probatio.Optional(
+                "arguments", description="The tool's arguments, matching its parameters."
+            ): dict,
+        }
+    )
+
+    def __init__(
+        self,
+        tools: Mapping[str, llm_helper.Tool],
+        index: ToolIndex,
+        hidden: Mapping[str, str] | None = None,
+    ) -> None:
+        """Call ``tools`` (listed name to the tool whose ``async_call`` runs the pipeline).
+
+        ``index`` suggests names for an unknown one. ``hidden`` maps the names of tools the
+        hub has but does not list to why, in a sentence (e.g. "The user turned it off.").
+        """
+        self.tools = tools
+        self.index = index
+        self.hidden = hidden or {}
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Call the named tool with the arguments; return its result or why it did not run."""
+        ran = await self.async_run(hass, tool_input, llm_context)
+        return ran.result if isinstance(ran, ToolCall) else ran
+
+    async def async_run(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> ToolCall | llm_helper.ToolResult:
+        """Return ``async_call``'s answer, as the hub tool recorded it when one ran."""
+        args = tool_input.tool_args if isinstance(tool_input.tool_args, Mapping) else {}
+        name = args.get("name")
+        if not isinstance(name, str) or not name.strip():
+            return error_result(
+                "InvalidArguments",
+                f"Give the name of the tool to call as text, as {SEARCH_TOOLS} returned it.",
+            )
+        name = name.strip()
+        if (tool := self.tools.get(name)) is None:
+            return self._refusal(name)
+        arguments = _arguments(args.get("arguments"))
+        if arguments is None:
+            return error_result(
+                "InvalidArguments",
+                f"The arguments for tool {name} must be an object of its parameters, "
+                'e.g. {"name": "Kitchen light"}; call it again with such an object.',
+            )
+        inner = llm_helper.ToolInput(
+            tool_name=name, tool_args=arguments, id=tool_input.id, external=tool_input.external
+        )
+        if isinstance(tool, HubTool):
+            call = await tool.async_run(hass, inner, llm_context)
+            _through_call_tool(name, call.result)
+            return call
+        try:
+            result = await tool.async_call(hass, inner, llm_context)
+        except HomeAssistantError as err:
+            return error_result(type(err).__name__, str(err) or f"Tool {name} failed")
+        if not isinstance(result, llm_helper.ToolResult):
+            result = llm_helper.ToolResult(data=result)
+        return _through_call_tool(name, result)
+
+    def _refusal(self, name: str) -> llm_helper.ToolResult:
+        """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
+        if name in (SEARCH_TOOLS, CALL_TOOL):
+            return error_result(
+                "InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}."
+            )
+        if (reason := self.hidden.get(name)) is not None:
+            return error_result(
+                "ToolNotAvailable",
+                f"Tool {name} is not available to you: {reason} Do not call it again; "
+                "tell the user if it was needed.",
+            )
+        near = [card.name for card, _score in self.index.search(name, 3)]
+        suggestion = f" Closest names: {', '.join(near)}." if near else ""
+        return error_result(
+            "UnknownTool",
+            f"There is no tool named {name}.{suggestion} Call {SEARCH_TOOLS} to find the "
+            "tool and use the name it returns.",
+        )
+
+
+def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.ToolResult:
+    """Return ``result``; a request for confirmation also says how to confirm through here.
+
+    The hub's confirmation (``confirmation.py``) tells the model to call the tool again with
+    ``confirmation_token``: in search mode that call goes through ``call_tool`` too.
+    """
+    data = result.data
+    if (
+        result.error
+        and isinstance(data, dict)
+        and isinstance(token := data.get(TOKEN_ARGUMENT), str)
+        and isinstance(text := data.get("error_text"), str)
+    ):
+        data["error_text"] = (
+            f"{text} Call it through {CALL_TOOL}: name {name!r} and the same arguments plus "
+            f'"{TOKEN_ARGUMENT}": "{token}".'
+        )
+    return result
+
+
+def _arguments(value: Any) -> dict[str, Any] | None:
+    """Return the arguments the model sent as an object, or None when they are none.
+
+    Missing or null is no arguments; JSON text of an object (some models send that) is
+    read.
+    """
+    if value is None or value == "":
+        return {}
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    if isinstance(value, Mapping):
+        return {str(key): item for key, item in value.items()}
+    return None
+
+
+def meta_tools(
+    index: ToolIndex,
+    tools: Mapping[str, llm_helper.Tool],
+    hidden: Mapping[str, str] | None = None,
+) -> tuple[SearchToolsTool, CallToolTool]:
+    """Return ``search_tools`` over ``index`` and ``call_tool`` over ``tools``.
+
+    ``index`` holds the tools behind search (the listed tools less the pinned ones, from a
+    ``ToolIndexCache``); ``tools`` are all listed tools by listed name (pinned ones too),
+    ``hidden`` the hub's tools it does not list, with why.
+    """
+    return SearchToolsTool(index), CallToolTool(tools, index, hidden)
+
+
+HIDDEN_META_NAME: Final = (
+    f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS} or {CALL_TOOL}); "
+    "give it another name in the options (tool names and descriptions)"
+)
+"""Why a tool is not listed in search mode when its listed name is a meta-tool's."""

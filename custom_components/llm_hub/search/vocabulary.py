@@ -1,0 +1,102 @@
+"""The words of Home Assistant's own sentences for each intent, in the request's language.
+
+They come from the ``home-assistant-intents`` package that the ``conversation`` integration
+uses, so a request in the home's language finds Assist's intent tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+import re
+from typing import Any, Final
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util.hass_dict import HassKey
+
+from ..const import DOMAIN
+from .terms import words
+
+__all__ = ["IntentVocabulary", "async_get_intent_vocabulary", "intent_words"]
+
+# Template syntax of home-assistant-intents sentences: <rule> and {list} or {list:slot}.
+_RULE: Final = re.compile(r"<([^<>]+)>")
+_LIST: Final = re.compile(r"\{([^{}:]+)(?::[^{}]*)?\}")
+_GLUED_OPTION: Final = re.compile(r"(?<=\w)\[[^\[\]]*\]")
+
+
+@dataclass(frozen=True, slots=True)
+class IntentVocabulary:
+    """The words of Home Assistant's sentences for each intent, in one language."""
+
+    language: str
+    words: Mapping[str, tuple[str, ...]]
+    """Per intent type (e.g. ``HassTurnOn``), the words of its sentences, each once, sorted."""
+
+
+_VOCABULARIES: HassKey[dict[str, IntentVocabulary]] = HassKey(f"{DOMAIN}_intent_vocabulary")
+
+
+async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> IntentVocabulary:
+    """Return the intent vocabulary of ``language``, loaded once (in the executor).
+
+    The sentences come from the ``home-assistant-intents`` package (a requirement of the
+    ``conversation`` integration), of ``language`` or else of its base language (``en`` for
+    ``en-GB``); without it, or for a language it lacks, the vocabulary is empty (the tools
+    are still found by their own words).
+    """
+    kept = hass.data.setdefault(_VOCABULARIES, {})
+    if (vocabulary := kept.get(language)) is None:
+        vocabulary = kept[language] = await hass.async_add_executor_job(_load_vocabulary, language)
+    return vocabulary
+
+
+def _load_vocabulary(language: str) -> IntentVocabulary:
+    """Return the intent vocabulary of ``language`` (blocking: reads the package's files)."""
+    try:
+        import home_assistant_intents  # noqa: PLC0415  # conversation's, maybe absent
+    except ImportError:
+        return IntentVocabulary(language, {})
+    # A regional code without sentences of its own (en-GB) takes the language's (en).
+    data = home_assistant_intents.get_intents(language) or home_assistant_intents.get_intents(
+        language.partition("-")[0]
+    )
+    if data is None:
+        return IntentVocabulary(language, {})
+    return IntentVocabulary(language, intent_words(data))
+
+
+def intent_words(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Return the words of each intent's sentences in a home-assistant-intents language file.
+
+    ``<rule>`` references are replaced by the words of their expansion rule and ``{list}``
+    references by the words of the list's values (for lists of values), recursively. An
+    optional part glued to a word (``schalt[e]``) gives the word with and without it.
+    """
+    rules: Mapping[str, str] = data.get("expansion_rules", {})
+    lists: Mapping[str, Any] = data.get("lists", {})
+    memo: dict[str, frozenset[str]] = {}
+
+    def template_words(template: str, seen: frozenset[str]) -> set[str]:
+        text = _RULE.sub(" ", _LIST.sub(" ", template))
+        # "schalt[e]": both "schalte" and "schalt".
+        found = set(words(text.replace("[", "").replace("]", "")))
+        found.update(words(_GLUED_OPTION.sub("", text)))
+        for rule in _RULE.findall(template):
+            if rule in rules and rule not in seen:
+                if rule not in memo:
+                    memo[rule] = frozenset(template_words(rules[rule], seen | {rule}))
+                found |= memo[rule]
+        for list_name in _LIST.findall(template):
+            for value in lists.get(list_name, {}).get("values", ()):
+                found.update(words(str(value["in"] if isinstance(value, dict) else value)))
+        return found
+
+    by_intent: dict[str, tuple[str, ...]] = {}
+    for intent_type, intent in data.get("intents", {}).items():
+        found: set[str] = set()
+        for item in intent.get("data", ()):
+            for sentence in item.get("sentences", ()):
+                found |= template_words(sentence, frozenset())
+        by_intent[intent_type] = tuple(sorted(found))
+    return by_intent
