@@ -10,7 +10,7 @@ cannot be used is left out with the reason, the hub's other tools are not affect
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 import json
 from types import TracebackType
@@ -29,8 +29,10 @@ from homeassistant.helpers import (
     llm as llm_helper,
     selector,
 )
-from homeassistant.helpers.script import Script, async_validate_actions_config
+from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
 from homeassistant.helpers.template import Template
+from homeassistant.helpers.trace import StopReason, script_execution_cv
+from homeassistant.util.async_ import create_eager_task
 
 from ..build.builder import Source
 from ..calls.tool import error_result
@@ -176,9 +178,11 @@ class _UiTool(llm_helper.Tool):
         return variables
 
 
-def _area_id(hass: HomeAssistant, area: str) -> str:
+def _area_id(hass: HomeAssistant, area: Any) -> str:
     """Return the id of the area with id, name or alias ``area``; raise when there is none."""
     registry = ar.async_get(hass)
+    if not isinstance(area, str):
+        raise HomeAssistantError(f"{area!r} is not an area's name or id")
     if registry.async_get_area(area) is not None:
         return area
     for found in intent.find_areas(area, registry):
@@ -263,21 +267,14 @@ class UiActionTool(_UiTool):
         """
         variables = self.variables(hass, tool_input.tool_args)
         try:
-            run = await self.script.async_run(variables, context=llm_context.context)
+            run, stop = await _async_run_watched(
+                lambda: self.script.async_run(variables, context=llm_context.context)
+            )
         except Unauthorized as err:
-            what = f" on {err.entity_id}" if err.entity_id else ""
-            return error_result(
-                "Unauthorized",
-                f"Tool {self.name} did not run: the user who asked may not perform "
-                f"its actions{what}. Tell the user; an administrator can run it.",
-            )
-        if run is None:
-            # Home Assistant is stopping, or MAX_ACTION_RUNS runs of the tool are going on.
-            return error_result(
-                "HomeAssistantError",
-                f"Tool {self.name} did not run: {MAX_ACTION_RUNS} calls of it are still "
-                "running, or Home Assistant is stopping. Try again later.",
-            )
+            return _unauthorized(self.name, err)
+        if (refused := _not_run(self.name, stop)) is not None:
+            return refused
+        run = cast("ScriptRunResult", run)  # a finished run has a result
         if run.service_response is not None:
             return llm_helper.ToolResult(data={"response": run.service_response})
         responses = {
@@ -288,20 +285,113 @@ class UiActionTool(_UiTool):
         return llm_helper.ToolResult(data=responses or {"success": True})
 
 
-def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> ScriptTool:
-    """Return Home Assistant's ``ScriptTool`` under the tool's name; raise if there is no script."""
+async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, StopReason]:
+    """Return what ``run`` returned and how the script run it started ended.
+
+    Home Assistant's scripts record that (``finished``, ``aborted``, ``failed_single``...)
+    in the trace's ``StopReason``; a task of its own keeps the caller's trace untouched.
+    """
+
+    async def watched() -> tuple[T, StopReason]:
+        script_execution_cv.set(StopReason())
+        result = await run()
+        # A script entity's run replaces the StopReason with one of its own trace.
+        return result, script_execution_cv.get() or StopReason()
+
+    return await create_eager_task(watched())
+
+
+_NOT_RUN: Final = {
+    "failed_single": "did not run: it is already running and runs once at a time (mode "
+    "single). Wait until it has finished, then call it again",
+    "failed_max_runs": "did not run: as many runs of it as it allows are going on at once. "
+    "Wait until one has finished, then call it again",
+    "disallowed_recursion_detected": "did not run: it would have started itself while running",
+    "aborted": "stopped before its end: a condition was not met, or a stop action ended it "
+    "with an error. Tell the user it did not finish",
+    "cancelled": "was stopped before its end (it was restarted or turned off). Tell the "
+    "user it did not finish",
+    None: "did not run: Home Assistant is stopping",
+}
+"""What a script run that did not finish means, by Home Assistant's ``script_execution``."""
+
+
+def _not_run(name: str, stop: StopReason) -> llm_helper.ToolResult | None:
+    """Return the failed result of a run that did not finish (None: it finished)."""
+    if stop.script_execution == "finished":
+        return None
+    why = _NOT_RUN.get(stop.script_execution, f"ended with {stop.script_execution}")
+    return error_result("ScriptNotRun", f"Tool {name} {why}.")
+
+
+def _unauthorized(name: str, err: Unauthorized) -> llm_helper.ToolResult:
+    """Return the failed result of a run the calling user may not perform, in words."""
+    what = f" on {err.entity_id}" if err.entity_id else ""
+    return error_result(
+        "Unauthorized",
+        f"Tool {name} did not run: the user who asked may not perform its actions{what}; "
+        "an administrator is needed for that. Tell the user.",
+    )
+
+
+class UiScriptTool(llm_helper.ActionTool):
+    """A script tool: Home Assistant's ``ScriptTool`` under the tool's name, telling what ran.
+
+    An ``ActionTool`` like the one it wraps, so a hub hands it the arguments as given.
+    """
+
+    integration = DOMAIN
+
+    def __init__(self, definition: ToolDefinition, tool: ScriptTool) -> None:
+        """Wrap ``tool``, the script's own tool (its fields are the parameters)."""
+        self.definition = definition
+        self.tool = tool
+        self.name = definition.name
+        self.title = definition.title
+        self.description = definition.description or tool.description
+        self.parameters = tool.parameters
+        self.annotations = definition.annotations
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Run the script as the calling user; return ``{"result": response}``.
+
+        ``{"success": true}`` when it finished without a response; a failed result when it
+        did not run or did not finish, and why. An area field given an area that does not
+        exist is a failed result naming it.
+        """
+        tool_args = dict(tool_input.tool_args)
+        for key, validator in self.parameters.schema.items():
+            if isinstance(validator, selector.AreaSelector) and key in tool_args:
+                given = tool_args[key]
+                for area in given if isinstance(given, list) else [given]:
+                    _area_id(hass, area)
+        inner = llm_helper.ToolInput(tool_name=self.tool.name, tool_args=tool_args)
+        try:
+            _, stop = await _async_run_watched(
+                lambda: self.tool.async_call(hass, inner, llm_context)
+            )
+        except Unauthorized as err:
+            return _unauthorized(self.name, err)
+        if (refused := _not_run(self.name, stop)) is not None:
+            return refused
+        if stop.response is None:
+            return llm_helper.ToolResult(data={"success": True})
+        return llm_helper.ToolResult(data={"result": stop.response})
+
+
+def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptTool:
+    """Return the tool of a script tool's definition; raise if there is no script."""
     from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
 
     if hass.states.get(definition.script) is None:
         raise ToolDefinitionError(f"The script {definition.script} does not exist")
-    tool = ScriptTool(hass, definition.script)
-    tool.name = definition.name
-    tool.title = definition.title
-    tool.integration = DOMAIN
-    if definition.description:
-        tool.description = definition.description
-    tool.annotations = definition.annotations
-    return tool
+    return UiScriptTool(definition, ScriptTool(hass, definition.script))
 
 
 class _LeftOutTool(llm_helper.Tool):
