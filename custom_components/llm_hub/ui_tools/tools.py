@@ -436,11 +436,19 @@ class UiTools:
                 definition = parse_definition(subentry)
                 ui_tools.tools.append(await ui_tools._async_make(hass, definition))
             except ToolDefinitionError as err:
-                name = str(subentry.data.get(CONF_TOOL_NAME) or subentry.title)
-                ui_tools.broken[subentry_id] = (name, subentry.title, str(err))
-                LOGGER.warning(
-                    "LLM Hub %s leaves out the tool %s: %s", entry.title, subentry.title, err
-                )
+                reason = str(err)
+            except Exception as err:  # noqa: BLE001  # one bad tool never takes the hub down
+                reason = f"It cannot be used: {type(err).__name__}: {err}"
+            else:
+                continue
+            name = subentry.data.get(CONF_TOOL_NAME)
+            title = str(subentry.title)
+            ui_tools.broken[subentry_id] = (
+                name if isinstance(name, str) and name else title,
+                title,
+                reason,
+            )
+            LOGGER.warning("LLM Hub %s leaves out the tool %s: %s", entry.title, title, reason)
         return ui_tools
 
     async def _async_make(
