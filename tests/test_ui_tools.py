@@ -22,6 +22,7 @@ from custom_components.llm_hub.options_flow import async_preview
 from custom_components.llm_hub.ui_tools import tools as ui_tools
 from custom_components.llm_hub.ui_tools.definition import ToolDefinitionError, parse_parameters
 from custom_components.llm_hub.ui_tools.tools import template_error_text
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigSubentryData, SubentryFlowResult
 from homeassistant.core import (
     HomeAssistant,
@@ -1123,3 +1124,62 @@ async def test_script_not_allowed_or_stopping(
             "error_text": f"Tool {name} did not run: Home Assistant is stopping.",
         }
     del hass.data[DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED]
+
+
+# --- Targets the model names --------------------------------------------------------------
+
+
+async def test_entity_targets(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    recorded: list[ServiceCall],
+) -> None:
+    """An entity the model names must exist, be of the domains and exposed; else nothing runs.
+
+    A registry id is checked like its entity id and reaches the actions as the entity id.
+    """
+    form = {
+        "title": "Turn on",
+        "description": "Turns on a light.",
+        "actions": [{"action": "test.record", "data": {"entity_id": "{{ lamp }}"}}],
+        "parameters": [{"name": "lamp", "type": "entity", "domains": ["light"], "required": True}],
+    }
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    entities = er.async_get(hass)
+    porch = entities.async_get("light.porch")
+    switch = entities.async_get_or_create("switch", "test", "pump", suggested_object_id="pump")
+    attic = entities.async_get_or_create("light", "test", "garage", suggested_object_id="garage")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    assert porch is not None
+    assert await _call(hass, entry, "turn_on", {"lamp": porch.id}) == {"success": True}
+    assert recorded[-1].data == {"entity_id": "light.porch"}
+    for lamp, error_text in (
+        ("light.cellar", "There is no entity 'light.cellar'"),
+        (
+            "0123456789abcdef0123456789abcdef",
+            "There is no entity '0123456789abcdef0123456789abcdef'",
+        ),
+        (switch.id, "lamp: switch.pump is not of light"),
+        (
+            attic.id,
+            (
+                "Entity light.garage is not exposed to Assist; tool turn_on may only reach "
+                "exposed entities"
+            ),
+        ),
+    ):
+        assert await _call(hass, entry, "turn_on", {"lamp": lamp}) == {
+            "error": "HomeAssistantError",
+            "error_text": error_text,
+        }, lamp
+    assert len(recorded) == 1
+    for lamp in ("all", "none"):
+        data = await _call(hass, entry, "turn_on", {"lamp": lamp})
+        assert data["error"] == "InvalidArguments"
+
+    # The admin lets the tool reach entities not exposed to Assist.
+    result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "unexposed": True})
+    await async_save(hass, result)
+    assert entry.subentries[subentry_id].data["unexposed"] is True
+    assert await _call(hass, entry, "turn_on", {"lamp": "light.garage"}) == {"success": True}
+    assert recorded[-1].data == {"entity_id": "light.garage"}

@@ -64,6 +64,8 @@ CONF_PARAMETERS: Final = "parameters"
 CONF_TEMPLATE: Final = "template"
 CONF_ACTIONS: Final = "actions"
 CONF_SCRIPT: Final = "script"
+CONF_UNEXPOSED: Final = "unexposed"
+"""Stored ``True``: entity parameters may name entities not exposed to Assist."""
 ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
 """The annotations a user chooses; ``idempotent`` stays at the spec's default (False)."""
 
@@ -103,6 +105,8 @@ class ToolDefinition:
     actions: tuple[dict[str, Any], ...] = ()
     script: str = ""
     """The script's entity id (``script`` tools)."""
+    unexposed: bool = False
+    """Entity parameters may name entities not exposed to Assist (an admin's choice)."""
     subentry_id: str = ""
 
 
@@ -254,6 +258,7 @@ def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
         template=_text(data, CONF_TEMPLATE, label),
         actions=_actions(data.get(CONF_ACTIONS)),
         script=_text(data, CONF_SCRIPT, label),
+        unexposed=_boolean(data, CONF_UNEXPOSED, label, default=False),
         subentry_id=subentry.subentry_id,
     )
     if kind == "template" and not definition.template.strip():

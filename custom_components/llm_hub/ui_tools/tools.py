@@ -20,11 +20,12 @@ import jinja2
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import HomeAssistant, callback, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     config_validation as cv,
+    entity_registry as er,
     intent,
     llm as llm_helper,
     selector,
@@ -67,6 +68,8 @@ MAX_ACTION_RUNS: Final = 10
 """Calls of one action tool that may run at once (``Script`` in parallel mode)."""
 TEMPLATE_TIME_LIMIT: Final = 3.0
 """Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
+ASSISTANT: Final = "conversation"
+"""The assistant whose exposed entities a tool reaches when the request names none (Assist)."""
 
 
 def parameters_schema(parameters: Sequence[ParameterDefinition]) -> probatio.Schema:
@@ -162,11 +165,15 @@ class _UiTool(llm_helper.Tool):
         self.annotations = definition.annotations
         self.parameters = parameters_schema(definition.parameters)
 
-    def variables(self, hass: HomeAssistant, tool_args: Mapping[str, Any]) -> dict[str, Any]:
+    def variables(
+        self, hass: HomeAssistant, tool_args: Mapping[str, Any], assistant: str | None
+    ) -> dict[str, Any]:
         """Return the validated arguments of a call, every declared parameter (None: not given).
 
-        An area (id, name or alias) becomes its id. Raises ``probatio.Invalid`` for invalid
-        arguments, ``HomeAssistantError`` for an area that does not exist.
+        An area (id, name or alias) becomes its id, an entity's registry id its entity id.
+        Raises ``probatio.Invalid`` for invalid arguments, ``HomeAssistantError`` naming an
+        area or entity that does not exist or, unless the tool allows it, is not exposed to
+        ``assistant`` (Assist's when None).
         """
         validated = self.parameters(dict(tool_args))
         variables: dict[str, Any] = {}
@@ -174,8 +181,41 @@ class _UiTool(llm_helper.Tool):
             value = validated.get(parameter.name)
             if parameter.type == "area" and value is not None:
                 value = _area_id(hass, value)
+            elif parameter.type == "entity" and value is not None:
+                value = self._entity_id(hass, parameter, value, assistant)
             variables[parameter.name] = value
         return variables
+
+    def _entity_id(
+        self,
+        hass: HomeAssistant,
+        parameter: ParameterDefinition,
+        value: str,
+        assistant: str | None,
+    ) -> str:
+        """Return the entity id of an entity id or registry id the tool may reach; raise."""
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
+
+        registry = er.async_get(hass)
+        entity_id = er.async_resolve_entity_id(registry, value)
+        if entity_id is None or (
+            hass.states.get(entity_id) is None and registry.async_get(entity_id) is None
+        ):
+            raise HomeAssistantError(f"There is no entity {value!r}")
+        if parameter.domains and split_entity_id(entity_id)[0] not in parameter.domains:
+            raise HomeAssistantError(
+                f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
+            )
+        if not self.definition.unexposed and not async_should_expose(
+            hass, assistant or ASSISTANT, entity_id
+        ):
+            raise HomeAssistantError(
+                f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
+                "reach exposed entities"
+            )
+        return entity_id
 
 
 def _area_id(hass: HomeAssistant, area: Any) -> str:
@@ -215,7 +255,7 @@ class UiTemplateTool(_UiTool):
 
         A template error or one over ``TEMPLATE_TIME_LIMIT`` is a failed result.
         """
-        variables = self.variables(hass, tool_input.tool_args)
+        variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         try:
             # Like the template developer tool: a trial in a thread that is stopped after the
             # time limit; its errors come again, with the line, from the render itself.
@@ -265,7 +305,7 @@ class UiActionTool(_UiTool):
         the actions' ``response_variable``s, else ``{"success": true}``. An action the
         user may not perform is a failed result saying so.
         """
-        variables = self.variables(hass, tool_input.tool_args)
+        variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         try:
             run, stop = await _async_run_watched(
                 lambda: self.script.async_run(variables, context=llm_context.context)
