@@ -1183,3 +1183,35 @@ async def test_entity_targets(
     assert entry.subentries[subentry_id].data["unexposed"] is True
     assert await _call(hass, entry, "turn_on", {"lamp": "light.garage"}) == {"success": True}
     assert recorded[-1].data == {"entity_id": "light.garage"}
+
+
+async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A template reading a variable nobody defines is refused at save, and fails at call."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    form = {
+        **LIGHTS_ON_FORM,
+        "title": "Greet",
+        "template": "{% set greeting = 'Hello' %}{{ greeting }} {{ who }} {{ whom }}"
+        "{{ states('sun.sun') }} {{ now() }}",
+        "parameters": [{"name": "who", "type": "text"}],
+    }
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    assert result["errors"] == {"template": "template_undefined"}
+    assert _placeholders(result)["error"] == "whom"
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {**form, "template": form["template"].replace("{{ whom }}", "")}
+    )
+    await async_save(hass, result)
+    assert (await _call(hass, entry, "greet", {"who": "Ann"}))["result"].startswith("Hello Ann")
+
+    # Stored by hand (or before this check): the call names the variable, never empty text.
+    (subentry_id,) = entry.subentries
+    hass.config_entries.async_update_subentry(
+        entry, entry.subentries[subentry_id], data={**GOOD, "template": "Hello {{ whom }}!"}
+    )
+    await hass.async_block_till_done()
+    assert await _call(hass, entry, "good") == {
+        "error": "TemplateError",
+        "error_text": "The template of tool good failed at line 1: "
+        "UndefinedError: 'whom' is undefined",
+    }

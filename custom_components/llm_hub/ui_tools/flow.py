@@ -43,6 +43,7 @@ from .definition import (
     ToolDefinitionError,
     parse_parameters,
 )
+from .tools import undeclared_variables
 
 __all__ = ["ToolSubentryFlow"]
 
@@ -237,6 +238,9 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             if kind == "template":
                 # The template selector has compiled it (an error names the field).
                 data[CONF_TEMPLATE] = user_input[CONF_TEMPLATE]
+                declared = [parameter["name"] for parameter in data[CONF_PARAMETERS]]
+                if unknown := undeclared_variables(self.hass, data[CONF_TEMPLATE], declared):
+                    raise _FieldError(CONF_TEMPLATE, "template_undefined", ", ".join(unknown))
             else:
                 data[CONF_ACTIONS] = await self._async_check_actions(user_input[CONF_ACTIONS])
         if description:

@@ -17,6 +17,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, cast, override
 
 import jinja2
+import jinja2.meta
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
@@ -31,7 +32,7 @@ from homeassistant.helpers import (
     selector,
 )
 from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
-from homeassistant.helpers.template import Template
+from homeassistant.helpers.template import Template, TemplateEnvironment
 from homeassistant.helpers.trace import StopReason, script_execution_cv
 from homeassistant.util.async_ import create_eager_task
 
@@ -58,6 +59,7 @@ __all__ = [
     "UiTools",
     "parameters_schema",
     "template_error_text",
+    "undeclared_variables",
 ]
 
 UI_TOOLS_SOURCE: Final = DOMAIN
@@ -124,6 +126,16 @@ def _validator(parameter: ParameterDefinition) -> Any:
     if parameter.max is not None:
         number["max"] = parameter.max
     return selector.NumberSelector(number)
+
+
+def undeclared_variables(hass: HomeAssistant, source: str, declared: Sequence[str]) -> list[str]:
+    """Return the variables a template reads that are neither ``declared`` nor HA's globals.
+
+    Raises ``jinja2.TemplateSyntaxError`` for a template that does not parse.
+    """
+    environment = TemplateEnvironment(hass)
+    used = jinja2.meta.find_undeclared_variables(environment.parse(source))
+    return sorted(used - set(environment.globals) - set(declared))
 
 
 def template_error_text(err: TemplateError) -> str:
@@ -260,7 +272,7 @@ class UiTemplateTool(_UiTool):
             # Like the template developer tool: a trial in a thread that is stopped after the
             # time limit; its errors come again, with the line, from the render itself.
             timed_out = await self.template.async_render_will_timeout(
-                TEMPLATE_TIME_LIMIT, variables
+                TEMPLATE_TIME_LIMIT, variables, strict=True
             )
         except TemplateError:
             timed_out = False
@@ -271,7 +283,8 @@ class UiTemplateTool(_UiTool):
                 f"{TEMPLATE_TIME_LIMIT:g} s and was stopped.",
             )
         try:
-            rendered = self.template.async_render(variables, parse_result=False)
+            # Strict: a variable that is not defined is an error naming it, never empty text.
+            rendered = self.template.async_render(variables, parse_result=False, strict=True)
         except TemplateError as err:
             return error_result(
                 "TemplateError",
