@@ -6,6 +6,7 @@ real API instance and called the way an agent calls it (``APIInstance.async_call
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 from unittest.mock import patch
@@ -21,6 +22,7 @@ from custom_components.llm_hub.options_flow import async_preview
 from custom_components.llm_hub.ui_tools import tools as ui_tools
 from custom_components.llm_hub.ui_tools.definition import ToolDefinitionError, parse_parameters
 from custom_components.llm_hub.ui_tools.tools import template_error_text
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigSubentryData, SubentryFlowResult
 from homeassistant.core import (
     HomeAssistant,
@@ -36,6 +38,7 @@ from homeassistant.helpers import (
     issue_registry as ir,
     llm,
 )
+from homeassistant.helpers.script import DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED
 from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.setup import async_setup_component
 
@@ -606,7 +609,7 @@ async def test_action_not_allowed(
     assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
         "error": "Unauthorized",
         "error_text": "Tool secret did not run: the user who asked may not perform its "
-        "actions. Tell the user; an administrator can run it.",
+        "actions; an administrator is needed for that. Tell the user.",
     }
     assert not recorded
     assert await _call(hass, entry, "secret", user_id=hass_admin_user.id) == {"success": True}
@@ -872,9 +875,9 @@ async def test_too_many_runs(hass: HomeAssistant, entry: MockConfigEntry) -> Non
     refused = [task for task in calls if task.done()]
     assert len(refused) == 1
     assert refused[0].result().data == {
-        "error": "HomeAssistantError",
-        "error_text": "Tool wait did not run: 10 calls of it are still running, or Home "
-        "Assistant is stopping. Try again later.",
+        "error": "ScriptNotRun",
+        "error_text": "Tool wait did not run: as many runs of it as it allows are going on at "
+        "once. Wait until one has finished, then call it again.",
     }
     hass.states.async_set("input_boolean.go", "on")
     results = [await task for task in calls if task not in refused]
@@ -935,3 +938,280 @@ async def test_unloaded_scripts(hass: HomeAssistant, setup_llm: None) -> None:
     assert await hass.config_entries.async_unload(entry.entry_id)
     with pytest.raises(RuntimeError, match="after it has been unloaded"):
         await script.async_run()
+
+
+# --- What a script or action run did ---------------------------------------------------------
+
+
+def _waiting_script(mode: str, **extra: Any) -> dict[str, Any]:
+    """Return a script that waits for ``input_boolean.go`` and answers its field ``n``."""
+    return {
+        "mode": mode,
+        **extra,
+        "fields": {"n": {"selector": {"number": {"min": 0, "max": 9}}}},
+        "sequence": [
+            {"wait_template": "{{ is_state('input_boolean.go', 'on') }}"},
+            {"variables": {"answer": {"n": "{{ n }}"}}},
+            {"stop": "done", "response_variable": "answer"},
+        ],
+    }
+
+
+@pytest.fixture
+async def mode_scripts(hass: HomeAssistant) -> None:
+    """Set up scripts of every mode, one stopped by a condition and one without a response."""
+    assert await async_setup_component(
+        hass,
+        "script",
+        {
+            "script": {
+                "single": _waiting_script("single"),
+                "queued": _waiting_script("queued", max=2),
+                "parallel": _waiting_script("parallel", max=2),
+                "restart": _waiting_script("restart"),
+                "guarded": {
+                    "sequence": [
+                        {"condition": "state", "entity_id": "input_boolean.go", "state": "on"},
+                        {"stop": "done"},
+                    ]
+                },
+                "quiet": {"sequence": [{"variables": {"x": 1}}]},
+                "secret": {"sequence": [{"action": "test.secret"}]},
+                "rooms": {
+                    "fields": {
+                        "room": {"selector": {"area": {}}},
+                        "rooms": {"selector": {"area": {"multiple": True}}},
+                    },
+                    "sequence": [
+                        {"variables": {"answer": {"room": "{{ room }}", "rooms": "{{ rooms }}"}}},
+                        {"stop": "done", "response_variable": "answer"},
+                    ],
+                },
+            }
+        },
+    )
+    await hass.async_block_till_done()
+
+
+async def _calls(
+    hass: HomeAssistant, entry: MockConfigEntry, name: str, count: int
+) -> list[asyncio.Task[Any]]:
+    """Start ``count`` calls of a tool at once (argument ``n``: the call's number)."""
+    tasks = [
+        hass.async_create_background_task(_call(hass, entry, name, {"n": n}), f"call {n}")
+        for n in range(count)
+    ]
+    await hass.async_block_till_done(wait_background_tasks=False)
+    return tasks
+
+
+async def test_script_modes(
+    hass: HomeAssistant, entry: MockConfigEntry, mode_scripts: None
+) -> None:
+    """Each mode says what ran: a refused run is an error, responses come back in every mode."""
+    for script in ("single", "queued", "parallel", "restart", "guarded", "quiet"):
+        await async_add_tool(hass, entry, "script", {"script": f"script.{script}"})
+
+    single = await _calls(hass, entry, "single", 2)
+    assert single[1].done()
+    assert single[1].result() == {
+        "error": "ScriptNotRun",
+        "error_text": "Tool single did not run: it is already running and runs once at a time "
+        "(mode single). Wait until it has finished, then call it again.",
+    }
+    audit = entry.runtime_data.api.audit
+    assert audit.recent[-1].data["outcome"] == "error"
+    queued = await _calls(hass, entry, "queued", 3)
+    parallel = await _calls(hass, entry, "parallel", 3)
+    for tasks in (queued, parallel):
+        assert [task.done() for task in tasks] == [False, False, True]
+        assert "as many runs of it as it allows" in tasks[2].result()["error_text"]
+    restart = await _calls(hass, entry, "restart", 2)
+    assert "was stopped before its end" in (await restart[0])["error_text"]
+
+    hass.states.async_set("input_boolean.go", "on")
+    assert await single[0] == {"result": {"n": 0}}
+    assert [await task for task in queued[:2]] == [{"result": {"n": 0}}, {"result": {"n": 1}}]
+    assert [await task for task in parallel[:2]] == [{"result": {"n": 0}}, {"result": {"n": 1}}]
+    assert await restart[1] == {"result": {"n": 1}}
+    assert audit.recent[-1].data["outcome"] == "ok"
+
+    # Ran without a response: said so; stopped by a condition: an error.
+    assert await _call(hass, entry, "quiet") == {"success": True}
+    assert await _call(hass, entry, "guarded") == {"success": True}
+    hass.states.async_set("input_boolean.go", "off")
+    assert await _call(hass, entry, "guarded") == {
+        "error": "ScriptNotRun",
+        "error_text": "Tool guarded stopped before its end: a condition was not met, or a stop "
+        "action ended it with an error. Tell the user it did not finish.",
+    }
+    assert audit.recent[-1].data["outcome"] == "error"
+
+
+async def test_action_stopped_by_condition(
+    hass: HomeAssistant, entry: MockConfigEntry, recorded: list[ServiceCall]
+) -> None:
+    """An action tool whose condition fails answers an error, and its later actions never run."""
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {
+            "title": "Guarded",
+            "description": "Records when allowed.",
+            "actions": [
+                {"condition": "state", "entity_id": "input_boolean.go", "state": "on"},
+                {"action": "test.record"},
+            ],
+        },
+    )
+    data = await _call(hass, entry, "guarded")
+    assert data["error"] == "ScriptNotRun"
+    assert "a condition was not met" in data["error_text"]
+    assert not recorded
+    hass.states.async_set("input_boolean.go", "on")
+    assert await _call(hass, entry, "guarded") == {"success": True}
+    assert len(recorded) == 1
+
+
+async def test_script_area_fields(
+    hass: HomeAssistant, entry: MockConfigEntry, mode_scripts: None
+) -> None:
+    """A script's area fields take names; an unknown area is an error and the script never runs."""
+    await async_add_tool(hass, entry, "script", {"script": "script.rooms"})
+    porch = ar.async_get(hass).async_get_area_by_name("Porch")
+    assert porch is not None
+    assert await _call(hass, entry, "rooms", {"room": "Porch", "rooms": ["porch"]}) == {
+        "result": {"room": porch.id, "rooms": [porch.id]}
+    }
+    for args in ({"room": "Cellar"}, {"rooms": ["Porch", "Cellar"]}):
+        assert await _call(hass, entry, "rooms", args) == {
+            "error": "HomeAssistantError",
+            "error_text": "There is no area 'Cellar'",
+        }
+    assert await _call(hass, entry, "rooms", {"room": 3}) == {
+        "error": "HomeAssistantError",
+        "error_text": "3 is not an area's name or id",
+    }
+    script = hass.states.get("script.rooms")
+    assert script is not None
+    assert script.attributes["last_triggered"] is not None  # once, by the first call only
+
+
+async def test_script_not_allowed_or_stopping(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    mode_scripts: None,
+    recorded: list[ServiceCall],
+    hass_read_only_user: MockUser,
+) -> None:
+    """A script the user may not run says an administrator is needed; a stopping hass says so."""
+    await async_add_tool(hass, entry, "script", {"script": "script.secret"})
+    await async_add_tool(hass, entry, "script", {"script": "script.quiet"})
+    await async_add_tool(
+        hass, entry, "action", {"title": "Act", "description": "Acts.", "actions": [{"stop": "x"}]}
+    )
+    assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
+        "error": "Unauthorized",
+        "error_text": "Tool secret did not run: the user who asked may not perform its "
+        "actions; an administrator is needed for that. Tell the user.",
+    }
+    assert not recorded
+    hass.data[DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED] = None
+    for name in ("quiet", "act"):
+        assert await _call(hass, entry, name) == {
+            "error": "ScriptNotRun",
+            "error_text": f"Tool {name} did not run: Home Assistant is stopping.",
+        }
+    del hass.data[DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED]
+
+
+# --- Targets the model names --------------------------------------------------------------
+
+
+async def test_entity_targets(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    recorded: list[ServiceCall],
+) -> None:
+    """An entity the model names must exist, be of the domains and exposed; else nothing runs.
+
+    A registry id is checked like its entity id and reaches the actions as the entity id.
+    """
+    form = {
+        "title": "Turn on",
+        "description": "Turns on a light.",
+        "actions": [{"action": "test.record", "data": {"entity_id": "{{ lamp }}"}}],
+        "parameters": [{"name": "lamp", "type": "entity", "domains": ["light"], "required": True}],
+    }
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    entities = er.async_get(hass)
+    porch = entities.async_get("light.porch")
+    switch = entities.async_get_or_create("switch", "test", "pump", suggested_object_id="pump")
+    attic = entities.async_get_or_create("light", "test", "garage", suggested_object_id="garage")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    assert porch is not None
+    assert await _call(hass, entry, "turn_on", {"lamp": porch.id}) == {"success": True}
+    assert recorded[-1].data == {"entity_id": "light.porch"}
+    for lamp, error_text in (
+        ("light.cellar", "There is no entity 'light.cellar'"),
+        (
+            "0123456789abcdef0123456789abcdef",
+            "There is no entity '0123456789abcdef0123456789abcdef'",
+        ),
+        (switch.id, "lamp: switch.pump is not of light"),
+        (
+            attic.id,
+            (
+                "Entity light.garage is not exposed to Assist; tool turn_on may only reach "
+                "exposed entities"
+            ),
+        ),
+    ):
+        assert await _call(hass, entry, "turn_on", {"lamp": lamp}) == {
+            "error": "HomeAssistantError",
+            "error_text": error_text,
+        }, lamp
+    assert len(recorded) == 1
+    for lamp in ("all", "none"):
+        data = await _call(hass, entry, "turn_on", {"lamp": lamp})
+        assert data["error"] == "InvalidArguments"
+
+    # The admin lets the tool reach entities not exposed to Assist.
+    result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "unexposed": True})
+    await async_save(hass, result)
+    assert entry.subentries[subentry_id].data["unexposed"] is True
+    assert await _call(hass, entry, "turn_on", {"lamp": "light.garage"}) == {"success": True}
+    assert recorded[-1].data == {"entity_id": "light.garage"}
+
+
+async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A template reading a variable nobody defines is refused at save, and fails at call."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    form = {
+        **LIGHTS_ON_FORM,
+        "title": "Greet",
+        "template": "{% set greeting = 'Hello' %}{{ greeting }} {{ who }} {{ whom }}"
+        "{{ states('sun.sun') }} {{ now() }}",
+        "parameters": [{"name": "who", "type": "text"}],
+    }
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    assert result["errors"] == {"template": "template_undefined"}
+    assert _placeholders(result)["error"] == "whom"
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {**form, "template": form["template"].replace("{{ whom }}", "")}
+    )
+    await async_save(hass, result)
+    assert (await _call(hass, entry, "greet", {"who": "Ann"}))["result"].startswith("Hello Ann")
+
+    # Stored by hand (or before this check): the call names the variable, never empty text.
+    (subentry_id,) = entry.subentries
+    hass.config_entries.async_update_subentry(
+        entry, entry.subentries[subentry_id], data={**GOOD, "template": "Hello {{ whom }}!"}
+    )
+    await hass.async_block_till_done()
+    assert await _call(hass, entry, "good") == {
+        "error": "TemplateError",
+        "error_text": "The template of tool good failed at line 1: "
+        "UndefinedError: 'whom' is undefined",
+    }

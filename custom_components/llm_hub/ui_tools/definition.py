@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+import math
 from typing import Any, Final, Literal
 
 from homeassistant.config_entries import ConfigEntry, ConfigSubentry
 from homeassistant.core import valid_domain
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import config_validation as cv, llm as llm_helper
+from homeassistant.helpers import llm as llm_helper
 
 from ..const import TOKEN_ARGUMENT
 
@@ -63,6 +64,8 @@ CONF_PARAMETERS: Final = "parameters"
 CONF_TEMPLATE: Final = "template"
 CONF_ACTIONS: Final = "actions"
 CONF_SCRIPT: Final = "script"
+CONF_UNEXPOSED: Final = "unexposed"
+"""Stored ``True``: entity parameters may name entities not exposed to Assist."""
 ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
 """The annotations a user chooses; ``idempotent`` stays at the spec's default (False)."""
 
@@ -102,6 +105,8 @@ class ToolDefinition:
     actions: tuple[dict[str, Any], ...] = ()
     script: str = ""
     """The script's entity id (``script`` tools)."""
+    unexposed: bool = False
+    """Entity parameters may name entities not exposed to Assist (an admin's choice)."""
     subentry_id: str = ""
 
 
@@ -127,7 +132,8 @@ def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
     """Return parameter ``number`` (counted from 1) of the list; raise ``ToolDefinitionError``."""
     if not isinstance(item, Mapping):
         raise ToolDefinitionError(f"Parameter {number} is not a mapping")
-    name = str(item.get("name") or "").strip()
+    raw_name = item.get("name")
+    name = raw_name.strip() if isinstance(raw_name, str) else ""
     label = f'Parameter {number} ("{name}")' if name else f"Parameter {number}"
     if not name.isidentifier() or not name.isascii():
         raise ToolDefinitionError(
@@ -136,22 +142,22 @@ def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
     if name == TOKEN_ARGUMENT:
         raise ToolDefinitionError(f"{label}: the name is taken")
     kind = item.get("type", "text")
-    if kind not in PARAMETER_TYPES:
+    if not isinstance(kind, str) or kind not in PARAMETER_TYPES:
         raise ToolDefinitionError(f"{label}: unknown type {kind!r}")
-    options = tuple(str(option) for option in item.get("options") or () if str(option))
+    options = tuple(option for option in _texts(item, "options", label) if option)
     if kind == "select" and not options:
         raise ToolDefinitionError(f"{label}: a choice needs at least one option")
-    minimum, maximum = _number(item.get("min"), label), _number(item.get("max"), label)
+    minimum, maximum = _number(item, "min", label), _number(item, "max", label)
     if minimum is not None and maximum is not None and minimum > maximum:
         raise ToolDefinitionError(f"{label}: min is above max")
-    domains = tuple(str(domain).strip() for domain in item.get("domains") or ())
+    domains = tuple(domain.strip() for domain in _texts(item, "domains", label))
     if bad := [domain for domain in domains if not valid_domain(domain)]:
         raise ToolDefinitionError(f"{label}: {bad[0]!r} is not a domain")
     return ParameterDefinition(
         name=name,
         type=kind,
-        description=str(item.get("description") or ""),
-        required=bool(item.get("required", False)),
+        description=_text(item, "description", label),
+        required=_boolean(item, "required", label, default=False),
         min=minimum,
         max=maximum,
         options=options,
@@ -159,50 +165,100 @@ def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
     )
 
 
-def _number(value: Any, label: str) -> float | None:
-    """Return ``value`` as a number (None when not given); raise ``ToolDefinitionError``."""
+def _number(item: Mapping[str, Any], key: str, label: str) -> float | None:
+    """Return ``item[key]`` as a finite number (None when not given); raise otherwise."""
+    value = item.get(key)
     if value is None or value == "":
         return None
-    try:
-        return float(value)
-    except (TypeError, ValueError) as err:
-        raise ToolDefinitionError(f"{label}: {value!r} is not a number") from err
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ToolDefinitionError(f"{label}: {key} {value!r} is not a number")
+    return float(value)
+
+
+def _boolean(item: Mapping[str, Any], key: str, label: str, *, default: bool) -> bool:
+    """Return ``item[key]``, a boolean (``default`` when not given); raise for anything else."""
+    value = item.get(key, default)
+    if not isinstance(value, bool):
+        raise ToolDefinitionError(f"{label}: {key} {value!r} is not true or false")
+    return value
+
+
+def _text(item: Mapping[str, Any], key: str, label: str) -> str:
+    """Return ``item[key]``, a text (empty when not given); raise for anything else."""
+    value = item.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ToolDefinitionError(f"{label}: {key} {value!r} is not a text")
+    return value
+
+
+def _texts(item: Mapping[str, Any], key: str, label: str) -> tuple[str, ...]:
+    """Return ``item[key]``, a list of texts (empty when not given); raise for anything else."""
+    value = item.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise ToolDefinitionError(f"{label}: {key} {value!r} is not a list of texts")
+    return tuple(value)
+
+
+def _actions(actions: Any) -> tuple[dict[str, Any], ...]:
+    """Return stored actions (one mapping or a list of them); raise for anything else."""
+    if isinstance(actions, Mapping):
+        actions = [actions]
+    if actions is not None and (
+        not isinstance(actions, list) or not all(isinstance(item, Mapping) for item in actions)
+    ):
+        raise ToolDefinitionError(f"Its actions {actions!r} are not a list of actions")
+    return tuple(dict(action) for action in actions or ())
 
 
 def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
     """Return the checked definition of a tool subentry (no ``version``: version 1).
 
-    Raises ``ToolDefinitionError`` for a newer version or data that does not hold together.
+    Raises ``ToolDefinitionError`` for a newer version or data that does not hold together;
+    every value is checked for its type (``"false"`` is not a boolean).
     """
     data = subentry.data
     version = data.get(CONF_VERSION, 1)
-    if not isinstance(version, int) or version > TOOL_DATA_VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ToolDefinitionError(f"Its data version {version!r} is not a version")
+    if version > TOOL_DATA_VERSION:
         raise ToolDefinitionError(
             f"It was saved by a newer version of LLM Hub (data version {version})"
         )
     kind = data.get(CONF_KIND)
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise ToolDefinitionError(f"Unknown kind of tool {kind!r}")
     name = data.get(CONF_TOOL_NAME)
     if not isinstance(name, str) or not name:
         raise ToolDefinitionError("It has no name")
+    if not isinstance(subentry.title, str):
+        raise ToolDefinitionError(f"Its title {subentry.title!r} is not a text")
+    label = "It"
     worst = llm_helper.ToolAnnotations()
     annotations = llm_helper.ToolAnnotations(
-        read_only=bool(data.get("read_only", kind == "template")),
-        destructive=bool(data.get("destructive", worst.destructive and kind != "template")),
+        read_only=_boolean(data, "read_only", label, default=kind == "template"),
+        destructive=_boolean(
+            data, "destructive", label, default=worst.destructive and kind != "template"
+        ),
         idempotent=worst.idempotent,
-        open_world=bool(data.get("open_world", worst.open_world and kind != "template")),
+        open_world=_boolean(
+            data, "open_world", label, default=worst.open_world and kind != "template"
+        ),
     )
     definition = ToolDefinition(
         kind=kind,
         name=name,
         title=subentry.title,
-        description=str(data.get(CONF_TOOL_DESCRIPTION) or ""),
+        description=_text(data, CONF_TOOL_DESCRIPTION, label),
         annotations=annotations,
         parameters=parse_parameters(data.get(CONF_PARAMETERS)),
-        template=str(data.get(CONF_TEMPLATE) or ""),
-        actions=tuple(cv.ensure_list(data.get(CONF_ACTIONS))),
-        script=str(data.get(CONF_SCRIPT) or ""),
+        template=_text(data, CONF_TEMPLATE, label),
+        actions=_actions(data.get(CONF_ACTIONS)),
+        script=_text(data, CONF_SCRIPT, label),
+        unexposed=_boolean(data, CONF_UNEXPOSED, label, default=False),
         subentry_id=subentry.subentry_id,
     )
     if kind == "template" and not definition.template.strip():

@@ -33,6 +33,7 @@ from .definition import (
     CONF_TEMPLATE,
     CONF_TOOL_DESCRIPTION,
     CONF_TOOL_NAME,
+    CONF_UNEXPOSED,
     CONF_VERSION,
     KINDS,
     PARAMETER_TYPES,
@@ -42,6 +43,7 @@ from .definition import (
     ToolDefinitionError,
     parse_parameters,
 )
+from .tools import undeclared_variables
 
 __all__ = ["ToolSubentryFlow"]
 
@@ -115,6 +117,7 @@ def _form_schema(kind: Kind) -> probatio.Schema:
     }
     if kind != "script":
         fields[probatio.Optional(CONF_PARAMETERS)] = PARAMETERS_SELECTOR
+        fields[probatio.Optional(CONF_UNEXPOSED, default=False)] = selector.BooleanSelector()
     # Optional: a client that leaves them out keeps the tool's (or the kind's) annotations.
     fields[probatio.Optional(CONF_ANNOTATIONS)] = section(
         probatio.Schema(
@@ -230,9 +233,14 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             if not description:
                 raise _FieldError(CONF_TOOL_DESCRIPTION, "description_empty")
             data[CONF_PARAMETERS] = self._check_parameters(user_input.get(CONF_PARAMETERS))
+            if user_input.get(CONF_UNEXPOSED):
+                data[CONF_UNEXPOSED] = True
             if kind == "template":
                 # The template selector has compiled it (an error names the field).
                 data[CONF_TEMPLATE] = user_input[CONF_TEMPLATE]
+                declared = [parameter["name"] for parameter in data[CONF_PARAMETERS]]
+                if unknown := undeclared_variables(self.hass, data[CONF_TEMPLATE], declared):
+                    raise _FieldError(CONF_TEMPLATE, "template_undefined", ", ".join(unknown))
             else:
                 data[CONF_ACTIONS] = await self._async_check_actions(user_input[CONF_ACTIONS])
         if description:

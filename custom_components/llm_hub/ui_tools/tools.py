@@ -10,27 +10,31 @@ cannot be used is left out with the reason, the hub's other tools are not affect
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 import json
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, cast, override
 
 import jinja2
+import jinja2.meta
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import HomeAssistant, callback, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     config_validation as cv,
+    entity_registry as er,
     intent,
     llm as llm_helper,
     selector,
 )
-from homeassistant.helpers.script import Script, async_validate_actions_config
-from homeassistant.helpers.template import Template
+from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
+from homeassistant.helpers.template import Template, TemplateEnvironment
+from homeassistant.helpers.trace import StopReason, script_execution_cv
+from homeassistant.util.async_ import create_eager_task
 
 from ..build.builder import Source
 from ..calls.tool import error_result
@@ -55,6 +59,7 @@ __all__ = [
     "UiTools",
     "parameters_schema",
     "template_error_text",
+    "undeclared_variables",
 ]
 
 UI_TOOLS_SOURCE: Final = DOMAIN
@@ -65,6 +70,8 @@ MAX_ACTION_RUNS: Final = 10
 """Calls of one action tool that may run at once (``Script`` in parallel mode)."""
 TEMPLATE_TIME_LIMIT: Final = 3.0
 """Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
+ASSISTANT: Final = "conversation"
+"""The assistant whose exposed entities a tool reaches when the request names none (Assist)."""
 
 
 def parameters_schema(parameters: Sequence[ParameterDefinition]) -> probatio.Schema:
@@ -121,6 +128,16 @@ def _validator(parameter: ParameterDefinition) -> Any:
     return selector.NumberSelector(number)
 
 
+def undeclared_variables(hass: HomeAssistant, source: str, declared: Sequence[str]) -> list[str]:
+    """Return the variables a template reads that are neither ``declared`` nor HA's globals.
+
+    Raises ``jinja2.TemplateSyntaxError`` for a template that does not parse.
+    """
+    environment = TemplateEnvironment(hass)
+    used = jinja2.meta.find_undeclared_variables(environment.parse(source))
+    return sorted(used - set(environment.globals) - set(declared))
+
+
 def template_error_text(err: TemplateError) -> str:
     """Return what went wrong in a template and on which line (Jinja's), in words."""
     cause = err.__cause__ or (err.args[0] if err.args else None)
@@ -160,11 +177,15 @@ class _UiTool(llm_helper.Tool):
         self.annotations = definition.annotations
         self.parameters = parameters_schema(definition.parameters)
 
-    def variables(self, hass: HomeAssistant, tool_args: Mapping[str, Any]) -> dict[str, Any]:
+    def variables(
+        self, hass: HomeAssistant, tool_args: Mapping[str, Any], assistant: str | None
+    ) -> dict[str, Any]:
         """Return the validated arguments of a call, every declared parameter (None: not given).
 
-        An area (id, name or alias) becomes its id. Raises ``probatio.Invalid`` for invalid
-        arguments, ``HomeAssistantError`` for an area that does not exist.
+        An area (id, name or alias) becomes its id, an entity's registry id its entity id.
+        Raises ``probatio.Invalid`` for invalid arguments, ``HomeAssistantError`` naming an
+        area or entity that does not exist or, unless the tool allows it, is not exposed to
+        ``assistant`` (Assist's when None).
         """
         validated = self.parameters(dict(tool_args))
         variables: dict[str, Any] = {}
@@ -172,13 +193,48 @@ class _UiTool(llm_helper.Tool):
             value = validated.get(parameter.name)
             if parameter.type == "area" and value is not None:
                 value = _area_id(hass, value)
+            elif parameter.type == "entity" and value is not None:
+                value = self._entity_id(hass, parameter, value, assistant)
             variables[parameter.name] = value
         return variables
 
+    def _entity_id(
+        self,
+        hass: HomeAssistant,
+        parameter: ParameterDefinition,
+        value: str,
+        assistant: str | None,
+    ) -> str:
+        """Return the entity id of an entity id or registry id the tool may reach; raise."""
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
 
-def _area_id(hass: HomeAssistant, area: str) -> str:
+        registry = er.async_get(hass)
+        entity_id = er.async_resolve_entity_id(registry, value)
+        if entity_id is None or (
+            hass.states.get(entity_id) is None and registry.async_get(entity_id) is None
+        ):
+            raise HomeAssistantError(f"There is no entity {value!r}")
+        if parameter.domains and split_entity_id(entity_id)[0] not in parameter.domains:
+            raise HomeAssistantError(
+                f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
+            )
+        if not self.definition.unexposed and not async_should_expose(
+            hass, assistant or ASSISTANT, entity_id
+        ):
+            raise HomeAssistantError(
+                f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
+                "reach exposed entities"
+            )
+        return entity_id
+
+
+def _area_id(hass: HomeAssistant, area: Any) -> str:
     """Return the id of the area with id, name or alias ``area``; raise when there is none."""
     registry = ar.async_get(hass)
+    if not isinstance(area, str):
+        raise HomeAssistantError(f"{area!r} is not an area's name or id")
     if registry.async_get_area(area) is not None:
         return area
     for found in intent.find_areas(area, registry):
@@ -211,12 +267,12 @@ class UiTemplateTool(_UiTool):
 
         A template error or one over ``TEMPLATE_TIME_LIMIT`` is a failed result.
         """
-        variables = self.variables(hass, tool_input.tool_args)
+        variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         try:
             # Like the template developer tool: a trial in a thread that is stopped after the
             # time limit; its errors come again, with the line, from the render itself.
             timed_out = await self.template.async_render_will_timeout(
-                TEMPLATE_TIME_LIMIT, variables
+                TEMPLATE_TIME_LIMIT, variables, strict=True
             )
         except TemplateError:
             timed_out = False
@@ -227,7 +283,8 @@ class UiTemplateTool(_UiTool):
                 f"{TEMPLATE_TIME_LIMIT:g} s and was stopped.",
             )
         try:
-            rendered = self.template.async_render(variables, parse_result=False)
+            # Strict: a variable that is not defined is an error naming it, never empty text.
+            rendered = self.template.async_render(variables, parse_result=False, strict=True)
         except TemplateError as err:
             return error_result(
                 "TemplateError",
@@ -261,23 +318,16 @@ class UiActionTool(_UiTool):
         the actions' ``response_variable``s, else ``{"success": true}``. An action the
         user may not perform is a failed result saying so.
         """
-        variables = self.variables(hass, tool_input.tool_args)
+        variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         try:
-            run = await self.script.async_run(variables, context=llm_context.context)
+            run, stop = await _async_run_watched(
+                lambda: self.script.async_run(variables, context=llm_context.context)
+            )
         except Unauthorized as err:
-            what = f" on {err.entity_id}" if err.entity_id else ""
-            return error_result(
-                "Unauthorized",
-                f"Tool {self.name} did not run: the user who asked may not perform "
-                f"its actions{what}. Tell the user; an administrator can run it.",
-            )
-        if run is None:
-            # Home Assistant is stopping, or MAX_ACTION_RUNS runs of the tool are going on.
-            return error_result(
-                "HomeAssistantError",
-                f"Tool {self.name} did not run: {MAX_ACTION_RUNS} calls of it are still "
-                "running, or Home Assistant is stopping. Try again later.",
-            )
+            return _unauthorized(self.name, err)
+        if (refused := _not_run(self.name, stop)) is not None:
+            return refused
+        run = cast("ScriptRunResult", run)  # a finished run has a result
         if run.service_response is not None:
             return llm_helper.ToolResult(data={"response": run.service_response})
         responses = {
@@ -288,20 +338,113 @@ class UiActionTool(_UiTool):
         return llm_helper.ToolResult(data=responses or {"success": True})
 
 
-def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> ScriptTool:
-    """Return Home Assistant's ``ScriptTool`` under the tool's name; raise if there is no script."""
+async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, StopReason]:
+    """Return what ``run`` returned and how the script run it started ended.
+
+    Home Assistant's scripts record that (``finished``, ``aborted``, ``failed_single``...)
+    in the trace's ``StopReason``; a task of its own keeps the caller's trace untouched.
+    """
+
+    async def watched() -> tuple[T, StopReason]:
+        script_execution_cv.set(StopReason())
+        result = await run()
+        # A script entity's run replaces the StopReason with one of its own trace.
+        return result, script_execution_cv.get() or StopReason()
+
+    return await create_eager_task(watched())
+
+
+_NOT_RUN: Final = {
+    "failed_single": "did not run: it is already running and runs once at a time (mode "
+    "single). Wait until it has finished, then call it again",
+    "failed_max_runs": "did not run: as many runs of it as it allows are going on at once. "
+    "Wait until one has finished, then call it again",
+    "disallowed_recursion_detected": "did not run: it would have started itself while running",
+    "aborted": "stopped before its end: a condition was not met, or a stop action ended it "
+    "with an error. Tell the user it did not finish",
+    "cancelled": "was stopped before its end (it was restarted or turned off). Tell the "
+    "user it did not finish",
+    None: "did not run: Home Assistant is stopping",
+}
+"""What a script run that did not finish means, by Home Assistant's ``script_execution``."""
+
+
+def _not_run(name: str, stop: StopReason) -> llm_helper.ToolResult | None:
+    """Return the failed result of a run that did not finish (None: it finished)."""
+    if stop.script_execution == "finished":
+        return None
+    why = _NOT_RUN.get(stop.script_execution, f"ended with {stop.script_execution}")
+    return error_result("ScriptNotRun", f"Tool {name} {why}.")
+
+
+def _unauthorized(name: str, err: Unauthorized) -> llm_helper.ToolResult:
+    """Return the failed result of a run the calling user may not perform, in words."""
+    what = f" on {err.entity_id}" if err.entity_id else ""
+    return error_result(
+        "Unauthorized",
+        f"Tool {name} did not run: the user who asked may not perform its actions{what}; "
+        "an administrator is needed for that. Tell the user.",
+    )
+
+
+class UiScriptTool(llm_helper.ActionTool):
+    """A script tool: Home Assistant's ``ScriptTool`` under the tool's name, telling what ran.
+
+    An ``ActionTool`` like the one it wraps, so a hub hands it the arguments as given.
+    """
+
+    integration = DOMAIN
+
+    def __init__(self, definition: ToolDefinition, tool: ScriptTool) -> None:
+        """Wrap ``tool``, the script's own tool (its fields are the parameters)."""
+        self.definition = definition
+        self.tool = tool
+        self.name = definition.name
+        self.title = definition.title
+        self.description = definition.description or tool.description
+        self.parameters = tool.parameters
+        self.annotations = definition.annotations
+
+    @override
+    async def async_call(
+        self,
+        hass: HomeAssistant,
+        tool_input: llm_helper.ToolInput,
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult:
+        """Run the script as the calling user; return ``{"result": response}``.
+
+        ``{"success": true}`` when it finished without a response; a failed result when it
+        did not run or did not finish, and why. An area field given an area that does not
+        exist is a failed result naming it.
+        """
+        tool_args = dict(tool_input.tool_args)
+        for key, validator in self.parameters.schema.items():
+            if isinstance(validator, selector.AreaSelector) and key in tool_args:
+                given = tool_args[key]
+                for area in given if isinstance(given, list) else [given]:
+                    _area_id(hass, area)
+        inner = llm_helper.ToolInput(tool_name=self.tool.name, tool_args=tool_args)
+        try:
+            _, stop = await _async_run_watched(
+                lambda: self.tool.async_call(hass, inner, llm_context)
+            )
+        except Unauthorized as err:
+            return _unauthorized(self.name, err)
+        if (refused := _not_run(self.name, stop)) is not None:
+            return refused
+        if stop.response is None:
+            return llm_helper.ToolResult(data={"success": True})
+        return llm_helper.ToolResult(data={"result": stop.response})
+
+
+def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptTool:
+    """Return the tool of a script tool's definition; raise if there is no script."""
     from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
 
     if hass.states.get(definition.script) is None:
         raise ToolDefinitionError(f"The script {definition.script} does not exist")
-    tool = ScriptTool(hass, definition.script)
-    tool.name = definition.name
-    tool.title = definition.title
-    tool.integration = DOMAIN
-    if definition.description:
-        tool.description = definition.description
-    tool.annotations = definition.annotations
-    return tool
+    return UiScriptTool(definition, ScriptTool(hass, definition.script))
 
 
 class _LeftOutTool(llm_helper.Tool):
@@ -346,11 +489,19 @@ class UiTools:
                 definition = parse_definition(subentry)
                 ui_tools.tools.append(await ui_tools._async_make(hass, definition))
             except ToolDefinitionError as err:
-                name = str(subentry.data.get(CONF_TOOL_NAME) or subentry.title)
-                ui_tools.broken[subentry_id] = (name, subentry.title, str(err))
-                LOGGER.warning(
-                    "LLM Hub %s leaves out the tool %s: %s", entry.title, subentry.title, err
-                )
+                reason = str(err)
+            except Exception as err:  # noqa: BLE001  # one bad tool never takes the hub down
+                reason = f"It cannot be used: {type(err).__name__}: {err}"
+            else:
+                continue
+            name = subentry.data.get(CONF_TOOL_NAME)
+            title = str(subentry.title)
+            ui_tools.broken[subentry_id] = (
+                name if isinstance(name, str) and name else title,
+                title,
+                reason,
+            )
+            LOGGER.warning("LLM Hub %s leaves out the tool %s: %s", entry.title, title, reason)
         return ui_tools
 
     async def _async_make(
