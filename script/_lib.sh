@@ -71,6 +71,13 @@ build_sid_root() {
   echo "$SID_RECIPE" >"$SID_ROOT/.recipe"
 }
 
+# _refresh SRC DEST: DEST becomes a copy of SRC, unless it is one already. Atomic (a copy
+# beside it, then a rename), so that a command running in the chroot never reads it half-written.
+_refresh() {
+  cmp -s "$1" "$2" && return
+  cp "$1" "$2.$$" && mv -f "$2.$$" "$2"
+}
+
 # Runs "$@" with venv $1's bin first on PATH, inside the chroot when RUNTIME=chroot.
 run_in() {
   local venv=$VENVS/$1; shift
@@ -78,10 +85,10 @@ run_in() {
     PATH=$venv/bin:$PATH VIRTUAL_ENV=$venv "$@"
   else
     # Host files the chroot needs, refreshed each time: DNS and the CA bundle that PIP_CERT names.
-    cp /etc/resolv.conf "$SID_ROOT/etc/resolv.conf"
-    cp /etc/hosts "$SID_ROOT/etc/hosts"
-    [ -f /etc/ssl/certs/ca-certificates.crt ] &&
-      cp /etc/ssl/certs/ca-certificates.crt "$SID_ROOT/etc/ssl/certs/ca-certificates.crt"
+    _refresh /etc/resolv.conf "$SID_ROOT/etc/resolv.conf"
+    _refresh /etc/hosts "$SID_ROOT/etc/hosts"
+    [ ! -f /etc/ssl/certs/ca-certificates.crt ] ||
+      _refresh /etc/ssl/certs/ca-certificates.crt "$SID_ROOT/etc/ssl/certs/ca-certificates.crt"
     mkdir -p "$SID_ROOT$REPO_ROOT" "$SID_ROOT$VENVS" "$VENVS"
     unshare --mount --propagation private -- bash -c '
       set -e; r=$1; repo=$2; venvs=$3; venv=$4; shift 4

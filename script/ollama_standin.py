@@ -12,8 +12,8 @@ as to an Ollama server; only the model is scripted. It answers:
 Every chat request body is kept in ``requests`` (``tools`` in Ollama's format:
 ``{"type": "function", "function": {"name", "description", "parameters"}}``).
 
-Standard library only: ``script/demo.py`` (Home Assistant's venv) and ``script/ui_check.py``
-(the browser check's venv) run it in a thread. Run alone it serves until Ctrl-C, for trying a
+Standard library only: ``script/demo`` (Home Assistant's venv) and ``script/ui-check`` (the
+browser check's venv) run it in a thread. Run alone it serves until Ctrl-C, for trying a
 hub with an agent under ``script/develop``:
 ``script/run ha-2026.10.4 python script/ollama_standin.py --port 11434``, then add the Ollama
 integration with the URL it prints.

@@ -1,0 +1,1 @@
+"""The checks of ``script/demo``, one module per scenario, and the clients they share."""

@@ -1,0 +1,224 @@
+"""The requests a person makes of the home, in English, German and Russian, and their tools."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Query:
+    """A request a person makes, in ``language``, and the tools that serve it (any one)."""
+
+    language: str
+    text: str
+    expected: tuple[str, ...]
+    keywords: str = ""
+    """Keywords the prompt asks the model to search with: what to do and to what, in English
+    (the model adds them to the user's words)."""
+
+
+_I = "intent__"
+QUERIES: list[Query] = [
+    # English
+    Query("en", "turn on the kitchen light", (f"{_I}HassTurnOn",), "turn on light"),
+    Query("en", "switch off the lights in the bedroom", (f"{_I}HassTurnOff",), "turn off light"),
+    Query(
+        "en",
+        "dim the living room lights to 30 percent",
+        ("light__HassLightSet",),
+        "light brightness",
+    ),
+    Query("en", "make the lamp red", ("light__HassLightSet",), "light color"),
+    Query(
+        "en",
+        "set the thermostat to 21 degrees",
+        ("climate__HassClimateSetTemperature",),
+        "set temperature climate",
+    ),
+    Query(
+        "en",
+        "how warm is it in the office",
+        ("homeassistant__GetLiveContext",),
+        "temperature state sensor",
+    ),
+    Query(
+        "en",
+        "open the garage door",
+        ("script__open_garage", f"{_I}HassTurnOn"),
+        "open cover garage",
+    ),
+    Query("en", "close the blinds halfway", (f"{_I}HassSetPosition",), "blinds cover position"),
+    Query("en", "pause the music", ("media_player__HassMediaPause",), "pause media"),
+    Query("en", "skip this song", ("media_player__HassMediaNext",), "next track media"),
+    Query(
+        "en",
+        "turn the volume up",
+        ("media_player__HassSetVolumeRelative", "media_player__HassSetVolume"),
+        "volume media player",
+    ),
+    Query(
+        "en",
+        "play some jazz in the kitchen",
+        ("spotify_plus__play_playlist", "spotify_plus__search_music"),
+        "play music",
+    ),
+    Query("en", "start the vacuum", ("vacuum__HassVacuumStart",), "vacuum start"),
+    Query(
+        "en",
+        "send the robot vacuum back to its dock",
+        ("vacuum__HassVacuumReturnToBase",),
+        "vacuum return base",
+    ),
+    Query(
+        "en",
+        "add milk to the shopping list",
+        ("todo__HassListAddItem", "grocy__add_to_shopping_list"),
+        "add item shopping list",
+    ),
+    Query("en", "what's on my to-do list", ("todo__get_items",), "todo list items"),
+    Query("en", "what time is it", ("llm__GetDateTime",), "current time"),
+    Query("en", "is the front door locked", ("homeassistant__GetLiveContext",), "lock state"),
+    Query("en", "cancel all my timers", (f"{_I}HassCancelAllTimers",), "cancel timers"),
+    Query("en", "set the fan to high speed", ("fan__HassFanSetSpeed",), "fan speed"),
+    Query("en", "good night", ("script__good_night",), "good night script"),
+    Query("en", "we're leaving the house", ("script__leave_home",), "leave home script"),
+    Query("en", "feed the cat", ("script__feed_the_cat",), "cat feeder"),
+    Query(
+        "en",
+        "water the garden for 10 minutes",
+        ("script__water_the_garden",),
+        "water garden irrigation",
+    ),
+    Query("en", "will it rain tomorrow", ("weather_plus__get_forecast",), "weather forecast rain"),
+    Query(
+        "en",
+        "when is the garbage collected",
+        ("waste_collection__next_pickup",),
+        "garbage waste pickup",
+    ),
+    Query(
+        "en",
+        "how much charge does the car have",
+        ("tesla_custom__get_battery",),
+        "car battery level",
+    ),
+    Query("en", "arm the alarm for the night", ("alarmo__arm",), "arm alarm"),
+    Query(
+        "en",
+        "show me who was at the front camera",
+        ("frigate__get_events",),
+        "camera events person",
+    ),
+    Query(
+        "en",
+        "how much electricity did we use this week",
+        ("energy_insights__get_consumption",),
+        "energy consumption",
+    ),
+    Query("en", "mute the tv", ("media_player__HassMediaPlayerMute",), "mute media player"),
+    Query(
+        "en",
+        "when is the washing machine done",
+        ("washing_machine__remaining_time",),
+        "washing machine finish",
+    ),
+    Query("en", "reading light in the office", ("script__office_reading",), "office reading light"),
+    # German
+    Query(
+        "de", "Schalte das Licht in der Küche ein", (f"{_I}HassTurnOn",), "turn on light kitchen"
+    ),
+    Query("de", "Mach das Wohnzimmerlicht aus", (f"{_I}HassTurnOff",), "turn off light"),
+    Query(
+        "de",
+        "Dimme die Lampe im Schlafzimmer auf 20 Prozent",
+        ("light__HassLightSet",),
+        "dim light brightness",
+    ),
+    Query(
+        "de",
+        "Stelle die Heizung auf 22 Grad",
+        ("climate__HassClimateSetTemperature",),
+        "set temperature thermostat",
+    ),
+    Query("de", "Wie warm ist es im Bad", ("homeassistant__GetLiveContext",), "temperature state"),
+    Query(
+        "de",
+        "Öffne die Rollläden im Wohnzimmer",
+        (f"{_I}HassTurnOn", f"{_I}HassSetPosition"),
+        "open blinds cover",
+    ),
+    Query("de", "Pausiere die Musik", ("media_player__HassMediaPause",), "pause music"),
+    Query("de", "Nächstes Lied", ("media_player__HassMediaNext",), "next song track"),
+    Query(
+        "de",
+        "Mach lauter",
+        ("media_player__HassSetVolumeRelative", "media_player__HassSetVolume"),
+        "volume up",
+    ),
+    Query("de", "Starte den Staubsauger", ("vacuum__HassVacuumStart",), "start vacuum"),
+    Query(
+        "de",
+        "Setze Milch auf die Einkaufsliste",
+        ("todo__HassListAddItem", "grocy__add_to_shopping_list"),
+        "add item shopping list",
+    ),
+    Query("de", "Wie spät ist es", ("llm__GetDateTime",), "time"),
+    Query("de", "Gute Nacht", ("script__gute_nacht", "script__good_night"), "good night"),
+    Query(
+        "de",
+        "Rollläden runter",
+        ("script__rolllaeden_runter", f"{_I}HassTurnOff", f"{_I}HassSetPosition"),
+        "close blinds",
+    ),
+    Query(
+        "de",
+        "Koch mir einen Kaffee",
+        ("script__kaffee_kochen", "script__start_coffee"),
+        "make coffee",
+    ),
+    Query(
+        "de",
+        "Bewässere den Garten",
+        ("script__gartenbewaesserung", "script__water_the_garden"),
+        "water garden",
+    ),
+    Query("de", "Wird es morgen regnen", ("weather_plus__get_forecast",), "weather forecast rain"),
+    Query(
+        "de", "Wann wird der Müll abgeholt", ("waste_collection__next_pickup",), "garbage pickup"
+    ),
+    Query("de", "Wie voll ist der Akku vom Auto", ("tesla_custom__get_battery",), "car battery"),
+    Query("de", "Schalte den Ventilator auf höchste Stufe", ("fan__HassFanSetSpeed",), "fan speed"),
+    Query("de", "Lüften", ("script__lueften", "script__ventilate"), "ventilate"),
+    Query("de", "Wann fährt der nächste Zug", ("deutsche_bahn__departures",), "train departures"),
+    # Russian
+    Query("ru", "Включи свет на кухне", (f"{_I}HassTurnOn",), "turn on light kitchen"),
+    Query("ru", "Выключи свет в спальне", (f"{_I}HassTurnOff",), "turn off light bedroom"),
+    Query(
+        "ru",
+        "Установи температуру 21 градус",
+        ("climate__HassClimateSetTemperature",),
+        "set temperature",
+    ),
+    Query("ru", "Поставь музыку на паузу", ("media_player__HassMediaPause",), "pause music"),
+    Query("ru", "Следующая песня", ("media_player__HassMediaNext",), "next song"),
+    Query("ru", "Запусти пылесос", ("vacuum__HassVacuumStart",), "start vacuum"),
+    Query(
+        "ru",
+        "Добавь молоко в список покупок",
+        ("todo__HassListAddItem", "grocy__add_to_shopping_list"),
+        "add shopping list",
+    ),
+    Query("ru", "Который час", ("llm__GetDateTime",), "time"),
+    Query("ru", "Спокойной ночи", ("script__spokoynoy_nochi", "script__good_night"), "good night"),
+    Query("ru", "Свари кофе", ("script__kofe", "script__start_coffee"), "make coffee"),
+    Query("ru", "Полей сад", ("script__polit_sad", "script__water_the_garden"), "water garden"),
+    Query("ru", "Какая погода будет завтра", ("weather_plus__get_forecast",), "weather forecast"),
+    Query("ru", "Открой шторы", (f"{_I}HassTurnOn", f"{_I}HassSetPosition"), "open curtains cover"),
+    Query(
+        "ru",
+        "Сделай громче",
+        ("media_player__HassSetVolumeRelative", "media_player__HassSetVolume"),
+        "volume up",
+    ),
+    Query("ru", "Когда вывоз мусора", ("waste_collection__next_pickup",), "garbage pickup"),
+]
