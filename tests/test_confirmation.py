@@ -27,6 +27,7 @@ from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonica
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
     CONF_READ_ONLY,
@@ -672,6 +673,53 @@ async def test_hub_selecting_a_hub_asks_once(
 
     assert asked.data["error"] == again.data["error"] == "ApprovalRequired"
     assert again.data[TOKEN] != asked.data[TOKEN]
+    assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
+    assert [call.tool_args for call in tool.calls] == [{"n": 2}]
+
+
+@pytest.mark.parametrize("outer", ["approve", "refuse"])
+@pytest.mark.parametrize("middle", [None, "approve", "refuse"])
+@pytest.mark.parametrize("inner", ["approve", "refuse"])
+async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_admin_user: MockUser,
+    inner: str,
+    middle: str | None,
+    outer: str,
+) -> None:
+    """The nested refuse/approve matrix: a call without a conversation through hubs picking
+    hubs is refused when any hub on its path refuses, else approved once; only the innermost
+    hub asks for the tool by its own options."""
+    tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    path = await async_add_hub(
+        hass,
+        "Inner",
+        {
+            CONF_LLM_HASS_API: ["x"],
+            CONF_CONFIRM_TOOLS: ["count"],
+            CONF_CONFIRM_WITHOUT_CONVERSATION: inner,
+        },
+    )
+    for name, setting in (("Middle", middle), ("Outer", outer)):
+        if setting is not None:
+            path = await async_add_hub(
+                hass,
+                name,
+                {CONF_LLM_HASS_API: [hub_id(path)], CONF_CONFIRM_WITHOUT_CONVERSATION: setting},
+            )
+
+    asked = await _call(hass, path, hass_admin_user.id, "count", {"n": 2})
+
+    if "refuse" in (inner, middle, outer):
+        again = await _call(hass, path, hass_admin_user.id, "count", {"n": 2})  # built anew
+        assert asked.data["error"] == again.data["error"] == "ConfirmationUnavailable"
+        assert tool.calls == []
+        return
+    assert asked.data["error"] == "ApprovalRequired"
+    approve(hass, asked, hass_admin_user)
+    ran = await _call(hass, path, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
 

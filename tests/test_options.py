@@ -1,11 +1,13 @@
 """Stored options read into one typed value; options of the wrong type break nothing.
 
-Each is served as absent, logged, reported by a repair issue naming it; the options forms
-still open and save; other hubs are unaffected; migration keeps them; nothing is rewritten.
+Each is served as absent (a safety option as its strictest value: test_fail_closed), logged,
+reported by a repair issue naming it; the options forms still open and save; other hubs are
+unaffected; migration keeps them; nothing is rewritten.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from http import HTTPStatus
 from typing import Any
 
@@ -33,7 +35,14 @@ from custom_components.llm_hub.const import (
     DOMAIN,
     ToolMode,
 )
-from custom_components.llm_hub.options import EXPECTED, HubOptions, Override, invalid_options
+from custom_components.llm_hub.options import (
+    EVERY_TOOL,
+    EXPECTED,
+    SAFETY_OPTIONS,
+    HubOptions,
+    Override,
+    invalid_options,
+)
 from custom_components.llm_hub.search.listing import SearchSettings
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
@@ -59,6 +68,8 @@ BAD = {
     CONF_OVERRIDES: {"x": "not an override"},
 }
 """Options of the wrong type, as the issue found them."""
+FIELDS = {item.metadata["option"].key: item.name for item in fields(HubOptions)}
+"""The ``HubOptions`` field of each option key."""
 
 
 def _issues(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, ir.IssueEntry]:
@@ -244,9 +255,17 @@ async def test_fix_flow_removes_the_option(
 @PROPERTY
 @given(st.dictionaries(st.sampled_from([*EXPECTED, "unknown_option"]), json_values))
 def test_a_hub_reads_only_the_options_of_the_right_type(options: dict[str, Any]) -> None:
-    """Hypothesis: checked, stored options read as those of the right type read leniently."""
-    valid = {key: value for key, value in options.items() if key not in invalid_options(options)}
-    assert HubOptions.from_options(options) == HubOptions.from_options(valid, checked=False)
+    """Hypothesis: checked, stored options read as those of the right type read leniently;
+    a safety option of the wrong type reads as it alone would (fails closed, test_fail_closed)."""
+    invalid = invalid_options(options)
+    valid = {key: value for key, value in options.items() if key not in invalid}
+    closed = {
+        FIELDS[key]: getattr(HubOptions.from_options({key: options[key]}), FIELDS[key])
+        for key in invalid
+        if key in SAFETY_OPTIONS
+    }
+    expected = replace(HubOptions.from_options(valid, checked=False), **closed)
+    assert HubOptions.from_options(options) == expected
 
 
 async def test_the_forms_read_hand_edited_options_leniently(hass: HomeAssistant) -> None:
@@ -265,17 +284,24 @@ async def test_the_forms_read_hand_edited_options_leniently(hass: HomeAssistant)
     }
     options = HubOptions.from_options(stored, checked=False)
 
+    # Safety options of the wrong type fail closed in the forms too (test_fail_closed).
+    closed: dict[str, Any] = {
+        "include_new_tools": False,
+        "excluded_tools": frozenset({"a"}),
+        "read_only": True,
+        "confirm_tools": EVERY_TOOL,
+    }
     assert options == HubOptions(
-        include_new_tools=False,
         included_tools=frozenset({"one_tool"}),
-        excluded_tools=frozenset({"a"}),
-        read_only=False,
         overrides={"a": Override(alias="x")},
         timeout=60,
         max_tools=128,
         record_arguments=True,
+        **closed,
     )
-    assert HubOptions.from_options(stored) == HubOptions(included_tools=frozenset({"one_tool"}))
+    assert HubOptions.from_options(stored) == HubOptions(
+        included_tools=frozenset({"one_tool"}), **closed
+    )
     assert HubOptions.from_options({}) == HubOptions()
     assert HubOptions.from_options({CONF_TIMEOUT: 2.5}).timeout == 2.5
 
@@ -310,14 +336,15 @@ def test_call_timeout(options: dict[str, Any], seconds: float) -> None:
                 CONF_APPROVAL_TIMEOUT: "soon",
                 CONF_APPROVAL_NOTIFY_SERVICE: "light.kitchen",
             },
-            ("approve", 300, None),
+            ("refuse", 300, None),  # a safety option: fails closed
         ),
         ({CONF_APPROVAL_NOTIFY_SERVICE: ["notify.phone"]}, ("approve", 300, None)),
     ],
 )
 @pytest.mark.parametrize("checked", [True, False])
 def test_approval_options(stored: dict[str, Any], expected: tuple[Any, ...], checked: bool) -> None:
-    """Absent or wrong approval options count as the defaults."""
+    """Absent or wrong approval options count as the defaults; "Confirmation without a
+    conversation" of the wrong type as refuse."""
     options = HubOptions.from_options(stored, checked=checked)
     assert (
         options.confirm_without_conversation,

@@ -3,8 +3,9 @@
 Each field of ``HubOptions`` is one stored option: its key, the type it must have, its
 default and a lenient reader. Options may come from elsewhere than the options flow (a hand
 edit, a backup, a later version): a hub serves a value of the wrong type as the option's
-``when_invalid`` value (for now its default) and never rewrites it; ``invalid_options``
-names such options for the log and the repair issues.
+``when_invalid`` value and never rewrites it; ``invalid_options`` names such options for the
+log and the repair issues. A safety option (``SAFETY_OPTIONS``) fails closed: its
+``when_invalid`` is its strictest value, and the forms show that too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 import math
 from types import MappingProxyType
+import typing
 from typing import Any, Final, Self
 
 import probatio
@@ -51,7 +53,9 @@ from .const import (
 )
 
 __all__ = [
+    "EVERY_TOOL",
     "EXPECTED",
+    "SAFETY_OPTIONS",
     "HubOptions",
     "Override",
     "invalid_options",
@@ -68,6 +72,43 @@ class Override:
     description: str | None = None
 
 
+class EveryTool(frozenset[str]):
+    """A set of tool keys that holds every key: a safety list stored as no list at all."""
+
+    __slots__ = ()
+
+    @typing.override
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __bool__(self) -> bool:
+        return True
+
+    @typing.override
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EveryTool)
+
+    @typing.override
+    def __ne__(self, other: object) -> bool:
+        return not isinstance(other, EveryTool)
+
+    @typing.override
+    def __hash__(self) -> int:
+        return hash(EveryTool)
+
+    @typing.override
+    def __repr__(self) -> str:
+        return "EVERY_TOOL"
+
+
+EVERY_TOOL: Final = EveryTool()
+"""What ``excluded_tools`` and ``confirm_tools`` of the wrong type, not a list, hold."""
+
+
+def _strictest[T](value: Any, strictest: T) -> T:
+    return strictest
+
+
 @dataclass(frozen=True, slots=True)
 class Kind[T]:
     """A type of stored option: its check, the check in words, and its lenient reader."""
@@ -76,6 +117,8 @@ class Kind[T]:
     expected: str
     read: Callable[[Any, T], T]
     """``read(value, default)``: the value any stored value stands for, else ``default``."""
+    fail_closed: Callable[[Any, T], T] = _strictest
+    """``fail_closed(value, strictest)``: what a safety option of the wrong type serves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +129,8 @@ class Option:
     kind: Kind[Any]
     default: Any
     when_invalid: Any
+    safety: bool = False
+    """Whether a wrong type fails closed (``when_invalid`` is the strictest value)."""
 
 
 def _is_number(value: Any) -> bool:
@@ -154,6 +199,13 @@ def _read_keys(value: Any, default: frozenset[str]) -> frozenset[str]:
     return frozenset(str(key) for key in cv.ensure_list(value) if key)
 
 
+def _keys_kept(value: Any, strictest: frozenset[str]) -> frozenset[str]:
+    # A bad item matches no tool; the other items still apply. Not a list: ``strictest``.
+    if isinstance(value, list):
+        return frozenset(key for key in value if isinstance(key, str) and key)
+    return strictest
+
+
 def _read_texts(value: Any, default: frozenset[str]) -> frozenset[str]:
     return frozenset(key for key in cv.ensure_list(value) if isinstance(key, str))
 
@@ -200,7 +252,7 @@ _FLAG: Final = Kind(lambda value: isinstance(value, bool), "true or false", _rea
 _SECONDS: Final = Kind(_is_number, "a positive number", _read_number)
 _COUNT: Final = Kind(_is_number, "a positive number", _read_count)
 _APPROVAL_SECONDS: Final = Kind(_is_number, "a positive number", _read_approval_timeout)
-_TOOL_KEYS: Final = Kind(_is_texts, "a list of tool names", _read_keys)
+_TOOL_KEYS: Final = Kind(_is_texts, "a list of tool names", _read_keys, _keys_kept)
 _TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts)
 _API_IDS: Final = Kind(_is_texts, "a list of LLM API ids", _read_api_ids)
 _OVERRIDES: Final = Kind(
@@ -215,13 +267,19 @@ _NO_OVERRIDES: Final[Mapping[str, Override]] = MappingProxyType({})
 _ROW: Final = "option"
 
 
-def _option[T](key: str, kind: Kind[T], *, default: T, when_invalid: T | None = None) -> T:
+def _option[T](key: str, kind: Kind[T], *, default: T, strictest: T | None = None) -> T:
     """Return the ``HubOptions`` field of the stored option ``key``.
 
-    ``when_invalid`` is what a value of the wrong type serves (None: the default).
+    With ``strictest`` it is a safety option: a value of the wrong type serves that
+    (``Kind.fail_closed``); other options serve their default.
     """
-    when_invalid = default if when_invalid is None else when_invalid
-    row = Option(key=key, kind=kind, default=default, when_invalid=when_invalid)
+    row = Option(
+        key=key,
+        kind=kind,
+        default=default,
+        when_invalid=default if strictest is None else strictest,
+        safety=strictest is not None,
+    )
     return field(default=default, metadata={_ROW: row})
 
 
@@ -231,14 +289,22 @@ class HubOptions:
 
     selected_api_ids: tuple[str, ...] = _option(CONF_LLM_HASS_API, _API_IDS, default=())
     prompt: str = _option(CONF_PROMPT, _TEXT, default="")
-    include_new_tools: bool = _option(CONF_INCLUDE_NEW_TOOLS, _FLAG, default=True)
-    included_tools: frozenset[str] = _option(CONF_INCLUDED_TOOLS, _TOOL_KEYS, default=frozenset())
-    excluded_tools: frozenset[str] = _option(CONF_EXCLUDED_TOOLS, _TOOL_KEYS, default=frozenset())
-    read_only: bool = _option(CONF_READ_ONLY, _FLAG, default=False)
-    no_destructive: bool = _option(CONF_NO_DESTRUCTIVE, _FLAG, default=False)
-    no_open_world: bool = _option(CONF_NO_OPEN_WORLD, _FLAG, default=False)
-    confirm_destructive: bool = _option(CONF_CONFIRM_DESTRUCTIVE, _FLAG, default=False)
-    confirm_tools: frozenset[str] = _option(CONF_CONFIRM_TOOLS, _TOOL_KEYS, default=frozenset())
+    include_new_tools: bool = _option(CONF_INCLUDE_NEW_TOOLS, _FLAG, default=True, strictest=False)
+    included_tools: frozenset[str] = _option(
+        CONF_INCLUDED_TOOLS, _TOOL_KEYS, default=frozenset(), strictest=frozenset()
+    )
+    excluded_tools: frozenset[str] = _option(
+        CONF_EXCLUDED_TOOLS, _TOOL_KEYS, default=frozenset(), strictest=EVERY_TOOL
+    )
+    read_only: bool = _option(CONF_READ_ONLY, _FLAG, default=False, strictest=True)
+    no_destructive: bool = _option(CONF_NO_DESTRUCTIVE, _FLAG, default=False, strictest=True)
+    no_open_world: bool = _option(CONF_NO_OPEN_WORLD, _FLAG, default=False, strictest=True)
+    confirm_destructive: bool = _option(
+        CONF_CONFIRM_DESTRUCTIVE, _FLAG, default=False, strictest=True
+    )
+    confirm_tools: frozenset[str] = _option(
+        CONF_CONFIRM_TOOLS, _TOOL_KEYS, default=frozenset(), strictest=EVERY_TOOL
+    )
     overrides: Mapping[str, Override] = _option(CONF_OVERRIDES, _OVERRIDES, default=_NO_OVERRIDES)
     timeout: float = _option(CONF_TIMEOUT, _SECONDS, default=DEFAULT_TIMEOUT)
     """Seconds a tool call may run."""
@@ -246,7 +312,10 @@ class HubOptions:
     """Tools above which the options flow warns (nothing is cut)."""
     record_arguments: bool = _option(CONF_RECORD_ARGUMENTS, _FLAG, default=False)
     confirm_without_conversation: str = _option(
-        CONF_CONFIRM_WITHOUT_CONVERSATION, _CONFIRM, default=CONFIRM_APPROVE
+        CONF_CONFIRM_WITHOUT_CONVERSATION,
+        _CONFIRM,
+        default=CONFIRM_APPROVE,
+        strictest=CONFIRM_REFUSE,
     )
     approval_timeout: float = _option(
         CONF_APPROVAL_TIMEOUT, _APPROVAL_SECONDS, default=DEFAULT_APPROVAL_TIMEOUT
@@ -266,14 +335,19 @@ class HubOptions:
 
         ``checked``: a value of the wrong type is the option's ``when_invalid`` (as a hub
         serves). Unchecked (as the options flow shows them): every value is read as well
-        as it can be, e.g. ``"no"`` as false.
+        as it can be, e.g. ``"no"`` as false; but a safety option of the wrong type fails
+        closed either way.
         """
         values: dict[str, Any] = {}
         for name, row in _FIELDS.items():
             if row.key not in options:
                 continue
             value = options[row.key]
-            if checked and not row.kind.check(value):
+            if row.kind.check(value):
+                values[name] = row.kind.read(value, row.default)
+            elif row.safety:
+                values[name] = row.kind.fail_closed(value, row.when_invalid)
+            elif checked:
                 values[name] = row.when_invalid
             else:
                 values[name] = row.kind.read(value, row.default)
@@ -284,6 +358,8 @@ _FIELDS: Final[dict[str, Option]] = {item.name: item.metadata[_ROW] for item in 
 _BY_KEY: Final = {row.key: row for row in _FIELDS.values()}
 EXPECTED: Final = {row.key: row.kind.expected for row in _FIELDS.values()}
 """What each option must hold, in words (for the repair issue), by key."""
+SAFETY_OPTIONS: Final = frozenset(row.key for row in _FIELDS.values() if row.safety)
+"""The keys of the options that fail closed."""
 
 
 def invalid_options(options: Mapping[str, Any]) -> list[str]:

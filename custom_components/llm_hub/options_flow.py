@@ -64,7 +64,7 @@ from .const import (
 )
 from .hub_name import served_name
 from .issues import api_name
-from .options import HubOptions, selected_api_ids, without_empty
+from .options import EveryTool, HubOptions, selected_api_ids, without_empty
 from .panel.inspector import measure
 from .types import LlmHubConfigEntry
 
@@ -276,15 +276,14 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             current = self._current()
             shown = {option["value"] for option in await self._async_tool_options(self._source)}
             checked = [key for key in user_input.get(CONF_TOOLS, []) if key in shown]
+            excluded = await self._async_keys(current.excluded_tools)
             changes = {
                 CONF_INCLUDE_NEW_TOOLS: user_input[CONF_INCLUDE_NEW_TOOLS],
                 CONF_INCLUDED_TOOLS: [
                     *(key for key in current.included_tools if key not in shown),
                     *checked,
                 ],
-                CONF_EXCLUDED_TOOLS: sorted(
-                    (set(current.excluded_tools) - shown) | (shown - set(checked))
-                ),
+                CONF_EXCLUDED_TOOLS: sorted((excluded - shown) | (shown - set(checked))),
             }
             if (source := user_input.get(CONF_SOURCE, ALL_SOURCES)) != self._source:
                 self._source = source
@@ -402,7 +401,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_NO_DESTRUCTIVE: current.no_destructive,
                     CONF_NO_OPEN_WORLD: current.no_open_world,
                     CONF_CONFIRM_DESTRUCTIVE: current.confirm_destructive,
-                    CONF_CONFIRM_TOOLS: sorted(current.confirm_tools),
+                    CONF_CONFIRM_TOOLS: sorted(await self._async_keys(current.confirm_tools)),
                     CONF_TIMEOUT: current.timeout,
                     CONF_CONFIRM_WITHOUT_CONVERSATION: current.confirm_without_conversation,
                     CONF_APPROVAL_TIMEOUT: current.approval_timeout,
@@ -689,6 +688,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             for key in sorted(set(stored) - known)
         )
         return options
+
+    async def _async_keys(self, keys: frozenset[str]) -> set[str]:
+        """Return ``keys``; ``EVERY_TOOL`` (a safety list stored as no list) as every key."""
+        if isinstance(keys, EveryTool):
+            return {option["value"] for option in await self._async_tool_options()}
+        return set(keys)
 
     async def _async_tools_selector(
         self, also: Iterable[str] = (), *, multiple: bool = True

@@ -135,6 +135,7 @@ class HubBuilder:
         self.confirmations = confirmations
         # Tools that need confirming get the settings with the hub's confirmation gate.
         self._confirming = replace(settings, gate=confirmations)
+        self._refusing: HubCallSettings | None = None
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
@@ -162,14 +163,14 @@ class HubBuilder:
             self.warn(problem)
         _leave_out(candidates, sources)
         self._set_schemas(candidates, custom_serializer)
-        settings, confirming = self.settings, self._confirming
+        settings = self.settings
         tools: list[llm_helper.Tool] = [
             # Positional: a build makes one per tool.
             HubTool(
                 item.name,
                 item.tool,
                 item.source,
-                confirming if item.confirm else settings,
+                self._gated(item.tool) if item.confirm else settings,
                 item.description,
                 item.parameters,
                 item.json_schema,
@@ -211,6 +212,15 @@ class HubBuilder:
             renamed=renamed,
             search_index=search_index,
         )
+
+    def _gated(self, tool: llm_helper.Tool) -> HubCallSettings:
+        """Return the settings of a tool that needs confirming: the strictest gate on its path."""
+        inner = tool.gate if isinstance(tool, HubTool) else None
+        if (gate := self.confirmations.strictest(inner)) is self.confirmations:
+            return self._confirming
+        if self._refusing is None:
+            self._refusing = replace(self.settings, gate=gate)
+        return self._refusing
 
     async def _async_list_by_search(
         self,

@@ -24,7 +24,9 @@ tool gets different values. The arguments bound are the very ones the tool then 
 
 No value a caller or provider supplies marks a call confirmed: not ``ToolInput.id``, not a
 result. Between hubs (a hub selecting a hub), the outer hub's pipeline calls the inner tool's
-own entry point with ``confirmed=True`` (``tool.HubTool``), an argument of that one call.
+own entry point with ``confirmed=True`` (``tool.HubTool``), an argument of that one call. The
+outer hub asks once for every hub on the path, by the strictest of their settings
+(``Confirmations.strictest``: refuse beats approve).
 
 How the listed schema declares the token: ``declare_token`` (the last step of a build's
 schemas) adds an optional string ``confirmation_token`` to the listed parameters of every
@@ -38,6 +40,7 @@ The same argument carries an approval id.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+import copy
 from dataclasses import dataclass
 import json
 import secrets
@@ -172,6 +175,27 @@ class Confirmations:
         self.ttl = ttl
         self._tokens: dict[str | None, dict[str, _Token]] = {}
         """Unused tokens per user id, oldest first."""
+        self._refusing: Confirmations | None = None
+
+    @property
+    def refuses_without_conversation(self) -> bool:
+        """Return whether calls without a conversation are refused rather than approved."""
+        return self.without_conversation == CONFIRM_REFUSE
+
+    def strictest(self, inner: object) -> Confirmations:
+        """Return the gate for a tool of a selected hub whose own gate is ``inner``.
+
+        Strictest wins: when this hub or ``inner`` (any hub below it) refuses calls without a
+        conversation, a twin of this gate that refuses, sharing its tokens; else this gate.
+        """
+        if self.refuses_without_conversation or not (
+            isinstance(inner, Confirmations) and inner.refuses_without_conversation
+        ):
+            return self
+        if self._refusing is None:
+            self._refusing = copy.copy(self)
+            self._refusing.without_conversation = CONFIRM_REFUSE
+        return self._refusing
 
     def __len__(self) -> int:
         """Return the number of tokens issued and not yet used (expired ones included)."""

@@ -1,0 +1,233 @@
+"""Safety options of the wrong type fail closed: the hub serves their strictest value.
+
+Through real hubs: what is listed, what asks for confirmation, and how a call without a
+conversation is answered are those of the strictest value, until the option is fixed; the
+repair issue is raised as for any option; the options form shows that value and saves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.llm_hub.build.candidate import requires_token
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
+    CONF_EXCLUDED_TOOLS,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_INCLUDED_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_PROMPT,
+    CONF_READ_ONLY,
+    CONF_TIMEOUT,
+    CONFIRM_REFUSE,
+    DOMAIN,
+)
+from custom_components.llm_hub.options import (
+    EVERY_TOOL,
+    SAFETY_OPTIONS,
+    HubOptions,
+    invalid_options,
+    without_empty,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import issue_registry as ir, llm
+
+from .common import TOOLS_DOMAIN, Call, RecordingTool, async_add_hub, hub_id, llm_context
+from .test_input import examples, json_values
+
+pytestmark = [
+    pytest.mark.usefixtures("setup_llm", "contribution"),
+    pytest.mark.filterwarnings("ignore:It looks like `register_random`"),
+]
+
+SEARCH = f"{TOOLS_DOMAIN}__search"
+UNLOCK = f"{TOOLS_DOMAIN}__unlock"
+FLAGS = {
+    CONF_READ_ONLY: True,
+    CONF_NO_DESTRUCTIVE: True,
+    CONF_NO_OPEN_WORLD: True,
+    CONF_CONFIRM_DESTRUCTIVE: True,
+    CONF_INCLUDE_NEW_TOOLS: False,
+    CONF_CONFIRM_WITHOUT_CONVERSATION: CONFIRM_REFUSE,
+}
+"""The strictest value of each safety option that holds one value."""
+LISTS = (CONF_INCLUDED_TOOLS, CONF_EXCLUDED_TOOLS, CONF_CONFIRM_TOOLS)
+
+
+@pytest.fixture
+def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> list[llm.Tool]:
+    """Return the contributed tools with a read-only and a destructive one added."""
+    return [
+        *contributed_tools,
+        RecordingTool(SEARCH, annotations=llm.ToolAnnotations(read_only=True), log=calls),
+        RecordingTool(UNLOCK, annotations=llm.ToolAnnotations(open_world=False), log=calls),
+    ]
+
+
+def test_the_safety_options() -> None:
+    """The options that fail closed (docs/options.md lists them)."""
+    assert set(FLAGS) | set(LISTS) == SAFETY_OPTIONS
+
+
+def _strictest(key: str, value: Any, every: list[str]) -> Any:
+    """Return the well-typed options value a wrong-typed ``value`` of ``key`` stands for."""
+    if key not in LISTS:
+        return FLAGS[key]
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, str) and item]
+    return [] if key == CONF_INCLUDED_TOOLS else every
+
+
+def _wrong_for(key: str) -> Callable[[Any], bool]:
+    """Return whether a value is of the wrong type for ``key`` as a hub stores it.
+
+    (Set up as version 1.1, whose migration leaves empty values out.)
+    """
+    return lambda value: bool(invalid_options(without_empty({key: value})))
+
+
+async def _behaviour(hass: HomeAssistant, entry: MockConfigEntry) -> tuple[Any, ...]:
+    """Return what the hub lists, which tools ask first, and how it answers a call of one
+    that asks when there is no conversation."""
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    listed = {tool.name: requires_token(tool.parameters) for tool in instance.tools}
+    answer = None
+    if asking := sorted(name for name, asks in listed.items() if asks):
+        result = await instance.async_call_tool(
+            llm.ToolInput(tool_name=asking[0], tool_args={}, id="1")
+        )
+        assert isinstance(result, llm.ToolResult)
+        answer = result.data["error"]
+    return listed, answer
+
+
+async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
+    hass: HomeAssistant, calls: list[Call]
+) -> None:
+    """Hypothesis over values: a wrong-typed safety option (a bad list item too) behaves
+    exactly as its strictest value stored well-typed, and raises its repair issue."""
+    every = sorted((await _behaviour(hass, await async_add_hub(hass, "Open", {})))[0])
+    assert {SEARCH, UNLOCK} <= set(every)
+    # A tool asks in every hub (so how calls without a conversation end shows).
+    base = {CONF_CONFIRM_TOOLS: [UNLOCK]}
+    tried: set[str] = set()
+    pairs: list[tuple[str, Any]] = [
+        (key, value)
+        for key in sorted(SAFETY_OPTIONS)
+        for value in examples(json_values.filter(_wrong_for(key)))[:5]
+    ]
+    for index, (key, value) in enumerate(pairs):
+        bad = await async_add_hub(hass, f"Bad {index}", base | {key: value})
+        good = await async_add_hub(
+            hass, f"Good {index}", base | {key: _strictest(key, value, every)}
+        )
+        assert await _behaviour(hass, bad) == await _behaviour(hass, good), (key, value)
+        issues = ir.async_get(hass).issues
+        assert (DOMAIN, f"invalid_option_{bad.entry_id}_{key}") in issues
+        assert not invalid_options(good.options)
+        tried.add(key)
+        for entry in (bad, good):
+            await hass.config_entries.async_remove(entry.entry_id)
+    assert tried == SAFETY_OPTIONS
+    assert calls == []
+
+
+@pytest.mark.parametrize(
+    ("stored", "served"),
+    [
+        ({CONF_READ_ONLY: "no"}, HubOptions(read_only=True)),
+        ({CONF_NO_DESTRUCTIVE: 0}, HubOptions(no_destructive=True)),
+        ({CONF_NO_OPEN_WORLD: 0.5}, HubOptions(no_open_world=True)),
+        ({CONF_CONFIRM_DESTRUCTIVE: "off"}, HubOptions(confirm_destructive=True)),
+        ({CONF_INCLUDE_NEW_TOOLS: "yes"}, HubOptions(include_new_tools=False)),
+        (
+            {CONF_CONFIRM_WITHOUT_CONVERSATION: "Approve"},
+            HubOptions(confirm_without_conversation="refuse"),
+        ),
+        ({CONF_CONFIRM_TOOLS: ["a", 1, None, ""]}, HubOptions(confirm_tools=frozenset({"a"}))),
+        ({CONF_CONFIRM_TOOLS: {"a": True}}, HubOptions(confirm_tools=EVERY_TOOL)),
+        ({CONF_EXCLUDED_TOOLS: 3}, HubOptions(excluded_tools=EVERY_TOOL)),
+        ({CONF_EXCLUDED_TOOLS: [["a"], "b"]}, HubOptions(excluded_tools=frozenset({"b"}))),
+        ({CONF_INCLUDED_TOOLS: [1, "b"]}, HubOptions(included_tools=frozenset({"b"}))),
+        ({CONF_INCLUDED_TOOLS: {"b": 1}}, HubOptions()),
+        # Other options keep the lenient reading in the forms and their default in a hub.
+        ({CONF_TIMEOUT: "10", CONF_PROMPT: 5}, HubOptions()),
+    ],
+)
+@pytest.mark.parametrize("checked", [True, False])
+def test_safety_options_fail_closed_in_hubs_and_forms(
+    stored: dict[str, Any], served: HubOptions, checked: bool
+) -> None:
+    """Checked (a hub) or not (the forms), a safety option of the wrong type is its strictest."""
+    read = HubOptions.from_options(stored, checked=checked)
+    if not checked and CONF_TIMEOUT in stored:
+        served = HubOptions(timeout=10)
+    assert read == served
+    assert frozenset() != EVERY_TOOL
+    assert "anything" in EVERY_TOOL
+    assert repr(EVERY_TOOL) == "EVERY_TOOL"
+    assert hash(EVERY_TOOL) == hash(HubOptions(confirm_tools=EVERY_TOOL).confirm_tools)
+
+
+async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant) -> None:
+    """The Safety and Tools forms show what the hub serves; saving stores it well-typed and
+    clears the repair issues."""
+    stored = {
+        CONF_READ_ONLY: "no",
+        CONF_CONFIRM_WITHOUT_CONVERSATION: 1,
+        CONF_CONFIRM_TOOLS: {"x": 1},
+        CONF_EXCLUDED_TOOLS: 7,
+        CONF_INCLUDE_NEW_TOOLS: "yes",
+    }
+    entry = await async_add_hub(hass, "Kitchen", stored)
+    every = sorted((await _behaviour(hass, await async_add_hub(hass, "Open", {})))[0])
+    assert await _behaviour(hass, entry) == ({}, None)  # every tool excluded
+
+    flow = await hass.config_entries.options.async_init(entry.entry_id)
+    form = await hass.config_entries.options.async_configure(
+        flow["flow_id"], {"next_step_id": "safety"}
+    )
+    shown = _suggested(form)
+    assert shown[CONF_READ_ONLY] is True
+    assert shown[CONF_CONFIRM_WITHOUT_CONVERSATION] == CONFIRM_REFUSE
+    assert shown[CONF_CONFIRM_TOOLS] == every
+    menu = await hass.config_entries.options.async_configure(form["flow_id"], shown)
+    form = await hass.config_entries.options.async_configure(
+        menu["flow_id"], {"next_step_id": "tools"}
+    )
+    shown = _suggested(form)
+    assert shown[CONF_INCLUDE_NEW_TOOLS] is False
+    assert shown.get("tools", []) == []
+    menu = await hass.config_entries.options.async_configure(form["flow_id"], shown)
+    assert menu["type"] is FlowResultType.MENU
+    await hass.config_entries.options.async_configure(menu["flow_id"], {"next_step_id": "save"})
+    await hass.async_block_till_done()
+
+    assert entry.options[CONF_READ_ONLY] is True
+    assert entry.options[CONF_CONFIRM_WITHOUT_CONVERSATION] == CONFIRM_REFUSE
+    assert entry.options[CONF_CONFIRM_TOOLS] == every
+    assert entry.options[CONF_EXCLUDED_TOOLS] == every
+    assert entry.options[CONF_INCLUDE_NEW_TOOLS] is False
+    assert not invalid_options(entry.options)
+    assert not [
+        issue_id
+        for domain, issue_id in ir.async_get(hass).issues
+        if domain == DOMAIN and entry.entry_id in issue_id
+    ]
+
+
+def _suggested(form: Any) -> dict[str, Any]:
+    """Return the values a form shows, by field."""
+    return {
+        str(key): key.description["suggested_value"]
+        for key in form["data_schema"].schema
+        if key.description and key.description.get("suggested_value") is not None
+    }
