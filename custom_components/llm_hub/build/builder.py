@@ -32,7 +32,7 @@ from .candidate import CandidateTool, declare_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
 
-__all__ = ["HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
+__all__ = ["AliasedHubAPIInstance", "HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 
 
 @dataclass(slots=True)
@@ -70,20 +70,24 @@ class HubAPIInstance(llm_helper.APIInstance):
     warnings: list[str] = field(default_factory=list)
     """What collecting the sources found, in words (inspector): sources left out for being
     slow."""
-    renamed: dict[str, str] = field(default_factory=dict)
-    """The listed name of each aliased tool, by its key: a call by the key reaches it."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools``."""
 
+
+@dataclass
+class AliasedHubAPIInstance(HubAPIInstance):
+    """The instance of a hub with aliases: a call by an aliased tool's key reaches it too.
+
+    Prompts may name a tool by the name it had before the user gave it an alias (no other
+    listed tool carries a key as its name).
+    """
+
+    renamed: dict[str, str] = field(default_factory=dict)
+    """The listed name of each aliased tool, by its key."""
+
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
-        """Call a tool by its listed name, or an aliased tool by its key.
-
-        Prompts (a contributor's, the user's) may name a tool by the name it had before the
-        user gave it an alias; such a call reaches the aliased tool (no other listed tool
-        carries a key as its name: ``policy.HubPolicy``). Raises what Home Assistant's
-        ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
-        """
+        """Call a tool by its listed name, or an aliased tool by its key."""
         if (name := self.renamed.get(tool_input.tool_name)) is not None:
             tool_input = llm_helper.ToolInput(
                 tool_name=name,
@@ -162,22 +166,7 @@ class HubBuilder:
         for problem in self.policy.apply(candidates, self.hub_name):
             self.warn(problem)
         _leave_out(candidates, sources)
-        self._set_schemas(candidates, custom_serializer)
-        settings = self.settings
-        tools: list[llm_helper.Tool] = [
-            # Positional: a build makes one per tool.
-            HubTool(
-                item.name,
-                item.tool,
-                item.source,
-                self._gated(item.tool) if item.confirm else settings,
-                item.description,
-                item.parameters,
-                item.json_schema,
-            )
-            for item in candidates
-            if item.hidden is None
-        ]
+        tools = self._list_tools(candidates, custom_serializer)
         # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
         renamed = (
             {
@@ -198,20 +187,23 @@ class HubBuilder:
                 hass, candidates, tools, language
             )
             own_prompt = f"{own_prompt}\n\n{SEARCH_PROMPT}" if own_prompt else SEARCH_PROMPT
-        return HubAPIInstance(
-            api=api,
-            api_prompt=_render_prompt(own_prompt, prompt_parts),
-            llm_context=llm_context,
-            tools=tools,
-            custom_serializer=custom_serializer,
-            prompt_parts=[(self.hub_name, own_prompt), *prompt_parts]
+        fields: dict[str, Any] = {
+            "api": api,
+            "api_prompt": _render_prompt(own_prompt, prompt_parts),
+            "llm_context": llm_context,
+            "tools": tools,
+            "custom_serializer": custom_serializer,
+            "prompt_parts": [(self.hub_name, own_prompt), *prompt_parts]
             if own_prompt
             else prompt_parts,
-            candidates=candidates,
-            warnings=list(warnings or ()),
-            renamed=renamed,
-            search_index=search_index,
-        )
+            "candidates": candidates,
+            "warnings": list(warnings or ()),
+            "search_index": search_index,
+        }
+        if renamed:
+            # Only then an async_call_tool of the hub's own: one step less on every call.
+            return AliasedHubAPIInstance(**fields, renamed=renamed)
+        return HubAPIInstance(**fields)
 
     def _gated(self, tool: llm_helper.Tool) -> HubCallSettings:
         """Return the settings of a tool that needs confirming: the strictest gate on its path."""
@@ -280,18 +272,19 @@ class HubBuilder:
         for item, name in zip(candidates, self._names[1], strict=True):
             item.key = item.name = name
 
-    def _set_schemas(self, candidates: list[CandidateTool], serializer: SerializerChain) -> None:
-        """Set each listed tool's ``parameters``; hide a tool no provider could accept.
+    def _list_tools(
+        self, candidates: list[CandidateTool], serializer: SerializerChain
+    ) -> list[llm_helper.Tool]:
+        """Set each listed tool's schemas; return a ``HubTool`` per tool still listed.
 
-        The listed parameters convert to the clean schema of
-        ``schema.parameters.clean_parameters`` in every agent (kept across requests:
-        ``schema.cache.SchemaCache``); ``json_schema`` and ``schema_fixes`` keep it and what
-        was changed to get it. A tool that cannot be made acceptable is hidden and logged
-        once, so that one tool never takes the others down. Tools that need confirming then
-        declare the token.
+        The listed parameters convert to the clean schema every provider accepts (kept across
+        requests in the schema cache); a tool that cannot be made acceptable is hidden and
+        logged once. Tools that need confirming then declare the token.
         """
         schemas = self._schemas
         schemas.use(serializer, len(candidates))
+        settings = self.settings
+        tools: list[llm_helper.Tool] = []
         for item in candidates:
             if item.hidden is not None:
                 continue
@@ -305,6 +298,20 @@ class HubBuilder:
             item.schema_fixes = entry.fixes
             if item.confirm and (reason := declare_token(item)):
                 self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {reason}")
+                continue
+            tools.append(
+                # Positional: a build makes one per tool.
+                HubTool(
+                    item.name,
+                    item.tool,
+                    item.source,
+                    self._gated(item.tool) if item.confirm else settings,
+                    item.description,
+                    item.parameters,
+                    entry.json_schema if entry.as_text else None,
+                )
+            )
+        return tools
 
     def _prompt_parts(self, sources: list[Source]) -> tuple[str, list[tuple[str, str]]]:
         """Return the hub's own prompt and the selected APIs' prompt parts, each part once.
