@@ -54,10 +54,8 @@ SEARCH_PROMPT: Final = (
 class SearchToolsTool(llm_helper.Tool):
     """The meta-tool ``search_tools``: the best-matching tools of a hub for a query.
 
-    Answers ``{"tools": [{"name", "description", "parameters"}, ...]}``, best first, at
-    most ``limit`` (default ``DEFAULT_SEARCH_LIMIT``, at most ``MAX_SEARCH_LIMIT``); an
-    empty list with a hint when nothing matches. Never raises: a query that is not text is
-    read as its JSON, a limit that is not a number as the default.
+    Answers ``{"tools": [{"name", "description", "parameters"}, ...]}``, best first; an
+    empty list with a hint when nothing matches. Never raises.
     """
 
     name = SEARCH_TOOLS
@@ -120,12 +118,8 @@ def _limit(value: Any) -> int:
 class CallToolTool(llm_helper.Tool):
     """The meta-tool ``call_tool``: calls a listed tool of the hub by its listed name.
 
-    The call goes to that tool's own ``async_call`` with the arguments as given, so it
-    passes the same validation, policy, confirmation, timeout and audit as a direct call.
-    Never raises for the model's mistakes: an unknown name is answered with the closest
-    names, a tool the hub does not list with why, arguments that are not an object (or
-    JSON text of one) with what to send. A ``HomeAssistantError`` of the tool is answered
-    like Home Assistant's chat log answers it.
+    The call goes through that tool's own pipeline. Never raises for the model's mistakes:
+    each is answered with what to do instead.
     """
 
     name = CALL_TOOL
@@ -150,11 +144,7 @@ class CallToolTool(llm_helper.Tool):
         index: ToolIndex,
         hidden: Mapping[str, str] | None = None,
     ) -> None:
-        """Call ``tools`` (listed name to the tool whose ``async_call`` runs the pipeline).
-
-        ``index`` suggests names for an unknown one. ``hidden`` maps the names of tools the
-        hub has but does not list to why, in a sentence (e.g. "The user turned it off.").
-        """
+        """Call ``tools`` by listed name; ``hidden`` maps tools the hub does not list to why."""
         self.tools = tools
         self.index = index
         self.hidden = hidden or {}
@@ -231,11 +221,7 @@ class CallToolTool(llm_helper.Tool):
 
 
 def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.ToolResult:
-    """Return ``result``; a request for confirmation also says how to confirm through here.
-
-    The hub's confirmation (``confirmation.py``) tells the model to call the tool again with
-    ``confirmation_token``: in search mode that call goes through ``call_tool`` too.
-    """
+    """Return ``result``; a request for confirmation also says how to confirm through here."""
     data = result.data
     if (
         result.error
@@ -251,11 +237,7 @@ def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.T
 
 
 def _arguments(value: Any) -> dict[str, Any] | None:
-    """Return the arguments the model sent as an object, or None when they are none.
-
-    Missing or null is no arguments; JSON text of an object (some models send that) is
-    read.
-    """
+    """Return the arguments the model sent as an object (JSON text of one is read), or None."""
     if value is None or value == "":
         return {}
     if isinstance(value, str):
@@ -273,12 +255,7 @@ def meta_tools(
     tools: Mapping[str, llm_helper.Tool],
     hidden: Mapping[str, str] | None = None,
 ) -> tuple[SearchToolsTool, CallToolTool]:
-    """Return ``search_tools`` over ``index`` and ``call_tool`` over ``tools``.
-
-    ``index`` holds the tools behind search (the listed tools less the pinned ones, from a
-    ``ToolIndexCache``); ``tools`` are all listed tools by listed name (pinned ones too),
-    ``hidden`` the hub's tools it does not list, with why.
-    """
+    """Return ``search_tools`` over ``index`` and ``call_tool`` over all listed ``tools``."""
     return SearchToolsTool(index), CallToolTool(tools, index, hidden)
 
 
