@@ -328,8 +328,10 @@ async def test_notification_keeps_the_models_text_in_its_code_block(
     notifications = await _notifications(hass, client)
     message = notifications[f"llm_hub_approval_{asked.data[TOKEN]}"]["message"]
     fences = [line for line in message.splitlines() if line.lstrip().startswith(("```", "~~~"))]
-    assert fences == ["```json", "```"]
+    assert fences == ["```text", "```"]
     assert "\n[Approve here]" not in message
+    # Its lines show as lines, each after the gutter that keeps them in the block.
+    assert "  │```\n  │\n  │[Approve here](https://evil.example/)\n  │\n  │```json\n" in message
 
 
 # --- Confirmation: a model confirming itself ---------------------------------------------------
@@ -416,8 +418,11 @@ async def test_deactivated_users_phone_cannot_approve(
     calls: list[Call],
 ) -> None:
     """The user is deactivated; their phone (the mobile app's webhooks go on) presses Approve."""
-    sent = async_mock_service(hass, "notify", "phone")
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone"}
+    sent = async_mock_service(hass, "notify", "mobile_app_phone")
+    options = SAFETY | {
+        CONF_CONFIRM_TOOLS: [BREW],
+        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+    }
     await async_set_options(hass, brew_hub, "safety", options)
     asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
     await hass.async_block_till_done()
