@@ -106,11 +106,12 @@ def _waits(data: dict[str, Any]) -> str:
     """Assert ``data`` says the call waits for approval; return the approval id."""
     approval_id = data[TOKEN]
     assert data == {
-        "error": "ApprovalRequired",
-        "error_text": f"Tool {BREW} waits for the user's approval in Home Assistant and did not "
-        f"run. After the user approved it, call {BREW} again with the same arguments and "
-        f'"confirmation_token": "{approval_id}"; it then runs once. Tell the user that it '
-        f"waits for their approval in Home Assistant's notifications, until {data['expires']}.",
+        "status": "approval_required",
+        "message": f"Nothing ran yet: tool {BREW} waits for the user's approval in Home "
+        f"Assistant until {data['expires']}. Tell the user to approve or deny it there (the "
+        f'notification "Approve {BREW}?" or LLM Hub\'s approvals). Only after they approved '
+        f'it, call {BREW} again with the same arguments and "confirmation_token": '
+        f'"{approval_id}"; it then runs once.',
         TOKEN: approval_id,
         "expires": data["expires"],
     }
@@ -120,8 +121,8 @@ def _waits(data: dict[str, Any]) -> str:
 def _refused(approval_id: Any, reason: str) -> dict[str, Any]:
     return {
         "error": "ApprovalRefused",
-        "error_text": f"The approval {approval_id!r} for tool {BREW} {reason}, so the tool did "
-        f"not run. To ask again, call {BREW} without confirmation_token.",
+        "error_text": f"The approval {reason}, so tool {BREW} did not run (approval "
+        f"{approval_id!r}). To ask again, call {BREW} without confirmation_token.",
     }
 
 
@@ -147,7 +148,9 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         second = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
         again = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
 
-    assert first.isError
+    # Waiting is no error: MCP clients hand the model the words, not "error executing tool".
+    assert not first.isError
+    assert not early.isError
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
     [approval] = listed["result"]["approvals"]
     assert approval == {
@@ -171,7 +174,16 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     assert 'Arguments:\n```text\nsize: "small"\ncups: 1\n```' in notification["message"]
     assert "Acts on" not in notification["message"]
     assert "[LLM Hub's approvals](/llm_hub/approvals)." in notification["message"]
-    assert json.loads(_text(early))["error"] == "ApprovalPending"
+    assert json.loads(_text(early)) == {
+        "status": "approval_pending",
+        "message": f"Nothing ran yet: tool {BREW} still waits for the user's approval in Home "
+        f'Assistant. Tell the user to approve or deny it there (the notification "Approve '
+        f"{BREW}?\" or LLM Hub's approvals). Only after they approved it, call {BREW} again "
+        f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs once.',
+        TOKEN: approval_id,
+    }
+    # A refusal is an error whose first words give the reason.
+    assert again.isError
     assert approved["result"]["status"] == "approved"
     assert approved["result"]["decided_by"] == hass_admin_user.id
     assert not second.isError
@@ -312,15 +324,16 @@ async def test_one_users_flood_leaves_others_approvals(
     ]
     approvals = hass.data[DATA_APPROVALS]
 
-    assert [r.data["error"] for r in flood].count("ApprovalRequired") == MAX_OPEN_PER_USER
+    assert [r.data.get("status") for r in flood].count("approval_required") == MAX_OPEN_PER_USER
+    assert flood[-1].error
     assert flood[-1].data == {
         "error": "ApprovalRefused",
-        "error_text": f"Tool {BREW} did not run: too many calls wait for the user's approval "
-        "in Home Assistant already. Wait until the user decided them.",
+        "error_text": "Too many calls wait for the user's approval in Home Assistant already, "
+        f"so tool {BREW} did not run. Wait until the user decided them.",
     }
     # The other user can still ask, and their approval still runs.
     also = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
-    assert also.data["error"] == "ApprovalRequired"
+    assert also.data["status"] == "approval_required"
     approvals.async_decide(str(waiting.data[TOKEN]), hass_read_only_user, approve=True)
     ran = await _call(
         hass,
@@ -482,7 +495,7 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     }
     assert (approve["title"], deny["title"]) == ("Approve", "Deny")
     assert approval_id not in approve["action"]
-    assert pending.data["error"] == "ApprovalPending"
+    assert pending.data["status"] == "approval_pending"
     assert "the user may not decide it" in caplog.text
     assert not ran.error
     assert len(calls) == 1
@@ -647,11 +660,12 @@ async def test_refuse_without_conversation(
 
     refused = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
 
+    assert refused.error
     assert refused.data == {
         "error": "ConfirmationUnavailable",
-        "error_text": f"Tool {BREW} needs the user's confirmation, and this LLM API takes it "
-        "only in a conversation with a Home Assistant assistant, so the tool did not run. "
-        "Tell the user to ask for it there.",
+        "error_text": "Only in a conversation with a Home Assistant assistant does this LLM API "
+        f"take the user's confirmation of tool {BREW}, so the tool did not run. Tell the user "
+        "to ask for it there.",
     }
     assert hass.data[DATA_APPROVALS].visible_to(hass_admin_user) == []
     assert calls == []

@@ -137,7 +137,7 @@ async def test_other_users_approval_is_neither_seen_nor_decided(
     assert subscribed["success"]
     assert first["event"] == {"approvals": []}
     assert approve["error"]["code"] == deny["error"]["code"] == "unauthorized"
-    assert ran.data["error"] == "ApprovalPending"
+    assert ran.data["status"] == "approval_pending"
     assert calls == []
 
 
@@ -305,7 +305,7 @@ async def test_hand_edited_huge_times(
     asked = await _call(hass, hub, hass_read_only_user.id, NOTE, {"text": "hello"})
     ran = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "large"})
     await hass.async_block_till_done()
-    assert asked.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == "approval_required"
     assert not ran.error
     assert [call[0] for call in calls] == [BREW]
 
@@ -525,8 +525,8 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
     with pytest.raises(HomeAssistantError):
         await _call(hass, hub, hass_read_only_user.id, "coffee", {"size": "small"})
 
-    assert asked.data["error"] == "ApprovalRequired"
-    assert "Tool coffee waits" in str(asked.data["error_text"])
+    assert asked.data["status"] == "approval_required"
+    assert "tool coffee waits" in str(asked.data["message"])
     assert calls == []
 
 
