@@ -108,10 +108,10 @@ def _waits(data: dict[str, Any]) -> str:
     assert data == {
         "status": "approval_required",
         "message": f"Nothing ran yet: tool {BREW} waits for the user's approval in Home "
-        f"Assistant until {data['expires']}. Tell the user to approve or deny it there (the "
-        f'notification "Approve {BREW}?" or LLM Hub\'s approvals). Only after they approved '
-        f'it, call {BREW} again with the same arguments and "confirmation_token": '
-        f'"{approval_id}"; it then runs once.',
+        f"Assistant until {data['expires']}. Only after they approved it, call {BREW} again "
+        f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs '
+        "once. Tell the user to approve or deny it in Home Assistant: in the notification "
+        f'"Approve {BREW}?" or in LLM Hub\'s approvals.',
         TOKEN: approval_id,
         "expires": data["expires"],
     }
@@ -177,9 +177,10 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     assert json.loads(_text(early)) == {
         "status": "approval_pending",
         "message": f"Nothing ran yet: tool {BREW} still waits for the user's approval in Home "
-        f'Assistant. Tell the user to approve or deny it there (the notification "Approve '
-        f"{BREW}?\" or LLM Hub's approvals). Only after they approved it, call {BREW} again "
-        f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs once.',
+        f"Assistant. Only after they approved it, call {BREW} again with the same arguments "
+        f'and "confirmation_token": "{approval_id}"; it then runs once. Tell the user to '
+        f'approve or deny it in Home Assistant: in the notification "Approve {BREW}?" or in '
+        "LLM Hub's approvals.",
         TOKEN: approval_id,
     }
     # A refusal is an error whose first words give the reason.

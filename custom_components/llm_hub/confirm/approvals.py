@@ -360,8 +360,7 @@ class Approvals:
     ) -> None:
         """Create the persistent notification; send the approval to ``notify_service``.
 
-        A mobile app's notify action gets Approve / Deny buttons; any other one the text
-        and a link to where the person can decide.
+        Buttons only to a mobile app; any other notify action gets the text and a link.
         """
         user = await self.hass.auth.async_get_user(approval.user_id) if approval.user_id else None
         if approval.status != "pending":
@@ -494,12 +493,10 @@ def readable(value: Any) -> Any:
 
 
 def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
-    """Return what a call acts on in words, from its ``name``, ``area`` and ``floor``.
+    """Return what a call acts on in words: "Back door (lock.back_door)", or what it names.
 
-    Those are the target slots of Assist's intent tools: they are matched as Home Assistant
-    matches an intent's targets (with ``domain`` and ``device_class`` when given), into
-    "Back door (lock.back_door)"; what matches nothing is shown as given. Empty when the
-    arguments have none of them.
+    The target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain``
+    and ``device_class``), matched as Home Assistant matches an intent's targets.
     """
     named = {
         slot: value.strip()
@@ -538,12 +535,10 @@ def _names(value: Any) -> list[str] | None:
 
 
 def shown_arguments(arguments: Any) -> str:
-    r"""Return recorded arguments as people read them: one ``key: value`` a line, indented.
+    r"""Return recorded arguments as ``key: value`` lines, capped; no line starts with a fence.
 
-    Texts are JSON strings, or, with line breaks, their lines each after a ``│``; characters
-    that do not show (controls, bidirectional marks) are written as ``\uXXXX``. So no line
-    starts with a Markdown fence and the text cannot shape a message. At most
-    ``MAX_SHOWN_LINES`` lines and about ``MAX_SHOWN_ARGUMENTS`` characters; the rest is cut.
+    A text with line breaks shows as its lines, each after a ``│``; invisible characters
+    as ``\uXXXX``.
     """
     lines: list[str] = []
     size = 0

@@ -424,10 +424,10 @@ def _waits(name: str, approval_id: str, expires: str | None) -> ToolResult:
         "status": "approval_pending" if expires is None else "approval_required",
         "message": f"Nothing ran yet: tool {name} "
         f"{'still ' if expires is None else ''}waits for the user's approval in Home "
-        f"Assistant{until}. Tell the user to approve or deny it there (the notification "
-        f'"Approve {name}?" or LLM Hub\'s approvals). Only after they approved it, call '
-        f'{name} again with the same arguments and "{TOKEN_ARGUMENT}": "{approval_id}"; it '
-        "then runs once.",
+        f"Assistant{until}. Only after they approved it, call {name} again with the same "
+        f'arguments and "{TOKEN_ARGUMENT}": "{approval_id}"; it then runs once. Tell the user '
+        f'to approve or deny it in Home Assistant: in the notification "Approve {name}?" or '
+        "in LLM Hub's approvals.",
         TOKEN_ARGUMENT: approval_id,
     }
     if expires:
