@@ -717,7 +717,7 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
         assert asked.data["error"] == again.data["error"] == "ConfirmationUnavailable"
         assert tool.calls == []
         return
-    assert asked.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == "approval_required"
     approve(hass, asked, hass_admin_user)
     ran = await _call(hass, path, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
