@@ -138,7 +138,7 @@ async def agent(
 
 def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Approval:
     """Approve the approval ``asked`` names, as ``user``."""
-    assert asked.data["error"] == "ApprovalRequired", asked.data
+    assert asked.data["status"] == "approval_required", asked.data
     return hass.data[DATA_APPROVALS].async_decide(str(asked.data[TOKEN]), user, approve=True)
 
 
@@ -289,7 +289,7 @@ async def test_a_call_id_is_no_proof(
 
     assert not ran.error
     assert next_turn.data["error"] == same_turn.data["error"] == "ConfirmationRequired"
-    assert outside.data["error"] == no_id.data["error"] == "ApprovalRequired"
+    assert outside.data["status"] == no_id.data["status"] == "approval_required"
     assert len(calls) == 1
 
 
@@ -671,7 +671,7 @@ async def test_hub_selecting_a_hub_asks_once(
     instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
     again = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}, id=None))  # type: ignore[arg-type]
 
-    assert asked.data["error"] == again.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == again.data["status"] == "approval_required"
     assert again.data[TOKEN] != asked.data[TOKEN]
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
@@ -717,7 +717,7 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
         assert asked.data["error"] == again.data["error"] == "ConfirmationUnavailable"
         assert tool.calls == []
         return
-    assert asked.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == "approval_required"
     approve(hass, asked, hass_admin_user)
     ran = await _call(hass, path, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
@@ -766,7 +766,8 @@ async def test_arguments_no_encoder_knows_still_bind(
 
     assert approval.arguments == {"when": "Moment(noon)"}
     assert str(other.data["error_text"]).startswith(
-        f"The approval {asked.data[TOKEN]!r} for tool at was asked for other arguments"
+        "The approval was asked for other arguments, so tool at did not run (approval "
+        f"{asked.data[TOKEN]!r})"
     )
     assert not ran.error
     assert [repr(call.tool_args["when"]) for call in tool.calls] == ["Moment(noon)"]

@@ -284,9 +284,9 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
     assert list(listed) == META
     assert listed[CALL_TOOL].inputSchema["required"] == ["name"]
     assert json.loads(_text(found))["tools"][0]["name"] == BREW
-    assert first.isError
-    assert data["error"] == "ApprovalRequired"
-    assert data["error_text"].endswith(
+    assert not first.isError
+    assert data["status"] == "approval_required"
+    assert data["message"].endswith(
         f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
         f'"{TOKEN}": "{approval_id}".'
     )

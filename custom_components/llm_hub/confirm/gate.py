@@ -277,9 +277,9 @@ class Confirmations:
         if self.without_conversation == CONFIRM_REFUSE:
             return error_result(
                 "ConfirmationUnavailable",
-                f"Tool {name} needs the user's confirmation, and this LLM API takes it only in "
-                "a conversation with a Home Assistant assistant, so the tool did not run. Tell "
-                "the user to ask for it there.",
+                "Only in a conversation with a Home Assistant assistant does this LLM API take "
+                f"the user's confirmation of tool {name}, so the tool did not run. Tell the "
+                "user to ask for it there.",
             ), "refused"
         approvals = self.hass.data[DATA_APPROVALS]
         if TOKEN_ARGUMENT not in tool_input.tool_args:
@@ -297,8 +297,8 @@ class Confirmations:
             if approval is None:
                 return error_result(
                     "ApprovalRefused",
-                    f"Tool {name} did not run: too many calls wait for the user's approval in "
-                    "Home Assistant already. Wait until the user decided them.",
+                    "Too many calls wait for the user's approval in Home Assistant already, so "
+                    f"tool {name} did not run. Wait until the user decided them.",
                 ), "refused"
             return _ask_approval(name, approval), "needs_confirmation"
         presented = tool_input.tool_args[TOKEN_ARGUMENT]
@@ -312,15 +312,10 @@ class Confirmations:
         if isinstance(redeemed, Approval):
             return Cleared(validated, redeemed.decided_by)
         if redeemed is STILL_PENDING:
-            return error_result(
-                "ApprovalPending",
-                f"The approval for tool {name} still waits for the user in Home Assistant, "
-                f"so the tool did not run. Call {name} again with the same arguments and "
-                f"{TOKEN_ARGUMENT} after the user approved it.",
-            ), "needs_confirmation"
+            return _waits(name, str(presented), None), "needs_confirmation"
         return error_result(
             "ApprovalRefused",
-            f"The approval {presented!r} for tool {name} {redeemed}, so the tool did not run. "
+            f"The approval {redeemed}, so tool {name} did not run (approval {presented!r}). "
             f"To ask again, call {name} without {TOKEN_ARGUMENT}.",
         ), "refused"
 
@@ -364,19 +359,31 @@ def _ask(name: str, arguments: str, token: str, ttl: float) -> ToolResult:
     return result
 
 
+def _waits(name: str, approval_id: str, expires: str | None) -> ToolResult:
+    """Return the answer to a call that waits for approval in Home Assistant.
+
+    Not an error (nothing failed; some MCP clients show an error result's text to no one):
+    ``{"status", "message", TOKEN_ARGUMENT}``, with ``expires`` for a new approval.
+    """
+    until = f" until {expires}" if expires else ""
+    data: dict[str, Any] = {
+        "status": "approval_pending" if expires is None else "approval_required",
+        "message": f"Nothing ran yet: tool {name} "
+        f"{'still ' if expires is None else ''}waits for the user's approval in Home "
+        f"Assistant{until}. Only after they approved it, call {name} again with the same "
+        f'arguments and "{TOKEN_ARGUMENT}": "{approval_id}"; it then runs once. Tell the user '
+        f'to approve or deny it in Home Assistant: in the notification "Approve {name}?" or '
+        "in LLM Hub's approvals.",
+        TOKEN_ARGUMENT: approval_id,
+    }
+    if expires:
+        data["expires"] = expires
+    return ToolResult(data=data)
+
+
 def _ask_approval(name: str, approval: Approval) -> ToolResult:
-    """Return the result that tells the model the call waits for approval in Home Assistant."""
-    result = error_result(
-        "ApprovalRequired",
-        f"Tool {name} waits for the user's approval in Home Assistant and did not run. After "
-        f"the user approved it, call {name} again with the same arguments and "
-        f'"{TOKEN_ARGUMENT}": "{approval.approval_id}"; it then runs once. Tell the user that '
-        "it waits for their approval in Home Assistant's notifications, until "
-        f"{approval.expires.isoformat()}.",
-    )
-    result.data[TOKEN_ARGUMENT] = approval.approval_id
-    result.data["expires"] = approval.expires.isoformat()
-    return result
+    """Return the answer that tells the model the call waits for approval in Home Assistant."""
+    return _waits(name, approval.approval_id, approval.expires.isoformat())
 
 
 def _readable(arguments: dict[str, Any]) -> str:

@@ -223,13 +223,14 @@ class CallToolTool(llm_helper.Tool):
 def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.ToolResult:
     """Return ``result``; a request for confirmation also says how to confirm through here."""
     data = result.data
+    # An approval's answer is no error: its words are in "message".
+    key = "error_text" if result.error else "message"
     if (
-        result.error
-        and isinstance(data, dict)
+        isinstance(data, dict)
         and isinstance(token := data.get(TOKEN_ARGUMENT), str)
-        and isinstance(text := data.get("error_text"), str)
+        and isinstance(text := data.get(key), str)
     ):
-        data["error_text"] = (
+        data[key] = (
             f"{text} Call it through {CALL_TOOL}: name {name!r} and the same arguments plus "
             f'"{TOKEN_ARGUMENT}": "{token}".'
         )
