@@ -18,10 +18,15 @@ from freezegun.api import FrozenDateTimeFactory
 from hypothesis import given, strategies as st
 import probatio
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+)
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.build.candidate import CandidateTool, declare_token, requires_token
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, Approval
 from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonical
 from custom_components.llm_hub.const import (
@@ -722,6 +727,30 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
     ran = await _call(hass, path, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
+
+
+async def test_outer_hub_records_the_inner_hubs_verdict(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """A call a selected hub refuses is recorded as refused by the hub above it too."""
+    tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["x"]})
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
+    # The inner hub reloads while the outer instance still holds its tools.
+    assert await hass.config_entries.async_reload(inner.entry_id)
+
+    result = await instance.async_call_tool(llm.ToolInput("count", {"n": 1}))
+    await hass.async_block_till_done()
+
+    assert result.data["error"] == "HubReloaded"
+    assert tool.calls == []
+    assert [(event.data["api_name"], event.data["outcome"]) for event in events] == [
+        ("Inner", "refused"),
+        ("Outer", "refused"),
+    ]
 
 
 # --- The token store and the schema ----------------------------------------------------------

@@ -229,14 +229,17 @@ class HubTool(Tool):
                     external=tool_input.external,
                 )
                 approved_by, checked = checked.approved_by, checked.arguments
-            result = await self._async_run(
+            ran = await self._async_run(
                 hass,
                 tool_input,
                 checked,
                 llm_context,
                 confirmed=confirmed or self.gate is not None,
             )
-            outcome = "error" if result.error else "ok"
+            if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
+                result, outcome = ran.result, ran.outcome
+            else:
+                result, outcome = ran, "error" if ran.error else "ok"
         call = ToolCall(
             self,
             tool_input,
@@ -295,8 +298,10 @@ class HubTool(Tool):
         llm_context: LLMContext,
         *,
         confirmed: bool,
-    ) -> ToolResult:
+    ) -> ToolResult | ToolCall:
         """Run the original tool under the time limit; return its result or a failed one.
+
+        A selected hub's tool answers the call it recorded, whose result is JSON-safe already.
 
         ``asyncio.CancelledError`` propagates only while the caller's task is being cancelled;
         raised by the tool otherwise, it fails the call like any unexpected exception.
@@ -308,10 +313,10 @@ class HubTool(Tool):
             id=tool_input.id,
             external=tool_input.external,
         )
-        call: Awaitable[ToolResult | dict[str, Any]]
+        call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
         if isinstance(self.tool, HubTool):
             # A tool of a selected hub: tell it whether this call is confirmed.
-            call = self.tool.async_call(hass, inner_input, llm_context, confirmed=confirmed)
+            call = self.tool.async_run(hass, inner_input, llm_context, confirmed=confirmed)
         else:
             call = self.tool.async_call(hass, inner_input, llm_context)
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
@@ -347,7 +352,7 @@ class HubTool(Tool):
             return self._unexpected(err)
         finally:
             deadlines.forget(deadline)
-        return self._json_safe(result)
+        return result if isinstance(result, ToolCall) else self._json_safe(result)
 
     def _time_limit(self, hass: HomeAssistant, llm_context: LLMContext) -> tuple[float, Deadlines]:
         """Return how many seconds a call may run, and the deadlines that end it then."""
