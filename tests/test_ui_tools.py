@@ -330,6 +330,152 @@ async def test_template_time_limit(hass: HomeAssistant, entry: MockConfigEntry) 
     }
 
 
+async def test_slow_render_never_stalls_the_loop(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """A render the model's arguments make slow runs once, off the loop: it keeps ticking."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Count",
+            "description": "Counts.",
+            "template": "{% set ns = namespace(n=0) %}{% for i in range(size) %}"
+            "{% for j in range(size) %}{% set ns.n = ns.n + 1 %}{% endfor %}{% endfor %}"
+            "{{ ns.n }}",
+            "parameters": [{"name": "size", "type": "integer", "required": True}],
+        },
+    )
+    instance = await _instance(hass, entry)
+    # A first call imports what exposure checks need (conversation, not loaded in tests).
+    warm_up = await instance.async_call_tool(
+        llm.ToolInput(tool_name="count", tool_args={"size": 2})
+    )
+    assert isinstance(warm_up, llm.ToolResult)
+    assert warm_up.data == {"result": 4}
+    loop = asyncio.get_running_loop()
+    lags: list[float] = []
+    ticking = True
+
+    def tick(expected: float) -> None:
+        now = loop.time()
+        lags.append(now - expected)
+        if ticking:
+            loop.call_at(now + 0.001, tick, now + 0.001)
+
+    loop.call_soon(tick, loop.time())
+    started = loop.time()
+    with patch.object(ui_tools, "TEMPLATE_TIME_LIMIT", 60.0):
+        result = await instance.async_call_tool(
+            llm.ToolInput(tool_name="count", tool_args={"size": 700})
+        )
+    took = loop.time() - started
+    await asyncio.sleep(0.01)  # the tick due when the call ended records its lag
+    ticking = False
+    assert isinstance(result, llm.ToolResult)
+    assert result.data == {"result": 700 * 700}
+    # Rendered in the loop, the render would stall it for all of ``took``; in a thread the
+    # loop waits at most for the GIL's switch interval (5 ms) and the machine's scheduling.
+    assert took > 0.5, took
+    assert max(lags) < 0.25, (max(lags), took)
+
+
+async def test_template_output_cap(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A render may give at most TEMPLATE_MAX_OUTPUT characters; more is a failed result."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Repeat",
+            "description": "Repeats x.",
+            "template": "{% for i in range(count) %}x{% endfor %}",
+            "parameters": [{"name": "count", "type": "integer", "required": True}],
+        },
+    )
+    assert await _call(hass, entry, "repeat", {"count": 3}) == {"result": "xxx"}
+    assert await _call(hass, entry, "repeat", {"count": ui_tools.TEMPLATE_MAX_OUTPUT}) == {
+        "result": "x" * ui_tools.TEMPLATE_MAX_OUTPUT
+    }
+    assert await _call(hass, entry, "repeat", {"count": 99999}) == {
+        "error": "TemplateError",
+        "error_text": "The template of tool repeat gave more than 16384 characters, its limit.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("template", "args", "read"),
+    [
+        ("{{ states(which) }}", {"which": "light.porch"}, None),
+        ("{{ states(which) }}", {"which": "light.garage"}, "light.garage"),
+        ("{{ is_state(which, 'on') }}", {"which": "light.garage"}, "light.garage"),
+        ("{{ state_attr(which, 'level') }}", {"which": "light.garage"}, "light.garage"),
+        ("{{ states.light[which].state }}", {"which": "garage"}, "light.garage"),
+        ("{{ states('light.' ~ which) }}", {"which": "garage"}, "light.garage"),
+        # Named in the template itself: its author's choice.
+        ("{{ states(which) }} {{ states('light.garage') }}", {"which": "light.garage"}, None),
+        (
+            "{{ states.light | selectattr('entity_id', 'eq', which) | list | count }}",
+            {"which": "light.garage"},
+            "every light entity",
+        ),
+        (
+            "{{ states | selectattr('entity_id', 'eq', which) | map(attribute='state') | first }}",
+            {"which": "light.porch"},
+            "every entity",
+        ),
+        ("{{ states.switch | map(attribute='state') | join }}{{ which }}", {"which": "x"}, None),
+    ],
+)
+async def test_template_reads_exposed_entities(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    template: str,
+    args: dict[str, Any],
+    read: str | None,
+) -> None:
+    """Driven by the model's arguments, a template reads only entities exposed to Assist.
+
+    Unless the tool reaches entities not exposed; a template without parameters is its
+    author's alone.
+    """
+    hass.states.async_set("light.garage", "on", {"level": 3})
+    hass.states.async_set("switch.pump", "off")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    form = {
+        "title": "Peek",
+        "description": "Reads.",
+        "template": template,
+        "parameters": [{"name": "which", "type": "text", "required": True}],
+    }
+    subentry_id = await async_add_tool(hass, entry, "template", form)
+    data = await _call(hass, entry, "peek", args)
+    if read is None:
+        assert "result" in data, data
+    else:
+        assert data == {
+            "error": "HomeAssistantError",
+            "error_text": f"The template of tool peek read {read}; tool peek may only reach "
+            "entities exposed to Assist",
+        }
+    result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "unexposed": True})
+    await async_save(hass, result)
+    assert "result" in await _call(hass, entry, "peek", args)
+
+
+async def test_template_without_parameters_reads_all(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """The model cannot drive a template without parameters: it reads what it reads."""
+    hass.states.async_set("light.garage", "on")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    assert await _call(hass, entry, "lights_on_by_area") == {
+        "result": {"Porch": 1, "Office": 1, "no area": 1}
+    }
+
+
 # --- The flow: errors, names, edit, delete ---------------------------------------------------
 
 

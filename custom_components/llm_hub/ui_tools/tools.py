@@ -2,17 +2,20 @@
 
 ``UiTools`` builds the tools when the entry is set up and lists them per request; one that
 cannot be used is left out with the reason, the hub's other tools are not affected.
-- ``template``: renders the template with the validated arguments as variables, under
-  ``TEMPLATE_TIME_LIMIT``; the result is parsed as JSON when it is JSON.
+- ``template``: renders the template once in a thread with the validated arguments as
+  variables, within ``TEMPLATE_TIME_LIMIT`` and ``TEMPLATE_MAX_OUTPUT``; parsed when JSON.
 - ``action``: runs the actions with the arguments as variables, as the calling user.
 - ``script``: Home Assistant's own ``ScriptTool`` of a script entity, under the tool's name.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+import contextlib
 from dataclasses import dataclass, field
 import json
+import re
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, cast, override
 
@@ -33,8 +36,11 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
 from homeassistant.helpers.template import Template, TemplateEnvironment
+from homeassistant.helpers.template.render_info import RenderInfo, render_info_cv
 from homeassistant.helpers.trace import StopReason, script_execution_cv
 from homeassistant.util.async_ import create_eager_task
+from homeassistant.util.hass_dict import HassKey
+from homeassistant.util.thread import ThreadWithException
 
 from ..build.builder import Source
 from ..calls.tool import error_result
@@ -53,6 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_ACTION_RUNS",
+    "TEMPLATE_MAX_OUTPUT",
     "TEMPLATE_TIME_LIMIT",
     "UI_TOOLS_NAMESPACE",
     "UI_TOOLS_SOURCE",
@@ -70,6 +77,11 @@ MAX_ACTION_RUNS: Final = 10
 """Calls of one action tool that may run at once (``Script`` in parallel mode)."""
 TEMPLATE_TIME_LIMIT: Final = 3.0
 """Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
+TEMPLATE_MAX_OUTPUT: Final = 16 * 1024
+"""Characters a template tool's render may give (core's render_template tool's limit)."""
+_ENVIRONMENT: Final[HassKey[TemplateEnvironment]] = HassKey(f"{DOMAIN}_template_environment")
+"""The strict template environment template tools render in."""
+_ENTITY_ID: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
 ASSISTANT: Final = "conversation"
 """The assistant whose exposed entities a tool reaches when the request names none (Assist)."""
 
@@ -255,6 +267,12 @@ class UiTemplateTool(_UiTool):
             raise ToolDefinitionError(
                 f"The template is invalid: {template_error_text(err)}"
             ) from err
+        if (environment := hass.data.get(_ENVIRONMENT)) is None:
+            environment = hass.data[_ENVIRONMENT] = TemplateEnvironment(hass, strict=True)
+        # Strict: a variable that is not defined is an error naming it, never empty text.
+        self.compiled = environment.from_string(definition.template)
+        self.named = frozenset(_ENTITY_ID.findall(definition.template))
+        """The entity ids written in the template: its author's choice, not the model's."""
 
     @override
     async def async_call(
@@ -263,38 +281,129 @@ class UiTemplateTool(_UiTool):
         tool_input: llm_helper.ToolInput,
         llm_context: llm_helper.LLMContext,
     ) -> llm_helper.ToolResult:
-        """Render the template; return ``{"result": ...}``, parsed when it is JSON.
+        """Render the template once, in a thread; return ``{"result": ...}``, parsed if JSON.
 
-        A template error or one over ``TEMPLATE_TIME_LIMIT`` is a failed result.
+        A failed result when the render fails, runs over ``TEMPLATE_TIME_LIMIT`` seconds,
+        gives over ``TEMPLATE_MAX_OUTPUT`` characters or, driven by arguments, read an
+        entity the tool may not reach.
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
+        render_info = RenderInfo(self.template)
         try:
-            # Like the template developer tool: a trial in a thread that is stopped after the
-            # time limit; its errors come again, with the line, from the render itself.
-            timed_out = await self.template.async_render_will_timeout(
-                TEMPLATE_TIME_LIMIT, variables, strict=True
-            )
-        except TemplateError:
-            timed_out = False
-        if timed_out:
+            rendered = await _async_render(hass, self.compiled, variables, render_info)
+        except TimeoutError:
             return error_result(
                 "TemplateError",
                 f"The template of tool {self.name} ran longer than "
                 f"{TEMPLATE_TIME_LIMIT:g} s and was stopped.",
             )
-        try:
-            # Strict: a variable that is not defined is an error naming it, never empty text.
-            rendered = self.template.async_render(variables, parse_result=False, strict=True)
+        except _TooLongError:
+            return error_result(
+                "TemplateError",
+                f"The template of tool {self.name} gave more than {TEMPLATE_MAX_OUTPUT} "
+                "characters, its limit.",
+            )
         except TemplateError as err:
             return error_result(
                 "TemplateError",
                 f"The template of tool {self.name} failed at {template_error_text(err)}",
             )
+        if variables and not self.definition.unexposed:
+            assistant = llm_context.assistant or ASSISTANT
+            if (unreachable := self._unreachable(hass, render_info, assistant)) is not None:
+                return error_result(
+                    "HomeAssistantError",
+                    f"The template of tool {self.name} read {unreachable}; tool "
+                    f"{self.name} may only reach entities exposed to Assist",
+                )
         try:
             result = json.loads(rendered)
         except ValueError:
             result = rendered
         return llm_helper.ToolResult(data={"result": result})
+
+    def _unreachable(
+        self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
+    ) -> str | None:
+        """Return what a render read that the tool may not reach, in words (None: nothing).
+
+        All states or a domain's (iterated) when one is not exposed to ``assistant``; an
+        entity not exposed that the template does not name itself.
+        """
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
+
+        iterated: list[tuple[str | None, str]] = [
+            (domain, f"every {domain} entity") for domain in sorted(render_info.domains)
+        ]
+        if render_info.all_states:
+            iterated = [(None, "every entity")]
+        for domain, what in iterated:
+            if not all(
+                async_should_expose(hass, assistant, entity_id)
+                for entity_id in hass.states.async_entity_ids(domain)
+            ):
+                return what
+        for entity_id in sorted(render_info.entities - self.named):
+            if not async_should_expose(hass, assistant, entity_id):
+                return entity_id
+        return None
+
+
+class _TooLongError(Exception):
+    """A render gave more than ``TEMPLATE_MAX_OUTPUT`` characters."""
+
+
+async def _async_render(
+    hass: HomeAssistant,
+    compiled: jinja2.Template,
+    variables: Mapping[str, Any],
+    render_info: RenderInfo,
+) -> str:
+    """Return the stripped output of one render in a thread of its own, recording its reads.
+
+    The event loop goes on meanwhile. Raises ``TimeoutError`` after ``TEMPLATE_TIME_LIMIT``
+    seconds (the render is stopped), ``_TooLongError`` over ``TEMPLATE_MAX_OUTPUT`` characters,
+    ``TemplateError`` for an error of the template.
+    """
+    done = asyncio.Event()
+    outcome: list[str | BaseException] = []
+
+    def render() -> None:
+        render_info_cv.set(render_info)
+        try:
+            parts: list[str] = []
+            size = 0
+            for part in compiled.generate(**variables):
+                parts.append(part)
+                if (size := size + len(part)) > TEMPLATE_MAX_OUTPUT:
+                    raise _TooLongError  # noqa: TRY301  # stops the render, its output unbuilt
+            outcome.append("".join(parts).strip())
+        except BaseException as err:  # noqa: BLE001  # handed to the event loop
+            outcome.append(err)
+        finally:
+            render_info.collecting = False
+            hass.loop.call_soon_threadsafe(done.set)
+
+    thread = ThreadWithException(target=render, name=f"{DOMAIN} template", daemon=True)
+    thread.start()
+    try:
+        async with asyncio.timeout(TEMPLATE_TIME_LIMIT):
+            await done.wait()
+    except TimeoutError:
+        with contextlib.suppress(ValueError):  # it has just ended
+            thread.raise_exc(TimeoutError)
+        with contextlib.suppress(TimeoutError):  # a C call that never checks: let it be
+            async with asyncio.timeout(TEMPLATE_TIME_LIMIT):
+                await done.wait()
+        raise
+    result = outcome[0]
+    if isinstance(result, str):
+        return result
+    if isinstance(result, _TooLongError):
+        raise result
+    raise TemplateError(result) from result  # type: ignore[arg-type]
 
 
 class UiActionTool(_UiTool):
