@@ -1331,6 +1331,78 @@ async def test_entity_targets(
     assert recorded[-1].data == {"entity_id": "light.garage"}
 
 
+@pytest.mark.parametrize(
+    "case",
+    [
+        ({"entity_id": "light.cellar"}, "", "There is no entity 'light.cellar'"),
+        ({"entity_id": ["light.porch", "light.cellar"]}, "", "There is no entity 'light.cellar'"),
+        ({"entity_id": "light.porch, light.cellar"}, "", "There is no entity 'light.cellar'"),
+        ({"area_id": "cellar"}, "", "There is no area 'cellar'"),
+        ({"device_id": "0123abcd"}, "", "There is no device '0123abcd'"),
+        ({"entity_id": "all"}, "", "'all' is not an entity id: name the entities"),
+        ({"entity_id": "none"}, "", "'none' is not an entity id: name the entities"),
+        ({"entity_id": "{{ which }}"}, "light.cellar", "There is no entity 'light.cellar'"),
+        ({"area_id": "{{ which }}"}, "cellar", "There is no area 'cellar'"),
+        (
+            {"entity_id": "{{ which }}"},
+            "light.garage",
+            (
+                "Entity light.garage is not exposed to Assist; tool switch_on may only reach "
+                "exposed entities"
+            ),
+        ),
+        # Written in the actions, an entity not exposed is the author's choice.
+        ({"entity_id": "light.garage"}, "", None),
+        ({"entity_id": "{{ which }}", "area_id": "{{ area_id('Porch') }}"}, "light.porch", None),
+        ({"device_id": "{{ none }}"}, "", None),
+        # A target template that fails: Home Assistant's run says so, after step 1 ran.
+        (
+            {"entity_id": "{{ 1 / 0 }}"},
+            "",
+            "Error rendering service target template: ZeroDivisionError: division by zero",
+        ),
+    ],
+)
+async def test_action_targets(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    recorded: list[ServiceCall],
+    case: tuple[dict[str, Any], str, str | None],
+) -> None:
+    """Targets written in the actions must exist; led by an argument, be exposed too.
+
+    Anywhere in the actions (here inside an ``if``); when one does not, nothing runs.
+    """
+    target, which, error_text = case
+    entities = er.async_get(hass)
+    entities.async_get_or_create("light", "test", "garage", suggested_object_id="garage")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    form = {
+        "title": "Switch on",
+        "description": "Switches on.",
+        "actions": [
+            {"action": "test.record", "data": {"step": 1}},
+            {
+                "if": [{"condition": "template", "value_template": "{{ true }}"}],
+                "then": [{"action": "test.record", "target": target}],
+            },
+        ],
+        "parameters": [{"name": "which", "type": "text"}],
+    }
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    data = await _call(hass, entry, "switch_on", {"which": which})
+    if error_text is None:
+        assert data == {"success": True}
+        assert len(recorded) == 2
+        return
+    assert data == {"error": "HomeAssistantError", "error_text": error_text}
+    assert len(recorded) == (1 if error_text.startswith("Error rendering") else 0)
+    if "not exposed" in error_text:
+        result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "unexposed": True})
+        await async_save(hass, result)
+        assert await _call(hass, entry, "switch_on", {"which": which}) == {"success": True}
+
+
 async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConfigEntry) -> None:
     """A template reading a variable nobody defines is refused at save, and fails at call."""
     result = await async_start_tool_flow(hass, entry, "template")

@@ -24,18 +24,20 @@ import jinja2.meta
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
 from homeassistant.core import HomeAssistant, callback, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     config_validation as cv,
+    device_registry as dr,
     entity_registry as er,
     intent,
     llm as llm_helper,
     selector,
 )
 from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
-from homeassistant.helpers.template import Template, TemplateEnvironment
+from homeassistant.helpers.template import Template, TemplateEnvironment, is_template_string
 from homeassistant.helpers.template.render_info import RenderInfo, render_info_cv
 from homeassistant.helpers.trace import StopReason, script_execution_cv
 from homeassistant.util.async_ import create_eager_task
@@ -218,10 +220,6 @@ class _UiTool(llm_helper.Tool):
         assistant: str | None,
     ) -> str:
         """Return the entity id of an entity id or registry id the tool may reach; raise."""
-        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
-            async_should_expose,
-        )
-
         registry = er.async_get(hass)
         entity_id = er.async_resolve_entity_id(registry, value)
         if entity_id is None or (
@@ -232,14 +230,21 @@ class _UiTool(llm_helper.Tool):
             raise HomeAssistantError(
                 f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
             )
-        if not self.definition.unexposed and not async_should_expose(
-            hass, assistant or ASSISTANT, entity_id
-        ):
+        if not self.definition.unexposed:
+            self._check_exposed(hass, entity_id, assistant)
+        return entity_id
+
+    def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
+        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``."""
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
+
+        if not async_should_expose(hass, assistant or ASSISTANT, entity_id):
             raise HomeAssistantError(
                 f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
                 "reach exposed entities"
             )
-        return entity_id
 
 
 def _area_id(hass: HomeAssistant, area: Any) -> str:
@@ -428,6 +433,7 @@ class UiActionTool(_UiTool):
         user may not perform is a failed result saying so.
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
+        self._check_targets(hass, variables, llm_context.assistant)
         try:
             run, stop = await _async_run_watched(
                 lambda: self.script.async_run(variables, context=llm_context.context)
@@ -445,6 +451,81 @@ class UiActionTool(_UiTool):
             if isinstance(name := action.get("response_variable"), str)
         }
         return llm_helper.ToolResult(data=responses or {"success": True})
+
+    def _check_targets(
+        self, hass: HomeAssistant, variables: Mapping[str, Any], assistant: str | None
+    ) -> None:
+        """Raise ``HomeAssistantError`` naming a target of the actions the tool may not reach.
+
+        Targets are the ``entity_id``, ``area_id`` and ``device_id`` of every action step's
+        ``target`` and ``data`` (templates rendered with ``variables``). Each must exist; an
+        entity one of the arguments led to must be exposed to ``assistant`` unless the tool
+        allows more; ``all`` and ``none`` are not entity ids.
+        """
+        entities = er.async_get(hass)
+        for key, target, driven in _target_ids(hass, self.definition.actions, variables):
+            if key == "area_id" and ar.async_get(hass).async_get_area(target) is None:
+                raise HomeAssistantError(f"There is no area {target!r}")
+            if key == "device_id" and dr.async_get(hass).async_get(target) is None:
+                raise HomeAssistantError(f"There is no device {target!r}")
+            if key != "entity_id":
+                continue
+            if target in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
+                raise HomeAssistantError(f"{target!r} is not an entity id: name the entities")
+            entity_id = er.async_resolve_entity_id(entities, target)
+            if entity_id is None or (
+                hass.states.get(entity_id) is None and entities.async_get(entity_id) is None
+            ):
+                raise HomeAssistantError(f"There is no entity {target!r}")
+            if driven and not self.definition.unexposed:
+                self._check_exposed(hass, entity_id, assistant)
+
+
+def _target_ids(
+    hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
+) -> list[tuple[str, str, bool]]:
+    """Return ``(key, id, from a template)`` of every target id of every step of ``actions``.
+
+    A template that fails is skipped: the run fails on it, in Home Assistant's words.
+    """
+    found: list[tuple[str, str, bool]] = []
+    for key, value in _targets(actions):
+        driven = isinstance(value, str) and is_template_string(value)
+        if driven:
+            try:
+                value = Template(value, hass).async_render(variables)  # noqa: PLW2901
+            except TemplateError:
+                continue
+        found.extend((key, target, driven) for target in _ids(value))
+    return found
+
+
+_TARGET_KEYS: Final = ("entity_id", "area_id", "device_id")
+
+
+def _targets(actions: Any) -> list[tuple[str, Any]]:
+    """Return ``(key, value)`` of every target of an action step anywhere in ``actions``."""
+    found: list[tuple[str, Any]] = []
+    if isinstance(actions, list | tuple):
+        for item in actions:
+            found.extend(_targets(item))
+    elif isinstance(actions, Mapping):
+        if "action" in actions or "service" in actions:
+            for part in (actions, actions.get("target"), actions.get("data")):
+                if isinstance(part, Mapping):
+                    found.extend((key, part[key]) for key in _TARGET_KEYS if key in part)
+        for value in actions.values():
+            if isinstance(value, list | Mapping):
+                found.extend(_targets(value))
+    return found
+
+
+def _ids(value: Any) -> list[str]:
+    """Return the ids of a target value: a text (comma separated) or a list of texts."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list):
+        return []
+    return [item.strip() for item in items if isinstance(item, str) and item.strip()]
 
 
 async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, StopReason]:
