@@ -31,7 +31,7 @@ from homeassistant.core import (
     SupportsResponse,
 )
 from homeassistant.data_entry_flow import FlowResultType, InvalidData
-from homeassistant.exceptions import TemplateError
+from homeassistant.exceptions import TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
@@ -754,11 +754,33 @@ async def test_action_not_allowed(
     )
     assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
         "error": "Unauthorized",
-        "error_text": "Tool secret did not run: the user who asked may not perform its "
-        "actions; an administrator is needed for that. Tell the user.",
+        "error_text": "Tool secret did not run: an administrator is needed for the action "
+        "test.secret, and the user who asked is not one. Tell the user.",
     }
     assert not recorded
     assert await _call(hass, entry, "secret", user_id=hass_admin_user.id) == {"success": True}
+
+    async def guarded(call: ServiceCall) -> None:
+        raise Unauthorized(context=call.context, entity_id="light.porch")
+
+    hass.services.async_register("test", "guarded", guarded)
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {"title": "Guarded", "description": "Guarded.", "actions": [{"action": "test.guarded"}]},
+    )
+    assert await _call(hass, entry, "guarded", user_id=hass_read_only_user.id) == {
+        "error": "Unauthorized",
+        "error_text": "Tool guarded did not run: an administrator is needed for the action "
+        "test.guarded on light.porch, and the user who asked is not one. Tell the user.",
+    }
+    # Raised where no action was called: the words say its actions.
+    assert ui_tools._unauthorized("odd", Unauthorized()).data == {
+        "error": "Unauthorized",
+        "error_text": "Tool odd did not run: an administrator is needed for its actions, and "
+        "the user who asked is not one. Tell the user.",
+    }
 
 
 async def test_action_invalid_in_flow(hass: HomeAssistant, entry: MockConfigEntry) -> None:
@@ -1259,8 +1281,9 @@ async def test_script_not_allowed_or_stopping(
     )
     assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
         "error": "Unauthorized",
-        "error_text": "Tool secret did not run: the user who asked may not perform its "
-        "actions; an administrator is needed for that. Tell the user.",
+        "error_text": "Tool secret did not run: an administrator is needed for the script "
+        "script.secret: the action test.secret, and the user who asked is not one. Tell the "
+        "user.",
     }
     assert not recorded
     hass.data[DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED] = None

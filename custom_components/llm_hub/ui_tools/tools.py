@@ -25,7 +25,7 @@ import probatio
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
-from homeassistant.core import HomeAssistant, callback, split_entity_id
+from homeassistant.core import HomeAssistant, ServiceCall, callback, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
@@ -567,13 +567,28 @@ def _not_run(name: str, stop: StopReason) -> llm_helper.ToolResult | None:
     return error_result("ScriptNotRun", f"Tool {name} {why}.")
 
 
-def _unauthorized(name: str, err: Unauthorized) -> llm_helper.ToolResult:
-    """Return the failed result of a run the calling user may not perform, in words."""
-    what = f" on {err.entity_id}" if err.entity_id else ""
+def _unauthorized(name: str, err: Unauthorized, script: str = "") -> llm_helper.ToolResult:
+    """Return the failed result of a run the calling user may not perform, in words.
+
+    Names the action refused (the innermost service call in the error's traceback) and the
+    ``script`` that performs it, when it is a script tool's.
+    """
+    service = None
+    traceback = err.__traceback__
+    while traceback is not None:
+        for value in traceback.tb_frame.f_locals.values():
+            if isinstance(value, ServiceCall):
+                service = f"{value.domain}.{value.service}"
+        traceback = traceback.tb_next
+    what = f"the action {service}" if service else "its actions"
+    if err.entity_id:
+        what = f"{what} on {err.entity_id}"
+    if script:
+        what = f"the script {script}: {what}"
     return error_result(
         "Unauthorized",
-        f"Tool {name} did not run: the user who asked may not perform its actions{what}; "
-        "an administrator is needed for that. Tell the user.",
+        f"Tool {name} did not run: an administrator is needed for {what}, and the user who "
+        "asked is not one. Tell the user.",
     )
 
 
@@ -620,7 +635,7 @@ class UiScriptTool(llm_helper.ActionTool):
                 lambda: self.tool.async_call(hass, inner, llm_context)
             )
         except Unauthorized as err:
-            return _unauthorized(self.name, err)
+            return _unauthorized(self.name, err, self.definition.script)
         if (refused := _not_run(self.name, stop)) is not None:
             return refused
         if stop.response is None:
