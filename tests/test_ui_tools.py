@@ -40,6 +40,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.script import DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED
 from homeassistant.helpers.service import async_register_admin_service
+from homeassistant.helpers.translation import async_get_translations
 from homeassistant.setup import async_setup_component
 
 from .common import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
@@ -172,6 +173,35 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
         read_only=True, destructive=False, idempotent=False, open_world=False
     )
     assert await _call(hass, entry, "lights_on_by_area") == {"result": {"Porch": 1, "Office": 1}}
+
+
+async def test_parameter_dialog_translated(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The parameter dialog's labels come from the translations, the types' too.
+
+    The frontend's item dialog translates field labels by the object selector's
+    ``translation_key`` but not a select's options: those carry their translated labels.
+    """
+    result = await async_start_tool_flow(hass, entry, "action")
+    schema = _schema(result).schema
+    (parameters,) = [value for key, value in schema.items() if key == "parameters"]
+    config = parameters.config
+    assert config["translation_key"] == "parameter"
+    assert all("label" not in field for field in config["fields"].values())
+    types = config["fields"]["type"]["selector"].config
+    assert types["options"] == [
+        {"value": "text", "label": "Text"},
+        {"value": "number", "label": "Number"},
+        {"value": "integer", "label": "Integer"},
+        {"value": "boolean", "label": "Yes or no"},
+        {"value": "select", "label": "One of a list (choice)"},
+        {"value": "entity", "label": "Entity id"},
+        {"value": "area", "label": "Area"},
+        {"value": "datetime", "label": "Date and time"},
+        {"value": "duration", "label": "Duration"},
+    ]
+    translations = await async_get_translations(hass, "en", "selector", [DOMAIN])
+    for name in config["fields"]:
+        assert translations[f"component.{DOMAIN}.selector.parameter.fields.{name}.name"]
 
 
 async def test_template_text_result(hass: HomeAssistant, entry: MockConfigEntry) -> None:

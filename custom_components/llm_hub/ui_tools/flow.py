@@ -22,8 +22,10 @@ from homeassistant.data_entry_flow import section
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv, selector
 from homeassistant.helpers.script import async_validate_actions_config
+from homeassistant.helpers.translation import async_get_translations
 
 from ..build.names import assign_names, portable_name
+from ..const import DOMAIN
 from .definition import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
@@ -55,34 +57,50 @@ _LIST = selector.TextSelector(selector.TextSelectorConfig(multiple=True))
 _NUMBER = selector.NumberSelector(
     selector.NumberSelectorConfig(step="any", mode=selector.NumberSelectorMode.BOX)
 )
-PARAMETERS_SELECTOR: Final = selector.ObjectSelector(
-    selector.ObjectSelectorConfig(
-        multiple=True,
-        label_field="name",
-        description_field="description",
-        fields={
-            "name": {"label": "Name", "required": True, "selector": _TEXT},
-            "type": {
-                "label": "Type",
-                "required": True,
-                "selector": selector.SelectSelector(
-                    selector.SelectSelectorConfig(
-                        options=list(PARAMETER_TYPES),
-                        translation_key="parameter_type",
-                        mode=selector.SelectSelectorMode.DROPDOWN,
-                    )
-                ),
-            },
-            "description": {"label": "Description for the model", "selector": _TEXT},
-            "required": {"label": "Required", "selector": selector.BooleanSelector()},
-            "min": {"label": "Minimum (number, integer)", "selector": _NUMBER},
-            "max": {"label": "Maximum (number, integer)", "selector": _NUMBER},
-            "options": {"label": "Options (choice)", "selector": _LIST},
-            "domains": {"label": "Domains (entity)", "selector": _LIST},
-        },
+_PARAMETER_FIELDS: Final[dict[str, selector.Selector[Any]]] = {
+    "name": _TEXT,
+    "type": _TEXT,  # replaced by the translated choice of types (``_parameters_selector``)
+    "description": _TEXT,
+    "required": selector.BooleanSelector(),
+    "min": _NUMBER,
+    "max": _NUMBER,
+    "options": _LIST,
+    "domains": _LIST,
+}
+
+
+def _parameters_selector(type_labels: Mapping[str, str]) -> selector.ObjectSelector:
+    """Return the parameters field: a list of objects edited in place (module docstring).
+
+    The frontend's item dialog translates field labels (the selector's ``translation_key``)
+    but not a select's options, so the types come with their labels, ``type_labels``.
+    """
+    types = selector.SelectSelector(
+        selector.SelectSelectorConfig(
+            options=[
+                selector.SelectOptionDict(value=key, label=type_labels.get(key, key))
+                for key in PARAMETER_TYPES
+            ],
+            translation_key="parameter_type",
+            mode=selector.SelectSelectorMode.DROPDOWN,
+        )
     )
-)
-"""The parameters field: a list of objects edited in place (see the module docstring)."""
+    return selector.ObjectSelector(
+        selector.ObjectSelectorConfig(
+            multiple=True,
+            label_field="name",
+            description_field="description",
+            translation_key="parameter",
+            fields={
+                key: selector.ObjectSelectorField(
+                    selector=types if key == "type" else field,
+                    required=key in ("name", "type"),
+                )
+                for key, field in _PARAMETER_FIELDS.items()
+            },
+        )
+    )
+
 
 _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
     "template": {probatio.Required(CONF_TEMPLATE): selector.TemplateSelector()},
@@ -105,7 +123,7 @@ def _annotation_defaults(kind: Kind) -> dict[str, bool]:
     return {"read_only": False, "destructive": True, "open_world": True}
 
 
-def _form_schema(kind: Kind) -> probatio.Schema:
+def _form_schema(kind: Kind, type_labels: Mapping[str, str]) -> probatio.Schema:
     """Return the form of a kind: title, description, the kind's field, parameters, annotations."""
     fields: dict[probatio.Marker, Any] = {
         # A script tool takes the script's name and description when left empty.
@@ -116,7 +134,7 @@ def _form_schema(kind: Kind) -> probatio.Schema:
         **_KIND_FIELDS[kind],
     }
     if kind != "script":
-        fields[probatio.Optional(CONF_PARAMETERS)] = PARAMETERS_SELECTOR
+        fields[probatio.Optional(CONF_PARAMETERS)] = _parameters_selector(type_labels)
         fields[probatio.Optional(CONF_UNEXPOSED, default=False)] = selector.BooleanSelector()
     # Optional: a client that leaves them out keeps the tool's (or the kind's) annotations.
     fields[probatio.Optional(CONF_ANNOTATIONS)] = section(
@@ -185,9 +203,16 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             else:
                 return await self.async_step_save()
         suggested = self._suggested(kind, user_input)
+        translations = await async_get_translations(
+            self.hass, self.hass.config.language, "selector", [DOMAIN]
+        )
+        prefix = f"component.{DOMAIN}.selector.parameter_type.options."
+        type_labels = {key: translations.get(prefix + key, key) for key in PARAMETER_TYPES}
         return self.async_show_form(
             step_id=kind,
-            data_schema=self.add_suggested_values_to_schema(_form_schema(kind), suggested),
+            data_schema=self.add_suggested_values_to_schema(
+                _form_schema(kind, type_labels), suggested
+            ),
             errors=errors,
             description_placeholders=placeholders,
         )
