@@ -726,7 +726,8 @@ async def test_action_tool(
         },
     )
     (tool,) = await _own(hass, entry)
-    assert tool.annotations == llm.ToolAnnotations()
+    # Its action (test.record) stays in Home Assistant: it does not reach outside.
+    assert tool.annotations == llm.ToolAnnotations(open_world=False)
     assert await _call(hass, entry, "porch_light", {"brightness": 128}, hass_admin_user.id) == {
         "success": True
     }
@@ -735,6 +736,39 @@ async def test_action_tool(
     assert call.context.user_id == hass_admin_user.id
     data = await _call(hass, entry, "porch_light", {"brightness": 300})
     assert data["error"] == "InvalidArguments"
+
+
+@pytest.mark.parametrize(
+    ("actions", "open_world"),
+    [
+        ([{"action": "light.turn_on", "target": {"entity_id": "light.porch"}}], False),
+        ([{"delay": 1}, {"action": "notify.notify", "data": {"message": "hi"}}], True),
+        ([{"if": [{"condition": "template", "value_template": "1"}],
+           "then": [{"service": "tts.speak"}]}], True),
+        ([{"action": "{{ 'light.turn_on' }}"}], True),
+        ([{"action": "script.turn_on"}], True),
+    ],
+)
+async def test_action_open_world_default(
+    hass: HomeAssistant, entry: MockConfigEntry, actions: list[dict[str, Any]], open_world: bool
+) -> None:
+    """A new action tool reaches outside when its actions may; chosen annotations are kept."""
+    hass.services.async_register("notify", "notify", lambda _: None)
+    hass.services.async_register("tts", "speak", lambda _: None)
+    form = {"title": "Do", "description": "Does.", "actions": actions}
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    data = entry.subentries[subentry_id].data
+    assert (data["read_only"], data["destructive"], data["open_world"]) == (
+        False,
+        True,
+        open_world,
+    )
+    chosen = {"read_only": False, "destructive": True, "open_world": True}
+    result = await async_reconfigure_tool(
+        hass, entry, subentry_id, {**form, "annotations": chosen}
+    )
+    await async_save(hass, result)
+    assert entry.subentries[subentry_id].data["open_world"] is True
 
 
 async def test_action_tool_responses(

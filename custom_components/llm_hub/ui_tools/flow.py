@@ -116,11 +116,49 @@ _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
 def _annotation_defaults(kind: Kind) -> dict[str, bool]:
     """Return the annotations a new tool starts with: the spec's worst case.
 
-    A template tool only reads: read-only, not destructive, not reaching outside.
+    A template tool only reads: read-only, not destructive, not reaching outside. A new
+    action tool's ``open_world`` then follows its actions (``reaches_outside``).
     """
     if kind == "template":
         return {"read_only": True, "destructive": False, "open_world": False}
     return {"read_only": False, "destructive": True, "open_world": True}
+
+
+OUTSIDE_DOMAINS: Final = frozenset(
+    {
+        "ai_task",
+        "automation",
+        "conversation",
+        "mqtt",
+        "notify",
+        "python_script",
+        "rest_command",
+        "script",
+        "shell_command",
+        "smtp",
+        "telegram_bot",
+        "tts",
+        "webhook",
+    }
+)
+"""Domains whose actions reach outside Home Assistant, or may (scripts, automations)."""
+
+
+def reaches_outside(actions: Any) -> bool:
+    """Return whether an action anywhere in ``actions`` may reach outside Home Assistant.
+
+    True for a domain of ``OUTSIDE_DOMAINS`` and for an action named by a template.
+    """
+    if isinstance(actions, list):
+        return any(reaches_outside(item) for item in actions)
+    if not isinstance(actions, Mapping):
+        return False
+    action = actions.get("action", actions.get("service"))
+    if isinstance(action, str) and (
+        "{" in action or action.partition(".")[0] in OUTSIDE_DOMAINS
+    ):
+        return True
+    return any(reaches_outside(value) for value in actions.values())
 
 
 def _form_schema(kind: Kind, type_labels: Mapping[str, str]) -> probatio.Schema:
@@ -270,7 +308,15 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                 data[CONF_ACTIONS] = await self._async_check_actions(user_input[CONF_ACTIONS])
         if description:
             data[CONF_TOOL_DESCRIPTION] = description
-        data.update(self._annotations(kind, user_input.get(CONF_ANNOTATIONS)))
+        annotations = self._annotations(kind, user_input.get(CONF_ANNOTATIONS))
+        if (
+            kind == "action"
+            and not any(key in self._data for key in ANNOTATION_KEYS)
+            and annotations == _annotation_defaults(kind)
+        ):
+            # A new action tool whose annotations were left as shown: by what its actions do.
+            annotations["open_world"] = reaches_outside(data[CONF_ACTIONS])
+        data.update(annotations)
         data[CONF_TOOL_NAME] = self._tool_name(title)
         self._title = title
         return data
