@@ -148,6 +148,7 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
         "name": "lights_on_by_area",
         "title": "Lights on by area",
         "parameters": "-",
+        "warning": "",
     }
     result = await async_save(hass, result)
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -743,8 +744,15 @@ async def test_action_tool(
     [
         ([{"action": "light.turn_on", "target": {"entity_id": "light.porch"}}], False),
         ([{"delay": 1}, {"action": "notify.notify", "data": {"message": "hi"}}], True),
-        ([{"if": [{"condition": "template", "value_template": "1"}],
-           "then": [{"service": "tts.speak"}]}], True),
+        (
+            [
+                {
+                    "if": [{"condition": "template", "value_template": "1"}],
+                    "then": [{"service": "tts.speak"}],
+                }
+            ],
+            True,
+        ),
         ([{"action": "{{ 'light.turn_on' }}"}], True),
         ([{"action": "script.turn_on"}], True),
     ],
@@ -764,9 +772,7 @@ async def test_action_open_world_default(
         open_world,
     )
     chosen = {"read_only": False, "destructive": True, "open_world": True}
-    result = await async_reconfigure_tool(
-        hass, entry, subentry_id, {**form, "annotations": chosen}
-    )
+    result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "annotations": chosen})
     await async_save(hass, result)
     assert entry.subentries[subentry_id].data["open_world"] is True
 
@@ -1158,6 +1164,66 @@ async def test_policy_applies(hass: HomeAssistant, setup_llm: None) -> None:
         options={CONF_READ_ONLY: True},
     )
     assert [tool.name for tool in await _own(hass, entry)] == ["good"]
+
+
+@pytest.mark.parametrize(
+    ("options", "source", "warning"),
+    [
+        (
+            {CONF_READ_ONLY: True},
+            "user",
+            "not list this tool while its option “Read-only tools only” is on (Configure).",
+        ),
+        (
+            {"no_destructive": True, "no_open_world": True},
+            "user",
+            (
+                "not list this tool while its option “No destructive tools” is on "
+                "(Configure). The hub will not list this tool while its option “No tools that "
+                "reach outside Home Assistant” is on (Configure)."
+            ),
+        ),
+        (
+            {"include_new_tools": False},
+            "user",
+            "not list this tool while its option “Include new tools” is off (Configure).",
+        ),
+        ({"include_new_tools": False}, "reconfigure", ""),
+        (
+            {"confirm_destructive": True},
+            "user",
+            (
+                "ask the user to confirm each call of this tool "
+                "while its option “Confirm destructive tools” is on (Configure)."
+            ),
+        ),
+        ({CONF_READ_ONLY: False}, "user", ""),
+    ],
+)
+async def test_save_warns_of_hub_options(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    options: dict[str, Any],
+    source: str,
+    warning: str,
+) -> None:
+    """The Save step says when the hub's options will hide or confirm the tool, naming them."""
+    form = {
+        "title": "Ping",
+        "description": "Pings.",
+        "actions": [{"action": "notify.notify", "data": {"message": "ping"}}],
+    }
+    hass.services.async_register("notify", "notify", lambda _: None)
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    hass.config_entries.async_update_entry(entry, options=options)
+    await hass.async_block_till_done()
+    if source == "user":
+        result = await async_start_tool_flow(hass, entry, "action")
+        result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    else:
+        result = await async_reconfigure_tool(hass, entry, subentry_id, form)
+    assert result["step_id"] == "save"
+    assert _placeholders(result)["warning"] == (f"The hub will {warning}" if warning else "")
 
 
 async def test_unloaded_scripts(hass: HomeAssistant, setup_llm: None) -> None:

@@ -25,7 +25,15 @@ from homeassistant.helpers.script import async_validate_actions_config
 from homeassistant.helpers.translation import async_get_translations
 
 from ..build.names import assign_names, portable_name
-from ..const import DOMAIN
+from ..const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_READ_ONLY,
+    DOMAIN,
+)
+from ..options import HubOptions
 from .definition import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
@@ -376,13 +384,44 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             return wanted
         return assign_names([*taken, wanted])[-1]
 
+    async def _async_warnings(self) -> str:
+        """Return, in words, how the hub's options will hide or confirm the tool ("": not)."""
+        options = HubOptions.from_options(self._get_entry().options)
+        read_only, destructive, open_world = (self._data[key] for key in ANNOTATION_KEYS)
+        destructive = destructive and not read_only
+        warnings: list[tuple[str, str, str]] = [
+            ("hidden_on", "safety", key)
+            for key, applies in (
+                (CONF_READ_ONLY, options.read_only and not read_only),
+                (CONF_NO_DESTRUCTIVE, options.no_destructive and destructive),
+                (CONF_NO_OPEN_WORLD, options.no_open_world and open_world),
+            )
+            if applies
+        ]
+        if self.source != "reconfigure" and not options.include_new_tools:
+            warnings.insert(0, ("hidden_off", "tools", CONF_INCLUDE_NEW_TOOLS))
+        if not warnings and options.confirm_destructive and destructive:
+            warnings.append(("confirmed", "safety", CONF_CONFIRM_DESTRUCTIVE))
+        if not warnings:
+            return ""
+        language = self.hass.config.language
+        labels = await async_get_translations(self.hass, language, "options", [DOMAIN])
+        words = await async_get_translations(self.hass, language, "selector", [DOMAIN])
+        return " ".join(
+            words[f"component.{DOMAIN}.selector.tool_warning.options.{kind}"].replace(
+                "{option}", labels.get(f"component.{DOMAIN}.options.step.{step}.data.{key}", key)
+            )
+            for kind, step, key in warnings
+        )
+
     async def async_step_save(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
-        """Show the name the model will call the tool by; save the tool."""
+        """Show the name the model will call the tool by, and whether the hub hides it; save."""
         if user_input is None:
             return self.async_show_form(
                 step_id="save",
                 data_schema=probatio.Schema({}),
                 description_placeholders={
+                    "warning": await self._async_warnings(),
                     "name": self._data[CONF_TOOL_NAME],
                     "title": self._title,
                     "parameters": ", ".join(
