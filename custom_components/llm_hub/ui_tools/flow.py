@@ -162,9 +162,7 @@ def reaches_outside(actions: Any) -> bool:
     if not isinstance(actions, Mapping):
         return False
     action = actions.get("action", actions.get("service"))
-    if isinstance(action, str) and (
-        "{" in action or action.partition(".")[0] in OUTSIDE_DOMAINS
-    ):
+    if isinstance(action, str) and ("{" in action or action.partition(".")[0] in OUTSIDE_DOMAINS):
         return True
     return any(reaches_outside(value) for value in actions.values())
 
