@@ -286,12 +286,7 @@ class UiTemplateTool(_UiTool):
         tool_input: llm_helper.ToolInput,
         llm_context: llm_helper.LLMContext,
     ) -> llm_helper.ToolResult:
-        """Render the template once, in a thread; return ``{"result": ...}``, parsed if JSON.
-
-        A failed result when the render fails, runs over ``TEMPLATE_TIME_LIMIT`` seconds,
-        gives over ``TEMPLATE_MAX_OUTPUT`` characters or, driven by arguments, read an
-        entity the tool may not reach.
-        """
+        """Render the template once, in a thread; return ``{"result": ...}``, parsed if JSON."""
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         render_info = RenderInfo(self.template)
         try:
@@ -330,11 +325,7 @@ class UiTemplateTool(_UiTool):
     def _unreachable(
         self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
     ) -> str | None:
-        """Return what a render read that the tool may not reach, in words (None: nothing).
-
-        All states or a domain's (iterated) when one is not exposed to ``assistant``; an
-        entity not exposed that the template does not name itself.
-        """
+        """Return what a render read that is not exposed to ``assistant`` (None: nothing)."""
         from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
             async_should_expose,
         )
@@ -368,9 +359,7 @@ async def _async_render(
 ) -> str:
     """Return the stripped output of one render in a thread of its own, recording its reads.
 
-    The event loop goes on meanwhile. Raises ``TimeoutError`` after ``TEMPLATE_TIME_LIMIT``
-    seconds (the render is stopped), ``_TooLongError`` over ``TEMPLATE_MAX_OUTPUT`` characters,
-    ``TemplateError`` for an error of the template.
+    Raises ``TimeoutError`` (the render is stopped), ``_TooLongError``, ``TemplateError``.
     """
     done = asyncio.Event()
     outcome: list[str | BaseException] = []
@@ -457,10 +446,7 @@ class UiActionTool(_UiTool):
     ) -> None:
         """Raise ``HomeAssistantError`` naming a target of the actions the tool may not reach.
 
-        Targets are the ``entity_id``, ``area_id`` and ``device_id`` of every action step's
-        ``target`` and ``data`` (templates rendered with ``variables``). Each must exist; an
-        entity one of the arguments led to must be exposed to ``assistant`` unless the tool
-        allows more; ``all`` and ``none`` are not entity ids.
+        Each must exist; one a template led to, be exposed unless the tool allows more.
         """
         entities = er.async_get(hass)
         for key, target, driven in _target_ids(hass, self.definition.actions, variables):
@@ -484,10 +470,7 @@ class UiActionTool(_UiTool):
 def _target_ids(
     hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
 ) -> list[tuple[str, str, bool]]:
-    """Return ``(key, id, from a template)`` of every target id of every step of ``actions``.
-
-    A template that fails is skipped: the run fails on it, in Home Assistant's words.
-    """
+    """Return ``(key, id, from a template)`` of every target id of every step of ``actions``."""
     found: list[tuple[str, str, bool]] = []
     for key, value in _targets(actions):
         driven = isinstance(value, str) and is_template_string(value)
@@ -495,7 +478,7 @@ def _target_ids(
             try:
                 value = Template(value, hass).async_render(variables)  # noqa: PLW2901
             except TemplateError:
-                continue
+                continue  # the run fails on it, in Home Assistant's words
         found.extend((key, target, driven) for target in _ids(value))
     return found
 
@@ -568,11 +551,7 @@ def _not_run(name: str, stop: StopReason) -> llm_helper.ToolResult | None:
 
 
 def _unauthorized(name: str, err: Unauthorized, script: str = "") -> llm_helper.ToolResult:
-    """Return the failed result of a run the calling user may not perform, in words.
-
-    Names the action refused (the innermost service call in the error's traceback) and the
-    ``script`` that performs it, when it is a script tool's.
-    """
+    """Return the failed result of a refused run, naming its innermost service call."""
     service = None
     traceback = err.__traceback__
     while traceback is not None:
