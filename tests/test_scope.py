@@ -15,14 +15,26 @@ import pytest
 from custom_components.llm_hub.const import (
     CONF_ADMINS_ONLY,
     CONF_ALLOWED_USERS,
+    CONF_OVERRIDES,
     CONF_SCOPE_AREAS,
     CONF_SCOPE_DOMAINS,
     CONF_SCOPE_EXCLUDED,
 )
+from custom_components.llm_hub.options import HubOptions
+from custom_components.llm_hub.scope.assist import async_call_in_scope, prompt_in_scope
+from custom_components.llm_hub.scope.reach import HubScope, entered
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.homeassistant.llm import NO_ENTITIES_PROMPT
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    intent,
+    llm,
+)
+from homeassistant.setup import async_setup_component
 
 from .common import async_add_hub, hub_id
 from .parity_home import Home, async_setup_home
@@ -230,3 +242,115 @@ async def test_area_removed_keeps_the_rest(
 
     assert not light.failed
     assert door.failed
+
+
+def test_overrides_not_a_mapping_read_as_none() -> None:
+    """Unchecked, overrides that are not a mapping read as none (as the options flow shows)."""
+    assert HubOptions.from_options({CONF_OVERRIDES: "x"}, checked=False).overrides == {}
+
+
+async def test_prompt_left_whole_without_overview(hass: HomeAssistant) -> None:
+    """Without an assistant, or with nothing exposed, the prompt stays as it is."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert prompt_in_scope(hass, None, "text") == "text"
+    assert prompt_in_scope(hass, "conversation", "text") == "text"
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "error"),
+    [
+        ("intent__HassStartTimer", {"minutes": 5}, None),
+        ("intent__HassSetPosition", {"name": "Garage door", "position": "high"}, "Invalid"),
+        ("intent__HassTurnOn", {"area": "Kitchen", "domain": ["light"]}, None),
+        ("intent__HassTurnOn", {"floor": "Ground floor", "domain": ["light"]}, None),
+        ("homeassistant__GetLiveContext", {"area": "Kitchen", "domain": "todo"}, "(s): todo"),
+        ("homeassistant__GetLiveContext", {"area": "Nowhere"}, "Area 'Nowhere' does not exist"),
+        ("homeassistant__GetLiveContext", {"name": "Nobody"}, "No exposed entities matched name"),
+        ("homeassistant__GetLiveContext", {"area": "Garage"}, "No exposed entities found in area"),
+        ("homeassistant__GetLiveContext", {"domain": ["lock"]}, "found in domain(s): lock"),
+        ("homeassistant__GetLiveContext", {"domain": "light", "name": "Desk lamp"}, "matched"),
+    ],
+)
+async def test_calls_in_scope_directly(  # noqa: PLR0917  # fixtures and parameters
+    hass: HomeAssistant,
+    home: Home,
+    hass_admin_user: Any,
+    name: str,
+    args: dict[str, Any],
+    error: str | None,
+) -> None:
+    """Calls the hub narrows: timers pass, invalid slots fail as the intent fails them."""
+    er.async_get(hass).async_update_entity("cover.garage_door", area_id="kitchen")
+    er.async_get(hass).async_update_entity("light.desk_lamp", area_id="kitchen")
+    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    tool = next(tool for tool in assist.tools if tool.name == name)
+    scope = HubScope(areas=frozenset({"kitchen"}), excluded=frozenset({"light.desk_lamp"}))
+    context = _context(home, hass_admin_user)
+    with entered(scope.resolve(hass)):
+        call = async_call_in_scope(hass, tool, llm.ToolInput(name, args), context)
+        if error == "Invalid":
+            with pytest.raises(Exception, match="invalid"):
+                await call
+            return
+        result = await call
+    if error is None:
+        assert not result.error
+    else:
+        assert error in str(result.data)
+
+
+async def test_nothing_in_scope_live_context(
+    hass: HomeAssistant, home: Home, hass_admin_user: Any
+) -> None:
+    """A scope that reaches nothing exposed: the live context says what Assist says then."""
+    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    tool = next(tool for tool in assist.tools if tool.name == "homeassistant__GetLiveContext")
+    with entered(HubScope(domains=frozenset({"lock"})).resolve(hass)):
+        result = await async_call_in_scope(
+            hass, tool, llm.ToolInput(tool.name, {}), _context(home, hass_admin_user)
+        )
+    assert result.error
+    assert result.data == {"error": NO_ENTITIES_PROMPT}
+
+
+async def test_same_name_in_scope_not_told_apart(
+    hass: HomeAssistant, home: Home, hass_admin_user: Any
+) -> None:
+    """The satellite's area picks a namesake out of scope: the ones in scope stay ambiguous."""
+    entities = er.async_get(hass)
+    for entity_id in ("light.desk_lamp", "cover.garage_door"):
+        entities.async_update_entity(entity_id, name="Kitchen light")
+    dr.async_get(hass).async_update_device(home.device_id, area_id="kitchen")
+    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    tool = next(tool for tool in assist.tools if tool.name == "intent__HassTurnOn")
+    scope = HubScope(excluded=frozenset({"light.kitchen_light"}))
+    with entered(scope.resolve(hass)), pytest.raises(intent.MatchFailedError) as raised:
+        await async_call_in_scope(
+            hass,
+            tool,
+            llm.ToolInput(tool.name, {"name": "Kitchen light"}),
+            _context(home, hass_admin_user),
+        )
+    assert raised.value.result.no_match_reason is intent.MatchFailedReason.NAME
+
+
+class _OwnMatch(intent.ServiceIntentHandler):
+    """A handler that does more in ``async_handle`` than match and act."""
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Handle as the base class does."""
+        return await super().async_handle(intent_obj)
+
+
+async def test_handler_of_its_own_refuses_what_is_out_of_scope(
+    hass: HomeAssistant, home: Home, hass_admin_user: Any
+) -> None:
+    """A handler the hub cannot narrow refuses a call that also reaches out of scope."""
+    handler = _OwnMatch("TestLightsOn", "light", "turn_on", required_domains={"light"})
+    intent.async_register(hass, handler)
+    tool = llm.IntentTool("test__TestLightsOn", handler)
+    scope = HubScope(areas=frozenset({"kitchen"}))
+    tool_input = llm.ToolInput(tool.name, {"domain": ["light"]})
+    with entered(scope.resolve(hass)), pytest.raises(intent.IntentHandleError, match="Kitchen"):
+        await async_call_in_scope(hass, tool, tool_input, _context(home, hass_admin_user))
+    assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]

@@ -257,9 +257,11 @@ def _live_context_error(
         return f"No exposed entities matched name '{name}'"
     if reason is intent.MatchFailedReason.AREA:
         return f"No exposed entities found in area '{area}'"
-    if reason is intent.MatchFailedReason.DOMAIN:
-        return f"No exposed entities found in domain(s): {', '.join(domains or ())}"
-    return "No entities matched the provided filter"
+    return (
+        f"No exposed entities found in domain(s): {', '.join(domains or ())}"
+        if reason is intent.MatchFailedReason.DOMAIN
+        else "No entities matched the provided filter"
+    )
 
 
 def _names(states: list[State]) -> list[str]:
