@@ -16,7 +16,16 @@ import custom_components.llm_hub
 
 PACKAGE = Path(custom_components.llm_hub.__file__).parent
 
-SUBPACKAGES: Final = ("build", "calls", "confirm", "search", "ui_tools", "panel", "schema")
+SUBPACKAGES: Final = (
+    "build",
+    "calls",
+    "confirm",
+    "search",
+    "scope",
+    "ui_tools",
+    "panel",
+    "schema",
+)
 MAX_DOCSTRING_SHARE: Final = 0.12
 """Most docstring lines per function line (core: ``mcp_server`` 8.5 %, ``helpers/llm`` 6.4 %)."""
 MAX_MODULE_DOCSTRING_LINES: Final = 10

@@ -14,21 +14,26 @@ from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
-from .build.builder import HubBuilder, WarnOnce
+from .build.builder import HubAPIInstance, HubBuilder, Source, WarnOnce
 from .build.policy import HubPolicy
 from .build.sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .calls.audit import Audit
 from .calls.deadlines import Deadlines
-from .calls.tool import HubCallSettings
+from .calls.tool import HubCallSettings, unwrap
 from .compat import api_requires_admin
 from .confirm.approvals import DATA_APPROVALS
 from .confirm.gate import Confirmations
 from .const import DOMAIN, api_id_for_entry
 from .options import HubOptions
+from .scope.assist import keeps_in_scope, prompt_in_scope
+from .scope.reach import HubScope, entered
 from .search.listing import SearchSettings
 from .ui_tools.tools import UiTools
 
 __all__ = ["AdminRequiredError", "HubAPI"]
+
+SCOPE_LEFT_OUT = "may reach entities outside the hub's scope"
+"""Why a scoped hub leaves out a tool it cannot keep within its scope."""
 
 
 class AdminRequiredError(Unauthorized):
@@ -92,6 +97,7 @@ class HubAPI(SourcedAPI):
         self.instructions = self.options.prompt
         self.policy = HubPolicy(self.options)
         self.search = SearchSettings(self.options.tool_mode, self.options.pinned_tools)
+        self.scope = HubScope.from_options(self.options)
         self.confirmations = Confirmations(
             hass,
             api_id=self.id,
@@ -124,6 +130,7 @@ class HubAPI(SourcedAPI):
                 recorder=self.audit,
                 is_registered=self._is_registered,
                 deadlines=Deadlines(hass),
+                scope=None if self.scope.empty else self.scope,
             ),
             confirmations=self.confirmations,
             warn=self._warn,
@@ -182,6 +189,39 @@ class HubAPI(SourcedAPI):
         is_admin = self.requires_admin and await _async_is_admin(self.hass, llm_context)
         if self.requires_admin and not is_admin:
             raise AdminRequiredError(self.name, llm_context.context)
+        if (refused := await self._async_refused(llm_context)) is not None:
+            return HubAPIInstance(api=self, api_prompt=refused, llm_context=llm_context, tools=[])
+        resolved = None if self.scope.empty else self.scope.resolve(self.hass)
+        with entered(resolved):
+            return await self._async_build(llm_context, registered, is_admin=is_admin)
+
+    async def _async_refused(self, llm_context: llm_helper.LLMContext) -> str | None:
+        """Return why the request's user may not use this hub (the prompt), or None."""
+        options = self.options
+        if not (options.allowed_users or options.admins_only):
+            return None
+        user_id = llm_context.context.user_id if llm_context.context else None
+        user = await self.hass.auth.async_get_user(user_id) if user_id else None
+        if (
+            user is not None
+            and (not options.allowed_users or user.id in options.allowed_users)
+            and (user.is_admin or not options.admins_only)
+        ):
+            return None
+        return (
+            f'The LLM API "{self.name}" is not available to this user, so it has no tools: '
+            "its owner lets only some people use it. Tell the user so if they ask you to "
+            "act on their home."
+        )
+
+    async def _async_build(
+        self,
+        llm_context: llm_helper.LLMContext,
+        registered: Mapping[str, llm_helper.API],
+        *,
+        is_admin: bool,
+    ) -> llm_helper.APIInstance:
+        """Collect the hub's sources and build its instance, within the scopes entered."""
         async with build_request(self.hass, self.id):
             sources, left_out = await async_collect_sources(
                 self.hass,
@@ -195,6 +235,9 @@ class HubAPI(SourcedAPI):
             )
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
+        if not self.scope.empty:
+            for source in sources:
+                _narrow(self.hass, source, llm_context)
         return await self._builder.async_build(self.hass, self, llm_context, sources, left_out)
 
     @callback
@@ -215,6 +258,17 @@ class HubAPI(SourcedAPI):
             self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
 
         return async_unregister
+
+
+def _narrow(hass: HomeAssistant, source: Source, llm_context: llm_helper.LLMContext) -> None:
+    """Leave out of ``source`` what a scoped hub cannot keep in scope; cut Assist's overview."""
+    source.prompt_parts = [
+        (heading, prompt_in_scope(hass, llm_context.assistant, text))
+        for heading, text in source.prompt_parts
+    ]
+    for tool in source.tools:
+        if not keeps_in_scope(unwrap(tool)):
+            source.left_out[tool.name] = SCOPE_LEFT_OUT
 
 
 def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:

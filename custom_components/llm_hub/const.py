@@ -102,3 +102,16 @@ class ToolMode(StrEnum):
     """The pinned tools and the meta-tools; the rest through ``search_tools``."""
     SEARCH_OVER_LIMIT = "search_over_limit"
     """``ALL`` while the listed tools fit the hub's tool limit, ``SEARCH`` above it."""
+
+
+CONF_SCOPE_AREAS: Final = "scope_areas"
+"""Area ids a hub reaches (with the entities and devices in them)."""
+CONF_SCOPE_FLOORS: Final = "scope_floors"
+CONF_SCOPE_LABELS: Final = "scope_labels"
+CONF_SCOPE_DOMAINS: Final = "scope_domains"
+CONF_SCOPE_ENTITIES: Final = "scope_entities"
+CONF_SCOPE_EXCLUDED: Final = "scope_excluded"
+"""Entity ids a hub never reaches, whatever else its scope includes."""
+CONF_ALLOWED_USERS: Final = "allowed_users"
+"""User ids who may use a hub (none: everyone Home Assistant lets use it)."""
+CONF_ADMINS_ONLY: Final = "admins_only"

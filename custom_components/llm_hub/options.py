@@ -23,7 +23,9 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.helpers import config_validation as cv
 
 from .const import (
+    CONF_ADMINS_ONLY,
     CONF_ALIAS,
+    CONF_ALLOWED_USERS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
@@ -41,6 +43,12 @@ from .const import (
     CONF_PROMPT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
+    CONF_SCOPE_AREAS,
+    CONF_SCOPE_DOMAINS,
+    CONF_SCOPE_ENTITIES,
+    CONF_SCOPE_EXCLUDED,
+    CONF_SCOPE_FLOORS,
+    CONF_SCOPE_LABELS,
     CONF_TIMEOUT,
     CONF_TOOL_MODE,
     CONFIRM_APPROVE,
@@ -254,6 +262,7 @@ _COUNT: Final = Kind(_is_number, "a positive number", _read_count)
 _APPROVAL_SECONDS: Final = Kind(_is_number, "a positive number", _read_approval_timeout)
 _TOOL_KEYS: Final = Kind(_is_texts, "a list of tool names", _read_keys, _keys_kept)
 _TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts)
+_IDS: Final = Kind(_is_texts, "a list of ids", _read_texts)
 _API_IDS: Final = Kind(_is_texts, "a list of LLM API ids", _read_api_ids)
 _OVERRIDES: Final = Kind(
     _is_overrides, "tool names, each with a text name and description", _read_overrides
@@ -328,6 +337,14 @@ class HubOptions:
         CONF_TOOL_MODE, _TOOL_MODE, default=ToolMode.ALL
     )
     pinned_tools: frozenset[str] = _option(CONF_PINNED_TOOLS, _TEXTS, default=frozenset())
+    scope_areas: frozenset[str] = _option(CONF_SCOPE_AREAS, _IDS, default=frozenset())
+    scope_floors: frozenset[str] = _option(CONF_SCOPE_FLOORS, _IDS, default=frozenset())
+    scope_labels: frozenset[str] = _option(CONF_SCOPE_LABELS, _IDS, default=frozenset())
+    scope_domains: frozenset[str] = _option(CONF_SCOPE_DOMAINS, _IDS, default=frozenset())
+    scope_entities: frozenset[str] = _option(CONF_SCOPE_ENTITIES, _IDS, default=frozenset())
+    scope_excluded: frozenset[str] = _option(CONF_SCOPE_EXCLUDED, _IDS, default=frozenset())
+    allowed_users: frozenset[str] = _option(CONF_ALLOWED_USERS, _IDS, default=frozenset())
+    admins_only: bool = _option(CONF_ADMINS_ONLY, _FLAG, default=False)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], *, checked: bool = True) -> Self:

@@ -37,6 +37,8 @@ from ..const import (
     TOKEN_ARGUMENT,
 )
 from ..schema.text import JsonSchema
+from ..scope.assist import async_call_in_scope
+from ..scope.reach import HubScope, entered, scopes_entered
 from .arguments import tool_arguments
 from .deadlines import Deadlines
 from .results import json_safe, json_text
@@ -125,6 +127,8 @@ class HubCallSettings:
     deadlines: Deadlines
     gate: ConfirmationGate | None = None
     """Set only in the settings of the tools that need confirming."""
+    scope: HubScope | None = None
+    """The entities the hub reaches (None: every exposed one), resolved at each call."""
 
 
 class HubTool(Tool):
@@ -314,16 +318,21 @@ class HubTool(Tool):
             external=tool_input.external,
         )
         call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
-        if isinstance(self.tool, HubTool):
-            # A tool of a selected hub: tell it whether this call is confirmed.
-            call = self.tool.async_run(hass, inner_input, llm_context, confirmed=confirmed)
-        else:
-            call = self.tool.async_call(hass, inner_input, llm_context)
+        scope = self.settings.scope if self.settings is not None else None
+        resolved = scope.resolve(hass) if scope is not None and not scope.empty else None
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
-            async with deadline:
-                deadlines.watch(deadline, seconds)
-                result = await call
+            with entered(resolved):
+                if isinstance(self.tool, HubTool):
+                    # A tool of a selected hub: tell it whether this call is confirmed.
+                    call = self.tool.async_run(hass, inner_input, llm_context, confirmed=confirmed)
+                elif scopes_entered():
+                    call = async_call_in_scope(hass, self.tool, inner_input, llm_context)
+                else:
+                    call = self.tool.async_call(hass, inner_input, llm_context)
+                async with deadline:
+                    deadlines.watch(deadline, seconds)
+                    result = await call
         except HomeAssistantError as err:
             return error_result(type(err).__name__, self._error_text(err))
         except INVALID_ERRORS as err:

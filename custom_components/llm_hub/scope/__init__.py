@@ -1,0 +1,1 @@
+"""A hub's scope: which entities of the home it reaches."""

@@ -1,0 +1,269 @@
+"""Keeps Assist's tools and prompt within the scopes entered (``reach.entered``).
+
+An intent call's targets are matched first as the intent would match them
+(``intent.async_match_targets``); when all are within scope the original tool runs
+unchanged. An entity out of scope is treated as one not exposed: the call fails with the
+``MatchFailedError`` Home Assistant raises for that, or, for a handler that Home Assistant
+lets act on matched states (``DynamicServiceIntentHandler``), acts on the in-scope ones only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.components.homeassistant.llm import (
+    NO_ENTITIES_PROMPT,
+    GetLiveContextTool,
+    async_get_exposed_entities,
+)
+from homeassistant.core import Context, HomeAssistant, State
+from homeassistant.helpers import intent, llm as llm_helper
+from homeassistant.util import yaml as yaml_util
+
+from .reach import reaches
+
+__all__ = ["async_call_in_scope", "keeps_in_scope", "prompt_in_scope"]
+
+LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices in this smart home:"
+
+_PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
+
+
+def keeps_in_scope(tool: llm_helper.Tool) -> bool:
+    """Return whether a scoped hub can keep ``tool`` within its scope (else it is left out).
+
+    Intent tools and the live context are narrowed; a tool of Home Assistant's ``llm``
+    integration (the date and time) reaches no entity. Others (scripts, to-do and calendar
+    readers, tools made in the UI) may reach any entity: not yet narrowed.
+    """
+    return isinstance(tool, llm_helper.IntentTool | GetLiveContextTool) or (
+        tool.integration == "llm"
+    )
+
+
+def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> str:
+    """Return Assist's ``prompt`` with its overview of the home cut to the scopes entered."""
+    if not assistant:
+        return prompt
+    exposed = async_get_exposed_entities(hass, assistant, include_state=False)
+    if not exposed:
+        return prompt
+    kept = [info for entity_id, info in exposed.items() if reaches(entity_id)]
+    overview = yaml_util.dump(list(exposed.values()))
+    return prompt.replace(overview, yaml_util.dump(kept) if kept else NO_ENTITIES_PROMPT)
+
+
+async def async_call_in_scope(
+    hass: HomeAssistant,
+    tool: llm_helper.Tool,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+) -> llm_helper.ToolResult:
+    """Call ``tool`` (an Assist tool) so that it reaches only entities within scope."""
+    if isinstance(tool, GetLiveContextTool):
+        return await _async_live_context(hass, tool, tool_input, llm_context)
+    assert isinstance(tool, llm_helper.IntentTool)  # noqa: S101  # keeps_in_scope
+    handler = next(
+        (item for item in intent.async_get(hass) if item.intent_type == tool.intent_type), None
+    )
+    if (
+        handler is None
+        or (
+            handler.platforms is None
+            and not isinstance(handler, intent.DynamicServiceIntentHandler)
+        )
+        or not llm_context.assistant
+    ):
+        # Not about entities (timers), or nothing the intent would find exposed either.
+        return await tool.async_call(hass, tool_input, llm_context)
+    slots = _slots(hass, tool, tool_input, llm_context)
+    try:
+        valid = handler.async_validate_slots(slots)
+    except Exception:  # noqa: BLE001  # the intent refuses them the same way
+        return await tool.async_call(hass, tool_input, llm_context)
+    constraints = _constraints(handler, valid, llm_context.assistant)
+    preferences = intent.MatchTargetsPreferences(
+        area_id=valid.get("preferred_area_id", {}).get("value"),
+        floor_id=valid.get("preferred_floor_id", {}).get("value"),
+    )
+    found = intent.async_match_targets(hass, constraints, preferences)
+    if not found.is_match or all(reaches(state.entity_id) for state in found.states):
+        return await tool.async_call(hass, tool_input, llm_context)
+    # What the intent's filters find before exposure, then exposure with the scope.
+    before = intent.async_match_targets(
+        hass,
+        replace(constraints, assistant=None, allow_duplicate_names=True, single_target=False),
+        preferences,
+    )
+    kept = [
+        state
+        for state in before.states
+        if reaches(state.entity_id)
+        and async_should_expose(hass, llm_context.assistant, state.entity_id)
+    ]
+    if not kept:
+        raise intent.MatchFailedError(
+            intent.MatchTargetsResult(
+                is_match=False, no_match_reason=intent.MatchFailedReason.ASSISTANT
+            ),
+            constraints,
+            preferences,
+        )
+    scoped = intent.async_match_targets(hass, constraints, preferences, states=kept)
+    if not scoped.is_match:
+        raise intent.MatchFailedError(scoped, constraints, preferences)
+    if type(handler).async_handle is not _PLAIN_HANDLE:
+        # The handler matches itself in ways the hub cannot narrow: refuse what it cannot.
+        raise intent.IntentHandleError(
+            "This request also reaches entities outside this assistant's scope; name the "
+            f"entities or area to act on (in scope: {', '.join(_names(scoped.states))})"
+        )
+    assert isinstance(handler, intent.DynamicServiceIntentHandler)  # noqa: S101
+    return await _async_handle_states(
+        hass, handler, valid, scoped, constraints, preferences, llm_context
+    )
+
+
+def _slots(
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+) -> dict[str, Any]:
+    """Return the slots ``IntentTool.async_call`` hands the intent."""
+    slots: dict[str, Any] = {
+        key: {"value": value}
+        for key, value in tool_input.tool_args.items()
+        if not intent.is_blank_slot_value(value)
+    }
+    if tool.extra_slots:
+        preferences = llm_helper.async_get_match_preferences(hass, llm_context)
+        for name, value in (
+            ("preferred_area_id", preferences.area_id),
+            ("preferred_floor_id", preferences.floor_id),
+        ):
+            if value and name in tool.extra_slots:
+                slots[name] = {"value": value}
+    return slots
+
+
+def _constraints(
+    handler: intent.IntentHandler, slots: dict[str, Any], assistant: str
+) -> intent.MatchTargetsConstraints:
+    """Return the constraints the intent matches its targets with.
+
+    Those of ``DynamicServiceIntentHandler.async_handle``; another handler gets the same
+    from its slots, with its platforms as domains (looser than its own, so never fewer
+    entities than it would match).
+    """
+    name = slots.get("name", {}).get("value")
+    domains: Any = handler.platforms
+    features = states = None
+    if isinstance(handler, intent.DynamicServiceIntentHandler):
+        domains = handler.required_domains
+        features, states = handler.required_features, handler.required_states
+    if "domain" in slots:
+        domains = set(slots["domain"]["value"])
+    return intent.MatchTargetsConstraints(
+        name=None if name == "all" else name,
+        area_name=slots.get("area", {}).get("value"),
+        floor_name=slots.get("floor", {}).get("value"),
+        domains=domains,
+        device_classes=set(slots["device_class"]["value"]) if "device_class" in slots else None,
+        assistant=assistant,
+        features=features,
+        states=states,
+    )
+
+
+async def _async_handle_states(  # noqa: PLR0917
+    hass: HomeAssistant,
+    handler: intent.DynamicServiceIntentHandler,
+    slots: dict[str, Any],
+    scoped: intent.MatchTargetsResult,
+    constraints: intent.MatchTargetsConstraints,
+    preferences: intent.MatchTargetsPreferences,
+    llm_context: llm_helper.LLMContext,
+) -> llm_helper.ToolResult:
+    """Let ``handler`` act on the in-scope states only, as its own ``async_handle`` would."""
+    if "area" in slots and scoped.areas:
+        slots["area"]["value"] = scoped.areas[0].id
+    if "floor" in slots and scoped.floors:
+        slots["floor"]["value"] = scoped.floors[0].floor_id
+    intent_obj = intent.Intent(
+        hass,
+        platform=llm_context.platform,
+        intent_type=handler.intent_type or "",
+        slots=slots,
+        text_input=None,
+        context=llm_context.context or Context(),
+        language=llm_context.language or hass.config.language,
+        assistant=llm_context.assistant,
+        device_id=llm_context.device_id,
+    )
+    response = await handler.async_handle_states(intent_obj, scoped, constraints, preferences)
+    return llm_helper.ToolResult(data=llm_helper.IntentResponseDict(response))
+
+
+async def _async_live_context(
+    hass: HomeAssistant,
+    tool: GetLiveContextTool,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+) -> llm_helper.ToolResult:
+    """Return the live context of the entities within scope, as the tool words it."""
+    exposed = async_get_exposed_entities(hass, llm_context.assistant or "")
+    kept = {entity_id: info for entity_id, info in exposed.items() if reaches(entity_id)}
+    if not kept:
+        return llm_helper.ToolResult(data={"error": NO_ENTITIES_PROMPT}, error=True)
+    args = tool.parameters(tool_input.tool_args)
+    name, area, domains = args.get("name"), args.get("area"), args.get("domain")
+    if isinstance(domains, str):
+        domains = [domains]
+    if domains is not None:
+        domains = [domain for item in domains if (domain := item.strip().lower())]
+    entities = list(kept.values())
+    if name or area or domains:
+        result = intent.async_match_targets(
+            hass,
+            intent.MatchTargetsConstraints(
+                name=name, area_name=area, domains=domains, allow_duplicate_names=True
+            ),
+            states=[state for entity_id in kept if (state := hass.states.get(entity_id))],
+        )
+        if not result.is_match:
+            return llm_helper.ToolResult(
+                data={"error": _live_context_error(result, name, area, domains)}, error=True
+            )
+        matched = {state.entity_id for state in result.states}
+        entities = [info for entity_id, info in kept.items() if entity_id in matched]
+    overview = yaml_util.dump(entities)
+    return llm_helper.ToolResult(data={"result": f"{LIVE_CONTEXT_HEADING}\n{overview}"})
+
+
+def _live_context_error(
+    result: intent.MatchTargetsResult,
+    name: str | None,
+    area: str | None,
+    domains: list[str] | None,
+) -> str:
+    """Return the error ``GetLiveContext`` words for a failed match (as Home Assistant's)."""
+    reason = result.no_match_reason
+    if reason is intent.MatchFailedReason.INVALID_AREA:
+        return f"Area '{result.no_match_name}' does not exist"
+    if reason is intent.MatchFailedReason.NAME:
+        return f"No exposed entities matched name '{name}'"
+    if reason is intent.MatchFailedReason.AREA:
+        return f"No exposed entities found in area '{area}'"
+    return (
+        f"No exposed entities found in domain(s): {', '.join(domains or ())}"
+        if reason is intent.MatchFailedReason.DOMAIN
+        else "No entities matched the provided filter"
+    )
+
+
+def _names(states: list[State]) -> list[str]:
+    """Return the names of ``states``, sorted."""
+    return sorted(state.name for state in states)
