@@ -146,7 +146,7 @@ _STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
 
 
 def is_secret_key(key: object) -> bool:
-    """Return whether a key of arguments or options names a secret (a key not a string: no)."""
+    """Return whether a key of arguments or options names a secret; one that is no text does not."""
     if not isinstance(key, str):
         return False
     words = _words(key)
@@ -299,7 +299,7 @@ class ToolCalledData(TypedDict, total=False):
     outcome: Outcome
     duration_ms: float
     arguments: Any
-    """The arguments as the model sent them, as ``recorded_arguments`` makes them."""
+    """The arguments as ``recorded_arguments`` records them (option "record arguments")."""
     arguments_cut: bool
     """Present (True) when the recorded arguments were cut."""
     approved_by: str
