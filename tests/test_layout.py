@@ -131,7 +131,6 @@ def test_docstring_share() -> None:
     )
 
 
-@pytest.mark.xfail(strict=False, reason="issue 20: other modules are being trimmed")
 def test_module_docstrings_short() -> None:
     """Every module opens with a docstring of at most ``MAX_MODULE_DOCSTRING_LINES`` lines."""
     lines = {path: _docstring_lines(tree) for path, tree in _trees().items()}

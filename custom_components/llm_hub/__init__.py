@@ -1,8 +1,6 @@
 """Sets up LLM Hub: each config entry registers one LLM API composed of other APIs and tools.
 
-Each config entry registers one LLM API (``llm_hub-<entry_id>``, named like the entry) that
-conversation agents can select and Home Assistant's MCP Server serves at
-``/api/mcp/llm_hub-<entry_id>``.
+The API's id is ``llm_hub-<entry_id>``; MCP Server serves it at ``/api/mcp/llm_hub-<entry_id>``.
 """
 
 from __future__ import annotations
@@ -50,15 +48,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
-    """Register the hub's LLM API; unloading the entry unregisters it.
-
-    The API is named like the entry when its title follows the name rules, else like the
-    last title that did, and a repair issue offers to rename the hub (``hub_name.py``). An
-    option stored with the wrong type is served as absent, logged and reported by a repair
-    issue. A selected LLM API that is missing once Home Assistant
-    has started raises a repair issue, and so does a tool made in the UI that the hub leaves
-    out. Adding, changing or deleting a tool (a subentry) reloads the entry.
-    """
+    """Register the hub's LLM API and raise or clear its repair issues."""
     name, error = served_name(hass, entry)
     if error is None and entry.data.get(DATA_NAME) != name:
         hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
@@ -76,10 +66,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
 
 @callback
 def _async_reload_on_change(hass: HomeAssistant, entry: LlmHubConfigEntry) -> CALLBACK_TYPE:
-    """Reload the hub when its tools or its title (Home Assistant's Rename) change; return the undo.
-
-    Not an update listener, which ``OptionsFlowWithReload`` refuses.
-    """
+    """Reload the hub when its tools or its title change; return the undo."""
+    # Not an update listener: OptionsFlowWithReload refuses one.
     tools = tool_subentries(entry)
 
     @callback
@@ -95,11 +83,7 @@ def _async_reload_on_change(hass: HomeAssistant, entry: LlmHubConfigEntry) -> CA
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
-    """Unload a hub entry (its API is unregistered by ``async_on_unload``).
-
-    Calls already running finish; calls through tools listed before the unload are refused
-    (``tool.HubCallSettings.is_registered``).
-    """
+    """Unload a hub entry; calls already running finish, later ones are refused."""
     return True
 
 
@@ -109,16 +93,7 @@ async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> N
 
 
 async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
-    """Migrate a hub entry's options to the current version; never drop what a user set.
-
-    - 1.1 -> 1.2: selected API ids (``llm_hass_api``) stored as a string become a list without
-      duplicates, and options with an empty value (``""``, ``[]``, ``{}``, None) are left
-      out, as the options flow leaves them out. Other keys, and a selection of the wrong
-      type (a repair issue reports it), are kept as they are.
-    - A newer major version (a downgrade) never gets here: Home Assistant refuses it and
-      leaves the entry unloaded and untouched. A newer minor version of this major loads
-      as it is (minor versions stay compatible).
-    """
+    """Migrate a hub entry's options to the current minor version; never drop what a user set."""
     if entry.minor_version == 1:
         # A later minor version adds its own step after this one.
         hass.config_entries.async_update_entry(
@@ -129,7 +104,7 @@ async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> 
 
 
 def migrate_options_1_2(options: Mapping[str, Any]) -> dict[str, Any]:
-    """Return options of version 1.1 in the shape of 1.2 (see ``async_migrate_entry``)."""
+    """Return options of version 1.1 as 1.2: API ids as a list without duplicates, no empties."""
     migrated = without_empty(options)
     if CONF_LLM_HASS_API in migrated and CONF_LLM_HASS_API not in invalid_options(migrated):
         if selected := [api_id for api_id in selected_api_ids(migrated) if api_id]:

@@ -1,7 +1,4 @@
-"""The LLM API a hub entry registers: registration, the admin check, an instance per request.
-
-An instance is the hub's sources (``sources.py``) put through its build (``build.py``).
-"""
+"""The LLM API a hub entry registers: registration, the admin check, an instance per request."""
 
 from __future__ import annotations
 
@@ -37,12 +34,7 @@ SCOPE_LEFT_OUT = "may reach entities outside the hub's scope"
 
 
 class AdminRequiredError(Unauthorized):
-    """A hub that selects an admin-only LLM API refused a user who is not an administrator.
-
-    An ``Unauthorized`` (so callers answer as they do to Home Assistant's own check), with
-    its message from the ``admin_required`` exception translation, as Home Assistant's own
-    ``OAuth2TokenRequestError`` sets one.
-    """
+    """A hub that selects an admin-only LLM API refused a user who is not an administrator."""
 
     def __init__(self, hub: str, context: Context | None) -> None:
         """Refuse the user of ``context`` the hub named ``hub``."""
@@ -56,16 +48,8 @@ class AdminRequiredError(Unauthorized):
 class HubAPI(SourcedAPI):
     """The LLM API of one hub config entry: id ``llm_hub-<entry_id>``, named like the entry.
 
-    Each request builds an ``APIInstance`` from the request's ``LLMContext``
-    (``async_get_api_instance``): the tools integrations contribute to this API id through
-    ``llm.py`` platforms, then the tools of each selected LLM API, merged and listed by
-    ``build.HubBuilder``. Every tool is a ``tool.HubTool``.
-
-    ``requires_admin`` is true while any selected API requires an admin (a field of
-    ``llm.API`` from Home Assistant 2026.11, which then refuses other users itself). It is
-    a value kept current by ``async_update_requires_admin`` (at registration and when APIs
-    may have changed); the hub also checks it itself on every build, also where Home
-    Assistant has no such field.
+    ``requires_admin`` is true while any selected API requires an admin; the hub checks it on
+    every build, also on Home Assistant versions whose ``llm.API`` has no such field.
     """
 
     requires_admin: bool
@@ -80,19 +64,14 @@ class HubAPI(SourcedAPI):
     ) -> None:
         """Create the API of ``entry`` from its title and options.
 
-        ``options`` replace the entry's (the options flow previews a configuration this
-        way; such an API is never registered, and logs its warnings at debug level only).
-        ``name`` replaces the title (a title that breaks the name rules:
-        ``hub_name.served_name``). ``ui_tools`` are the entry's tools made in the UI (None:
-        those of the loaded entry, if it is loaded).
+        ``options`` replace the entry's for a preview that is never registered and logs at
+        debug level; ``name`` replaces the title; ``ui_tools`` None: the loaded entry's.
         """
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=name or entry.title)
         self.title = entry.title
-        """The entry's title when the API was created (a rename reloads the entry)."""
         self.requires_admin = False
         self.entry_id = entry.entry_id
         self.options = HubOptions.from_options(entry.options if options is None else options)
-        """The entry's options when the API was created (saving options reloads the entry)."""
         self.selected_api_ids = list(self.options.selected_api_ids)
         self.instructions = self.options.prompt
         self.policy = HubPolicy(self.options)
@@ -106,20 +85,15 @@ class HubAPI(SourcedAPI):
             approval_timeout=self.options.approval_timeout,
             notify_service=self.options.approval_notify_service,
         )
-        """The confirmation gate: tokens issued by this API, approvals (``approvals.py``)."""
         self.registered = False
-        """Whether the API is registered (``async_register``) and not unregistered since."""
         self.audit = Audit(
             hass, api_id=self.id, api_name=self.name, record_arguments=self.options.record_arguments
         )
-        """The hub's audit trail: events, counters and last calls of its tools."""
         if ui_tools is None and (loaded := getattr(entry, "runtime_data", None)) is not None:
             ui_tools = loaded.api.ui_tools
         self.ui_tools = ui_tools
-        """The tools made in the UI (the entry's tool subentries), made by the entry's setup."""
         self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self.slow_sources = SlowSources(self._warn)
-        """Sources left out of requests for taking longer than their budget (diagnostics)."""
         self._builder = HubBuilder(
             hub_name=self.name,
             instructions=self.instructions,
@@ -154,10 +128,7 @@ class HubAPI(SourcedAPI):
     def _requires_admin(
         self, seen: frozenset[str], registered: Mapping[str, llm_helper.API]
     ) -> bool:
-        """Return whether a selected API of ``registered`` requires an admin.
-
-        Hubs in ``seen`` are not followed (hubs selecting each other).
-        """
+        """Return whether a selected API requires an admin, not following the hubs in ``seen``."""
         seen |= {self.id}
         for api_id in self.selected_api_ids:
             if (api := registered.get(api_id)) is None or api_id in seen:
@@ -175,17 +146,13 @@ class HubAPI(SourcedAPI):
     ) -> llm_helper.APIInstance:
         """Return the tools and prompt of this hub for one request.
 
-        One snapshot of the registered LLM APIs decides whether the hub requires an admin
-        and is then built from: an API registered while the hub builds (an admin-only one
-        too) is not part of this request. Raises ``Unauthorized`` when the hub requires an
-        admin and the request's user is not one, and ``sources.HubLoopError`` when this hub
-        is reached again while it is being built (hubs selecting each other); the hub that
-        selected it catches that and serves the rest.
+        Raises ``AdminRequiredError`` when the hub requires an admin and the user is not one,
+        and ``HubLoopError`` when this hub is reached again while it is being built.
         """
+        # One snapshot of the registered APIs decides the admin check and is built from.
         registered = _registered(self.hass)
         self.async_update_requires_admin(registered)
-        # Who the user is matters only to a hub that requires an admin (no lookup otherwise;
-        # an API that becomes admin-only during the build is then left out for everyone).
+        # The user is looked up only by a hub that requires an admin.
         is_admin = self.requires_admin and await _async_is_admin(self.hass, llm_context)
         if self.requires_admin and not is_admin:
             raise AdminRequiredError(self.name, llm_context.context)
@@ -242,11 +209,7 @@ class HubAPI(SourcedAPI):
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:
-        """Register this API with Home Assistant; return the function that unregisters it.
-
-        After unregistering (unload, reload) calls through tools listed before are refused
-        (``tool.HubCallSettings.is_registered``) and the hub's approvals are forgotten.
-        """
+        """Register this API; return the function that unregisters it and forgets its approvals."""
         self.async_update_requires_admin()
         unregister = llm_helper.async_register_api(self.hass, self)
         self.registered = True

@@ -1,9 +1,7 @@
 """A hub's name: the rules every name must follow, and the name a hub is served under.
 
-The config flow (create, rename) refuses names that break the rules. Home Assistant's own
-Rename (⋮ → Rename on the entry) changes the entry title without the flow; a hub whose
-title breaks the rules keeps serving under the last name that followed them (kept in the
-entry's data, ``DATA_NAME``) and a repair issue offers to rename it (``repairs.py``).
+A title that breaks the rules (Home Assistant's own Rename skips the flow) is served under
+the last name that followed them, kept in the entry's data.
 """
 
 from __future__ import annotations
@@ -27,12 +25,7 @@ _INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf"})
 
 
 def clean_name(name: str) -> str:
-    """Return the name without control and format characters, whitespace collapsed.
-
-    Control (Unicode category Cc, e.g. NUL) and format characters (Cf, e.g. zero-width space
-    or joiner) are invisible or break where the name is shown; whitespace among them (tabs,
-    newlines) becomes single spaces like any other run of whitespace.
-    """
+    """Return the name without control and format characters (Cc, Cf), whitespace collapsed."""
     visible = "".join(
         char
         for char in name
@@ -44,22 +37,10 @@ def clean_name(name: str) -> str:
 def name_error(
     hass: HomeAssistant, name: str, own_entry_id: str | None, *, titles: bool = True
 ) -> tuple[str, dict[str, str]] | None:
-    """Return the error key for a (cleaned) hub name and its placeholders, or None.
+    """Return the error key for a cleaned hub name and its placeholders, or None.
 
-    Refused: an empty name, one longer than ``MAX_NAME_LENGTH``, one without a letter or
-    digit, one whose slug equals the slug of Home Assistant's own APIs in any supported
-    version (``RESERVED_API_NAMES``: ``name_reserved``, checked first, as "Assist" is also
-    registered on 2026.10) or of another hub's or registered LLM API's name (``name_exists``,
-    with the placeholder ``api``: that API's name), and, where agents prefix every tool with
-    the name (Home Assistant 2026.10), one that leaves tool names fewer than
-    ``MIN_MERGED_NAME_ROOM`` characters (``name_too_long_for_agents``). Slugs, because Home
-    Assistant 2026.10 prefixes the tools of merged APIs with the slug of the API name:
-    "Kitchen", "KITCHEN!" and "Kitchen 🔥" would all give ``kitchen__``, "Küche" and "Kuche"
-    both ``kuche__``; to a user they look alike too.
-
-    Another hub's name is the name it is served under and, with ``titles`` (the flows), its
-    title too; without (a hub's own title checked at setup), a title another hub took
-    against the rules does not make this hub's name wrong.
+    Names are compared by slug. Another hub's name is the one it is served under and, with
+    ``titles``, its title too.
     """
     if not name:
         return "name_empty", {}
@@ -111,9 +92,7 @@ def served_name(
 ) -> tuple[str, tuple[str, dict[str, str]] | None]:
     """Return the name a hub is served under, and why its title cannot be (None: it can).
 
-    The title when it follows the rules (``name_error`` without other hubs' titles); else
-    the last name that did (``DATA_NAME``); else, for a hub never set up with a good name,
-    the title all the same. Why: the error key and its placeholders, as ``name_error``.
+    The title when it follows the rules, else the last name that did, else the title.
     """
     if (error := name_error(hass, entry.title, entry.entry_id, titles=False)) is None:
         return entry.title, None
@@ -121,10 +100,7 @@ def served_name(
 
 
 def suggest_name(hass: HomeAssistant, entry: ConfigEntry[Any]) -> str:
-    """Return a name that follows the rules for a hub whose title does not ("" if none).
-
-    The last good name when it still is one, else the title with a number after it.
-    """
+    """Return the last good name, or the title with a number, that follows the rules ("": none)."""
     candidates = [_last_name(entry) or ""]
     base = clean_name(entry.title)[: MAX_NAME_LENGTH - 3] or "LLM Hub"
     candidates.extend(f"{base} {number}" for number in range(2, 10))

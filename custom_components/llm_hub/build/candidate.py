@@ -25,10 +25,8 @@ __all__ = [
 class CandidateTool:
     """One tool a hub's build considers for listing, with what the build decided about it.
 
-    The build (``build.HubBuilder``) fills it in steps: merging sets ``tool``, ``source`` and
-    ``wanted_name``; naming sets ``key`` and ``name``; policy and schemas set ``hidden`` and
-    ``parameters``. The tools not hidden become the instance's ``HubTool``s; all of them are
-    kept on the instance for the inspector.
+    Merging sets ``tool``, ``source`` and ``wanted_name``; naming sets ``key`` and ``name``;
+    policy and schemas set the rest. Hidden ones are kept for the inspector.
     """
 
     tool: Tool
@@ -44,15 +42,15 @@ class CandidateTool:
     description: str | None = None
     """The listed description (the tool's own unless overridden)."""
     parameters: Any = None
-    """The listed parameters schema (what agents convert); arguments are still checked
-    against the tool's own ``parameters`` (``arguments.tool_arguments``)."""
+    """The listed parameters schema (what agents convert); calls are checked against the
+    tool's own."""
     hidden: str | None = None
     """Why the hub does not list the tool (a sentence for the inspector), or None."""
     confirm: bool = False
-    """Whether calls run only after the user confirmed (policy; ``confirmation.py``)."""
+    """Whether calls run only after the user confirmed."""
     json_schema: dict[str, Any] | None = None
-    """The clean JSON Schema the listed ``parameters`` convert to (``schema.parameters``);
-    shared between requests, so never to be changed."""
+    """The clean JSON Schema the listed ``parameters`` convert to; shared between requests,
+    so never to be changed."""
     schema_fixes: Sequence[str] = ()
     """What making the schema acceptable to every provider changed, in words."""
 
@@ -72,28 +70,19 @@ _ARGUMENT_HELP = (
 
 
 class _TokenSchema(probatio.Schema):
-    """Listed parameters that declare ``confirmation_token`` (see ``requires_token``)."""
+    """Listed parameters that declare ``confirmation_token``."""
 
 
 def requires_token(parameters: Any) -> bool:
-    """Return whether listed parameters declare a confirmation token (``declare_token``)."""
+    """Return whether listed parameters declare a confirmation token."""
     return isinstance(parameters, _TokenSchema)
 
 
 def declare_token(item: CandidateTool) -> str | None:
     """Declare ``confirmation_token`` in the listed parameters of a tool that needs confirming.
 
-    Call it for every tool as the last step of a build's schemas, after ``item.parameters``
-    holds the listed schema. A tool that needs confirming but cannot
-    declare the token is hidden instead (it must not run unconfirmed), and the reason is
-    returned for the hub to log once (None otherwise):
-    - parameters that are not a ``probatio`` schema of a mapping (``HIDDEN_NO_TOKEN``): a
-      model could not send the token;
-    - parameters that declare ``confirmation_token`` themselves (``HIDDEN_OWN_TOKEN``): the
-      hub takes the token out of the arguments, so the tool's own argument would never
-      reach it and every confirmed call would fail validation. (A tool of a selected hub that
-      confirms it declares that hub's token: it is confirmed once, see
-      ``Confirmations.check``.)
+    Call it last, once ``item.parameters`` holds the listed schema. A tool that cannot
+    declare the token is hidden instead; returns that reason to log, else None.
     """
     if item.hidden is not None or not item.confirm:
         return None

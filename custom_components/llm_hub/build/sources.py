@@ -1,14 +1,8 @@
 """Collects a hub's sources for one request: contributed tools and the selected APIs' instances.
 
-Contributed tools come from other integrations' ``llm.py`` platforms (``platforms.py``);
-each selected LLM API's instance is built from the API object the hub's admin check saw
-(``HubAPI.async_get_api_instance`` takes one snapshot of the registered APIs), with the check
-Home Assistant 2026.11's ``llm.async_get_api`` makes (``requires_admin``) made by the hub.
-Each source has ``SOURCE_BUDGET`` seconds per request; a slow one is left out
-(``SlowSources``). Hubs may select hubs: the loop guard (``HubLoopError``) stops a hub that
-is reached again while it is being built, and a diamond of hubs builds each selected API
-once per request. What a source gives is checked before it is used
-(``source_checks.check_source``): what the hub cannot use is left out with the reason.
+Each source has ``SOURCE_BUDGET`` seconds per request. Hubs may select hubs: a hub reached
+again while it is being built raises ``HubLoopError``, and a diamond of hubs builds each
+selected API once per request.
 """
 
 from __future__ import annotations
@@ -58,7 +52,7 @@ class _Request:
 
 
 _REQUEST: ContextVar[_Request | None] = ContextVar("llm_hub_request", default=None)
-"""The request being built in this task; set by ``build_request`` and reset when it ends."""
+"""The request being built in this task."""
 
 # The slug of a selected API's name and id, made once per name (slugs cost).
 _namespace = lru_cache(maxsize=256)(api_namespace)
@@ -66,11 +60,7 @@ _namespace = lru_cache(maxsize=256)(api_namespace)
 
 @asynccontextmanager
 async def build_request(hass: HomeAssistant, api_id: str) -> AsyncIterator[_Request]:
-    """Enter the build of the hub ``api_id`` in this request; yield the request.
-
-    Raises ``HubLoopError`` when ``api_id`` is already being built in this request (hubs
-    selecting each other); the hub that selected it catches that and serves the rest.
-    """
+    """Enter the build of hub ``api_id``; raise ``HubLoopError`` if it is being built already."""
     outer = _REQUEST.get()
     if outer is not None and api_id in outer.chain:
         names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
@@ -92,11 +82,7 @@ async def build_request(hass: HomeAssistant, api_id: str) -> AsyncIterator[_Requ
 
 
 class SourcedAPI(llm_helper.API):
-    """An LLM API whose sources are collected here, each within ``SOURCE_BUDGET``.
-
-    A hub selecting such an API (another hub) gives it no budget of its own: its sources
-    have theirs, and cutting it off would lose all of them for the one that is slow.
-    """
+    """An LLM API whose sources have budgets of their own: a hub selecting it gives it none."""
 
 
 @dataclass(slots=True)
@@ -160,19 +146,9 @@ async def async_collect_sources(
 ) -> tuple[list[Source], list[str]]:
     """Return the sources (contributors first, then each selected API) and what was left out.
 
-    The second list says in words which sources were left out for being slow, and what of a
-    source's prompt and tools the hub cannot use (``source_checks``: a prompt that is not
-    text, a tool without a usable name), each also logged once. Call inside
-    ``build_request``. ``selected`` maps each selected API id to the API object the hub's
-    admin check saw (None: not registered then); that object is built, never one registered
-    since. ``is_admin``: whether the request's user is an administrator (False where the hub
-    did not need to know).
-
-    Each source gets ``SOURCE_BUDGET`` seconds (a selected hub: none of its own, see
-    ``SourcedAPI``); one that takes longer is left out of this request (``SlowSources``).
-    A selected API that is not registered, that requires an admin the user is not, that
-    leads back to this hub, or that fails is logged once and left out (the rest is served);
-    an ``Unauthorized`` of a selected API is raised: the request must not go on.
+    Call inside ``build_request``. ``selected`` maps each selected API id to the API object
+    the admin check saw (None: not registered). A selected API that is missing, admin-only,
+    slow, loops back or fails is logged once and left out; its ``Unauthorized`` is raised.
     """
     request = _REQUEST.get()
     assert request is not None, "async_collect_sources outside build_request"  # noqa: S101
@@ -240,19 +216,15 @@ async def async_collect_sources(
 
 @dataclass(slots=True)
 class _Checks:
-    """Checks what the sources of one request give a hub (``source_checks``)."""
+    """Checks what the sources of one request give a hub."""
 
     hub_name: str
     warn: WarnOnce
     left_out: list[str]
-    """Where each thing left out is said, in words (the instance's ``warnings``)."""
+    """What was left out, in words (the instance's ``warnings``)."""
 
     def __call__(self, source: Source, prompt: Any, tools: Any, heading: str = "") -> Source:
-        """Return ``source`` with what the hub can use of its ``prompt`` and ``tools``.
-
-        The prompt becomes the part under ``heading`` (``""``: a contributor's, for which
-        None means no prompt).
-        """
+        """Return ``source`` with the ``tools`` it can use, and its ``prompt`` under ``heading``."""
         checked = check_source(prompt, tools, prompt_optional=not heading)
         source.tools = checked.tools
         if checked.prompt:
@@ -271,10 +243,7 @@ class _SlowError(Exception):
 async def _async_get_instance(
     api: llm_helper.API, llm_context: llm_helper.LLMContext
 ) -> llm_helper.APIInstance:
-    """Return ``api``'s instance for the request; raise ``_SlowError`` past its budget.
-
-    The build past its budget is cancelled. A selected hub (``SourcedAPI``) has no budget.
-    """
+    """Return ``api``'s instance; cancel it and raise ``_SlowError`` past ``SOURCE_BUDGET``."""
     if isinstance(api, SourcedAPI):
         return await api.async_get_api_instance(llm_context)
     deadline = timeout(SOURCE_BUDGET)

@@ -1,21 +1,7 @@
 """What the original tool of a hub receives: the model's own arguments, refused only as it would.
 
-The rule (``docs/tool-calls.md``): a call through a hub reaches the original tool with the
-arguments it would get if the agent called that tool directly, which Home Assistant hands on
-unvalidated (``APIInstance.async_call_tool``, 2026.10 and 2026.11). The hub takes out only
-what it added itself (the confirmation token, ``confirmation.py``), and refuses only what the
-tool could not handle: tools whose own code validates in its own way or takes anything
-(intents, scripts, tools without parameters) are not checked beforehand; for the others
-their parameters decide.
-The validators' output (coerced values) never replaces the model's values: Home Assistant's
-tools are written for the raw values and normalise them themselves, while a validator may
-change their meaning (``BooleanSelector`` makes ``"false"`` true). Two things the hub did
-itself are undone with the validators' help: what the model left out gets the default the
-parameters declare for it (tools written to the spec, "validated against parameters",
-expect it; core's tools declare none their own code does not apply the same way), and an
-enum the hub listed as text, or a value it asked for as text (``schema.cleaner``: "enum
-values given as text", "taken as text"), reaches the tool as the value the parameters made
-of that text (``"2"`` as ``2``).
+The validators' values never replace the model's; only declared defaults are added, and
+values the hub listed as text are made values again (the rule: ``docs/tool-calls.md``).
 """
 
 from __future__ import annotations
@@ -36,32 +22,11 @@ __all__ = ["tool_arguments"]
 def tool_arguments(
     tool: Tool, tool_args: dict[str, Any], listed: JsonSchema | None = None
 ) -> dict[str, Any]:
-    """Return the arguments ``tool`` receives for the model's ``tool_args``.
+    """Return a new dict of the arguments ``tool`` receives for the model's ``tool_args``.
 
-    A new dict: the model's keys and values as given, then the declared defaults of the
-    top-level parameters it left out. ``listed`` is the clean JSON Schema the hub lists for
-    the tool (``schema.parameters.CleanSchema``); where it lists an enum as text, or asks
-    for a value as text, the text becomes the tool's value again.
-
-    Raises what the tool's parameters raise (``probatio.Invalid``, or voluptuous' ``Invalid``
-    for parameters written with it) when the tool could not handle the arguments, and what a
-    validator with a bug of its own raises. How each kind of tool is checked follows its code
-    in Home Assistant (``helpers/llm.py``):
-
-    - ``IntentTool``: nothing is checked. The tool leaves out blank values (``None``, blank
-      text), and the intent handler validates the slots itself, in its own way: its slot
-      schema allows slots it does not name, and some handlers set a slot before validating
-      (``HassMediaPlayerMute`` sets ``is_volume_muted``), so only the tool can tell what it
-      refuses (``InvalidSlotInfo``, raised from the ``Invalid`` that names the slot).
-    - ``ActionTool`` (``ScriptTool`` among them): nothing is checked. It hands the arguments
-      to the action, whose own schema decides (a script's takes any mapping: its fields
-      describe, they do not validate); even its own look-up of area and floor fields takes
-      what a selector refuses (text for a list of areas is read letter by letter). What
-      fails it fails the call as it would through Assist.
-    - A tool that declares no parameters (``llm.Tool``'s own empty schema, e.g.
-      ``llm__GetDateTime``): nothing is checked; it reads no arguments, so none can fail it.
-    - Any other tool: its parameters, as declared (``GetLiveContext`` and ``todo__get_items``
-      validate with them again themselves); a plain mapping as a ``probatio.Schema``.
+    The model's keys and values, then the declared defaults of top-level parameters it left
+    out; where ``listed`` (the clean schema the hub lists) has text for a value, the value.
+    Raises what the tool's parameters raise (``probatio.Invalid``, voluptuous' ``Invalid``).
     """
     checked = _checker(tool)(tool_args)
     if not isinstance(checked, dict):
@@ -74,6 +39,7 @@ def tool_arguments(
 
 def _checker(tool: Tool) -> Callable[[dict[str, Any]], Any]:
     """Return the check of a tool's arguments that refuses what the tool could not handle."""
+    # Intent and action tools validate in their own way; a tool without parameters reads none.
     if tool.parameters is Tool.parameters:
         return _unchecked
     if isinstance(tool, (IntentTool, ActionTool)):
@@ -85,18 +51,11 @@ def _checker(tool: Tool) -> Callable[[dict[str, Any]], Any]:
 
 
 def _unchecked(tool_args: dict[str, Any]) -> None:
-    """Check nothing: the tool takes whatever it is given (see ``tool_arguments``)."""
+    """Check nothing: the tool takes whatever it is given."""
 
 
 def _as_listed(given: Any, checked: Any, schema: JsonSchema) -> Any:
-    """Return ``given`` with the enums the clean ``schema`` lists as text made values again.
-
-    ``checked`` is what the tool's parameters made of ``given``. A text that is one of an
-    enum's texts becomes the checked value whose text it is (``schema.text.value_text``), a
-    text the hub asked for in place of another form (``schema.cleaner.OPEN_NOTE``) the checked
-    value; objects and lists are walked where ``given`` and ``checked`` line up; all else is
-    kept.
-    """
+    """Return ``given`` with each text the clean ``schema`` asks for made its ``checked`` value."""
     if isinstance(given, str):
         if isinstance(checked, str):
             return given

@@ -1,10 +1,7 @@
 """Records each call of a hub's tools: an event per call, counters and the last calls in memory.
 
-Every call of a tool through a hub API (``HubTool.async_call`` reports it to the hub's
-``Audit``) fires ``llm_hub_tool_called`` on Home Assistant's event bus,
-with the call's context, so automations, the logbook and the recorder see it. A hub selected
-by another hub records the calls that go through its own tools: a call through the outer hub
-fires one event for each hub (the outer one's ``source`` is the inner hub's API id).
+The event ``llm_hub_tool_called`` is fired in the call's context; recorded arguments have
+secrets redacted and are cut to fit the recorder (the rules: ``docs/inspector.md``).
 """
 
 from __future__ import annotations
@@ -149,14 +146,7 @@ _STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
 
 
 def is_secret_key(key: object) -> bool:
-    """Return whether a key of arguments or options names a secret (docs/inspector.md).
-
-    Secret when the key's words, run together, contain a secret stem (``apikey``,
-    ``password``, ``kennwort``...), when one of its words is a short secret word (``pin``,
-    ``pwd``, ``auth``...) or is or ends in ``token``, or when one is ``code`` and no other
-    word says it is a harmless kind of code (``zip_code``, ``code_format``). Not a string:
-    not secret.
-    """
+    """Return whether a key of arguments or options names a secret; one that is no text does not."""
     if not isinstance(key, str):
         return False
     words = _words(key)
@@ -169,10 +159,7 @@ def is_secret_key(key: object) -> bool:
 
 
 class _SecretKeys(frozenset[str]):
-    """Keys that name a secret (``is_secret_key``), as a set for HA's ``async_redact_data``.
-
-    Home Assistant's helper redacts the keys found ``in`` its ``to_redact``.
-    """
+    """Keys that name a secret, as the set ``async_redact_data`` looks keys up ``in``."""
 
     def __contains__(self, key: object) -> bool:
         """Return whether ``key`` names a secret."""
@@ -191,10 +178,8 @@ MAX_TEXT: Final = 1000
 """Most characters of one text (or key: ``MAX_KEY``) the audit records."""
 MAX_KEY: Final = 100
 MAX_SIZE: Final = 8192
-"""About the most bytes of arguments as JSON one event records (the last text may pass it
-by what ``MAX_TEXT`` characters take, at most six bytes each). The recorder drops the data
-of an event above 32 KB of JSON (``recorder.db_schema.MAX_EVENT_DATA_BYTES``); this keeps
-every event well below it, whatever a model sends."""
+"""About the most bytes of arguments as JSON one event records, well below the recorder's
+32 KB (the last text may pass it by up to six bytes per character of ``MAX_TEXT``)."""
 CUT: Final = "…"
 """The key under which a cut object says how many keys were left out."""
 _INT64 = range(-(2**63), 2**64)
@@ -278,12 +263,8 @@ class _Capture:
 def recorded_arguments(arguments: Any) -> tuple[Any, bool]:
     """Return what the audit records of a call's arguments, and whether anything was cut.
 
-    Any value (arguments need not be an object: a model may send anything) becomes
-    JSON-safe, with secret keys' values redacted (``is_secret_key``), nesting cut at
-    ``MAX_DEPTH``, objects and lists at ``MAX_ITEMS``, texts at ``MAX_TEXT`` and the whole
-    at about ``MAX_SIZE`` characters; each cut leaves a ``<cut: ...>`` marker. Never raises:
-    arguments that cannot be read (a broken mapping passed from Python) are recorded as a
-    marker.
+    Any value becomes JSON-safe, secrets redacted, cut to the limits above with a
+    ``<cut: ...>`` marker. Never raises: unreadable arguments are recorded as a marker.
     """
     capture = _Capture()
     try:
@@ -293,15 +274,12 @@ def recorded_arguments(arguments: Any) -> tuple[Any, bool]:
 
 
 def redact_secrets[T](data: T) -> T:
-    """Return ``data`` with the values of secret-like keys replaced by ``**REDACTED**``.
-
-    Nested mappings and lists are followed (Home Assistant's ``helpers.redact``).
-    """
+    """Return ``data`` with the values of secret keys at any depth replaced by ``**REDACTED**``."""
     return async_redact_data(data, SECRET_KEYS)
 
 
 class ToolCalledData(TypedDict, total=False):
-    """The data of an ``llm_hub_tool_called`` event (``arguments`` only when recorded)."""
+    """The data of an ``llm_hub_tool_called`` event."""
 
     api_id: str
     api_name: str
@@ -321,14 +299,13 @@ class ToolCalledData(TypedDict, total=False):
     outcome: Outcome
     duration_ms: float
     arguments: Any
-    """The arguments as the model sent them, secrets redacted, cut to the audit's limits
-    (``recorded_arguments``; option "record arguments")."""
+    """The arguments as ``recorded_arguments`` records them (option "record arguments")."""
     arguments_cut: bool
     """Present (True) when the recorded arguments were cut."""
     approved_by: str
-    """The user id of who approved the call in Home Assistant (``approvals.py``), if any."""
+    """The user id of who approved the call in Home Assistant, if anyone did."""
     error: str
-    """What went wrong (``RecentCall.error``), for a call that did not end ``ok`` and said."""
+    """What went wrong, for a call that did not end ``ok`` and said."""
 
 
 @dataclass(slots=True)
@@ -368,20 +345,12 @@ class AuditCounters:
 
 
 class Audit:
-    """The audit trail of one hub: fires events, counts calls, keeps the last ``RECENT_CALLS``.
-
-    Lives as long as the hub's config entry is loaded (saving options reloads it, which starts
-    the counters anew).
-    """
+    """The audit trail of one loaded hub: fires events, counts calls, keeps the last calls."""
 
     def __init__(
         self, hass: HomeAssistant, *, api_id: str, api_name: str, record_arguments: bool
     ) -> None:
-        """Create the trail of the hub API ``api_id`` named ``api_name``.
-
-        With ``record_arguments`` (the hub's option, ``HubPolicy.record_arguments``), events
-        and recent calls carry the arguments (secret-like keys redacted).
-        """
+        """Create the trail of the hub API ``api_id``; ``record_arguments``: keep arguments too."""
         self.hass = hass
         self.api_id = api_id
         self.api_name = api_name
@@ -430,14 +399,9 @@ def _call_id(call_id: Any) -> str:
 
 
 def _error_text(data: Mapping[str, Any]) -> str | None:
-    """Return the text of a call's result data that did not end ``ok``.
+    """Return the text of a call that did not end ``ok``, shortened, its token redacted.
 
-    ``error_text`` or ``error``; a call waiting for approval (no error) has ``message``.
-
-    A confirmation token the result hands out (``const.TOKEN_ARGUMENT``: the model's
-    to pass on, nobody else's) is replaced by ``**REDACTED**``, so diagnostics and the last
-    calls hold no token that could confirm a call. Shortened to ``ERROR_TEXT_LENGTH``; None
-    when the data has no such text.
+    ``error_text``, ``error``, or a waiting call's ``message``; None when the data has none.
     """
     token = data.get(TOKEN_ARGUMENT)
     for key in ("error_text", "error", "message"):

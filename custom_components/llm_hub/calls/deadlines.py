@@ -1,12 +1,7 @@
 """Ends a hub's tool calls that run too long, with one timer for all of them.
 
-``asyncio.timeout(seconds)`` arms a timer of the event loop for every call and cancels it
-when the call returns, which costs more than a trivial tool call itself. A hub's calls share
-one timer instead: each call runs in ``asyncio.timeout(None)`` (an ``asyncio.Timeout`` with no
-timer), ``Deadlines`` keeps when each must end and arms the loop's timer for the earliest;
-when it fires, the calls past their deadline expire exactly as ``asyncio.timeout`` expires
-them (``Timeout.reschedule`` to now: the task is cancelled and ``TimeoutError`` raised in it,
-``Timeout.expired()`` is true).
+Each call runs in ``asyncio.timeout(None)``; when the timer fires, the calls past their
+deadline expire exactly as ``asyncio.timeout(seconds)`` expires them.
 """
 
 from __future__ import annotations
@@ -23,9 +18,8 @@ __all__ = ["Deadlines"]
 class Deadlines:
     """The deadlines of one hub's running calls, expired by one timer of the event loop.
 
-    Use: ``timeout = asyncio.timeout(None)``, ``async with timeout:`` then ``watch(timeout,
-    seconds)`` first thing inside the block, and ``forget(timeout)`` once the block is left
-    (a ``finally``).
+    Use: ``async with timeout:`` (``asyncio.timeout(None)``), ``watch(timeout, seconds)``
+    first inside the block, ``forget(timeout)`` in its ``finally``.
     """
 
     def __init__(self, hass: HomeAssistant) -> None:
@@ -46,7 +40,7 @@ class Deadlines:
             self._arm(when)
 
     def forget(self, timeout: asyncio.Timeout) -> None:
-        """Stop watching ``timeout`` (its call ended); the timer may then fire for nothing."""
+        """Stop watching ``timeout``, whose call ended."""
         self._running.pop(timeout, None)
 
     def _arm(self, when: float) -> None:

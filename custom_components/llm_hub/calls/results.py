@@ -1,10 +1,7 @@
-"""What a hub tool call answers: data every agent and MCP client can send as JSON, in time.
+"""What a hub tool call answers: data every agent and MCP client can send as JSON.
 
-Home Assistant hands a tool's ``ToolResult.data`` on as it is: MCP Server (2026.10 and
-2026.11) with the standard library's ``json.dumps``, which refuses a ``datetime`` and writes
-``NaN``; agents through the chat log with ``helpers.json.json_dumps`` (OpenAI, Anthropic,
-Ollama), which refuses a ``Decimal``; Google's agent as a dict its SDK validates. So the hub
-converts every result once, with Home Assistant's own JSON encoder, to plain JSON values.
+Each result is converted once, with Home Assistant's own JSON encoder, to plain JSON values
+(why: ``docs/tool-calls.md``).
 """
 
 from __future__ import annotations
@@ -33,21 +30,11 @@ _PATH_SEARCH_BUDGET: Final = 1000
 
 
 def json_safe(data: Any) -> JsonObjectType:
-    """Return ``data`` as plain JSON values (dict, list, str, int, float, bool, None).
+    """Return ``data`` as a JSON object of plain values, converted as Home Assistant's encoder does.
 
-    Converted the way Home Assistant's JSON encoder does (``helpers.json.json_bytes``:
-    orjson with ``json_encoder_default``): datetimes, dates and times as ISO 8601 strings,
-    Enums as their values, sets and tuples as lists, dataclasses and objects with
-    ``as_dict`` as objects, paths as strings, keys as strings, NaN and infinities as null.
-    Added, since Home Assistant's encoder refuses them: Decimals as numbers (integral ones
-    as integers), and text that is not valid Unicode (lone surrogates, e.g. from a file name)
-    with each bad character replaced by U+FFFD (in strings, keys, lists and tuples; MCP
-    Server's answer would fail to encode it). Data that is not an object (``{...}``) comes
-    back as ``{"result": data}``, because tool results are objects (Google's SDK refuses
-    anything else).
-
-    Raises ``SerializationError`` (a ``HomeAssistantError``) naming where the data cannot
-    be converted, e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
+    Decimals become numbers and lone surrogates U+FFFD; data that is not an object comes back
+    as ``{"result": data}``. Raises ``SerializationError`` naming where the data cannot be
+    converted, e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
     """
     if type(data) is dict and _plain(data):
         # Already plain JSON (most results): nothing to convert.
@@ -69,25 +56,14 @@ def json_safe(data: Any) -> JsonObjectType:
 
 
 def json_text(text: str) -> str:
-    r"""Return ``text`` with each lone surrogate replaced by U+FFFD; other text as it is.
-
-    A lone surrogate (what ``json.loads`` makes of the escape of one, e.g. ``"\ud800"``) is
-    not valid Unicode, and Home Assistant's JSON encoder (orjson) refuses it. The same rule
-    as ``json_safe`` applies to results.
-    """
+    """Return ``text`` with each lone surrogate, which orjson refuses, replaced by U+FFFD."""
     if text.isascii() or _SURROGATE.search(text) is None:
         return text
     return _SURROGATE.sub("\ufffd", text)
 
 
 def _plain(data: dict[Any, Any]) -> bool:
-    """Return whether ``data`` holds only plain JSON values the encoder would pass unchanged.
-
-    String keys, strings, booleans, None, integers within 64 bits, finite floats, and lists
-    and dicts of them. A cheap walk for the common case; ``False`` for anything else, and for
-    data with more than ``_PLAIN_WALK_LIMIT`` containers (or containing itself), which then
-    goes through the encoder.
-    """
+    """Return whether ``data`` is plain JSON (``False`` past ``_PLAIN_WALK_LIMIT`` containers)."""
     todo: list[Any] = [data]
     budget = _PLAIN_WALK_LIMIT
     while todo:
@@ -122,12 +98,7 @@ def _plain_value(value: Any, todo: list[Any]) -> bool:
 
 
 def _valid_text(data: Any, walked: set[int]) -> Any:
-    """Return ``data`` with lone surrogates in strings replaced by U+FFFD.
-
-    Walks dicts (keys too), lists and tuples (as lists); ``walked`` holds the containers being
-    walked, so a container inside itself is left as it is (the encoder then says so), as are
-    other objects.
-    """
+    """Return ``data`` with lone surrogates replaced by U+FFFD; containers in ``walked`` stay."""
     if isinstance(data, str):
         return _SURROGATE.sub("\ufffd", data)
     if not isinstance(data, (dict, list, tuple)) or id(data) in walked:
@@ -163,10 +134,7 @@ class _BudgetSpentError(Exception):
 
 
 def _where(data: Any, err: TypeError) -> str:
-    """Return `` at <path> (<type>), ...`` for the parts of ``data`` that cannot be converted.
-
-    Empty when the search cannot tell (data nested too deeply or containing itself).
-    """
+    """Return `` at <path> (<type>), ...`` for the parts of ``data`` that cannot be converted."""
     if "Recursion limit" in str(err):
         return " (the data is nested too deeply or contains itself)"
     budget = [_PATH_SEARCH_BUDGET]

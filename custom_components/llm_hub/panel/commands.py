@@ -1,12 +1,7 @@
 """Websocket commands of the LLM Hub panel (admins only), and the activity they report.
 
-- ``llm_hub/apis/list``: every hub and every other LLM API with its figures.
-- ``llm_hub/activity/subscribe``: the recent tool calls of all hubs, then each new one.
-- ``llm_hub/tool/providers``: one tool as each of Home Assistant's agents sends it.
-
-The panel also uses ``llm_hub/api/describe`` and ``llm_hub/tool/call`` (``websocket_api``).
-APIs are built for the calling admin, the way agents build them (``llm.async_get_api`` with an
-``LLMContext`` for the user), so what the panel shows is what a model gets.
+APIs are built for the calling admin the way agents build them, so the panel shows what a
+model gets.
 """
 
 from __future__ import annotations
@@ -33,7 +28,6 @@ from homeassistant.helpers import issue_registry as ir, llm as llm_helper
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
-# What the panel reads from the rest of the integration, in one place.
 from ..api import HubAPI
 from ..build.builder import HubAPIInstance
 from ..calls.audit import EVENT_TOOL_CALLED
@@ -55,8 +49,8 @@ PROVIDERS: Final = {
     "ollama": ("homeassistant.components.ollama.entity", "Ollama"),
     "mcp": ("homeassistant.components.mcp_server.server", "MCP Server"),
 }
-"""Per provider: the module of Home Assistant's integration that converts a tool for it (its
-``_format_tool(tool, custom_serializer)``, the same in 2026.10 and 2026.11), and its name."""
+"""Per provider: the module whose ``_format_tool(tool, custom_serializer)`` converts a tool
+for it, and its name."""
 
 _ACTIVITY: HassKey[ActivityLog] = HassKey(f"{DOMAIN}_activity")
 
@@ -71,10 +65,7 @@ def async_setup(hass: HomeAssistant) -> None:
 
 
 class ActivityLog:
-    """The last ``ACTIVITY_CALLS`` calls of all hubs, and how many each hub had in 24 h.
-
-    Fed by the ``llm_hub_tool_called`` events, in memory since Home Assistant started.
-    """
+    """The last ``ACTIVITY_CALLS`` calls of all hubs since start, and each hub's calls in 24 h."""
 
     def __init__(self, hass: HomeAssistant) -> None:
         """Listen to the tool call events of ``hass`` from now on."""
@@ -92,7 +83,7 @@ class ActivityLog:
 
     @callback
     def _async_called(self, event: Event[Any]) -> None:
-        """Keep a call, count it, tell the subscribers (its entry is made when read)."""
+        """Keep a call, count it, tell the subscribers."""
         data = event.data
         self._calls.append(event)
         fired = event.time_fired_timestamp
@@ -139,15 +130,8 @@ async def websocket_list_apis(
 ) -> None:
     """List every hub (loaded or not) and every other LLM API, built for the caller.
 
-    Result: ``{"apis": [...], "estimator", "chars_per_token", "since"}``; hubs first, each
-    group by name. Each API: ``id``, ``name``, ``hub``, ``entry_id`` (hubs, else null),
-    ``state`` (a hub entry's ``ConfigEntryState`` value, ``loaded`` for other APIs),
-    ``tools`` (listed), ``hidden`` (tools a hub considered and leaves out), ``prompt_chars``,
-    ``tools_chars``, ``tokens`` (``sizes.measure``), ``max_tools``, ``over_limit`` and
-    ``search`` (hubs; ``inspector.search_summary``: tool mode, whether searching, index size),
-    ``repairs`` (ids of the hub's open repair issues), ``calls_24h`` (calls through the hub
-    in the last 24 hours, or since ``since``, when Home Assistant started), ``error`` (why the
-    API could not be built for the caller, else null; the figures are then null).
+    Result: ``{"apis": [...], "estimator", "chars_per_token", "since"}``, hubs first, each
+    group by name; an API's row is described in ``docs/panel.md``.
     """
     activity = hass.data[_ACTIVITY]
     registered = {api.id: api for api in llm_helper.async_get_apis(hass)}
@@ -243,13 +227,7 @@ def _open_issues(hass: HomeAssistant) -> dict[str, list[str]]:
 def websocket_subscribe_activity(
     hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Subscribe to the tool calls of all hubs.
-
-    The result is empty; then an event ``{"calls": [...]}`` with the last calls, oldest first
-    (up to ``ACTIVITY_CALLS``), then an event ``{"calls": [call]}`` per new call. A call is
-    the ``llm_hub_tool_called`` event's data (``audit.ToolCalledData``: ``arguments`` only
-    where the hub records them) with ``time`` and ``error`` (``call_entry``).
-    """
+    """Subscribe to the calls of all hubs: ``{"calls": [...]}`` of the last, then one per call."""
     activity = hass.data[_ACTIVITY]
 
     @callback
@@ -275,12 +253,9 @@ async def websocket_tool_providers(
 ) -> None:
     """Return one listed tool of an API as each provider's agent in Home Assistant sends it.
 
-    Result: ``{"tool_name", "providers": {<key>: {"name", "definition", "error"}}}`` for the
-    keys of ``PROVIDERS``: ``definition`` is what that integration's own converter makes of
-    the tool (JSON-ready), or null with ``error`` saying why (the integration's packages are
-    not installed, or the conversion failed). Home Assistant has no public function for this;
-    the converters are its integrations' ``_format_tool``. Errors: ``not_found`` (API or
-    tool), ``home_assistant_error`` (the API could not be built).
+    Result: ``{"tool_name", "providers": {<key>: {"name", "definition", "error"}}}``, with
+    ``definition`` null where ``error`` says why. Errors: ``not_found``,
+    ``home_assistant_error``.
     """
     api_id: str = msg["api_id"]
     if api_id not in {api.id for api in llm_helper.async_get_apis(hass)}:
