@@ -52,18 +52,25 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(f"en.json has the key {key!r} twice in one object")
+            raise ValueError(f"the key {key!r} is given twice in one object")
         result[key] = value
     return result
 
 
-TRANSLATIONS: dict[str, Any] = json.loads(
-    (
-        Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations" / "en.json"
-    ).read_text(encoding="utf-8"),
-    object_pairs_hook=_unique_keys,
-)
-"""The integration's English translations (every object's keys unique)."""
+TRANSLATIONS_DIR = Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations"
+
+
+def load_translations(language: str) -> dict[str, Any]:
+    """Return the integration's translations into ``language``; every object's keys unique."""
+    texts: dict[str, Any] = json.loads(
+        (TRANSLATIONS_DIR / f"{language}.json").read_text(encoding="utf-8"),
+        object_pairs_hook=_unique_keys,
+    )
+    return texts
+
+
+TRANSLATIONS: dict[str, Any] = load_translations("en")
+"""The integration's English translations."""
 
 
 @pytest.fixture(autouse=True)

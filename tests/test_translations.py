@@ -1,9 +1,12 @@
-"""The translations: every key the code uses exists, and every text in en.json is used."""
+"""The translations: every key the code uses exists, every text in en.json is used, and every
+other language has exactly en.json's keys with the same placeholders."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 import re
+from typing import Any
 
 import pytest
 
@@ -13,12 +16,14 @@ from custom_components.llm_hub.build.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.helpers import llm, translation
 
 from .common import RecordingTool
-from .conftest import TRANSLATIONS, placeholders_of
+from .conftest import TRANSLATIONS, TRANSLATIONS_DIR, load_translations, placeholders_of
 
 SOURCE = Path(__file__).parents[1] / "custom_components" / DOMAIN
+LANGUAGES = sorted(path.stem for path in TRANSLATIONS_DIR.glob("*.json") if path.stem != "en")
+"""Every language LLM Hub ships besides English."""
 
 
 def _exception_keys_in_code() -> set[str]:
@@ -84,3 +89,168 @@ def test_every_tool_status_is_translated(
     )
     assert _tool_status(item) == status
     assert TRANSLATIONS["selector"]["tool_status"]["options"][status]
+
+
+def _flatten(texts: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Return nested translations by dotted key, e.g. ``{"config.step.user.title": "..."}``."""
+    flat: dict[str, Any] = {}
+    for key, value in texts.items():
+        if isinstance(value, dict):
+            flat |= _flatten(value, f"{prefix}{key}.")
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def icu_arguments(text: str) -> set[str]:
+    """Return the argument names of an ICU message as Home Assistant's frontend parses it.
+
+    An apostrophe before ``{``, ``}``, ``<`` or ``>`` (or ``#`` in a plural) quotes literal
+    text up to the next lone apostrophe, ``''`` is one apostrophe; arguments are ``{name}``
+    or ``{name, type, ...}``, where plural and select options are messages again. Raises
+    ``ValueError`` for a message the frontend cannot parse.
+    """
+    names: set[str] = set()
+    if (end := _icu_message(text, 0, names, plural=False)) != len(text):
+        raise ValueError(f"a }} without its {{ at {end}: {text!r}")
+    return names
+
+
+_ICU_QUOTABLE = frozenset("{}<>")
+_ICU_ARGUMENT = re.compile(r"\s*([^\s{}',#]+)\s*(?:,\s*(\w+)\s*)?")
+_ICU_OPTION = re.compile(r"\s*(?:offset:\s*\d+\s*)?([^\s{}]*)\s*")
+
+
+def _icu_message(text: str, start: int, names: set[str], *, plural: bool) -> int:
+    """Read message text from ``start`` into ``names``; return where it ends (``}`` or end)."""
+    i = start
+    while i < len(text) and text[i] != "}":
+        char, following = text[i], text[i + 1 : i + 2]
+        if char == "{":
+            i = _icu_argument(text, i + 1, names)
+        elif char != "'" or not following:
+            i += 1
+        elif following == "'":
+            i += 2
+        elif following in _ICU_QUOTABLE or (plural and following == "#"):
+            i = _icu_quoted_end(text, i + 1)
+        else:
+            i += 1
+    return i
+
+
+def _icu_quoted_end(text: str, start: int) -> int:
+    """Return where quoted literal text from ``start`` ends: after its closing apostrophe."""
+    i = start
+    while i < len(text):
+        if text[i] == "'":
+            if text[i + 1 : i + 2] != "'":
+                return i + 1
+            i += 1
+        i += 1
+    return i
+
+
+def _icu_selector(text: str, start: int) -> tuple[str, int]:
+    """Return the selector of a plural or select option at ``start`` (``one``, ``=0``), its end."""
+    option = _ICU_OPTION.match(text, start)
+    assert option is not None  # every part of the pattern may be empty
+    return option.group(1), option.end()
+
+
+def _icu_argument(text: str, start: int, names: set[str]) -> int:
+    """Read an argument from after its ``{`` into ``names``; return the index after its ``}``."""
+    argument = _ICU_ARGUMENT.match(text, start)
+    if argument is None:
+        raise ValueError(f"an argument without a name at {start}: {text!r}")
+    names.add(argument.group(1))
+    i, kind = argument.end(), argument.group(2)
+    if kind in {"plural", "select", "selectordinal"}:
+        if text[i : i + 1] != ",":
+            raise ValueError(f"a {kind} without options at {i}: {text!r}")
+        selector, i = _icu_selector(text, i + 1)
+        while text[i : i + 1] == "{":
+            if not selector:
+                raise ValueError(f"a {kind} option without a selector at {i}: {text!r}")
+            i = _icu_message(text, i + 1, names, plural=kind != "select") + 1
+            selector, i = _icu_selector(text, i)
+    elif kind is not None:
+        # number, date, time: a style up to the closing brace
+        end = text.find("}", i)
+        i = len(text) if end < 0 else end
+    if text[i : i + 1] != "}":
+        raise ValueError(f"an argument without its }} at {i}: {text!r}")
+    return i + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("{hub} lists {tools} tools", {"hub", "tools"}),
+        ("Renders ('{{ name }}') {error}", {"error"}),  # quoted: literal braces
+        ("it's {hub}'s", {"hub"}),  # an apostrophe before a letter is just one
+        ("l'{api}", set()),  # an elision before a placeholder quotes it away
+        ("''{api}''", {"api"}),
+        ("{count, plural, one {# {thing}} other {# things}}", {"count", "thing"}),
+        ("{when, date, short} {kind, select, a {x} other {{y}}}", {"when", "kind", "y"}),
+    ],
+)
+def test_icu_arguments(text: str, arguments: set[str]) -> None:
+    """The placeholder check reads messages as the frontend does, quotes included."""
+    assert icu_arguments(text) == arguments
+
+
+@pytest.mark.parametrize(
+    "text", ["{hub", "hub}", "{}", "{ }", "{n, plural}", "{n, plural, {x}}", "{n, plural, one {x}"]
+)
+def test_icu_arguments_refuse_what_the_frontend_cannot_parse(text: str) -> None:
+    """A message with unbalanced braces, or an argument without a name or options, fails."""
+    with pytest.raises(ValueError, match=r"argument|without"):
+        icu_arguments(text)
+
+
+def test_the_six_languages_ship() -> None:
+    """LLM Hub speaks German, Dutch, French, Spanish, Italian and Polish besides English."""
+    assert {"de", "nl", "fr", "es", "it", "pl"} <= set(LANGUAGES)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translation_has_the_keys_and_placeholders_of_english(language: str) -> None:
+    """A translation has every key of en.json and no other, each text with its placeholders.
+
+    Placeholders are read as the frontend reads them (ICU messages, where quotes make text
+    literal) and as the backend does (``str.format``; Home Assistant replaces a text whose
+    placeholders differ from English by the English one).
+    """
+    english = _flatten(TRANSLATIONS)
+    translated = _flatten(load_translations(language))
+    assert sorted(english.keys() - translated.keys()) == [], "missing"
+    assert sorted(translated.keys() - english.keys()) == [], "not in en.json"
+    wrong = [
+        key
+        for key, text in translated.items()
+        if not isinstance(text, str)
+        or not text.strip()
+        or icu_arguments(text) != icu_arguments(english[key])
+        or placeholders_of(text) != placeholders_of(english[key])
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_home_assistant_serves_every_translated_text(
+    hass: HomeAssistant, language: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Home Assistant's own loader takes every text of a translation; none falls back to English."""
+    texts = load_translations(language)
+    for category, strings in texts.items():
+        loaded = await translation.async_get_translations(hass, language, category, {DOMAIN})
+        assert loaded == {
+            f"component.{DOMAIN}.{category}.{key}": text for key, text in _flatten(strings).items()
+        }
+    # The loader logs a text whose placeholders differ from English, and serves English.
+    assert [
+        record.getMessage()
+        for record in caplog.records
+        if record.name == translation.__name__ and record.levelno >= logging.WARNING
+    ] == []
