@@ -21,8 +21,10 @@ from ..const import DOMAIN, TOKEN_ARGUMENT
 from .index import ToolIndex
 
 __all__ = [
+    "ARGUMENTS_HELP",
     "CALL_TOOL",
     "DEFAULT_SEARCH_LIMIT",
+    "GOOGLE_PLATFORM",
     "HIDDEN_META_NAME",
     "MAX_SEARCH_LIMIT",
     "SEARCH_PROMPT",
@@ -49,6 +51,18 @@ SEARCH_PROMPT: Final = (
     "fits, search again with other words."
 )
 """What the model is told about the meta-tools (goes into the API prompt in search mode)."""
+
+
+ARGUMENTS_HELP: Final = (
+    "The tool's arguments: an object that matches its parameters. Where this must be "
+    "text, the JSON text of that object."
+)
+"""The description of ``arguments`` (Google's agent turns an object without properties
+into ``{"json": <text>}``: the description is all its model sees of the form)."""
+GOOGLE_PLATFORM: Final = "google_generative_ai_conversation"
+"""The ``LLMContext.platform`` of Google's agent, whose wrapping ``_arguments`` undoes."""
+_WRAPPED: Final = "json"
+"""The one property Google's agent gives an object without properties."""
 
 
 class SearchToolsTool(llm_helper.Tool):
@@ -138,9 +152,7 @@ class CallToolTool(llm_helper.Tool):
     parameters = probatio.Schema(
         {
             probatio.Required("name", description=f"The tool's name from {SEARCH_TOOLS}."): str,
-            probatio.Optional(
-                "arguments", description="The tool's arguments, matching its parameters."
-            ): dict,
+            probatio.Optional("arguments", description=ARGUMENTS_HELP): dict,
         }
     )
 
@@ -187,12 +199,16 @@ class CallToolTool(llm_helper.Tool):
         name = name.strip()
         if (tool := self.tools.get(name)) is None:
             return self._refusal(name)
-        arguments = _arguments(args.get("arguments"))
+        arguments = _arguments(
+            args.get("arguments"),
+            unwrap_json=llm_context.platform == GOOGLE_PLATFORM or not _takes_json(tool),
+        )
         if arguments is None:
             return error_result(
                 "InvalidArguments",
                 f"The arguments for tool {name} must be an object of its parameters, "
-                'e.g. {"name": "Kitchen light"}; call it again with such an object.',
+                'e.g. {"name": "Kitchen light"}, or the JSON text of an object (write a '
+                "quote inside a value as ' there); call it again with such an object.",
             )
         inner = llm_helper.ToolInput(
             tool_name=name, tool_args=arguments, id=tool_input.id, external=tool_input.external
@@ -250,22 +266,40 @@ def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.T
     return result
 
 
-def _arguments(value: Any) -> dict[str, Any] | None:
+def _arguments(value: Any, *, unwrap_json: bool) -> dict[str, Any] | None:
     """Return the arguments the model sent as an object, or None when they are none.
 
-    Missing or null is no arguments; JSON text of an object (some models send that) is
-    read.
+    Missing or null is no arguments; JSON text of an object is read. With ``unwrap_json``,
+    ``{"json": <text>}`` (Google's agent's form of an object without properties) is read
+    as that text, once: a ``json`` key inside it is the tool's own.
     """
     if value is None or value == "":
         return {}
+    if (
+        unwrap_json
+        and isinstance(value, Mapping)
+        and len(value) == 1
+        and isinstance(wrapped := value.get(_WRAPPED), str)
+    ):
+        value = wrapped
     if isinstance(value, str):
         try:
-            value = json.loads(value)
+            # Not strict: Google's agent decodes escapes, so a newline in a value is raw.
+            value = json.loads(value, strict=False)
         except ValueError:
             return None
     if isinstance(value, Mapping):
         return {str(key): item for key, item in value.items()}
     return None
+
+
+def _takes_json(tool: llm_helper.Tool) -> bool:
+    """Return whether ``tool`` has a parameter named ``json`` (then ``{"json": ...}`` is its)."""
+    schema = getattr(tool, "json_schema", None)
+    if isinstance(schema, Mapping):
+        return _WRAPPED in schema.get("properties", {})
+    parameters = getattr(tool.parameters, "schema", None)
+    return isinstance(parameters, Mapping) and any(str(key) == _WRAPPED for key in parameters)
 
 
 def meta_tools(
