@@ -29,6 +29,7 @@ from custom_components.llm_hub.search.meta_tools import (
     CallToolTool,
     SearchToolsTool,
     meta_tools,
+    not_available,
 )
 from custom_components.llm_hub.search.terms import (
     terms,
@@ -330,7 +331,17 @@ def call_tool(hass: HomeAssistant, extra: dict[str, llm.Tool] | None = None) -> 
         "intent__HassTurnOn": llm.IntentTool("intent__HassTurnOn", handler),
         **(extra or {}),
     }
-    return CallToolTool(tools, ToolIndex(CORPUS), {"secret__tool": "The user turned it off."})
+    return CallToolTool(tools, ToolIndex(CORPUS), TurnedOff())
+
+
+class TurnedOff:
+    """Refuses ``secret__tool``, as a hub refuses a tool it leaves out."""
+
+    def refuse(
+        self, name: str, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> llm.ToolResult | None:
+        """Refuse ``secret__tool``; None for any other name."""
+        return not_available(name, "The user turned it off.") if name == "secret__tool" else None
 
 
 @pytest.mark.parametrize("arguments", [{"name": "Kitchen light"}, '{"name": "Kitchen light"}'])
@@ -422,9 +433,13 @@ async def test_meta_tools(hass: HomeAssistant) -> None:
     index = await cache.async_get(hass, CORPUS[:2], "en")
     assert await cache.async_get(hass, CORPUS[:2], "en") is index
     assert cache.get(CORPUS[:2], "en") is index
-    search, caller = meta_tools(index, {})
+    made = meta_tools(index, {})
+    assert [type(tool) for tool in made] == [SearchToolsTool, CallToolTool]
+    search, caller = made
+    assert isinstance(search, SearchToolsTool)
+    assert isinstance(caller, CallToolTool)
     assert search.index is caller.index is index
-    assert caller.hidden == {}
+    assert caller.hidden is None
     assert search.annotations.read_only
     assert not caller.annotations.read_only
     assert isinstance(search.parameters, probatio.Schema)

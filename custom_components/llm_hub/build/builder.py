@@ -22,13 +22,21 @@ from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.gate import Confirmations
-from ..const import LOGGER
+from ..const import LOGGER, TOKEN_ARGUMENT
 from ..schema.cache import SchemaCache, SerializerChain
 from ..search.index import ToolIndex, tool_card
 from ..search.listing import SearchSettings, ToolSearch
-from ..search.meta_tools import CALL_TOOL, HIDDEN_META_NAME, SEARCH_PROMPT, SEARCH_TOOLS, meta_tools
+from ..search.meta_tools import (
+    HIDDEN_META_NAME,
+    META_TOOLS,
+    async_call_unlisted,
+    meta_tools,
+    not_available,
+    record_refusal,
+    search_prompt,
+)
 from ..search.vocabulary import async_get_intent_vocabulary
-from .candidate import CandidateTool, declare_token
+from .candidate import CandidateTool, declare_token, requires_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
 
@@ -74,14 +82,18 @@ class HubAPIInstance(llm_helper.APIInstance):
     """The listed name of each aliased tool, by its key: a call by the key reaches it."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools``."""
+    hidden: HiddenTools | None = None
+    """Refuses a call of a tool the build considered but does not list (recorded)."""
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
-        """Call a tool by its listed name, or an aliased tool by its key.
+        """Call a tool by its listed name, an aliased tool by its key, or an unlisted one.
 
         Prompts (a contributor's, the user's) may name a tool by the name it had before the
         user gave it an alias; such a call reaches the aliased tool (no other listed tool
-        carries a key as its name: ``policy.HubPolicy``). Raises what Home Assistant's
+        carries a key as its name: ``policy.HubPolicy``). A name not listed now goes to
+        ``meta_tools.async_call_unlisted`` (a tool found by search, a meta-tool of another
+        mode, a tool the hub leaves out). Raises what Home Assistant's
         ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
         """
         if (name := self.renamed.get(tool_input.tool_name)) is not None:
@@ -91,7 +103,45 @@ class HubAPIInstance(llm_helper.APIInstance):
                 id=tool_input.id,
                 external=tool_input.external,
             )
+        # ``tools`` as they are now: MCP Server's read-only option may have filtered them.
+        if all(tool.name != tool_input.tool_name for tool in self.tools) and (
+            result := await async_call_unlisted(
+                self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
+            )
+        ):
+            return result
         return await super().async_call_tool(tool_input)
+
+
+class HiddenTools:
+    """The tools a build considered but does not list: a call of one is refused, recorded."""
+
+    def __init__(self, candidates: list[CandidateTool], settings: HubCallSettings) -> None:
+        """Refuse the hidden ones of ``candidates``, recorded in ``settings``' audit trail."""
+        self._candidates = candidates
+        self._settings = settings
+        self._by_name: dict[str, CandidateTool] | None = None
+
+    def refuse(
+        self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.ToolResult | None:
+        """Return the recorded refusal of ``name`` (a listed name or key); None: no such tool."""
+        if self._by_name is None:
+            # Made on the first such call: most requests never call a hidden tool.
+            self._by_name = {}
+            for item in self._candidates:
+                if item.hidden is not None:
+                    self._by_name.setdefault(item.name, item)
+                    self._by_name.setdefault(item.key, item)
+        if (found := self._by_name.get(name)) is None:
+            return None
+        tool = HubTool(found.name, found.tool, found.source, self._settings)
+        return record_refusal(
+            tool,
+            tool_input,
+            llm_context,
+            not_available(name, f"the hub leaves it out ({found.hidden})."),
+        )
 
 
 class WarnOnce:
@@ -189,15 +239,17 @@ class HubBuilder:
             else {}
         )
         search_index: ToolIndex | None = None
+        hidden = HiddenTools(candidates, settings)
         if self.search.active(len(tools), self.policy.options.max_tools):
             language = llm_context.language
             if not language or language == MATCH_ALL:
                 # MCP Server asks with "*": index in Home Assistant's language.
                 language = hass.config.language
             tools, search_index = await self._async_list_by_search(
-                hass, candidates, tools, language
+                hass, candidates, tools, language, hidden
             )
-            own_prompt = f"{own_prompt}\n\n{SEARCH_PROMPT}" if own_prompt else SEARCH_PROMPT
+            searching = search_prompt(tools)
+            own_prompt = f"{own_prompt}\n\n{searching}" if own_prompt else searching
         return HubAPIInstance(
             api=api,
             api_prompt=_render_prompt(own_prompt, prompt_parts),
@@ -211,6 +263,7 @@ class HubBuilder:
             warnings=list(warnings or ()),
             renamed=renamed,
             search_index=search_index,
+            hidden=hidden,
         )
 
     def _gated(self, tool: llm_helper.Tool) -> HubCallSettings:
@@ -228,24 +281,22 @@ class HubBuilder:
         candidates: list[CandidateTool],
         tools: list[llm_helper.Tool],
         language: str,
+        hidden: HiddenTools,
     ) -> tuple[list[llm_helper.Tool], ToolIndex]:
         """Return what the hub lists in search mode, and the index behind ``search_tools``.
 
-        Listed: the pinned tools, then ``search_tools`` and ``call_tool`` (not wrapped in a
-        hub tool: each call would be recorded twice); every other listed tool is indexed and
-        called through ``call_tool``. A tool named like a meta-tool is hidden and logged.
+        Listed: the meta-tools (not wrapped in a hub tool: each call would be recorded
+        twice), then the pinned tools; every other listed tool is indexed and called through
+        ``call_tool``. A tool named like a meta-tool is hidden and logged.
         """
         listed = {tool.name: tool for tool in tools}
-        hidden: dict[str, str] = {}
         for item in candidates:
-            if item.hidden is None and item.name in (SEARCH_TOOLS, CALL_TOOL):
+            if item.hidden is None and item.name in META_TOOLS:
                 item.hidden = HIDDEN_META_NAME
                 listed.pop(item.name, None)
                 self.warn(
                     f"LLM Hub {self.hub_name} leaves out the tool {item.key}: {HIDDEN_META_NAME}"
                 )
-            if item.hidden is not None:
-                hidden[item.name] = f"the hub leaves it out ({item.hidden})."
         pinned = self.search.settings.pinned
         api_names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
         vocabulary = await async_get_intent_vocabulary(hass, language)
@@ -257,6 +308,7 @@ class HubBuilder:
                 parameters=item.json_schema or _NO_PARAMETERS,
                 source=api_names.get(item.source, item.source),
                 vocabulary=vocabulary,
+                token=_token_help(item.parameters),
             )
             for item in candidates
             if item.name in listed and item.key not in pinned
@@ -265,7 +317,7 @@ class HubBuilder:
         direct = [
             listed[item.name] for item in candidates if item.key in pinned and item.name in listed
         ]
-        return [*direct, *meta_tools(index, listed, hidden)], index
+        return [*meta_tools(index, listed, hidden), *direct], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
@@ -327,6 +379,17 @@ class HubBuilder:
 
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
 """The card parameters of a listed tool without a clean schema (one object: the same key)."""
+
+
+def _token_help(parameters: Any) -> str | None:
+    """Return the description of the confirmation token listed ``parameters`` declare."""
+    if not requires_token(parameters):
+        return None
+    return next(
+        str(getattr(key, "description", "") or "")
+        for key in parameters.schema
+        if str(key) == TOKEN_ARGUMENT
+    )
 
 
 def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
+from ..const import TOKEN_ARGUMENT
 from .terms import terms
 from .vocabulary import IntentVocabulary
 
@@ -69,6 +70,10 @@ class ToolCard:
     """The name of the API (or the domain of the integration) the tool comes from."""
     keywords: tuple[str, ...] = ()
     """More words to find it by (``IntentVocabulary`` for Assist's intent tools)."""
+    read_only: bool = False
+    """Whether the tool is annotated read-only (``call_read_only_tool`` calls it)."""
+    token: str | None = None
+    """The description of the confirmation token a call carries, where it needs one."""
 
     def index_key(self) -> tuple[Any, ...]:
         """Return what the tool's document is made of (equal keys: the same document).
@@ -82,6 +87,8 @@ class ToolCard:
             self.source,
             self.keywords,
             id(self.parameters),
+            self.read_only,
+            self.token,
         )
 
     def document(self, language: str | None) -> list[str]:
@@ -100,12 +107,25 @@ class ToolCard:
         return document
 
     def definition(self) -> dict[str, Any]:
-        """Return the tool as ``search_tools`` answers it: name, description, parameters."""
-        return {
+        """Return the tool as ``search_tools`` answers it: name, description, parameters.
+
+        The parameters are all a call may carry (the confirmation token too); ``read_only``
+        only when true.
+        """
+        parameters = copy.deepcopy(dict(self.parameters))
+        if self.token is not None:
+            parameters["properties"] = {
+                **parameters.get("properties", {}),
+                TOKEN_ARGUMENT: {"type": "string", "description": self.token},
+            }
+        found: dict[str, Any] = {
             "name": self.name,
             "description": self.description,
-            "parameters": copy.deepcopy(dict(self.parameters)),
+            "parameters": parameters,
         }
+        if self.read_only:
+            found["read_only"] = True
+        return found
 
 
 def _schema_words(schema: Mapping[str, Any]) -> list[str]:
@@ -139,13 +159,15 @@ def tool_card(
     parameters: Mapping[str, Any],
     source: str,
     vocabulary: IntentVocabulary | None = None,
+    token: str | None = None,
 ) -> ToolCard:
     """Return the card of a listed tool.
 
     ``tool`` is the original tool (inside any hub wrapper): its title, and for an
     ``llm.IntentTool`` its ``intent_type``, whose sentences in ``vocabulary`` become keywords.
     ``name``, ``description`` and ``parameters`` are what the hub lists (aliases and
-    overrides applied; the clean JSON Schema); ``source`` the name of the API it comes from.
+    overrides applied; the clean JSON Schema); ``source`` the name of the API it comes from;
+    ``token`` the confirmation token's description where a call needs one.
     """
     keywords: tuple[str, ...] = ()
     if vocabulary is not None:
@@ -161,6 +183,8 @@ def tool_card(
         title=tool.title,
         source=source,
         keywords=keywords,
+        read_only=tool.annotations.read_only,
+        token=token,
     )
 
 

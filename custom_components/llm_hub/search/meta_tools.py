@@ -6,9 +6,9 @@ pipeline as a direct one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 import json
-from typing import Any, Final, override
+from typing import Any, Final, Protocol, override
 
 import probatio
 
@@ -22,22 +22,35 @@ from .index import ToolIndex
 
 __all__ = [
     "ARGUMENTS_HELP",
+    "CALL_READ_ONLY_TOOL",
     "CALL_TOOL",
     "DEFAULT_SEARCH_LIMIT",
     "GOOGLE_PLATFORM",
     "HIDDEN_META_NAME",
     "MAX_SEARCH_LIMIT",
+    "META_TOOLS",
+    "READ_ONLY_PROMPT",
     "SEARCH_PROMPT",
     "SEARCH_TOOLS",
+    "CallReadOnlyToolTool",
     "CallToolTool",
+    "Refusals",
     "SearchToolsTool",
+    "async_call_unlisted",
     "meta_tools",
+    "not_available",
+    "record_refusal",
+    "search_prompt",
 ]
 
 SEARCH_TOOLS: Final = "search_tools"
 """Listed name of the search meta-tool."""
 CALL_TOOL: Final = "call_tool"
 """Listed name of the call meta-tool."""
+CALL_READ_ONLY_TOOL: Final = "call_read_only_tool"
+"""Listed name of the call meta-tool for read-only tools."""
+META_TOOLS: Final = frozenset({SEARCH_TOOLS, CALL_TOOL, CALL_READ_ONLY_TOOL})
+"""The names of the meta-tools."""
 DEFAULT_SEARCH_LIMIT: Final = 5
 """Tools ``search_tools`` answers when the model gives no limit."""
 MAX_SEARCH_LIMIT: Final = 20
@@ -51,6 +64,11 @@ SEARCH_PROMPT: Final = (
     "fits, search again with other words."
 )
 """What the model is told about the meta-tools (goes into the API prompt in search mode)."""
+READ_ONLY_PROMPT: Final = (
+    f"A tool {SEARCH_TOOLS} marks read_only can also be called with {CALL_READ_ONLY_TOOL}, "
+    "which calls read-only tools only."
+)
+"""Added to ``SEARCH_PROMPT`` where ``call_read_only_tool`` is listed."""
 
 
 ARGUMENTS_HELP: Final = (
@@ -131,15 +149,61 @@ def _limit(value: Any) -> int:
     return min(max(limit, 1), MAX_SEARCH_LIMIT)
 
 
+class Refusals(Protocol):
+    """Refuses calls of the tools a hub has but does not list (the build's hidden tools)."""
+
+    def refuse(
+        self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.ToolResult | None:
+        """Return the refusal of a call of ``name``, recorded; None: the hub has no such tool."""
+
+
+def not_available(name: str, reason: str) -> llm_helper.ToolResult:
+    """Return the answer to a call of a tool the hub leaves out, ``reason`` a sentence."""
+    return error_result(
+        "ToolNotAvailable",
+        f"Tool {name} is not available to you: {reason} Do not call it again; "
+        "tell the user if it was needed.",
+    )
+
+
+def record_refusal(
+    tool: llm_helper.Tool,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+    result: llm_helper.ToolResult,
+) -> llm_helper.ToolResult:
+    """Record ``result`` as a refused call of ``tool`` in its hub's audit trail; return it."""
+    if isinstance(tool, HubTool) and tool.settings is not None:
+        tool.settings.recorder.async_record(
+            ToolCall(tool, tool_input, llm_context, result, "refused", 0.0)
+        )
+    return result
+
+
+def _union(tools: Iterable[llm_helper.Tool]) -> llm_helper.ToolAnnotations:
+    """Return annotations true of a call of any of ``tools`` (the defaults for none)."""
+    found = [tool.annotations for tool in tools]
+    if not found:
+        return llm_helper.ToolAnnotations()
+    return llm_helper.ToolAnnotations(
+        read_only=all(each.read_only for each in found),
+        destructive=any(each.destructive and not each.read_only for each in found),
+        idempotent=all(each.idempotent for each in found),
+        open_world=any(each.open_world for each in found),
+    )
+
+
 class CallToolTool(llm_helper.Tool):
-    """The meta-tool ``call_tool``: calls a listed tool of the hub by its listed name.
+    """The meta-tool ``call_tool``: calls a tool of the hub by its listed name.
 
     The call goes to that tool's own ``async_call`` with the arguments as given, so it
     passes the same validation, policy, confirmation, timeout and audit as a direct call.
-    Never raises for the model's mistakes: an unknown name is answered with the closest
-    names, a tool the hub does not list with why, arguments that are not an object (or
-    JSON text of one) with what to send. A ``HomeAssistantError`` of the tool is answered
-    like Home Assistant's chat log answers it.
+    Its annotations are true of a call of any of its tools. Never raises for the model's
+    mistakes: an unknown name is answered with the closest names, a tool the hub does not
+    list with why (recorded), arguments that are not an object (or JSON text of one) with
+    what to send. A ``HomeAssistantError`` of the tool is answered like Home Assistant's
+    chat log answers it.
     """
 
     name = CALL_TOOL
@@ -159,17 +223,26 @@ class CallToolTool(llm_helper.Tool):
     def __init__(
         self,
         tools: Mapping[str, llm_helper.Tool],
-        index: ToolIndex,
-        hidden: Mapping[str, str] | None = None,
+        index: ToolIndex | None,
+        hidden: Refusals | None = None,
     ) -> None:
         """Call ``tools`` (listed name to the tool whose ``async_call`` runs the pipeline).
 
-        ``index`` suggests names for an unknown one. ``hidden`` maps the names of tools the
-        hub has but does not list to why, in a sentence (e.g. "The user turned it off.").
+        ``index`` suggests names for an unknown one (None: the hub lists its tools
+        directly). ``hidden`` refuses the tools the hub has but does not list.
         """
         self.tools = tools
         self.index = index
-        self.hidden = hidden or {}
+        self.hidden = hidden
+        self.annotations = _union(self._callable(tools.values()))
+
+    def _callable(self, tools: Iterable[llm_helper.Tool]) -> list[llm_helper.Tool]:
+        """Return those of ``tools`` this meta-tool calls."""
+        return list(tools)
+
+    def _refuses(self, name: str, tool: llm_helper.Tool) -> llm_helper.ToolResult | None:
+        """Return why this meta-tool does not call ``tool``, or None."""
+        return None
 
     @override
     async def async_call(
@@ -182,7 +255,7 @@ class CallToolTool(llm_helper.Tool):
         ran = await self.async_run(hass, tool_input, llm_context)
         return ran.result if isinstance(ran, ToolCall) else ran
 
-    async def async_run(
+    async def async_run(  # noqa: PLR0911  # one answer per way a call can fail
         self,
         hass: HomeAssistant,
         tool_input: llm_helper.ToolInput,
@@ -198,7 +271,7 @@ class CallToolTool(llm_helper.Tool):
             )
         name = name.strip()
         if (tool := self.tools.get(name)) is None:
-            return self._refusal(name)
+            return self._refusal(name, tool_input, llm_context)
         arguments = _arguments(
             args.get("arguments"),
             unwrap_json=llm_context.platform == GOOGLE_PLATFORM or not _takes_json(tool),
@@ -213,9 +286,11 @@ class CallToolTool(llm_helper.Tool):
         inner = llm_helper.ToolInput(
             tool_name=name, tool_args=arguments, id=tool_input.id, external=tool_input.external
         )
+        if (refused := self._refuses(name, tool)) is not None:
+            return record_refusal(tool, inner, llm_context, refused)
         if isinstance(tool, HubTool):
             call = await tool.async_run(hass, inner, llm_context)
-            _through_call_tool(name, call.result)
+            _through_call_tool(self.name, name, call.result)
             return call
         try:
             result = await tool.async_call(hass, inner, llm_context)
@@ -223,19 +298,24 @@ class CallToolTool(llm_helper.Tool):
             return error_result(type(err).__name__, str(err) or f"Tool {name} failed")
         if not isinstance(result, llm_helper.ToolResult):
             result = llm_helper.ToolResult(data=result)
-        return _through_call_tool(name, result)
+        return _through_call_tool(self.name, name, result)
 
-    def _refusal(self, name: str) -> llm_helper.ToolResult:
+    def _refusal(
+        self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.ToolResult:
         """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
-        if name in (SEARCH_TOOLS, CALL_TOOL):
+        if name in META_TOOLS:
             return error_result(
-                "InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}."
+                "InvalidArguments", f"Call {name} directly, not through {self.name}."
             )
-        if (reason := self.hidden.get(name)) is not None:
+        if self.hidden is not None and (
+            refused := self.hidden.refuse(name, tool_input, llm_context)
+        ):
+            return refused
+        if self.index is None:
             return error_result(
-                "ToolNotAvailable",
-                f"Tool {name} is not available to you: {reason} Do not call it again; "
-                "tell the user if it was needed.",
+                "UnknownTool",
+                f"There is no tool named {name}. Call one of the listed tools by its name.",
             )
         near = [card.name for card, _score in self.index.search(name, 3)]
         suggestion = f" Closest names: {', '.join(near)}." if near else ""
@@ -246,7 +326,81 @@ class CallToolTool(llm_helper.Tool):
         )
 
 
-def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.ToolResult:
+class CallReadOnlyToolTool(CallToolTool):
+    """The meta-tool ``call_read_only_tool``: ``call_tool`` for read-only tools only.
+
+    Annotated read-only, so clients may approve it at once and MCP Server's read-only
+    option keeps it; a tool not annotated read-only is refused (recorded), with the name of
+    ``call_tool``.
+    """
+
+    name = CALL_READ_ONLY_TOOL
+    title = "Call a read-only tool"
+    description = (
+        f"Call a tool that {SEARCH_TOOLS} marks read_only by its name, with arguments that "
+        "match its parameters."
+    )
+
+    @override
+    def _callable(self, tools: Iterable[llm_helper.Tool]) -> list[llm_helper.Tool]:
+        """Return the read-only ones of ``tools``."""
+        return [tool for tool in tools if tool.annotations.read_only]
+
+    @override
+    def _refuses(self, name: str, tool: llm_helper.Tool) -> llm_helper.ToolResult | None:
+        """Refuse a tool not annotated read-only."""
+        if tool.annotations.read_only:
+            return None
+        return error_result(
+            "NotReadOnly",
+            f"Tool {name} is not read-only, so {CALL_READ_ONLY_TOOL} does not call it. Call it "
+            f"with {CALL_TOOL}; if {CALL_TOOL} is not available to you, tell the user.",
+        )
+
+
+async def async_call_unlisted(
+    hass: HomeAssistant,
+    tools: Sequence[llm_helper.Tool],
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+    hidden: Refusals | None,
+) -> llm_helper.ToolResult | None:
+    """Answer a call of a name not among ``tools`` (what an instance lists now).
+
+    A found tool called by its name runs through a listed call meta-tool (``call_tool``,
+    else ``call_read_only_tool``, which refuses writes): its own pipeline. A meta-tool the
+    instance does not list (the mode changed, or a client kept only read-only tools) is
+    answered by the listed one or, in all mode, calls the listed tool it names. A tool the
+    hub leaves out is refused (recorded). None: no such tool (Home Assistant's "not found").
+    """
+    name = tool_input.tool_name
+    if name == SEARCH_TOOLS:
+        return error_result(
+            "SearchOff",
+            "Tool search is off: every tool is listed to you now. Call the listed tool "
+            "that fits by its name.",
+        )
+    proxies = {tool.name: tool for tool in tools if isinstance(tool, CallToolTool)}
+    proxy = proxies.get(CALL_TOOL) or proxies.get(CALL_READ_ONLY_TOOL)
+    if name in META_TOOLS:
+        if proxy is None:
+            kind = CallReadOnlyToolTool if name == CALL_READ_ONLY_TOOL else CallToolTool
+            proxy = kind({tool.name: tool for tool in tools}, None, hidden)
+        return await proxy.async_call(hass, tool_input, llm_context)
+    if proxy is not None:
+        through = llm_helper.ToolInput(
+            tool_name=proxy.name,
+            tool_args={"name": name, "arguments": tool_input.tool_args},
+            id=tool_input.id,
+            external=tool_input.external,
+        )
+        return await proxy.async_call(hass, through, llm_context)
+    return None if hidden is None else hidden.refuse(name, tool_input, llm_context)
+
+
+def _through_call_tool(
+    proxy: str, name: str, result: llm_helper.ToolResult
+) -> llm_helper.ToolResult:
     """Return ``result``; a request for confirmation also says how to confirm through here.
 
     The hub's confirmation (``confirmation.py``) tells the model to call the tool again with
@@ -260,7 +414,7 @@ def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.T
         and isinstance(text := data.get("error_text"), str)
     ):
         data["error_text"] = (
-            f"{text} Call it through {CALL_TOOL}: name {name!r} and the same arguments plus "
+            f"{text} Call it through {proxy}: name {name!r} and the same arguments plus "
             f'"{TOKEN_ARGUMENT}": "{token}".'
         )
     return result
@@ -305,19 +459,31 @@ def _takes_json(tool: llm_helper.Tool) -> bool:
 def meta_tools(
     index: ToolIndex,
     tools: Mapping[str, llm_helper.Tool],
-    hidden: Mapping[str, str] | None = None,
-) -> tuple[SearchToolsTool, CallToolTool]:
-    """Return ``search_tools`` over ``index`` and ``call_tool`` over ``tools``.
+    hidden: Refusals | None = None,
+) -> list[llm_helper.Tool]:
+    """Return ``search_tools`` over ``index``, ``call_tool`` and ``call_read_only_tool``.
 
     ``index`` holds the tools behind search (the listed tools less the pinned ones, from a
     ``ToolIndexCache``); ``tools`` are all listed tools by listed name (pinned ones too),
-    ``hidden`` the hub's tools it does not list, with why.
+    ``hidden`` refuses the hub's tools it does not list. ``call_read_only_tool`` only when
+    a tool behind search is read-only.
     """
-    return SearchToolsTool(index), CallToolTool(tools, index, hidden)
+    made: list[llm_helper.Tool] = [SearchToolsTool(index), CallToolTool(tools, index, hidden)]
+    if any(card.read_only for card in index.cards):
+        made.append(CallReadOnlyToolTool(tools, index, hidden))
+    return made
+
+
+def search_prompt(tools: Sequence[llm_helper.Tool]) -> str:
+    """Return ``SEARCH_PROMPT``, and how to call read-only tools when ``tools`` list the way."""
+    if any(tool.name == CALL_READ_ONLY_TOOL for tool in tools):
+        return f"{SEARCH_PROMPT} {READ_ONLY_PROMPT}"
+    return SEARCH_PROMPT
 
 
 HIDDEN_META_NAME: Final = (
-    f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS} or {CALL_TOOL}); "
+    f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS}, {CALL_TOOL} or "
+    f"{CALL_READ_ONLY_TOOL}); "
     "give it another name in the options (tool names and descriptions)"
 )
 """Why a tool is not listed in search mode when its listed name is a meta-tool's."""
