@@ -18,6 +18,7 @@ from custom_components.llm_hub.build.builder import HubAPIInstance
 from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
+    CONF_EXCLUDED_TOOLS,
     CONF_MAX_TOOLS,
     CONF_PINNED_TOOLS,
     CONF_RECORD_ARGUMENTS,
@@ -115,11 +116,12 @@ async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> Non
     assert isinstance(searching.tools[1], CallToolTool)
     assert isinstance(searching.tools[2], CallReadOnlyToolTool)
     assert isinstance(searching.tools[3], HubTool)
-    # The hub's own part of the prompt says how to search (a hub selecting it gets that).
+    # The prompt says how to search; the parts a hub selecting this one takes do not (that
+    # hub lists these tools as its own mode says).
     heading, own = searching.prompt_parts[0]
     assert heading == "Kitchen"
-    assert own.endswith(f"\n\n{SEARCH_PROMPT} {READ_ONLY_PROMPT}")
-    assert searching.api_prompt.startswith(own)
+    assert SEARCH_PROMPT not in own
+    assert searching.api_prompt.startswith(f"{own}\n\n{SEARCH_PROMPT} {READ_ONLY_PROMPT}")
     index = searching.search_index
     assert index is not None
     # Every listed tool is behind search, less the pinned one.
@@ -373,14 +375,14 @@ async def test_describe_and_list_show_the_mode(
 
 
 async def test_hub_of_a_searching_hub(hass: HomeAssistant, hub: MockConfigEntry) -> None:
-    """A hub that selects a hub in search mode lists its meta-tools and its prompt."""
+    """A hub that selects a hub in search mode lists that hub's tools, not its meta-tools."""
     await _search_mode(hass, hub)
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(hub)]})
     instance = await _instance(hass, outer)
-    # Outer gets the contributed tools itself, and the inner hub's meta-tools.
-    assert set(META) <= set(_names(instance))
-    assert SEARCH_PROMPT in instance.api_prompt
-    result = await _call(hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+    assert not set(META) & set(_names(instance))
+    assert BREW in _names(instance)
+    assert SEARCH_PROMPT not in instance.api_prompt
+    result = await _call(hass, instance, BREW, {"size": "small"})
     assert result["brewed"] == 1
 
 
@@ -399,8 +401,7 @@ async def test_search_prompt_of_a_hub_without_its_own(
     await _search_mode(hass, setup_integration)
     instance = await _instance(hass, setup_integration)
     searching = f"{SEARCH_PROMPT} {READ_ONLY_PROMPT}"
-    assert instance.prompt_parts[0] == ("Kitchen", searching)
-    assert len(instance.prompt_parts) == 2  # then Assist's
+    assert len(instance.prompt_parts) == 1  # Assist's: the hub has no part of its own
     assert instance.api_prompt.startswith(f"{searching}\n\nFollow these instructions")
 
 
@@ -593,3 +594,59 @@ async def test_annotations_over_mcp(  # fixtures
     assert hints[CALL_READ_ONLY_TOOL].readOnlyHint is True  # type: ignore[union-attr]
     assert hints[CALL_TOOL].readOnlyHint is False  # type: ignore[union-attr]
     assert hints[CALL_TOOL].destructiveHint is True  # type: ignore[union-attr]
+
+
+# --- Policy through nesting ------------------------------------------------------------------
+
+WINE = "cellar__pour"
+CORK = "cellar__cork"
+
+
+@pytest.mark.parametrize("inner_mode", ["all", "search"])
+@pytest.mark.parametrize("outer_mode", ["all", "search"])
+async def test_outer_policy_holds_through_a_searching_hub(
+    hass: HomeAssistant, hub: MockConfigEntry, inner_mode: str, outer_mode: str
+) -> None:
+    """An outer hub's exclusion and confirmation hold in every pair of modes, the same way."""
+    log: list[Call] = []
+    year = probatio.Schema({probatio.Required("year"): int})
+    cellar: list[llm.Tool] = [
+        RecordingTool(WINE, integration="cellar", parameters=year, log=log),
+        RecordingTool(CORK, integration="cellar", log=log),
+    ]
+    add_llm_platform(hass, "cellar", Contribution(cellar, only_for=hub_id(hub)), built_in=True)
+    await _search_mode(hass, hub, inner_mode)
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {
+            CONF_LLM_HASS_API: [hub_id(hub)],
+            CONF_TOOL_MODE: outer_mode,
+            CONF_CONFIRM_TOOLS: [WINE],
+            CONF_EXCLUDED_TOOLS: [CORK],
+        },
+    )
+    instance = await _instance(hass, outer)
+    assert (WINE in _names(instance)) is (outer_mode == "all")
+    assert CORK not in _names(instance)
+
+    async def through_outer(name: str, args: dict[str, Any]) -> Any:
+        if outer_mode == "search":
+            return await _call(hass, instance, CALL_TOOL, {"name": name, "arguments": args})
+        return await _call(hass, instance, name, args)
+
+    asked = await through_outer(WINE, {"year": 2020})
+    corked = await through_outer(CORK, {})
+    assert asked["error"] == "ApprovalRequired"
+    assert corked["error"] == "ToolNotAvailable"
+    assert "excluded" in corked["error_text"]
+    assert log == []
+    # Asked and refused by the outer hub; the inner hub never saw a call.
+    assert _outcomes(outer) == [(WINE, "needs_confirmation"), (CORK, "refused")]
+    assert _outcomes(hub) == []
+    if outer_mode == "search":
+        found = await _call(hass, instance, SEARCH_TOOLS, {"query": "cellar pour"})
+        wine = next(tool for tool in found["tools"] if tool["name"] == WINE)
+        # What a call may carry: the outer hub's confirmation token too.
+        assert set(wine["parameters"]["properties"]) == {"year", TOKEN}
+        assert CORK not in [tool["name"] for tool in found["tools"]]

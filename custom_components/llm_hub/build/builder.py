@@ -71,7 +71,8 @@ class HubAPIInstance(llm_helper.APIInstance):
     """``(heading, text)``: the hub's own prompt under its name, then its selected APIs'.
 
     A hub that selects this hub takes these parts instead of the whole prompt, so that a
-    prompt reached through several hubs (e.g. Assist's) is in it once.
+    prompt reached through several hubs (e.g. Assist's) is in it once. Without the search
+    prompt: that hub lists this hub's tools as its own mode says.
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
@@ -84,6 +85,9 @@ class HubAPIInstance(llm_helper.APIInstance):
     """In search mode, the index behind ``search_tools``."""
     hidden: HiddenTools | None = None
     """Refuses a call of a tool the build considered but does not list (recorded)."""
+    reachable: list[llm_helper.Tool] | None = None
+    """In search mode, the tools behind the meta-tools (pinned ones too), as hub tools: a hub
+    that selects this hub takes these, so its own policy applies to each of them."""
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
@@ -240,19 +244,23 @@ class HubBuilder:
         )
         search_index: ToolIndex | None = None
         hidden = HiddenTools(candidates, settings)
+        reachable: list[llm_helper.Tool] | None = None
+        listed_prompt = own_prompt
         if self.search.active(len(tools), self.policy.options.max_tools):
             language = llm_context.language
             if not language or language == MATCH_ALL:
                 # MCP Server asks with "*": index in Home Assistant's language.
                 language = hass.config.language
             tools, search_index = await self._async_list_by_search(
-                hass, candidates, tools, language, hidden
+                hass, candidates, reachable := tools, language, hidden
             )
+            # Less a tool named like a meta-tool, which the search step hid.
+            reachable = [tool for tool in reachable if tool.name not in META_TOOLS]
             searching = search_prompt(tools)
-            own_prompt = f"{own_prompt}\n\n{searching}" if own_prompt else searching
+            listed_prompt = f"{own_prompt}\n\n{searching}" if own_prompt else searching
         return HubAPIInstance(
             api=api,
-            api_prompt=_render_prompt(own_prompt, prompt_parts),
+            api_prompt=_render_prompt(listed_prompt, prompt_parts),
             llm_context=llm_context,
             tools=tools,
             custom_serializer=custom_serializer,
@@ -264,6 +272,7 @@ class HubBuilder:
             renamed=renamed,
             search_index=search_index,
             hidden=hidden,
+            reachable=reachable,
         )
 
     def _gated(self, tool: llm_helper.Tool) -> HubCallSettings:
