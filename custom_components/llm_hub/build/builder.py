@@ -112,7 +112,7 @@ class HubAPIInstance(llm_helper.APIInstance):
             result := await async_call_unlisted(
                 self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
             )
-        ):
+        ) is not None:
             return result
         return await super().async_call_tool(tool_input)
 

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 import copy
 from dataclasses import dataclass
+import math
 import os
 from typing import TYPE_CHECKING, Any, Final
 
@@ -194,7 +195,7 @@ class ToolIndex:
     Build it with ``ToolIndex(cards, language)`` (or get it from a ``ToolIndexCache``).
     """
 
-    __slots__ = ("_retriever", "cards", "language", "terms")
+    __slots__ = ("_idf", "_retriever", "cards", "language", "terms")
 
     def __init__(self, cards: Sequence[ToolCard], language: str | None = None) -> None:
         """Index ``cards`` with the stems of ``language`` (a Home Assistant language code)."""
@@ -210,6 +211,14 @@ class ToolIndex:
         self._retriever: bm25s.BM25 | None = None
         self.terms = len(vocabulary)
         """How many different terms the index holds."""
+        # Lucene's idf of each term, for the relevance of an answer.
+        held = [0] * len(vocabulary)
+        for document in documents:
+            for term_id in set(document):
+                held[term_id] += 1
+        self._idf = {
+            term: _idf(len(self.cards), held[term_id]) for term, term_id in vocabulary.items()
+        }
         if vocabulary:
             import bm25s  # noqa: PLC0415  # only hubs that search pay its import (numpy's)
 
@@ -221,27 +230,37 @@ class ToolIndex:
         """Return how many tools the index holds."""
         return len(self.cards)
 
-    def search(self, query: str, limit: int) -> list[tuple[ToolCard, float]]:
-        """Return up to ``limit`` cards matching ``query``, best first, with their scores.
+    def search(self, query: str, limit: int, floor: float = 0.0) -> list[tuple[ToolCard, float]]:
+        """Return up to ``limit`` cards matching ``query``, best first, with their relevance.
 
-        Only cards sharing a term with the query are answered; equal scores keep the
-        order the cards were given in.
+        Relevance (0 to 1) is the BM25 score over the most a tool could score for the query
+        (Lucene's BM25 approaches each word's idf as the word repeats; a word no tool holds
+        counts with the idf of a word in none); only cards of at least ``floor`` and
+        sharing a term with the query are answered; equal scores keep the given order.
         """
         retriever = self._retriever
         if retriever is None or limit < 1:
             return []
         import numpy as np  # noqa: PLC0415  # imported with bm25s when the index was made
 
-        ids = retriever.get_tokens_ids(list(dict.fromkeys(terms(query, self.language))))
+        wanted = list(dict.fromkeys(terms(query, self.language)))
+        ids = retriever.get_tokens_ids(wanted)
         if not ids:
             return []
+        unheld = _idf(len(self.cards), 0)
+        whole = sum(self._idf.get(term, unheld) for term in wanted)
         scores = retriever.get_scores_from_ids(ids)
-        found = np.flatnonzero(scores > 0)
+        found = np.flatnonzero(scores >= max(floor * whole, np.finfo(float).tiny))
         if len(found) > limit:
             kth = np.partition(scores[found], -limit)[-limit]
             found = found[scores[found] >= kth]
         best = found[np.lexsort((found, -scores[found]))][:limit]
-        return [(self.cards[position], float(scores[position])) for position in best]
+        return [(self.cards[position], float(scores[position]) / whole) for position in best]
+
+
+def _idf(count: int, held: int) -> float:
+    """Return Lucene's idf of a term ``held`` by that many of ``count`` documents."""
+    return math.log(1 + (count - held + 0.5) / (held + 0.5))
 
 
 class ToolIndexCache:

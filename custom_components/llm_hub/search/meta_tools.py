@@ -30,6 +30,7 @@ __all__ = [
     "MAX_SEARCH_LIMIT",
     "META_TOOLS",
     "READ_ONLY_PROMPT",
+    "SCORE_FLOOR",
     "SEARCH_PROMPT",
     "SEARCH_TOOLS",
     "CallReadOnlyToolTool",
@@ -55,6 +56,9 @@ DEFAULT_SEARCH_LIMIT: Final = 5
 """Tools ``search_tools`` answers when the model gives no limit."""
 MAX_SEARCH_LIMIT: Final = 20
 """Most tools one ``search_tools`` call answers."""
+SCORE_FLOOR: Final = 0.12
+"""Least relevance (``ToolIndex.search``) of a tool ``search_tools`` answers: below it the
+requests of ``script/bench_search.py`` as a model writes them find no tool they expect."""
 
 SEARCH_PROMPT: Final = (
     f"Most tools are not listed here: find them with {SEARCH_TOOLS}. Call {SEARCH_TOOLS} "
@@ -86,9 +90,10 @@ _WRAPPED: Final = "json"
 class SearchToolsTool(llm_helper.Tool):
     """The meta-tool ``search_tools``: the best-matching tools of a hub for a query.
 
-    Answers ``{"tools": [{"name", "description", "parameters"}, ...]}``, best first, at
-    most ``limit`` (default ``DEFAULT_SEARCH_LIMIT``, at most ``MAX_SEARCH_LIMIT``); an
-    empty list with a hint when nothing matches. Never raises: a query that is not text is
+    Answers ``{"tools": [{"name", "description", "parameters", "score"}, ...]}``, best
+    first, at most ``limit`` (default ``DEFAULT_SEARCH_LIMIT``, at most
+    ``MAX_SEARCH_LIMIT``), none below ``SCORE_FLOOR``; an empty list with a hint when
+    nothing matches well enough. Never raises: a query that is not text is
     read as its JSON, a limit that is not a number as the default.
     """
 
@@ -130,12 +135,14 @@ class SearchToolsTool(llm_helper.Tool):
         query = args.get("query", "")
         if not isinstance(query, str):
             query = json.dumps(query, ensure_ascii=False, default=str)
-        found = self.index.search(query, _limit(args.get("limit")))
-        data: dict[str, Any] = {"tools": [card.definition() for card, _score in found]}
+        found = self.index.search(query, _limit(args.get("limit")), SCORE_FLOOR)
+        data: dict[str, Any] = {
+            "tools": [card.definition() | {"score": round(score, 2)} for card, score in found]
+        }
         if not found:
             data["hint"] = (
-                f"No tool matched {query!r}. Search again with other or fewer keywords, "
-                "in English and in the user's language."
+                f"No tool matched {query!r} well enough. Search again with other or fewer "
+                "keywords, in English and in the user's language."
             )
         return llm_helper.ToolResult(data=data)
 
