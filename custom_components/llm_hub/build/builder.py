@@ -108,11 +108,15 @@ class HubAPIInstance(llm_helper.APIInstance):
                 external=tool_input.external,
             )
         # ``tools`` as they are now: MCP Server's read-only option may have filtered them.
-        if all(tool.name != tool_input.tool_name for tool in self.tools) and (
-            result := await async_call_unlisted(
-                self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
+        if (
+            all(tool.name != tool_input.tool_name for tool in self.tools)
+            and (
+                result := await async_call_unlisted(
+                    self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
+                )
             )
-        ) is not None:
+            is not None
+        ):
             return result
         return await super().async_call_tool(tool_input)
 

@@ -108,11 +108,7 @@ class ToolCard:
         return document
 
     def definition(self) -> dict[str, Any]:
-        """Return the tool as ``search_tools`` answers it: name, description, parameters.
-
-        The parameters are all a call may carry (the confirmation token too); ``read_only``
-        only when true.
-        """
+        """Return the tool as ``search_tools`` answers it (parameters with the token)."""
         parameters = copy.deepcopy(dict(self.parameters))
         if self.token is not None:
             parameters["properties"] = {
@@ -231,12 +227,10 @@ class ToolIndex:
         return len(self.cards)
 
     def search(self, query: str, limit: int, floor: float = 0.0) -> list[tuple[ToolCard, float]]:
-        """Return up to ``limit`` cards matching ``query``, best first, with their relevance.
+        """Return up to ``limit`` cards of relevance ``floor`` or more, best first, with it.
 
-        Relevance (0 to 1) is the BM25 score over the most a tool could score for the query
-        (Lucene's BM25 approaches each word's idf as the word repeats; a word no tool holds
-        counts with the idf of a word in none); only cards of at least ``floor`` and
-        sharing a term with the query are answered; equal scores keep the given order.
+        Relevance (0 to 1): the BM25 score over the most a tool could score for the query
+        (``docs/tool-search.md``); equal scores keep the given order.
         """
         retriever = self._retriever
         if retriever is None or limit < 1:

@@ -204,13 +204,9 @@ def _union(tools: Iterable[llm_helper.Tool]) -> llm_helper.ToolAnnotations:
 class CallToolTool(llm_helper.Tool):
     """The meta-tool ``call_tool``: calls a tool of the hub by its listed name.
 
-    The call goes to that tool's own ``async_call`` with the arguments as given, so it
-    passes the same validation, policy, confirmation, timeout and audit as a direct call.
-    Its annotations are true of a call of any of its tools. Never raises for the model's
-    mistakes: an unknown name is answered with the closest names, a tool the hub does not
-    list with why (recorded), arguments that are not an object (or JSON text of one) with
-    what to send. A ``HomeAssistantError`` of the tool is answered like Home Assistant's
-    chat log answers it.
+    The call runs the tool's own ``async_call`` (its whole pipeline); the annotations are
+    true of a call of any of its tools. Never raises for the model's mistakes: each is
+    answered in words (``docs/tool-search.md``).
     """
 
     name = CALL_TOOL
@@ -336,9 +332,7 @@ class CallToolTool(llm_helper.Tool):
 class CallReadOnlyToolTool(CallToolTool):
     """The meta-tool ``call_read_only_tool``: ``call_tool`` for read-only tools only.
 
-    Annotated read-only, so clients may approve it at once and MCP Server's read-only
-    option keeps it; a tool not annotated read-only is refused (recorded), with the name of
-    ``call_tool``.
+    It refuses (recorded) any tool not annotated read-only, so it is read-only itself.
     """
 
     name = CALL_READ_ONLY_TOOL
@@ -372,13 +366,11 @@ async def async_call_unlisted(
     llm_context: llm_helper.LLMContext,
     hidden: Refusals | None,
 ) -> llm_helper.ToolResult | None:
-    """Answer a call of a name not among ``tools`` (what an instance lists now).
+    """Answer a call of a name not among ``tools`` (what an instance lists now), or None.
 
-    A found tool called by its name runs through a listed call meta-tool (``call_tool``,
-    else ``call_read_only_tool``, which refuses writes): its own pipeline. A meta-tool the
-    instance does not list (the mode changed, or a client kept only read-only tools) is
-    answered by the listed one or, in all mode, calls the listed tool it names. A tool the
-    hub leaves out is refused (recorded). None: no such tool (Home Assistant's "not found").
+    A found tool runs through the listed call meta-tool; a meta-tool not listed is answered
+    by the one listed, or in all mode by the listed tool it names; a left-out tool is
+    refused (recorded). None: no such tool (Home Assistant's "not found").
     """
     name = tool_input.tool_name
     if name == SEARCH_TOOLS:
@@ -470,10 +462,9 @@ def meta_tools(
 ) -> list[llm_helper.Tool]:
     """Return ``search_tools`` over ``index``, ``call_tool`` and ``call_read_only_tool``.
 
-    ``index`` holds the tools behind search (the listed tools less the pinned ones, from a
-    ``ToolIndexCache``); ``tools`` are all listed tools by listed name (pinned ones too),
-    ``hidden`` refuses the hub's tools it does not list. ``call_read_only_tool`` only when
-    a tool behind search is read-only.
+    ``index``: the tools behind search; ``tools``: all listed tools by name (pinned ones
+    too); ``hidden`` refuses the others. ``call_read_only_tool`` only where a tool behind
+    search is read-only.
     """
     made: list[llm_helper.Tool] = [SearchToolsTool(index), CallToolTool(tools, index, hidden)]
     if any(card.read_only for card in index.cards):
