@@ -8,8 +8,12 @@ with the id runs the tool once.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 import json
+import sys
+from types import ModuleType
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -21,10 +25,17 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
     async_mock_service,
 )
+from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
-from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, MAX_OPEN_PER_USER
+from custom_components.llm_hub.confirm.approvals import (
+    DATA_APPROVALS,
+    MAX_OPEN_PER_USER,
+    MAX_SHOWN_ARGUMENTS,
+    Approval,
+    shown_arguments,
+)
 from custom_components.llm_hub.const import (
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
@@ -33,8 +44,9 @@ from custom_components.llm_hub.const import (
 )
 from homeassistant.auth.const import GROUP_ID_READ_ONLY
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.core import Context, HomeAssistant, ServiceCall
+from homeassistant.core_config import async_process_ha_core_config
+from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
@@ -94,11 +106,12 @@ def _waits(data: dict[str, Any]) -> str:
     """Assert ``data`` says the call waits for approval; return the approval id."""
     approval_id = data[TOKEN]
     assert data == {
-        "error": "ApprovalRequired",
-        "error_text": f"Tool {BREW} waits for the user's approval in Home Assistant and did not "
-        f"run. After the user approved it, call {BREW} again with the same arguments and "
-        f'"confirmation_token": "{approval_id}"; it then runs once. Tell the user that it '
-        f"waits for their approval in Home Assistant's notifications, until {data['expires']}.",
+        "status": "approval_required",
+        "message": f"Nothing ran yet: tool {BREW} waits for the user's approval in Home "
+        f"Assistant until {data['expires']}. Only after they approved it, call {BREW} again "
+        f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs '
+        "once. Tell the user to approve or deny it in Home Assistant: in the notification "
+        f'"Approve {BREW}?" or in LLM Hub\'s approvals.',
         TOKEN: approval_id,
         "expires": data["expires"],
     }
@@ -108,8 +121,8 @@ def _waits(data: dict[str, Any]) -> str:
 def _refused(approval_id: Any, reason: str) -> dict[str, Any]:
     return {
         "error": "ApprovalRefused",
-        "error_text": f"The approval {approval_id!r} for tool {BREW} {reason}, so the tool did "
-        f"not run. To ask again, call {BREW} without confirmation_token.",
+        "error_text": f"The approval {reason}, so tool {BREW} did not run (approval "
+        f"{approval_id!r}). To ask again, call {BREW} without confirmation_token.",
     }
 
 
@@ -135,7 +148,9 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         second = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
         again = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
 
-    assert first.isError
+    # Waiting is no error: MCP clients hand the model the words, not "error executing tool".
+    assert not first.isError
+    assert not early.isError
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
     [approval] = listed["result"]["approvals"]
     assert approval == {
@@ -144,6 +159,7 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "hub_name": "Kitchen",
         "tool_name": BREW,
         "arguments": {"size": "small", "cups": 1},
+        "targets": [],
         "user_id": hass_admin_user.id,
         "platform": "mcp_server",
         "created": approval["created"],
@@ -155,9 +171,20 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     notification = notifications[NOTIFICATION.format(approval_id)]
     assert notification["title"] == f"Approve {BREW}?"
     assert f"to run {BREW} with LLM Hub Kitchen" in notification["message"]
-    assert '```json\n{"size":"small","cups":1}\n```' in notification["message"]
+    assert 'Arguments:\n```text\nsize: "small"\ncups: 1\n```' in notification["message"]
+    assert "Acts on" not in notification["message"]
     assert "[LLM Hub's approvals](/llm_hub/approvals)." in notification["message"]
-    assert json.loads(_text(early))["error"] == "ApprovalPending"
+    assert json.loads(_text(early)) == {
+        "status": "approval_pending",
+        "message": f"Nothing ran yet: tool {BREW} still waits for the user's approval in Home "
+        f"Assistant. Only after they approved it, call {BREW} again with the same arguments "
+        f'and "confirmation_token": "{approval_id}"; it then runs once. Tell the user to '
+        f'approve or deny it in Home Assistant: in the notification "Approve {BREW}?" or in '
+        "LLM Hub's approvals.",
+        TOKEN: approval_id,
+    }
+    # A refusal is an error whose first words give the reason.
+    assert again.isError
     assert approved["result"]["status"] == "approved"
     assert approved["result"]["decided_by"] == hass_admin_user.id
     assert not second.isError
@@ -298,15 +325,16 @@ async def test_one_users_flood_leaves_others_approvals(
     ]
     approvals = hass.data[DATA_APPROVALS]
 
-    assert [r.data["error"] for r in flood].count("ApprovalRequired") == MAX_OPEN_PER_USER
+    assert [r.data.get("status") for r in flood].count("approval_required") == MAX_OPEN_PER_USER
+    assert flood[-1].error
     assert flood[-1].data == {
         "error": "ApprovalRefused",
-        "error_text": f"Tool {BREW} did not run: too many calls wait for the user's approval "
-        "in Home Assistant already. Wait until the user decided them.",
+        "error_text": "Too many calls wait for the user's approval in Home Assistant already, "
+        f"so tool {BREW} did not run. Wait until the user decided them.",
     }
     # The other user can still ask, and their approval still runs.
     also = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
-    assert also.data["error"] == "ApprovalRequired"
+    assert also.data["status"] == "approval_required"
     approvals.async_decide(str(waiting.data[TOKEN]), hass_read_only_user, approve=True)
     ran = await _call(
         hass,
@@ -319,29 +347,117 @@ async def test_one_users_flood_leaves_others_approvals(
     assert len(calls) == 1
 
 
-async def test_notify_service_buttons(  # noqa: PLR0917  # fixtures
+PUSH_URL = "https://mobile-push.home-assistant.dev/push"
+UNINSTALLED = (
+    "turbojpeg",
+    "mutagen",
+    "mutagen.id3",
+    "haffmpeg",
+    "haffmpeg.core",
+    "haffmpeg.tools",
+    "pymicro_vad",
+    "pyspeex_noise",
+)
+"""Libraries that modules the mobile app imports import (and that are not installed)."""
+
+
+class _Stub(ModuleType):
+    """A module that is not installed: any name in it is an empty class."""
+
+    def __getattr__(self, name: str) -> type:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return type(name, (), {})
+
+
+@pytest.fixture
+async def phone(
+    hass: HomeAssistant,
+    aioclient_mock: AiohttpClientMocker,
+    hass_read_only_user: MockUser,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Callable[[], list[dict[str, Any]]]:
+    """Register a phone of the read-only user with the mobile app; return its pushes so far.
+
+    A push is what Home Assistant's mobile app posts to the push service: the notify
+    action's message, title and data.
+    """
+    # The mobile app imports cloud, which imports camera, tts and assist_pipeline, whose
+    # libraries the tests do not install (some have no wheel for this Python); none of
+    # them is set up here.
+    for name in UNINSTALLED:
+        if name not in sys.modules:
+            monkeypatch.setitem(sys.modules, name, _Stub(name))
+    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
+    MockConfigEntry(
+        domain="mobile_app",
+        data={
+            "app_data": {"push_token": "PUSH_TOKEN", "push_url": PUSH_URL},
+            "app_id": "io.homeassistant.mobile_app",
+            "app_name": "mobile_app tests",
+            "app_version": "1.0",
+            "device_id": "4d5e6f",
+            "device_name": "Phone",
+            "manufacturer": "Home Assistant",
+            "model": "mobile_app",
+            "os_name": "Linux",
+            "os_version": "5.0.6",
+            "secret": "123abc",
+            "supports_encryption": False,
+            "user_id": hass_read_only_user.id,
+            "webhook_id": "webhook_id",
+        },
+        source="registration",
+        title="Phone",
+    ).add_to_hass(hass)
+    assert await async_setup_component(hass, "mobile_app", {})
+    await hass.async_block_till_done()
+    assert hass.services.has_service("notify", "mobile_app_phone")
+
+    def pushes() -> list[dict[str, Any]]:
+        return [
+            {k: v for k, v in data.items() if k in {"message", "title", "data"}}
+            for method, url, data, _ in aioclient_mock.mock_calls
+            if method == "POST" and str(url) == PUSH_URL
+        ]
+
+    return pushes
+
+
+def _cleared(tag: str) -> dict[str, Any]:
+    """Return the push of the mobile app's message that removes the notification ``tag``."""
+    return {"message": "clear_notification", "data": {"tag": tag}}
+
+
+async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     brew_hub: MockConfigEntry,
+    phone: Callable[[], list[dict[str, Any]]],
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
     hass_ws_client: WebSocketGenerator,
     calls: list[Call],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """The hub's notify action gets Approve / Deny; only the right user's button decides.
+    """The mobile app gets Approve / Deny; only the right user's button decides.
 
     The buttons carry a secret of their own: the approval id the model knows is no button.
+    Once decided, the phone's notification is cleared.
     """
-    sent = async_mock_service(hass, "notify", "phone")
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone"}
+    options = SAFETY | {
+        CONF_CONFIRM_TOOLS: [BREW],
+        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+    }
     await async_set_options(hass, brew_hub, "safety", options)
     other, _ = await _other_user_client(hass, hass_ws_client)
+    client = await hass_ws_client(hass)
 
     asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
     await hass.async_block_till_done()
-    [notification] = sent
-    approve, deny = notification.data["data"]["actions"]
+    [push] = phone()
+    approve, deny = push["data"]["actions"]
     approval_id = asked.data[TOKEN]
+    tag = NOTIFICATION.format(approval_id)
 
     def press(action: str, user: MockUser) -> None:
         hass.bus.async_fire(
@@ -359,34 +475,181 @@ async def test_notify_service_buttons(  # noqa: PLR0917  # fixtures
     pending = await _call(
         hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
     )
+    assert len(phone()) == 1
     press(approve["action"], hass_read_only_user)
     await hass.async_block_till_done()
     ran = await _call(
         hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
     )
 
-    assert notification.data["title"] == f"Approve {BREW}?"
-    assert notification.data["data"]["tag"] == NOTIFICATION.format(approval_id)
+    assert push["title"] == f"Approve {BREW}?"
+    assert push["message"].startswith(
+        f"{hass_read_only_user.name} asked through test to run {BREW} with LLM Hub Kitchen. "
+    )
+    assert push["message"].endswith('\n\nArguments:\nsize: "small"\ncups: 1')
+    assert push["data"] == {
+        "tag": tag,
+        "actions": [approve, deny],
+        # A user who is no administrator decides in the panel of approvals alone.
+        "url": "/llm_hub_approvals",
+        "clickAction": "/llm_hub_approvals",
+    }
     assert (approve["title"], deny["title"]) == ("Approve", "Deny")
     assert approval_id not in approve["action"]
-    assert pending.data["error"] == "ApprovalPending"
+    assert pending.data["status"] == "approval_pending"
     assert "the user may not decide it" in caplog.text
     assert not ran.error
     assert len(calls) == 1
+    # Approved: the phone's notification is cleared, and so is Home Assistant's.
+    assert phone()[1:] == [_cleared(tag)]
+    assert tag not in await _notifications(hass, client)
 
-    # Deny by the admin's button; a notify action that fails leaves the notification.
+    # Denied by the admin's button: cleared too.
     asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
     await hass.async_block_till_done()
-    press(sent[-1].data["data"]["actions"][1]["action"], hass_admin_user)
+    press(phone()[-1]["data"]["actions"][1]["action"], hass_admin_user)
     await hass.async_block_till_done()
     denied = await _call(
         hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: asked.data[TOKEN]}
     )
     assert "was denied" in str(denied.data["error_text"])
-    hass.services.async_remove("notify", "phone")
-    await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", "cups": 2})
+    assert phone()[-1] == _cleared(NOTIFICATION.format(asked.data[TOKEN]))
+
+
+async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    phone: Callable[[], list[dict[str, Any]]],
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    freezer: FrozenDateTimeFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An approval that expires or is voided (its hub reloads) leaves nothing on the phone.
+
+    One decided while its notification went out is cleared as soon as it was sent.
+    """
+    options = SAFETY | {
+        CONF_CONFIRM_TOOLS: [BREW],
+        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+    }
+    await async_set_options(hass, brew_hub, "safety", options)
+    user = hass_read_only_user.id
+    small = {"size": "small"}
+    expiring = NOTIFICATION.format((await _call(hass, brew_hub, user, BREW, small)).data[TOKEN])
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=6))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert [push.get("data", {}).get("tag") for push in phone()] == [expiring, expiring]
+    assert phone()[-1] == _cleared(expiring)
+
+    voided = NOTIFICATION.format((await _call(hass, brew_hub, user, BREW, small)).data[TOKEN])
+    await hass.async_block_till_done()
+    await async_set_options(hass, brew_hub, "safety", options | {CONF_APPROVAL_TIMEOUT: 60})
+    await hass.async_block_till_done()
+    assert phone()[-1] == _cleared(voided)
+
+    approvals = hass.data[DATA_APPROVALS]
+    client = await hass_ws_client(hass)
+
+    def request(size: str, notify_service: str = "notify.mobile_app_phone") -> Approval:
+        approval = approvals.async_request(
+            api_id=hub_id(brew_hub),
+            hub_name="Kitchen",
+            tool=BREW,
+            arguments={"size": size},
+            binding=size,
+            user_id=user,
+            platform="test",
+            timeout=300,
+            notify_service=notify_service,
+        )
+        assert approval is not None
+        return approval
+
+    # Decided before it was announced (looking up the user took a moment): nothing is shown.
+    get_user = hass.auth.async_get_user
+
+    async def slow_get_user(user_id: str) -> MockUser | None:
+        await asyncio.sleep(0)
+        return await get_user(user_id)  # type: ignore[return-value]
+
+    monkeypatch.setattr(hass.auth, "async_get_user", slow_get_user)
+    early = request("medium")
+    approvals.async_decide(early.approval_id, hass_read_only_user, approve=True)
+    await hass.async_block_till_done()
+    assert phone()[-1] == _cleared(voided)
+    assert NOTIFICATION.format(early.approval_id) not in await _notifications(hass, client)
+    monkeypatch.undo()
+
+    # Decided while the push was on its way: cleared once it was sent.
+    sent: list[dict[str, Any]] = []
+
+    async def deciding_phone(call: ServiceCall) -> None:
+        sent.append(dict(call.data))
+        if call.data["message"] != "clear_notification":
+            tag = call.data["data"]["tag"]
+            [pending] = [
+                a for a in approvals.visible_to(hass_read_only_user) if a.status == "pending"
+            ]
+            assert tag == NOTIFICATION.format(pending.approval_id)
+            approvals.async_decide(pending.approval_id, hass_read_only_user, approve=False)
+
+    hass.services.async_register("notify", "mobile_app_other", deciding_phone)
+    sending = request("small", "notify.mobile_app_other")
+    await hass.async_block_till_done()
+    tag = NOTIFICATION.format(sending.approval_id)
+    assert [push["data"]["tag"] for push in sent] == [tag, tag]
+    assert sent[1] == _cleared(tag)
+
+
+async def test_other_notify_service_gets_text_and_a_link(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A notify action that is not the mobile app's gets no buttons: the text and a link."""
+    sent = async_mock_service(hass, "notify", "chat")
+    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat"}
+    await async_set_options(hass, brew_hub, "safety", options)
+
+    monkeypatch.setattr(hass.config, "api", None)  # no URL of Home Assistant is known
+    mine = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    await hass.async_block_till_done()
+    await async_process_ha_core_config(hass, {"internal_url": "http://ha.local:8123"})
+    await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+    await hass.async_block_till_done()
+    hass.data[DATA_APPROVALS].async_decide(str(mine.data[TOKEN]), hass_read_only_user, approve=True)
+    await hass.async_block_till_done()
+
+    # No URL of Home Assistant known yet: the path; then the URL. Deciding sends nothing.
+    assert [call.data for call in sent] == [
+        {
+            "title": f"Approve {BREW}?",
+            "message": sent[0].data["message"].split("\n\n")[0]
+            + '\n\nArguments:\nsize: "small"\ncups: 1\n\nApprove or deny it in Home '
+            "Assistant: /llm_hub_approvals",
+        },
+        {
+            "title": f"Approve {BREW}?",
+            "message": sent[1].data["message"].split("\n\n")[0]
+            + '\n\nArguments:\nsize: "small"\ncups: 1\n\nApprove or deny it in Home '
+            "Assistant: http://ha.local:8123/llm_hub/approvals",
+        },
+    ]
+    assert sent[0].data["message"].startswith(f"{hass_read_only_user.name} asked through test")
+
+    # A notify action that fails leaves the persistent notification.
+    hass.services.async_remove("notify", "chat")
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
     await hass.async_block_till_done()
     assert "could not send approval" in caplog.text
+    assert asked.data[TOKEN]
+    assert hass.data[DATA_APPROVALS].visible_to(hass_read_only_user)[-1].phone is None
 
 
 async def test_refuse_without_conversation(
@@ -398,11 +661,12 @@ async def test_refuse_without_conversation(
 
     refused = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
 
+    assert refused.error
     assert refused.data == {
         "error": "ConfirmationUnavailable",
-        "error_text": f"Tool {BREW} needs the user's confirmation, and this LLM API takes it "
-        "only in a conversation with a Home Assistant assistant, so the tool did not run. "
-        "Tell the user to ask for it there.",
+        "error_text": "Only in a conversation with a Home Assistant assistant does this LLM API "
+        f"take the user's confirmation of tool {BREW}, so the tool did not run. Tell the user "
+        "to ask for it there.",
     }
     assert hass.data[DATA_APPROVALS].visible_to(hass_admin_user) == []
     assert calls == []
@@ -532,28 +796,40 @@ async def test_a_call_without_user_only_admins_decide(
     assert [a.approval_id for a in approvals.visible_to(hass_admin_user)] == [asked.data[TOKEN]]
 
 
-async def test_notification_shows_arguments_as_one_line_of_json(
+async def test_notification_shows_arguments_readably(
     hass: HomeAssistant,
     setup_llm: None,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,
 ) -> None:
-    """Whatever text the model sends cannot shape the notification; long arguments are cut."""
+    """Line breaks show as line breaks; the model's text cannot shape it; the rest is cut."""
     tool = RecordingTool("set", parameters=ANY_VALUE)
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
     entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
     assert await async_setup_component(hass, "persistent_notification", {})
     client = await hass_ws_client(hass)
-    sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)"
+    sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)\u202e"
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": sneaky})
+    nested = await _call(
+        hass, entry, hass_admin_user.id, "set", {"value": {"to": ["a", {"b": None}], "k y": {}}}
+    )
     long = await _call(hass, entry, hass_admin_user.id, "set", {"value": "x" * 2000})
+    lines = await _call(hass, entry, hass_admin_user.id, "set", {"value": "line\n" * 200})
     notifications = await _notifications(hass, client)
 
-    message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
-    shown = '{"value":"ok\\n```\\n**Already approved** [Approve](https://example.com)"}'
-    assert f"```json\n{shown}\n```" in message
-    assert "… (cut)\n```" in notifications[NOTIFICATION.format(long.data[TOKEN])]["message"]
+    def shown(result: llm.ToolResult) -> str:
+        message = notifications[NOTIFICATION.format(result.data[TOKEN])]["message"]
+        return str(message).split("Arguments:\n```text\n", 1)[1].split("\n```\n", 1)[0]
+
+    # Each line after a gutter: none starts with a fence; a bidirectional mark is written out.
+    assert shown(asked) == (
+        "value:\n  │ok\n  │```\n  │**Already approved** [Approve](https://example.com)\\u202e"
+    )
+    assert shown(nested) == 'value:\n  to:\n    - "a"\n    -\n      b: null\n  "k y": {}'
+    assert shown(long).endswith("xxx… (cut)")
+    assert len(shown(long)) <= MAX_SHOWN_ARGUMENTS + len("… (cut)")
+    assert shown(lines).splitlines() == ["value:", *["  │line"] * 29, "  │line… (cut)"]
     assert tool.calls == []
 
 
@@ -574,10 +850,90 @@ async def test_approval_shows_arguments_as_the_audit_records_them(
     notifications = await _notifications(hass, client)
 
     message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
-    assert '{"value":{"Api-Key":"**REDACTED**"}}' in message
+    assert 'value:\n  Api-Key: "**REDACTED**"\n' in message
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": 10**40})
     notifications = await _notifications(hass, client)
 
     message = notifications[NOTIFICATION.format(asked.data[TOKEN])]["message"]
-    assert '{"value":"<cut: an integer of 133 bits>"}' in message
+    assert 'value: "<cut: an integer of 133 bits>"\n' in message
     assert tool.calls == []
+
+
+async def test_notification_names_what_the_call_acts_on(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    area_registry: ar.AreaRegistry,
+    entity_registry: er.EntityRegistry,
+) -> None:
+    """An Assist intent tool's name and area are matched as Home Assistant matches them.
+
+    A tool titled for the front door, called for the back door, says "Back door"; what
+    matches nothing is shown as the model gave it, as Markdown that cannot link.
+    """
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "intent", {})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    turn_on = "intent__HassTurnOn"
+    sent = async_mock_service(hass, "notify", "chat")
+    entry = await async_add_hub(
+        hass,
+        "Home",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_CONFIRM_TOOLS: [turn_on],
+            CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
+        },
+    )
+    kitchen = area_registry.async_create("Kitchen")
+    for name in ("Ceiling", "Counter"):
+        entity = entity_registry.async_get_or_create(
+            "light", "test", name, suggested_object_id=name
+        )
+        entity_registry.async_update_entity(entity.entity_id, area_id=kitchen.id)
+        hass.states.async_set(entity.entity_id, "off", {"friendly_name": f"Kitchen {name}"})
+    hass.states.async_set("lock.front_door", "locked", {"friendly_name": "Front door"})
+    hass.states.async_set("lock.back_door", "locked", {"friendly_name": "Back door"})
+    for number in range(12):
+        hass.states.async_set(f"switch.lamp_{number:02}", "off", {"friendly_name": "Lamp"})
+    client = await hass_ws_client(hass)
+    user = hass_admin_user.id
+
+    door = await _call(hass, entry, user, turn_on, {"name": "back door", "domain": ["lock"]})
+    area = await _call(hass, entry, user, turn_on, {"area": "kitchen", "domain": "light"})
+    lamps = await _call(hass, entry, user, turn_on, {"name": "Lamp"})
+    nothing = await _call(hass, entry, user, turn_on, {"name": "[x](https://evil.example)"})
+    notifications = await _notifications(hass, client)
+    listed = {a["approval_id"]: a for a in (await _ws(client, "list"))["result"]["approvals"]}
+
+    def acts_on(result: llm.ToolResult) -> str:
+        message = notifications[NOTIFICATION.format(result.data[TOKEN])]["message"]
+        return str(message).split("\n\n")[1]
+
+    assert acts_on(door) == "Acts on:\n- Back door \\(lock\\.back\\_door\\)"
+    # The other notify action gets the same in plain text.
+    assert "\n\nActs on: Back door (lock.back_door)\n\n" in sent[0].data["message"]
+    assert listed[str(door.data[TOKEN])]["targets"] == ["Back door (lock.back_door)"]
+    assert listed[str(area.data[TOKEN])]["targets"] == [
+        "Kitchen Ceiling (light.ceiling)",
+        "Kitchen Counter (light.counter)",
+    ]
+    assert listed[str(lamps.data[TOKEN])]["targets"] == [
+        *(f"Lamp (switch.lamp_{number:02})" for number in range(10)),
+        "and 2 more",
+    ]
+    assert listed[str(nothing.data[TOKEN])]["targets"] == [
+        'nothing Home Assistant knows matches name "[x](https://evil.example)"'
+    ]
+    assert acts_on(nothing) == (
+        "Acts on:\n- nothing Home Assistant knows matches name "
+        '\\"\\[x\\]\\(https\\:\\/\\/evil\\.example\\)\\"'
+    )
+
+
+def test_arguments_that_could_not_be_read_show_as_their_marker() -> None:
+    """What the audit made of arguments it could not read shows as that one value."""
+    assert shown_arguments("<cut: the arguments could not be read>") == (
+        '"<cut: the arguments could not be read>"'
+    )
+    assert shown_arguments({}) == "(no arguments)"

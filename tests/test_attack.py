@@ -137,7 +137,7 @@ async def test_other_users_approval_is_neither_seen_nor_decided(
     assert subscribed["success"]
     assert first["event"] == {"approvals": []}
     assert approve["error"]["code"] == deny["error"]["code"] == "unauthorized"
-    assert ran.data["error"] == "ApprovalPending"
+    assert ran.data["status"] == "approval_pending"
     assert calls == []
 
 
@@ -305,7 +305,7 @@ async def test_hand_edited_huge_times(
     asked = await _call(hass, hub, hass_read_only_user.id, NOTE, {"text": "hello"})
     ran = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "large"})
     await hass.async_block_till_done()
-    assert asked.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == "approval_required"
     assert not ran.error
     assert [call[0] for call in calls] == [BREW]
 
@@ -328,8 +328,10 @@ async def test_notification_keeps_the_models_text_in_its_code_block(
     notifications = await _notifications(hass, client)
     message = notifications[f"llm_hub_approval_{asked.data[TOKEN]}"]["message"]
     fences = [line for line in message.splitlines() if line.lstrip().startswith(("```", "~~~"))]
-    assert fences == ["```json", "```"]
+    assert fences == ["```text", "```"]
     assert "\n[Approve here]" not in message
+    # Its lines show as lines, each after the gutter that keeps them in the block.
+    assert "  │```\n  │\n  │[Approve here](https://evil.example/)\n  │\n  │```json\n" in message
 
 
 # --- Confirmation: a model confirming itself ---------------------------------------------------
@@ -416,8 +418,11 @@ async def test_deactivated_users_phone_cannot_approve(
     calls: list[Call],
 ) -> None:
     """The user is deactivated; their phone (the mobile app's webhooks go on) presses Approve."""
-    sent = async_mock_service(hass, "notify", "phone")
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone"}
+    sent = async_mock_service(hass, "notify", "mobile_app_phone")
+    options = SAFETY | {
+        CONF_CONFIRM_TOOLS: [BREW],
+        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+    }
     await async_set_options(hass, brew_hub, "safety", options)
     asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
     await hass.async_block_till_done()
@@ -523,8 +528,8 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
     with pytest.raises(HomeAssistantError):
         await _call(hass, hub, hass_read_only_user.id, "coffee", {"size": "small"})
 
-    assert asked.data["error"] == "ApprovalRequired"
-    assert "Tool coffee waits" in str(asked.data["error_text"])
+    assert asked.data["status"] == "approval_required"
+    assert "tool coffee waits" in str(asked.data["message"])
     assert calls == []
 
 

@@ -18,10 +18,15 @@ from freezegun.api import FrozenDateTimeFactory
 from hypothesis import given, strategies as st
 import probatio
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_capture_events,
+)
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.build.candidate import CandidateTool, declare_token, requires_token
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, Approval
 from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonical
 from custom_components.llm_hub.const import (
@@ -138,7 +143,7 @@ async def agent(
 
 def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Approval:
     """Approve the approval ``asked`` names, as ``user``."""
-    assert asked.data["error"] == "ApprovalRequired", asked.data
+    assert asked.data["status"] == "approval_required", asked.data
     return hass.data[DATA_APPROVALS].async_decide(str(asked.data[TOKEN]), user, approve=True)
 
 
@@ -289,7 +294,7 @@ async def test_a_call_id_is_no_proof(
 
     assert not ran.error
     assert next_turn.data["error"] == same_turn.data["error"] == "ConfirmationRequired"
-    assert outside.data["error"] == no_id.data["error"] == "ApprovalRequired"
+    assert outside.data["status"] == no_id.data["status"] == "approval_required"
     assert len(calls) == 1
 
 
@@ -671,7 +676,7 @@ async def test_hub_selecting_a_hub_asks_once(
     instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
     again = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}, id=None))  # type: ignore[arg-type]
 
-    assert asked.data["error"] == again.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == again.data["status"] == "approval_required"
     assert again.data[TOKEN] != asked.data[TOKEN]
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
@@ -717,11 +722,35 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
         assert asked.data["error"] == again.data["error"] == "ConfirmationUnavailable"
         assert tool.calls == []
         return
-    assert asked.data["error"] == "ApprovalRequired"
+    assert asked.data["status"] == "approval_required"
     approve(hass, asked, hass_admin_user)
     ran = await _call(hass, path, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
     assert ran == llm.ToolResult(data={"tool": "count", "args": {"n": 2}})
     assert [call.tool_args for call in tool.calls] == [{"n": 2}]
+
+
+async def test_outer_hub_records_the_inner_hubs_verdict(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """A call a selected hub refuses is recorded as refused by the hub above it too."""
+    tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
+    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["x"]})
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
+    # The inner hub reloads while the outer instance still holds its tools.
+    assert await hass.config_entries.async_reload(inner.entry_id)
+
+    result = await instance.async_call_tool(llm.ToolInput("count", {"n": 1}))
+    await hass.async_block_till_done()
+
+    assert result.data["error"] == "HubReloaded"
+    assert tool.calls == []
+    assert [(event.data["api_name"], event.data["outcome"]) for event in events] == [
+        ("Inner", "refused"),
+        ("Outer", "refused"),
+    ]
 
 
 # --- The token store and the schema ----------------------------------------------------------
@@ -766,7 +795,8 @@ async def test_arguments_no_encoder_knows_still_bind(
 
     assert approval.arguments == {"when": "Moment(noon)"}
     assert str(other.data["error_text"]).startswith(
-        f"The approval {asked.data[TOKEN]!r} for tool at was asked for other arguments"
+        "The approval was asked for other arguments, so tool at did not run (approval "
+        f"{asked.data[TOKEN]!r})"
     )
     assert not ran.error
     assert [repr(call.tool_args["when"]) for call in tool.calls] == ["Moment(noon)"]

@@ -105,7 +105,8 @@ async def _behaviour(hass: HomeAssistant, entry: MockConfigEntry) -> tuple[Any, 
             llm.ToolInput(tool_name=asking[0], tool_args={}, id="1")
         )
         assert isinstance(result, llm.ToolResult)
-        answer = result.data["error"]
+        # Refused (an error), or waiting for approval (no error: its status).
+        answer = result.data.get("error", result.data.get("status"))
     return listed, answer
 
 

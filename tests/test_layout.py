@@ -129,3 +129,50 @@ def test_module_docstrings_short() -> None:
     assert "build/names.py" in lines  # the package is read
 
     assert {path: n for path, n in lines.items() if not 0 < n <= MAX_MODULE_DOCSTRING_LINES} == {}
+
+
+ARCHITECTURE = PACKAGE.parents[1] / "docs" / "architecture.md"
+
+
+def _summary(path: Path) -> str:
+    """Return the first line of a module's docstring (its summary line)."""
+    docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    return docstring.splitlines()[0] if docstring else ""
+
+
+def _module_table() -> list[str]:
+    """Return the module table as it should read: each package's modules in import order."""
+    graph = _imports()
+    nodes: dict[str, set[str]] = {}
+    for module, imported in graph.items():
+        nodes.setdefault(_node(module), set()).update(_node(name) for name in imported)
+    paths = {_module(path): path for path in PACKAGE.rglob("*.py")}
+    rows = []
+    for node in TopologicalSorter({n: i - {n} for n, i in nodes.items()}).static_order():
+        members = {m: graph[m] & set(graph) for m in graph if _node(m) == node}
+        for module in TopologicalSorter(members).static_order():
+            if module in members:
+                path = paths[module]
+                rows.append(f"| `{path.relative_to(PACKAGE)}` | {_summary(path)} |")
+    return rows
+
+
+def test_architecture_lists_every_module() -> None:
+    """docs/architecture.md lists every module once, in import order, with its summary line."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    listed = [line for line in text.splitlines() if line.startswith("| `") and ".py` |" in line]
+    expected = _module_table()
+    assert len(expected) > 40  # the package is read
+    table = "\n".join(expected)
+
+    assert sorted(listed) == sorted(expected), f"docs/architecture.md should list:\n{table}"
+    position = {line.split("`")[1]: index for index, line in enumerate(listed)}
+    graph = _imports()
+    paths = {_module(path): str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")}
+    late = [
+        (paths[module], paths[other])
+        for module, imported in graph.items()
+        for other in imported
+        if position[paths[other]] > position[paths[module]]
+    ]
+    assert late == [], f"listed before what it imports; in import order:\n{table}"

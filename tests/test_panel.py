@@ -6,20 +6,34 @@ import hashlib
 import json
 from pathlib import Path
 
-from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+from pytest_homeassistant_custom_component.common import MockUser
+from pytest_homeassistant_custom_component.typing import (
+    ClientSessionGenerator,
+    WebSocketGenerator,
+)
 
-from custom_components.llm_hub.confirm.approvals import APPROVALS_URL
+from custom_components.llm_hub.confirm.approvals import APPROVALS_URL, DECIDE_URL
+from custom_components.llm_hub.const import CONF_CONFIRM_TOOLS
 from custom_components.llm_hub.panel.registration import (
+    APPROVALS_PANEL_URL_PATH,
     PANEL_ELEMENT,
     PANEL_FILE,
     PANEL_URL_PATH,
     STATIC_URL,
 )
-from homeassistant.components.frontend import DATA_PANELS
+from homeassistant.components import websocket_api
+from homeassistant.components.frontend import (
+    DATA_PANELS,
+    DATA_PANELS_CONFIG,
+    websocket_get_panels,
+)
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub
+from .common import BREW, Contribution, async_add_hub
+from .test_approvals import _notifications, _ws
+from .test_confirmation import SAFETY, TOKEN, _call
 
 FRONTEND = Path(__file__).parents[1] / "frontend"
 """The panel's sources (Lit, TypeScript) and its pinned build setup."""
@@ -53,12 +67,78 @@ async def test_panel_for_admins(
     assert await response.read() == PANEL_FILE.read_bytes()
 
 
+async def test_non_admin_decides_own_approval_in_the_approvals_panel(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    setup_llm: None,
+    contribution: Contribution,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    hass_read_only_access_token: str,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """A user who is no admin follows the notification's link to a panel they can open.
+
+    Home Assistant's own ``get_panels`` gives them the panel of approvals alone (not the
+    admin panel); it lists their call, and they approve it there.
+    """
+    assert await async_setup_component(hass, "http", {})
+    assert await async_setup_component(hass, "persistent_notification", {})
+    hass.config.components.add("frontend")
+    hass.data.setdefault(DATA_PANELS_CONFIG, {})
+    websocket_api.async_register_command(hass, websocket_get_panels)
+    hub = await async_add_hub(
+        hass, "Kitchen", SAFETY | {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_TOOLS: [BREW]}
+    )
+    own = await hass_ws_client(hass, hass_read_only_access_token)
+    admin = await hass_ws_client(hass)
+
+    asked = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
+    admins = await _call(hass, hub, hass_admin_user.id, BREW, {"size": "large"})
+    notifications = await _notifications(hass, own)
+    await own.send_json_auto_id({"type": "get_panels"})
+    own_panels = (await own.receive_json())["result"]
+    await admin.send_json_auto_id({"type": "get_panels"})
+    admin_panels = (await admin.receive_json())["result"]
+    listed = await _ws(own, "list")
+    approved = await _ws(own, "approve", approval_id=asked.data[TOKEN])
+    ran = await _call(
+        hass, hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: asked.data[TOKEN]}
+    )
+
+    mine = notifications[f"llm_hub_approval_{asked.data[TOKEN]}"]["message"]
+    assert f"[LLM Hub's approvals]({DECIDE_URL})" in mine
+    theirs = notifications[f"llm_hub_approval_{admins.data[TOKEN]}"]["message"]
+    assert f"[LLM Hub's approvals]({APPROVALS_URL})" in theirs
+    assert set(own_panels) == {APPROVALS_PANEL_URL_PATH}
+    assert set(admin_panels) == {PANEL_URL_PATH, APPROVALS_PANEL_URL_PATH}
+    panel = own_panels[APPROVALS_PANEL_URL_PATH]
+    assert f"/{panel['url_path']}" == DECIDE_URL
+    assert panel["title"] is None  # not in the sidebar
+    assert not panel["require_admin"]
+    assert panel["config"]["view"] == "approvals"
+    assert (
+        panel["config"]["_panel_custom"]
+        == (admin_panels[PANEL_URL_PATH]["config"]["_panel_custom"])
+    )
+    assert [a["approval_id"] for a in listed["result"]["approvals"]] == [asked.data[TOKEN]]
+    assert approved["result"]["decided_by"] == hass_read_only_user.id
+    assert not ran.error
+
+
+def test_the_panel_shows_approvals_alone_when_registered_so() -> None:
+    """The module reads the panel's ``config.view``: "approvals" shows that view alone."""
+    routes = (FRONTEND / "src" / "llm-hub-panel.ts").read_text(encoding="utf-8")
+    assert 'this.panel?.config?.view === "approvals"' in routes
+    assert 'config?.view==="approvals"' in PANEL_FILE.read_text(encoding="utf-8")
+
+
 async def test_no_panel_without_frontend(hass: HomeAssistant, setup_llm: None) -> None:
     """Without the frontend (a headless Home Assistant) the panel is not registered."""
     entry = await async_add_hub(hass, "Kitchen")
 
     assert entry.state.value == "loaded"
     assert "llm_hub" not in hass.data.get(DATA_PANELS, {})
+    assert APPROVALS_PANEL_URL_PATH not in hass.data.get(DATA_PANELS, {})
 
 
 def test_notifications_link_to_the_approvals_view() -> None:

@@ -293,9 +293,9 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
     assert list(listed) == META
     assert listed[CALL_TOOL].inputSchema["required"] == ["name"]
     assert json.loads(_text(found))["tools"][0]["name"] == BREW
-    assert first.isError
-    assert data["error"] == "ApprovalRequired"
-    assert data["error_text"].endswith(
+    assert not first.isError
+    assert data["status"] == "approval_required"
+    assert data["message"].endswith(
         f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
         f'"{TOKEN}": "{approval_id}".'
     )
@@ -454,7 +454,7 @@ async def test_found_tool_called_by_name(
     await _confirm_brew(hass, hub)
     instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
     asked = await _call(hass, instance, BREW, {"size": "large"})
-    assert asked["error"] == "ApprovalRequired"
+    assert asked["status"] == "approval_required"
     assert calls == [
         (BREW, {"size": "small", "cups": 1}, hass_admin_user.id),
         (GRIND, {}, hass_admin_user.id),
@@ -637,7 +637,7 @@ async def test_outer_policy_holds_through_a_searching_hub(
 
     asked = await through_outer(WINE, {"year": 2020})
     corked = await through_outer(CORK, {})
-    assert asked["error"] == "ApprovalRequired"
+    assert asked["status"] == "approval_required"
     assert corked["error"] == "ToolNotAvailable"
     assert "excluded" in corked["error_text"]
     assert log == []

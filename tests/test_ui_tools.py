@@ -31,7 +31,7 @@ from homeassistant.core import (
     SupportsResponse,
 )
 from homeassistant.data_entry_flow import FlowResultType, InvalidData
-from homeassistant.exceptions import TemplateError
+from homeassistant.exceptions import TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
@@ -40,6 +40,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.script import DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED
 from homeassistant.helpers.service import async_register_admin_service
+from homeassistant.helpers.translation import async_get_translations
 from homeassistant.setup import async_setup_component
 
 from .common import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
@@ -147,6 +148,7 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
         "name": "lights_on_by_area",
         "title": "Lights on by area",
         "parameters": "-",
+        "warning": "",
     }
     result = await async_save(hass, result)
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -172,6 +174,35 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
         read_only=True, destructive=False, idempotent=False, open_world=False
     )
     assert await _call(hass, entry, "lights_on_by_area") == {"result": {"Porch": 1, "Office": 1}}
+
+
+async def test_parameter_dialog_translated(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The parameter dialog's labels come from the translations, the types' too.
+
+    The frontend's item dialog translates field labels by the object selector's
+    ``translation_key`` but not a select's options: those carry their translated labels.
+    """
+    result = await async_start_tool_flow(hass, entry, "action")
+    schema = _schema(result).schema
+    (parameters,) = [value for key, value in schema.items() if key == "parameters"]
+    config = parameters.config
+    assert config["translation_key"] == "parameter"
+    assert all("label" not in field for field in config["fields"].values())
+    types = config["fields"]["type"]["selector"].config
+    assert types["options"] == [
+        {"value": "text", "label": "Text"},
+        {"value": "number", "label": "Number"},
+        {"value": "integer", "label": "Integer"},
+        {"value": "boolean", "label": "Yes or no"},
+        {"value": "select", "label": "One of a list (choice)"},
+        {"value": "entity", "label": "Entity id"},
+        {"value": "area", "label": "Area"},
+        {"value": "datetime", "label": "Date and time"},
+        {"value": "duration", "label": "Duration"},
+    ]
+    translations = await async_get_translations(hass, "en", "selector", [DOMAIN])
+    for name in config["fields"]:
+        assert translations[f"component.{DOMAIN}.selector.parameter.fields.{name}.name"]
 
 
 async def test_template_text_result(hass: HomeAssistant, entry: MockConfigEntry) -> None:
@@ -327,6 +358,152 @@ async def test_template_time_limit(hass: HomeAssistant, entry: MockConfigEntry) 
     assert data == {
         "error": "TemplateError",
         "error_text": "The template of tool slow ran longer than 0.05 s and was stopped.",
+    }
+
+
+async def test_slow_render_never_stalls_the_loop(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """A render the model's arguments make slow runs once, off the loop: it keeps ticking."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Count",
+            "description": "Counts.",
+            "template": "{% set ns = namespace(n=0) %}{% for i in range(size) %}"
+            "{% for j in range(size) %}{% set ns.n = ns.n + 1 %}{% endfor %}{% endfor %}"
+            "{{ ns.n }}",
+            "parameters": [{"name": "size", "type": "integer", "required": True}],
+        },
+    )
+    instance = await _instance(hass, entry)
+    # A first call imports what exposure checks need (conversation, not loaded in tests).
+    warm_up = await instance.async_call_tool(
+        llm.ToolInput(tool_name="count", tool_args={"size": 2})
+    )
+    assert isinstance(warm_up, llm.ToolResult)
+    assert warm_up.data == {"result": 4}
+    loop = asyncio.get_running_loop()
+    lags: list[float] = []
+    ticking = True
+
+    def tick(expected: float) -> None:
+        now = loop.time()
+        lags.append(now - expected)
+        if ticking:
+            loop.call_at(now + 0.001, tick, now + 0.001)
+
+    loop.call_soon(tick, loop.time())
+    started = loop.time()
+    with patch.object(ui_tools, "TEMPLATE_TIME_LIMIT", 60.0):
+        result = await instance.async_call_tool(
+            llm.ToolInput(tool_name="count", tool_args={"size": 700})
+        )
+    took = loop.time() - started
+    await asyncio.sleep(0.01)  # the tick due when the call ended records its lag
+    ticking = False
+    assert isinstance(result, llm.ToolResult)
+    assert result.data == {"result": 700 * 700}
+    # Rendered in the loop, the render would stall it for all of ``took``; in a thread the
+    # loop waits at most for the GIL's switch interval (5 ms) and the machine's scheduling.
+    assert took > 0.5, took
+    assert max(lags) < 0.25, (max(lags), took)
+
+
+async def test_template_output_cap(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """A render may give at most TEMPLATE_MAX_OUTPUT characters; more is a failed result."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Repeat",
+            "description": "Repeats x.",
+            "template": "{% for i in range(count) %}x{% endfor %}",
+            "parameters": [{"name": "count", "type": "integer", "required": True}],
+        },
+    )
+    assert await _call(hass, entry, "repeat", {"count": 3}) == {"result": "xxx"}
+    assert await _call(hass, entry, "repeat", {"count": ui_tools.TEMPLATE_MAX_OUTPUT}) == {
+        "result": "x" * ui_tools.TEMPLATE_MAX_OUTPUT
+    }
+    assert await _call(hass, entry, "repeat", {"count": 99999}) == {
+        "error": "TemplateError",
+        "error_text": "The template of tool repeat gave more than 16384 characters, its limit.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("template", "args", "read"),
+    [
+        ("{{ states(which) }}", {"which": "light.porch"}, None),
+        ("{{ states(which) }}", {"which": "light.garage"}, "light.garage"),
+        ("{{ is_state(which, 'on') }}", {"which": "light.garage"}, "light.garage"),
+        ("{{ state_attr(which, 'level') }}", {"which": "light.garage"}, "light.garage"),
+        ("{{ states.light[which].state }}", {"which": "garage"}, "light.garage"),
+        ("{{ states('light.' ~ which) }}", {"which": "garage"}, "light.garage"),
+        # Named in the template itself: its author's choice.
+        ("{{ states(which) }} {{ states('light.garage') }}", {"which": "light.garage"}, None),
+        (
+            "{{ states.light | selectattr('entity_id', 'eq', which) | list | count }}",
+            {"which": "light.garage"},
+            "every light entity",
+        ),
+        (
+            "{{ states | selectattr('entity_id', 'eq', which) | map(attribute='state') | first }}",
+            {"which": "light.porch"},
+            "every entity",
+        ),
+        ("{{ states.switch | map(attribute='state') | join }}{{ which }}", {"which": "x"}, None),
+    ],
+)
+async def test_template_reads_exposed_entities(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    template: str,
+    args: dict[str, Any],
+    read: str | None,
+) -> None:
+    """Driven by the model's arguments, a template reads only entities exposed to Assist.
+
+    Unless the tool reaches entities not exposed; a template without parameters is its
+    author's alone.
+    """
+    hass.states.async_set("light.garage", "on", {"level": 3})
+    hass.states.async_set("switch.pump", "off")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    form = {
+        "title": "Peek",
+        "description": "Reads.",
+        "template": template,
+        "parameters": [{"name": "which", "type": "text", "required": True}],
+    }
+    subentry_id = await async_add_tool(hass, entry, "template", form)
+    data = await _call(hass, entry, "peek", args)
+    if read is None:
+        assert "result" in data, data
+    else:
+        assert data == {
+            "error": "HomeAssistantError",
+            "error_text": f"The template of tool peek read {read}; tool peek may only reach "
+            "entities exposed to Assist",
+        }
+    result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "unexposed": True})
+    await async_save(hass, result)
+    assert "result" in await _call(hass, entry, "peek", args)
+
+
+async def test_template_without_parameters_reads_all(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """The model cannot drive a template without parameters: it reads what it reads."""
+    hass.states.async_set("light.garage", "on")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
+    assert await _call(hass, entry, "lights_on_by_area") == {
+        "result": {"Porch": 1, "Office": 1, "no area": 1}
     }
 
 
@@ -550,7 +727,8 @@ async def test_action_tool(
         },
     )
     (tool,) = await _own(hass, entry)
-    assert tool.annotations == llm.ToolAnnotations()
+    # Its action (test.record) stays in Home Assistant: it does not reach outside.
+    assert tool.annotations == llm.ToolAnnotations(open_world=False)
     assert await _call(hass, entry, "porch_light", {"brightness": 128}, hass_admin_user.id) == {
         "success": True
     }
@@ -559,6 +737,44 @@ async def test_action_tool(
     assert call.context.user_id == hass_admin_user.id
     data = await _call(hass, entry, "porch_light", {"brightness": 300})
     assert data["error"] == "InvalidArguments"
+
+
+@pytest.mark.parametrize(
+    ("actions", "open_world"),
+    [
+        ([{"action": "light.turn_on", "target": {"entity_id": "light.porch"}}], False),
+        ([{"delay": 1}, {"action": "notify.notify", "data": {"message": "hi"}}], True),
+        (
+            [
+                {
+                    "if": [{"condition": "template", "value_template": "1"}],
+                    "then": [{"service": "tts.speak"}],
+                }
+            ],
+            True,
+        ),
+        ([{"action": "{{ 'light.turn_on' }}"}], True),
+        ([{"action": "script.turn_on"}], True),
+    ],
+)
+async def test_action_open_world_default(
+    hass: HomeAssistant, entry: MockConfigEntry, actions: list[dict[str, Any]], open_world: bool
+) -> None:
+    """A new action tool reaches outside when its actions may; chosen annotations are kept."""
+    hass.services.async_register("notify", "notify", lambda _: None)
+    hass.services.async_register("tts", "speak", lambda _: None)
+    form = {"title": "Do", "description": "Does.", "actions": actions}
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    data = entry.subentries[subentry_id].data
+    assert (data["read_only"], data["destructive"], data["open_world"]) == (
+        False,
+        True,
+        open_world,
+    )
+    chosen = {"read_only": False, "destructive": True, "open_world": True}
+    result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "annotations": chosen})
+    await async_save(hass, result)
+    assert entry.subentries[subentry_id].data["open_world"] is True
 
 
 async def test_action_tool_responses(
@@ -608,11 +824,33 @@ async def test_action_not_allowed(
     )
     assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
         "error": "Unauthorized",
-        "error_text": "Tool secret did not run: the user who asked may not perform its "
-        "actions; an administrator is needed for that. Tell the user.",
+        "error_text": "Tool secret did not run: an administrator is needed for the action "
+        "test.secret, and the user who asked is not one. Tell the user.",
     }
     assert not recorded
     assert await _call(hass, entry, "secret", user_id=hass_admin_user.id) == {"success": True}
+
+    async def guarded(call: ServiceCall) -> None:
+        raise Unauthorized(context=call.context, entity_id="light.porch")
+
+    hass.services.async_register("test", "guarded", guarded)
+    await async_add_tool(
+        hass,
+        entry,
+        "action",
+        {"title": "Guarded", "description": "Guarded.", "actions": [{"action": "test.guarded"}]},
+    )
+    assert await _call(hass, entry, "guarded", user_id=hass_read_only_user.id) == {
+        "error": "Unauthorized",
+        "error_text": "Tool guarded did not run: an administrator is needed for the action "
+        "test.guarded on light.porch, and the user who asked is not one. Tell the user.",
+    }
+    # Raised where no action was called: the words say its actions.
+    assert ui_tools._unauthorized("odd", Unauthorized()).data == {
+        "error": "Unauthorized",
+        "error_text": "Tool odd did not run: an administrator is needed for its actions, and "
+        "the user who asked is not one. Tell the user.",
+    }
 
 
 async def test_action_invalid_in_flow(hass: HomeAssistant, entry: MockConfigEntry) -> None:
@@ -928,6 +1166,66 @@ async def test_policy_applies(hass: HomeAssistant, setup_llm: None) -> None:
     assert [tool.name for tool in await _own(hass, entry)] == ["good"]
 
 
+@pytest.mark.parametrize(
+    ("options", "source", "warning"),
+    [
+        (
+            {CONF_READ_ONLY: True},
+            "user",
+            "not list this tool while its option “Read-only tools only” is on (Configure).",
+        ),
+        (
+            {"no_destructive": True, "no_open_world": True},
+            "user",
+            (
+                "not list this tool while its option “No destructive tools” is on "
+                "(Configure). The hub will not list this tool while its option “No tools that "
+                "reach outside Home Assistant” is on (Configure)."
+            ),
+        ),
+        (
+            {"include_new_tools": False},
+            "user",
+            "not list this tool while its option “Include new tools” is off (Configure).",
+        ),
+        ({"include_new_tools": False}, "reconfigure", ""),
+        (
+            {"confirm_destructive": True},
+            "user",
+            (
+                "ask the user to confirm each call of this tool "
+                "while its option “Confirm destructive tools” is on (Configure)."
+            ),
+        ),
+        ({CONF_READ_ONLY: False}, "user", ""),
+    ],
+)
+async def test_save_warns_of_hub_options(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    options: dict[str, Any],
+    source: str,
+    warning: str,
+) -> None:
+    """The Save step says when the hub's options will hide or confirm the tool, naming them."""
+    form = {
+        "title": "Ping",
+        "description": "Pings.",
+        "actions": [{"action": "notify.notify", "data": {"message": "ping"}}],
+    }
+    hass.services.async_register("notify", "notify", lambda _: None)
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    hass.config_entries.async_update_entry(entry, options=options)
+    await hass.async_block_till_done()
+    if source == "user":
+        result = await async_start_tool_flow(hass, entry, "action")
+        result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    else:
+        result = await async_reconfigure_tool(hass, entry, subentry_id, form)
+    assert result["step_id"] == "save"
+    assert _placeholders(result)["warning"] == (f"The hub will {warning}" if warning else "")
+
+
 async def test_unloaded_scripts(hass: HomeAssistant, setup_llm: None) -> None:
     """Unloading the hub unloads its action tools' scripts."""
     entry = await _async_hub_with(
@@ -1113,8 +1411,9 @@ async def test_script_not_allowed_or_stopping(
     )
     assert await _call(hass, entry, "secret", user_id=hass_read_only_user.id) == {
         "error": "Unauthorized",
-        "error_text": "Tool secret did not run: the user who asked may not perform its "
-        "actions; an administrator is needed for that. Tell the user.",
+        "error_text": "Tool secret did not run: an administrator is needed for the script "
+        "script.secret: the action test.secret, and the user who asked is not one. Tell the "
+        "user.",
     }
     assert not recorded
     hass.data[DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED] = None
@@ -1183,6 +1482,78 @@ async def test_entity_targets(
     assert entry.subentries[subentry_id].data["unexposed"] is True
     assert await _call(hass, entry, "turn_on", {"lamp": "light.garage"}) == {"success": True}
     assert recorded[-1].data == {"entity_id": "light.garage"}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ({"entity_id": "light.cellar"}, "", "There is no entity 'light.cellar'"),
+        ({"entity_id": ["light.porch", "light.cellar"]}, "", "There is no entity 'light.cellar'"),
+        ({"entity_id": "light.porch, light.cellar"}, "", "There is no entity 'light.cellar'"),
+        ({"area_id": "cellar"}, "", "There is no area 'cellar'"),
+        ({"device_id": "0123abcd"}, "", "There is no device '0123abcd'"),
+        ({"entity_id": "all"}, "", "'all' is not an entity id: name the entities"),
+        ({"entity_id": "none"}, "", "'none' is not an entity id: name the entities"),
+        ({"entity_id": "{{ which }}"}, "light.cellar", "There is no entity 'light.cellar'"),
+        ({"area_id": "{{ which }}"}, "cellar", "There is no area 'cellar'"),
+        (
+            {"entity_id": "{{ which }}"},
+            "light.garage",
+            (
+                "Entity light.garage is not exposed to Assist; tool switch_on may only reach "
+                "exposed entities"
+            ),
+        ),
+        # Written in the actions, an entity not exposed is the author's choice.
+        ({"entity_id": "light.garage"}, "", None),
+        ({"entity_id": "{{ which }}", "area_id": "{{ area_id('Porch') }}"}, "light.porch", None),
+        ({"device_id": "{{ none }}"}, "", None),
+        # A target template that fails: Home Assistant's run says so, after step 1 ran.
+        (
+            {"entity_id": "{{ 1 / 0 }}"},
+            "",
+            "Error rendering service target template: ZeroDivisionError: division by zero",
+        ),
+    ],
+)
+async def test_action_targets(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    recorded: list[ServiceCall],
+    case: tuple[dict[str, Any], str, str | None],
+) -> None:
+    """Targets written in the actions must exist; led by an argument, be exposed too.
+
+    Anywhere in the actions (here inside an ``if``); when one does not, nothing runs.
+    """
+    target, which, error_text = case
+    entities = er.async_get(hass)
+    entities.async_get_or_create("light", "test", "garage", suggested_object_id="garage")
+    async_expose_entity(hass, "conversation", "light.garage", should_expose=False)
+    form = {
+        "title": "Switch on",
+        "description": "Switches on.",
+        "actions": [
+            {"action": "test.record", "data": {"step": 1}},
+            {
+                "if": [{"condition": "template", "value_template": "{{ true }}"}],
+                "then": [{"action": "test.record", "target": target}],
+            },
+        ],
+        "parameters": [{"name": "which", "type": "text"}],
+    }
+    subentry_id = await async_add_tool(hass, entry, "action", form)
+    data = await _call(hass, entry, "switch_on", {"which": which})
+    if error_text is None:
+        assert data == {"success": True}
+        assert len(recorded) == 2
+        return
+    assert data == {"error": "HomeAssistantError", "error_text": error_text}
+    assert len(recorded) == (1 if error_text.startswith("Error rendering") else 0)
+    if "not exposed" in error_text:
+        result = await async_reconfigure_tool(hass, entry, subentry_id, {**form, "unexposed": True})
+        await async_save(hass, result)
+        assert await _call(hass, entry, "switch_on", {"which": which}) == {"success": True}
 
 
 async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConfigEntry) -> None:

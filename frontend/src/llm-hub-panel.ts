@@ -1,11 +1,13 @@
 // The LLM Hub panel: a header with tabs and the view of the current route.
 // Routes (after the panel's own URL, /llm_hub): "" or /hubs, /hub/<api id>, /bench, /activity,
 // /approvals. Home Assistant sets `hass`, `narrow`, `route` and `panel` on this element.
+// Registered a second time, for every user, with `config.view` "approvals" (/llm_hub_approvals):
+// then it shows the Approvals view alone, which lists only what the user may decide.
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { followLink, sharedStyles } from "./common";
-import type { HomeAssistant, Route, User } from "./types";
+import type { HomeAssistant, Panel, Route, User } from "./types";
 import "./view-activity";
 import "./view-approvals";
 import "./view-bench";
@@ -27,12 +29,19 @@ export class LlmHubPanel extends LitElement {
 
   @property({ attribute: false }) public route?: Route;
 
+  @property({ attribute: false }) public panel?: Panel;
+
   @state() private _users: User[] = [];
 
   private _usersLoaded = false;
 
+  /** Whether this is the panel of approvals alone (open to users who are no admins). */
+  private get _approvalsOnly(): boolean {
+    return this.panel?.config?.view === "approvals";
+  }
+
   protected willUpdate(changed: PropertyValues): void {
-    if (changed.has("hass") && this.hass && !this._usersLoaded) {
+    if (changed.has("hass") && this.hass && !this._usersLoaded && this.hass.user?.is_admin) {
       this._usersLoaded = true;
       this._loadUsers();
     }
@@ -64,6 +73,23 @@ export class LlmHubPanel extends LitElement {
 
   protected render() {
     if (!this.hass) return nothing;
+    if (this._approvalsOnly) {
+      return html`
+        <header>
+          ${this.narrow
+            ? html`<button class="menu" title="Sidebar" @click=${this._toggleMenu}>☰</button>`
+            : nothing}
+          <div class="title">LLM Hub approvals</div>
+        </header>
+        <main>
+          <llm-hub-approvals
+            .hass=${this.hass}
+            .users=${this._users}
+            .hubLinks=${false}
+          ></llm-hub-approvals>
+        </main>
+      `;
+    }
     const [view = "hubs", arg] = this._parts;
     const active = view === "hub" ? "hubs" : view;
     return html`

@@ -22,6 +22,12 @@ export interface Route {
   path: string;
 }
 
+/** The panel Home Assistant shows: its `config` is what the integration registered it with. */
+export interface Panel {
+  url_path: string;
+  config?: { view?: string } | null;
+}
+
 /** A row of `llm_hub/apis/list`. */
 export interface ApiRow {
   id: string;
@@ -169,6 +175,8 @@ export interface Approval {
   hub_name: string;
   tool_name: string;
   arguments: Record<string, unknown>;
+  /** What the call acts on in words, e.g. "Back door (lock.back_door)"; often empty. */
+  targets: string[];
   user_id: string | null;
   platform: string;
   created: string;

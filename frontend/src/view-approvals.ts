@@ -37,6 +37,9 @@ export class LlmHubApprovals extends LitElement {
 
   @property() public prefix = "/llm_hub";
 
+  /** Whether hub names link to the hub's view (not in the panel of approvals alone). */
+  @property({ type: Boolean }) public hubLinks = true;
+
   @state() private _approvals?: Approval[];
 
   @state() private _error?: string;
@@ -149,9 +152,11 @@ export class LlmHubApprovals extends LitElement {
       <div class="head">
         <code class="tool">${breakable(approval.tool_name)}</code>
         <span class="secondary">through</span>
-        <a href=${`${this.prefix}/hub/${approval.api_id}`} @click=${followLink}
-          >${approval.hub_name}</a
-        >
+        ${this.hubLinks
+          ? html`<a href=${`${this.prefix}/hub/${approval.api_id}`} @click=${followLink}
+              >${approval.hub_name}</a
+            >`
+          : html`<span class="hub">${approval.hub_name}</span>`}
         <span class="badge ${STATUS_BADGES[approval.status]} status">${approval.status}</span>
         <span class="grow"></span>
         ${this._countdown(approval)}
@@ -161,6 +166,11 @@ export class LlmHubApprovals extends LitElement {
         ${platformName(approval.platform)} at ${clock(approval.created)}.
         ${this._decision(approval)}
       </div>
+      ${approval.targets?.length
+        ? html`<div class="targets">
+            Acts on: ${approval.targets.map((t, i) => html`${i ? ", " : ""}<b>${t}</b>`)}
+          </div>`
+        : nothing}
       ${args}
       ${failed ? html`<div class="alert error">${failed}</div>` : nothing}
       ${open

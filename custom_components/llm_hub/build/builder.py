@@ -18,6 +18,7 @@ from typing import Any, Final, override
 
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
@@ -40,7 +41,7 @@ from .candidate import CandidateTool, declare_token, requires_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
 
-__all__ = ["HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
+__all__ = ["AliasedHubAPIInstance", "HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 
 
 @dataclass(slots=True)
@@ -48,8 +49,7 @@ class Source:
     """Tools and prompt from one source: the contributors, or one selected API."""
 
     namespace: str
-    """Prefix for a tool whose name collides with another source's (``names.namespaced``):
-    ``llm_hub`` for contributed tools, ``names.api_namespace`` of a selected API."""
+    """Prefix for a tool whose name collides with another source's."""
     source: str
     """The domain (contributed tools) or API id (a selected API's) the tools came from."""
     prompt_parts: list[tuple[str, str]]
@@ -59,8 +59,7 @@ class Source:
     hub: bool = False
     """Whether the source is a selected hub (its tools are ``HubTool``s)."""
     left_out: dict[str, str] = field(default_factory=dict)
-    """Tool name -> why the hub leaves that tool of this source out (e.g. a broken tool
-    made in the UI): kept among the candidates for the inspector, never listed."""
+    """Tool name -> why the hub leaves that tool out (kept among the candidates)."""
 
 
 @dataclass
@@ -70,17 +69,13 @@ class HubAPIInstance(llm_helper.APIInstance):
     prompt_parts: list[tuple[str, str]] = field(default_factory=list)
     """``(heading, text)``: the hub's own prompt under its name, then its selected APIs'.
 
-    A hub that selects this hub takes these parts instead of the whole prompt, so that a
-    prompt reached through several hubs (e.g. Assist's) is in it once. Without the search
-    prompt: that hub lists this hub's tools as its own mode says.
+    A hub selecting this one takes these parts, so a prompt reached twice is in it once;
+    without the search prompt (that hub lists these tools as its own mode says).
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
     warnings: list[str] = field(default_factory=list)
-    """What collecting the sources found, in words (inspector): sources left out for being
-    slow."""
-    renamed: dict[str, str] = field(default_factory=dict)
-    """The listed name of each aliased tool, by its key: a call by the key reaches it."""
+    """What collecting the sources left out, in words (inspector)."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools``."""
     hidden: HiddenTools | None = None
@@ -91,15 +86,33 @@ class HubAPIInstance(llm_helper.APIInstance):
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
-        """Call a tool by its listed name, an aliased tool by its key, or an unlisted one.
+        """Call a listed tool, or answer a name not listed (``meta_tools.async_call_unlisted``).
 
-        Prompts (a contributor's, the user's) may name a tool by the name it had before the
-        user gave it an alias; such a call reaches the aliased tool (no other listed tool
-        carries a key as its name: ``policy.HubPolicy``). A name not listed now goes to
-        ``meta_tools.async_call_unlisted`` (a tool found by search, a meta-tool of another
-        mode, a tool the hub leaves out). Raises what Home Assistant's
-        ``APIInstance.async_call_tool`` raises (``HomeAssistantError`` for an unknown name).
+        Raises Home Assistant's ``HomeAssistantError`` for a name the hub has no tool of.
         """
+        try:
+            return await super().async_call_tool(tool_input)
+        except HomeAssistantError:
+            # Hub and meta-tools never raise: only "not found" gets here. ``tools`` as they
+            # are now: MCP Server's read-only option may have filtered them.
+            result = await async_call_unlisted(
+                self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
+            )
+            if result is None:
+                raise
+            return result
+
+
+@dataclass
+class AliasedHubAPIInstance(HubAPIInstance):
+    """The instance of a hub with aliases: a call by an aliased tool's key reaches it too."""
+
+    renamed: dict[str, str] = field(default_factory=dict)
+    """The listed name of each aliased tool, by its key."""
+
+    @override
+    async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
+        """Call a tool by its listed name, or an aliased tool by its key."""
         if (name := self.renamed.get(tool_input.tool_name)) is not None:
             tool_input = llm_helper.ToolInput(
                 tool_name=name,
@@ -107,17 +120,6 @@ class HubAPIInstance(llm_helper.APIInstance):
                 id=tool_input.id,
                 external=tool_input.external,
             )
-        # ``tools`` as they are now: MCP Server's read-only option may have filtered them.
-        if (
-            all(tool.name != tool_input.tool_name for tool in self.tools)
-            and (
-                result := await async_call_unlisted(
-                    self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
-                )
-            )
-            is not None
-        ):
-            return result
         return await super().async_call_tool(tool_input)
 
 
@@ -168,11 +170,7 @@ class WarnOnce:
 
 
 class HubBuilder:
-    """Builds the instances of one hub (see the module docstring); keeps what builds share.
-
-    Kept between builds, because the same tools come again on every request: the names
-    of the last build, the schema cache and the search indexes (``search``).
-    """
+    """Builds the instances of one hub; keeps what builds share (names, schemas, indexes)."""
 
     def __init__(
         self,
@@ -185,7 +183,7 @@ class HubBuilder:
         warn: WarnOnce,
         search: SearchSettings | None = None,
     ) -> None:
-        """Build for the hub ``hub_name`` with its options' instructions, policy and search."""
+        """Build for the hub ``hub_name`` with its instructions, policy and search settings."""
         self.hub_name = hub_name
         self.instructions = instructions
         self.policy = policy
@@ -209,9 +207,8 @@ class HubBuilder:
     ) -> HubAPIInstance:
         """Return the instance of ``api`` for one request from its ``sources``.
 
-        In search mode the instance lists the pinned tools and the meta-tools, and its own
-        part of the prompt ends with ``SEARCH_PROMPT``. ``warnings``: what collecting the
-        sources found, kept for the inspector.
+        In search mode it lists the pinned tools and the meta-tools, and its own part of the
+        prompt ends with ``SEARCH_PROMPT``. ``warnings`` are kept for the inspector.
         """
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
@@ -220,22 +217,7 @@ class HubBuilder:
         for problem in self.policy.apply(candidates, self.hub_name):
             self.warn(problem)
         _leave_out(candidates, sources)
-        self._set_schemas(candidates, custom_serializer)
-        settings = self.settings
-        tools: list[llm_helper.Tool] = [
-            # Positional: a build makes one per tool.
-            HubTool(
-                item.name,
-                item.tool,
-                item.source,
-                self._gated(item.tool) if item.confirm else settings,
-                item.description,
-                item.parameters,
-                item.json_schema,
-            )
-            for item in candidates
-            if item.hidden is None
-        ]
+        tools = self._list_tools(candidates, custom_serializer)
         # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
         renamed = (
             {
@@ -247,7 +229,7 @@ class HubBuilder:
             else {}
         )
         search_index: ToolIndex | None = None
-        hidden = HiddenTools(candidates, settings)
+        hidden = HiddenTools(candidates, self.settings)
         reachable: list[llm_helper.Tool] | None = None
         listed_prompt = own_prompt
         if self.search.active(len(tools), self.policy.options.max_tools):
@@ -262,22 +244,25 @@ class HubBuilder:
             reachable = [tool for tool in reachable if tool.name not in META_TOOLS]
             searching = search_prompt(tools)
             listed_prompt = f"{own_prompt}\n\n{searching}" if own_prompt else searching
-        return HubAPIInstance(
-            api=api,
-            api_prompt=_render_prompt(listed_prompt, prompt_parts),
-            llm_context=llm_context,
-            tools=tools,
-            custom_serializer=custom_serializer,
-            prompt_parts=[(self.hub_name, own_prompt), *prompt_parts]
+        fields: dict[str, Any] = {
+            "api": api,
+            "api_prompt": _render_prompt(listed_prompt, prompt_parts),
+            "llm_context": llm_context,
+            "tools": tools,
+            "custom_serializer": custom_serializer,
+            "prompt_parts": [(self.hub_name, own_prompt), *prompt_parts]
             if own_prompt
             else prompt_parts,
-            candidates=candidates,
-            warnings=list(warnings or ()),
-            renamed=renamed,
-            search_index=search_index,
-            hidden=hidden,
-            reachable=reachable,
-        )
+            "candidates": candidates,
+            "warnings": list(warnings or ()),
+            "search_index": search_index,
+            "hidden": hidden,
+            "reachable": reachable,
+        }
+        if renamed:
+            # Only then an async_call_tool of the hub's own: one step less on every call.
+            return AliasedHubAPIInstance(**fields, renamed=renamed)
+        return HubAPIInstance(**fields)
 
     def _gated(self, tool: llm_helper.Tool) -> HubCallSettings:
         """Return the settings of a tool that needs confirming: the strictest gate on its path."""
@@ -298,9 +283,8 @@ class HubBuilder:
     ) -> tuple[list[llm_helper.Tool], ToolIndex]:
         """Return what the hub lists in search mode, and the index behind ``search_tools``.
 
-        Listed: the meta-tools (not wrapped in a hub tool: each call would be recorded
-        twice), then the pinned tools; every other listed tool is indexed and called through
-        ``call_tool``. A tool named like a meta-tool is hidden and logged.
+        The meta-tools (not wrapped: each call would be recorded twice), then the pinned tools;
+        the other listed tools are indexed. A tool named like a meta-tool is hidden and logged.
         """
         listed = {tool.name: tool for tool in tools}
         for item in candidates:
@@ -333,11 +317,7 @@ class HubBuilder:
         return [*meta_tools(index, listed, hidden), *direct], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
-        """Set each tool's ``key`` and listed ``name``: portable, unique and stable.
-
-        ``names.assign_names`` of the merged names: what every provider accepts, at most 48
-        characters, the same on every request while the tool set is the same.
-        """
+        """Set each tool's ``key`` and listed ``name``: portable, unique, stable."""
         wanted = tuple(item.wanted_name for item in candidates)
         # The same tools from request to request: the names of the last build still hold.
         if self._names is None or self._names[0] != wanted:
@@ -345,18 +325,18 @@ class HubBuilder:
         for item, name in zip(candidates, self._names[1], strict=True):
             item.key = item.name = name
 
-    def _set_schemas(self, candidates: list[CandidateTool], serializer: SerializerChain) -> None:
-        """Set each listed tool's ``parameters``; hide a tool no provider could accept.
+    def _list_tools(
+        self, candidates: list[CandidateTool], serializer: SerializerChain
+    ) -> list[llm_helper.Tool]:
+        """Set each listed tool's schemas; return a ``HubTool`` per tool still listed.
 
-        The listed parameters convert to the clean schema of
-        ``schema.parameters.clean_parameters`` in every agent (kept across requests:
-        ``schema.cache.SchemaCache``); ``json_schema`` and ``schema_fixes`` keep it and what
-        was changed to get it. A tool that cannot be made acceptable is hidden and logged
-        once, so that one tool never takes the others down. Tools that need confirming then
-        declare the token.
+        A tool no provider would accept is hidden and logged once; tools that need confirming
+        then declare the token.
         """
         schemas = self._schemas
         schemas.use(serializer, len(candidates))
+        settings = self.settings
+        tools: list[llm_helper.Tool] = []
         for item in candidates:
             if item.hidden is not None:
                 continue
@@ -370,12 +350,23 @@ class HubBuilder:
             item.schema_fixes = entry.fixes
             if item.confirm and (reason := declare_token(item)):
                 self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {reason}")
+                continue
+            tools.append(
+                # Positional: a build makes one per tool.
+                HubTool(
+                    item.name,
+                    item.tool,
+                    item.source,
+                    self._gated(item.tool) if item.confirm else settings,
+                    item.description,
+                    item.parameters,
+                    entry.json_schema if entry.as_text else None,
+                )
+            )
+        return tools
 
     def _prompt_parts(self, sources: list[Source]) -> tuple[str, list[tuple[str, str]]]:
-        """Return the hub's own prompt and the selected APIs' prompt parts, each part once.
-
-        The own prompt is the hub's instructions, then the contributors' prompts.
-        """
+        """Return the hub's own prompt (instructions, then contributors') and the others' parts."""
         contributed: list[str] = []
         parts: dict[tuple[str, str], None] = {}
         for source in sources:
@@ -430,12 +421,9 @@ def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:
 def merge_tools(sources: list[Source]) -> list[CandidateTool]:
     """Merge the tools of all sources; return them with their merged (``wanted``) names.
 
-    Like ``MergedAPI`` of Home Assistant 2026.11: in order of first appearance, tools that
-    are interchangeable with one already kept are dropped, and a name that more than one
-    different tool carries is prefixed with each one's source namespace as
-    ``<namespace>--<name>``, a form Home Assistant's own ``MergedAPI`` never makes (see
-    ``names.namespaced``), so an agent that merges the hub with its selected APIs cannot
-    clash.
+    Like ``MergedAPI`` of Home Assistant 2026.11: interchangeable tools once, in order of first
+    appearance; a name different tools share becomes ``<namespace>--<name>`` for each, a form
+    core never makes, so an agent merging the hub with its selected APIs cannot clash.
     """
     first: dict[str, CandidateTool] = {}
     first_source: dict[str, Source] = {}
@@ -474,12 +462,7 @@ def merge_tools(sources: list[Source]) -> list[CandidateTool]:
 
 
 def _met_elsewhere(sources: list[Source]) -> set[int]:
-    """Return the ids of selected hubs' tools whose original tool the merge has already.
-
-    A selected hub may list a tool under another name (made portable, an alias) than this
-    hub meets it by directly or through another hub; the same origin is the same tool. Empty
-    (and nothing computed) when no selected API is a hub.
-    """
+    """Return the ids of selected hubs' tools whose original tool the merge already has."""
     if not any(source.hub for source in sources):
         return set()
     origins = {
@@ -497,12 +480,7 @@ def _met_elsewhere(sources: list[Source]) -> set[int]:
 
 
 def _origin(tool: llm_helper.Tool, source: Source) -> tuple[str, str]:
-    """Return (the source a tool originally comes from, its original name).
-
-    Within one request, the same name from the same origin is the same tool, even when it
-    reached the hub twice (e.g. through a selected hub and directly) as two instances that
-    do not compare equal.
-    """
+    """Return (the source a tool originally comes from, its original name)."""
     if isinstance(tool, HubTool):
         return tool.origin, unwrap(tool).name
     return source.source, tool.name

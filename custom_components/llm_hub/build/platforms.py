@@ -67,6 +67,9 @@ DATA_LOADING: HassKey[dict[str, asyncio.Task[LLMToolsPlatformProtocol | None]]] 
     "llm_hub_platforms_loading"
 )
 """The ``llm.py`` platforms being loaded, by domain (``_async_load_platforms``)."""
+DATA_LOADED: HassKey[dict[str, LLMToolsPlatformProtocol]] = HassKey("llm_hub_platforms_loaded")
+"""The platforms loaded, by domain; kept, as Home Assistant's ``LazyIntegrationPlatforms``
+keeps them."""
 
 
 @callback
@@ -74,6 +77,7 @@ def async_setup_platforms(hass: HomeAssistant) -> None:
     """Start tracking ``llm.py`` platforms, including integrations loaded later."""
     hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms(hass, PLATFORM_NAME, _process_platform)
     hass.data[DATA_LOADING] = {}
+    hass.data[DATA_LOADED] = {}
     hass.data[DATA_PLATFORM_ERRORS] = {}
 
 
@@ -118,31 +122,41 @@ async def _async_load_platforms(
     """Return the ``llm.py`` platforms of loaded integrations, and the domains still loading.
 
     Each platform is imported once, in a task that outlives the request, so a hanging import
-    holds up no request for more than ``budget`` seconds.
+    holds up no request for more than ``budget`` seconds; one loaded before needs no task.
     """
-    lazy = hass.data[DATA_PLATFORMS]
-    loading = hass.data[DATA_LOADING]
+    loaded = hass.data[DATA_LOADED]
     integrations = await async_get_integrations(hass, hass.config.top_level_components)
     tasks: dict[str, asyncio.Task[LLMToolsPlatformProtocol | None]] = {}
+    platforms: dict[str, LLMToolsPlatformProtocol] = {}
     for domain, integration in integrations.items():
         if isinstance(integration, Exception) or not integration.platforms_exists((PLATFORM_NAME,)):
             continue
-        if (task := loading.get(domain)) is None:
-            task = create_eager_task(lazy.async_get_platform(domain))
-            if not task.done():
-                loading[domain] = task
-                task.add_done_callback(partial(_forget, loading, domain))
-        tasks[domain] = task
+        if (platform := loaded.get(domain)) is None:
+            tasks[domain] = _loading_task(hass, domain)
+        else:
+            platforms[domain] = platform
     if pending := [task for task in tasks.values() if not task.done()]:
         await asyncio.wait(pending, timeout=budget)
-    platforms: dict[str, LLMToolsPlatformProtocol] = {}
     slow: list[str] = []
     for domain, task in tasks.items():
         if not task.done():
             slow.append(domain)
         elif not task.cancelled() and task.exception() is None and (result := task.result()):
-            platforms[domain] = result
+            platforms[domain] = loaded[domain] = result
     return platforms, sorted(slow)
+
+
+def _loading_task(
+    hass: HomeAssistant, domain: str
+) -> asyncio.Task[LLMToolsPlatformProtocol | None]:
+    """Return the task loading the platform of ``domain``, started now unless it runs."""
+    loading = hass.data[DATA_LOADING]
+    if (task := loading.get(domain)) is None:
+        task = create_eager_task(hass.data[DATA_PLATFORMS].async_get_platform(domain))
+        if not task.done():
+            loading[domain] = task
+            task.add_done_callback(partial(_forget, loading, domain))
+    return task
 
 
 @callback

@@ -430,7 +430,9 @@ def _call_id(call_id: Any) -> str:
 
 
 def _error_text(data: Mapping[str, Any]) -> str | None:
-    """Return the error text of a failed call's result data (``error_text`` or ``error``).
+    """Return the text of a call's result data that did not end ``ok``.
+
+    ``error_text`` or ``error``; a call waiting for approval (no error) has ``message``.
 
     A confirmation token the result hands out (``const.TOKEN_ARGUMENT``: the model's
     to pass on, nobody else's) is replaced by ``**REDACTED**``, so diagnostics and the last
@@ -438,7 +440,7 @@ def _error_text(data: Mapping[str, Any]) -> str | None:
     when the data has no such text.
     """
     token = data.get(TOKEN_ARGUMENT)
-    for key in ("error_text", "error"):
+    for key in ("error_text", "error", "message"):
         if isinstance(text := data.get(key), str) and text:
             if isinstance(token, str) and token:
                 text = text.replace(token, REDACTED)

@@ -1,13 +1,9 @@
 """The tool a hub lists: it runs one original tool through the hub's one-way call pipeline.
 
-A call goes one way, in ``HubTool.async_call``: guard (the hub is still registered) ->
-confirm (``confirmation.Confirmations``, for tools that need it) -> validate once: the
-arguments the original tool gets (``arguments.tool_arguments``: the model's own values,
-refused only where the tool would refuse them) -> run under the hub's timeout -> make the
-result JSON-safe (``results.json_safe``) -> record (the hub's audit trail). Everything a
-tool needs for that is handed to it when the hub builds its instance (``HubCallSettings``,
-with the hub's confirmation gate for tools that need confirming); it never calls back into
-the hub's API object.
+``HubTool.async_run``: guard (the hub is still registered) -> validate once (the arguments
+the original tool gets) -> confirm (the gate, for tools that need it) -> run under the hub's
+timeout -> make the result JSON-safe -> record. Everything a tool needs is handed to it when
+the hub builds its instance (``HubCallSettings``); it never calls back into the hub.
 """
 
 from __future__ import annotations
@@ -68,33 +64,28 @@ type Stop = tuple[ToolResult, Outcome]
 def error_result(error: str, message: str) -> ToolResult:
     """Return a failed call's result, shaped like Home Assistant's chat log shapes one.
 
-    ``data`` is ``{"error": <error type>, "error_text": <message>}`` with ``error=True``
-    (``components/conversation/chat_log.py`` does the same for a ``HomeAssistantError``).
-    A lone surrogate in ``message`` (a tool's error naming what the model sent) is replaced
-    by U+FFFD (``results.json_text``), so agents can send the result as JSON.
+    ``data`` is ``{"error": <type>, "error_text": <message>}``; lone surrogates become U+FFFD.
     """
     return ToolResult(data={"error": error, "error_text": json_text(message)}, error=True)
 
 
 @dataclass(slots=True)
 class ToolCall:
-    """One finished call of a hub tool, as the hub records it (audit trail, counters)."""
+    """One finished call of a hub tool, as the hub records it."""
 
     tool: HubTool
     tool_input: ToolInput
-    """What the model sent: the listed name and the arguments as given (not validated),
-    without a confirmation token that was accepted."""
+    """What the model sent, less a confirmation token that was accepted."""
     llm_context: LLMContext
     result: ToolResult
     outcome: Outcome
     duration_ms: float
-    """Wall-clock time of the call in milliseconds."""
     approved_by: str | None = None
-    """The user who approved the call in Home Assistant (``approvals.py``), or None."""
+    """Who approved the call in Home Assistant, or None."""
 
 
 class Recorder(Protocol):
-    """Records finished calls (the hub's ``audit.Audit``)."""
+    """Records finished calls."""
 
     def async_record(self, call: ToolCall) -> None:
         """Record one finished call."""
@@ -106,12 +97,11 @@ class Cleared:
 
     arguments: dict[str, Any]
     approved_by: str | None = None
-    """The user id of who approved the call in Home Assistant; None when confirmed in the
-    conversation."""
+    """The user id of who approved it in Home Assistant; None when confirmed in a conversation."""
 
 
 class ConfirmationGate(Protocol):
-    """Asks for and checks the user's confirmation (the hub's ``confirmation.Confirmations``)."""
+    """Asks for and checks the user's confirmation of a call."""
 
     def check(
         self,
@@ -125,35 +115,24 @@ class ConfirmationGate(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class HubCallSettings:
-    """What a hub hands each tool it lists, once (see the module docstring)."""
+    """What a hub hands each tool it lists, once."""
 
     hub_name: str
-    """The hub's name, for the answer to a call through a hub no longer registered."""
     timeout: float
-    """Seconds a call may run before it is cancelled (the hub's option)."""
+    """Seconds a call may run before it is cancelled."""
     recorder: Recorder
     is_registered: Callable[[], bool]
-    """Whether the hub is still registered: calls through tools listed before are refused."""
     deadlines: Deadlines
-    """Ends calls that run past ``timeout`` (one timer for all of the hub's calls)."""
     gate: ConfirmationGate | None = None
-    """Asks for the user's confirmation before each call (None: calls run at once). A build
-    hands the tools that need confirming the settings with the hub's gate, the others those
-    without: one attribute less on every ``HubTool``."""
+    """Set only in the settings of the tools that need confirming."""
 
 
 class HubTool(Tool):
     """A tool of a hub API, listed as ``name``, that runs ``tool`` under its own name.
 
-    Calling it (``async_call``) hands the original tool what it would get called directly
-    (``arguments.tool_arguments``), and never raises for a failure of the tool or its arguments:
-    invalid arguments, ``HomeAssistantError`` and unexpected exceptions become a failed
-    ``ToolResult`` whose ``error_text`` the model can act on; unexpected ones are also logged
-    with their traceback. A plain dict result is wrapped in ``ToolResult`` (allowed by the
-    spec until 2027.11).
-
-    A ``HubTool`` compares equal to the tool it wraps (see ``__eq__``), so merging APIs that
-    contain both (a hub and the API it draws from) keeps the tool once.
+    Never raises for a failure of the tool or its arguments: they become a failed
+    ``ToolResult`` the model can act on. Compares equal to the tool it wraps, so merged APIs
+    keep it once.
     """
 
     # No __slots__: Tool instances have a __dict__ anyway, so slots would only add to their size.
@@ -168,14 +147,11 @@ class HubTool(Tool):
         parameters: Any = None,
         json_schema: JsonSchema | None = None,
     ) -> None:
-        """Wrap ``tool``; ``source`` is the API id or domain it came from.
+        """Wrap ``tool`` from ``source`` (an API id or domain).
 
-        ``settings`` come from the hub that lists the tool (None: the default timeout, no
-        guard, nothing recorded, no confirmation asked); ``description`` and ``parameters``
-        replace the tool's own in what is listed (arguments are checked against the tool's
-        own);
-        ``json_schema`` is the clean schema the listed ``parameters`` render as (a text the
-        hub asked for in place of another value becomes that value again).
+        ``settings`` None: the default timeout, no guard, nothing recorded, no confirmation.
+        ``description`` and ``parameters`` replace the listed ones; ``json_schema`` is the clean
+        schema when arguments may have to be made values again from text.
         """
         self.name = name
         self.tool = tool
@@ -204,12 +180,12 @@ class HubTool(Tool):
 
     @property
     def gate(self) -> ConfirmationGate | None:
-        """Return what asks for the user's confirmation before each call (``HubCallSettings``)."""
+        """Return the hub's confirmation gate for this tool, or None."""
         return None if self.settings is None else self.settings.gate
 
     @property
     def origin(self) -> str:
-        """Return where the original tool comes from when hubs select hubs: the innermost one."""
+        """Return the innermost source of the original tool when hubs select hubs."""
         return self.tool.origin if isinstance(self.tool, HubTool) else self.source
 
     @override
@@ -234,8 +210,7 @@ class HubTool(Tool):
     ) -> ToolCall:
         """Guard, validate, confirm, run and record one call; return it as recorded.
 
-        ``confirmed``: an outer hub that lists this tool confirmed the call already, so it is
-        not asked again.
+        ``confirmed``: an outer hub that lists this tool confirmed the call already.
         """
         started = time.monotonic()
         checked = self._check_call(tool_input, llm_context, confirmed=confirmed)
@@ -254,14 +229,17 @@ class HubTool(Tool):
                     external=tool_input.external,
                 )
                 approved_by, checked = checked.approved_by, checked.arguments
-            result = await self._async_run(
+            ran = await self._async_run(
                 hass,
                 tool_input,
                 checked,
                 llm_context,
                 confirmed=confirmed or self.gate is not None,
             )
-            outcome = "error" if result.error else "ok"
+            if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
+                result, outcome = ran.result, ran.outcome
+            else:
+                result, outcome = ran, "error" if ran.error else "ok"
         call = ToolCall(
             self,
             tool_input,
@@ -278,13 +256,7 @@ class HubTool(Tool):
     def _check_call(
         self, tool_input: ToolInput, llm_context: LLMContext, *, confirmed: bool
     ) -> dict[str, Any] | Cleared | Stop:
-        """Return the arguments of a call that may run, or the answer that stops it.
-
-        Refused when the hub was unregistered since the tool was listed (a reload or unload:
-        the new options may leave the tool out); arguments that are not an object are
-        invalid before anything else looks at them; then validation (of the arguments less
-        the token, for the gate); then the gate gets the checked arguments.
-        """
+        """Return the arguments of a call that may run, or the answer that stops it."""
         settings = self.settings
         if settings is not None and not settings.is_registered():
             return (
@@ -326,19 +298,13 @@ class HubTool(Tool):
         llm_context: LLMContext,
         *,
         confirmed: bool,
-    ) -> ToolResult:
-        """Run the original tool under its own name; return its result or a failed one.
+    ) -> ToolResult | ToolCall:
+        """Run the original tool under the time limit; return its result or a failed one.
 
-        The call may run for ``HubCallSettings.timeout`` (default ``DEFAULT_TIMEOUT``, 60 s;
-        at most ``MCP_SERVER_CALL_LIMIT`` for MCP Server, whose own request limit is 60 s:
-        ``mcp_server/http.py`` ``TIMEOUT``); then it is cancelled and the model is told.
-        The result's data is made JSON-safe (``results.json_safe``); data that cannot be is a
-        failed result naming the tool.
+        A selected hub's tool answers the call it recorded, whose result is JSON-safe already.
 
-        ``asyncio.CancelledError`` propagates when the caller's task is being cancelled (the
-        conversation or MCP request ended). Raised by the tool's own code while nobody
-        cancels the caller, it is a bug of the tool and fails the call like any unexpected
-        exception.
+        ``asyncio.CancelledError`` propagates only while the caller's task is being cancelled;
+        raised by the tool otherwise, it fails the call like any unexpected exception.
         """
         seconds, deadlines = self._time_limit(hass, llm_context)
         inner_input = ToolInput(
@@ -347,10 +313,10 @@ class HubTool(Tool):
             id=tool_input.id,
             external=tool_input.external,
         )
-        call: Awaitable[ToolResult | dict[str, Any]]
+        call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
         if isinstance(self.tool, HubTool):
             # A tool of a selected hub: tell it whether this call is confirmed.
-            call = self.tool.async_call(hass, inner_input, llm_context, confirmed=confirmed)
+            call = self.tool.async_run(hass, inner_input, llm_context, confirmed=confirmed)
         else:
             call = self.tool.async_call(hass, inner_input, llm_context)
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
@@ -386,7 +352,7 @@ class HubTool(Tool):
             return self._unexpected(err)
         finally:
             deadlines.forget(deadline)
-        return self._json_safe(result)
+        return result if isinstance(result, ToolCall) else self._json_safe(result)
 
     def _time_limit(self, hass: HomeAssistant, llm_context: LLMContext) -> tuple[float, Deadlines]:
         """Return how many seconds a call may run, and the deadlines that end it then."""
@@ -402,10 +368,7 @@ class HubTool(Tool):
         return seconds, deadlines
 
     def _json_safe(self, result: ToolResult | dict[str, Any]) -> ToolResult:
-        """Return the tool's result with JSON-safe data, or a failed result naming the tool.
-
-        A plain dict result is deprecated by Home Assistant and accepted until 2027.11.
-        """
+        """Return the result with JSON-safe data, or a failed result naming the tool."""
         if isinstance(result, ToolResult):
             data, error = result.data, result.error
         else:
@@ -429,11 +392,7 @@ class HubTool(Tool):
         return ToolResult(data=safe, error=error)
 
     def _error_text(self, err: HomeAssistantError) -> str:
-        """Return the words of a ``HomeAssistantError`` the tool raised, for the model.
-
-        One raised from an ``Invalid`` (an intent's ``InvalidSlotInfo``) adds the
-        ``Invalid``'s words, which name the argument.
-        """
+        """Return the words of a tool's ``HomeAssistantError`` and of its ``Invalid`` cause."""
         message = str(err) or f"Tool {self.name} failed"
         if isinstance(err.__cause__, INVALID_ERRORS):
             message = f"{message}: {err.__cause__}"
@@ -447,11 +406,7 @@ class HubTool(Tool):
         return error_result(type(err).__name__, f"Tool {self.name} failed unexpectedly: {err!r}")
 
     def validate(self, tool_args: dict[str, Any]) -> dict[str, Any] | ToolResult:
-        """Return the arguments the original tool gets, or the failed result to answer with.
-
-        The arguments are the model's own (``arguments.tool_arguments``), not the validators'
-        output.
-        """
+        """Return the arguments the original tool gets, or the failed result to answer with."""
         if isinstance(self.tool, HubTool):
             # A hub selected by a hub: the inner wrapper validates; no need to do it twice.
             return tool_args
@@ -474,12 +429,7 @@ class HubTool(Tool):
 
     @override
     def __eq__(self, other: object) -> bool:
-        """Return whether ``other`` is interchangeable with the original tool.
-
-        ``other`` may be the original, another instance of it, or another ``HubTool``:
-        Home Assistant 2026.11's ``MergedAPI`` keeps one of the tools that compare equal, so
-        an agent that selects a hub and the API it draws from lists each tool once.
-        """
+        """Return whether ``other`` is interchangeable with the original tool."""
         if not isinstance(other, Tool):
             return NotImplemented
         return interchangeable(unwrap(self), unwrap(other))
@@ -515,12 +465,8 @@ def unwrap(tool: Tool) -> Tool:
 def interchangeable(first: Tool, second: Tool) -> bool:
     """Return whether two tools are the same tool for a model (merged into one).
 
-    Equal tools are (the spec's merging relies on ``==``). So are two instances of one class
-    with the same name and equal attributes, like the ``llm__GetDateTime`` that the ``llm``
-    integration contributes to every API: the same tool, built once per API. Parameters
-    built per instance (e.g. ``system_log__get_logs``) hold validators that compare by
-    identity (``probatio.In``), so parameters count as equal when they convert to the same
-    JSON Schema.
+    Equal tools are; so are two instances of one class with the same name and equal
+    attributes, parameters counting as equal when they convert to the same JSON Schema.
     """
     if first is second or first == second:
         return True
@@ -539,10 +485,7 @@ def interchangeable(first: Tool, second: Tool) -> bool:
 
 
 def _render_alike(first: Any, second: Any) -> bool:
-    """Return whether two parameters schemas are equal or render as the same JSON Schema.
-
-    Raises what the conversion raises (``interchangeable`` takes that as "not the same").
-    """
+    """Return whether two parameters schemas are equal or convert to the same JSON Schema."""
     if first is second or first == second:
         return True
     return bool(

@@ -1,27 +1,32 @@
 """Approval in Home Assistant of tool calls that need confirming and come from no conversation.
 
 A call creates a pending ``Approval`` and a persistent notification (with a notify action
-set, also a phone notification with Approve and Deny buttons); an administrator or the user
-the call runs as decides it; the model's next call with the approval id runs the tool once.
-Approvals live in memory. The whole flow: docs/confirmation.md.
+set, also a message: with Approve and Deny buttons on a mobile app, cleared again once the
+approval is decided, expires or is voided); an administrator or the user the call runs as
+decides it; the model's next call with the approval id runs the tool once. Approvals live in
+memory. The whole flow: docs/confirmation.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+import json
 import math
+import re
 import secrets
 from typing import Any, Final, Literal
+import unicodedata
 
 from homeassistant.auth.models import User
 from homeassistant.components import persistent_notification
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.helpers import intent
 from homeassistant.helpers.event import async_call_later
-from homeassistant.helpers.json import json_dumps
+from homeassistant.helpers.network import NoURLAvailableError, get_url
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
@@ -32,6 +37,7 @@ from ..const import DOMAIN, LOGGER
 __all__ = [
     "APPROVALS_URL",
     "DATA_APPROVALS",
+    "DECIDE_URL",
     "EVENT_NOTIFICATION_ACTION",
     "MAX_OPEN_PER_USER",
     "STILL_PENDING",
@@ -41,12 +47,21 @@ __all__ = [
     "async_setup_approvals",
     "duration",
     "readable",
+    "shown_arguments",
 ]
 
 APPROVALS_URL: Final = f"/{DOMAIN}/approvals"
-"""The panel's view of the approvals, which notifications link to."""
+"""The admin panel's view of the approvals, which notifications for administrators link to."""
+DECIDE_URL: Final = f"/{DOMAIN}_approvals"
+"""The panel of approvals alone, open to every user, which other users' notifications link to."""
 MAX_SHOWN_ARGUMENTS: Final = 1000
 """Most characters of arguments a notification shows."""
+MAX_SHOWN_LINES: Final = 30
+"""Most lines of arguments a notification shows."""
+MAX_SHOWN_TARGETS: Final = 10
+"""Most entities a notification names as what the call acts on."""
+MOBILE_APP_PREFIX: Final = "notify.mobile_app_"
+"""Notify actions of the mobile app: the only ones that get Approve / Deny buttons."""
 MAX_OPEN_PER_USER: Final = 10
 """Most approvals one user may have waiting or approved and unused at a time."""
 EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
@@ -71,6 +86,8 @@ class Approval:
     """The validated arguments as a person reads them, redacted and cut as the audit does."""
     binding: Hashable
     """What the approval is valid for besides hub, tool and user: the canonical arguments."""
+    targets: list[str]
+    """What the call acts on in words (``targets``); empty when its arguments name nothing."""
     user_id: str | None
     """The user the call runs as (None: no user, e.g. an automation)."""
     platform: str
@@ -83,6 +100,8 @@ class Approval:
     decided: datetime | None = None
     action_key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     """The secret in the notification's Approve / Deny actions (never shown to the model)."""
+    phone: str | None = None
+    """The mobile app's notify action that shows the approval now (cleared when it closes)."""
 
     def as_dict(self) -> dict[str, Any]:
         """Return what people and the websocket see (no binding, no action secret)."""
@@ -92,6 +111,7 @@ class Approval:
             "hub_name": self.hub_name,
             "tool_name": self.tool,
             "arguments": self.arguments,
+            "targets": self.targets,
             "user_id": self.user_id,
             "platform": self.platform,
             "created": self.created.isoformat(),
@@ -100,6 +120,11 @@ class Approval:
             "decided_by": self.decided_by,
             "decided": self.decided.isoformat() if self.decided else None,
         }
+
+    @property
+    def is_pending(self) -> bool:
+        """Return whether the approval still waits for a decision."""
+        return self.status == "pending"
 
     @property
     def is_open(self) -> bool:
@@ -153,6 +178,7 @@ class Approvals:
             # Shown to people and sent in notifications: JSON-safe, cut, secrets redacted.
             arguments=recorded_arguments(readable(arguments))[0],
             binding=binding,
+            targets=targets(self.hass, arguments),
             user_id=user_id,
             platform=platform,
             created=now,
@@ -189,7 +215,6 @@ class Approvals:
         if approval.status != "approved":
             return _STATUS_REASONS[approval.status]
         approval.status = "used"
-        self._async_dismiss(approval)
         self._changed()
         return approval
 
@@ -224,8 +249,7 @@ class Approvals:
         if approve:
             # The model gets as long again to call, counted from the approval.
             approval.expires = now + (approval.expires - approval.created)
-        else:
-            self._async_dismiss(approval)
+        self._async_close(approval)
         LOGGER.info(
             "%s %s the call of %s through LLM Hub %s (approval %s)",
             user.name or user.id,
@@ -280,7 +304,7 @@ class Approvals:
     def async_forget_hub(self, api_id: str) -> None:
         """Forget the approvals of a hub that unloads (its calls cannot be redeemed)."""
         for approval in [a for a in self._approvals.values() if a.api_id == api_id]:
-            self._async_dismiss(approval)
+            self._async_close(approval)
             del self._approvals[approval.approval_id]
         self._changed()
 
@@ -309,7 +333,7 @@ class Approvals:
         for approval in list(self._approvals.values()):
             if approval.is_open and approval.expires <= now:
                 approval.status = "expired"
-                self._async_dismiss(approval)
+                self._async_close(approval)
             elif not approval.is_open and _forget_at(approval) <= now:
                 del self._approvals[approval.approval_id]
 
@@ -334,48 +358,84 @@ class Approvals:
     async def _async_announce(
         self, approval: Approval, wait: float, notify_service: str | None
     ) -> None:
-        """Create the persistent notification; send the actionable one to ``notify_service``."""
+        """Create the persistent notification; send the approval to ``notify_service``.
+
+        Buttons only to a mobile app; any other notify action gets the text and a link.
+        """
         user = await self.hass.auth.async_get_user(approval.user_id) if approval.user_id else None
+        if approval.status != "pending":
+            return  # decided (or voided) before it was announced
         who = (user.name or user.id) if user else "a caller without a user"
-        # One line of JSON: the model's text cannot break out of the code block below.
-        arguments = json_dumps(approval.arguments)
-        if len(arguments) > MAX_SHOWN_ARGUMENTS:
-            arguments = f"{arguments[:MAX_SHOWN_ARGUMENTS]}… (cut)"
+        # Non-admins decide in the panel of approvals alone; administrators in the admin panel.
+        link = DECIDE_URL if user is not None and not user.is_admin else APPROVALS_URL
         local = dt_util.as_local(approval.expires).strftime("%H:%M:%S")
         text = (
             f"{who} asked through {approval.platform} to run {approval.tool} with LLM Hub "
             f"{approval.hub_name}. It waits for approval until {local} ({duration(wait)})."
         )
+        arguments = shown_arguments(approval.arguments)
+        acts_on = "".join(f"\n- {_markdown_text(target)}" for target in approval.targets)
+        mobile = notify_service is not None and notify_service.startswith(MOBILE_APP_PREFIX)
         persistent_notification.async_create(
             self.hass,
-            f"{text}\n\nArguments:\n```json\n{arguments}\n```\n\nApproval id: "
+            f"{text}\n\n"
+            + (f"Acts on:{acts_on}\n\n" if acts_on else "")
+            # No line of the block starts with a fence: the model's text cannot close it.
+            + f"Arguments:\n```text\n{arguments}\n```\n\nApproval id: "
             f"`{approval.approval_id}`. An administrator or {who} can approve or deny it in "
-            f"[LLM Hub's approvals]({APPROVALS_URL})"
-            + (" or in the notification on the phone." if notify_service else "."),
+            f"[LLM Hub's approvals]({link})"
+            + (" or in the notification on the phone." if mobile else "."),
             title=f"Approve {approval.tool}?",
             notification_id=_notification_id(approval),
         )
         if notify_service is None:
             return
-        domain, _, service = notify_service.partition(".")
-        key = approval.action_key
-        try:
-            await self.hass.services.async_call(
-                domain,
-                service,
-                {
-                    "title": f"Approve {approval.tool}?",
-                    "message": f"{text} Arguments: {arguments}",
-                    "data": {
-                        "tag": _notification_id(approval),
-                        "actions": [
-                            {"action": f"{_ACTION_PREFIX}APPROVE_{key}", "title": "Approve"},
-                            {"action": f"{_ACTION_PREFIX}DENY_{key}", "title": "Deny"},
-                        ],
-                    },
+        message = text
+        if approval.targets:
+            message += f"\n\nActs on: {', '.join(map(_plain_text, approval.targets))}"
+        message += f"\n\nArguments:\n{arguments}"
+        data: dict[str, Any]
+        if mobile:
+            key = approval.action_key
+            data = {
+                "title": f"Approve {approval.tool}?",
+                "message": message,
+                "data": {
+                    "tag": _notification_id(approval),
+                    "actions": [
+                        {"action": f"{_ACTION_PREFIX}APPROVE_{key}", "title": "Approve"},
+                        {"action": f"{_ACTION_PREFIX}DENY_{key}", "title": "Deny"},
+                    ],
+                    # Tapping the notification opens where the person can decide.
+                    "url": link,
+                    "clickAction": link,
                 },
-                blocking=True,
-            )
+            }
+        else:
+            data = {
+                "title": f"Approve {approval.tool}?",
+                "message": f"{message}\n\nApprove or deny it in Home Assistant: "
+                f"{self._absolute(link)}",
+            }
+        if await self._async_notify(approval, notify_service, data) and mobile:
+            approval.phone = notify_service
+            if not approval.is_pending:
+                self._async_close(approval)  # decided while it was being sent
+
+    def _absolute(self, path: str) -> str:
+        """Return the URL of ``path`` on this Home Assistant, or the path when none is known."""
+        try:
+            return f"{get_url(self.hass)}{path}"
+        except NoURLAvailableError:
+            return path
+
+    async def _async_notify(
+        self, approval: Approval, notify_service: str, data: dict[str, Any]
+    ) -> bool:
+        """Call ``notify_service`` with ``data``; return whether it succeeded (failures logged)."""
+        domain, _, service = notify_service.partition(".")
+        try:
+            await self.hass.services.async_call(domain, service, data, blocking=True)
         except Exception:  # noqa: BLE001  # the persistent notification is there anyway
             LOGGER.warning(
                 "LLM Hub %s could not send approval %s to %s",
@@ -384,11 +444,22 @@ class Approvals:
                 notify_service,
                 exc_info=True,
             )
+            return False
+        return True
 
     @callback
-    def _async_dismiss(self, approval: Approval) -> None:
-        """Dismiss the approval's persistent notification."""
+    def _async_close(self, approval: Approval) -> None:
+        """Dismiss the approval's persistent notification; clear it on the phone."""
         persistent_notification.async_dismiss(self.hass, _notification_id(approval))
+        if (phone := approval.phone) is None:
+            return
+        approval.phone = None
+        # The mobile app's own message that removes the notification with this tag.
+        clear = {"message": "clear_notification", "data": {"tag": _notification_id(approval)}}
+        self.hass.async_create_task(
+            self._async_notify(approval, phone, clear),
+            f"{DOMAIN} clear approval {approval.approval_id}",
+        )
 
 
 STILL_PENDING: Final = "still waits for the user's approval in Home Assistant"
@@ -419,6 +490,118 @@ def readable(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [readable(item) for item in value]
     return repr(value)
+
+
+def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
+    """Return what a call acts on in words: "Back door (lock.back_door)", or what it names.
+
+    The target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain``
+    and ``device_class``), matched as Home Assistant matches an intent's targets.
+    """
+    named = {
+        slot: value.strip()
+        for slot in ("name", "area", "floor")
+        if isinstance(value := arguments.get(slot), str) and value.strip()
+    }
+    if not named:
+        return []
+    match = intent.async_match_targets(
+        hass,
+        intent.MatchTargetsConstraints(
+            name=named.get("name"),
+            area_name=named.get("area"),
+            floor_name=named.get("floor"),
+            domains=_names(arguments.get("domain")),
+            device_classes=_names(arguments.get("device_class")),
+            allow_duplicate_names=True,
+        ),
+    )
+    if not match.is_match:
+        given = ", ".join(f"{slot} {_scalar(value)}" for slot, value in named.items())
+        return [f"nothing Home Assistant knows matches {given}"]
+    states = sorted(match.states, key=lambda state: state.entity_id)
+    shown = [f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]]
+    if len(states) > MAX_SHOWN_TARGETS:
+        shown.append(f"and {len(states) - MAX_SHOWN_TARGETS} more")
+    return shown
+
+
+def _names(value: Any) -> list[str] | None:
+    """Return a ``domain`` or ``device_class`` argument as a list of names (None: not one)."""
+    names = [value] if isinstance(value, str) else value
+    if isinstance(names, list) and names and all(isinstance(name, str) for name in names):
+        return names
+    return None
+
+
+def shown_arguments(arguments: Any) -> str:
+    r"""Return recorded arguments as ``key: value`` lines, capped; no line starts with a fence.
+
+    A text with line breaks shows as its lines, each after a ``│``; invisible characters
+    as ``\uXXXX``.
+    """
+    lines: list[str] = []
+    size = 0
+    for line in _lines(arguments, ""):
+        if len(lines) == MAX_SHOWN_LINES or size + len(line) > MAX_SHOWN_ARGUMENTS:
+            lines.append(f"{line[: max(MAX_SHOWN_ARGUMENTS - size, 0)]}… (cut)")
+            break
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines) or "(no arguments)"
+
+
+def _lines(value: Any, indent: str) -> Iterator[str]:
+    """Yield the lines ``shown_arguments`` shows of ``value`` (a mapping, list or value)."""
+    if isinstance(value, Mapping):
+        items = [(f"{_key(key)}:", item) for key, item in value.items()]
+    elif isinstance(value, list) and value:
+        items = [("-", item) for item in value]
+    else:
+        yield f"{indent}{_scalar(value)}"
+        return
+    for head, item in items:
+        if isinstance(item, Mapping | list) and item:
+            yield f"{indent}{head}"
+            yield from _lines(item, f"{indent}  ")
+        elif isinstance(item, str) and len(text := item.splitlines()) > 1:
+            yield f"{indent}{head}"
+            yield from (f"{indent}  │{_visible(line)}" for line in text)
+        else:
+            yield f"{indent}{head} {_scalar(item)}"
+
+
+def _key(key: Any) -> str:
+    """Return a key as shown: as it is when a plain name, else as a JSON string."""
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", text) else _scalar(text)
+
+
+def _scalar(value: Any) -> str:
+    """Return a JSON value (an empty list or object included) as one line of JSON."""
+    return _visible(json.dumps(value, ensure_ascii=False))
+
+
+def _visible(text: str) -> str:
+    r"""Return ``text`` with characters that do not show written as ``\uXXXX``."""
+    return "".join(
+        f"\\u{ord(char):04x}" if unicodedata.category(char) in _HIDDEN and char != "\t" else char
+        for char in text
+    )
+
+
+_HIDDEN: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+"""Unicode categories of characters that do not show (or move others: bidirectional marks)."""
+
+
+def _plain_text(text: str) -> str:
+    """Return a name or value as one line of plain text."""
+    return _visible(" ".join(text.split()))
+
+
+def _markdown_text(text: str) -> str:
+    """Return a name or value as Markdown that shows it as it is: no link, no markup."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", _plain_text(text))
 
 
 def _forget_at(approval: Approval) -> datetime:

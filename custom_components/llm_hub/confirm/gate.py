@@ -1,40 +1,12 @@
 """Asks for a person's confirmation of risky tool calls, and checks it.
 
-A tool that needs confirming (``HubPolicy.needs_confirmation``) does not run on its first
-call. What happens then depends on the caller:
-
-- **In a conversation** (a conversation agent runs the tool, so Home Assistant's current chat
-  log is set): the hub answers with a one-time token and tells the model to ask the user.
-  The token is redeemable only in a *later* user turn of the same conversation: the chat log
-  must hold a user message newer than the one of the turn that issued it, and the request's
-  ``Context`` must be another one. A model that calls again at once, in the issuing turn, is
-  refused (the token stays valid for the user's answer). Tokens are valid for
-  ``CONFIRMATION_TTL`` seconds, kept per user (at most ``MAX_TOKENS_PER_USER`` each).
-- **Without a conversation** (MCP clients, the websocket, automations): by the hub's option
-  ``confirm_without_conversation``, either a person approves the call in Home Assistant
-  (``approvals.py``; the default) or the call is refused.
-
-What binds a token or an approval: the hub, the tool's listed name, the user
-(``llm_context.context.user_id``), the conversation (tokens) and the arguments the tool gets
-(``arguments.tool_arguments``: the model's values, declared defaults added) in a typed
-canonical form (``canonical``) that tells apart what JSON encoders merge: ``NaN``, ``inf`` and
-``None``; ``1``, ``1.0`` and ``True``; ``"1"`` and ``1``; ``-0.0`` and ``0.0``. So a default
-given or left out is the same call, and ``{"cups": "2"}`` and ``{"cups": 2}`` are not: the
-tool gets different values. The arguments bound are the very ones the tool then runs with.
-
-No value a caller or provider supplies marks a call confirmed: not ``ToolInput.id``, not a
-result. Between hubs (a hub selecting a hub), the outer hub's pipeline calls the inner tool's
-own entry point with ``confirmed=True`` (``tool.HubTool``), an argument of that one call. The
-outer hub asks once for every hub on the path, by the strictest of their settings
-(``Confirmations.strictest``: refuse beats approve).
-
-How the listed schema declares the token: ``declare_token`` (the last step of a build's
-schemas) adds an optional string ``confirmation_token`` to the listed parameters of every
-tool the policy marked with ``confirm`` (or hides the tool when it cannot, e.g. when its own
-parameters use that name); ``requires_token`` recognises such a schema, and the build hands
-each ``HubTool`` that still needs confirming (so declares the token) the call settings with
-the hub's ``Confirmations`` as their gate.
-The same argument carries an approval id.
+In a conversation the hub answers a call with a one-time token, redeemable only in a later
+user turn of the same conversation; without one, a person approves the call in Home
+Assistant (``approvals.py``) or, by the hub's option, it is refused. A token or an approval
+is bound to the hub, the tool's listed name, the user, the conversation (tokens) and the
+checked arguments in a typed canonical form (``canonical``), the very arguments the tool
+then runs with. No value a caller supplies marks a call confirmed; between hubs, the outer
+one passes ``confirmed=True`` and asks once, by the strictest gate on the path.
 """
 
 from __future__ import annotations
@@ -72,10 +44,8 @@ MAX_TOKENS_PER_USER = 32
 def canonical(value: Any) -> Hashable:
     """Return a typed canonical form of a tool's arguments: equal only for the same values.
 
-    Unlike JSON, it keeps every type and float apart: ``None``, ``True``, ``1``, ``1.0``,
-    ``"1"``, ``nan``, ``inf`` and ``-0.0`` are all different (floats by ``float.hex``);
-    mappings compare without regard to order. Values of other types compare by type and
-    ``repr``.
+    Unlike JSON it keeps every type and float apart (``None``, ``True``, ``1``, ``1.0``,
+    ``"1"``, ``nan``, ``-0.0``); mappings compare without regard to order.
     """
     kind = type(value)
     if value is None or kind in {bool, int, str}:
@@ -118,12 +88,7 @@ class _Turn:
         return cls(_last_user_message(chat_log), _context_id(llm_context))
 
     def answered_in(self, chat_log: ChatLog, llm_context: LLMContext) -> bool:
-        """Return whether ``chat_log`` is at a later user turn than this one.
-
-        The chat log (Home Assistant copies it per turn in 2026.10 and keeps one in 2026.11,
-        with the same message objects) must hold this turn's user message and a newer one,
-        and the request must have another ``Context`` (each turn gets its own).
-        """
+        """Return whether ``chat_log`` is at a later user turn than this one, in another context."""
         if _context_id(llm_context) == self.context_id:
             return False
         messages = [c for c in chat_log.content if c.role == "user"]
@@ -144,11 +109,7 @@ class _Token:
 
 
 class Confirmations:
-    """The confirmation gate of one hub: tokens in conversations, approvals without.
-
-    Tokens live in memory (a reload or restart starts afresh); approvals in the shared
-    ``approvals.Approvals`` of Home Assistant.
-    """
+    """The confirmation gate of one hub: tokens in conversations (in memory), approvals without."""
 
     def __init__(
         self,
@@ -161,11 +122,7 @@ class Confirmations:
         notify_service: str | None = None,
         ttl: float = CONFIRMATION_TTL,
     ) -> None:
-        """Confirm calls of the hub ``api_id``; keep tokens for ``ttl`` seconds.
-
-        ``without_conversation``: ``CONFIRM_APPROVE`` or ``CONFIRM_REFUSE``;
-        ``approval_timeout`` and ``notify_service`` as the hub's options say.
-        """
+        """Confirm calls of the hub ``api_id``; keep tokens for ``ttl`` seconds."""
         self.hass = hass
         self.api_id = api_id
         self.hub_name = hub_name
@@ -221,8 +178,8 @@ class Confirmations:
     ) -> str | None:
         """Use up ``token`` for ``binding``; return why it is refused, or None when valid.
 
-        A token presented in the turn that issued it stays valid (the user has not answered
-        yet); any other presented token is used up, valid or not: one token, one attempt.
+        A token presented in the turn that issued it stays valid; any other presented token is
+        used up, valid or not.
         """
         if not isinstance(token, str) or not token:
             return "is not a token: give the text the first call returned"
@@ -264,22 +221,14 @@ class Confirmations:
         llm_context: LLMContext,
         arguments: dict[str, Any],
     ) -> Cleared | Stop:
-        """Return the confirmed call, or the answer that stops it.
+        """Return the confirmed call of the checked ``arguments``, or the answer that stops it.
 
-        ``name`` is the tool's listed name; ``arguments`` what the tool gets, already checked
-        (without the token, which ``tool_input`` may hold).
-
-        - In a conversation, no token: a ``needs_confirmation`` result with a new token
-          (``error`` is True: the tool did not run). A token presented in the turn that
-          issued it, used, expired, or issued for another tool, user, conversation or other
-          arguments: a ``refused`` result saying which, and what to do.
-        - Without a conversation: an approval (``_check_approval``), or ``refused`` when the
-          hub's option says so.
-        - Confirmed: ``arguments``, which the token or approval bound.
+        In a conversation: a ``needs_confirmation`` result with a new token, or for a presented
+        token that does not hold a ``refused`` result saying why. Without one: an approval
+        (``_check_approval``), or ``refused`` when the hub's option says so.
         """
-        validated = arguments
         try:
-            key = canonical(validated)
+            key = canonical(arguments)
         except RecursionError:
             return error_result(
                 "InvalidArguments",
@@ -289,11 +238,11 @@ class Confirmations:
         user_id = llm_context.context.user_id if llm_context.context else None
         if (chat_log := _current_chat_log(self.hass)) is None:
             return self._check_approval(
-                name, tool_input, llm_context, validated, binding=key, user_id=user_id
+                name, tool_input, llm_context, arguments, binding=key, user_id=user_id
             )
         binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
-            shown = _readable(validated)
+            shown = _readable(arguments)
             token = self.issue(binding, shown, _Turn.of(chat_log, llm_context))
             return _ask(name, shown, token, self.ttl), "needs_confirmation"
         token = tool_input.tool_args[TOKEN_ARGUMENT]
@@ -312,7 +261,7 @@ class Confirmations:
                     "and ask the user again."
                 )
             return error_result("ConfirmationRefused", text), "refused"
-        return Cleared(validated)
+        return Cleared(arguments)
 
     def _check_approval(
         self,
@@ -324,16 +273,13 @@ class Confirmations:
         binding: Hashable,
         user_id: str | None,
     ) -> Cleared | Stop:
-        """Return the approved call, or the answer that stops it (no conversation).
-
-        ``binding`` is ``canonical(validated)``.
-        """
+        """Return the approved call, or the answer that stops it (no conversation)."""
         if self.without_conversation == CONFIRM_REFUSE:
             return error_result(
                 "ConfirmationUnavailable",
-                f"Tool {name} needs the user's confirmation, and this LLM API takes it only in "
-                "a conversation with a Home Assistant assistant, so the tool did not run. Tell "
-                "the user to ask for it there.",
+                "Only in a conversation with a Home Assistant assistant does this LLM API take "
+                f"the user's confirmation of tool {name}, so the tool did not run. Tell the "
+                "user to ask for it there.",
             ), "refused"
         approvals = self.hass.data[DATA_APPROVALS]
         if TOKEN_ARGUMENT not in tool_input.tool_args:
@@ -351,8 +297,8 @@ class Confirmations:
             if approval is None:
                 return error_result(
                     "ApprovalRefused",
-                    f"Tool {name} did not run: too many calls wait for the user's approval in "
-                    "Home Assistant already. Wait until the user decided them.",
+                    "Too many calls wait for the user's approval in Home Assistant already, so "
+                    f"tool {name} did not run. Wait until the user decided them.",
                 ), "refused"
             return _ask_approval(name, approval), "needs_confirmation"
         presented = tool_input.tool_args[TOKEN_ARGUMENT]
@@ -366,15 +312,10 @@ class Confirmations:
         if isinstance(redeemed, Approval):
             return Cleared(validated, redeemed.decided_by)
         if redeemed is STILL_PENDING:
-            return error_result(
-                "ApprovalPending",
-                f"The approval for tool {name} still waits for the user in Home Assistant, "
-                f"so the tool did not run. Call {name} again with the same arguments and "
-                f"{TOKEN_ARGUMENT} after the user approved it.",
-            ), "needs_confirmation"
+            return _waits(name, str(presented), None), "needs_confirmation"
         return error_result(
             "ApprovalRefused",
-            f"The approval {presented!r} for tool {name} {redeemed}, so the tool did not run. "
+            f"The approval {redeemed}, so tool {name} did not run (approval {presented!r}). "
             f"To ask again, call {name} without {TOKEN_ARGUMENT}.",
         ), "refused"
 
@@ -418,19 +359,31 @@ def _ask(name: str, arguments: str, token: str, ttl: float) -> ToolResult:
     return result
 
 
+def _waits(name: str, approval_id: str, expires: str | None) -> ToolResult:
+    """Return the answer to a call that waits for approval in Home Assistant.
+
+    Not an error (nothing failed; some MCP clients show an error result's text to no one):
+    ``{"status", "message", TOKEN_ARGUMENT}``, with ``expires`` for a new approval.
+    """
+    until = f" until {expires}" if expires else ""
+    data: dict[str, Any] = {
+        "status": "approval_pending" if expires is None else "approval_required",
+        "message": f"Nothing ran yet: tool {name} "
+        f"{'still ' if expires is None else ''}waits for the user's approval in Home "
+        f"Assistant{until}. Only after they approved it, call {name} again with the same "
+        f'arguments and "{TOKEN_ARGUMENT}": "{approval_id}"; it then runs once. Tell the user '
+        f'to approve or deny it in Home Assistant: in the notification "Approve {name}?" or '
+        "in LLM Hub's approvals.",
+        TOKEN_ARGUMENT: approval_id,
+    }
+    if expires:
+        data["expires"] = expires
+    return ToolResult(data=data)
+
+
 def _ask_approval(name: str, approval: Approval) -> ToolResult:
-    """Return the result that tells the model the call waits for approval in Home Assistant."""
-    result = error_result(
-        "ApprovalRequired",
-        f"Tool {name} waits for the user's approval in Home Assistant and did not run. After "
-        f"the user approved it, call {name} again with the same arguments and "
-        f'"{TOKEN_ARGUMENT}": "{approval.approval_id}"; it then runs once. Tell the user that '
-        "it waits for their approval in Home Assistant's notifications, until "
-        f"{approval.expires.isoformat()}.",
-    )
-    result.data[TOKEN_ARGUMENT] = approval.approval_id
-    result.data["expires"] = approval.expires.isoformat()
-    return result
+    """Return the answer that tells the model the call waits for approval in Home Assistant."""
+    return _waits(name, approval.approval_id, approval.expires.isoformat())
 
 
 def _readable(arguments: dict[str, Any]) -> str:

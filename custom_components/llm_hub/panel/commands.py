@@ -73,13 +73,11 @@ def async_setup(hass: HomeAssistant) -> None:
 class ActivityLog:
     """The last ``ACTIVITY_CALLS`` calls of all hubs, and how many each hub had in 24 h.
 
-    Fed by the ``llm_hub_tool_called`` events (``audit``); kept in memory since Home Assistant
-    started, so ``calls_24h`` counts from the start when that was less than a day ago.
+    Fed by the ``llm_hub_tool_called`` events, in memory since Home Assistant started.
     """
 
     def __init__(self, hass: HomeAssistant) -> None:
         """Listen to the tool call events of ``hass`` from now on."""
-        self.hass = hass
         self.started = time.time()
         self._calls: deque[Event[Any]] = deque(maxlen=ACTIVITY_CALLS)
         """The last calls' events, oldest first."""
@@ -94,11 +92,7 @@ class ActivityLog:
 
     @callback
     def _async_called(self, event: Event[Any]) -> None:
-        """Keep a call, count it, tell the subscribers.
-
-        A call's entry is made only when someone reads it: every call through a hub passes
-        here, and the panel is seldom open.
-        """
+        """Keep a call, count it, tell the subscribers (its entry is made when read)."""
         data = event.data
         self._calls.append(event)
         fired = event.time_fired_timestamp
@@ -127,11 +121,7 @@ class ActivityLog:
 
 
 def call_entry(event: Event[Any]) -> dict[str, Any]:
-    """Return a call as the panel gets it: the event's data, ``time``, ``error``.
-
-    ``time`` is when the call finished (ISO 8601, UTC); ``error`` the event's error text for
-    a call that did not end ``ok``, else null.
-    """
+    """Return a call as the panel gets it: the event's data, ``time`` (ISO 8601) and ``error``."""
     return {**event.data, "time": event.time_fired.isoformat(), "error": event.data.get("error")}
 
 

@@ -1,5 +1,7 @@
-"""Registers the LLM Hub sidebar panel, for admins only, and its websocket commands.
+"""Registers the LLM Hub panels and their websocket commands.
 
+The sidebar panel is for admins only; the panel of approvals alone (the same module, not in
+the sidebar) is open to every user, whom the websocket commands show only their own calls.
 The built module is served from ``frontend/`` and registered with
 ``panel_custom.async_register_panel``, as core's ``knx`` does.
 """
@@ -14,13 +16,23 @@ from homeassistant.components import panel_custom
 from homeassistant.components.http.server import StaticPathConfig
 from homeassistant.core import HomeAssistant
 
+from ..confirm.approvals import DECIDE_URL
 from ..const import DOMAIN
 from . import commands as panel_api
 
-__all__ = ["PANEL_ELEMENT", "PANEL_FILE", "PANEL_URL_PATH", "STATIC_URL", "async_setup_panel"]
+__all__ = [
+    "APPROVALS_PANEL_URL_PATH",
+    "PANEL_ELEMENT",
+    "PANEL_FILE",
+    "PANEL_URL_PATH",
+    "STATIC_URL",
+    "async_setup_panel",
+]
 
 PANEL_URL_PATH: Final = DOMAIN
 """Where the panel opens: ``/llm_hub``."""
+APPROVALS_PANEL_URL_PATH: Final = DECIDE_URL.removeprefix("/")
+"""Where the panel of approvals alone opens: ``/llm_hub_approvals``."""
 PANEL_ELEMENT: Final = "llm-hub-panel"
 """The custom element the module defines."""
 PANEL_FILE: Final = Path(__file__).parent / "frontend" / f"{PANEL_ELEMENT}.js"
@@ -38,14 +50,24 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
     await hass.http.async_register_static_paths(
         [StaticPathConfig(STATIC_URL, str(PANEL_FILE.parent), cache_headers=True)]
     )
+    module_url = f"{STATIC_URL}/{PANEL_FILE.name}?v={version}"  # a new build loads at once
     await panel_custom.async_register_panel(
         hass,
         frontend_url_path=PANEL_URL_PATH,
         webcomponent_name=PANEL_ELEMENT,
         sidebar_title="LLM Hub",
         sidebar_icon="mdi:robot-outline",
-        module_url=f"{STATIC_URL}/{PANEL_FILE.name}?v={version}",  # a new build loads at once
+        module_url=module_url,
         require_admin=True,
+    )
+    # Where approval notifications send users who are no admins: no sidebar entry.
+    await panel_custom.async_register_panel(
+        hass,
+        frontend_url_path=APPROVALS_PANEL_URL_PATH,
+        webcomponent_name=PANEL_ELEMENT,
+        module_url=module_url,
+        config={"view": "approvals"},
+        require_admin=False,
     )
 
 

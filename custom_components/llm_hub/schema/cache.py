@@ -17,6 +17,7 @@ import probatio
 from homeassistant.helpers import llm as llm_helper
 
 from ..compat import marker_default
+from .cleaner import OPEN_NOTE
 from .parameters import (
     UnacceptableSchemaError,
     clean_parameters,
@@ -98,6 +99,8 @@ class SchemaEntry:
     """Why no provider would accept the parameters, or None."""
     made: float
     """When it was made (``time.monotonic``)."""
+    as_text: bool = False
+    """Whether the clean schema has an enum or asks for a value as text (``calls.arguments``)."""
 
 
 class SchemaCache:
@@ -152,7 +155,13 @@ class SchemaCache:
             # The same parameters in another object (rebuilt per request): keep this object,
             # so that its id stays its own while it is kept.
             kept = SchemaEntry(
-                parameters, last.listed, last.json_schema, last.fixes, last.error, last.made
+                parameters,
+                last.listed,
+                last.json_schema,
+                last.fixes,
+                last.error,
+                last.made,
+                last.as_text,
             )
         if last is not None:
             # The tool's previous parameters object is likely gone with its request.
@@ -221,4 +230,19 @@ def _make_entry(parameters: Any, serializer: SerializerChain, now: float) -> Sch
         tuple(clean.fixes),
         None,
         now,
+        _as_text(clean.json_schema),
     )
+
+
+def _as_text(schema: Any) -> bool:
+    """Return whether a clean JSON Schema has an ``enum`` or asks for a value as text."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if "enum" in node or OPEN_NOTE in str(node.get("description", "")):
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False

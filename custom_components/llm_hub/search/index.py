@@ -77,10 +77,7 @@ class ToolCard:
     """The description of the confirmation token a call carries, where it needs one."""
 
     def index_key(self) -> tuple[Any, ...]:
-        """Return what the tool's document is made of (equal keys: the same document).
-
-        The parameters count by identity: a hub shares one schema per tool between requests.
-        """
+        """Return what the tool's document is made of; the parameters count by identity."""
         return (
             self.name,
             self.title,
@@ -126,11 +123,7 @@ class ToolCard:
 
 
 def _schema_words(schema: Mapping[str, Any]) -> list[str]:
-    """Return the property names, descriptions and string choices of a clean JSON Schema.
-
-    A clean schema (``schema.parameters.clean_parameters``) nests only through ``properties`` and
-    ``items``.
-    """
+    """Return the property names, descriptions and string choices of a clean JSON Schema."""
     found: list[str] = []
     stack: list[Any] = [schema]
     while stack:
@@ -160,10 +153,8 @@ def tool_card(
 ) -> ToolCard:
     """Return the card of a listed tool.
 
-    ``tool`` is the original tool (inside any hub wrapper): its title, and for an
-    ``llm.IntentTool`` its ``intent_type``, whose sentences in ``vocabulary`` become keywords.
-    ``name``, ``description`` and ``parameters`` are what the hub lists (aliases and
-    overrides applied; the clean JSON Schema); ``source`` the name of the API it comes from;
+    ``tool`` is the original tool (its title; an intent tool's sentences in ``vocabulary``
+    become keywords); ``name``, ``description`` and ``parameters`` are what the hub lists;
     ``token`` the confirmation token's description where a call needs one.
     """
     keywords: tuple[str, ...] = ()
@@ -186,10 +177,7 @@ def tool_card(
 
 
 class ToolIndex:
-    """A BM25 index over tool cards, searched by ``search``.
-
-    Build it with ``ToolIndex(cards, language)`` (or get it from a ``ToolIndexCache``).
-    """
+    """A BM25 index over tool cards."""
 
     __slots__ = ("_idf", "_retriever", "cards", "language", "terms")
 
@@ -258,11 +246,7 @@ def _idf(count: int, held: int) -> float:
 
 
 class ToolIndexCache:
-    """The indexes a hub made, by what they are made of, the most recently used kept.
-
-    ``get`` answers an index of the same cards (by ``ToolCard.index_key``) in the same
-    language without indexing again; it keeps ``_CACHE_SIZE`` indexes.
-    """
+    """The last ``_CACHE_SIZE`` indexes a hub made, by what they are made of."""
 
     def __init__(self) -> None:
         """Start empty."""
@@ -280,11 +264,7 @@ class ToolIndexCache:
     async def async_get(
         self, hass: HomeAssistant, cards: Sequence[ToolCard], language: str | None = None
     ) -> ToolIndex:
-        """Return ``get``'s index; one to make is made in the executor.
-
-        Indexing takes tens of milliseconds per thousand tools (``docs/tool-search.md``),
-        too long for the event loop.
-        """
+        """Return ``get``'s index; one to make is made in the executor."""
         key = self._key(cards, language)
         if (index := self._found(key)) is not None:
             return index

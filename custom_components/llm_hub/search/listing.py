@@ -20,8 +20,7 @@ __all__ = [
 def searches(mode: ToolMode | str, tool_count: int, tool_limit: int) -> bool:
     """Return whether a hub in ``mode`` with ``tool_count`` listed tools uses search mode.
 
-    ``tool_limit`` is the hub's limit of tools (option ``CONF_MAX_TOOLS``). An unknown mode
-    (a hand-edited option) is taken as ``ToolMode.ALL``, which loses nothing.
+    An unknown mode (a hand-edited option) is ``ToolMode.ALL``, which loses nothing.
     """
     if mode == ToolMode.SEARCH:
         return True

@@ -91,10 +91,8 @@ class SearchToolsTool(llm_helper.Tool):
     """The meta-tool ``search_tools``: the best-matching tools of a hub for a query.
 
     Answers ``{"tools": [{"name", "description", "parameters", "score"}, ...]}``, best
-    first, at most ``limit`` (default ``DEFAULT_SEARCH_LIMIT``, at most
-    ``MAX_SEARCH_LIMIT``), none below ``SCORE_FLOOR``; an empty list with a hint when
-    nothing matches well enough. Never raises: a query that is not text is
-    read as its JSON, a limit that is not a number as the default.
+    first, none below ``SCORE_FLOOR``; an empty list with a hint when nothing matches well
+    enough. Never raises.
     """
 
     name = SEARCH_TOOLS
@@ -400,19 +398,16 @@ async def async_call_unlisted(
 def _through_call_tool(
     proxy: str, name: str, result: llm_helper.ToolResult
 ) -> llm_helper.ToolResult:
-    """Return ``result``; a request for confirmation also says how to confirm through here.
-
-    The hub's confirmation (``confirmation.py``) tells the model to call the tool again with
-    ``confirmation_token``: in search mode that call goes through ``call_tool`` too.
-    """
+    """Return ``result``; a request for confirmation also says how to confirm through here."""
     data = result.data
+    # An approval's answer is no error: its words are in "message".
+    key = "error_text" if result.error else "message"
     if (
-        result.error
-        and isinstance(data, dict)
+        isinstance(data, dict)
         and isinstance(token := data.get(TOKEN_ARGUMENT), str)
-        and isinstance(text := data.get("error_text"), str)
+        and isinstance(text := data.get(key), str)
     ):
-        data["error_text"] = (
+        data[key] = (
             f"{text} Call it through {proxy}: name {name!r} and the same arguments plus "
             f'"{TOKEN_ARGUMENT}": "{token}".'
         )

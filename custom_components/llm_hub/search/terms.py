@@ -78,12 +78,7 @@ def words(text: str) -> list[str]:
 
 
 def terms(text: str, language: str | None = None) -> list[str]:
-    """Return the search terms of ``text``: each word's stems, folded, in order.
-
-    A word gives its English stem and its stem in ``language`` (a Home Assistant language
-    code such as ``de`` or ``pt-BR``; Snowball has no stemmer for some, which then give the
-    English stem only), each once.
-    """
+    """Return the search terms of ``text``: each word's stems in English and ``language``."""
     found: list[str] = []
     for word in words(text):
         found.extend(_stems(word, language))

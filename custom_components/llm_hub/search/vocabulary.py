@@ -38,12 +38,9 @@ _VOCABULARIES: HassKey[dict[str, IntentVocabulary]] = HassKey(f"{DOMAIN}_intent_
 
 
 async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> IntentVocabulary:
-    """Return the intent vocabulary of ``language``, loaded once (in the executor).
+    """Return the intent vocabulary of ``language`` (or its base language), loaded once.
 
-    The sentences come from the ``home-assistant-intents`` package (a requirement of the
-    ``conversation`` integration), of ``language`` or else of its base language (``en`` for
-    ``en-GB``); without it, or for a language it lacks, the vocabulary is empty (the tools
-    are still found by their own words).
+    Empty without ``home-assistant-intents`` or for a language it lacks.
     """
     kept = hass.data.setdefault(_VOCABULARIES, {})
     if (vocabulary := kept.get(language)) is None:
@@ -69,8 +66,7 @@ def _load_vocabulary(language: str) -> IntentVocabulary:
 def intent_words(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
     """Return the words of each intent's sentences in a home-assistant-intents language file.
 
-    ``<rule>`` references are replaced by the words of their expansion rule and ``{list}``
-    references by the words of the list's values (for lists of values), recursively. An
+    ``<rule>`` and ``{list}`` references give the words of their expansion, recursively; an
     optional part glued to a word (``schalt[e]``) gives the word with and without it.
     """
     rules: Mapping[str, str] = data.get("expansion_rules", {})

@@ -22,8 +22,18 @@ from homeassistant.data_entry_flow import section
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv, selector
 from homeassistant.helpers.script import async_validate_actions_config
+from homeassistant.helpers.translation import async_get_translations
 
 from ..build.names import assign_names, portable_name
+from ..const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_INCLUDE_NEW_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_READ_ONLY,
+    DOMAIN,
+)
+from ..options import HubOptions
 from .definition import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
@@ -55,34 +65,50 @@ _LIST = selector.TextSelector(selector.TextSelectorConfig(multiple=True))
 _NUMBER = selector.NumberSelector(
     selector.NumberSelectorConfig(step="any", mode=selector.NumberSelectorMode.BOX)
 )
-PARAMETERS_SELECTOR: Final = selector.ObjectSelector(
-    selector.ObjectSelectorConfig(
-        multiple=True,
-        label_field="name",
-        description_field="description",
-        fields={
-            "name": {"label": "Name", "required": True, "selector": _TEXT},
-            "type": {
-                "label": "Type",
-                "required": True,
-                "selector": selector.SelectSelector(
-                    selector.SelectSelectorConfig(
-                        options=list(PARAMETER_TYPES),
-                        translation_key="parameter_type",
-                        mode=selector.SelectSelectorMode.DROPDOWN,
-                    )
-                ),
-            },
-            "description": {"label": "Description for the model", "selector": _TEXT},
-            "required": {"label": "Required", "selector": selector.BooleanSelector()},
-            "min": {"label": "Minimum (number, integer)", "selector": _NUMBER},
-            "max": {"label": "Maximum (number, integer)", "selector": _NUMBER},
-            "options": {"label": "Options (choice)", "selector": _LIST},
-            "domains": {"label": "Domains (entity)", "selector": _LIST},
-        },
+_PARAMETER_FIELDS: Final[dict[str, selector.Selector[Any]]] = {
+    "name": _TEXT,
+    "type": _TEXT,  # replaced by the translated choice of types (``_parameters_selector``)
+    "description": _TEXT,
+    "required": selector.BooleanSelector(),
+    "min": _NUMBER,
+    "max": _NUMBER,
+    "options": _LIST,
+    "domains": _LIST,
+}
+
+
+def _parameters_selector(type_labels: Mapping[str, str]) -> selector.ObjectSelector:
+    """Return the parameters field: a list of objects edited in place (module docstring).
+
+    The frontend's item dialog translates field labels (the selector's ``translation_key``)
+    but not a select's options, so the types come with their labels, ``type_labels``.
+    """
+    types = selector.SelectSelector(
+        selector.SelectSelectorConfig(
+            options=[
+                selector.SelectOptionDict(value=key, label=type_labels.get(key, key))
+                for key in PARAMETER_TYPES
+            ],
+            translation_key="parameter_type",
+            mode=selector.SelectSelectorMode.DROPDOWN,
+        )
     )
-)
-"""The parameters field: a list of objects edited in place (see the module docstring)."""
+    return selector.ObjectSelector(
+        selector.ObjectSelectorConfig(
+            multiple=True,
+            label_field="name",
+            description_field="description",
+            translation_key="parameter",
+            fields={
+                key: selector.ObjectSelectorField(
+                    selector=types if key == "type" else field,
+                    required=key in ("name", "type"),
+                )
+                for key, field in _PARAMETER_FIELDS.items()
+            },
+        )
+    )
+
 
 _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
     "template": {probatio.Required(CONF_TEMPLATE): selector.TemplateSelector()},
@@ -98,14 +124,50 @@ _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
 def _annotation_defaults(kind: Kind) -> dict[str, bool]:
     """Return the annotations a new tool starts with: the spec's worst case.
 
-    A template tool only reads: read-only, not destructive, not reaching outside.
+    A template tool only reads: read-only, not destructive, not reaching outside. A new
+    action tool's ``open_world`` then follows its actions (``reaches_outside``).
     """
     if kind == "template":
         return {"read_only": True, "destructive": False, "open_world": False}
     return {"read_only": False, "destructive": True, "open_world": True}
 
 
-def _form_schema(kind: Kind) -> probatio.Schema:
+OUTSIDE_DOMAINS: Final = frozenset(
+    {
+        "ai_task",
+        "automation",
+        "conversation",
+        "mqtt",
+        "notify",
+        "python_script",
+        "rest_command",
+        "script",
+        "shell_command",
+        "smtp",
+        "telegram_bot",
+        "tts",
+        "webhook",
+    }
+)
+"""Domains whose actions reach outside Home Assistant, or may (scripts, automations)."""
+
+
+def reaches_outside(actions: Any) -> bool:
+    """Return whether an action anywhere in ``actions`` may reach outside Home Assistant.
+
+    True for a domain of ``OUTSIDE_DOMAINS`` and for an action named by a template.
+    """
+    if isinstance(actions, list):
+        return any(reaches_outside(item) for item in actions)
+    if not isinstance(actions, Mapping):
+        return False
+    action = actions.get("action", actions.get("service"))
+    if isinstance(action, str) and ("{" in action or action.partition(".")[0] in OUTSIDE_DOMAINS):
+        return True
+    return any(reaches_outside(value) for value in actions.values())
+
+
+def _form_schema(kind: Kind, type_labels: Mapping[str, str]) -> probatio.Schema:
     """Return the form of a kind: title, description, the kind's field, parameters, annotations."""
     fields: dict[probatio.Marker, Any] = {
         # A script tool takes the script's name and description when left empty.
@@ -116,7 +178,7 @@ def _form_schema(kind: Kind) -> probatio.Schema:
         **_KIND_FIELDS[kind],
     }
     if kind != "script":
-        fields[probatio.Optional(CONF_PARAMETERS)] = PARAMETERS_SELECTOR
+        fields[probatio.Optional(CONF_PARAMETERS)] = _parameters_selector(type_labels)
         fields[probatio.Optional(CONF_UNEXPOSED, default=False)] = selector.BooleanSelector()
     # Optional: a client that leaves them out keeps the tool's (or the kind's) annotations.
     fields[probatio.Optional(CONF_ANNOTATIONS)] = section(
@@ -185,9 +247,16 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             else:
                 return await self.async_step_save()
         suggested = self._suggested(kind, user_input)
+        translations = await async_get_translations(
+            self.hass, self.hass.config.language, "selector", [DOMAIN]
+        )
+        prefix = f"component.{DOMAIN}.selector.parameter_type.options."
+        type_labels = {key: translations.get(prefix + key, key) for key in PARAMETER_TYPES}
         return self.async_show_form(
             step_id=kind,
-            data_schema=self.add_suggested_values_to_schema(_form_schema(kind), suggested),
+            data_schema=self.add_suggested_values_to_schema(
+                _form_schema(kind, type_labels), suggested
+            ),
             errors=errors,
             description_placeholders=placeholders,
         )
@@ -245,7 +314,15 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                 data[CONF_ACTIONS] = await self._async_check_actions(user_input[CONF_ACTIONS])
         if description:
             data[CONF_TOOL_DESCRIPTION] = description
-        data.update(self._annotations(kind, user_input.get(CONF_ANNOTATIONS)))
+        annotations = self._annotations(kind, user_input.get(CONF_ANNOTATIONS))
+        if (
+            kind == "action"
+            and not any(key in self._data for key in ANNOTATION_KEYS)
+            and annotations == _annotation_defaults(kind)
+        ):
+            # A new action tool whose annotations were left as shown: by what its actions do.
+            annotations["open_world"] = reaches_outside(data[CONF_ACTIONS])
+        data.update(annotations)
         data[CONF_TOOL_NAME] = self._tool_name(title)
         self._title = title
         return data
@@ -305,13 +382,44 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             return wanted
         return assign_names([*taken, wanted])[-1]
 
+    async def _async_warnings(self) -> str:
+        """Return, in words, how the hub's options will hide or confirm the tool ("": not)."""
+        options = HubOptions.from_options(self._get_entry().options)
+        read_only, destructive, open_world = (self._data[key] for key in ANNOTATION_KEYS)
+        destructive = destructive and not read_only
+        warnings: list[tuple[str, str, str]] = [
+            ("hidden_on", "safety", key)
+            for key, applies in (
+                (CONF_READ_ONLY, options.read_only and not read_only),
+                (CONF_NO_DESTRUCTIVE, options.no_destructive and destructive),
+                (CONF_NO_OPEN_WORLD, options.no_open_world and open_world),
+            )
+            if applies
+        ]
+        if self.source != "reconfigure" and not options.include_new_tools:
+            warnings.insert(0, ("hidden_off", "tools", CONF_INCLUDE_NEW_TOOLS))
+        if not warnings and options.confirm_destructive and destructive:
+            warnings.append(("confirmed", "safety", CONF_CONFIRM_DESTRUCTIVE))
+        if not warnings:
+            return ""
+        language = self.hass.config.language
+        labels = await async_get_translations(self.hass, language, "options", [DOMAIN])
+        words = await async_get_translations(self.hass, language, "selector", [DOMAIN])
+        return " ".join(
+            words[f"component.{DOMAIN}.selector.tool_warning.options.{kind}"].replace(
+                "{option}", labels.get(f"component.{DOMAIN}.options.step.{step}.data.{key}", key)
+            )
+            for kind, step, key in warnings
+        )
+
     async def async_step_save(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
-        """Show the name the model will call the tool by; save the tool."""
+        """Show the name the model will call the tool by, and whether the hub hides it; save."""
         if user_input is None:
             return self.async_show_form(
                 step_id="save",
                 data_schema=probatio.Schema({}),
                 description_placeholders={
+                    "warning": await self._async_warnings(),
                     "name": self._data[CONF_TOOL_NAME],
                     "title": self._title,
                     "parameters": ", ".join(

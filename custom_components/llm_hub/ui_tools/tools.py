@@ -2,17 +2,20 @@
 
 ``UiTools`` builds the tools when the entry is set up and lists them per request; one that
 cannot be used is left out with the reason, the hub's other tools are not affected.
-- ``template``: renders the template with the validated arguments as variables, under
-  ``TEMPLATE_TIME_LIMIT``; the result is parsed as JSON when it is JSON.
+- ``template``: renders the template once in a thread with the validated arguments as
+  variables, within ``TEMPLATE_TIME_LIMIT`` and ``TEMPLATE_MAX_OUTPUT``; parsed when JSON.
 - ``action``: runs the actions with the arguments as variables, as the calling user.
 - ``script``: Home Assistant's own ``ScriptTool`` of a script entity, under the tool's name.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+import contextlib
 from dataclasses import dataclass, field
 import json
+import re
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, cast, override
 
@@ -21,20 +24,25 @@ import jinja2.meta
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback, split_entity_id
+from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
+from homeassistant.core import HomeAssistant, ServiceCall, callback, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     config_validation as cv,
+    device_registry as dr,
     entity_registry as er,
     intent,
     llm as llm_helper,
     selector,
 )
 from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
-from homeassistant.helpers.template import Template, TemplateEnvironment
+from homeassistant.helpers.template import Template, TemplateEnvironment, is_template_string
+from homeassistant.helpers.template.render_info import RenderInfo, render_info_cv
 from homeassistant.helpers.trace import StopReason, script_execution_cv
 from homeassistant.util.async_ import create_eager_task
+from homeassistant.util.hass_dict import HassKey
+from homeassistant.util.thread import ThreadWithException
 
 from ..build.builder import Source
 from ..calls.tool import error_result
@@ -53,6 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_ACTION_RUNS",
+    "TEMPLATE_MAX_OUTPUT",
     "TEMPLATE_TIME_LIMIT",
     "UI_TOOLS_NAMESPACE",
     "UI_TOOLS_SOURCE",
@@ -70,6 +79,11 @@ MAX_ACTION_RUNS: Final = 10
 """Calls of one action tool that may run at once (``Script`` in parallel mode)."""
 TEMPLATE_TIME_LIMIT: Final = 3.0
 """Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
+TEMPLATE_MAX_OUTPUT: Final = 16 * 1024
+"""Characters a template tool's render may give (core's render_template tool's limit)."""
+_ENVIRONMENT: Final[HassKey[TemplateEnvironment]] = HassKey(f"{DOMAIN}_template_environment")
+"""The strict template environment template tools render in."""
+_ENTITY_ID: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
 ASSISTANT: Final = "conversation"
 """The assistant whose exposed entities a tool reaches when the request names none (Assist)."""
 
@@ -206,10 +220,6 @@ class _UiTool(llm_helper.Tool):
         assistant: str | None,
     ) -> str:
         """Return the entity id of an entity id or registry id the tool may reach; raise."""
-        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
-            async_should_expose,
-        )
-
         registry = er.async_get(hass)
         entity_id = er.async_resolve_entity_id(registry, value)
         if entity_id is None or (
@@ -220,14 +230,21 @@ class _UiTool(llm_helper.Tool):
             raise HomeAssistantError(
                 f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
             )
-        if not self.definition.unexposed and not async_should_expose(
-            hass, assistant or ASSISTANT, entity_id
-        ):
+        if not self.definition.unexposed:
+            self._check_exposed(hass, entity_id, assistant)
+        return entity_id
+
+    def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
+        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``."""
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
+
+        if not async_should_expose(hass, assistant or ASSISTANT, entity_id):
             raise HomeAssistantError(
                 f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
                 "reach exposed entities"
             )
-        return entity_id
 
 
 def _area_id(hass: HomeAssistant, area: Any) -> str:
@@ -255,6 +272,12 @@ class UiTemplateTool(_UiTool):
             raise ToolDefinitionError(
                 f"The template is invalid: {template_error_text(err)}"
             ) from err
+        if (environment := hass.data.get(_ENVIRONMENT)) is None:
+            environment = hass.data[_ENVIRONMENT] = TemplateEnvironment(hass, strict=True)
+        # Strict: a variable that is not defined is an error naming it, never empty text.
+        self.compiled = environment.from_string(definition.template)
+        self.named = frozenset(_ENTITY_ID.findall(definition.template))
+        """The entity ids written in the template: its author's choice, not the model's."""
 
     @override
     async def async_call(
@@ -263,38 +286,118 @@ class UiTemplateTool(_UiTool):
         tool_input: llm_helper.ToolInput,
         llm_context: llm_helper.LLMContext,
     ) -> llm_helper.ToolResult:
-        """Render the template; return ``{"result": ...}``, parsed when it is JSON.
-
-        A template error or one over ``TEMPLATE_TIME_LIMIT`` is a failed result.
-        """
+        """Render the template once, in a thread; return ``{"result": ...}``, parsed if JSON."""
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
+        render_info = RenderInfo(self.template)
         try:
-            # Like the template developer tool: a trial in a thread that is stopped after the
-            # time limit; its errors come again, with the line, from the render itself.
-            timed_out = await self.template.async_render_will_timeout(
-                TEMPLATE_TIME_LIMIT, variables, strict=True
-            )
-        except TemplateError:
-            timed_out = False
-        if timed_out:
+            rendered = await _async_render(hass, self.compiled, variables, render_info)
+        except TimeoutError:
             return error_result(
                 "TemplateError",
                 f"The template of tool {self.name} ran longer than "
                 f"{TEMPLATE_TIME_LIMIT:g} s and was stopped.",
             )
-        try:
-            # Strict: a variable that is not defined is an error naming it, never empty text.
-            rendered = self.template.async_render(variables, parse_result=False, strict=True)
+        except _TooLongError:
+            return error_result(
+                "TemplateError",
+                f"The template of tool {self.name} gave more than {TEMPLATE_MAX_OUTPUT} "
+                "characters, its limit.",
+            )
         except TemplateError as err:
             return error_result(
                 "TemplateError",
                 f"The template of tool {self.name} failed at {template_error_text(err)}",
             )
+        if variables and not self.definition.unexposed:
+            assistant = llm_context.assistant or ASSISTANT
+            if (unreachable := self._unreachable(hass, render_info, assistant)) is not None:
+                return error_result(
+                    "HomeAssistantError",
+                    f"The template of tool {self.name} read {unreachable}; tool "
+                    f"{self.name} may only reach entities exposed to Assist",
+                )
         try:
             result = json.loads(rendered)
         except ValueError:
             result = rendered
         return llm_helper.ToolResult(data={"result": result})
+
+    def _unreachable(
+        self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
+    ) -> str | None:
+        """Return what a render read that is not exposed to ``assistant`` (None: nothing)."""
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
+
+        iterated: list[tuple[str | None, str]] = [
+            (domain, f"every {domain} entity") for domain in sorted(render_info.domains)
+        ]
+        if render_info.all_states:
+            iterated = [(None, "every entity")]
+        for domain, what in iterated:
+            if not all(
+                async_should_expose(hass, assistant, entity_id)
+                for entity_id in hass.states.async_entity_ids(domain)
+            ):
+                return what
+        for entity_id in sorted(render_info.entities - self.named):
+            if not async_should_expose(hass, assistant, entity_id):
+                return entity_id
+        return None
+
+
+class _TooLongError(Exception):
+    """A render gave more than ``TEMPLATE_MAX_OUTPUT`` characters."""
+
+
+async def _async_render(
+    hass: HomeAssistant,
+    compiled: jinja2.Template,
+    variables: Mapping[str, Any],
+    render_info: RenderInfo,
+) -> str:
+    """Return the stripped output of one render in a thread of its own, recording its reads.
+
+    Raises ``TimeoutError`` (the render is stopped), ``_TooLongError``, ``TemplateError``.
+    """
+    done = asyncio.Event()
+    outcome: list[str | BaseException] = []
+
+    def render() -> None:
+        render_info_cv.set(render_info)
+        try:
+            parts: list[str] = []
+            size = 0
+            for part in compiled.generate(**variables):
+                parts.append(part)
+                if (size := size + len(part)) > TEMPLATE_MAX_OUTPUT:
+                    raise _TooLongError  # noqa: TRY301  # stops the render, its output unbuilt
+            outcome.append("".join(parts).strip())
+        except BaseException as err:  # noqa: BLE001  # handed to the event loop
+            outcome.append(err)
+        finally:
+            render_info.collecting = False
+            hass.loop.call_soon_threadsafe(done.set)
+
+    thread = ThreadWithException(target=render, name=f"{DOMAIN} template", daemon=True)
+    thread.start()
+    try:
+        async with asyncio.timeout(TEMPLATE_TIME_LIMIT):
+            await done.wait()
+    except TimeoutError:
+        with contextlib.suppress(ValueError):  # it has just ended
+            thread.raise_exc(TimeoutError)
+        with contextlib.suppress(TimeoutError):  # a C call that never checks: let it be
+            async with asyncio.timeout(TEMPLATE_TIME_LIMIT):
+                await done.wait()
+        raise
+    result = outcome[0]
+    if isinstance(result, str):
+        return result
+    if isinstance(result, _TooLongError):
+        raise result
+    raise TemplateError(result) from result  # type: ignore[arg-type]
 
 
 class UiActionTool(_UiTool):
@@ -319,6 +422,7 @@ class UiActionTool(_UiTool):
         user may not perform is a failed result saying so.
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
+        self._check_targets(hass, variables, llm_context.assistant)
         try:
             run, stop = await _async_run_watched(
                 lambda: self.script.async_run(variables, context=llm_context.context)
@@ -336,6 +440,75 @@ class UiActionTool(_UiTool):
             if isinstance(name := action.get("response_variable"), str)
         }
         return llm_helper.ToolResult(data=responses or {"success": True})
+
+    def _check_targets(
+        self, hass: HomeAssistant, variables: Mapping[str, Any], assistant: str | None
+    ) -> None:
+        """Raise ``HomeAssistantError`` naming a target of the actions the tool may not reach.
+
+        Each must exist; one a template led to, be exposed unless the tool allows more.
+        """
+        entities = er.async_get(hass)
+        for key, target, driven in _target_ids(hass, self.definition.actions, variables):
+            if key == "area_id" and ar.async_get(hass).async_get_area(target) is None:
+                raise HomeAssistantError(f"There is no area {target!r}")
+            if key == "device_id" and dr.async_get(hass).async_get(target) is None:
+                raise HomeAssistantError(f"There is no device {target!r}")
+            if key != "entity_id":
+                continue
+            if target in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
+                raise HomeAssistantError(f"{target!r} is not an entity id: name the entities")
+            entity_id = er.async_resolve_entity_id(entities, target)
+            if entity_id is None or (
+                hass.states.get(entity_id) is None and entities.async_get(entity_id) is None
+            ):
+                raise HomeAssistantError(f"There is no entity {target!r}")
+            if driven and not self.definition.unexposed:
+                self._check_exposed(hass, entity_id, assistant)
+
+
+def _target_ids(
+    hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
+) -> list[tuple[str, str, bool]]:
+    """Return ``(key, id, from a template)`` of every target id of every step of ``actions``."""
+    found: list[tuple[str, str, bool]] = []
+    for key, value in _targets(actions):
+        driven = isinstance(value, str) and is_template_string(value)
+        if driven:
+            try:
+                value = Template(value, hass).async_render(variables)  # noqa: PLW2901
+            except TemplateError:
+                continue  # the run fails on it, in Home Assistant's words
+        found.extend((key, target, driven) for target in _ids(value))
+    return found
+
+
+_TARGET_KEYS: Final = ("entity_id", "area_id", "device_id")
+
+
+def _targets(actions: Any) -> list[tuple[str, Any]]:
+    """Return ``(key, value)`` of every target of an action step anywhere in ``actions``."""
+    found: list[tuple[str, Any]] = []
+    if isinstance(actions, list | tuple):
+        for item in actions:
+            found.extend(_targets(item))
+    elif isinstance(actions, Mapping):
+        if "action" in actions or "service" in actions:
+            for part in (actions, actions.get("target"), actions.get("data")):
+                if isinstance(part, Mapping):
+                    found.extend((key, part[key]) for key in _TARGET_KEYS if key in part)
+        for value in actions.values():
+            if isinstance(value, list | Mapping):
+                found.extend(_targets(value))
+    return found
+
+
+def _ids(value: Any) -> list[str]:
+    """Return the ids of a target value: a text (comma separated) or a list of texts."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list):
+        return []
+    return [item.strip() for item in items if isinstance(item, str) and item.strip()]
 
 
 async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, StopReason]:
@@ -377,13 +550,24 @@ def _not_run(name: str, stop: StopReason) -> llm_helper.ToolResult | None:
     return error_result("ScriptNotRun", f"Tool {name} {why}.")
 
 
-def _unauthorized(name: str, err: Unauthorized) -> llm_helper.ToolResult:
-    """Return the failed result of a run the calling user may not perform, in words."""
-    what = f" on {err.entity_id}" if err.entity_id else ""
+def _unauthorized(name: str, err: Unauthorized, script: str = "") -> llm_helper.ToolResult:
+    """Return the failed result of a refused run, naming its innermost service call."""
+    service = None
+    traceback = err.__traceback__
+    while traceback is not None:
+        for value in traceback.tb_frame.f_locals.values():
+            if isinstance(value, ServiceCall):
+                service = f"{value.domain}.{value.service}"
+        traceback = traceback.tb_next
+    what = f"the action {service}" if service else "its actions"
+    if err.entity_id:
+        what = f"{what} on {err.entity_id}"
+    if script:
+        what = f"the script {script}: {what}"
     return error_result(
         "Unauthorized",
-        f"Tool {name} did not run: the user who asked may not perform its actions{what}; "
-        "an administrator is needed for that. Tell the user.",
+        f"Tool {name} did not run: an administrator is needed for {what}, and the user who "
+        "asked is not one. Tell the user.",
     )
 
 
@@ -430,7 +614,7 @@ class UiScriptTool(llm_helper.ActionTool):
                 lambda: self.tool.async_call(hass, inner, llm_context)
             )
         except Unauthorized as err:
-            return _unauthorized(self.name, err)
+            return _unauthorized(self.name, err, self.definition.script)
         if (refused := _not_run(self.name, stop)) is not None:
             return refused
         if stop.response is None:
