@@ -10,7 +10,7 @@ German and Russian, tools of custom integrations) up to N tools, and reports as 
   and as the model is told to search (the request plus English keywords of what to do and to what);
 - tokens the model receives per turn (``inspector``: JSON of the tool definitions as agents send
   them, 4.2 characters per token) with all tools listed against search mode (prompt,
-  ``search_tools``, ``call_tool``, one pinned tool) plus one ``search_tools`` answer of 5;
+  the three meta-tools, one pinned tool) plus one ``search_tools`` answer of 5;
 - ``search_tools`` latency (median and 95th percentile per query) and the cost of building
   the index, at 1,000 and 10,000 tools.
 """
@@ -53,7 +53,10 @@ from custom_components.llm_hub.search.index import (
     tool_card,
 )
 from custom_components.llm_hub.search.meta_tools import (
+    READ_ONLY_PROMPT,
+    SCORE_FLOOR,
     SEARCH_PROMPT,
+    CallReadOnlyToolTool,
     CallToolTool,
     SearchToolsTool,
 )
@@ -173,8 +176,11 @@ def home(
 
 
 def rank(index: ToolIndex, query: str, expected: Sequence[str]) -> int | None:
-    """Return the 1-based rank of the first expected tool in the top 50, or None."""
-    for position, (card, _score) in enumerate(index.search(query, 50), start=1):
+    """Return the 1-based rank of the first expected tool in the top 50, or None.
+
+    As ``search_tools`` answers: none below its ``SCORE_FLOOR``.
+    """
+    for position, (card, _score) in enumerate(index.search(query, 50, SCORE_FLOOR), start=1):
         if card.name in expected:
             return position
     return None
@@ -201,10 +207,10 @@ def definition(name: str, description: str, schema: Any) -> dict[str, Any]:
 
 
 def meta_definitions() -> list[dict[str, Any]]:
-    """Return the definitions of ``search_tools`` and ``call_tool`` as agents send them."""
+    """Return the definitions of the three meta-tools as agents send them."""
     return [
         function_definition(tool.name, tool.description, tool.parameters, llm.selector_serializer)
-        for tool in (SearchToolsTool, CallToolTool)
+        for tool in (SearchToolsTool, CallToolTool, CallReadOnlyToolTool)
     ]
 
 
@@ -214,8 +220,10 @@ def tokens(cards: list[ToolCard], index: ToolIndex) -> tuple[int, int, int]:
         definition_chars([definition(c.name, c.description, c.parameters) for c in cards])
     )
     pinned = [definition(c.name, c.description, c.parameters) for c in cards if c.name == PINNED]
-    listed = estimate_tokens(len(SEARCH_PROMPT) + definition_chars([*meta_definitions(), *pinned]))
-    answer = {"tools": [card.definition() for card, _ in index.search("turn on the light", 5)]}
+    prompt = len(SEARCH_PROMPT) + 1 + len(READ_ONLY_PROMPT)
+    listed = estimate_tokens(prompt + definition_chars([*meta_definitions(), *pinned]))
+    found = index.search("turn on the light", 5, SCORE_FLOOR)
+    answer = {"tools": [card.definition() | {"score": round(s, 2)} for card, s in found]}
     return all_tools, listed, listed + estimate_tokens(definition_chars(answer))
 
 

@@ -508,7 +508,8 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
 ) -> None:
     """The model calls a tool by its key (as the contributor's prompt says), not its alias.
 
-    Confirmed by alias: still asked. Aliased and left out: still not found.
+    Confirmed by alias: still asked. Aliased and left out: refused by key (recorded as
+    refused), the alias not found.
     """
     overrides = {CONF_OVERRIDES: {BREW: {CONF_ALIAS: "coffee"}}}
     confirmed = {**hub.options, **overrides, CONF_CONFIRM_TOOLS: [BREW]}
@@ -520,8 +521,10 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
         hub, options={**hub.options, **overrides, CONF_EXCLUDED_TOOLS: [BREW]}
     )
     await hass.config_entries.async_reload(hub.entry_id)
-    with pytest.raises(HomeAssistantError):
-        await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
+    refused = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
+    assert refused.data["error"] == "ToolNotAvailable"
+    assert "excluded" in str(refused.data["error_text"])
+    assert hub.runtime_data.api.audit.counters.refused == 1
     with pytest.raises(HomeAssistantError):
         await _call(hass, hub, hass_read_only_user.id, "coffee", {"size": "small"})
 

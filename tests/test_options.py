@@ -304,6 +304,8 @@ async def test_the_forms_read_hand_edited_options_leniently(hass: HomeAssistant)
     )
     assert HubOptions.from_options({}) == HubOptions()
     assert HubOptions.from_options({CONF_TIMEOUT: 2.5}).timeout == 2.5
+    # Not a mapping at all: no overrides (else only Hypothesis's draws reach this).
+    assert HubOptions.from_options({CONF_OVERRIDES: "x"}, checked=False).overrides == {}
 
 
 @pytest.mark.parametrize(

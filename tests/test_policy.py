@@ -132,7 +132,7 @@ async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
     user_input: dict[str, Any],
     exposed: set[str],
 ) -> None:
-    """An MCP client lists only the exposed tools; a left-out tool cannot be called."""
+    """An MCP client lists only the exposed tools; a left-out tool called is refused."""
     async with mcp_session(hub_url, hass_access_token) as session:
         assert {tool.name for tool in (await session.list_tools()).tools} >= ALL_TOOLS
 
@@ -145,7 +145,9 @@ async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
     assert listed == exposed
     for name, result in results.items():
         assert result.isError
-        assert _text(result) == f'Error calling tool: Tool "{name}" not found'
+        refused = json.loads(_text(result))
+        assert refused["error"] == "ToolNotAvailable"
+        assert refused["error_text"].startswith(f"Tool {name} is not available to you: ")
     assert calls == []
 
 
@@ -160,7 +162,7 @@ async def test_policy_in_conversation(  # noqa: PLR0917  # fixtures
     user_input: dict[str, Any],
     exposed: set[str],
 ) -> None:
-    """An agent's chat log gets only the exposed tools; calling a left-out one fails."""
+    """An agent's chat log gets only the exposed tools; calling a left-out one is refused."""
     agent = await setup_agent(hub_id(hub))
     await async_set_options(hass, hub, step, user_input)
     hidden = sorted(ALL_TOOLS - exposed)
@@ -171,13 +173,10 @@ async def test_policy_in_conversation(  # noqa: PLR0917  # fixtures
     assert agent.chat_log is not None
     assert agent.chat_log.llm_api is not None
     assert {tool.name for tool in agent.chat_log.llm_api.tools} & ALL_TOOLS == exposed
-    assert [content.result for content in agent.tool_results] == [
-        llm.ToolResult(
-            data={"error": "HomeAssistantError", "error_text": f'Tool "{name}" not found'},
-            error=True,
-        )
-        for name in hidden
-    ]
+    results = [content.result for content in agent.tool_results]
+    refused = [(result.error, result.data["error"]) for result in results]
+    assert refused == [(True, "ToolNotAvailable")] * len(hidden)
+    assert hub.runtime_data.api.audit.counters.refused == len(hidden)
     assert calls == []
 
 

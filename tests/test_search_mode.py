@@ -18,22 +18,27 @@ from custom_components.llm_hub.build.builder import HubAPIInstance
 from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
+    CONF_EXCLUDED_TOOLS,
     CONF_MAX_TOOLS,
     CONF_PINNED_TOOLS,
     CONF_RECORD_ARGUMENTS,
     CONF_TOOL_MODE,
 )
 from custom_components.llm_hub.search.meta_tools import (
+    CALL_READ_ONLY_TOOL,
     CALL_TOOL,
     HIDDEN_META_NAME,
+    READ_ONLY_PROMPT,
     SEARCH_PROMPT,
     SEARCH_TOOLS,
+    CallReadOnlyToolTool,
     CallToolTool,
     SearchToolsTool,
 )
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
@@ -53,7 +58,8 @@ from .test_confirmation import SAFETY, TOKEN, _confirm_brew
 from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
 from .test_schemas import _check_tool
 
-META = [SEARCH_TOOLS, CALL_TOOL]
+META = [SEARCH_TOOLS, CALL_TOOL, CALL_READ_ONLY_TOOL]
+"""The meta-tools of the Kitchen hub (Assist's live context and date are read-only)."""
 
 
 async def _instance(
@@ -104,15 +110,18 @@ async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> Non
     assert options[CONF_TOOL_MODE] == "search"
     assert options[CONF_PINNED_TOOLS] == [GRIND]
     searching = await _instance(hass, hub)
-    assert _names(searching) == [GRIND, *META]
-    assert isinstance(searching.tools[0], HubTool)
-    assert isinstance(searching.tools[1], SearchToolsTool)
-    assert isinstance(searching.tools[2], CallToolTool)
-    # The hub's own part of the prompt says how to search (a hub selecting it gets that).
+    # The meta-tools first (clients that keep only the first tools keep them).
+    assert _names(searching) == [*META, GRIND]
+    assert isinstance(searching.tools[0], SearchToolsTool)
+    assert isinstance(searching.tools[1], CallToolTool)
+    assert isinstance(searching.tools[2], CallReadOnlyToolTool)
+    assert isinstance(searching.tools[3], HubTool)
+    # The prompt says how to search; the parts a hub selecting this one takes do not (that
+    # hub lists these tools as its own mode says).
     heading, own = searching.prompt_parts[0]
     assert heading == "Kitchen"
-    assert own.endswith(f"\n\n{SEARCH_PROMPT}")
-    assert searching.api_prompt.startswith(own)
+    assert SEARCH_PROMPT not in own
+    assert searching.api_prompt.startswith(f"{own}\n\n{SEARCH_PROMPT} {READ_ONLY_PROMPT}")
     index = searching.search_index
     assert index is not None
     # Every listed tool is behind search, less the pinned one.
@@ -149,7 +158,7 @@ async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     assert BREW in offered
     assert offered["gone"] == "gone (not available now)"
     # The form counts what models get in search mode: the meta-tools (nothing pinned found).
-    assert result["description_placeholders"]["tools"] == "2"
+    assert result["description_placeholders"]["tools"] == "3"
 
 
 async def test_search_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
@@ -164,7 +173,7 @@ async def test_search_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry)
 
     await async_set_options(hass, hub, "limits", limits | {CONF_MAX_TOOLS: count - 1})
     above = await _instance(hass, hub)
-    assert _names(above) == [BREW, *META]
+    assert _names(above) == [*META, BREW]
     assert above.search_index is not None
     assert len(above.search_index) == count - 1
 
@@ -328,7 +337,7 @@ async def test_every_agent_takes_the_meta_tools(hass: HomeAssistant, hub: MockCo
     await _search_mode(hass, hub, pinned=[BREW])
     instance = await _instance(hass, hub)
     clean = {item.name: item.json_schema for item in instance.candidates}
-    assert _names(instance) == [BREW, *META]
+    assert _names(instance) == [*META, BREW]
     for tool in instance.tools:
         schema = clean.get(tool.name) or probatio.to_openapi(
             tool.parameters, custom_serializer=instance.custom_serializer
@@ -357,7 +366,7 @@ async def test_describe_and_list_show_the_mode(
     listed = {tool["name"]: tool for tool in described["tools"]}
     assert listed[CALL_TOOL]["source"]["integration"] == "llm_hub"
     assert listed[BREW]["hidden"] is None
-    assert described["size"]["tools"] == 3
+    assert described["size"]["tools"] == 4
 
     await client.send_json_auto_id({"type": "llm_hub/apis/list"})
     rows = {row["id"]: row for row in (await client.receive_json())["result"]["apis"]}
@@ -366,14 +375,14 @@ async def test_describe_and_list_show_the_mode(
 
 
 async def test_hub_of_a_searching_hub(hass: HomeAssistant, hub: MockConfigEntry) -> None:
-    """A hub that selects a hub in search mode lists its meta-tools and its prompt."""
+    """A hub that selects a hub in search mode lists that hub's tools, not its meta-tools."""
     await _search_mode(hass, hub)
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(hub)]})
     instance = await _instance(hass, outer)
-    # Outer gets the contributed tools itself, and the inner hub's meta-tools.
-    assert set(META) <= set(_names(instance))
-    assert SEARCH_PROMPT in instance.api_prompt
-    result = await _call(hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+    assert not set(META) & set(_names(instance))
+    assert BREW in _names(instance)
+    assert SEARCH_PROMPT not in instance.api_prompt
+    result = await _call(hass, instance, BREW, {"size": "small"})
     assert result["brewed"] == 1
 
 
@@ -391,6 +400,253 @@ async def test_search_prompt_of_a_hub_without_its_own(
     """A hub without instructions or contributors' prompts gets the search prompt alone."""
     await _search_mode(hass, setup_integration)
     instance = await _instance(hass, setup_integration)
-    assert instance.prompt_parts[0] == ("Kitchen", SEARCH_PROMPT)
-    assert len(instance.prompt_parts) == 2  # then Assist's
-    assert instance.api_prompt.startswith(f"{SEARCH_PROMPT}\n\nFollow these instructions")
+    searching = f"{SEARCH_PROMPT} {READ_ONLY_PROMPT}"
+    assert len(instance.prompt_parts) == 1  # Assist's: the hub has no part of its own
+    assert instance.api_prompt.startswith(f"{searching}\n\nFollow these instructions")
+
+
+# --- Found tools called by name; stale meta-tools; tools the hub leaves out --------------------
+
+METER = "meter__read"
+"""A read-only contributed tool."""
+
+
+@pytest.fixture
+def meter(hass: HomeAssistant) -> RecordingTool:
+    """Contribute a read-only tool to hubs."""
+    tool = RecordingTool(
+        METER,
+        integration="meter",
+        description="Reads the water meter.",
+        annotations=llm.ToolAnnotations(
+            read_only=True, destructive=False, idempotent=True, open_world=False
+        ),
+    )
+    add_llm_platform(hass, "meter", Contribution([tool], only_hubs=True), built_in=True)
+    return tool
+
+
+def _outcomes(entry: MockConfigEntry) -> list[tuple[str, str]]:
+    """Return (tool name, outcome) of each call the hub recorded, oldest first."""
+    return [
+        (call.data["tool_name"], call.data["outcome"])
+        for call in entry.runtime_data.api.audit.recent
+    ]
+
+
+async def test_found_tool_called_by_name(
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], hass_admin_user: MockUser
+) -> None:
+    """A tool behind search called directly runs through its own pipeline, recorded once."""
+    await _search_mode(hass, hub)
+    instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
+    assert BREW not in _names(instance)
+
+    ran = await _call(hass, instance, BREW, {"size": "small"})
+    assert ran == {"brewed": 1, "size": "small", "user_id": hass_admin_user.id}
+    failed = await _call(hass, instance, GRIND, {})
+    assert failed["error"] == "HomeAssistantError"
+    unknown = await _call(hass, instance, "brew_tea", {})
+    assert unknown["error"] == "UnknownTool"
+    assert _outcomes(hub) == [(BREW, "ok"), (GRIND, "error")]
+
+    # Its confirmation holds by name too.
+    await _confirm_brew(hass, hub)
+    instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
+    asked = await _call(hass, instance, BREW, {"size": "large"})
+    assert asked["status"] == "approval_required"
+    assert calls == [
+        (BREW, {"size": "small", "cups": 1}, hass_admin_user.id),
+        (GRIND, {}, hass_admin_user.id),
+    ]
+    assert _outcomes(hub) == [(BREW, "needs_confirmation")]  # the reload started a new trail
+
+
+@pytest.mark.parametrize("mode", ["all", "search"])
+async def test_left_out_tool_called_by_name_is_refused(
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], mode: str
+) -> None:
+    """A tool the hub leaves out, called by its name in either mode, is refused and recorded."""
+    await async_set_options(hass, hub, "safety", SAFETY | {"no_destructive": True})
+    await _search_mode(hass, hub, mode)
+    instance = await _instance(hass, hub)
+    assert GRIND not in _names(instance)
+
+    refused = await _call(hass, instance, GRIND, {})
+    assert refused == {
+        "error": "ToolNotAvailable",
+        "error_text": f"Tool {GRIND} is not available to you: the hub leaves it out "
+        "(destructive (policy: no destructive tools)). Do not call it again; tell the user "
+        "if it was needed.",
+    }
+    if mode == "all":
+        with pytest.raises(HomeAssistantError, match='Tool "brew_tea" not found'):
+            await _call(hass, instance, "brew_tea", {})
+    else:
+        assert (await _call(hass, instance, "brew_tea", {}))["error"] == "UnknownTool"
+    assert calls == []
+    assert _outcomes(hub) == [(GRIND, "refused")]
+    assert hub.runtime_data.api.audit.counters.refused == 1
+
+
+async def test_stale_meta_tools(
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], meter: RecordingTool
+) -> None:
+    """Meta-tools called after the hub went back to all tools: an answer or the listed tool."""
+    await _search_mode(hass, hub, "all")
+    instance = await _instance(hass, hub)
+
+    assert await _call(hass, instance, SEARCH_TOOLS, {"query": "coffee"}) == {
+        "error": "SearchOff",
+        "error_text": "Tool search is off: every tool is listed to you now. Call the listed "
+        "tool that fits by its name.",
+    }
+    ran = await _call(hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+    assert ran["brewed"] == 1
+    read = await _call(hass, instance, CALL_READ_ONLY_TOOL, {"name": METER})
+    assert read["tool"] == METER
+    not_read_only = await _call(hass, instance, CALL_READ_ONLY_TOOL, {"name": BREW})
+    assert not_read_only["error"] == "NotReadOnly"
+    gone = await _call(hass, instance, CALL_TOOL, {"name": "brew_tea"})
+    assert gone == {
+        "error": "UnknownTool",
+        "error_text": "There is no tool named brew_tea. Call one of the listed tools by its name.",
+    }
+    assert calls == [(BREW, {"size": "small", "cups": 1}, None)]
+    assert _outcomes(hub) == [(BREW, "ok"), (METER, "ok"), (BREW, "refused")]
+
+
+# --- Annotations and the read-only path ------------------------------------------------------
+
+
+async def test_meta_tool_annotations(
+    hass: HomeAssistant, hub: MockConfigEntry, meter: RecordingTool
+) -> None:
+    """``search_tools`` and ``call_read_only_tool`` are read-only; ``call_tool`` is honest."""
+    await _search_mode(hass, hub)
+    instance = await _instance(hass, hub)
+    tools = {tool.name: tool for tool in instance.tools}
+    assert tools[SEARCH_TOOLS].annotations.read_only
+    read_only = tools[CALL_READ_ONLY_TOOL].annotations
+    assert (read_only.read_only, read_only.destructive) == (True, False)
+    # GRIND declares nothing: taken to be destructive and open-world, so call_tool is.
+    call_tool = tools[CALL_TOOL].annotations
+    assert call_tool == llm.ToolAnnotations(
+        read_only=False, destructive=True, idempotent=False, open_world=True
+    )
+    found = await _call(hass, instance, SEARCH_TOOLS, {"query": "water meter"})
+    assert found["tools"][0]["name"] == METER
+    assert found["tools"][0]["read_only"] is True
+    brew = await _call(hass, instance, SEARCH_TOOLS, {"query": "brew coffee"})
+    assert "read_only" not in brew["tools"][0]
+
+
+async def test_read_only_client(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    calls: list[Call],
+    meter: RecordingTool,
+) -> None:
+    """With only the read-only tools kept (2026.11's MCP option), writes never run.
+
+    MCP Server's read-only option sets ``tools`` to the tools annotated read-only, which
+    also blocks calls to the others; by name, through ``call_tool`` or
+    ``call_read_only_tool``, no write runs.
+    """
+    await _search_mode(hass, hub)
+    instance = await _instance(hass, hub)
+    instance.tools = [tool for tool in instance.tools if tool.annotations.read_only]
+    assert _names(instance) == [SEARCH_TOOLS, CALL_READ_ONLY_TOOL]
+
+    found = await _call(hass, instance, SEARCH_TOOLS, {"query": "meter"})
+    assert found["tools"][0]["name"] == METER
+    read = await _call(hass, instance, CALL_READ_ONLY_TOOL, {"name": METER})
+    assert read["tool"] == METER
+    by_name = await _call(hass, instance, METER, {})
+    assert by_name["tool"] == METER
+    for name, args in (
+        (CALL_READ_ONLY_TOOL, {"name": BREW, "arguments": {"size": "small"}}),
+        (CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}}),
+        (BREW, {"size": "small"}),
+    ):
+        refused = await _call(hass, instance, name, args)
+        assert refused["error"] == "NotReadOnly", name
+        assert refused["error_text"].startswith(f"Tool {BREW} is not read-only, so ")
+    assert calls == []
+    assert _outcomes(hub) == [(METER, "ok"), (METER, "ok"), *[(BREW, "refused")] * 3]
+
+
+async def test_annotations_over_mcp(  # fixtures
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    meter: RecordingTool,
+    hub_url: str,  # noqa: F811
+    hass_access_token: str,
+) -> None:
+    """An MCP client sees the meta-tools first, with the annotations told truly."""
+    await _search_mode(hass, hub)
+    async with mcp_session(hub_url, hass_access_token) as session:
+        listed = (await session.list_tools()).tools
+    hints = {tool.name: tool.annotations for tool in listed}
+    assert [tool.name for tool in listed] == META
+    assert all(hint is not None for hint in hints.values())
+    assert hints[SEARCH_TOOLS].readOnlyHint is True  # type: ignore[union-attr]
+    assert hints[CALL_READ_ONLY_TOOL].readOnlyHint is True  # type: ignore[union-attr]
+    assert hints[CALL_TOOL].readOnlyHint is False  # type: ignore[union-attr]
+    assert hints[CALL_TOOL].destructiveHint is True  # type: ignore[union-attr]
+
+
+# --- Policy through nesting ------------------------------------------------------------------
+
+WINE = "cellar__pour"
+CORK = "cellar__cork"
+
+
+@pytest.mark.parametrize("inner_mode", ["all", "search"])
+@pytest.mark.parametrize("outer_mode", ["all", "search"])
+async def test_outer_policy_holds_through_a_searching_hub(
+    hass: HomeAssistant, hub: MockConfigEntry, inner_mode: str, outer_mode: str
+) -> None:
+    """An outer hub's exclusion and confirmation hold in every pair of modes, the same way."""
+    log: list[Call] = []
+    year = probatio.Schema({probatio.Required("year"): int})
+    cellar: list[llm.Tool] = [
+        RecordingTool(WINE, integration="cellar", parameters=year, log=log),
+        RecordingTool(CORK, integration="cellar", log=log),
+    ]
+    add_llm_platform(hass, "cellar", Contribution(cellar, only_for=hub_id(hub)), built_in=True)
+    await _search_mode(hass, hub, inner_mode)
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {
+            CONF_LLM_HASS_API: [hub_id(hub)],
+            CONF_TOOL_MODE: outer_mode,
+            CONF_CONFIRM_TOOLS: [WINE],
+            CONF_EXCLUDED_TOOLS: [CORK],
+        },
+    )
+    instance = await _instance(hass, outer)
+    assert (WINE in _names(instance)) is (outer_mode == "all")
+    assert CORK not in _names(instance)
+
+    async def through_outer(name: str, args: dict[str, Any]) -> Any:
+        if outer_mode == "search":
+            return await _call(hass, instance, CALL_TOOL, {"name": name, "arguments": args})
+        return await _call(hass, instance, name, args)
+
+    asked = await through_outer(WINE, {"year": 2020})
+    corked = await through_outer(CORK, {})
+    assert asked["status"] == "approval_required"
+    assert corked["error"] == "ToolNotAvailable"
+    assert "excluded" in corked["error_text"]
+    assert log == []
+    # Asked and refused by the outer hub; the inner hub never saw a call.
+    assert _outcomes(outer) == [(WINE, "needs_confirmation"), (CORK, "refused")]
+    assert _outcomes(hub) == []
+    if outer_mode == "search":
+        found = await _call(hass, instance, SEARCH_TOOLS, {"query": "cellar pour"})
+        wine = next(tool for tool in found["tools"] if tool["name"] == WINE)
+        # What a call may carry: the outer hub's confirmation token too.
+        assert set(wine["parameters"]["properties"]) == {"year", TOKEN}
+        assert CORK not in [tool["name"] for tool in found["tools"]]

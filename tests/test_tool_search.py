@@ -21,14 +21,19 @@ from custom_components.llm_hub.search.index import (
 )
 from custom_components.llm_hub.search.listing import searches
 from custom_components.llm_hub.search.meta_tools import (
+    CALL_READ_ONLY_TOOL,
     CALL_TOOL,
     DEFAULT_SEARCH_LIMIT,
     MAX_SEARCH_LIMIT,
+    READ_ONLY_PROMPT,
     SEARCH_PROMPT,
     SEARCH_TOOLS,
+    CallReadOnlyToolTool,
     CallToolTool,
     SearchToolsTool,
     meta_tools,
+    not_available,
+    search_prompt,
 )
 from custom_components.llm_hub.search.terms import (
     terms,
@@ -42,6 +47,8 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent, llm
 from homeassistant.setup import async_setup_component
+
+from .common import RecordingTool
 
 OBJECT = {"type": "object", "properties": {"name": {"type": "string"}}}
 
@@ -284,7 +291,9 @@ async def test_search_tools(hass: HomeAssistant, args: dict[str, Any], count: in
     result = await tool.async_call(hass, call(SEARCH_TOOLS, args), context())
     assert not result.error
     assert len(data(result)["tools"]) == count
-    assert data(result)["tools"][0] in (
+    first = dict(data(result)["tools"][0])
+    assert 0 < first.pop("score") <= 1
+    assert first in (
         CORPUS[0].definition(),
         CORPUS[1].definition(),
     )
@@ -300,6 +309,7 @@ async def test_search_tools_answers_copies_and_hints(hass: HomeAssistant) -> Non
             "name": "weather_plus__get_forecast",
             "description": "Returns the weather forecast",
             "parameters": OBJECT,
+            "score": 0.77,
         }
     ]
     data(result)["tools"][0]["parameters"]["properties"].clear()
@@ -330,7 +340,17 @@ def call_tool(hass: HomeAssistant, extra: dict[str, llm.Tool] | None = None) -> 
         "intent__HassTurnOn": llm.IntentTool("intent__HassTurnOn", handler),
         **(extra or {}),
     }
-    return CallToolTool(tools, ToolIndex(CORPUS), {"secret__tool": "The user turned it off."})
+    return CallToolTool(tools, ToolIndex(CORPUS), TurnedOff())
+
+
+class TurnedOff:
+    """Refuses ``secret__tool``, as a hub refuses a tool it leaves out."""
+
+    def refuse(
+        self, name: str, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> llm.ToolResult | None:
+        """Refuse ``secret__tool``; None for any other name."""
+        return not_available(name, "The user turned it off.") if name == "secret__tool" else None
 
 
 @pytest.mark.parametrize("arguments", [{"name": "Kitchen light"}, '{"name": "Kitchen light"}'])
@@ -422,12 +442,59 @@ async def test_meta_tools(hass: HomeAssistant) -> None:
     index = await cache.async_get(hass, CORPUS[:2], "en")
     assert await cache.async_get(hass, CORPUS[:2], "en") is index
     assert cache.get(CORPUS[:2], "en") is index
-    search, caller = meta_tools(index, {})
+    made = meta_tools(index, {})
+    assert [type(tool) for tool in made] == [SearchToolsTool, CallToolTool]
+    search, caller = made
+    assert isinstance(search, SearchToolsTool)
+    assert isinstance(caller, CallToolTool)
     assert search.index is caller.index is index
-    assert caller.hidden == {}
+    assert caller.hidden is None
     assert search.annotations.read_only
     assert not caller.annotations.read_only
     assert isinstance(search.parameters, probatio.Schema)
+
+
+async def test_call_read_only_tool(hass: HomeAssistant) -> None:
+    """call_read_only_tool calls read-only tools and refuses the others; the prompt says so."""
+    reads = RecordingTool("reads", annotations=llm.ToolAnnotations(read_only=True))
+    writes = RecordingTool("writes")
+    tool = CallReadOnlyToolTool({"reads": reads, "writes": writes}, ToolIndex(CORPUS))
+    assert tool.annotations == llm.ToolAnnotations(
+        read_only=True, destructive=False, idempotent=False, open_world=True
+    )
+    ran = await tool.async_call(hass, call(CALL_READ_ONLY_TOOL, {"name": "reads"}), context())
+    assert not ran.error
+    refused = await tool.async_call(hass, call(CALL_READ_ONLY_TOOL, {"name": "writes"}), context())
+    assert data(refused)["error"] == "NotReadOnly"
+    assert writes.calls == []
+    assert search_prompt([]) == SEARCH_PROMPT
+    assert search_prompt([tool]) == f"{SEARCH_PROMPT} {READ_ONLY_PROMPT}"
+
+
+def test_relevance_and_floor() -> None:
+    """Relevance nears 1 for a tool full of the words; other words lower it; a floor cuts."""
+    index = ToolIndex([card("meter", "Reads the meter"), card("tea", "Brews tea")])
+    [(found, whole)] = index.search("meter", 5)
+    assert found.name == "meter"
+    assert 0.7 < whole < 1
+    [(found, relevance)] = index.search("read the gas meter please", 5)
+    assert found.name == "meter"
+    assert 0.1 < relevance < whole / 2
+    assert index.search("read the gas meter please", 5, floor=relevance + 0.01) == []
+    assert index.search("read the gas meter please", 5, floor=relevance) == [(found, relevance)]
+
+
+async def test_search_tools_floor(hass: HomeAssistant) -> None:
+    """Tools that share only a word or two of a long request are not answered: a hint is."""
+    tool = SearchToolsTool(ToolIndex(CORPUS))
+    query = "set the thermostat to 21 degrees in the living room"
+    assert ToolIndex(CORPUS).search(query, 5)  # a weak match exists
+    result = await tool.async_call(hass, call(SEARCH_TOOLS, {"query": query}), context())
+    assert data(result) == {
+        "tools": [],
+        "hint": f"No tool matched {query!r} well enough. Search again with other or fewer "
+        "keywords, in English and in the user's language.",
+    }
 
 
 async def test_index_made_twice_at_once(hass: HomeAssistant) -> None:

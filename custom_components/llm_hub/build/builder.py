@@ -18,17 +18,26 @@ from typing import Any, Final, override
 
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.gate import Confirmations
-from ..const import LOGGER
+from ..const import LOGGER, TOKEN_ARGUMENT
 from ..schema.cache import SchemaCache, SerializerChain
 from ..search.index import ToolIndex, tool_card
 from ..search.listing import SearchSettings, ToolSearch
-from ..search.meta_tools import CALL_TOOL, HIDDEN_META_NAME, SEARCH_PROMPT, SEARCH_TOOLS, meta_tools
+from ..search.meta_tools import (
+    HIDDEN_META_NAME,
+    META_TOOLS,
+    async_call_unlisted,
+    meta_tools,
+    not_available,
+    record_refusal,
+    search_prompt,
+)
 from ..search.vocabulary import async_get_intent_vocabulary
-from .candidate import CandidateTool, declare_token
+from .candidate import CandidateTool, declare_token, requires_token
 from .names import assign_names, namespaced
 from .policy import HubPolicy
 
@@ -60,7 +69,8 @@ class HubAPIInstance(llm_helper.APIInstance):
     prompt_parts: list[tuple[str, str]] = field(default_factory=list)
     """``(heading, text)``: the hub's own prompt under its name, then its selected APIs'.
 
-    A hub selecting this one takes these parts, so a prompt reached twice is in it once.
+    A hub selecting this one takes these parts, so a prompt reached twice is in it once;
+    without the search prompt (that hub lists these tools as its own mode says).
     """
     candidates: list[CandidateTool] = field(default_factory=list)
     """Every tool the build considered, listed or not, with its decisions (inspector)."""
@@ -68,6 +78,29 @@ class HubAPIInstance(llm_helper.APIInstance):
     """What collecting the sources left out, in words (inspector)."""
     search_index: ToolIndex | None = None
     """In search mode, the index behind ``search_tools``."""
+    hidden: HiddenTools | None = None
+    """Refuses a call of a tool the build considered but does not list (recorded)."""
+    reachable: list[llm_helper.Tool] | None = None
+    """In search mode, the tools behind the meta-tools (pinned ones too), as hub tools: a hub
+    that selects this hub takes these, so its own policy applies to each of them."""
+
+    @override
+    async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
+        """Call a listed tool, or answer a name not listed (``meta_tools.async_call_unlisted``).
+
+        Raises Home Assistant's ``HomeAssistantError`` for a name the hub has no tool of.
+        """
+        try:
+            return await super().async_call_tool(tool_input)
+        except HomeAssistantError:
+            # Hub and meta-tools never raise: only "not found" gets here. ``tools`` as they
+            # are now: MCP Server's read-only option may have filtered them.
+            result = await async_call_unlisted(
+                self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
+            )
+            if result is None:
+                raise
+            return result
 
 
 @dataclass
@@ -88,6 +121,37 @@ class AliasedHubAPIInstance(HubAPIInstance):
                 external=tool_input.external,
             )
         return await super().async_call_tool(tool_input)
+
+
+class HiddenTools:
+    """The tools a build considered but does not list: a call of one is refused, recorded."""
+
+    def __init__(self, candidates: list[CandidateTool], settings: HubCallSettings) -> None:
+        """Refuse the hidden ones of ``candidates``, recorded in ``settings``' audit trail."""
+        self._candidates = candidates
+        self._settings = settings
+        self._by_name: dict[str, CandidateTool] | None = None
+
+    def refuse(
+        self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.ToolResult | None:
+        """Return the recorded refusal of ``name`` (a listed name or key); None: no such tool."""
+        if self._by_name is None:
+            # Made on the first such call: most requests never call a hidden tool.
+            self._by_name = {}
+            for item in self._candidates:
+                if item.hidden is not None:
+                    self._by_name.setdefault(item.name, item)
+                    self._by_name.setdefault(item.key, item)
+        if (found := self._by_name.get(name)) is None:
+            return None
+        tool = HubTool(found.name, found.tool, found.source, self._settings)
+        return record_refusal(
+            tool,
+            tool_input,
+            llm_context,
+            not_available(name, f"the hub leaves it out ({found.hidden})."),
+        )
 
 
 class WarnOnce:
@@ -165,18 +229,24 @@ class HubBuilder:
             else {}
         )
         search_index: ToolIndex | None = None
+        hidden = HiddenTools(candidates, self.settings)
+        reachable: list[llm_helper.Tool] | None = None
+        listed_prompt = own_prompt
         if self.search.active(len(tools), self.policy.options.max_tools):
             language = llm_context.language
             if not language or language == MATCH_ALL:
                 # MCP Server asks with "*": index in Home Assistant's language.
                 language = hass.config.language
             tools, search_index = await self._async_list_by_search(
-                hass, candidates, tools, language
+                hass, candidates, reachable := tools, language, hidden
             )
-            own_prompt = f"{own_prompt}\n\n{SEARCH_PROMPT}" if own_prompt else SEARCH_PROMPT
+            # Less a tool named like a meta-tool, which the search step hid.
+            reachable = [tool for tool in reachable if tool.name not in META_TOOLS]
+            searching = search_prompt(tools)
+            listed_prompt = f"{own_prompt}\n\n{searching}" if own_prompt else searching
         fields: dict[str, Any] = {
             "api": api,
-            "api_prompt": _render_prompt(own_prompt, prompt_parts),
+            "api_prompt": _render_prompt(listed_prompt, prompt_parts),
             "llm_context": llm_context,
             "tools": tools,
             "custom_serializer": custom_serializer,
@@ -186,6 +256,8 @@ class HubBuilder:
             "candidates": candidates,
             "warnings": list(warnings or ()),
             "search_index": search_index,
+            "hidden": hidden,
+            "reachable": reachable,
         }
         if renamed:
             # Only then an async_call_tool of the hub's own: one step less on every call.
@@ -207,23 +279,21 @@ class HubBuilder:
         candidates: list[CandidateTool],
         tools: list[llm_helper.Tool],
         language: str,
+        hidden: HiddenTools,
     ) -> tuple[list[llm_helper.Tool], ToolIndex]:
         """Return what the hub lists in search mode, and the index behind ``search_tools``.
 
-        The pinned tools, then the meta-tools (not wrapped: each call would be recorded twice);
+        The meta-tools (not wrapped: each call would be recorded twice), then the pinned tools;
         the other listed tools are indexed. A tool named like a meta-tool is hidden and logged.
         """
         listed = {tool.name: tool for tool in tools}
-        hidden: dict[str, str] = {}
         for item in candidates:
-            if item.hidden is None and item.name in (SEARCH_TOOLS, CALL_TOOL):
+            if item.hidden is None and item.name in META_TOOLS:
                 item.hidden = HIDDEN_META_NAME
                 listed.pop(item.name, None)
                 self.warn(
                     f"LLM Hub {self.hub_name} leaves out the tool {item.key}: {HIDDEN_META_NAME}"
                 )
-            if item.hidden is not None:
-                hidden[item.name] = f"the hub leaves it out ({item.hidden})."
         pinned = self.search.settings.pinned
         api_names = {api.id: api.name for api in llm_helper.async_get_apis(hass)}
         vocabulary = await async_get_intent_vocabulary(hass, language)
@@ -235,6 +305,7 @@ class HubBuilder:
                 parameters=item.json_schema or _NO_PARAMETERS,
                 source=api_names.get(item.source, item.source),
                 vocabulary=vocabulary,
+                token=_token_help(item.parameters),
             )
             for item in candidates
             if item.name in listed and item.key not in pinned
@@ -243,7 +314,7 @@ class HubBuilder:
         direct = [
             listed[item.name] for item in candidates if item.key in pinned and item.name in listed
         ]
-        return [*direct, *meta_tools(index, listed, hidden)], index
+        return [*meta_tools(index, listed, hidden), *direct], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique, stable."""
@@ -312,6 +383,17 @@ class HubBuilder:
 
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
 """The card parameters of a listed tool without a clean schema (one object: the same key)."""
+
+
+def _token_help(parameters: Any) -> str | None:
+    """Return the description of the confirmation token listed ``parameters`` declare."""
+    if not requires_token(parameters):
+        return None
+    return next(
+        str(getattr(key, "description", "") or "")
+        for key in parameters.schema
+        if str(key) == TOKEN_ARGUMENT
+    )
 
 
 def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:

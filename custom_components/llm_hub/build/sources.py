@@ -207,7 +207,9 @@ async def async_collect_sources(
         )
         if isinstance(instance, HubAPIInstance):
             # A selected hub's prompt parts are its own making, checked when it was built.
-            sources.append(checked(source, "", instance.tools, api.name))
+            # In search mode its tools behind search: this hub's policy applies to each.
+            tools = instance.tools if instance.reachable is None else instance.reachable
+            sources.append(checked(source, "", tools, api.name))
             source.prompt_parts = instance.prompt_parts
         else:
             sources.append(checked(source, instance.api_prompt, instance.tools, api.name))

@@ -12,12 +12,14 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 import copy
 from dataclasses import dataclass
+import math
 import os
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
+from ..const import TOKEN_ARGUMENT
 from .terms import terms
 from .vocabulary import IntentVocabulary
 
@@ -69,6 +71,10 @@ class ToolCard:
     """The name of the API (or the domain of the integration) the tool comes from."""
     keywords: tuple[str, ...] = ()
     """More words to find it by (``IntentVocabulary`` for Assist's intent tools)."""
+    read_only: bool = False
+    """Whether the tool is annotated read-only (``call_read_only_tool`` calls it)."""
+    token: str | None = None
+    """The description of the confirmation token a call carries, where it needs one."""
 
     def index_key(self) -> tuple[Any, ...]:
         """Return what the tool's document is made of; the parameters count by identity."""
@@ -79,6 +85,8 @@ class ToolCard:
             self.source,
             self.keywords,
             id(self.parameters),
+            self.read_only,
+            self.token,
         )
 
     def document(self, language: str | None) -> list[str]:
@@ -97,12 +105,21 @@ class ToolCard:
         return document
 
     def definition(self) -> dict[str, Any]:
-        """Return the tool as ``search_tools`` answers it: name, description, parameters."""
-        return {
+        """Return the tool as ``search_tools`` answers it (parameters with the token)."""
+        parameters = copy.deepcopy(dict(self.parameters))
+        if self.token is not None:
+            parameters["properties"] = {
+                **parameters.get("properties", {}),
+                TOKEN_ARGUMENT: {"type": "string", "description": self.token},
+            }
+        found: dict[str, Any] = {
             "name": self.name,
             "description": self.description,
-            "parameters": copy.deepcopy(dict(self.parameters)),
+            "parameters": parameters,
         }
+        if self.read_only:
+            found["read_only"] = True
+        return found
 
 
 def _schema_words(schema: Mapping[str, Any]) -> list[str]:
@@ -132,11 +149,13 @@ def tool_card(
     parameters: Mapping[str, Any],
     source: str,
     vocabulary: IntentVocabulary | None = None,
+    token: str | None = None,
 ) -> ToolCard:
     """Return the card of a listed tool.
 
     ``tool`` is the original tool (its title; an intent tool's sentences in ``vocabulary``
-    become keywords); ``name``, ``description`` and ``parameters`` are what the hub lists.
+    become keywords); ``name``, ``description`` and ``parameters`` are what the hub lists;
+    ``token`` the confirmation token's description where a call needs one.
     """
     keywords: tuple[str, ...] = ()
     if vocabulary is not None:
@@ -152,13 +171,15 @@ def tool_card(
         title=tool.title,
         source=source,
         keywords=keywords,
+        read_only=tool.annotations.read_only,
+        token=token,
     )
 
 
 class ToolIndex:
     """A BM25 index over tool cards."""
 
-    __slots__ = ("_retriever", "cards", "language", "terms")
+    __slots__ = ("_idf", "_retriever", "cards", "language", "terms")
 
     def __init__(self, cards: Sequence[ToolCard], language: str | None = None) -> None:
         """Index ``cards`` with the stems of ``language`` (a Home Assistant language code)."""
@@ -174,6 +195,14 @@ class ToolIndex:
         self._retriever: bm25s.BM25 | None = None
         self.terms = len(vocabulary)
         """How many different terms the index holds."""
+        # Lucene's idf of each term, for the relevance of an answer.
+        held = [0] * len(vocabulary)
+        for document in documents:
+            for term_id in set(document):
+                held[term_id] += 1
+        self._idf = {
+            term: _idf(len(self.cards), held[term_id]) for term, term_id in vocabulary.items()
+        }
         if vocabulary:
             import bm25s  # noqa: PLC0415  # only hubs that search pay its import (numpy's)
 
@@ -185,23 +214,35 @@ class ToolIndex:
         """Return how many tools the index holds."""
         return len(self.cards)
 
-    def search(self, query: str, limit: int) -> list[tuple[ToolCard, float]]:
-        """Return up to ``limit`` cards sharing a term with ``query``, best first, with scores."""
+    def search(self, query: str, limit: int, floor: float = 0.0) -> list[tuple[ToolCard, float]]:
+        """Return up to ``limit`` cards of relevance ``floor`` or more, best first, with it.
+
+        Relevance (0 to 1): the BM25 score over the most a tool could score for the query
+        (``docs/tool-search.md``); equal scores keep the given order.
+        """
         retriever = self._retriever
         if retriever is None or limit < 1:
             return []
         import numpy as np  # noqa: PLC0415  # imported with bm25s when the index was made
 
-        ids = retriever.get_tokens_ids(list(dict.fromkeys(terms(query, self.language))))
+        wanted = list(dict.fromkeys(terms(query, self.language)))
+        ids = retriever.get_tokens_ids(wanted)
         if not ids:
             return []
+        unheld = _idf(len(self.cards), 0)
+        whole = sum(self._idf.get(term, unheld) for term in wanted)
         scores = retriever.get_scores_from_ids(ids)
-        found = np.flatnonzero(scores > 0)
+        found = np.flatnonzero(scores >= max(floor * whole, np.finfo(float).tiny))
         if len(found) > limit:
             kth = np.partition(scores[found], -limit)[-limit]
             found = found[scores[found] >= kth]
         best = found[np.lexsort((found, -scores[found]))][:limit]
-        return [(self.cards[position], float(scores[position])) for position in best]
+        return [(self.cards[position], float(scores[position]) / whole) for position in best]
+
+
+def _idf(count: int, held: int) -> float:
+    """Return Lucene's idf of a term ``held`` by that many of ``count`` documents."""
+    return math.log(1 + (count - held + 0.5) / (held + 0.5))
 
 
 class ToolIndexCache:

@@ -6,9 +6,9 @@ pipeline as a direct one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 import json
-from typing import Any, Final, override
+from typing import Any, Final, Protocol, override
 
 import probatio
 
@@ -21,25 +21,44 @@ from ..const import DOMAIN, TOKEN_ARGUMENT
 from .index import ToolIndex
 
 __all__ = [
+    "ARGUMENTS_HELP",
+    "CALL_READ_ONLY_TOOL",
     "CALL_TOOL",
     "DEFAULT_SEARCH_LIMIT",
+    "GOOGLE_PLATFORM",
     "HIDDEN_META_NAME",
     "MAX_SEARCH_LIMIT",
+    "META_TOOLS",
+    "READ_ONLY_PROMPT",
+    "SCORE_FLOOR",
     "SEARCH_PROMPT",
     "SEARCH_TOOLS",
+    "CallReadOnlyToolTool",
     "CallToolTool",
+    "Refusals",
     "SearchToolsTool",
+    "async_call_unlisted",
     "meta_tools",
+    "not_available",
+    "record_refusal",
+    "search_prompt",
 ]
 
 SEARCH_TOOLS: Final = "search_tools"
 """Listed name of the search meta-tool."""
 CALL_TOOL: Final = "call_tool"
 """Listed name of the call meta-tool."""
+CALL_READ_ONLY_TOOL: Final = "call_read_only_tool"
+"""Listed name of the call meta-tool for read-only tools."""
+META_TOOLS: Final = frozenset({SEARCH_TOOLS, CALL_TOOL, CALL_READ_ONLY_TOOL})
+"""The names of the meta-tools."""
 DEFAULT_SEARCH_LIMIT: Final = 5
 """Tools ``search_tools`` answers when the model gives no limit."""
 MAX_SEARCH_LIMIT: Final = 20
 """Most tools one ``search_tools`` call answers."""
+SCORE_FLOOR: Final = 0.12
+"""Least relevance (``ToolIndex.search``) of a tool ``search_tools`` answers: below it the
+requests of ``script/bench_search.py`` as a model writes them find no tool they expect."""
 
 SEARCH_PROMPT: Final = (
     f"Most tools are not listed here: find them with {SEARCH_TOOLS}. Call {SEARCH_TOOLS} "
@@ -49,13 +68,31 @@ SEARCH_PROMPT: Final = (
     "fits, search again with other words."
 )
 """What the model is told about the meta-tools (goes into the API prompt in search mode)."""
+READ_ONLY_PROMPT: Final = (
+    f"A tool {SEARCH_TOOLS} marks read_only can also be called with {CALL_READ_ONLY_TOOL}, "
+    "which calls read-only tools only."
+)
+"""Added to ``SEARCH_PROMPT`` where ``call_read_only_tool`` is listed."""
+
+
+ARGUMENTS_HELP: Final = (
+    "The tool's arguments: an object that matches its parameters. Where this must be "
+    "text, the JSON text of that object."
+)
+"""The description of ``arguments`` (Google's agent turns an object without properties
+into ``{"json": <text>}``: the description is all its model sees of the form)."""
+GOOGLE_PLATFORM: Final = "google_generative_ai_conversation"
+"""The ``LLMContext.platform`` of Google's agent, whose wrapping ``_arguments`` undoes."""
+_WRAPPED: Final = "json"
+"""The one property Google's agent gives an object without properties."""
 
 
 class SearchToolsTool(llm_helper.Tool):
     """The meta-tool ``search_tools``: the best-matching tools of a hub for a query.
 
-    Answers ``{"tools": [{"name", "description", "parameters"}, ...]}``, best first; an
-    empty list with a hint when nothing matches. Never raises.
+    Answers ``{"tools": [{"name", "description", "parameters", "score"}, ...]}``, best
+    first, none below ``SCORE_FLOOR``; an empty list with a hint when nothing matches well
+    enough. Never raises.
     """
 
     name = SEARCH_TOOLS
@@ -96,12 +133,14 @@ class SearchToolsTool(llm_helper.Tool):
         query = args.get("query", "")
         if not isinstance(query, str):
             query = json.dumps(query, ensure_ascii=False, default=str)
-        found = self.index.search(query, _limit(args.get("limit")))
-        data: dict[str, Any] = {"tools": [card.definition() for card, _score in found]}
+        found = self.index.search(query, _limit(args.get("limit")), SCORE_FLOOR)
+        data: dict[str, Any] = {
+            "tools": [card.definition() | {"score": round(score, 2)} for card, score in found]
+        }
         if not found:
             data["hint"] = (
-                f"No tool matched {query!r}. Search again with other or fewer keywords, "
-                "in English and in the user's language."
+                f"No tool matched {query!r} well enough. Search again with other or fewer "
+                "keywords, in English and in the user's language."
             )
         return llm_helper.ToolResult(data=data)
 
@@ -115,11 +154,57 @@ def _limit(value: Any) -> int:
     return min(max(limit, 1), MAX_SEARCH_LIMIT)
 
 
-class CallToolTool(llm_helper.Tool):
-    """The meta-tool ``call_tool``: calls a listed tool of the hub by its listed name.
+class Refusals(Protocol):
+    """Refuses calls of the tools a hub has but does not list (the build's hidden tools)."""
 
-    The call goes through that tool's own pipeline. Never raises for the model's mistakes:
-    each is answered with what to do instead.
+    def refuse(
+        self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.ToolResult | None:
+        """Return the refusal of a call of ``name``, recorded; None: the hub has no such tool."""
+
+
+def not_available(name: str, reason: str) -> llm_helper.ToolResult:
+    """Return the answer to a call of a tool the hub leaves out, ``reason`` a sentence."""
+    return error_result(
+        "ToolNotAvailable",
+        f"Tool {name} is not available to you: {reason} Do not call it again; "
+        "tell the user if it was needed.",
+    )
+
+
+def record_refusal(
+    tool: llm_helper.Tool,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+    result: llm_helper.ToolResult,
+) -> llm_helper.ToolResult:
+    """Record ``result`` as a refused call of ``tool`` in its hub's audit trail; return it."""
+    if isinstance(tool, HubTool) and tool.settings is not None:
+        tool.settings.recorder.async_record(
+            ToolCall(tool, tool_input, llm_context, result, "refused", 0.0)
+        )
+    return result
+
+
+def _union(tools: Iterable[llm_helper.Tool]) -> llm_helper.ToolAnnotations:
+    """Return annotations true of a call of any of ``tools`` (the defaults for none)."""
+    found = [tool.annotations for tool in tools]
+    if not found:
+        return llm_helper.ToolAnnotations()
+    return llm_helper.ToolAnnotations(
+        read_only=all(each.read_only for each in found),
+        destructive=any(each.destructive and not each.read_only for each in found),
+        idempotent=all(each.idempotent for each in found),
+        open_world=any(each.open_world for each in found),
+    )
+
+
+class CallToolTool(llm_helper.Tool):
+    """The meta-tool ``call_tool``: calls a tool of the hub by its listed name.
+
+    The call runs the tool's own ``async_call`` (its whole pipeline); the annotations are
+    true of a call of any of its tools. Never raises for the model's mistakes: each is
+    answered in words (``docs/tool-search.md``).
     """
 
     name = CALL_TOOL
@@ -132,22 +217,33 @@ class CallToolTool(llm_helper.Tool):
     parameters = probatio.Schema(
         {
             probatio.Required("name", description=f"The tool's name from {SEARCH_TOOLS}."): str,
-            probatio.Optional(
-                "arguments", description="The tool's arguments, matching its parameters."
-            ): dict,
+            probatio.Optional("arguments", description=ARGUMENTS_HELP): dict,
         }
     )
 
     def __init__(
         self,
         tools: Mapping[str, llm_helper.Tool],
-        index: ToolIndex,
-        hidden: Mapping[str, str] | None = None,
+        index: ToolIndex | None,
+        hidden: Refusals | None = None,
     ) -> None:
-        """Call ``tools`` by listed name; ``hidden`` maps tools the hub does not list to why."""
+        """Call ``tools`` (listed name to the tool whose ``async_call`` runs the pipeline).
+
+        ``index`` suggests names for an unknown one (None: the hub lists its tools
+        directly). ``hidden`` refuses the tools the hub has but does not list.
+        """
         self.tools = tools
         self.index = index
-        self.hidden = hidden or {}
+        self.hidden = hidden
+        self.annotations = _union(self._callable(tools.values()))
+
+    def _callable(self, tools: Iterable[llm_helper.Tool]) -> list[llm_helper.Tool]:
+        """Return those of ``tools`` this meta-tool calls."""
+        return list(tools)
+
+    def _refuses(self, name: str, tool: llm_helper.Tool) -> llm_helper.ToolResult | None:
+        """Return why this meta-tool does not call ``tool``, or None."""
+        return None
 
     @override
     async def async_call(
@@ -160,7 +256,7 @@ class CallToolTool(llm_helper.Tool):
         ran = await self.async_run(hass, tool_input, llm_context)
         return ran.result if isinstance(ran, ToolCall) else ran
 
-    async def async_run(
+    async def async_run(  # noqa: PLR0911  # one answer per way a call can fail
         self,
         hass: HomeAssistant,
         tool_input: llm_helper.ToolInput,
@@ -176,20 +272,26 @@ class CallToolTool(llm_helper.Tool):
             )
         name = name.strip()
         if (tool := self.tools.get(name)) is None:
-            return self._refusal(name)
-        arguments = _arguments(args.get("arguments"))
+            return self._refusal(name, tool_input, llm_context)
+        arguments = _arguments(
+            args.get("arguments"),
+            unwrap_json=llm_context.platform == GOOGLE_PLATFORM or not _takes_json(tool),
+        )
         if arguments is None:
             return error_result(
                 "InvalidArguments",
                 f"The arguments for tool {name} must be an object of its parameters, "
-                'e.g. {"name": "Kitchen light"}; call it again with such an object.',
+                'e.g. {"name": "Kitchen light"}, or the JSON text of an object (write a '
+                "quote inside a value as ' there); call it again with such an object.",
             )
         inner = llm_helper.ToolInput(
             tool_name=name, tool_args=arguments, id=tool_input.id, external=tool_input.external
         )
+        if (refused := self._refuses(name, tool)) is not None:
+            return record_refusal(tool, inner, llm_context, refused)
         if isinstance(tool, HubTool):
             call = await tool.async_run(hass, inner, llm_context)
-            _through_call_tool(name, call.result)
+            _through_call_tool(self.name, name, call.result)
             return call
         try:
             result = await tool.async_call(hass, inner, llm_context)
@@ -197,19 +299,24 @@ class CallToolTool(llm_helper.Tool):
             return error_result(type(err).__name__, str(err) or f"Tool {name} failed")
         if not isinstance(result, llm_helper.ToolResult):
             result = llm_helper.ToolResult(data=result)
-        return _through_call_tool(name, result)
+        return _through_call_tool(self.name, name, result)
 
-    def _refusal(self, name: str) -> llm_helper.ToolResult:
+    def _refusal(
+        self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
+    ) -> llm_helper.ToolResult:
         """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
-        if name in (SEARCH_TOOLS, CALL_TOOL):
+        if name in META_TOOLS:
             return error_result(
-                "InvalidArguments", f"Call {name} directly, not through {CALL_TOOL}."
+                "InvalidArguments", f"Call {name} directly, not through {self.name}."
             )
-        if (reason := self.hidden.get(name)) is not None:
+        if self.hidden is not None and (
+            refused := self.hidden.refuse(name, tool_input, llm_context)
+        ):
+            return refused
+        if self.index is None:
             return error_result(
-                "ToolNotAvailable",
-                f"Tool {name} is not available to you: {reason} Do not call it again; "
-                "tell the user if it was needed.",
+                "UnknownTool",
+                f"There is no tool named {name}. Call one of the listed tools by its name.",
             )
         near = [card.name for card, _score in self.index.search(name, 3)]
         suggestion = f" Closest names: {', '.join(near)}." if near else ""
@@ -220,7 +327,77 @@ class CallToolTool(llm_helper.Tool):
         )
 
 
-def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.ToolResult:
+class CallReadOnlyToolTool(CallToolTool):
+    """The meta-tool ``call_read_only_tool``: ``call_tool`` for read-only tools only.
+
+    It refuses (recorded) any tool not annotated read-only, so it is read-only itself.
+    """
+
+    name = CALL_READ_ONLY_TOOL
+    title = "Call a read-only tool"
+    description = (
+        f"Call a tool that {SEARCH_TOOLS} marks read_only by its name, with arguments that "
+        "match its parameters."
+    )
+
+    @override
+    def _callable(self, tools: Iterable[llm_helper.Tool]) -> list[llm_helper.Tool]:
+        """Return the read-only ones of ``tools``."""
+        return [tool for tool in tools if tool.annotations.read_only]
+
+    @override
+    def _refuses(self, name: str, tool: llm_helper.Tool) -> llm_helper.ToolResult | None:
+        """Refuse a tool not annotated read-only."""
+        if tool.annotations.read_only:
+            return None
+        return error_result(
+            "NotReadOnly",
+            f"Tool {name} is not read-only, so {CALL_READ_ONLY_TOOL} does not call it. Call it "
+            f"with {CALL_TOOL}; if {CALL_TOOL} is not available to you, tell the user.",
+        )
+
+
+async def async_call_unlisted(
+    hass: HomeAssistant,
+    tools: Sequence[llm_helper.Tool],
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+    hidden: Refusals | None,
+) -> llm_helper.ToolResult | None:
+    """Answer a call of a name not among ``tools`` (what an instance lists now), or None.
+
+    A found tool runs through the listed call meta-tool; a meta-tool not listed is answered
+    by the one listed, or in all mode by the listed tool it names; a left-out tool is
+    refused (recorded). None: no such tool (Home Assistant's "not found").
+    """
+    name = tool_input.tool_name
+    if name == SEARCH_TOOLS:
+        return error_result(
+            "SearchOff",
+            "Tool search is off: every tool is listed to you now. Call the listed tool "
+            "that fits by its name.",
+        )
+    proxies = {tool.name: tool for tool in tools if isinstance(tool, CallToolTool)}
+    proxy = proxies.get(CALL_TOOL) or proxies.get(CALL_READ_ONLY_TOOL)
+    if name in META_TOOLS:
+        if proxy is None:
+            kind = CallReadOnlyToolTool if name == CALL_READ_ONLY_TOOL else CallToolTool
+            proxy = kind({tool.name: tool for tool in tools}, None, hidden)
+        return await proxy.async_call(hass, tool_input, llm_context)
+    if proxy is not None:
+        through = llm_helper.ToolInput(
+            tool_name=proxy.name,
+            tool_args={"name": name, "arguments": tool_input.tool_args},
+            id=tool_input.id,
+            external=tool_input.external,
+        )
+        return await proxy.async_call(hass, through, llm_context)
+    return None if hidden is None else hidden.refuse(name, tool_input, llm_context)
+
+
+def _through_call_tool(
+    proxy: str, name: str, result: llm_helper.ToolResult
+) -> llm_helper.ToolResult:
     """Return ``result``; a request for confirmation also says how to confirm through here."""
     data = result.data
     # An approval's answer is no error: its words are in "message".
@@ -231,19 +408,32 @@ def _through_call_tool(name: str, result: llm_helper.ToolResult) -> llm_helper.T
         and isinstance(text := data.get(key), str)
     ):
         data[key] = (
-            f"{text} Call it through {CALL_TOOL}: name {name!r} and the same arguments plus "
+            f"{text} Call it through {proxy}: name {name!r} and the same arguments plus "
             f'"{TOKEN_ARGUMENT}": "{token}".'
         )
     return result
 
 
-def _arguments(value: Any) -> dict[str, Any] | None:
-    """Return the arguments the model sent as an object (JSON text of one is read), or None."""
+def _arguments(value: Any, *, unwrap_json: bool) -> dict[str, Any] | None:
+    """Return the arguments the model sent as an object, or None when they are none.
+
+    Missing or null is no arguments; JSON text of an object is read. With ``unwrap_json``,
+    ``{"json": <text>}`` (Google's agent's form of an object without properties) is read
+    as that text, once: a ``json`` key inside it is the tool's own.
+    """
     if value is None or value == "":
         return {}
+    if (
+        unwrap_json
+        and isinstance(value, Mapping)
+        and len(value) == 1
+        and isinstance(wrapped := value.get(_WRAPPED), str)
+    ):
+        value = wrapped
     if isinstance(value, str):
         try:
-            value = json.loads(value)
+            # Not strict: Google's agent decodes escapes, so a newline in a value is raw.
+            value = json.loads(value, strict=False)
         except ValueError:
             return None
     if isinstance(value, Mapping):
@@ -251,17 +441,42 @@ def _arguments(value: Any) -> dict[str, Any] | None:
     return None
 
 
+def _takes_json(tool: llm_helper.Tool) -> bool:
+    """Return whether ``tool`` has a parameter named ``json`` (then ``{"json": ...}`` is its)."""
+    schema = getattr(tool, "json_schema", None)
+    if isinstance(schema, Mapping):
+        return _WRAPPED in schema.get("properties", {})
+    parameters = getattr(tool.parameters, "schema", None)
+    return isinstance(parameters, Mapping) and any(str(key) == _WRAPPED for key in parameters)
+
+
 def meta_tools(
     index: ToolIndex,
     tools: Mapping[str, llm_helper.Tool],
-    hidden: Mapping[str, str] | None = None,
-) -> tuple[SearchToolsTool, CallToolTool]:
-    """Return ``search_tools`` over ``index`` and ``call_tool`` over all listed ``tools``."""
-    return SearchToolsTool(index), CallToolTool(tools, index, hidden)
+    hidden: Refusals | None = None,
+) -> list[llm_helper.Tool]:
+    """Return ``search_tools`` over ``index``, ``call_tool`` and ``call_read_only_tool``.
+
+    ``index``: the tools behind search; ``tools``: all listed tools by name (pinned ones
+    too); ``hidden`` refuses the others. ``call_read_only_tool`` only where a tool behind
+    search is read-only.
+    """
+    made: list[llm_helper.Tool] = [SearchToolsTool(index), CallToolTool(tools, index, hidden)]
+    if any(card.read_only for card in index.cards):
+        made.append(CallReadOnlyToolTool(tools, index, hidden))
+    return made
+
+
+def search_prompt(tools: Sequence[llm_helper.Tool]) -> str:
+    """Return ``SEARCH_PROMPT``, and how to call read-only tools when ``tools`` list the way."""
+    if any(tool.name == CALL_READ_ONLY_TOOL for tool in tools):
+        return f"{SEARCH_PROMPT} {READ_ONLY_PROMPT}"
+    return SEARCH_PROMPT
 
 
 HIDDEN_META_NAME: Final = (
-    f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS} or {CALL_TOOL}); "
+    f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS}, {CALL_TOOL} or "
+    f"{CALL_READ_ONLY_TOOL}); "
     "give it another name in the options (tool names and descriptions)"
 )
 """Why a tool is not listed in search mode when its listed name is a meta-tool's."""
