@@ -180,10 +180,7 @@ class ToolLeftOutRepairFlow(RepairsFlow):
     async def async_step_confirm(
         self, user_input: dict[str, Any] | None = None
     ) -> RepairsFlowResult:
-        """Show what is wrong and ask to confirm; on confirming, delete the tool.
-
-        Deleting the subentry reloads the hub; its other tools and options stay.
-        """
+        """Say what is wrong and ask to confirm; on confirming, delete the tool (a reload)."""
         entry = self.hass.config_entries.async_get_entry(self.entry_id)
         if entry is None or self.subentry_id not in entry.subentries:
             return self.async_abort(reason="tool_removed")
