@@ -2,11 +2,11 @@
 
 Issues: a selected API that is missing (``missing_api``), a title that breaks the name rules
 (``invalid_name``), an option of the wrong type (``invalid_option``), a tool made in the UI
-that the hub leaves out (``tool_left_out``). Home Assistant fires no event when an LLM API
-is registered or unregistered, so selected APIs are checked when a hub is set up, when an
-integration loads, when a config entry changes (``CHECK_DELAY`` seconds later when it may
-have lost APIs) and every ``CHECK_INTERVAL``; never while a hub builds an instance, nor
-while Home Assistant starts or stops.
+that the hub leaves out (``tool_left_out``, ids ``tool_…``). Home Assistant fires no event
+when an LLM API is registered or unregistered, so selected APIs are checked when a hub is set
+up, when an integration loads, when a config entry changes (``CHECK_DELAY`` seconds later
+when it may have lost APIs) and every ``CHECK_INTERVAL``; never while a hub builds an
+instance, nor while Home Assistant starts or stops.
 """
 
 from __future__ import annotations
@@ -40,9 +40,12 @@ __all__ = [
     "DATA_API_ID",
     "DATA_ENTRY_ID",
     "DATA_OPTION",
+    "DATA_REASON",
+    "DATA_SUBENTRY_ID",
     "ISSUE_INVALID_NAME",
     "ISSUE_INVALID_OPTION",
     "ISSUE_MISSING_API",
+    "ISSUE_TOOL_PREFIX",
     "api_name",
     "async_check_when_started",
     "async_remove_issues",
@@ -59,9 +62,12 @@ ISSUE_MISSING_API: Final = "missing_api"
 ISSUE_INVALID_NAME: Final = "invalid_name"
 ISSUE_INVALID_OPTION: Final = "invalid_option"
 ISSUE_TOOL_LEFT_OUT: Final = "tool_left_out"
+ISSUE_TOOL_PREFIX: Final = "tool_"
 DATA_ENTRY_ID: Final = "entry_id"
 DATA_API_ID: Final = "api_id"
 DATA_OPTION: Final = "option"
+DATA_SUBENTRY_ID: Final = "subentry_id"
+DATA_REASON: Final = "reason"
 
 _API_NAMES: HassKey[dict[str, str]] = HassKey(f"{DOMAIN}_api_names")
 """The name of every LLM API seen registered since Home Assistant started, by id."""
@@ -74,7 +80,7 @@ def _missing_api_issue_id(entry_id: str, api_id: str) -> str:
 
 def _tool_issue_id(entry_id: str, subentry_id: str) -> str:
     """Return the id of the issue of a tool left out."""
-    return f"tool_{entry_id}_{subentry_id}"
+    return f"{ISSUE_TOOL_PREFIX}{entry_id}_{subentry_id}"
 
 
 @callback
@@ -135,7 +141,7 @@ def _async_check_hub(hass: HomeAssistant, api: HubAPI) -> None:
 
 @callback
 def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: UiTools) -> None:
-    """Raise an issue (not fixable) per tool the hub leaves out; clear the others."""
+    """Raise a fixable issue per tool the hub leaves out (the fix deletes it); clear the others."""
     problems = ui_tools.problems(hass)
     prefix = _tool_issue_id(entry_id, "")
     for domain, issue_id in list(ir.async_get(hass).issues):
@@ -150,7 +156,8 @@ def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: U
             hass,
             DOMAIN,
             _tool_issue_id(entry_id, subentry_id),
-            is_fixable=False,
+            data={DATA_ENTRY_ID: entry_id, DATA_SUBENTRY_ID: subentry_id, DATA_REASON: reason},
+            is_fixable=True,
             severity=ir.IssueSeverity.WARNING,
             translation_key=ISSUE_TOOL_LEFT_OUT,
             translation_placeholders={"hub": hub, "tool": title, "reason": reason},
