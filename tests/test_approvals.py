@@ -34,6 +34,7 @@ from custom_components.llm_hub.confirm.approvals import (
     MAX_OPEN_PER_USER,
     MAX_SHOWN_ARGUMENTS,
     Approval,
+    duration,
     shown_arguments,
 )
 from custom_components.llm_hub.const import (
@@ -985,3 +986,13 @@ def test_arguments_that_could_not_be_read_show_as_their_marker() -> None:
         '"<cut: the arguments could not be read>"'
     )
     assert shown_arguments({}) == "(no arguments)"
+
+
+def test_durations_for_the_model_are_english_words() -> None:
+    """The model reads durations in English words: seconds below two minutes, then minutes."""
+    assert [duration(s) for s in (1, 90.5, 120, 300)] == [
+        "1 second",
+        "90.5 seconds",
+        "2 minutes",
+        "5 minutes",
+    ]
