@@ -112,7 +112,7 @@ def _waits(data: dict[str, Any]) -> str:
         f"Assistant until {data['expires']}. Only after they approved it, call {BREW} again "
         f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs '
         "once. Tell the user to approve or deny it in Home Assistant: in the notification "
-        f'"Approve {BREW}?" or in LLM Hub\'s approvals.',
+        f"about {BREW} or in LLM Hub's approvals.",
         TOKEN: approval_id,
         "expires": data["expires"],
     }
@@ -180,7 +180,7 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "message": f"Nothing ran yet: tool {BREW} still waits for the user's approval in Home "
         f"Assistant. Only after they approved it, call {BREW} again with the same arguments "
         f'and "confirmation_token": "{approval_id}"; it then runs once. Tell the user to '
-        f'approve or deny it in Home Assistant: in the notification "Approve {BREW}?" or in '
+        f"approve or deny it in Home Assistant: in the notification about {BREW} or in "
         "LLM Hub's approvals.",
         TOKEN: approval_id,
     }
