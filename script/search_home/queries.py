@@ -234,8 +234,8 @@ QUERIES: list[Query] = [
 
 # German requests that use part of the compound a tool is named by.
 QUERIES += [
-    Query("de", *query, group=COMPOUND)
-    for query in (
+    Query("de", text, expected, words, group=COMPOUND)
+    for text, expected, words in (
         ("Mach die Maschine für den Kaffee an", (f"{_S}kaffeemaschine_an",), "coffee machine on"),
         ("Gemütliches Licht im Wohnzimmer", (f"{_S}wohnzimmerlicht",), "living room light"),
         ("Ist die Maschine mit der Wäsche fertig", (f"{_S}waschmaschine",), "washing machine"),

@@ -190,11 +190,7 @@ class ToolIndex:
     __slots__ = ("_containing", "_idf", "_retriever", "_split", "cards", "language", "terms")
 
     def __init__(self, cards: Sequence[ToolCard], language: str | None = None) -> None:
-        """Index ``cards`` with the stems of ``language`` (a Home Assistant language code).
-
-        In a language that writes compounds as one word, a long word is also indexed by the
-        words of the index it is made of, and is found by a query word it starts or ends with.
-        """
+        """Index ``cards`` with the stems of ``language`` (a Home Assistant language code)."""
         self.cards: tuple[ToolCard, ...] = tuple(cards)
         self.language = language
         self._split: Callable[[str], Sequence[str]] | None = None

@@ -96,8 +96,7 @@ def terms(
 ) -> list[str]:
     """Return the search terms of ``text``: each word's stems in English and ``language``.
 
-    ``split`` gives the parts of a word of ``COMPOUND_MIN`` letters or more, whose stems follow
-    the word's.
+    ``split`` gives the parts of a word of ``COMPOUND_MIN`` letters or more.
     """
     found: list[str] = []
     for word in words(text):
@@ -114,10 +113,9 @@ def compounds(language: str | None) -> bool:
 
 
 def compound_parts(word: str, known: Container[str]) -> tuple[str, ...]:
-    """Return the ``known`` words ``word`` (case-folded) is made of, or ``()``.
+    """Return the ``known`` words ``word`` is made of (longest first part first), or ``()``.
 
-    The longest first part first, parts joined directly or by a linking letter; without a
-    whole split, the longest known start and end of ``_EDGE_MIN`` letters or more.
+    Without a whole split: its longest known start and end of ``_EDGE_MIN`` letters or more.
     """
     memo: dict[int, tuple[str, ...] | None] = {}
 
