@@ -17,6 +17,7 @@ from custom_components.llm_hub.const import (
     CONF_SCOPE_LABELS,
     DOMAIN,
 )
+from custom_components.llm_hub.diagnostics import async_get_config_entry_diagnostics
 from homeassistant.config_entries import ConfigFlowResult
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -270,3 +271,39 @@ async def test_missing_floor_and_label_named_and_removed_with_the_hub(
     lr.async_get(hass).async_delete(label.label_id)
     await hass.async_block_till_done()
     assert _scope_issues(hass) == {}
+
+
+async def test_diagnostics_name_the_scope(
+    hass: HomeAssistant, home: Home, hass_admin_user: Any
+) -> None:
+    """Diagnostics give the scope's areas, floors, labels and users by name, gone ones as None."""
+    floor = fr.async_get(hass).async_get_floor_by_name("Ground floor")
+    assert floor is not None
+    label = lr.async_get(hass).async_create("Kids")
+    entry = await async_add_hub(
+        hass,
+        "Kids' room",
+        {
+            **ASSIST,
+            CONF_SCOPE_AREAS: ["kitchen", "gone"],
+            CONF_SCOPE_FLOORS: [floor.floor_id, "attic"],
+            CONF_SCOPE_LABELS: [label.label_id, "old"],
+            CONF_SCOPE_DOMAINS: ["cover"],
+            CONF_SCOPE_ENTITIES: ["light.desk_lamp"],
+            CONF_SCOPE_EXCLUDED: ["media_player.tv"],
+            CONF_ALLOWED_USERS: [hass_admin_user.id, "removed"],
+        },
+    )
+
+    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
+
+    assert diagnostics["scope"] == {
+        "areas": {"gone": None, "kitchen": "Kitchen"},
+        "floors": {"attic": None, floor.floor_id: "Ground floor"},
+        "labels": {label.label_id: "Kids", "old": None},
+        "domains": ["cover"],
+        "entities": ["light.desk_lamp"],
+        "excluded": ["media_player.tv"],
+        "allowed_users": {hass_admin_user.id: hass_admin_user.name, "removed": None},
+        "admins_only": False,
+    }
