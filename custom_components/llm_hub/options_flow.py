@@ -1,8 +1,9 @@
-"""Options flow of LLM Hub: a menu of steps (APIs, tools, scope, safety, overrides, limits, search).
+"""Options flow of LLM Hub: a menu of steps, one per part of a hub's options, and Save.
 
 Each step changes its part of the options and returns to the menu, which shows how many tools
 the hub would list with the changes and how big they are for a model, as an administrator
-(or a user it serves) gets the hub (``async_preview``). "Save" stores the options and the entry reloads once.
+(or a user it serves) gets the hub (``async_preview``). "Save" stores the options and the
+entry reloads once.
 """
 
 from __future__ import annotations
