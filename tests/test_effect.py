@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
+from custom_components.llm_hub.build import builder
 from custom_components.llm_hub.build.policy import (
     ASK_INNER,
     ASK_INTENT,
@@ -35,10 +36,16 @@ from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
-from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    llm,
+)
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub, async_set_options, hub_id, llm_context
+from .common import FixedAPI, RecordingTool, async_add_hub, async_set_options, hub_id, llm_context
+from .tool_flows import async_add_tool
 
 LOCKS = {CONF_ASK_DOMAINS: ["lock"]}
 SCRIPTS: dict[str, Any] = {
@@ -97,9 +104,23 @@ SCRIPTS: dict[str, Any] = {
     "in_the_hall": {
         "sequence": [{"action": "homeassistant.turn_off", "target": {"area_id": "hall"}}]
     },
-    "chat": {
-        "sequence": [{"action": "conversation.process", "data": {"text": "unlock the door"}}]
+    "whole_target": {
+        "sequence": [
+            {
+                "sequence": [
+                    {"action": "light.turn_on", "target": "{{ {'entity_id': 'light.hall'} }}"}
+                ]
+            }
+        ]
     },
+    "scene_apply": {
+        "sequence": [{"action": "scene.apply", "data": {"entities": {"lock.front_door": "off"}}}]
+    },
+    "scene_templated": {
+        "sequence": [{"action": "scene.apply", "data": {"entities": {"{{ 'light.hall' }}": "on"}}}]
+    },
+    "missing": {"sequence": [{"action": "script.not_there"}]},
+    "chat": {"sequence": [{"action": "conversation.process", "data": {"text": "unlock the door"}}]},
     "loop": {
         "sequence": [
             {
@@ -130,8 +151,26 @@ async def home(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceCa
     )
     registry.async_update_entity(hall_lamp.entity_id, area_id=hall.id)
     hass.states.async_set(hall_lamp.entity_id, "on", {"friendly_name": "Hall lamp"})
+    garage = ar.async_get(hass).async_create("Garage")
+    owner = MockConfigEntry(domain="test")
+    owner.add_to_hass(hass)
+    device = dr.async_get(hass).async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("test", "opener")}
+    )
+    dr.async_get(hass).async_update_device(device.id, area_id=garage.id)
+    opener = registry.async_get_or_create(
+        "switch",
+        "test",
+        "opener",
+        suggested_object_id="garage_door",
+        original_name="Opener",
+        original_device_class="outlet",
+        device_id=device.id,
+        config_entry=owner,
+    )
+    hass.states.async_set(opener.entity_id, "off", {"friendly_name": "Opener"})
     calls = {
-        action: async_mock_service(hass, *action.split("."))
+        action: async_mock_service(hass, action.partition(".")[0], action.partition(".")[2])
         for action in ("light.turn_on", "lock.unlock", "lock.lock", "homeassistant.turn_off")
     }
     assert await async_setup_component(hass, "script", {"script": SCRIPTS})
@@ -168,6 +207,10 @@ async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: 
         ("templated_action", "ApprovalRequired"),
         ("templated_target", "ApprovalRequired"),
         ("chat", "ApprovalRequired"),
+        ("whole_target", "ApprovalRequired"),
+        ("scene_apply", "ApprovalRequired"),
+        ("scene_templated", "ApprovalRequired"),
+        ("missing", "ApprovalRequired"),
         ("lights_on", "ran"),
         ("loop", "ran"),
     ],
@@ -182,10 +225,11 @@ async def test_scripts_ask_by_what_they_act_on(
     )
 
     assert await _call(hass, entry, script) == outcome
+    assert await _call(hass, entry, script) == outcome  # what a script calls is kept
     await hass.async_block_till_done()
     assert home["lock.unlock"] == []
     if script == "lights_on":
-        assert [call.data for call in home["light.turn_on"]] == [
+        assert [call.data for call in home["light.turn_on"]] == 2 * [
             {"entity_id": ["light.hall"], "brightness": 20}
         ]
 
@@ -222,7 +266,7 @@ async def test_intent_calls_ask_by_their_resolved_targets(
     assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOff", domain=["lock"]) == "ApprovalRequired"
     # Matching nothing acts on nothing (the intent fails the same way); slots it refuses ask.
-    assert await _call(hass, entry, "HassTurnOn", name="Garage") != "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", name="Nothing") != "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", area="Nowhere") != "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", domain=["nothing"]) != "ApprovalRequired"
     await hass.async_block_till_done()
@@ -239,6 +283,9 @@ async def test_intent_calls_ask_by_their_resolved_targets(
         ({CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
         ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
         ({CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
+        ({CONF_ASK_DEVICE_CLASSES: ["outlet"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
     ],
 )
 async def test_intent_calls_by_device_class_area_and_entity(
@@ -257,7 +304,7 @@ async def test_intent_calls_by_device_class_area_and_entity(
 async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
     hass: HomeAssistant, home: dict[str, list[ServiceCall]]
 ) -> None:
-    """"Always ask" stored with the wrong type asks before every call that may act (a light
+    """ "Always ask" stored with the wrong type asks before every call that may act (a light
     too); read-only tools still run."""
     entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_AREAS: 3})
 
@@ -348,8 +395,68 @@ async def test_the_safety_form_offers_what_exists(
     form = await hass.config_entries.options.async_configure(
         flow["flow_id"], {"next_step_id": "safety"}
     )
-    fields = {str(key): value for key, value in form["data_schema"].schema.items()}
+    schema = form["data_schema"]
+    assert schema is not None
+    fields = {str(key): value for key, value in schema.schema.items()}
 
-    assert fields[CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script"]
+    assert fields[CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
     assert fields[CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
     assert fields[CONF_ASK_DOMAINS].config["custom_value"] is True
+
+
+async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """An action tool that unlocks in an ``if`` asks; one that turns on a light runs; a
+    script tool asks by its script."""
+    entry = await async_add_hub(hass, "Hub", LOCKS)
+    actions = {
+        "Door": [{"if": [], "then": [{"action": "lock.unlock", "entity_id": "lock.front_door"}]}],
+        "Light": [{"action": "light.turn_on", "target": {"entity_id": "light.hall"}}],
+    }
+    for title, steps in actions.items():
+        await async_add_tool(
+            hass, entry, "action", {"title": title, "description": title, "actions": steps}
+        )
+    await async_add_tool(hass, entry, "script", {"script": "script.nested"})
+    await async_add_tool(hass, entry, "script", {"script": "script.lights_on"})
+
+    assert await _call(hass, entry, "door") == "ApprovalRequired"
+    assert await _call(hass, entry, "light") == "ran"
+    assert await _call(hass, entry, "nested") == "ApprovalRequired"
+    assert await _call(hass, entry, "lights_on") == "ran"
+    await hass.async_block_till_done()
+    assert home["lock.unlock"] == []
+    assert len(home["light.turn_on"]) == 2
+
+
+async def test_tools_whose_effect_the_hub_cannot_know(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """With a set, a tool whose effect the hub cannot know asks when destructive, without
+    "Confirm destructive tools"; Assist's intents that match targets their own way too."""
+    smash = RecordingTool("smash")
+    add = RecordingTool("add", annotations=llm.ToolAnnotations(destructive=False))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [smash, add]))
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["x", "assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    cancel = unwrap(_named(instance, "HassCancelAllTimers"))
+
+    assert await _call(hass, entry, "smash") == "ApprovalRequired"
+    assert await _call(hass, entry, "add") == "ran"
+    asked = await _call(hass, entry, "HassCancelAllTimers") == "ApprovalRequired"
+    assert asked is cancel.annotations.destructive
+    assert [call.tool_name for call in add.calls] == ["add"]
+    assert smash.calls == []
+
+
+async def test_a_builder_keeps_a_bounded_number_of_gates(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gates kept between builds are dropped past the bound; calls ask all the same."""
+    monkeypatch.setattr(builder, "_MAX_TOOL_GATES", 0)
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+
+    for _ in range(2):
+        assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
+        assert await _call(hass, entry, "unlock_front") == "ApprovalRequired"

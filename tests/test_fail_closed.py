@@ -178,7 +178,10 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
         ({CONF_INCLUDED_TOOLS: {"b": 1}}, HubOptions()),
         ({CONF_ASK_DOMAINS: "lock"}, HubOptions(ask_domains=frozenset({"lock"}))),
         ({CONF_ASK_DOMAINS: {"lock": 1}}, HubOptions(ask_domains=EVERY_TOOL)),
-        ({CONF_ASK_DEVICE_CLASSES: [1, "door"]}, HubOptions(ask_device_classes=frozenset({"door"}))),
+        (
+            {CONF_ASK_DEVICE_CLASSES: [1, "door"]},
+            HubOptions(ask_device_classes=frozenset({"door"})),
+        ),
         ({CONF_ASK_AREAS: 7}, HubOptions(ask_areas=EVERY_TOOL)),
         ({CONF_ASK_ENTITIES: True}, HubOptions(ask_entities=EVERY_TOOL)),
         # Other options keep the lenient reading in the forms and their default in a hub.

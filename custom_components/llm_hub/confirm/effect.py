@@ -22,7 +22,6 @@ from homeassistant.const import (
     CONF_ACTION,
     CONF_CHOOSE,
     CONF_DEFAULT,
-    CONF_DOMAIN,
     CONF_ELSE,
     CONF_PARALLEL,
     CONF_REPEAT,
@@ -226,7 +225,9 @@ class _Actions:
     """What a script's actions call, beyond what it references (``Script.referenced_*``)."""
 
     actions: frozenset[str]
-    """The actions called (``domain.name``) and the domains of device actions."""
+    """The actions called (``domain.name``)."""
+    entities: frozenset[str]
+    """The entities ``scene.apply`` and ``scene.create`` set."""
     templated: bool
     """Whether a template picks an action or what it acts on."""
 
@@ -238,13 +239,14 @@ def _actions_of(script: Script) -> _Actions:
     """Return what ``script``'s actions call (kept per script: a script never changes)."""
     if (known := _ACTIONS.get(script)) is None:
         actions: set[str] = set()
-        templated = _walk(script.sequence, actions)
-        known = _ACTIONS[script] = _Actions(frozenset(actions), templated)
+        entities: set[str] = set()
+        templated = _walk(script.sequence, actions, entities)
+        known = _ACTIONS[script] = _Actions(frozenset(actions), frozenset(entities), templated)
     return known
 
 
-def _walk(sequence: Sequence[dict[str, Any]], actions: set[str]) -> bool:
-    """Add the actions ``sequence`` calls to ``actions``; return whether a template picks one."""
+def _walk(sequence: Sequence[dict[str, Any]], actions: set[str], entities: set[str]) -> bool:
+    """Add what ``sequence`` calls to ``actions``, ``entities``; return if a template picks one."""
     templated = False
     for step in sequence:
         kind = cv.determine_script_action(step)
@@ -257,11 +259,11 @@ def _walk(sequence: Sequence[dict[str, Any]], actions: set[str]) -> bool:
             data = [step.get(CONF_TARGET), step.get("data"), step.get("data_template"), step]
             templated |= any(_picks_target(part) for part in data)
             if action in {"scene.apply", "scene.create"} and isinstance(data[1], Mapping):
-                templated |= _dynamic(data[1].get("entities"))
-        elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
-            actions.add(f"{step.get(CONF_DOMAIN)}.")
+                set_entities = data[1].get("entities") or {}
+                templated |= _dynamic(set_entities)
+                entities.update(str(key) for key in set_entities)
         for nested in _sequences(kind, step):
-            templated |= _walk(nested, actions)
+            templated |= _walk(nested, actions, entities)
     return templated
 
 
@@ -354,7 +356,7 @@ def _script_touches(
         ),
         primary_entities_only=False,
     )
-    entity_ids = selected.referenced | selected.indirectly_referenced
+    entity_ids = selected.referenced | selected.indirectly_referenced | called.entities
     entity_ids |= {
         member
         for entity_id in entity_ids
