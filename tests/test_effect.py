@@ -195,6 +195,8 @@ async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: 
     instance = await _instance(hass, entry)
     result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool).name, args))
     assert isinstance(result, llm.ToolResult)
+    if result.data.get("status") == "approval_required":  # waits: nothing ran, no error
+        return "ApprovalRequired"
     return str(result.data.get("error", "ran")) if result.error else "ran"
 
 
