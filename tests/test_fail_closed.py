@@ -15,6 +15,10 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.llm_hub.build.candidate import requires_token
 from custom_components.llm_hub.const import (
+    CONF_ASK_AREAS,
+    CONF_ASK_DEVICE_CLASSES,
+    CONF_ASK_DOMAINS,
+    CONF_ASK_ENTITIES,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -59,7 +63,9 @@ FLAGS = {
     CONF_CONFIRM_WITHOUT_CONVERSATION: CONFIRM_REFUSE,
 }
 """The strictest value of each safety option that holds one value."""
-LISTS = (CONF_INCLUDED_TOOLS, CONF_EXCLUDED_TOOLS, CONF_CONFIRM_TOOLS)
+ASK_LISTS = (CONF_ASK_DOMAINS, CONF_ASK_DEVICE_CLASSES, CONF_ASK_AREAS, CONF_ASK_ENTITIES)
+""""Always ask before acting on": stored as no list, every acting call asks."""
+LISTS = (CONF_INCLUDED_TOOLS, CONF_EXCLUDED_TOOLS, CONF_CONFIRM_TOOLS, *ASK_LISTS)
 
 
 @pytest.fixture
@@ -77,13 +83,19 @@ def test_the_safety_options() -> None:
     assert set(FLAGS) | set(LISTS) == SAFETY_OPTIONS
 
 
-def _strictest(key: str, value: Any, every: list[str]) -> Any:
-    """Return the well-typed options value a wrong-typed ``value`` of ``key`` stands for."""
+def _strictest(key: str, value: Any, every: list[str], acting: list[str]) -> dict[str, Any]:
+    """Return the well-typed options a wrong-typed ``value`` of ``key`` stands for.
+
+    ``acting``: the tools that are not read-only; an "Always ask" list stored as no list
+    asks for each of them, as naming them all in "Also confirm these tools" does.
+    """
     if key not in LISTS:
-        return FLAGS[key]
+        return {key: FLAGS[key]}
     if isinstance(value, list):
-        return [item for item in value if isinstance(item, str) and item]
-    return [] if key == CONF_INCLUDED_TOOLS else every
+        return {key: [item for item in value if isinstance(item, str) and item]}
+    if key in ASK_LISTS:
+        return {CONF_CONFIRM_TOOLS: acting}
+    return {key: [] if key == CONF_INCLUDED_TOOLS else every}
 
 
 def _wrong_for(key: str) -> Callable[[Any], bool]:
@@ -115,8 +127,13 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
 ) -> None:
     """Hypothesis over values: a wrong-typed safety option (a bad list item too) behaves
     exactly as its strictest value stored well-typed, and raises its repair issue."""
-    every = sorted((await _behaviour(hass, await async_add_hub(hass, "Open", {})))[0])
+    open_hub = await async_add_hub(hass, "Open", {})
+    every = sorted((await _behaviour(hass, open_hub))[0])
     assert {SEARCH, UNLOCK} <= set(every)
+    instance = await llm.async_get_api(hass, hub_id(open_hub), llm_context())
+    acting = sorted(tool.name for tool in instance.tools if not tool.annotations.read_only)
+    assert SEARCH not in acting
+    assert UNLOCK in acting
     # A tool asks in every hub (so how calls without a conversation end shows).
     base = {CONF_CONFIRM_TOOLS: [UNLOCK]}
     tried: set[str] = set()
@@ -128,7 +145,7 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
     for index, (key, value) in enumerate(pairs):
         bad = await async_add_hub(hass, f"Bad {index}", base | {key: value})
         good = await async_add_hub(
-            hass, f"Good {index}", base | {key: _strictest(key, value, every)}
+            hass, f"Good {index}", base | _strictest(key, value, every, acting)
         )
         assert await _behaviour(hass, bad) == await _behaviour(hass, good), (key, value)
         issues = ir.async_get(hass).issues
@@ -159,6 +176,14 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
         ({CONF_EXCLUDED_TOOLS: [["a"], "b"]}, HubOptions(excluded_tools=frozenset({"b"}))),
         ({CONF_INCLUDED_TOOLS: [1, "b"]}, HubOptions(included_tools=frozenset({"b"}))),
         ({CONF_INCLUDED_TOOLS: {"b": 1}}, HubOptions()),
+        ({CONF_ASK_DOMAINS: "lock"}, HubOptions(ask_domains=frozenset({"lock"}))),
+        ({CONF_ASK_DOMAINS: {"lock": 1}}, HubOptions(ask_domains=EVERY_TOOL)),
+        (
+            {CONF_ASK_DEVICE_CLASSES: [1, "door"]},
+            HubOptions(ask_device_classes=frozenset({"door"})),
+        ),
+        ({CONF_ASK_AREAS: 7}, HubOptions(ask_areas=EVERY_TOOL)),
+        ({CONF_ASK_ENTITIES: True}, HubOptions(ask_entities=EVERY_TOOL)),
         # Other options keep the lenient reading in the forms and their default in a hub.
         ({CONF_TIMEOUT: "10", CONF_PROMPT: 5}, HubOptions()),
     ],
@@ -187,7 +212,11 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
         CONF_CONFIRM_TOOLS: {"x": 1},
         CONF_EXCLUDED_TOOLS: 7,
         CONF_INCLUDE_NEW_TOOLS: "yes",
+        CONF_ASK_DOMAINS: 5,
+        CONF_ASK_ENTITIES: ["lock.back_door", 6],
     }
+    hass.states.async_set("lock.front_door", "locked", {"device_class": "door"})
+    hass.states.async_set("light.hall", "off")
     entry = await async_add_hub(hass, "Kitchen", stored)
     every = sorted((await _behaviour(hass, await async_add_hub(hass, "Open", {})))[0])
     assert await _behaviour(hass, entry) == ({}, None)  # every tool excluded
@@ -200,6 +229,9 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
     assert shown[CONF_READ_ONLY] is True
     assert shown[CONF_CONFIRM_WITHOUT_CONVERSATION] == CONFIRM_REFUSE
     assert shown[CONF_CONFIRM_TOOLS] == every
+    assert shown[CONF_ASK_DOMAINS] == ["light", "lock"]  # every domain there is
+    assert shown[CONF_ASK_ENTITIES] == ["lock.back_door"]
+    assert shown.get(CONF_ASK_DEVICE_CLASSES, []) == []
     menu = await hass.config_entries.options.async_configure(form["flow_id"], shown)
     form = await hass.config_entries.options.async_configure(
         menu["flow_id"], {"next_step_id": "tools"}
@@ -217,6 +249,9 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
     assert entry.options[CONF_CONFIRM_TOOLS] == every
     assert entry.options[CONF_EXCLUDED_TOOLS] == every
     assert entry.options[CONF_INCLUDE_NEW_TOOLS] is False
+    assert entry.options[CONF_ASK_DOMAINS] == ["light", "lock"]
+    assert entry.options[CONF_ASK_ENTITIES] == ["lock.back_door"]
+    assert CONF_ASK_AREAS not in entry.options
     assert not invalid_options(entry.options)
     assert not [
         issue_id

@@ -28,6 +28,10 @@ from .const import (
     CONF_ALLOWED_USERS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
+    CONF_ASK_AREAS,
+    CONF_ASK_DEVICE_CLASSES,
+    CONF_ASK_DOMAINS,
+    CONF_ASK_ENTITIES,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -81,7 +85,7 @@ class Override:
 
 
 class EveryTool(frozenset[str]):
-    """A set of tool keys that holds every key: a safety list stored as no list at all."""
+    """A set of keys that holds every key: a safety list stored as no list at all."""
 
     __slots__ = ()
 
@@ -110,7 +114,8 @@ class EveryTool(frozenset[str]):
 
 
 EVERY_TOOL: Final = EveryTool()
-"""What ``excluded_tools`` and ``confirm_tools`` of the wrong type, not a list, hold."""
+"""What a safety list of the wrong type, not a list, holds (``excluded_tools``,
+``confirm_tools``, the ``ask_*`` lists)."""
 
 
 def _strictest[T](value: Any, strictest: T) -> T:
@@ -263,6 +268,10 @@ _APPROVAL_SECONDS: Final = Kind(_is_number, "a positive number", _read_approval_
 _TOOL_KEYS: Final = Kind(_is_texts, "a list of tool names", _read_keys, _keys_kept)
 _TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts)
 _IDS: Final = Kind(_is_texts, "a list of ids", _read_texts)
+_DOMAINS: Final = Kind(_is_texts, "a list of domains", _read_keys, _keys_kept)
+_DEVICE_CLASSES: Final = Kind(_is_texts, "a list of device classes", _read_keys, _keys_kept)
+_AREAS: Final = Kind(_is_texts, "a list of area ids", _read_keys, _keys_kept)
+_ENTITIES: Final = Kind(_is_texts, "a list of entity ids", _read_keys, _keys_kept)
 _API_IDS: Final = Kind(_is_texts, "a list of LLM API ids", _read_api_ids)
 _OVERRIDES: Final = Kind(
     _is_overrides, "tool names, each with a text name and description", _read_overrides
@@ -313,6 +322,19 @@ class HubOptions:
     )
     confirm_tools: frozenset[str] = _option(
         CONF_CONFIRM_TOOLS, _TOOL_KEYS, default=frozenset(), strictest=EVERY_TOOL
+    )
+    # "Always ask before acting on" (the effect set): calls acting on any of these ask.
+    ask_domains: frozenset[str] = _option(
+        CONF_ASK_DOMAINS, _DOMAINS, default=frozenset(), strictest=EVERY_TOOL
+    )
+    ask_device_classes: frozenset[str] = _option(
+        CONF_ASK_DEVICE_CLASSES, _DEVICE_CLASSES, default=frozenset(), strictest=EVERY_TOOL
+    )
+    ask_areas: frozenset[str] = _option(
+        CONF_ASK_AREAS, _AREAS, default=frozenset(), strictest=EVERY_TOOL
+    )
+    ask_entities: frozenset[str] = _option(
+        CONF_ASK_ENTITIES, _ENTITIES, default=frozenset(), strictest=EVERY_TOOL
     )
     overrides: Mapping[str, Override] = _option(CONF_OVERRIDES, _OVERRIDES, default=_NO_OVERRIDES)
     timeout: float = _option(CONF_TIMEOUT, _SECONDS, default=DEFAULT_TIMEOUT)

@@ -17,7 +17,7 @@ from homeassistant.components.homeassistant.exposed_entities import async_should
 from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult, OptionsFlowWithReload
 from homeassistant.const import CONF_LLM_HASS_API, UnitOfTime
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm as llm_helper, translation
+from homeassistant.helpers import area_registry as ar, llm as llm_helper, translation
 from homeassistant.helpers.selector import (
     AreaSelector,
     AreaSelectorConfig,
@@ -49,6 +49,10 @@ from .const import (
     CONF_ALLOWED_USERS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
+    CONF_ASK_AREAS,
+    CONF_ASK_DEVICE_CLASSES,
+    CONF_ASK_DOMAINS,
+    CONF_ASK_ENTITIES,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -479,6 +483,10 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_NO_OPEN_WORLD, False),
                         (CONF_CONFIRM_DESTRUCTIVE, False),
                         (CONF_CONFIRM_TOOLS, []),
+                        (CONF_ASK_DOMAINS, []),
+                        (CONF_ASK_DEVICE_CLASSES, []),
+                        (CONF_ASK_AREAS, []),
+                        (CONF_ASK_ENTITIES, []),
                         (CONF_CONFIRM_WITHOUT_CONVERSATION, None),
                         (CONF_APPROVAL_TIMEOUT, None),
                         (CONF_APPROVAL_NOTIFY_SERVICE, None),
@@ -487,6 +495,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
             )
         current = self._current()
+        asked = self._effect_choices(current)
         return self.async_show_form(
             step_id="safety",
             data_schema=self.add_suggested_values_to_schema(
@@ -498,6 +507,16 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         probatio.Required(CONF_CONFIRM_DESTRUCTIVE): BooleanSelector(),
                         probatio.Optional(CONF_CONFIRM_TOOLS): await self._async_tools_selector(
                             current.confirm_tools
+                        ),
+                        probatio.Optional(CONF_ASK_DOMAINS): _choices(asked[CONF_ASK_DOMAINS]),
+                        probatio.Optional(CONF_ASK_DEVICE_CLASSES): _choices(
+                            asked[CONF_ASK_DEVICE_CLASSES]
+                        ),
+                        probatio.Optional(CONF_ASK_AREAS): AreaSelector(
+                            AreaSelectorConfig(multiple=True)
+                        ),
+                        probatio.Optional(CONF_ASK_ENTITIES): EntitySelector(
+                            EntitySelectorConfig(multiple=True)
                         ),
                         probatio.Required(CONF_TIMEOUT): NumberSelector(
                             NumberSelectorConfig(
@@ -543,6 +562,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_NO_OPEN_WORLD: current.no_open_world,
                     CONF_CONFIRM_DESTRUCTIVE: current.confirm_destructive,
                     CONF_CONFIRM_TOOLS: sorted(await self._async_keys(current.confirm_tools)),
+                    **{key: sorted(chosen) for key, (chosen, _) in asked.items()},
                     CONF_TIMEOUT: current.timeout,
                     CONF_CONFIRM_WITHOUT_CONVERSATION: current.confirm_without_conversation,
                     CONF_APPROVAL_TIMEOUT: current.approval_timeout,
@@ -551,6 +571,33 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             ),
             description_placeholders=await self._async_figures(),
         )
+
+    def _effect_choices(self, current: HubOptions) -> dict[str, tuple[set[str], set[str]]]:
+        """Return, per "Always ask before acting on" option, what it holds and what exists.
+
+        A list stored with the wrong type (``EveryTool``) holds everything that exists.
+        """
+        states = self.hass.states.async_all()
+        known = {
+            CONF_ASK_DOMAINS: {state.domain for state in states},
+            CONF_ASK_DEVICE_CLASSES: {
+                device_class
+                for state in states
+                if isinstance(device_class := state.attributes.get("device_class"), str)
+            },
+            CONF_ASK_AREAS: set(ar.async_get(self.hass).areas),
+            CONF_ASK_ENTITIES: {state.entity_id for state in states},
+        }
+        stored = {
+            CONF_ASK_DOMAINS: current.ask_domains,
+            CONF_ASK_DEVICE_CLASSES: current.ask_device_classes,
+            CONF_ASK_AREAS: current.ask_areas,
+            CONF_ASK_ENTITIES: current.ask_entities,
+        }
+        return {
+            key: (set(known[key]) if isinstance(value, EveryTool) else set(value), known[key])
+            for key, value in stored.items()
+        }
 
     # --- Overrides ------------------------------------------------------------------------
 
@@ -884,6 +931,19 @@ def _seconds(value: float) -> float:
 
 _SAFE = llm_helper.ToolAnnotations(read_only=True, destructive=False, open_world=False)
 """Annotations no annotation policy leaves out: to ask the policy about the selection only."""
+
+
+def _choices(chosen_and_known: tuple[set[str], set[str]]) -> SelectSelector:
+    """Return a selector of several texts: those that exist and those chosen, or any other."""
+    chosen, known = chosen_and_known
+    return SelectSelector(
+        SelectSelectorConfig(
+            options=sorted(chosen | known),
+            multiple=True,
+            custom_value=True,
+            mode=SelectSelectorMode.DROPDOWN,
+        )
+    )
 
 
 def _tools_selector(options: list[SelectOptionDict], *, multiple: bool = True) -> SelectSelector:

@@ -76,6 +76,8 @@ export interface DescribedTool {
   selectors: Record<string, Record<string, unknown>>;
   hidden: string | null;
   confirm?: boolean;
+  /** Why calls may ask the user first (the hub's policy), or null. */
+  confirm_reason?: string | null;
   schema_fixes?: string[];
   size: { chars: number; tokens: number };
 }

@@ -203,7 +203,12 @@ export class LlmHubView extends LitElement {
         <td>${annotationBadges(tool.annotations)}</td>
         ${hub
           ? html`<td>
-                ${tool.confirm ? html`<span class="badge warning">needs confirmation</span>` : nothing}
+                ${tool.confirm
+                  ? html`<span class="badge warning">needs confirmation</span>
+                      ${tool.confirm_reason
+                        ? html`<div class="secondary">${tool.confirm_reason}</div>`
+                        : nothing}`
+                  : nothing}
               </td>
               <td class="reason">
                 ${tool.hidden ? html`<span class="badge">hidden</span> ${tool.hidden}` : nothing}

@@ -22,7 +22,8 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
-from ..confirm.gate import Confirmations
+from ..confirm.effect import ALWAYS, NEVER
+from ..confirm.gate import Confirmations, ToolGate
 from ..const import LOGGER, TOKEN_ARGUMENT
 from ..schema.cache import SchemaCache, SerializerChain
 from ..search.index import ToolIndex, tool_card
@@ -192,6 +193,7 @@ class HubBuilder:
         # Tools that need confirming get the settings with the hub's confirmation gate.
         self._confirming = replace(settings, gate=confirmations)
         self._refusing: HubCallSettings | None = None
+        self._tool_gates: dict[tuple[object, object], HubCallSettings] = {}
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         self._schemas = SchemaCache()
@@ -264,14 +266,30 @@ class HubBuilder:
             return AliasedHubAPIInstance(**fields, renamed=renamed)
         return HubAPIInstance(**fields)
 
-    def _gated(self, tool: llm_helper.Tool) -> HubCallSettings:
-        """Return the settings of a tool that needs confirming: the strictest gate on its path."""
+    def _gated(self, item: CandidateTool) -> HubCallSettings:
+        """Return the settings of a tool that may ask: the strictest gate on its path.
+
+        A tool that asks on every call (for this hub's fixed reasons, or a selected hub's)
+        gets the hub's gate; one that asks by what a call acts on, or through a selected
+        hub's ``ToolGate``, a ``ToolGate`` of its own, kept between builds.
+        """
+        tool = item.tool
         inner = tool.gate if isinstance(tool, HubTool) else None
-        if (gate := self.confirmations.strictest(inner)) is self.confirmations:
-            return self._confirming
-        if self._refusing is None:
-            self._refusing = replace(self.settings, gate=gate)
-        return self._refusing
+        effect = NEVER if item.asking is None else item.asking.effect
+        if not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
+            if (gate := self.confirmations.strictest(inner)) is self.confirmations:
+                return self._confirming
+            if self._refusing is None:
+                self._refusing = replace(self.settings, gate=gate)
+            return self._refusing
+        if (settings := self._tool_gates.get((effect, inner))) is None:
+            if len(self._tool_gates) > _MAX_TOOL_GATES:
+                self._tool_gates.clear()  # gates of selected hubs reloaded since
+            settings = self._tool_gates[effect, inner] = replace(
+                self.settings,
+                gate=ToolGate(self.confirmations, effect, self.policy.effects, inner),
+            )
+        return settings
 
     async def _async_list_by_search(
         self,
@@ -357,7 +375,7 @@ class HubBuilder:
                     item.name,
                     item.tool,
                     item.source,
-                    self._gated(item.tool) if item.confirm else settings,
+                    self._gated(item) if item.confirm else settings,
                     item.description,
                     item.parameters,
                     entry.json_schema if entry.as_text else None,
@@ -381,6 +399,8 @@ class HubBuilder:
         return "\n\n".join(part for part in own if part), list(parts)
 
 
+_MAX_TOOL_GATES: Final = 4096
+"""Most ``ToolGate`` settings a builder keeps (tools times the gates of selected hubs)."""
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
 """The card parameters of a listed tool without a clean schema (one object: the same key)."""
 

@@ -10,6 +10,7 @@ import probatio
 
 from homeassistant.helpers.llm import Tool
 
+from ..confirm.effect import Asking
 from ..const import TOKEN_ARGUMENT
 
 __all__ = [
@@ -47,7 +48,9 @@ class CandidateTool:
     hidden: str | None = None
     """Why the hub does not list the tool (a sentence for the inspector), or None."""
     confirm: bool = False
-    """Whether calls run only after the user confirmed."""
+    """Whether calls may ask the user first (policy; ``confirm.gate``)."""
+    asking: Asking | None = None
+    """Why and when this hub's own options ask (None: only a selected hub's gate may)."""
     json_schema: dict[str, Any] | None = None
     """The clean JSON Schema the listed ``parameters`` convert to; shared between requests,
     so never to be changed."""

@@ -6,12 +6,13 @@ the same when the user gives the tool an alias.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from homeassistant.helpers import llm as llm_helper
 
-from ..calls.tool import HubTool
+from ..calls.tool import HubTool, unwrap
+from ..confirm.effect import Asking, EffectSet, effect_of
 from ..options import HubOptions
 from .candidate import CandidateTool, requires_token
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
@@ -20,13 +21,29 @@ if TYPE_CHECKING:
     from homeassistant.helpers.llm import Tool
 
 
-__all__ = ["HubPolicy", "alias_error", "annotations_of", "is_destructive"]
+__all__ = ["ASK_INNER", "HubPolicy", "alias_error", "annotations_of", "is_destructive"]
 
 HIDDEN_EXCLUDED = "excluded in the hub's options"
 HIDDEN_NEW = "a new tool, and the hub's options leave out new tools"
 HIDDEN_NOT_READ_ONLY = "not read-only (policy: read-only tools only)"
 HIDDEN_DESTRUCTIVE = "destructive (policy: no destructive tools)"
 HIDDEN_OPEN_WORLD = "reaches outside Home Assistant (policy: no open-world tools)"
+
+ASK_NAMED = Asking("named in the hub's options (also confirm these tools)")
+ASK_DESTRUCTIVE = Asking("destructive (policy: confirm destructive tools)")
+ASK_UNKNOWN = Asking(
+    "destructive, and what it acts on cannot be known before a call (policy: always ask "
+    "before acting on)"
+)
+ASK_EVERY = Asking(
+    'acts on something, and an option of "Always ask before acting on" is stored with the '
+    "wrong type, so every acting call asks"
+)
+ASK_INNER = "the selected hub it comes from asks for it"
+ASK_INTENT = "asks when the call's targets are among what the hub always asks before acting on"
+ASK_SCRIPT = (
+    "asks when what its actions reference is among what the hub always asks before acting on"
+)
 
 
 def alias_error(alias: str) -> str | None:
@@ -56,6 +73,19 @@ class HubPolicy:
     """The tool policy of a hub's options."""
 
     options: HubOptions
+    effects: EffectSet = field(init=False)
+    """What the hub always asks before acting on (``options.ask_*``)."""
+    _by_effect: dict[object, Asking] = field(init=False, repr=False, compare=False)
+    """The ``Asking`` of each tool whose effect is known, kept between builds."""
+
+    def __post_init__(self) -> None:
+        """Make the effect set of the options."""
+        options = self.options
+        effects = EffectSet(
+            options.ask_domains, options.ask_device_classes, options.ask_areas, options.ask_entities
+        )
+        object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "_by_effect", {})
 
     def is_open(self) -> bool:
         """Return whether the policy lists every tool as it is (the default)."""
@@ -65,6 +95,7 @@ class HubPolicy:
             and not options.excluded_tools
             and not (options.read_only or options.no_destructive or options.no_open_world)
             and not (options.confirm_destructive or options.confirm_tools or options.overrides)
+            and not self.effects
         )
 
     def hidden_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
@@ -82,11 +113,34 @@ class HubPolicy:
             return HIDDEN_OPEN_WORLD
         return None
 
-    def needs_confirmation(self, key: str, annotations: llm_helper.ToolAnnotations) -> bool:
-        """Return whether calls of the tool ``key`` run only after the user confirmed."""
-        return key in self.options.confirm_tools or (
-            self.options.confirm_destructive and is_destructive(annotations)
-        )
+    def asking(
+        self, key: str, tool: Tool, annotations: llm_helper.ToolAnnotations
+    ) -> Asking | None:
+        """Return why and when calls of the tool ``key`` ask the user, or None if never.
+
+        With an effect set, a tool whose effect the hub knows asks by it (never when
+        read-only) instead of by "confirm destructive tools"; one whose effect it cannot know
+        asks when destructive. Naming a tool always asks.
+        """
+        options = self.options
+        if key in options.confirm_tools:
+            return ASK_NAMED
+        destructive = is_destructive(annotations)
+        if not (effects := self.effects):
+            return ASK_DESTRUCTIVE if options.confirm_destructive and destructive else None
+        if annotations.read_only:
+            return None
+        if effects.everything:
+            return ASK_EVERY
+        original = unwrap(tool)
+        # One Asking per tool between builds: Assist's tools come anew with every request.
+        cache_key = _effect_key(original)
+        if (known := self._by_effect.get(cache_key)) is None:
+            if (effect := effect_of(original, destructive=destructive)) is None:
+                return ASK_UNKNOWN if destructive else None
+            reason = ASK_INTENT if isinstance(original, llm_helper.IntentTool) else ASK_SCRIPT
+            known = self._by_effect[cache_key] = Asking(reason, effect)
+        return known
 
     def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
         """Set candidates' ``hidden``, ``confirm``, ``description``, ``name``; return problems."""
@@ -95,6 +149,7 @@ class HubPolicy:
             for item in candidates:
                 if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
                     item.confirm = True
+                    item.asking = None
             return []
         overrides = self.options.overrides
         for item in candidates:
@@ -102,7 +157,8 @@ class HubPolicy:
             item.hidden = self.hidden_reason(item.key, annotations)
             if item.hidden is not None:
                 continue
-            if self.needs_confirmation(item.key, annotations) or (
+            item.asking = self.asking(item.key, item.tool, annotations)
+            if item.asking is not None or (
                 isinstance(item.tool, HubTool) and requires_token(item.tool.parameters)
             ):  # A tool that a selected hub confirms is confirmed here too.
                 item.confirm = True
@@ -133,6 +189,14 @@ class HubPolicy:
                 item.name = alias
                 used.add(alias)
         return problems
+
+
+def _effect_key(tool: Tool) -> object:
+    """Return what stays the same for a tool from build to build: its intent or script."""
+    for attribute in ("intent_type", "script", "script_entity_id"):
+        if (value := getattr(tool, attribute, None)) is not None:
+            return value
+    return ("action", tool.name) if isinstance(tool, llm_helper.ActionTool) else tool
 
 
 _NOT_PORTABLE = (

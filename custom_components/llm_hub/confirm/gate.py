@@ -26,6 +26,7 @@ from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 from ..calls.tool import Cleared, Stop, error_result
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
+from .effect import Effect, EffectSet
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog
@@ -34,6 +35,7 @@ __all__ = [
     "MAX_TOKENS_PER_USER",
     "TOKEN_ARGUMENT",
     "Confirmations",
+    "ToolGate",
     "canonical",
 ]
 
@@ -318,6 +320,52 @@ class Confirmations:
             f"The approval {redeemed}, so tool {name} did not run (approval {presented!r}). "
             f"To ask again, call {name} without {TOKEN_ARGUMENT}.",
         ), "refused"
+
+
+class ToolGate:
+    """The gate of a tool whose calls ask by what each acts on, or as a selected hub's do.
+
+    This hub asks for a call when ``effect`` touches its ``effects``; a selected hub's gate
+    (``inner``) asks for it too. Either way the call is asked for once, here, by the
+    strictest of the hubs that ask for it (``Confirmations.strictest``).
+    """
+
+    __slots__ = ("confirmations", "effect", "effects", "inner")
+
+    def __init__(
+        self,
+        confirmations: Confirmations,
+        effect: Effect,
+        effects: EffectSet,
+        inner: object = None,
+    ) -> None:
+        """Ask with this hub's ``confirmations``; ``inner``: the selected hub tool's gate."""
+        self.confirmations = confirmations
+        self.effect = effect
+        self.effects = effects
+        self.inner = inner
+
+    def asking(self, arguments: dict[str, Any], llm_context: LLMContext) -> Confirmations | None:
+        """Return the gate that asks for this call, or None when no hub on its path asks."""
+        inner = self.inner
+        below = inner.asking(arguments, llm_context) if isinstance(inner, ToolGate) else inner
+        if isinstance(below, Confirmations):
+            return self.confirmations.strictest(below)
+        if self.effect.touches(self.confirmations.hass, arguments, llm_context, self.effects):
+            return self.confirmations
+        return None
+
+    def check(
+        self,
+        name: str,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        arguments: dict[str, Any],
+    ) -> Cleared | Stop:
+        """Return the call cleared at once when nothing asks for it, else as ``asking`` says."""
+        if (gate := self.asking(arguments, llm_context)) is None:
+            return Cleared(arguments)
+        return gate.check(name, tool_input, llm_context, arguments)
 
 
 _NOT_ANSWERED = "not answered yet"

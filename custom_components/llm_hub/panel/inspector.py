@@ -20,6 +20,7 @@ from homeassistant.helpers import llm as llm_helper
 from ..api import HubAPI
 from ..build.builder import HubAPIInstance
 from ..build.candidate import CandidateTool
+from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
 from ..const import DOMAIN
 from .bench_form import form_selectors
@@ -73,7 +74,8 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; each
     tool has ``name``, ``key``, ``original_name``, ``source``, ``title``, ``description``,
     ``annotations``, ``parameters`` (as agents convert them; null with ``parameters_error``),
-    ``hidden``, ``selectors``, ``size``, and for a hub's tools ``confirm`` and ``schema_fixes``.
+    ``hidden``, ``selectors``, ``size``, and for a hub's tools ``confirm``, ``confirm_reason``
+    and ``schema_fixes``.
     Hidden tools do not count in the API's ``size``.
     """
     api = instance.api
@@ -183,8 +185,16 @@ def _describe_candidate(
     entry["key"] = item.key
     entry["hidden"] = item.hidden
     entry["confirm"] = item.confirm
+    entry["confirm_reason"] = _confirm_reason(item)
     entry["schema_fixes"] = list(item.schema_fixes)
     return entry
+
+
+def _confirm_reason(item: CandidateTool) -> str | None:
+    """Return why calls of a hub's tool may ask the user, in words (None: they never do)."""
+    if not item.confirm:
+        return None
+    return ASK_INNER if item.asking is None else item.asking.reason
 
 
 def _describe_tool(

@@ -588,6 +588,8 @@ class UiScriptTool(llm_helper.ActionTool):
         self.description = definition.description or tool.description
         self.parameters = tool.parameters
         self.annotations = definition.annotations
+        self.script_entity_id = definition.script
+        """The script it runs (what a hub's "Always ask before acting on" looks into)."""
 
     @override
     async def async_call(

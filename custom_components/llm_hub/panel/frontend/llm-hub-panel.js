@@ -620,7 +620,8 @@ var Fe=Object.defineProperty;var He=Object.getOwnPropertyDescriptor;var d=(i,t,e
         </td>
         <td>${Le(e.annotations)}</td>
         ${s?n`<td>
-                ${e.confirm?n`<span class="badge warning">needs confirmation</span>`:c}
+                ${e.confirm?n`<span class="badge warning">needs confirmation</span>
+                      ${e.confirm_reason?n`<div class="secondary">${e.confirm_reason}</div>`:c}`:c}
               </td>
               <td class="reason">
                 ${e.hidden?n`<span class="badge">hidden</span> ${e.hidden}`:c}

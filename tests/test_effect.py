@@ -1,0 +1,464 @@
+"""Confirm by effect: a hub asks before a call acts on what "Always ask before acting on" names.
+
+Through real hubs and real calls, without a conversation (an approval is what asking looks
+like there): Assist's intent tools by their resolved targets, scripts by what their actions
+reference (in a ``choose``, a nested script, a template), tools made in the UI likewise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
+
+from custom_components.llm_hub.build import builder
+from custom_components.llm_hub.build.policy import (
+    ASK_INNER,
+    ASK_INTENT,
+    ASK_NAMED,
+    ASK_SCRIPT,
+    ASK_UNKNOWN,
+)
+from custom_components.llm_hub.calls.tool import unwrap
+from custom_components.llm_hub.const import (
+    CONF_ASK_AREAS,
+    CONF_ASK_DEVICE_CLASSES,
+    CONF_ASK_DOMAINS,
+    CONF_ASK_ENTITIES,
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_READ_ONLY,
+)
+from custom_components.llm_hub.panel.inspector import describe_instance
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant, ServiceCall
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    llm,
+)
+from homeassistant.setup import async_setup_component
+
+from .common import FixedAPI, RecordingTool, async_add_hub, async_set_options, hub_id, llm_context
+from .tool_flows import async_add_tool
+
+LOCKS = {CONF_ASK_DOMAINS: ["lock"]}
+SCRIPTS: dict[str, Any] = {
+    "unlock_in_choose": {
+        "sequence": [
+            {
+                "choose": [
+                    {
+                        "conditions": [{"condition": "template", "value_template": "{{ true }}"}],
+                        "sequence": [
+                            {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
+                        ],
+                    }
+                ]
+            }
+        ]
+    },
+    "unlock_front": {
+        "sequence": [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
+    },
+    "nested": {"sequence": [{"if": [], "then": [{"action": "script.unlock_front"}]}]},
+    "nested_by_target": {
+        "sequence": [{"action": "script.turn_on", "target": {"entity_id": "script.unlock_front"}}]
+    },
+    "templated_action": {
+        "sequence": [
+            {"action": "{{ 'lock.' ~ 'unlock' }}", "target": {"entity_id": "lock.front_door"}}
+        ]
+    },
+    "templated_target": {
+        "sequence": [
+            {
+                "parallel": [
+                    {"action": "light.turn_on", "target": {"entity_id": "{{ 'lock.front_door' }}"}}
+                ]
+            }
+        ]
+    },
+    "lights_on": {
+        "sequence": [
+            {
+                "repeat": {
+                    "count": 1,
+                    "sequence": [
+                        {
+                            "action": "light.turn_on",
+                            "target": {"entity_id": "light.hall"},
+                            "data": {"brightness": "{{ 10 * 2 }}"},
+                        }
+                    ],
+                }
+            },
+            {"delay": 0},
+        ]
+    },
+    "in_the_hall": {
+        "sequence": [{"action": "homeassistant.turn_off", "target": {"area_id": "hall"}}]
+    },
+    "whole_target": {
+        "sequence": [
+            {
+                "sequence": [
+                    {"action": "light.turn_on", "target": "{{ {'entity_id': 'light.hall'} }}"}
+                ]
+            }
+        ]
+    },
+    "scene_apply": {
+        "sequence": [{"action": "scene.apply", "data": {"entities": {"lock.front_door": "off"}}}]
+    },
+    "scene_templated": {
+        "sequence": [{"action": "scene.apply", "data": {"entities": {"{{ 'light.hall' }}": "on"}}}]
+    },
+    "missing": {"sequence": [{"action": "script.not_there"}]},
+    "chat": {"sequence": [{"action": "conversation.process", "data": {"text": "unlock the door"}}]},
+    "loop": {
+        "sequence": [
+            {
+                "if": [{"condition": "template", "value_template": "{{ false }}"}],
+                "then": [{"action": "script.loop"}],
+            }
+        ]
+    },
+}
+
+
+@pytest.fixture
+async def home(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceCall]]:
+    """Set up a light and a lock (both exposed to Assist), Assist's intents and the scripts.
+
+    Return the recorded calls of the actions that act on them.
+    """
+    for component in ("homeassistant", "intent"):
+        assert await async_setup_component(hass, component, {})
+    hall = ar.async_get(hass).async_create("Hall")
+    hass.states.async_set("light.hall", "off", {"friendly_name": "Hall light"})
+    hass.states.async_set(
+        "lock.front_door", "locked", {"friendly_name": "Front door", "device_class": "door"}
+    )
+    registry = er.async_get(hass)
+    hall_lamp = registry.async_get_or_create(
+        "light", "test", "lamp", suggested_object_id="lamp", original_name="Hall lamp"
+    )
+    registry.async_update_entity(hall_lamp.entity_id, area_id=hall.id)
+    hass.states.async_set(hall_lamp.entity_id, "on", {"friendly_name": "Hall lamp"})
+    garage = ar.async_get(hass).async_create("Garage")
+    owner = MockConfigEntry(domain="test")
+    owner.add_to_hass(hass)
+    device = dr.async_get(hass).async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("test", "opener")}
+    )
+    dr.async_get(hass).async_update_device(device.id, area_id=garage.id)
+    opener = registry.async_get_or_create(
+        "switch",
+        "test",
+        "opener",
+        suggested_object_id="garage_door",
+        original_name="Opener",
+        original_device_class="outlet",
+        device_id=device.id,
+        config_entry=owner,
+    )
+    hass.states.async_set(opener.entity_id, "off", {"friendly_name": "Opener"})
+    calls = {
+        action: async_mock_service(hass, action.partition(".")[0], action.partition(".")[2])
+        for action in ("light.turn_on", "lock.unlock", "lock.lock", "homeassistant.turn_off")
+    }
+    assert await async_setup_component(hass, "script", {"script": SCRIPTS})
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "lock.front_door", should_expose=True)
+    for script in SCRIPTS:
+        async_expose_entity(hass, "conversation", f"script.{script}", should_expose=True)
+    return calls
+
+
+async def _instance(hass: HomeAssistant, entry: MockConfigEntry) -> llm.APIInstance:
+    return await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+
+def _named(instance: llm.APIInstance, tool: str) -> llm.Tool:
+    """Return the listed tool ``tool`` (Home Assistant 2026.10 prefixes Assist's tools)."""
+    return next(item for item in instance.tools if tool in (item.name, item.name.split("__")[-1]))
+
+
+async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: Any) -> str:
+    """Call a tool through the hub without a conversation; return how it ended."""
+    instance = await _instance(hass, entry)
+    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool).name, args))
+    assert isinstance(result, llm.ToolResult)
+    if result.data.get("status") == "approval_required":  # waits: nothing ran, no error
+        return "ApprovalRequired"
+    return str(result.data.get("error", "ran")) if result.error else "ran"
+
+
+@pytest.mark.parametrize(
+    ("script", "outcome"),
+    [
+        ("unlock_in_choose", "ApprovalRequired"),
+        ("nested", "ApprovalRequired"),
+        ("nested_by_target", "ApprovalRequired"),
+        ("templated_action", "ApprovalRequired"),
+        ("templated_target", "ApprovalRequired"),
+        ("chat", "ApprovalRequired"),
+        ("whole_target", "ApprovalRequired"),
+        ("scene_apply", "ApprovalRequired"),
+        ("scene_templated", "ApprovalRequired"),
+        ("missing", "ApprovalRequired"),
+        ("lights_on", "ran"),
+        ("loop", "ran"),
+    ],
+)
+async def test_scripts_ask_by_what_they_act_on(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]], script: str, outcome: str
+) -> None:
+    """With locks in the set, a script that may unlock asks, wherever the unlock hides; one
+    that turns on a light runs at once, even with "Confirm destructive tools" on."""
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+    )
+
+    assert await _call(hass, entry, script) == outcome
+    assert await _call(hass, entry, script) == outcome  # what a script calls is kept
+    await hass.async_block_till_done()
+    assert home["lock.unlock"] == []
+    if script == "lights_on":
+        assert [call.data for call in home["light.turn_on"]] == 2 * [
+            {"entity_id": ["light.hall"], "brightness": 20}
+        ]
+
+
+@pytest.mark.parametrize(
+    ("options", "outcome"),
+    [
+        ({CONF_ASK_AREAS: ["hall"]}, "ApprovalRequired"),
+        ({CONF_ASK_ENTITIES: ["light.lamp"]}, "ApprovalRequired"),
+        ({CONF_ASK_DOMAINS: ["cover"]}, "ran"),
+    ],
+)
+async def test_a_script_acting_on_an_area(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]], options: dict[str, Any], outcome: str
+) -> None:
+    """A target by area acts on the area and on every entity in it."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
+
+    assert await _call(hass, entry, "in_the_hall") == outcome
+
+
+async def test_intent_calls_ask_by_their_resolved_targets(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """Turn on of a light runs without asking when only locks are in the set, though core
+    marks it destructive; Turn off of "Front door" resolves to the lock, and asks."""
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+    )
+    instance = await _instance(hass, entry)
+    assert unwrap(_named(instance, "HassTurnOn")).annotations.destructive
+
+    assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ran"
+    assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOff", domain=["lock"]) == "ApprovalRequired"
+    # Matching nothing acts on nothing (the intent fails the same way); slots it refuses ask.
+    assert await _call(hass, entry, "HassTurnOn", name="Nothing") != "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", area="Nowhere") != "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", domain=["nothing"]) != "ApprovalRequired"
+    await hass.async_block_till_done()
+    assert [call.data for call in home["light.turn_on"]] == [{"entity_id": ["light.hall"]}]
+    assert home["lock.unlock"] == []
+
+
+@pytest.mark.parametrize(
+    ("options", "target", "outcome"),
+    [
+        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Front door"}, "ApprovalRequired"),
+        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Hall light"}, "ran"),
+        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall lamp"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
+        ({CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
+        ({CONF_ASK_DEVICE_CLASSES: ["outlet"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
+    ],
+)
+async def test_intent_calls_by_device_class_area_and_entity(
+    hass: HomeAssistant,
+    home: dict[str, list[ServiceCall]],
+    options: dict[str, Any],
+    target: dict[str, Any],
+    outcome: str,
+) -> None:
+    """Each part of the set: device classes, areas (of the entity or its device), entities."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
+
+    assert await _call(hass, entry, "HassTurnOn", **target) == outcome
+
+
+async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """ "Always ask" stored with the wrong type asks before every call that may act (a light
+    too); read-only tools still run."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_AREAS: 3})
+
+    assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ApprovalRequired"
+    assert await _call(hass, entry, "lights_on") == "ApprovalRequired"
+    assert await _call(hass, entry, "GetLiveContext") == "ran"
+    assert home["light.turn_on"] == []
+
+
+@pytest.mark.parametrize("effects_in", ["inner", "outer"])
+async def test_through_a_selected_hub(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]], effects_in: str
+) -> None:
+    """Whichever hub has the set, a call through both asks once, only when it acts on it."""
+    inner = await async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], **(LOCKS if effects_in == "inner" else {})}
+    )
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hub_id(inner)], **(LOCKS if effects_in == "outer" else {})},
+    )
+
+    assert await _call(hass, outer, "HassTurnOn", name="Hall light") == "ran"
+    assert await _call(hass, outer, "HassTurnOff", name="Front door") == "ApprovalRequired"
+    assert await _call(hass, outer, "unlock_in_choose") == "ApprovalRequired"
+    # The outer hub does not check arguments (the inner does): slots the intent refuses ask.
+    assert await _call(hass, outer, "HassTurnOn", name=["Hall light"]) == "ApprovalRequired"
+    await hass.async_block_till_done()
+    assert len(home["light.turn_on"]) == 1
+    assert home["lock.unlock"] == []
+
+
+async def test_the_inspector_says_why_each_tool_asks(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """The inspector gives each tool the reason it may ask, or None."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"]})
+    instance = await _instance(hass, entry)
+    turn_on, turn_off = (_named(instance, name).name for name in ("HassTurnOn", "HassTurnOff"))
+    inner = await async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_TOOLS: [turn_on]}
+    )
+    await async_set_options(
+        hass,
+        entry,
+        "safety",
+        {
+            CONF_READ_ONLY: False,
+            CONF_NO_DESTRUCTIVE: False,
+            CONF_NO_OPEN_WORLD: False,
+            CONF_CONFIRM_DESTRUCTIVE: True,
+            CONF_CONFIRM_TOOLS: [turn_off],
+            CONF_ASK_DOMAINS: ["lock", "alarm_control_panel"],
+            CONF_ASK_DEVICE_CLASSES: ["garage"],
+            CONF_ASK_AREAS: ["hall"],
+            CONF_ASK_ENTITIES: ["lock.front_door"],
+            "timeout": 60,
+        },
+    )
+    assert entry.options[CONF_ASK_DOMAINS] == ["lock", "alarm_control_panel"]
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+
+    reasons = {
+        tool["name"].split("__")[-1]: tool["confirm_reason"]
+        for tool in describe_instance(await _instance(hass, entry))["tools"]
+    }
+    through = {
+        tool["name"].split("__")[-1]: tool["confirm_reason"]
+        for tool in describe_instance(await _instance(hass, outer))["tools"]
+    }
+
+    assert reasons["HassTurnOn"] == ASK_INTENT
+    assert reasons["HassTurnOff"] == ASK_NAMED.reason
+    assert reasons["unlock_in_choose"] == ASK_SCRIPT
+    assert reasons["GetLiveContext"] is None  # read-only
+    assert through["HassTurnOn"] == ASK_INNER
+    assert through["HassTurnOff"] is None
+    assert ASK_UNKNOWN.reason.startswith("destructive")
+
+
+async def test_the_safety_form_offers_what_exists(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """The domains and device classes to choose from are those of the entities there are."""
+    entry = await async_add_hub(hass, "Hub", {CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    flow = await hass.config_entries.options.async_init(entry.entry_id)
+    form = await hass.config_entries.options.async_configure(
+        flow["flow_id"], {"next_step_id": "safety"}
+    )
+    schema = form["data_schema"]
+    assert schema is not None
+    fields = {str(key): value for key, value in schema.schema.items()}
+
+    assert fields[CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
+    assert fields[CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
+    assert fields[CONF_ASK_DOMAINS].config["custom_value"] is True
+
+
+async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """An action tool that unlocks in an ``if`` asks; one that turns on a light runs; a
+    script tool asks by its script."""
+    entry = await async_add_hub(hass, "Hub", LOCKS)
+    actions = {
+        "Door": [{"if": [], "then": [{"action": "lock.unlock", "entity_id": "lock.front_door"}]}],
+        "Light": [{"action": "light.turn_on", "target": {"entity_id": "light.hall"}}],
+    }
+    for title, steps in actions.items():
+        await async_add_tool(
+            hass, entry, "action", {"title": title, "description": title, "actions": steps}
+        )
+    await async_add_tool(hass, entry, "script", {"script": "script.nested"})
+    await async_add_tool(hass, entry, "script", {"script": "script.lights_on"})
+
+    assert await _call(hass, entry, "door") == "ApprovalRequired"
+    assert await _call(hass, entry, "light") == "ran"
+    assert await _call(hass, entry, "nested") == "ApprovalRequired"
+    assert await _call(hass, entry, "lights_on") == "ran"
+    await hass.async_block_till_done()
+    assert home["lock.unlock"] == []
+    assert len(home["light.turn_on"]) == 2
+
+
+async def test_tools_whose_effect_the_hub_cannot_know(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """With a set, a tool whose effect the hub cannot know asks when destructive, without
+    "Confirm destructive tools"; Assist's intents that match targets their own way too."""
+    smash = RecordingTool("smash")
+    add = RecordingTool("add", annotations=llm.ToolAnnotations(destructive=False))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [smash, add]))
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["x", "assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    cancel = unwrap(_named(instance, "HassCancelAllTimers"))
+
+    assert await _call(hass, entry, "smash") == "ApprovalRequired"
+    assert await _call(hass, entry, "add") == "ran"
+    asked = await _call(hass, entry, "HassCancelAllTimers") == "ApprovalRequired"
+    assert asked is cancel.annotations.destructive
+    assert [call.tool_name for call in add.calls] == ["add"]
+    assert smash.calls == []
+
+
+async def test_a_builder_keeps_a_bounded_number_of_gates(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gates kept between builds are dropped past the bound; calls ask all the same."""
+    monkeypatch.setattr(builder, "_MAX_TOOL_GATES", 0)
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+
+    for _ in range(2):
+        assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
+        assert await _call(hass, entry, "unlock_front") == "ApprovalRequired"
