@@ -98,10 +98,12 @@ export class LlmHubView extends LitElement {
           ? html`<p class="mode">
               Tool mode: <strong>${modeText(search)}</strong>.
               ${search.active
-                ? html`The model is handed ${search.listed} tools (${search.meta_tools.join(", ")}${
-                    search.listed > search.meta_tools.length ? ", and the tools always listed" : ""
-                  }) and reaches all ${search.reachable} through search.`
-                : html`The model is handed all ${search.listed} tools.`}
+                ? html`The model is handed ${num(search.listed)} tools
+                    (${search.meta_tools.join(", ")}${search.listed > search.meta_tools.length
+                      ? ", and the tools always listed"
+                      : ""})
+                    and reaches all ${num(search.reachable)} through search.`
+                : html`The model is handed all ${num(search.listed)} tools.`}
             </p>`
           : nothing}
         ${size.over_limit
