@@ -71,14 +71,9 @@ def llm_context_for(
 def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     """Return what a model gets from ``instance``, as JSON-ready data (docs/inspector.md).
 
-    ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; each
-    tool has ``name``, ``key``, ``original_name``, ``source`` (``integration``, ``api`` and
-    its ``api_name``), ``title``, ``description``, ``annotations``, ``parameters`` (as agents
-    convert them; null with ``parameters_error``), ``hidden``, ``listed`` (handed to the
-    model, not only reachable through search), ``meta`` (a meta-tool of search mode),
-    ``selectors``, ``size``, and for a hub's tools ``confirm`` and ``schema_fixes``. The tools
-    the build did not consider (a hub's meta-tools) come first. Hidden tools do not count in
-    the API's ``size``.
+    ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; tools
+    as that document describes them, a hub's meta-tools first; hidden tools do not count
+    in ``size``.
     """
     api = instance.api
     names = {known.id: known.name for known in llm_helper.async_get_apis(api.hass)}
@@ -117,11 +112,8 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
 
 
 def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
-    """Return a hub's tool search, else None.
-
-    ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable", "meta_tools"}``:
-    ``listed`` tools handed to the model, ``reachable`` the tools it can call (in search
-    mode through the meta-tools, pinned ones included), ``meta_tools`` their names.
+    """Return a hub's ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable",
+    "meta_tools"}``, else None; ``reachable``: the tools behind the meta-tools, or listed.
     """
     api = instance.api
     if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
