@@ -112,8 +112,9 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
 
 
 def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
-    """Return a hub's ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable",
-    "meta_tools"}``, else None; ``reachable``: the tools behind the meta-tools, or listed.
+    """Return a hub's tool search in figures, else None.
+
+    ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable", "meta_tools"}``.
     """
     api = instance.api
     if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
