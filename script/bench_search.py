@@ -186,19 +186,16 @@ def rank(index: ToolIndex, query: str, expected: Sequence[str]) -> int | None:
     return None
 
 
-def quality(
-    index: ToolIndex, queries: list[Query], text: Callable[[Query], str]
-) -> tuple[float, float, list[str]]:
-    """Return recall@5, MRR and the misses (``query -> rank``) of ``queries``."""
-    ranks = [rank(index, text(query), query.expected) for query in queries]
-    recall = sum(1 for found in ranks if found is not None and found <= 5) / len(queries)
-    mrr = sum(1 / found for found in ranks if found is not None) / len(queries)
-    misses = [
-        f"{text(query)!r} → {found}"
-        for query, found in zip(queries, ranks, strict=True)
-        if found is None or found > 5
-    ]
-    return recall, mrr, misses
+def _found(rank: int | None) -> bool:
+    """Return whether a rank is in the top 5."""
+    return rank is not None and rank <= 5
+
+
+def quality(ranks: Sequence[int | None]) -> tuple[float, float]:
+    """Return recall@5 and MRR of the ranks of a query set."""
+    recall = sum(1 for found in ranks if _found(found)) / len(ranks)
+    mrr = sum(1 / found for found in ranks if found is not None) / len(ranks)
+    return recall, mrr
 
 
 def definition(name: str, description: str, schema: Any) -> dict[str, Any]:
@@ -259,33 +256,39 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
     print("## Ranking at 1,000 tools\n")
     print("| language | queries | recall@5 | MRR | recall@5 as the model searches | MRR |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    misses: list[str] = []
-    model_misses: list[str] = []
-    totals: list[tuple[int, float, float, float, float]] = []
+    said: dict[Query, int | None] = {}
+    searched: dict[Query, int | None] = {}
     for lang in LANGUAGES:
-        queries = [query for query in QUERIES if query.language == lang]
         index = ToolIndex(home(assist[lang], 1000, vocabularies[lang]), lang)
-        recall, mrr, missed = quality(index, queries, lambda q: q.text)
-        plus = quality(index, queries, lambda q: f"{q.text} {q.keywords}".strip())
-        misses += [f"{lang}: {miss}" for miss in missed]
-        model_misses += [f"{lang}: {miss}" for miss in plus[2]]
-        totals.append((len(queries), recall, mrr, plus[0], plus[1]))
-        print(
-            f"| {lang} | {len(queries)} | {recall:.2f} | {mrr:.2f} | {plus[0]:.2f} | "
-            f"{plus[1]:.2f} |"
-        )
-    count = sum(total[0] for total in totals)
-
-    def mean(column: int) -> float:
-        return sum(total[0] * total[column] for total in totals) / count
-
-    print(f"| all | {count} | {mean(1):.2f} | {mean(2):.2f} | {mean(3):.2f} | {mean(4):.2f} |")
-    if misses:
-        print("\nMissed (as said; rank in the top 50 or None):\n")
-        print("\n".join(f"- {miss}" for miss in misses))
-    if model_misses:
-        print("\nMissed as the model searches:\n")
-        print("\n".join(f"- {miss}" for miss in model_misses))
+        for query in (query for query in QUERIES if query.language == lang):
+            said[query] = rank(index, query.text, query.expected)
+            searched[query] = rank(index, f"{query.text} {query.keywords}".strip(), query.expected)
+    rows: list[tuple[str, list[Query]]] = [
+        (lang, [query for query in QUERIES if query.language == lang]) for lang in LANGUAGES
+    ]
+    rows.append(("all", list(QUERIES)))
+    for group in dict.fromkeys(query.group for query in QUERIES if query.group):
+        grouped = [query for query in QUERIES if query.group == group]
+        rows += [
+            (f"{lang}, {group}", [query for query in grouped if query.language == lang])
+            for lang in LANGUAGES
+        ]
+        rows.append((f"all, {group}", grouped))
+    for label, queries in rows:
+        if queries:
+            recall, mrr = quality([said[query] for query in queries])
+            plus = quality([searched[query] for query in queries])
+            print(
+                f"| {label} | {len(queries)} | {recall:.2f} | {mrr:.2f} | {plus[0]:.2f} | "
+                f"{plus[1]:.2f} |"
+            )
+    for title, ranks, text in (
+        ("Missed (as said; rank in the top 50 or None)", said, lambda q: q.text),
+        ("Missed as the model searches", searched, lambda q: f"{q.text} {q.keywords}".strip()),
+    ):
+        if missed := [query for query in QUERIES if not _found(ranks[query])]:
+            print(f"\n{title}:\n")
+            print("\n".join(f"- {q.language}: {text(q)!r} → {ranks[q]}" for q in missed))
 
     print("\n## Tokens per turn\n")
     print("| tools | all tools listed | search mode listed | + one answer of 5 |")

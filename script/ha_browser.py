@@ -27,6 +27,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
 __all__ = [
+    "JS_TEXT_OF",
     "STEP_TIMEOUT",
     "USER",
     "WINDOW",
@@ -107,6 +108,7 @@ document.querySelector("home-assistant").hass.callWS(message)
   .then(done, (e) => done({error: String(e && e.message || e)}));
 """
 JS_SCREEN_TEXT = _JS_TEXT + "return deepText(document.documentElement);"
+JS_TEXT_OF = _JS_TEXT + "return deepText(arguments[0]);"
 JS_CENTER = """
 arguments[0].scrollIntoView({block: 'center', inline: 'center'});
 const r = arguments[0].getBoundingClientRect();

@@ -6,11 +6,12 @@ Run by ``ui_check.py`` in its browser session, before the panel (``ui_check_pane
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 import time
 from typing import Any
 
-from ha_browser import USER, Browser, CheckError, HomeAssistantRest
+from ha_browser import JS_TEXT_OF, USER, Browser, CheckError, HomeAssistantRest
 from ollama_standin import MODEL, ScriptedOllama
 
 READY_TIMEOUT = 30.0
@@ -21,6 +22,13 @@ TOOL_TITLE = "Lights on"
 TOOL_NAME = "lights_on"
 """The template tool made through Kitchen's Add tool, and the name the hub lists it by."""
 TOOL_TEMPLATE = "{{ states.light | selectattr('state', 'eq', 'on') | list | count }}"
+TRANSLATIONS = Path(__file__).parent.parent / "custom_components/llm_hub/translations/en.json"
+TYPE_LABELS: dict[str, str] = json.loads(TRANSLATIONS.read_text())["selector"]["parameter_type"][
+    "options"
+]
+"""The parameter types' labels by key, as the Type dropdown must show them."""
+OPTION_ITEMS = "ha-dropdown-item, ha-list-item, mwc-list-item, md-select-option, [role=option]"
+"""The elements a select's options are, on the versions the check runs on."""
 AGENT = "Scripted agent"
 ANSWER = "I counted the lights that are on."
 
@@ -280,6 +288,7 @@ class HubCheck:
         browser.type_into("textarea[name=description]", "How many lights are on.")
         browser.type_into(".cm-content", TOOL_TEMPLATE)
         browser.screen("ui-tool-template")
+        types = self.parameter_types()
         browser.click_on("ha-button", "Submit")
         seen = browser.wait_text(f"Save {TOOL_TITLE}")
         if f"The model will call this tool {TOOL_NAME} " not in seen:
@@ -307,9 +316,51 @@ class HubCheck:
         if called["result"]["error"] or called["result"]["data"] != {"result": on}:
             raise CheckError(f"{TOOL_NAME} gave {json.dumps(called)[:300]}, not {on} lights on")
         return (
-            f"Add tool -> Template {TOOL_TITLE!r}; the Save step names {TOOL_NAME}; Kitchen "
-            f"lists it (llm_hub/api/describe); llm_hub/tool/call -> {called['result']['data']}"
+            f"Add tool -> Template {TOOL_TITLE!r}; {types}; the Save step names {TOOL_NAME}; "
+            "Kitchen lists it (llm_hub/api/describe); "
+            f"llm_hub/tool/call -> {called['result']['data']}"
         )
+
+    def parameter_types(self) -> str:
+        """Parameters' Add: pick each type from the Type dropdown by its label, then Cancel.
+
+        Fails when the dropdown shows a raw key (``text``, ``boolean``...) or a label picks
+        another type than its own.
+        """
+        browser = self.browser
+        parameters = browser.find("ha-selector-object")
+        browser.click(browser.find("ha-button", "Add", exact=True, root=parameters))
+        dialog = browser.wait(lambda: browser.find_all("dialog-form"), "the parameter dialog")[-1]
+        browser.type_into("input[name=name]", "room")
+        select = browser.find("ha-select", root=dialog)
+        for key, label in TYPE_LABELS.items():
+            browser.click(select)
+            shown = browser.wait(
+                lambda: [
+                    browser.driver.execute_script(JS_TEXT_OF, item)
+                    for item in browser.find_all(OPTION_ITEMS, root=select)
+                ],
+                "the Type dropdown's options",
+            )
+            if raw := sorted(set(shown) & set(TYPE_LABELS) - set(TYPE_LABELS.values())):
+                raise CheckError(f"the Type dropdown shows raw keys {raw}: {shown}")
+            if key == "boolean":
+                browser.screen("ui-tool-parameter-types")
+            browser.click(browser.find(OPTION_ITEMS, label, exact=True, root=select))
+            deadline = time.monotonic() + 5
+            while (
+                picked := browser.driver.execute_script("return arguments[0].value", select)
+            ) != key:
+                if time.monotonic() > deadline:
+                    raise CheckError(f"the Type {label!r} picked {picked!r}, not {key!r}")
+                time.sleep(0.1)
+        browser.screen("ui-tool-parameter")
+        browser.click(browser.find("ha-button", "Cancel", exact=True, root=dialog))
+        browser.wait(
+            lambda: not browser.find_all("ha-button", "Cancel", exact=True),
+            "the parameter dialog closed",
+        )
+        return f"the Type dropdown picks all {len(TYPE_LABELS)} types by their labels"
 
     def bulk(self) -> str:
         """Add hub "Bulk" (llm_hub_bulk's 1,000 tools go to it) for the panel's timings."""

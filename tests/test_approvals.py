@@ -34,6 +34,7 @@ from custom_components.llm_hub.confirm.approvals import (
     MAX_OPEN_PER_USER,
     MAX_SHOWN_ARGUMENTS,
     Approval,
+    duration,
     shown_arguments,
 )
 from custom_components.llm_hub.const import (
@@ -111,7 +112,7 @@ def _waits(data: dict[str, Any]) -> str:
         f"Assistant until {data['expires']}. Only after they approved it, call {BREW} again "
         f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs '
         "once. Tell the user to approve or deny it in Home Assistant: in the notification "
-        f'"Approve {BREW}?" or in LLM Hub\'s approvals.',
+        f"about {BREW} or in LLM Hub's approvals.",
         TOKEN: approval_id,
         "expires": data["expires"],
     }
@@ -179,7 +180,7 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "message": f"Nothing ran yet: tool {BREW} still waits for the user's approval in Home "
         f"Assistant. Only after they approved it, call {BREW} again with the same arguments "
         f'and "confirmation_token": "{approval_id}"; it then runs once. Tell the user to '
-        f'approve or deny it in Home Assistant: in the notification "Approve {BREW}?" or in '
+        f"approve or deny it in Home Assistant: in the notification about {BREW} or in "
         "LLM Hub's approvals.",
         TOKEN: approval_id,
     }
@@ -514,6 +515,54 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     )
     assert "was denied" in str(denied.data["error_text"])
     assert phone()[-1] == _cleared(NOTIFICATION.format(asked.data[TOKEN]))
+
+
+async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    phone: Callable[[], list[dict[str, Any]]],
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Home Assistant set to German: the notification and the phone's buttons are German.
+
+    What the model wrote (the arguments) and names (tool, hub, user) are shown as they are.
+    """
+    hass.config.language = "de"
+    options = SAFETY | {
+        CONF_CONFIRM_TOOLS: [BREW],
+        CONF_APPROVAL_TIMEOUT: 60,
+        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+    }
+    await async_set_options(hass, brew_hub, "safety", options)
+    client = await hass_ws_client(hass)
+
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    notifications = await _notifications(hass, client)
+    approval_id = str(asked.data[TOKEN])
+    [approval] = hass.data[DATA_APPROVALS].visible_to(hass_admin_user)
+    until = dt_util.as_local(approval.expires).strftime("%H:%M:%S")
+    [push] = phone()
+
+    asked_text = (
+        f"{hass_read_only_user.name} möchte über test {BREW} mit LLM Hub Kitchen ausführen. "
+        f"Die Anfrage wartet bis {until} (60 s) auf eine Genehmigung."
+    )
+    arguments = 'size: "small"\ncups: 1'
+    notification = notifications[NOTIFICATION.format(approval_id)]
+    assert notification["title"] == push["title"] == f"{BREW} genehmigen?"
+    assert notification["message"] == (
+        f"{asked_text}\n\nArgumente:\n```text\n{arguments}\n```\n\n"
+        f"Genehmigungs-ID: `{approval_id}`. Ein Administrator oder {hass_read_only_user.name} "
+        "kann sie in den [Genehmigungen von LLM Hub](/llm_hub_approvals) oder in der "
+        "Benachrichtigung auf dem Smartphone genehmigen oder ablehnen."
+    )
+    assert push["message"] == f"{asked_text}\n\nArgumente:\n{arguments}"
+    approve, deny = push["data"]["actions"]
+    assert (approve["title"], deny["title"]) == ("Genehmigen", "Ablehnen")
+    # The buttons still decide: only their titles are translated.
+    assert approve["action"].startswith("LLM_HUB_APPROVE_")
 
 
 async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PLR0917  # fixtures
@@ -937,3 +986,13 @@ def test_arguments_that_could_not_be_read_show_as_their_marker() -> None:
         '"<cut: the arguments could not be read>"'
     )
     assert shown_arguments({}) == "(no arguments)"
+
+
+def test_durations_for_the_model_are_english_words() -> None:
+    """The model reads durations in English words: seconds below two minutes, then minutes."""
+    assert [duration(s) for s in (1, 90.5, 120, 300)] == [
+        "1 second",
+        "90.5 seconds",
+        "2 minutes",
+        "5 minutes",
+    ]

@@ -8,6 +8,7 @@ tools, call them, and get refused without the right token.
 from __future__ import annotations
 
 import ast
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 import json
@@ -32,6 +33,7 @@ from homeassistant.components.mcp_server.const import (
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 
 from .common import BREW, CONTRIBUTOR_PROMPT, GRIND, INSTRUCTIONS, USERS, Call, hub_id
 from .tool_flows import LIGHTS_ON_FORM, async_add_tool
@@ -373,3 +375,49 @@ async def test_call_tools_made_in_the_ui(
     assert json.loads(_text(lights)) == {"result": {"no area": 1}}
     assert json.loads(_text(turned_on)) == {"success": True}
     assert porch == [{"brightness": 90}]
+
+
+async def test_script_tool_that_did_not_run_is_an_error(
+    hass: HomeAssistant, hub: MockConfigEntry, hub_url: str, hass_access_token: str
+) -> None:
+    """A ``mode: single`` script tool called while it runs answers an MCP error result in words;
+    the first call then finishes with the script's response."""
+    assert await async_setup_component(
+        hass,
+        "script",
+        {
+            "script": {
+                "single": {
+                    "fields": {"n": {"selector": {"number": {"min": 0, "max": 9}}}},
+                    "sequence": [
+                        {"wait_template": "{{ is_state('input_boolean.go', 'on') }}"},
+                        {"variables": {"answer": {"n": "{{ n }}"}}},
+                        {"stop": "done", "response_variable": "answer"},
+                    ],
+                }
+            }
+        },
+    )
+    await async_add_tool(hass, hub, "script", {"script": "script.single"})
+    async with (
+        mcp_session(hub_url, hass_access_token) as first,
+        mcp_session(hub_url, hass_access_token) as second,
+    ):
+        running = asyncio.ensure_future(first.call_tool("single", {"n": 1}))
+        for _ in range(500):
+            if hass.states.is_state("script.single", "on"):
+                break
+            await asyncio.sleep(0.01)
+        assert hass.states.is_state("script.single", "on")
+        refused = await second.call_tool("single", {"n": 2})
+        hass.states.async_set("input_boolean.go", "on")
+        finished = await running
+
+    assert refused.isError
+    assert json.loads(_text(refused)) == {
+        "error": "ScriptNotRun",
+        "error_text": "Tool single did not run: it is already running and runs once at a time "
+        "(mode single). Wait until it has finished, then call it again.",
+    }
+    assert not finished.isError
+    assert json.loads(_text(finished)) == {"result": {"n": 1}}

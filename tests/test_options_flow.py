@@ -57,7 +57,7 @@ from .common import (
 )
 from .test_config_flow import TRANSLATIONS, _selector, _suggested
 
-STEPS = ["apis", "tools", "safety", "overrides", "limits", "search"]
+STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits", "search"]
 MENU = [*STEPS, "save"]
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
@@ -172,6 +172,7 @@ def test_translations_cover_options_and_issues() -> None:
         "over_client_limit",
         "tools_not_listed",
         "no_size_estimate",
+        "scope_reaches",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
     assert _placeholders(issue["title"]) == {"hub"}

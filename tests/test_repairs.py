@@ -15,13 +15,14 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
 from custom_components.llm_hub.issues import CHECK_DELAY
+from homeassistant.config_entries import ConfigEntryState, ConfigSubentryData
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .common import FixedAPI, async_add_hub, hub_id
+from .common import FixedAPI, async_add_hub, hub_id, llm_context
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
@@ -155,3 +156,75 @@ async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
 
     assert result["type"] == "abort"
     assert result["reason"] == "entry_removed"
+
+
+GOOD_TOOL = {"kind": "template", "name": "fine", "description": "Fine.", "template": "{{ 1 }}"}
+
+
+async def _async_hub_with_tools(hass: HomeAssistant) -> tuple[MockConfigEntry, str]:
+    """Set up a hub Kitchen with a tool of a newer version and a good one; return it and
+    the broken tool's subentry id."""
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Kitchen",
+        data={},
+        options={CONF_PROMPT: "Be brief."},
+        subentries_data=[
+            ConfigSubentryData(
+                data={**GOOD_TOOL, "name": "newer", "version": 9},
+                subentry_type="tool",
+                title="Newer",
+                unique_id=None,
+            ),
+            ConfigSubentryData(data=GOOD_TOOL, subentry_type="tool", title="Fine", unique_id=None),
+        ],
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    (broken_id,) = (key for key, sub in entry.subentries.items() if sub.title == "Newer")
+    return entry, broken_id
+
+
+async def test_fix_flow_deletes_a_tool_left_out(hass: HomeAssistant, repairs_client: Any) -> None:
+    """The issue of a tool left out is fixable: its fix flow says why, and confirming deletes
+    that tool only; the hub reloads with its options and other tools, the issue is gone."""
+    entry, broken_id = await _async_hub_with_tools(hass)
+    issue_id = f"tool_{entry.entry_id}_{broken_id}"
+    reason = "It was saved by a newer version of LLM Hub (data version 9)"
+    assert _issues(hass)[issue_id].is_fixable
+
+    flow = await _start_fix(repairs_client, issue_id)
+    assert flow["type"] == "form"
+    assert flow["step_id"] == "confirm"
+    assert flow["description_placeholders"] == {"hub": "Kitchen", "tool": "Newer", "reason": reason}
+    assert [sub.title for sub in entry.subentries.values()] == ["Newer", "Fine"]
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+    await hass.async_block_till_done()
+
+    assert result["type"] == "create_entry"
+    assert [sub.title for sub in entry.subentries.values()] == ["Fine"]
+    assert entry.options == {CONF_PROMPT: "Be brief."}
+    assert entry.state is ConfigEntryState.LOADED
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    names = [tool.name for tool in instance.tools]
+    assert "fine" in names
+    assert "newer" not in names
+    assert _issues(hass) == {}
+
+
+async def test_fix_flow_of_a_tool_deleted_meanwhile(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """A tool deleted (or its hub removed) while the fix flow is open aborts it in words."""
+    entry, broken_id = await _async_hub_with_tools(hass)
+    issue_id = f"tool_{entry.entry_id}_{broken_id}"
+    flow = await _start_fix(repairs_client, issue_id)
+    hass.config_entries.async_remove_subentry(entry, broken_id)
+    await hass.async_block_till_done()
+
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+
+    assert result["type"] == "abort"
+    assert result["reason"] == "tool_removed"
+    assert [sub.title for sub in entry.subentries.values()] == ["Fine"]

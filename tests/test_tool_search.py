@@ -36,6 +36,8 @@ from custom_components.llm_hub.search.meta_tools import (
     search_prompt,
 )
 from custom_components.llm_hub.search.terms import (
+    compound_parts,
+    compounds,
     terms,
 )
 from custom_components.llm_hub.search.vocabulary import (
@@ -505,3 +507,62 @@ async def test_index_made_twice_at_once(hass: HomeAssistant) -> None:
     )
     assert first is second
     assert len(cache) == 1
+
+
+# --- Compounds ------------------------------------------------------------------------------
+
+
+def test_compound_parts() -> None:
+    """A long word splits into known words: longest first, with linking letters, or its edges."""
+    known = {"wohnzimmer", "wohn", "zimmer", "licht", "weihnacht", "baum", "kaffee", "haus"}
+    assert compound_parts("wohnzimmerlicht", known) == ("wohnzimmer", "licht")
+    assert compound_parts("weihnachtsbaum", known) == ("weihnacht", "baum")
+    # No whole split: the longest known start and end.
+    assert compound_parts("kaffeemaschine", known) == ("kaffee",)
+    assert compound_parts("gartenlicht", known) == ("licht",)
+    assert compound_parts("wohnzimmer", known) == ("wohn", "zimmer")
+    assert compound_parts("schlafzimmer", known) == ("zimmer",)
+    assert compound_parts("unbekannt", known) == ()
+    # "kinde"+"salter", "kinde"+"s"+"alter", "kind"+"esalter", "kind"+"es"+"alter": none.
+    assert compound_parts("kindesalter", {"kind", "kinde"}) == ("kinde",)
+    assert compounds("de-CH")
+    assert compounds("nl")
+    assert not compounds("en")
+    assert not compounds(None)
+
+
+GERMAN = [
+    card("script__kaffeemaschine_an", "Schaltet die Kaffeemaschine ein", title="Kaffeemaschine"),
+    card("script__wohnzimmerlicht", "Warmes Wohnzimmerlicht", title="Wohnzimmerlicht"),
+    card("script__fernsehabend", "Fernseher an, Licht gedimmt", title="Fernsehabend"),
+    card("script__gute_nacht", "Alle Lichter aus, Haustür abschließen", title="Gute Nacht"),
+    card("script__badezimmer", "Heizt das Badezimmer", title="Bad heizen"),
+]
+
+
+def test_german_compounds_found_by_their_parts() -> None:
+    """A German tool is found by a part of its compound name, and a compound by its parts."""
+    index = ToolIndex(GERMAN, "de")
+    # "Kaffee" is in no tool but starts "Kaffeemaschine".
+    assert ranked(index, "Kaffee") == ["script__kaffeemaschine_an"]
+    # "Licht" is a word of the index: "Wohnzimmerlicht" is indexed by it.
+    assert ranked(index, "Licht")[:2] == ["script__wohnzimmerlicht", "script__fernsehabend"]
+    assert ranked(index, "Abend") == ["script__fernsehabend"]
+    # A compound in the query finds the tools of its parts.
+    assert ranked(index, "Badezimmerlicht")[0] in {"script__wohnzimmerlicht", "script__badezimmer"}
+    assert set(ranked(index, "Badezimmerlicht")) >= {
+        "script__wohnzimmerlicht",
+        "script__badezimmer",
+    }
+    # A start many compounds share stands for the first of them.
+    lights = card(
+        "script__licht",
+        "Lichtschalter Lichtleiste Lichtband Lichterkette Lichtsensor Lichtszene Lichtfarbe "
+        "Lichtstärke Lichtwecker",
+    )
+    assert ranked(ToolIndex([lights, GERMAN[0]], "de"), "Licht") == ["script__licht"]
+    # In English nothing is split: the same cards, the words as they are.
+    english = ToolIndex(GERMAN, "en")
+    assert ranked(english, "Kaffee") == []
+    assert ranked(english, "Abend") == []
+    assert ranked(english, "Wohnzimmerlicht") == ["script__wohnzimmerlicht"]

@@ -24,6 +24,7 @@ from .issues import (
     async_check_when_started,
     async_remove_issues,
     async_track_apis,
+    async_track_scope,
     async_update_name_issue,
     async_update_option_issues,
 )
@@ -60,6 +61,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
     entry.async_on_unload(async_check_when_started(hass, entry, api, ui_tools))
+    entry.async_on_unload(async_track_scope(hass, entry, api.scope))
     entry.async_on_unload(_async_reload_on_change(hass, entry))
     return True
 

@@ -1,4 +1,4 @@
-"""Diagnostics of a hub entry: options, tools, sizes, search, counters, calls, platform errors."""
+"""Diagnostics of a hub entry: options, scope, tools, sizes, search, counters, calls, errors."""
 
 from __future__ import annotations
 
@@ -8,11 +8,17 @@ from typing import Any, Final
 from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm as llm_helper
+from homeassistant.helpers import (
+    area_registry as ar,
+    floor_registry as fr,
+    label_registry as lr,
+    llm as llm_helper,
+)
 
 from .build.platforms import async_get_platform_errors
 from .calls.audit import redact_secrets
 from .const import CONF_PROMPT
+from .options import HubOptions
 from .panel.inspector import describe_instance, llm_context_for
 from .types import LlmHubConfigEntry
 
@@ -50,9 +56,35 @@ async def async_get_config_entry_diagnostics(
     return {
         "api_id": api.id,
         "options": redact_secrets(async_redact_data(entry.options, TO_REDACT)),
+        "scope": await _async_scope(hass, api.options),
         "llm_api": tools,
         "counters": asdict(api.audit.counters),
         "recent_calls": [call.as_dict() for call in api.audit.recent],
         "platform_errors": async_get_platform_errors(hass, api.id),
         "slow_sources": api.slow_sources.as_list(),
+    }
+
+
+async def _async_scope(hass: HomeAssistant, options: HubOptions) -> dict[str, Any]:
+    """Return the hub's scope and users by name (by id: name, None when gone); no states."""
+    areas, floors, labels = ar.async_get(hass), fr.async_get(hass), lr.async_get(hass)
+    users = {user.id: user.name for user in await hass.auth.async_get_users()}
+    return {
+        "areas": {
+            area_id: area.name if (area := areas.async_get_area(area_id)) else None
+            for area_id in sorted(options.scope_areas)
+        },
+        "floors": {
+            floor_id: floor.name if (floor := floors.async_get_floor(floor_id)) else None
+            for floor_id in sorted(options.scope_floors)
+        },
+        "labels": {
+            label_id: label.name if (label := labels.async_get_label(label_id)) else None
+            for label_id in sorted(options.scope_labels)
+        },
+        "domains": sorted(options.scope_domains),
+        "entities": sorted(options.scope_entities),
+        "excluded": sorted(options.scope_excluded),
+        "allowed_users": {user_id: users.get(user_id) for user_id in sorted(options.allowed_users)},
+        "admins_only": options.admins_only,
     }

@@ -2,11 +2,11 @@
 
 Issues: a selected API that is missing (``missing_api``), a title that breaks the name rules
 (``invalid_name``), an option of the wrong type (``invalid_option``), a tool made in the UI
-that the hub leaves out (``tool_left_out``). Home Assistant fires no event when an LLM API
-is registered or unregistered, so selected APIs are checked when a hub is set up, when an
-integration loads, when a config entry changes (``CHECK_DELAY`` seconds later when it may
-have lost APIs) and every ``CHECK_INTERVAL``; never while a hub builds an instance, nor
-while Home Assistant starts or stops.
+that the hub leaves out (``tool_left_out``, ids ``tool_…``), an area, floor or label of its
+scope that is gone (``scope_*_missing``, checked at setup and on registry events). Home
+Assistant fires no event when an LLM API is registered or unregistered, so selected APIs are
+checked when a hub is set up, when an integration loads, when a config entry changes
+(``CHECK_DELAY`` seconds later when it may have lost APIs) and every ``CHECK_INTERVAL``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ from homeassistant.config_entries import (
 )
 from homeassistant.const import EVENT_COMPONENT_LOADED, EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, CoreState, Event, HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir, llm as llm_helper
+from homeassistant.helpers import (
+    area_registry as ar,
+    floor_registry as fr,
+    issue_registry as ir,
+    label_registry as lr,
+    llm as llm_helper,
+)
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.event import async_track_time_interval
@@ -32,6 +38,7 @@ from homeassistant.util.hass_dict import HassKey
 from .api import HubAPI
 from .const import DOMAIN, LOGGER, api_id_for_entry
 from .options import EXPECTED
+from .scope.reach import HubScope
 from .ui_tools.tools import UiTools
 
 __all__ = [
@@ -40,13 +47,17 @@ __all__ = [
     "DATA_API_ID",
     "DATA_ENTRY_ID",
     "DATA_OPTION",
+    "DATA_REASON",
+    "DATA_SUBENTRY_ID",
     "ISSUE_INVALID_NAME",
     "ISSUE_INVALID_OPTION",
     "ISSUE_MISSING_API",
+    "ISSUE_TOOL_PREFIX",
     "api_name",
     "async_check_when_started",
     "async_remove_issues",
     "async_track_apis",
+    "async_track_scope",
     "async_update_name_issue",
     "async_update_option_issues",
 ]
@@ -59,12 +70,24 @@ ISSUE_MISSING_API: Final = "missing_api"
 ISSUE_INVALID_NAME: Final = "invalid_name"
 ISSUE_INVALID_OPTION: Final = "invalid_option"
 ISSUE_TOOL_LEFT_OUT: Final = "tool_left_out"
+ISSUE_TOOL_PREFIX: Final = "tool_"
+ISSUE_SCOPE_MISSING: Final = "scope_{}_missing"
+"""Translation key of the issue that a hub's scope names a missing area, floor or label."""
 DATA_ENTRY_ID: Final = "entry_id"
 DATA_API_ID: Final = "api_id"
 DATA_OPTION: Final = "option"
+DATA_SUBENTRY_ID: Final = "subentry_id"
+DATA_REASON: Final = "reason"
 
 _API_NAMES: HassKey[dict[str, str]] = HassKey(f"{DOMAIN}_api_names")
 """The name of every LLM API seen registered since Home Assistant started, by id."""
+_SCOPE_NAMES: HassKey[dict[tuple[str, str], str]] = HassKey(f"{DOMAIN}_scope_names")
+"""The last name seen of each area, floor and label a scope names, by (kind, id)."""
+_SCOPE_EVENTS: Final = (
+    ar.EVENT_AREA_REGISTRY_UPDATED,
+    fr.EVENT_FLOOR_REGISTRY_UPDATED,
+    lr.EVENT_LABEL_REGISTRY_UPDATED,
+)
 
 
 def _missing_api_issue_id(entry_id: str, api_id: str) -> str:
@@ -74,7 +97,7 @@ def _missing_api_issue_id(entry_id: str, api_id: str) -> str:
 
 def _tool_issue_id(entry_id: str, subentry_id: str) -> str:
     """Return the id of the issue of a tool left out."""
-    return f"tool_{entry_id}_{subentry_id}"
+    return f"{ISSUE_TOOL_PREFIX}{entry_id}_{subentry_id}"
 
 
 @callback
@@ -135,7 +158,7 @@ def _async_check_hub(hass: HomeAssistant, api: HubAPI) -> None:
 
 @callback
 def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: UiTools) -> None:
-    """Raise an issue (not fixable) per tool the hub leaves out; clear the others."""
+    """Raise a fixable issue per tool the hub leaves out (the fix deletes it); clear the others."""
     problems = ui_tools.problems(hass)
     prefix = _tool_issue_id(entry_id, "")
     for domain, issue_id in list(ir.async_get(hass).issues):
@@ -150,7 +173,8 @@ def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: U
             hass,
             DOMAIN,
             _tool_issue_id(entry_id, subentry_id),
-            is_fixable=False,
+            data={DATA_ENTRY_ID: entry_id, DATA_SUBENTRY_ID: subentry_id, DATA_REASON: reason},
+            is_fixable=True,
             severity=ir.IssueSeverity.WARNING,
             translation_key=ISSUE_TOOL_LEFT_OUT,
             translation_placeholders={"hub": hub, "tool": title, "reason": reason},
@@ -231,6 +255,78 @@ def async_update_option_issues(
         )
 
 
+def _scope_issue_prefix(entry_id: str) -> str:
+    """Return the start of the ids of the issues of a hub's scope."""
+    return f"scope_{entry_id}_"
+
+
+@callback
+def _async_check_scope(hass: HomeAssistant, entry: ConfigEntry[Any], scope: HubScope) -> None:
+    """Raise an issue per area, floor or label of the scope that is missing; clear the others."""
+    names = hass.data.setdefault(_SCOPE_NAMES, {})
+    lookups = (
+        ("area", scope.areas, ar.async_get(hass).async_get_area),
+        ("floor", scope.floors, fr.async_get(hass).async_get_floor),
+        ("label", scope.labels, lr.async_get(hass).async_get_label),
+    )
+    prefix = _scope_issue_prefix(entry.entry_id)
+    raised = set()
+    for kind, item_ids, lookup in lookups:
+        for item_id in item_ids:
+            if (item := lookup(item_id)) is not None:
+                names[kind, item_id] = item.name
+                continue
+            raised.add(issue_id := f"{prefix}{kind}_{item_id}")
+            ir.async_create_issue(
+                hass,
+                DOMAIN,
+                issue_id,
+                data={DATA_ENTRY_ID: entry.entry_id},
+                is_fixable=False,
+                severity=ir.IssueSeverity.WARNING,
+                translation_key=ISSUE_SCOPE_MISSING.format(kind),
+                translation_placeholders={
+                    "hub": entry.title,
+                    "name": names.get((kind, item_id), item_id),
+                },
+            )
+    _async_delete_prefixed(hass, prefix, keep=raised)
+
+
+@callback
+def _async_delete_prefixed(hass: HomeAssistant, prefix: str, keep: set[str] | None = None) -> None:
+    """Delete LLM Hub's issues whose id starts with ``prefix``, but those in ``keep``."""
+    for domain, issue_id in list(ir.async_get(hass).issues):
+        if domain == DOMAIN and issue_id.startswith(prefix) and issue_id not in (keep or ()):
+            ir.async_delete_issue(hass, DOMAIN, issue_id)
+
+
+@callback
+def async_track_scope(
+    hass: HomeAssistant, entry: ConfigEntry[Any], scope: HubScope
+) -> CALLBACK_TYPE:
+    """Check the areas, floors and labels of a hub's scope now and when they change.
+
+    Returns the undo. A scope without areas, floors or labels only clears old issues.
+    """
+    _async_check_scope(hass, entry, scope)
+    if not (scope.areas or scope.floors or scope.labels):
+        return lambda: None
+
+    @callback
+    def changed(event: Event[Any]) -> None:
+        _async_check_scope(hass, entry, scope)
+
+    undos = [hass.bus.async_listen(event_type, changed) for event_type in _SCOPE_EVENTS]
+
+    @callback
+    def undo() -> None:
+        for stop in undos:
+            stop()
+
+    return undo
+
+
 @callback
 def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
     """Remove every issue of a removed hub, its tools' too."""
@@ -241,10 +337,8 @@ def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
         api_id for issue_entry, api_id in _missing_api_issues(hass) if issue_entry == entry_id
     ]:
         _async_clear_missing_api(hass, entry_id, api_id)
-    prefix = _tool_issue_id(entry_id, "")
-    for domain, issue_id in list(ir.async_get(hass).issues):
-        if domain == DOMAIN and issue_id.startswith(prefix):
-            ir.async_delete_issue(hass, DOMAIN, issue_id)
+    _async_delete_prefixed(hass, _tool_issue_id(entry_id, ""))
+    _async_delete_prefixed(hass, _scope_issue_prefix(entry_id))
 
 
 @callback

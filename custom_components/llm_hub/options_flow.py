@@ -1,8 +1,9 @@
-"""Options flow of LLM Hub: a menu of steps (APIs, tools, safety, overrides, limits, search).
+"""Options flow of LLM Hub: a menu of steps, one per part of a hub's options, and Save.
 
 Each step changes its part of the options and returns to the menu, which shows how many tools
 the hub would list with the changes and how big they are for a model, as an administrator
-gets the hub (``async_preview``). "Save" stores the options and the entry reloads once.
+(or a user it serves) gets the hub (``async_preview``). "Save" stores the options and the
+entry reloads once.
 """
 
 from __future__ import annotations
@@ -12,12 +13,21 @@ from typing import Any
 
 import probatio
 
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult, OptionsFlowWithReload
 from homeassistant.const import CONF_LLM_HASS_API, UnitOfTime
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper, translation
 from homeassistant.helpers.selector import (
+    AreaSelector,
+    AreaSelectorConfig,
     BooleanSelector,
+    EntitySelector,
+    EntitySelectorConfig,
+    FloorSelector,
+    FloorSelectorConfig,
+    LabelSelector,
+    LabelSelectorConfig,
     NumberSelector,
     NumberSelectorConfig,
     NumberSelectorMode,
@@ -35,7 +45,9 @@ from .build.candidate import CandidateTool
 from .build.policy import HubPolicy, alias_error, annotations_of, is_destructive
 from .const import (
     CLIENT_TOOL_LIMIT,
+    CONF_ADMINS_ONLY,
     CONF_ALIAS,
+    CONF_ALLOWED_USERS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
     CONF_CONFIRM_DESTRUCTIVE,
@@ -53,6 +65,12 @@ from .const import (
     CONF_PROMPT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
+    CONF_SCOPE_AREAS,
+    CONF_SCOPE_DOMAINS,
+    CONF_SCOPE_ENTITIES,
+    CONF_SCOPE_EXCLUDED,
+    CONF_SCOPE_FLOORS,
+    CONF_SCOPE_LABELS,
     CONF_TIMEOUT,
     CONF_TOOL_MODE,
     CONFIRM_APPROVE,
@@ -67,6 +85,7 @@ from .hub_name import served_name
 from .issues import api_name
 from .options import EveryTool, HubOptions, selected_api_ids, without_empty
 from .panel.inspector import measure
+from .scope.reach import HubScope
 from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]
@@ -91,6 +110,16 @@ MAX_TOOLS_LIMIT = 1000
 """Highest tool limit the options form takes."""
 CONVERSATION_DOMAIN = "conversation"
 """The assistant whose exposed entities the options flow lists tools for (as MCP Server)."""
+SCOPE_FIELDS = (
+    CONF_SCOPE_AREAS,
+    CONF_SCOPE_FLOORS,
+    CONF_SCOPE_LABELS,
+    CONF_SCOPE_DOMAINS,
+    CONF_SCOPE_ENTITIES,
+    CONF_SCOPE_EXCLUDED,
+    CONF_ALLOWED_USERS,
+)
+"""The list fields of the scope step, in the order the form shows them."""
 
 
 def _loop_through(hass: HomeAssistant, own_entry_id: str, selected: list[str]) -> bool:
@@ -130,10 +159,31 @@ async def _async_admin_user_id(hass: HomeAssistant) -> str | None:
     )
 
 
+async def _async_preview_user_id(hass: HomeAssistant, options: HubOptions) -> str | None:
+    """Return whom the options flow builds the hub as: an administrator, or a user it serves.
+
+    A hub for some users is built as one of them (the owner, else an administrator first);
+    None when it serves none of the users there are.
+    """
+    if not options.allowed_users:
+        return await _async_admin_user_id(hass)
+    served = sorted(
+        (
+            user
+            for user in await hass.auth.async_get_users()
+            if user.id in options.allowed_users
+            and user.is_active
+            and (user.is_admin or not options.admins_only)
+        ),
+        key=lambda user: (not user.is_owner, not user.is_admin),
+    )
+    return served[0].id if served else None
+
+
 async def async_preview(
     hass: HomeAssistant, entry: LlmHubConfigEntry, options: Mapping[str, Any] | None = None
 ) -> HubAPIInstance:
-    """Return the hub's API instance as an administrator gets it, for the options flow.
+    """Return the hub's API instance as an administrator (or a user it serves) gets it.
 
     With ``options``, the instance a hub with these options would give (not registered);
     without, the loaded hub's own. Raises what building raises (e.g. ``Unauthorized`` when
@@ -146,7 +196,7 @@ async def async_preview(
         api = HubAPI(hass, entry, options, name=served_name(hass, entry)[0])
     llm_context = llm_helper.LLMContext(
         platform=DOMAIN,
-        context=Context(user_id=await _async_admin_user_id(hass)),
+        context=Context(user_id=await _async_preview_user_id(hass, api.options)),
         language=hass.config.language,
         assistant=CONVERSATION_DOMAIN,
         device_id=None,
@@ -159,7 +209,8 @@ async def async_preview(
 class LlmHubOptionsFlow(OptionsFlowWithReload):
     """The options of a hub, in a menu of steps; each step returns to the menu; Save stores.
 
-    Steps: selected LLM APIs and instructions (``apis``), which tools (``tools``), safety
+    Steps: selected LLM APIs and instructions (``apis``), which tools (``tools``), the
+    entities and users it serves (``scope``), safety
     (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
     (``overrides`` then ``override``), limits and logging (``limits``), and tool search
     (``search``: the tool mode and the tools always listed). The menu shows how many tools
@@ -191,7 +242,16 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         """Show the menu, with the hub's size as the options changed so far give it."""
         return self.async_show_menu(
             step_id="init",
-            menu_options=["apis", "tools", "safety", "overrides", "limits", "search", SAVE],
+            menu_options=[
+                "apis",
+                "tools",
+                "scope",
+                "safety",
+                "overrides",
+                "limits",
+                "search",
+                SAVE,
+            ],
             description_placeholders=await self._async_figures(),
         )
 
@@ -324,6 +384,87 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             errors=errors,
             description_placeholders=await self._async_figures() | chosen,
         )
+
+    # --- Scope ----------------------------------------------------------------------------
+
+    async def async_step_scope(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Choose the areas, floors, labels, domains and entities the hub reaches, and its users."""
+        if user_input is not None:
+            return await self._async_apply(
+                {key: sorted(user_input.get(key, [])) for key in SCOPE_FIELDS}
+                # Off is stored as no option, as before the option existed.
+                | {CONF_ADMINS_ONLY: user_input.get(CONF_ADMINS_ONLY) or None}
+            )
+        current = self._current()
+        users = [
+            SelectOptionDict(value=user.id, label=user.name or user.id)
+            for user in await self.hass.auth.async_get_users()
+            if not user.system_generated
+        ]
+        known = {option["value"] for option in users}
+        # A stored user that was removed stays selectable (by id), so the form keeps it.
+        users.extend(
+            SelectOptionDict(value=user_id, label=user_id)
+            for user_id in sorted(current.allowed_users - known)
+        )
+        domains = {entity_id.split(".", 1)[0] for entity_id in self._exposed()}
+        return self.async_show_form(
+            step_id="scope",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Optional(CONF_SCOPE_AREAS): AreaSelector(
+                            AreaSelectorConfig(multiple=True)
+                        ),
+                        probatio.Optional(CONF_SCOPE_FLOORS): FloorSelector(
+                            FloorSelectorConfig(multiple=True)
+                        ),
+                        probatio.Optional(CONF_SCOPE_LABELS): LabelSelector(
+                            LabelSelectorConfig(multiple=True)
+                        ),
+                        probatio.Optional(CONF_SCOPE_DOMAINS): SelectSelector(
+                            SelectSelectorConfig(
+                                options=sorted(domains | current.scope_domains),
+                                multiple=True,
+                                custom_value=True,
+                                mode=SelectSelectorMode.DROPDOWN,
+                            )
+                        ),
+                        probatio.Optional(CONF_SCOPE_ENTITIES): EntitySelector(
+                            EntitySelectorConfig(multiple=True)
+                        ),
+                        probatio.Optional(CONF_SCOPE_EXCLUDED): EntitySelector(
+                            EntitySelectorConfig(multiple=True)
+                        ),
+                        probatio.Optional(CONF_ALLOWED_USERS): SelectSelector(
+                            SelectSelectorConfig(
+                                options=users, multiple=True, mode=SelectSelectorMode.DROPDOWN
+                            )
+                        ),
+                        probatio.Required(CONF_ADMINS_ONLY): BooleanSelector(),
+                    }
+                ),
+                {
+                    CONF_SCOPE_AREAS: sorted(current.scope_areas),
+                    CONF_SCOPE_FLOORS: sorted(current.scope_floors),
+                    CONF_SCOPE_LABELS: sorted(current.scope_labels),
+                    CONF_SCOPE_DOMAINS: sorted(current.scope_domains),
+                    CONF_SCOPE_ENTITIES: sorted(current.scope_entities),
+                    CONF_SCOPE_EXCLUDED: sorted(current.scope_excluded),
+                    CONF_ALLOWED_USERS: sorted(current.allowed_users),
+                    CONF_ADMINS_ONLY: current.admins_only,
+                },
+            ),
+            description_placeholders=await self._async_figures(),
+        )
+
+    def _exposed(self) -> list[str]:
+        """Return the ids of the entities exposed to Assist (of the states there are)."""
+        return [
+            entity_id
+            for entity_id in self.hass.states.async_entity_ids()
+            if async_should_expose(self.hass, CONVERSATION_DOMAIN, entity_id)
+        ]
 
     # --- Safety ---------------------------------------------------------------------------
 
@@ -652,11 +793,21 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 warnings.append(("over_tool_limit", {"max_tools": str(limit)}))
             if len(instance.tools) > CLIENT_TOOL_LIMIT:
                 warnings.append(("over_client_limit", {"client_limit": str(CLIENT_TOOL_LIMIT)}))
-        figures["warning"] = ""
-        if warnings:
-            texts = await self._async_texts("options")
-            figures["warning"] = " ".join(
-                _text(texts, f"options.error.{key}", values) for key, values in warnings
+        texts = await self._async_texts("options")
+        figures["warning"] = " ".join(
+            _text(texts, f"options.error.{key}", values) for key, values in warnings
+        )
+        figures["scope"] = ""
+        if not (scope := HubScope.from_options(self._current())).empty:
+            exposed = self._exposed()
+            reached = scope.resolve(self.hass).entity_ids
+            figures["scope"] = _text(
+                texts,
+                "options.error.scope_reaches",
+                {
+                    "reached": str(sum(entity_id in reached for entity_id in exposed)),
+                    "exposed": str(len(exposed)),
+                },
             )
         return figures
 

@@ -1,7 +1,8 @@
 """The fix flows of LLM Hub's repair issues (the ``repairs`` platform).
 
 Rename a hub whose title breaks the name rules; on the user's word, remove a missing
-selected API or an option of the wrong type from a hub's options.
+selected API or an option of the wrong type from a hub's options, or delete a tool the hub
+leaves out.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ from .issues import (
     DATA_API_ID,
     DATA_ENTRY_ID,
     DATA_OPTION,
+    DATA_REASON,
+    DATA_SUBENTRY_ID,
     ISSUE_INVALID_NAME,
     ISSUE_INVALID_OPTION,
+    ISSUE_TOOL_PREFIX,
     api_name,
 )
 from .options import EXPECTED, selected_api_ids
@@ -32,6 +36,7 @@ __all__ = [
     "InvalidNameRepairFlow",
     "InvalidOptionRepairFlow",
     "MissingApiRepairFlow",
+    "ToolLeftOutRepairFlow",
     "async_create_fix_flow",
 ]
 
@@ -159,6 +164,40 @@ class InvalidOptionRepairFlow(_ChangeOptionsFlow):
         return {key: value for key, value in entry.options.items() if key != self.option}
 
 
+class ToolLeftOutRepairFlow(RepairsFlow):
+    """Fix a tool the hub leaves out: say why; on the user's word, delete the tool's subentry."""
+
+    def __init__(self, entry_id: str, subentry_id: str, reason: str) -> None:
+        """Fix the tool ``subentry_id`` of the hub of ``entry_id``, left out for ``reason``."""
+        self.entry_id = entry_id
+        self.subentry_id = subentry_id
+        self.reason = reason
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Start with the confirmation."""
+        return await self.async_step_confirm()
+
+    async def async_step_confirm(
+        self, user_input: dict[str, Any] | None = None
+    ) -> RepairsFlowResult:
+        """Say what is wrong and ask to confirm; on confirming, delete the tool (a reload)."""
+        entry = self.hass.config_entries.async_get_entry(self.entry_id)
+        if entry is None or self.subentry_id not in entry.subentries:
+            return self.async_abort(reason="tool_removed")
+        if user_input is None:
+            return self.async_show_form(
+                step_id="confirm",
+                data_schema=probatio.Schema({}),
+                description_placeholders={
+                    "hub": entry.title,
+                    "tool": entry.subentries[self.subentry_id].title,
+                    "reason": self.reason,
+                },
+            )
+        self.hass.config_entries.async_remove_subentry(entry, self.subentry_id)
+        return self.async_create_entry(data={})
+
+
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
@@ -166,6 +205,12 @@ async def async_create_fix_flow(
     data = data or {}
     if issue_id.startswith(f"{ISSUE_INVALID_NAME}_"):
         return InvalidNameRepairFlow(str(data.get(DATA_ENTRY_ID)))
+    if issue_id.startswith(ISSUE_TOOL_PREFIX):
+        return ToolLeftOutRepairFlow(
+            str(data.get(DATA_ENTRY_ID)),
+            str(data.get(DATA_SUBENTRY_ID)),
+            str(data.get(DATA_REASON)),
+        )
     if issue_id.startswith(f"{ISSUE_INVALID_OPTION}_"):
         return InvalidOptionRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_OPTION)))
     return MissingApiRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_API_ID)))

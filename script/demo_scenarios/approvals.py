@@ -24,8 +24,8 @@ async def check_approval(demo: Demo) -> str:
         )
         approval_id = asked.get(TOKEN_ARGUMENT) if isinstance(asked, dict) else None
         expect(
-            is_error and asked.get("error") == "ApprovalRequired" and bool(approval_id),
-            f"first call: expected an approval id, got {asked}",
+            not is_error and asked.get("status") == "approval_required" and bool(approval_id),
+            f"first call: expected a waiting approval (no error) with its id, got {asked}",
         )
         listed = await demo.websocket.command({"type": "llm_hub/approvals/list"})
         pending = [a for a in listed["approvals"] if a["approval_id"] == approval_id]
@@ -37,7 +37,10 @@ async def check_approval(demo: Demo) -> str:
         )
         with_id = {**arguments, TOKEN_ARGUMENT: approval_id}
         is_error, early = await demo.mcp_call(session, demo.turn_on, with_id, "needs_confirmation")
-        expect(is_error, f"ran before it was approved: {compact(early)}")
+        expect(
+            not is_error and early.get("status") == "approval_pending",
+            f"ran before it was approved: {compact(early)}",
+        )
         expect(await demo.ha.state(PORCH[0]) == "off", f"{PORCH[0]} changed unapproved")
         approved = await demo.websocket.command(
             {"type": "llm_hub/approvals/approve", "approval_id": approval_id}
@@ -50,8 +53,8 @@ async def check_approval(demo: Demo) -> str:
         is_error, reused = await demo.mcp_call(session, demo.turn_on, with_id, "refused")
     expect(is_error, f"the approval used again was accepted: {compact(reused)}")
     return (
-        f"{demo.turn_on} {compact(arguments)} -> {asked.get('error')} (still off); "
-        f"again before approval -> {early.get('error')}; llm_hub/approvals/approve as the "
+        f"{demo.turn_on} {compact(arguments)} -> {asked.get('status')} (still off); "
+        f"again before approval -> {early.get('status')}; llm_hub/approvals/approve as the "
         f"user -> {approved['status']}; with the id -> {PORCH[0]} on; again -> "
         f"{reused.get('error')}"
     )

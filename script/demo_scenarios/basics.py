@@ -15,7 +15,7 @@ from .context import (
     Demo,
 )
 from .flows import menu_figures, run_options_step
-from .mcp_client import call_tool, call_tool_result, error_text, list_tools, one_tool
+from .mcp_client import call_tool, error_text, list_tools, one_tool
 
 GERMAN_TOOL = f"{EXAMPLE_DOMAIN}__zähle.lichter"
 GERMAN_EXPOSED = f"{EXAMPLE_DOMAIN}__zahle_lichter"
@@ -109,7 +109,8 @@ async def check_policy(demo: Demo) -> str:
         tools = await list_tools(session)
         expect(demo.turn_off not in tools, f"{demo.turn_off} is still listed")
         expect(demo.turn_on in tools, f"{demo.turn_on} is gone too: {list(tools)}")
-        is_error, content = await call_tool_result(session, demo.turn_off, {"name": "x"})
+        # Called by name, the tool left out is refused, and the refusal is recorded.
+        is_error, content = await demo.mcp_call(session, demo.turn_off, {"name": "x"}, "refused")
     expect(is_error, f"calling {demo.turn_off} did not fail: {compact(content)}")
     return (
         f"{demo.turn_off} not listed ({len(tools)} tools); calling it -> error "

@@ -15,9 +15,18 @@ class Query:
     keywords: str = ""
     """Keywords the prompt asks the model to search with: what to do and to what, in English
     (the model adds them to the user's words)."""
+    group: str = ""
+    """The group the bench also reports it in: ``COMPOUND`` or ``UNSHARED``."""
+
+
+COMPOUND = "part of a compound"
+"""German requests that name part of a compound the tool is named by."""
+UNSHARED = "no shared word"
+"""Requests that share no word with the tool that serves them."""
 
 
 _I = "intent__"
+_S = "script__"
 QUERIES: list[Query] = [
     # English
     Query("en", "turn on the kitchen light", (f"{_I}HassTurnOn",), "turn on light"),
@@ -221,4 +230,99 @@ QUERIES: list[Query] = [
         "volume up",
     ),
     Query("ru", "Когда вывоз мусора", ("waste_collection__next_pickup",), "garbage pickup"),
+]
+
+# German requests that use part of the compound a tool is named by.
+QUERIES += [
+    Query("de", text, expected, words, group=COMPOUND)
+    for text, expected, words in (
+        ("Mach die Maschine für den Kaffee an", (f"{_S}kaffeemaschine_an",), "coffee machine on"),
+        ("Gemütliches Licht im Wohnzimmer", (f"{_S}wohnzimmerlicht",), "living room light"),
+        ("Ist die Maschine mit der Wäsche fertig", (f"{_S}waschmaschine",), "washing machine"),
+        ("Starte das Geschirr", (f"{_S}geschirrspueler",), "dishwasher start"),
+        ("Heizung im Boden an", (f"{_S}fussbodenheizung",), "floor heating on"),
+        ("Mach das Tor der Garage zu", (f"{_S}garagentor_zu", f"{_S}close_garage"), "close garage"),
+        ("Der Rasen muss gemäht werden", (f"{_S}rasenmaeher",), "lawn mower start"),
+        ("Lampe im Kinderzimmer an", (f"{_S}kinderzimmerlampe",), "kids room lamp"),
+        ("Ist Post im Kasten", (f"{_S}briefkasten",), "mailbox"),
+        ("Wie viel Strom haben wir verbraucht", (f"{_S}stromverbrauch",), "energy consumption"),
+        ("Was sagt die Vorhersage", (f"{_S}wettervorhersage",), "weather forecast"),
+        ("Wie kalt ist der Kühlschrank", (f"{_S}kuehlschrank",), "fridge temperature"),
+        ("Heiz den Ofen vor", (f"{_S}backofen",), "oven preheat"),
+        ("Schließ die Tür auf", (f"{_S}haustuer",), "unlock front door"),
+        ("Wie ist die Luft im Schlafzimmer", (f"{_S}luftqualitaet",), "air quality bedroom"),
+        ("Licht im Treppenhaus", (f"{_S}treppenhaus",), "staircase light"),
+        ("Starte den Sauger", ("vacuum__HassVacuumStart", f"{_S}staubsauger_kueche"), "vacuum"),
+        ("Die Beleuchtung für Weihnachten", (f"{_S}weihnachtsbeleuchtung",), "christmas lights"),
+        ("Bewässerung starten", (f"{_S}gartenbewaesserung",), "garden irrigation"),
+        ("Abend mit Fernsehen", (f"{_S}fernsehabend",), "tv evening scene"),
+    )
+]
+
+# Requests that share no word with the tool that serves them, as people say them.
+_FORECAST = "weather_plus__get_forecast"
+_WARMER = "climate__HassClimateSetTemperature"
+_BRIGHTER = (f"{_I}HassTurnOn", "light__HassLightSet")
+_LOUDER = ("media_player__HassSetVolumeRelative", "media_player__HassSetVolume")
+_SHOP = ("todo__HassListAddItem", "grocy__add_to_shopping_list")
+QUERIES += [
+    Query(
+        language,
+        text,
+        expected if isinstance(expected, tuple) else (expected,),
+        words,
+        group=UNSHARED,
+    )
+    for language, text, expected, words in (
+        ("en", "do I need an umbrella today", _FORECAST, "weather forecast rain"),
+        ("en", "is it going to be sunny this weekend", _FORECAST, "weather forecast"),
+        ("en", "I'm freezing", _WARMER, "set temperature heating"),
+        ("en", "it's too dark in here", _BRIGHTER, "turn on light"),
+        ("en", "I can't hear anything", _LOUDER, "volume up"),
+        ("en", "the floor is filthy", ("vacuum__HassVacuumStart",), "vacuum start clean"),
+        ("en", "we're out of eggs", _SHOP, "add item shopping list"),
+        ("en", "is the Tesla charged", ("tesla_custom__get_battery",), "car battery level"),
+        ("en", "who rang the bell", ("frigate__get_events",), "doorbell camera events"),
+        ("en", "do the bins go out tonight", ("waste_collection__next_pickup",), "garbage pickup"),
+        (
+            "en",
+            "how much power did we burn",
+            ("energy_insights__get_consumption",),
+            "energy consumption",
+        ),
+        ("en", "kitty is hungry", (f"{_S}feed_the_cat",), "cat feeder"),
+        ("en", "lock up, we're off to bed", (f"{_S}good_night",), "good night script"),
+        ("en", "I'm heading out", (f"{_S}leave_home",), "leave home script"),
+        ("en", "film night", (f"{_S}movie_time",), "movie time script"),
+        ("en", "where's my mobile", (f"{_S}find_my_phone",), "find phone"),
+        ("en", "let some fresh air in", (f"{_S}ventilate",), "ventilation"),
+        (
+            "en",
+            "is the laundry finished",
+            ("washing_machine__remaining_time",),
+            "washing machine finish",
+        ),
+        ("en", "how long is my commute", ("google_maps_travel__travel_time",), "travel time"),
+        (
+            "en",
+            "are the panels producing much",
+            ("solar_forecast__get_production",),
+            "solar production",
+        ),
+        ("en", "what's for dinner", ("mealie__get_meal_plan",), "meal plan"),
+        ("en", "when's my package arriving", ("package_tracker__track",), "track parcel"),
+        ("en", "is the wifi slow", ("network_monitor__speed_test",), "internet speed test"),
+        ("en", "where can I fill up cheaply", ("fuel_prices__cheapest",), "fuel prices"),
+        (
+            "en",
+            "shh",
+            ("media_player__HassMediaPause", "media_player__HassMediaPlayerMute"),
+            "pause mute media",
+        ),
+        ("de", "Brauche ich einen Schirm", _FORECAST, "weather forecast rain"),
+        ("de", "Mir ist kalt", _WARMER, "set temperature heating"),
+        ("de", "Hier ist es zu dunkel", _BRIGHTER, "turn on light"),
+        ("ru", "Мне холодно", _WARMER, "set temperature heating"),
+        ("ru", "Нужен ли зонт", _FORECAST, "weather forecast rain"),
+    )
 ]

@@ -33,6 +33,7 @@ from homeassistant.util.hass_dict import HassKey
 from ..calls.audit import recorded_arguments
 from ..calls.results import json_text
 from ..const import DOMAIN, LOGGER
+from ..texts import Texts, async_texts
 
 __all__ = [
     "APPROVALS_URL",
@@ -362,49 +363,61 @@ class Approvals:
 
         Buttons only to a mobile app; any other notify action gets the text and a link.
         """
+        texts = await async_texts(self.hass, "common")
         user = await self.hass.auth.async_get_user(approval.user_id) if approval.user_id else None
         if approval.status != "pending":
             return  # decided (or voided) before it was announced
-        who = (user.name or user.id) if user else "a caller without a user"
+        who = (user.name or user.id) if user else texts("approval_no_user")
         # Non-admins decide in the panel of approvals alone; administrators in the admin panel.
         link = DECIDE_URL if user is not None and not user.is_admin else APPROVALS_URL
-        local = dt_util.as_local(approval.expires).strftime("%H:%M:%S")
-        text = (
-            f"{who} asked through {approval.platform} to run {approval.tool} with LLM Hub "
-            f"{approval.hub_name}. It waits for approval until {local} ({duration(wait)})."
+        title = texts("approval_title", tool=approval.tool)
+        text = texts(
+            "approval_asked",
+            who=who,
+            platform=approval.platform,
+            tool=approval.tool,
+            hub=approval.hub_name,
+            time=dt_util.as_local(approval.expires).strftime("%H:%M:%S"),
+            duration=_duration(texts, wait),
         )
-        arguments = shown_arguments(approval.arguments)
+        arguments = shown_arguments(
+            approval.arguments, cut=texts("arguments_cut"), empty=texts("no_arguments")
+        )
         acts_on = "".join(f"\n- {_markdown_text(target)}" for target in approval.targets)
         mobile = notify_service is not None and notify_service.startswith(MOBILE_APP_PREFIX)
         persistent_notification.async_create(
             self.hass,
             f"{text}\n\n"
-            + (f"Acts on:{acts_on}\n\n" if acts_on else "")
+            + (f"{texts('approval_acts_on')}{acts_on}\n\n" if acts_on else "")
             # No line of the block starts with a fence: the model's text cannot close it.
-            + f"Arguments:\n```text\n{arguments}\n```\n\nApproval id: "
-            f"`{approval.approval_id}`. An administrator or {who} can approve or deny it in "
-            f"[LLM Hub's approvals]({link})"
-            + (" or in the notification on the phone." if mobile else "."),
-            title=f"Approve {approval.tool}?",
+            + f"{texts('approval_arguments')}\n```text\n{arguments}\n```\n\n"
+            + texts(
+                "approval_decide_phone" if mobile else "approval_decide",
+                approval_id=approval.approval_id,
+                who=who,
+                link=link,
+            ),
+            title=title,
             notification_id=_notification_id(approval),
         )
         if notify_service is None:
             return
         message = text
         if approval.targets:
-            message += f"\n\nActs on: {', '.join(map(_plain_text, approval.targets))}"
-        message += f"\n\nArguments:\n{arguments}"
+            shown = ", ".join(map(_plain_text, approval.targets))
+            message += f"\n\n{texts('approval_acts_on')} {shown}"
+        message += f"\n\n{texts('approval_arguments')}\n{arguments}"
         data: dict[str, Any]
         if mobile:
             key = approval.action_key
             data = {
-                "title": f"Approve {approval.tool}?",
+                "title": title,
                 "message": message,
                 "data": {
                     "tag": _notification_id(approval),
                     "actions": [
-                        {"action": f"{_ACTION_PREFIX}APPROVE_{key}", "title": "Approve"},
-                        {"action": f"{_ACTION_PREFIX}DENY_{key}", "title": "Deny"},
+                        {"action": f"{_ACTION_PREFIX}APPROVE_{key}", "title": texts("approve")},
+                        {"action": f"{_ACTION_PREFIX}DENY_{key}", "title": texts("deny")},
                     ],
                     # Tapping the notification opens where the person can decide.
                     "url": link,
@@ -412,11 +425,8 @@ class Approvals:
                 },
             }
         else:
-            data = {
-                "title": f"Approve {approval.tool}?",
-                "message": f"{message}\n\nApprove or deny it in Home Assistant: "
-                f"{self._absolute(link)}",
-            }
+            elsewhere = texts("approval_decide_elsewhere", url=self._absolute(link))
+            data = {"title": title, "message": f"{message}\n\n{elsewhere}"}
         if await self._async_notify(approval, notify_service, data) and mobile:
             approval.phone = notify_service
             if not approval.is_pending:
@@ -534,21 +544,21 @@ def _names(value: Any) -> list[str] | None:
     return None
 
 
-def shown_arguments(arguments: Any) -> str:
+def shown_arguments(arguments: Any, *, cut: str = "(cut)", empty: str = "(no arguments)") -> str:
     r"""Return recorded arguments as ``key: value`` lines, capped; no line starts with a fence.
 
     A text with line breaks shows as its lines, each after a ``│``; invisible characters
-    as ``\uXXXX``.
+    as ``\uXXXX``. ``cut`` marks where the lines are cut, ``empty`` stands for no arguments.
     """
     lines: list[str] = []
     size = 0
     for line in _lines(arguments, ""):
         if len(lines) == MAX_SHOWN_LINES or size + len(line) > MAX_SHOWN_ARGUMENTS:
-            lines.append(f"{line[: max(MAX_SHOWN_ARGUMENTS - size, 0)]}… (cut)")
+            lines.append(f"{line[: max(MAX_SHOWN_ARGUMENTS - size, 0)]}… {cut}")
             break
         lines.append(line)
         size += len(line) + 1
-    return "\n".join(lines) or "(no arguments)"
+    return "\n".join(lines) or empty
 
 
 def _lines(value: Any, indent: str) -> Iterator[str]:
@@ -615,10 +625,21 @@ def _notification_id(approval: Approval) -> str:
 
 
 def duration(seconds: float) -> str:
-    """Return a duration in words: "5 minutes", "1 minute", or seconds below two minutes."""
-    if seconds < 120:  # noqa: PLR2004  # below two minutes, seconds read better
+    """Return a duration in English words for the model: "5 minutes", or seconds below two."""
+    if seconds < _SECONDS_UP_TO:
         return f"{seconds:g} second{'s' if seconds != 1 else ''}"
     return f"{round(seconds / 60)} minutes"
+
+
+def _duration(texts: Texts, seconds: float) -> str:
+    """Return a duration for people in their language: "5 min", or seconds below two minutes."""
+    if seconds < _SECONDS_UP_TO:
+        return texts("duration_seconds", seconds=f"{seconds:g}")
+    return texts("duration_minutes", minutes=round(seconds / 60))
+
+
+_SECONDS_UP_TO: Final = 120
+"""Durations below two minutes are given in seconds: they read better."""
 
 
 @callback

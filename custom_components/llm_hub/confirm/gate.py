@@ -372,8 +372,8 @@ def _waits(name: str, approval_id: str, expires: str | None) -> ToolResult:
         f"{'still ' if expires is None else ''}waits for the user's approval in Home "
         f"Assistant{until}. Only after they approved it, call {name} again with the same "
         f'arguments and "{TOKEN_ARGUMENT}": "{approval_id}"; it then runs once. Tell the user '
-        f'to approve or deny it in Home Assistant: in the notification "Approve {name}?" or '
-        "in LLM Hub's approvals.",
+        f"to approve or deny it in Home Assistant: in the notification about {name} or in "
+        "LLM Hub's approvals.",
         TOKEN_ARGUMENT: approval_id,
     }
     if expires:

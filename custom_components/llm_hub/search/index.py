@@ -9,7 +9,7 @@ same ranking (ties by listed order). ``ToolIndexCache`` keeps indexes across req
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 import copy
 from dataclasses import dataclass
 import math
@@ -20,7 +20,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from ..const import TOKEN_ARGUMENT
-from .terms import terms
+from .terms import COMPOUND_MIN, compound_parts, compounds, terms, words
 from .vocabulary import IntentVocabulary
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ _SERVED_INTENTS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Home Assistant's tools that answer what these intents answer without an LLM (by the
 tool's own name): they are found by the intents' sentences too."""
+
+_WIDEN_MOST: Final = 8
+"""Compounds a query word no tool holds may stand for (in a compounding language)."""
 
 _CACHE_SIZE: Final = 8
 """Indexes a ``ToolIndexCache`` keeps (tool sets differ by device, language, user)."""
@@ -89,9 +92,9 @@ class ToolCard:
             self.token,
         )
 
-    def document(self, language: str | None) -> list[str]:
-        """Return the terms of the tool's document, each field as often as it weighs."""
-        parts: list[tuple[str, int]] = [
+    def fields(self) -> list[tuple[str, int]]:
+        """Return the texts of the tool's document with their weights."""
+        return [
             (self.name, _NAME_WEIGHT),
             (self.title or "", _TITLE_WEIGHT),
             (self.description, _TEXT_WEIGHT),
@@ -99,9 +102,14 @@ class ToolCard:
             (" ".join(_schema_words(self.parameters)), _TEXT_WEIGHT),
             (" ".join(self.keywords), _TEXT_WEIGHT),
         ]
+
+    def document(
+        self, language: str | None, split: Callable[[str], Sequence[str]] | None = None
+    ) -> list[str]:
+        """Return the terms of the tool's document, each field as often as it weighs."""
         document: list[str] = []
-        for text, weight in parts:
-            document.extend(terms(text, language) * weight)
+        for text, weight in self.fields():
+            document.extend(terms(text, language, split) * weight)
         return document
 
     def definition(self) -> dict[str, Any]:
@@ -179,17 +187,28 @@ def tool_card(
 class ToolIndex:
     """A BM25 index over tool cards."""
 
-    __slots__ = ("_idf", "_retriever", "cards", "language", "terms")
+    __slots__ = ("_containing", "_idf", "_retriever", "_split", "cards", "language", "terms")
 
     def __init__(self, cards: Sequence[ToolCard], language: str | None = None) -> None:
         """Index ``cards`` with the stems of ``language`` (a Home Assistant language code)."""
         self.cards: tuple[ToolCard, ...] = tuple(cards)
         self.language = language
+        self._split: Callable[[str], Sequence[str]] | None = None
+        self._containing: dict[str, list[str]] = {}
+        if compounds(language):
+            known = {
+                word for card in self.cards for text, _ in card.fields() for word in words(text)
+            }
+            self._split = _splitter(known)
+            self._containing = _containing(known)
         # Term ids in order of first appearance (bm25s's own follow a set's order, which
         # changes from process to process, and with it how float scores add up).
         vocabulary: dict[str, int] = {}
         documents = [
-            [vocabulary.setdefault(term, len(vocabulary)) for term in card.document(language)]
+            [
+                vocabulary.setdefault(term, len(vocabulary))
+                for term in card.document(language, self._split)
+            ]
             for card in self.cards
         ]
         self._retriever: bm25s.BM25 | None = None
@@ -225,7 +244,7 @@ class ToolIndex:
             return []
         import numpy as np  # noqa: PLC0415  # imported with bm25s when the index was made
 
-        wanted = list(dict.fromkeys(terms(query, self.language)))
+        wanted = self._query_terms(query)
         ids = retriever.get_tokens_ids(wanted)
         if not ids:
             return []
@@ -238,6 +257,46 @@ class ToolIndex:
             found = found[scores[found] >= kth]
         best = found[np.lexsort((found, -scores[found]))][:limit]
         return [(self.cards[position], float(scores[position]) / whole) for position in best]
+
+    def _query_terms(self, query: str) -> list[str]:
+        """Return a query's terms, each once; a word no tool holds, the compounds it is in."""
+        if not self._containing:
+            return list(dict.fromkeys(terms(query, self.language)))
+        found: list[str] = []
+        for word in words(query):
+            stems = terms(word, self.language, self._split)
+            if not any(stem in self._idf for stem in stems):
+                wider = self._containing.get(word) or next(
+                    (self._containing[stem] for stem in stems if stem in self._containing), ()
+                )
+                stems += [term for whole in wider for term in terms(whole, self.language)]
+            found += stems
+        return list(dict.fromkeys(found))
+
+
+def _splitter(known: set[str]) -> Callable[[str], Sequence[str]]:
+    """Return ``compound_parts`` against ``known``, each word split once."""
+    split: dict[str, tuple[str, ...]] = {}
+
+    def parts(word: str) -> tuple[str, ...]:
+        if (found := split.get(word)) is None:
+            found = split[word] = compound_parts(word, known)
+        return found
+
+    return parts
+
+
+def _containing(known: set[str]) -> dict[str, list[str]]:
+    """Return, per start or end of a long known word, up to ``_WIDEN_MOST`` such words."""
+    containing: dict[str, list[str]] = {}
+    for word in sorted(known):
+        if len(word) >= COMPOUND_MIN:
+            edges = {word[:end] for end in range(4, len(word) - 2)}
+            edges.update(word[start:] for start in range(3, len(word) - 3))
+            for edge in edges:
+                if len(within := containing.setdefault(edge, [])) < _WIDEN_MOST:
+                    within.append(word)
+    return containing
 
 
 def _idf(count: int, held: int) -> float:

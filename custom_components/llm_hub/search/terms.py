@@ -1,17 +1,20 @@
 """Search terms: words split on Unicode word boundaries, case-folded, stemmed and folded.
 
 Each word gives its stem by Snowball's English stemmer and by the stemmer of the request's
-language (``snowballstemmer``, imported when a hub first indexes), without diacritics.
+language (``snowballstemmer``, imported when a hub first indexes), without diacritics. In a
+language that writes compounds as one word, a long word also gives the known words it is
+made of (``compound_parts``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Sequence
 from functools import lru_cache
 import re
 from typing import Any, Final
 import unicodedata
 
-__all__ = ["terms", "words"]
+__all__ = ["COMPOUND_MIN", "compound_parts", "compounds", "terms", "words"]
 
 
 # Snowball stemmers by Home Assistant's language codes (the part before "-").
@@ -51,6 +54,15 @@ _STEMMERS: Final = {
     "tr": "turkish",
 }
 
+# Languages that write compounds as one word ("Wohnzimmerlicht").
+_COMPOUNDING: Final = frozenset({"af", "da", "de", "fi", "is", "lb", "nb", "nl", "nn", "no", "sv"})
+# Linking letters between the parts of a compound (German Fugen: "Weihnacht-s-baum").
+_LINKS: Final = ("", "s", "es", "n", "en", "e")
+COMPOUND_MIN: Final = 7
+"""Words this long or longer may be compounds."""
+_PART_MIN: Final = 3
+_EDGE_MIN: Final = 4
+
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})")
 _WORD: Final = re.compile(r"[^\W_]+")
 
@@ -77,12 +89,80 @@ def words(text: str) -> list[str]:
     return _WORD.findall(_CAMEL.sub(" ", text).casefold())
 
 
-def terms(text: str, language: str | None = None) -> list[str]:
-    """Return the search terms of ``text``: each word's stems in English and ``language``."""
+def terms(
+    text: str,
+    language: str | None = None,
+    split: Callable[[str], Sequence[str]] | None = None,
+) -> list[str]:
+    """Return the search terms of ``text``: each word's stems in English and ``language``.
+
+    ``split`` gives the parts of a word of ``COMPOUND_MIN`` letters or more.
+    """
     found: list[str] = []
     for word in words(text):
         found.extend(_stems(word, language))
+        if split is not None and len(word) >= COMPOUND_MIN:
+            for part in split(word):
+                found.extend(_stems(part, language))
     return found
+
+
+def compounds(language: str | None) -> bool:
+    """Return whether ``language`` writes compounds as one word."""
+    return bool(language) and language.partition("-")[0].casefold() in _COMPOUNDING  # type: ignore[union-attr]
+
+
+def compound_parts(word: str, known: Container[str]) -> tuple[str, ...]:
+    """Return the ``known`` words ``word`` is made of (longest first part first), or ``()``.
+
+    Without a whole split: its longest known start and end of ``_EDGE_MIN`` letters or more.
+    """
+    memo: dict[int, tuple[str, ...] | None] = {}
+
+    def rest(start: int) -> tuple[str, ...] | None:
+        # The parts of word[start:], the whole word not being one of its own parts.
+        if start not in memo:
+            memo[start] = None
+            last = len(word) if start else len(word) - _PART_MIN
+            for end in range(last, start + _PART_MIN - 1, -1):
+                if word[start:end] in known and (after := tail(end)) is not None:
+                    memo[start] = (word[start:end], *after)
+                    break
+        return memo[start]
+
+    def tail(end: int) -> tuple[str, ...] | None:
+        if end == len(word):
+            return ()
+        return next(
+            (
+                found
+                for link in _LINKS
+                if word.startswith(link, end) and (found := rest(end + len(link))) is not None
+            ),
+            None,
+        )
+
+    if (whole := rest(0)) is not None:
+        return whole
+    edges = [
+        next(
+            (
+                word[:end]
+                for end in range(len(word) - _PART_MIN, _EDGE_MIN - 1, -1)
+                if word[:end] in known
+            ),
+            "",
+        ),
+        next(
+            (
+                word[start:]
+                for start in range(_PART_MIN, len(word) - _EDGE_MIN + 1)
+                if word[start:] in known
+            ),
+            "",
+        ),
+    ]
+    return tuple(edge for edge in edges if edge)
 
 
 @lru_cache(maxsize=65536)
