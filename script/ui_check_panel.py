@@ -6,11 +6,12 @@ Home Assistant runs the browser check's config: the dev config plus ``llm_hub_bu
 (``script/ui_check/llm_hub_bulk``: 1,000 generated tools for the hub "Bulk"). In the light and
 the dark theme: the sidebar's LLM Hub opens the panel; the test bench runs the light counter
 and shows ``1`` after the kitchen lights were turned on; Activity shows new calls without a
-reload; the Hubs view lists the hubs; the Kitchen hub view shows the example tool with its
-badges and what each provider gets. Screenshots go to the check's folder as
-``panel-<view>-<light|dark>.png``. Times, with the Bulk hub's 1,000 tools and 500 calls, are
-the views' own ``data-render-ms`` (from showing the view to its data painted, websocket round
-trip included): medians of 3; each must be under 1 s.
+reload; the Hubs view lists the hubs with their tool mode (Bulk switched to search mode); the
+Kitchen hub view shows the example tool with its badges and what each provider gets; Bulk's
+shows its mode, its listed and reachable tools, the meta-tools first (then back to all).
+Screenshots go to the check's folder as ``panel-<view>-<light|dark>.png``. Times, with the
+Bulk hub's 1,000 tools and 500 calls, are the views' own ``data-render-ms`` (from showing the
+view to its data painted, websocket round trip included): medians of 3; each under 1 s.
 """
 
 from __future__ import annotations
@@ -193,6 +194,25 @@ class PanelCheck:
         """Send a websocket command through the frontend's connection (as the owner)."""
         return self.browser.call_ws(message)
 
+    def tool_mode(self, api_id: str, mode: str) -> None:
+        """Set a hub's tool mode through its options flow (REST, as the owner); wait for it."""
+        entry_id = api_id.removeprefix("llm_hub-")
+        flows = "/api/config/config_entries/options/flow"
+        flow = self.rest.request("POST", flows, {"handler": entry_id})
+        for step in ({"next_step_id": "search"}, {"tool_mode": mode}, {"next_step_id": "save"}):
+            flow = self.rest.request("POST", f"{flows}/{flow['flow_id']}", step)
+        if flow.get("type") != "create_entry":
+            raise CheckError(f"the options flow of {api_id} ended {flow}")
+
+        def switched() -> bool:
+            try:
+                described = self.call_ws({"type": "llm_hub/api/describe", "api_id": api_id})
+            except CheckError:  # not registered while it reloads
+                return False
+            return bool(described["search"]["mode"] == mode)
+
+        self.browser.wait(switched, f"{api_id} in tool mode {mode}")
+
     def views(self, *, dark: bool) -> str:
         """Show each view in one theme; check (light theme) and save it."""
         browser = self.browser
@@ -234,12 +254,19 @@ class PanelCheck:
         browser.screen(f"panel-activity-{theme}")
         done.append(f"activity: {before} -> {after} rows without a reload ({ms:.0f} ms)")
 
+        self.tool_mode(self.bulk, "search")
         ms = self.go(f"{PREFIX}/hubs", "llm-hub-hubs")
         names = self.text("llm-hub-hubs", "tbody") or ""
         if "Kitchen" not in names or "Bulk" not in names:
             raise CheckError(f"the Hubs view lists {names!r}")
+        modes = {
+            api: self.text("llm-hub-hubs", f'tr[data-api="{api}"] td.mode')
+            for api in (self.kitchen, self.bulk)
+        }
+        if modes != {self.kitchen: "All tools", self.bulk: "Search"}:
+            raise CheckError(f"the Hubs view's tool modes: {modes}")
         browser.screen(f"panel-hubs-{theme}")
-        done.append(f"hubs: Kitchen and Bulk ({ms:.0f} ms)")
+        done.append(f"hubs: Kitchen (all tools) and Bulk (search) ({ms:.0f} ms)")
 
         ms = self.go(f"{PREFIX}/hub/{self.kitchen}", "llm-hub-view")
         row = f'tr[data-tool="{COUNT_TOOL}"]'
@@ -258,6 +285,30 @@ class PanelCheck:
         browser.screen(f"panel-hub-tool-{theme}")
         browser.driver.execute_script("window.scrollTo(0, 0)")
         done.append(f"hub: {COUNT_TOOL} with badges and providers ({ms:.0f} ms)")
+
+        search = self.call_ws({"type": "llm_hub/api/describe", "api_id": self.bulk})["search"]
+        listed, reachable = f"{search['listed']:,}", f"{search['reachable']:,}"
+        ms = self.go(f"{PREFIX}/hub/{self.bulk}", "llm-hub-view")
+        mode = " ".join((self.text("llm-hub-view", "p.mode") or "").split())
+        figures = " ".join((self.text("llm-hub-view", ".figures") or "").split())
+        marks = self.run_js(
+            "llm-hub-view",
+            "return [...view.shadowRoot.querySelectorAll('td.listing')]"
+            ".map((td) => td.textContent.trim())",
+        )
+        meta = len(search["meta_tools"])
+        if (
+            not mode.startswith(f"Tool mode: Search. The model is handed {listed} tools (search_")
+            or f"reaches all {reachable} through search" not in mode
+            or f"{listed} tools listed" not in figures
+            or f"{reachable} tools reachable" not in figures
+            or marks[:meta] != ["listed: tool search"] * meta
+            or marks.count("through search") != search["reachable"]
+        ):
+            raise CheckError(f"Bulk in search mode: {mode!r}, {figures!r}, rows {marks[:4]}")
+        browser.screen(f"panel-hub-search-{theme}")
+        self.tool_mode(self.bulk, "all")
+        done.append(f"hub in search mode: {mode!r} ({ms:.0f} ms)")
 
         done.append(self.approvals(dark=dark))
         return f"{theme}: " + "; ".join(done)

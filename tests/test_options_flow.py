@@ -11,6 +11,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 
 from custom_components.llm_hub.api import HubAPI
 from custom_components.llm_hub.const import (
+    CLIENT_TOOL_LIMIT,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_EXCLUDED_TOOLS,
@@ -20,10 +21,12 @@ from custom_components.llm_hub.const import (
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
     CONF_OVERRIDES,
+    CONF_PINNED_TOOLS,
     CONF_PROMPT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_TIMEOUT,
+    CONF_TOOL_MODE,
     DOMAIN,
 )
 from custom_components.llm_hub.options_flow import _text
@@ -45,6 +48,7 @@ from .common import (
     GRIND,
     INSTRUCTIONS,
     AdminAPI,
+    FixedAPI,
     RecordingTool,
     async_add_hub,
     async_set_options,
@@ -165,6 +169,7 @@ def test_translations_cover_options_and_issues() -> None:
         "alias_separator",
         "alias_taken",
         "over_tool_limit",
+        "over_client_limit",
         "tools_not_listed",
         "no_size_estimate",
         "scope_reaches",
@@ -218,6 +223,42 @@ async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockCon
     assert placeholders["warning"].startswith("This is more than its tool limit of 3: ")
     result = await _open(hass, hub, "limits")
     assert result["description_placeholders"] == placeholders
+
+
+async def test_menu_warns_above_what_some_clients_keep(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Above 40 listed tools the menu says some clients keep only 40; search mode lists fewer."""
+    tools: list[llm.Tool] = [RecordingTool(f"many__tool_{n}") for n in range(41)]
+    llm.async_register_api(hass, FixedAPI(hass, "many", "Many", tools))
+    entry = await async_add_hub(hass, "Many", {CONF_LLM_HASS_API: ["many"], CONF_MAX_TOOLS: 40})
+
+    placeholders = (await _menu(hass, entry))["description_placeholders"]
+    assert placeholders is not None
+    assert int(placeholders["tools"]) > CLIENT_TOOL_LIMIT
+    errors = TRANSLATIONS["options"]["error"]
+    assert placeholders["warning"] == " ".join(
+        (
+            errors["over_tool_limit"].format(max_tools=40),
+            errors["over_client_limit"].format(client_limit=CLIENT_TOOL_LIMIT),
+        )
+    )
+    assert "Cursor, keep only the first 40 tools" in placeholders["warning"]
+
+    await async_set_options(
+        hass, entry, "limits", {CONF_MAX_TOOLS: 128, CONF_RECORD_ARGUMENTS: False}
+    )
+    placeholders = (await _menu(hass, entry))["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["warning"] == errors["over_client_limit"].format(client_limit=40)
+
+    await async_set_options(
+        hass, entry, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: []}
+    )
+    placeholders = (await _menu(hass, entry))["description_placeholders"]
+    assert placeholders is not None
+    assert int(placeholders["tools"]) < CLIENT_TOOL_LIMIT
+    assert placeholders["warning"] == ""
 
 
 async def test_menu_opens_when_the_tools_cannot_be_listed(

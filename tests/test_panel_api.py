@@ -14,14 +14,34 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from syrupy.assertion import SnapshotAssertion
 
-from custom_components.llm_hub.const import CONF_MAX_TOOLS, CONF_RECORD_ARGUMENTS, DOMAIN
+from custom_components.llm_hub.const import (
+    CLIENT_TOOL_LIMIT,
+    CONF_MAX_TOOLS,
+    CONF_PINNED_TOOLS,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TOOL_MODE,
+    DOMAIN,
+)
 from custom_components.llm_hub.panel.commands import PROVIDERS
+from custom_components.llm_hub.search.meta_tools import CALL_TOOL, SEARCH_TOOLS
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import issue_registry as ir, llm
 
-from .common import BREW, COUNT, GRIND, PANTRY, Call, FixedAPI, hub_id
+from .common import (
+    BREW,
+    COUNT,
+    GRIND,
+    PANTRY,
+    SHELF,
+    Call,
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+)
 
 type Client = Any
 """A websocket client of the test plugin (``MockHAClientWebSocket``)."""
@@ -126,6 +146,83 @@ async def test_list_apis(
     assert rows["broken"]["error"] == "The broken API is broken"
     # Hubs first, each group by name.
     assert [row["name"] for row in result["apis"]][:3] == ["Cellar", "Kitchen", "Lounge"]
+
+
+async def test_search_mode_in_words(
+    hass: HomeAssistant, inspected_hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """In search mode: the meta-tools first, each tool listed or reachable, sources by name."""
+    await async_set_options(
+        hass, inspected_hub, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: [COUNT]}
+    )
+    client = await hass_ws_client(hass)
+
+    described = (
+        await _ws(client, {"type": "llm_hub/api/describe", "api_id": hub_id(inspected_hub)})
+    )["result"]
+
+    search = described["search"]
+    tools = described["tools"]
+    meta = [tool["name"] for tool in tools if tool["meta"]]
+    assert meta == search["meta_tools"]
+    assert meta[:2] == [SEARCH_TOOLS, CALL_TOOL]
+    assert [tool["name"] for tool in tools[: len(meta)]] == meta
+    by_name = {tool["name"]: tool for tool in tools}
+    assert by_name[SEARCH_TOOLS]["source"] == {
+        "integration": DOMAIN,
+        "api": hub_id(inspected_hub),
+        "api_name": "Kitchen",
+    }
+    assert by_name[SEARCH_TOOLS]["listed"] is True
+    assert by_name[COUNT] | {"listed": True, "meta": False} == by_name[COUNT]
+    assert by_name[COUNT]["source"]["api_name"] == "Pantry"
+    assert (by_name[SHELF]["listed"], by_name[SHELF]["hidden"]) == (False, None)
+    assert (by_name[BREW]["listed"], by_name[BREW]["meta"]) == (False, False)
+    reachable = [tool for tool in tools if not tool["meta"] and tool["hidden"] is None]
+    assert search["listed"] == described["size"]["tools"] == len(meta) + 1
+    assert search["reachable"] == len(reachable) > search["listed"]
+    assert described["size"]["over_client_limit"] is False
+
+    rows = (await _ws(client, {"type": "llm_hub/apis/list"}))["result"]
+    assert rows["client_limit"] == CLIENT_TOOL_LIMIT
+    kitchen = next(row for row in rows["apis"] if row["id"] == hub_id(inspected_hub))
+    assert kitchen["search"] == search
+    assert kitchen["over_client_limit"] is False
+
+
+async def test_over_what_some_clients_keep(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> None:
+    """An API or hub listing more than 40 tools is marked; in search mode the hub is not."""
+    tools: list[llm.Tool] = [RecordingTool(f"many__tool_{n}") for n in range(41)]
+    llm.async_register_api(hass, FixedAPI(hass, "many", "Many", tools))
+    entry = await async_add_hub(hass, "Many hub", {CONF_LLM_HASS_API: ["many"]})
+    client = await hass_ws_client(hass)
+
+    async def marked() -> dict[str, bool]:
+        rows = (await _ws(client, {"type": "llm_hub/apis/list"}))["result"]["apis"]
+        described = await _ws(client, {"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+        size = described["result"]["size"]
+        assert size["client_limit"] == CLIENT_TOOL_LIMIT
+        return {row["id"]: row["over_client_limit"] for row in rows} | {
+            "described": size["over_client_limit"]
+        }
+
+    assert await marked() == {"many": True, hub_id(entry): True, "assist": False, "described": True}
+    await async_set_options(
+        hass, entry, "search", {CONF_TOOL_MODE: "search_over_limit", CONF_PINNED_TOOLS: []}
+    )
+    # The hub's limit is 128: it lists every tool still.
+    assert (await marked())["described"] is True
+    await async_set_options(
+        hass, entry, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: []}
+    )
+    assert await marked() == {
+        "many": True,
+        hub_id(entry): False,
+        "assist": False,
+        "described": False,
+    }
 
 
 async def test_calls_in_the_last_day(

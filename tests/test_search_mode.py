@@ -358,6 +358,9 @@ async def test_describe_and_list_show_the_mode(
         "pinned": [GRIND],
         "indexed": len(instance.search_index),
         "terms": instance.search_index.terms,
+        "listed": 4,
+        "reachable": len(instance.search_index) + 1,
+        "meta_tools": META,
     }
     client = await hass_ws_client(hass)
     await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(hub)})

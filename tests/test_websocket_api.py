@@ -83,8 +83,12 @@ async def test_describe_hub(
     assert result == snapshot
     tools = {tool["name"]: tool for tool in result["tools"]}
     # Contributed to the hub directly: no API; picked: the API it came through.
-    assert tools[BREW]["source"] == {"integration": "hub_tools", "api": None}
-    assert tools[COUNT]["source"] == {"integration": "pantry", "api": "pantry"}
+    assert tools[BREW]["source"] == {"integration": "hub_tools", "api": None, "api_name": None}
+    assert tools[COUNT]["source"] == {
+        "integration": "pantry",
+        "api": "pantry",
+        "api_name": "Pantry",
+    }
     # The selector is converted by the serializer agents use.
     assert tools[SHELF]["parameters"]["properties"]["shelf"] == {
         "type": "number",
@@ -136,7 +140,7 @@ async def test_describe_api_that_is_not_a_hub(
     assert result["prompt"] == "Count before you brew."
     assert [tool["name"] for tool in result["tools"]] == [COUNT, SHELF]
     count = result["tools"][0]
-    assert count["source"] == {"integration": "pantry", "api": "pantry"}
+    assert count["source"] == {"integration": "pantry", "api": "pantry", "api_name": "Pantry"}
     assert count["key"] is None
     assert count["hidden"] is None
     assert count["annotations"] == {

@@ -77,6 +77,8 @@ CONF_MAX_TOOLS: Final = "max_tools"
 """Tools the hub should list at most; the options flow warns above it."""
 DEFAULT_MAX_TOOLS: Final = 128
 """OpenAI's limit of tools per request."""
+CLIENT_TOOL_LIMIT: Final = 40
+"""Tools some MCP clients keep at most (Cursor); the options flow and the panel warn above it."""
 CONF_RECORD_ARGUMENTS: Final = "record_arguments"
 """Whether the audit trail records tool arguments (secrets redacted)."""
 

@@ -44,6 +44,7 @@ from .build.builder import HubAPIInstance
 from .build.candidate import CandidateTool
 from .build.policy import HubPolicy, alias_error, annotations_of, is_destructive
 from .const import (
+    CLIENT_TOOL_LIMIT,
     CONF_ADMINS_ONLY,
     CONF_ALIAS,
     CONF_ALLOWED_USERS,
@@ -811,15 +812,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def _async_figures(self) -> dict[str, str]:
         """Return the menu's placeholders: tools listed and considered, size, limit, warning.
 
-        The warning (one of the options flow's error texts, or empty) says why the figures
-        are missing or that the hub lists more tools than its limit.
+        The warning (the options flow's error texts, or empty) says why the figures are
+        missing, or that the hub lists more tools than its limit or than some clients keep.
         """
         limit = self._current().max_tools
         figures = {"hub": self.config_entry.title, "max_tools": str(limit)}
-        warning: tuple[str, dict[str, str]] | None = None
+        warnings: list[tuple[str, dict[str, str]]] = []
         if (instance := await self._async_instance()) is None:
             figures |= {"tools": "?", "candidates": "?", "tokens": "?", "chars": "?"}
-            warning = ("tools_not_listed", {"error": str(self._build_error)})
+            warnings.append(("tools_not_listed", {"error": str(self._build_error)}))
         else:
             figures |= {
                 "tools": str(len(instance.tools)),
@@ -829,18 +830,20 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 sizes = measure(instance)
             except Exception as err:  # noqa: BLE001  # a schema no converter takes; say so
                 figures |= {"tokens": "?", "chars": "?"}
-                warning = ("no_size_estimate", {"error": str(err)})
+                warnings.append(("no_size_estimate", {"error": str(err)}))
             else:
                 figures |= {
                     "tokens": f"{sizes.tokens:,}",
                     "chars": f"{sizes.prompt_chars + sizes.tools_chars:,}",
                 }
             if len(instance.tools) > limit:
-                warning = ("over_tool_limit", {"max_tools": str(limit)})
+                warnings.append(("over_tool_limit", {"max_tools": str(limit)}))
+            if len(instance.tools) > CLIENT_TOOL_LIMIT:
+                warnings.append(("over_client_limit", {"client_limit": str(CLIENT_TOOL_LIMIT)}))
         texts = await self._async_texts("options")
-        figures["warning"] = ""
-        if warning is not None:
-            figures["warning"] = _text(texts, f"options.error.{warning[0]}", warning[1])
+        figures["warning"] = " ".join(
+            _text(texts, f"options.error.{key}", values) for key, values in warnings
+        )
         figures["scope"] = ""
         if not (scope := HubScope.from_options(self._current())).empty:
             exposed = self._exposed()

@@ -2,7 +2,7 @@
 // are used for colours and fonts, so the default, dark and user themes all apply.
 import { css, html, nothing, type TemplateResult } from "lit";
 
-import type { HomeAssistant, ToolAnnotations, User } from "./types";
+import type { HomeAssistant, SearchSummary, ToolAnnotations, User } from "./types";
 
 /** Navigates inside Home Assistant's frontend without a reload (as its `navigate` does). */
 export function navigate(path: string): void {
@@ -34,6 +34,15 @@ export function userName(hass: HomeAssistant, users: User[], userId: string | nu
   if (!userId) return "–";
   if (userId === hass.user?.id) return `${hass.user.name} (you)`;
   return users.find((user) => user.id === userId)?.name ?? userId;
+}
+
+/** A hub's tool mode in words, and for "search over the limit" what it does now. */
+export function modeText(search: SearchSummary | null | undefined): string {
+  if (!search) return "–";
+  if (search.mode === "search") return "Search";
+  if (search.mode === "search_over_limit")
+    return search.active ? "Search over the limit (searching now)" : "Search over the limit (all tools now)";
+  return "All tools";
 }
 
 /** Formats a number the way the user's language does. */

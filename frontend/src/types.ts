@@ -1,5 +1,5 @@
 // What the panel uses of Home Assistant's frontend object and of LLM Hub's websocket commands.
-// Shapes follow the docstrings of custom_components/llm_hub/panel_api.py and websocket_api.py.
+// Shapes follow the docstrings of custom_components/llm_hub/panel/commands.py and panel/websocket_api.py.
 
 /** The part of the frontend's `hass` object the panel uses. */
 export interface HomeAssistant {
@@ -42,15 +42,32 @@ export interface ApiRow {
   tokens: number | null;
   max_tools: number | null;
   over_limit: boolean | null;
+  over_client_limit: boolean | null;
+  search: SearchSummary | null;
   repairs: string[];
   calls_24h: number;
   error: string | null;
+}
+
+/** A hub's tool search (`inspector.search_summary`). */
+export interface SearchSummary {
+  mode: "all" | "search" | "search_over_limit";
+  /** Whether the hub lists the meta-tools instead of its tools now. */
+  active: boolean;
+  pinned: string[];
+  indexed: number | null;
+  /** Tools handed to the model. */
+  listed: number;
+  /** Tools the model can call: listed ones, or in search mode those behind the meta-tools. */
+  reachable: number;
+  meta_tools: string[];
 }
 
 export interface ApiList {
   apis: ApiRow[];
   estimator: string;
   chars_per_token: number;
+  client_limit: number;
   since: string;
 }
 
@@ -66,7 +83,7 @@ export interface DescribedTool {
   name: string;
   key: string | null;
   original_name: string;
-  source: { integration: string | null; api: string | null };
+  source: { integration: string | null; api: string | null; api_name?: string | null };
   title: string | null;
   description: string | null;
   annotations: ToolAnnotations | null;
@@ -75,6 +92,10 @@ export interface DescribedTool {
   /** The Home Assistant selector of each parameter, `{type: config}` (`bench_form.py`). */
   selectors: Record<string, Record<string, unknown>>;
   hidden: string | null;
+  /** Handed to the model; a hub's tool neither hidden nor listed is reachable through search. */
+  listed: boolean;
+  /** A meta-tool of search mode (search_tools, call_tool, call_read_only_tool). */
+  meta: boolean;
   confirm?: boolean;
   /** Why calls may ask the user first (the hub's policy), or null. */
   confirm_reason?: string | null;
@@ -95,7 +116,11 @@ export interface Description {
     estimator: string;
     max_tools?: number;
     over_limit?: boolean;
+    client_limit: number;
+    over_client_limit: boolean;
   };
+  search: SearchSummary | null;
+  warnings: string[];
 }
 
 export interface JsonSchema {

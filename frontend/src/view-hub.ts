@@ -4,7 +4,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { annotationBadges, breakable, followLink, num, sharedStyles } from "./common";
+import { annotationBadges, breakable, followLink, modeText, num, sharedStyles } from "./common";
 import { RenderTimer } from "./render-timer";
 import {
   errorText,
@@ -23,6 +23,7 @@ const OPTION_STEPS = [
   "Safety",
   "Tool names and descriptions",
   "Limits and logging",
+  "Tool search",
 ];
 
 @customElement("llm-hub-view")
@@ -74,7 +75,7 @@ export class LlmHubView extends LitElement {
     if (this._error) return html`<div class="alert error">${this._error}</div>`;
     const description = this._description;
     if (!description) return html`<div class="secondary">Loading…</div>`;
-    const { api, size } = description;
+    const { api, size, search } = description;
     const hidden = description.tools.filter((tool) => tool.hidden).length;
     const entryId = api.hub ? api.id.slice(HUB_PREFIX.length) : undefined;
     return html`
@@ -87,15 +88,35 @@ export class LlmHubView extends LitElement {
         </div>
         <div class="figures">
           ${this._figure(num(size.tools), "tools listed")}
+          ${search ? this._figure(num(search.reachable), "tools reachable") : nothing}
           ${api.hub ? this._figure(num(hidden), "hidden") : nothing}
           ${this._figure(num(size.prompt_chars + size.tools_chars), "characters")}
           ${this._figure(num(size.tokens), "tokens (estimated)")}
           ${size.max_tools !== undefined ? this._figure(num(size.max_tools), "tool limit") : nothing}
         </div>
+        ${search
+          ? html`<p class="mode">
+              Tool mode: <strong>${modeText(search)}</strong>.
+              ${search.active
+                ? html`The model is handed ${num(search.listed)} tools
+                    (${search.meta_tools.join(", ")}${search.listed > search.meta_tools.length
+                      ? ", and the tools always listed"
+                      : ""})
+                    and reaches all ${num(search.reachable)} through search.`
+                : html`The model is handed all ${num(search.listed)} tools.`}
+            </p>`
+          : nothing}
         ${size.over_limit
           ? html`<div class="alert">
               ${api.name} lists ${size.tools} tools, more than its limit of ${size.max_tools}:
               some models refuse that many. Leave tools out in its options.
+            </div>`
+          : nothing}
+        ${size.over_client_limit
+          ? html`<div class="alert client-limit">
+              ${api.name} lists ${size.tools} tools: some MCP clients, such as Cursor, keep only
+              the first ${size.client_limit}.
+              ${api.hub ? "Choose a search mode under Tool search, or leave tools out under Tools." : ""}
             </div>`
           : nothing}
         <div class="secondary"><code>${api.id}</code> · tokens: ${size.estimator}</div>
@@ -140,7 +161,7 @@ export class LlmHubView extends LitElement {
               >`
             : nothing}
         </div>
-        ${this._toolsTable(description.tools, api.hub)}
+        ${this._toolsTable(description.tools, api.hub, Boolean(search?.active))}
       </div>
     `;
   }
@@ -152,13 +173,19 @@ export class LlmHubView extends LitElement {
     </div>`;
   }
 
-  private _toolsTable(tools: DescribedTool[], hub: boolean) {
+  private _toolsTable(tools: DescribedTool[], hub: boolean, searching: boolean) {
     const needle = this._filter.trim().toLowerCase();
     const shown = tools.filter(
       (tool) =>
         (this._showHidden || !tool.hidden) &&
         (!needle ||
-          [tool.name, tool.original_name, tool.source.integration, tool.source.api].some(
+          [
+            tool.name,
+            tool.original_name,
+            tool.source.integration,
+            tool.source.api,
+            tool.source.api_name,
+          ].some(
             (text) => text?.toLowerCase().includes(needle),
           )),
     );
@@ -166,6 +193,7 @@ export class LlmHubView extends LitElement {
       <thead>
         <tr>
           <th>Listed name</th>
+          ${searching ? html`<th>Model gets</th>` : nothing}
           <th>Original name and source</th>
           <th>Annotations</th>
           ${hub
@@ -177,16 +205,16 @@ export class LlmHubView extends LitElement {
         </tr>
       </thead>
       <tbody>
-        ${shown.map((tool) => this._toolRow(tool, hub))}
+        ${shown.map((tool) => this._toolRow(tool, hub, searching))}
       </tbody>
     </table></div>
     ${shown.length === 0 ? html`<p class="secondary">No tool matches.</p>` : nothing}`;
   }
 
-  private _toolRow(tool: DescribedTool, hub: boolean) {
+  private _toolRow(tool: DescribedTool, hub: boolean, searching: boolean) {
     const id = tool.key ?? tool.name;
     const open = this._open === id;
-    const columns = hub ? 7 : 4;
+    const columns = (hub ? 7 : 4) + (searching ? 1 : 0);
     return html`<tr
         class="clickable ${tool.hidden ? "hidden-tool" : ""} ${open ? "open" : ""}"
         data-tool=${tool.name}
@@ -196,6 +224,7 @@ export class LlmHubView extends LitElement {
           <code>${breakable(tool.hidden ? tool.key ?? tool.name : tool.name)}</code>
           ${tool.title ? html`<div class="secondary">${tool.title}</div>` : nothing}
         </td>
+        ${searching ? html`<td class="listing">${this._listing(tool)}</td>` : nothing}
         <td>
           <code>${breakable(tool.original_name)}</code>
           <div class="secondary">${this._source(tool)}</div>
@@ -230,8 +259,17 @@ export class LlmHubView extends LitElement {
         : nothing}`;
   }
 
+  private _listing(tool: DescribedTool) {
+    if (tool.hidden) return nothing;
+    if (tool.meta) return html`<span class="badge info">listed: tool search</span>`;
+    if (tool.listed) return html`<span class="badge info">listed</span>`;
+    return html`<span class="badge">through search</span>`;
+  }
+
   private _source(tool: DescribedTool): string {
-    const { integration, api } = tool.source;
+    if (tool.meta) return `tool search of ${tool.source.api_name ?? tool.source.api}`;
+    const { integration } = tool.source;
+    const api = tool.source.api_name ?? tool.source.api;
     if (api && integration) return `${integration}, through ${api}`;
     if (api) return `through ${api}`;
     return integration ? `${integration} (contributed)` : "";
@@ -251,7 +289,13 @@ export class LlmHubView extends LitElement {
         ? html`<div class="alert error">Parameters: ${tool.parameters_error}</div>`
         : html`<div class="secondary">Parameters (JSON Schema, as agents convert them):</div>
             <pre>${JSON.stringify(tool.parameters, null, 2)}</pre>`}
-      ${tool.hidden
+      ${!tool.hidden && !tool.listed
+        ? html`<p class="secondary">
+            Not handed to the model: it finds this tool with search_tools and calls it through
+            call_tool (call_read_only_tool for a read-only tool), with the same checks.
+          </p>`
+        : nothing}
+      ${tool.hidden || !tool.listed
         ? nothing
         : html`<div class="toolbar">
               <a
@@ -283,7 +327,8 @@ export class LlmHubView extends LitElement {
   private async _toggle(tool: DescribedTool): Promise<void> {
     const id = tool.key ?? tool.name;
     this._open = this._open === id ? undefined : id;
-    if (!this._open || tool.hidden || this._providers[tool.name] !== undefined) return;
+    if (!this._open || tool.hidden || !tool.listed || this._providers[tool.name] !== undefined)
+      return;
     try {
       const providers = await this.hass.callWS<Providers>({
         type: "llm_hub/tool/providers",

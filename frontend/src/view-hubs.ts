@@ -3,7 +3,7 @@
 import { LitElement, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { followLink, navigate, num, sharedStyles } from "./common";
+import { followLink, modeText, navigate, num, sharedStyles } from "./common";
 import { RenderTimer } from "./render-timer";
 import { errorText, type ApiList, type ApiRow, type HomeAssistant } from "./types";
 
@@ -68,8 +68,12 @@ export class LlmHubHubs extends LitElement {
       <thead>
         <tr>
           <th>Name</th>
-          <th class="number">Tools</th>
-          ${hubs ? html`<th class="number">Hidden</th>` : nothing}
+          ${hubs ? html`<th>Tool mode</th>` : nothing}
+          <th class="number">${hubs ? "Tools listed" : "Tools"}</th>
+          ${hubs
+            ? html`<th class="number">Reachable</th>
+                <th class="number">Hidden</th>`
+            : nothing}
           <th class="number">Characters</th>
           <th class="number">Tokens (est.)</th>
           ${hubs
@@ -91,8 +95,12 @@ export class LlmHubHubs extends LitElement {
               >
               <div class="secondary"><code>${row.id}</code></div>
             </td>
+            ${hubs ? html`<td class="mode">${modeText(row.search)}</td>` : nothing}
             <td class="number">${num(row.tools)}</td>
-            ${hubs ? html`<td class="number">${num(row.hidden)}</td>` : nothing}
+            ${hubs
+              ? html`<td class="number">${num(row.search?.reachable)}</td>
+                  <td class="number">${num(row.hidden)}</td>`
+              : nothing}
             <td class="number">
               ${row.prompt_chars === null
                 ? "–"
@@ -116,6 +124,13 @@ export class LlmHubHubs extends LitElement {
       ${row.over_limit
         ? html`<span class="badge warning" title="More tools than the hub's limit"
             >over the limit of ${row.max_tools}</span
+          >`
+        : nothing}
+      ${row.over_client_limit
+        ? html`<span
+            class="badge warning"
+            title="Some MCP clients, such as Cursor, keep only the first ${this._list!.client_limit} tools"
+            >over ${this._list!.client_limit} tools</span
           >`
         : nothing}
       ${row.repairs.length

@@ -31,7 +31,7 @@ from homeassistant.util.hass_dict import HassKey
 from ..api import HubAPI
 from ..build.builder import HubAPIInstance
 from ..calls.audit import EVENT_TOOL_CALLED
-from ..const import DOMAIN, api_id_for_entry
+from ..const import CLIENT_TOOL_LIMIT, DOMAIN, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
 from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
 
@@ -130,8 +130,8 @@ async def websocket_list_apis(
 ) -> None:
     """List every hub (loaded or not) and every other LLM API, built for the caller.
 
-    Result: ``{"apis": [...], "estimator", "chars_per_token", "since"}``, hubs first, each
-    group by name; an API's row is described in ``docs/panel.md``.
+    Result: ``{"apis": [...], "estimator", "chars_per_token", "client_limit", "since"}``,
+    hubs first, each group by name; an API's row is described in ``docs/panel.md``.
     """
     activity = hass.data[_ACTIVITY]
     registered = {api.id: api for api in llm_helper.async_get_apis(hass)}
@@ -162,6 +162,7 @@ async def websocket_list_apis(
             "apis": sorted(hubs, key=_by_name) + sorted(others, key=_by_name),
             "estimator": ESTIMATOR,
             "chars_per_token": CHARS_PER_TOKEN,
+            "client_limit": CLIENT_TOOL_LIMIT,
             "since": dt_util.utc_from_timestamp(activity.started).isoformat(),
         },
     )
@@ -185,6 +186,7 @@ async def _async_api_row(
             "tokens",
             "max_tools",
             "over_limit",
+            "over_client_limit",
             "search",
         )
     )
@@ -203,6 +205,7 @@ async def _async_api_row(
         "prompt_chars": sizes.prompt_chars,
         "tools_chars": sizes.tools_chars,
         "tokens": sizes.tokens,
+        "over_client_limit": sizes.tools > CLIENT_TOOL_LIMIT,
     }
     if isinstance(instance, HubAPIInstance) and isinstance(api, HubAPI):
         row["hidden"] = sum(item.hidden is not None for item in instance.candidates)

@@ -22,7 +22,8 @@ from ..build.builder import HubAPIInstance
 from ..build.candidate import CandidateTool
 from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
-from ..const import DOMAIN
+from ..const import CLIENT_TOOL_LIMIT, DOMAIN
+from ..search.meta_tools import META_TOOLS
 from .bench_form import form_selectors
 
 __all__ = [
@@ -71,34 +72,38 @@ def llm_context_for(
 def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
     """Return what a model gets from ``instance``, as JSON-ready data (docs/inspector.md).
 
-    ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; each
-    tool has ``name``, ``key``, ``original_name``, ``source``, ``title``, ``description``,
-    ``annotations``, ``parameters`` (as agents convert them; null with ``parameters_error``),
-    ``hidden``, ``selectors``, ``size``, and for a hub's tools ``confirm``, ``confirm_reason``
-    and ``schema_fixes``.
-    Hidden tools do not count in the API's ``size``.
+    ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; tools
+    as that document describes them, a hub's meta-tools first; hidden tools do not count
+    in ``size``.
     """
     api = instance.api
+    names = {known.id: known.name for known in llm_helper.async_get_apis(api.hass)}
     listed = {tool.name: tool for tool in instance.tools}
-    tools: list[dict[str, Any]] = []
+    searching = isinstance(instance, HubAPIInstance) and instance.search_index is not None
+    candidates: list[dict[str, Any]] = []
     if isinstance(instance, HubAPIInstance) and isinstance(api, HubAPI):
-        tools.extend(
-            _describe_candidate(item, listed.pop(item.name, None), api, instance)
+        candidates.extend(
+            _describe_candidate(item, listed.pop(item.name, None), api, instance, names)
             for item in instance.candidates
         )
     # Every tool of other APIs; for a hub, any listed tool its build did not consider.
-    tools.extend(
+    tools = [
         _describe_tool(
             tool,
             instance,
-            source={"integration": unwrap(tool).integration, "api": api.id},
+            source={
+                "integration": unwrap(tool).integration,
+                "api": api.id,
+                "api_name": api.name,
+            },
         )
+        | {"listed": True, "meta": searching and tool.name in META_TOOLS}
         for tool in listed.values()
-    )
+    ]
     return {
         "api": {"id": api.id, "name": api.name, "hub": isinstance(api, HubAPI)},
         "prompt": instance.api_prompt,
-        "tools": tools,
+        "tools": [*tools, *candidates],
         "size": _size(instance),
         "search": search_summary(instance),
         "warnings": [*instance.warnings, *prompt_warnings(instance)]
@@ -108,17 +113,26 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
 
 
 def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
-    """Return ``{"mode", "active", "pinned", "indexed", "terms"}`` for a hub, else None."""
+    """Return a hub's tool search in figures, else None.
+
+    ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable", "meta_tools"}``.
+    """
     api = instance.api
     if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
         return None
     index = instance.search_index
+    reachable = instance.tools if instance.reachable is None else instance.reachable
     return {
         "mode": api.search.mode.value,
         "active": index is not None,
         "pinned": sorted(api.search.pinned),
         "indexed": None if index is None else len(index),
         "terms": None if index is None else index.terms,
+        "listed": len(instance.tools),
+        "reachable": len(reachable),
+        "meta_tools": [tool.name for tool in instance.tools if tool.name in META_TOOLS]
+        if index is not None
+        else [],
     }
 
 
@@ -152,9 +166,14 @@ def _names(text: str, name: str) -> bool:
 
 
 def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
-    """Return the size figures of an instance; a hub's also ``max_tools`` and ``over_limit``."""
+    """Return the size figures of an instance, ``over_client_limit``; a hub's ``over_limit``."""
     sizes = measure(instance)
-    size: dict[str, Any] = {**asdict(sizes), "estimator": ESTIMATOR}
+    size: dict[str, Any] = {
+        **asdict(sizes),
+        "estimator": ESTIMATOR,
+        "client_limit": CLIENT_TOOL_LIMIT,
+        "over_client_limit": sizes.tools > CLIENT_TOOL_LIMIT,
+    }
     if isinstance(api := instance.api, HubAPI):
         size["max_tools"] = api.options.max_tools
         size["over_limit"] = sizes.tools > api.options.max_tools
@@ -166,8 +185,12 @@ def _describe_candidate(
     tool: llm_helper.Tool | None,
     api: HubAPI,
     instance: llm_helper.APIInstance,
+    names: dict[str, str],
 ) -> dict[str, Any]:
-    """Describe one candidate tool of a hub: as listed (``tool``), or as it would be if hidden."""
+    """Describe one candidate tool of a hub: as listed (``tool``), or as it is when not.
+
+    ``names``: the name of each LLM API by its id.
+    """
     original = unwrap(item.tool)
     selected = item.source in api.selected_api_ids
     entry = _describe_tool(
@@ -177,6 +200,7 @@ def _describe_candidate(
             # A contributed tool without ``integration`` was tagged with its domain.
             "integration": original.integration or (None if selected else item.source),
             "api": item.source if selected else None,
+            "api_name": names.get(item.source, item.source) if selected else None,
         },
         name=item.name,
         description=item.description,
@@ -184,6 +208,8 @@ def _describe_candidate(
     )
     entry["key"] = item.key
     entry["hidden"] = item.hidden
+    entry["listed"] = tool is not None
+    entry["meta"] = False
     entry["confirm"] = item.confirm
     entry["confirm_reason"] = _confirm_reason(item)
     entry["schema_fixes"] = list(item.schema_fixes)
