@@ -8,7 +8,7 @@ language model integrations, hands the LLM API picked in its options to
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Generator
-from typing import Literal, override
+from typing import Any, Literal, cast, override
 
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -439,7 +439,7 @@ async def test_found_tool_through_two_apis(
 
     await _async_converse(agent, hass_admin_user)
 
-    found, by_name, via = (content.result for content in agent.tool_results)
+    found, by_name, via = (cast("Any", content.result) for content in agent.tool_results)
     assert BREW in [tool["name"] for tool in found.data["tools"]]
     assert f"call it through {call} " in found.data["how_to_call"]
     assert by_name.error
@@ -463,7 +463,7 @@ async def test_one_api_needs_no_way_in(
 
     await _async_converse(agent, hass_admin_user)
 
-    found, ran = (content.result for content in agent.tool_results)
+    found, ran = (cast("Any", content.result) for content in agent.tool_results)
     assert BREW in [tool["name"] for tool in found.data["tools"]]
     assert "how_to_call" not in found.data
     assert not ran.error

@@ -111,13 +111,15 @@ async def _read_only_session(demo: Demo) -> str:
         )
         found = await call_tool(session, "search_tools", {"query": "turn on the light"})
         turn_on = one_tool({tool["name"]: tool for tool in found["tools"]}, TURN_ON_SUFFIX)
-        write = {"name": turn_on, "arguments": {"name": PORCH[1]}}
+        direct: JsonObject = {"name": PORCH[1]}
+        write: JsonObject = {"name": turn_on, "arguments": direct}
         refused = []
-        for name, arguments in (
+        calls: list[tuple[str, JsonObject]] = [
             ("call_read_only_tool", write),
             ("call_tool", write),
-            (turn_on, write["arguments"]),
-        ):
+            (turn_on, direct),
+        ]
+        for name, arguments in calls:
             is_error, content = await call_tool_result(session, name, arguments)
             expect(is_error, f"read-only {name}({compact(arguments)}) ran: {compact(content)}")
             refused.append(f"{name}: {short(error_text(content), 60)!r}")
