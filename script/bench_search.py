@@ -20,9 +20,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 import platform
+import re
 import shutil
 import statistics
 import sys
@@ -30,11 +32,13 @@ import tempfile
 import time
 from typing import Any
 
+import home_assistant_intents
+
 from homeassistant import bootstrap, config_entries, loader
 from homeassistant.const import __version__ as ha_version
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.core_config import async_process_ha_core_config
-from homeassistant.helpers import llm
+from homeassistant.helpers import intent, llm, translation
 from homeassistant.setup import async_setup_component
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the script's own is first
@@ -102,8 +106,54 @@ DOMAINS = (
 )
 
 
-async def async_assist_tools(language: str) -> list[tuple[llm.Tool, dict[str, Any]]]:
-    """Return Assist's tools of a real Home Assistant, with their clean JSON Schemas."""
+type Bridges = dict[str, dict[str, tuple[str, ...]]]
+"""Per tool name, per source of Home Assistant's data, the words it bridges to the tool."""
+BRIDGE_SOURCES = ("states", "responses")
+"""Measured only: ``services`` is what ``IntentVocabulary.actions`` gives a hub."""
+
+
+async def async_bridges(hass: HomeAssistant, tools: Sequence[llm.Tool], language: str) -> Bridges:
+    """Return the words Home Assistant's translations give each intent tool, per source.
+
+    ``states``: the translated state
+    names of the domains the handler acts on (its action's domain, its required domains);
+    ``responses``: the intent's answers in ``home-assistant-intents`` (templates cut out).
+    """
+    handlers = {handler.intent_type: handler for handler in intent.async_get(hass)}
+    sentences = await hass.async_add_executor_job(home_assistant_intents.get_intents, language)
+    responses = (sentences or {}).get("responses", {}).get("intents", {})
+    bridges: Bridges = {}
+    for tool in tools:
+        if not isinstance(tool, llm.IntentTool) or tool.intent_type not in handlers:
+            continue
+        handler = handlers[tool.intent_type]
+        domains = set(getattr(handler, "required_domains", None) or ())
+        if isinstance(domain := getattr(handler, "domain", None), str):
+            domains.add(domain)
+        found: dict[str, tuple[str, ...]] = {}
+        if domains:
+            texts = await translation.async_get_translations(
+                hass, language, "entity_component", sorted(domains)
+            )
+            found["states"] = tuple(
+                text for key, text in sorted(texts.items()) if "._.state." in key
+            )
+        found["responses"] = tuple(
+            re.sub(r"\{[{%].*?[}%]\}", " ", text)
+            for text in responses.get(tool.intent_type, {}).values()
+        )
+        bridges[tool.name] = found
+    return bridges
+
+
+async def async_assist_tools(
+    language: str,
+) -> tuple[list[tuple[llm.Tool, dict[str, Any]]], Bridges, IntentVocabulary]:
+    """Return Assist's tools of a real Home Assistant, with their clean JSON Schemas.
+
+    Also the words ``async_bridges`` gives them, and the intent vocabulary as a hub there
+    loads it (with the intents' actions).
+    """
     SCRATCH.mkdir(parents=True, exist_ok=True)
     config_dir = Path(tempfile.mkdtemp(prefix="config-", dir=SCRATCH))
     hass = HomeAssistant(str(config_dir))
@@ -131,30 +181,29 @@ async def async_assist_tools(language: str) -> list[tuple[llm.Tool, dict[str, An
         )
         instance = await llm.async_get_api(hass, llm.LLM_API_ASSIST, context)
         serializer = instance.custom_serializer or llm.selector_serializer
-        return [
-            (tool, clean_parameters(tool.parameters, serializer).json_schema)
-            for tool in instance.tools
-        ]
+        return (
+            [
+                (tool, clean_parameters(tool.parameters, serializer).json_schema)
+                for tool in instance.tools
+            ],
+            await async_bridges(hass, instance.tools, language),
+            await async_get_intent_vocabulary(hass, language),
+        )
     finally:
         await hass.async_stop(force=True)
         shutil.rmtree(config_dir, ignore_errors=True)
-
-
-async def async_vocabularies() -> dict[str, IntentVocabulary]:
-    """Return the intent vocabulary of each language (through a throwaway ``hass``)."""
-    hass = HomeAssistant(tempfile.gettempdir())
-    try:
-        return {lang: await async_get_intent_vocabulary(hass, lang) for lang in LANGUAGES}
-    finally:
-        await hass.async_stop(force=True)
 
 
 def home(
     assist: list[tuple[llm.Tool, dict[str, Any]]],
     count: int,
     vocabulary: IntentVocabulary | None,
+    bridged: dict[str, tuple[str, ...]] | None = None,
 ) -> list[ToolCard]:
-    """Return the cards of a home of ``count`` tools: Assist's, scripts, contributed."""
+    """Return the cards of a home of ``count`` tools: Assist's, scripts, contributed.
+
+    ``bridged``: more words of Home Assistant's data per tool name (``async_bridges``).
+    """
     cards = [
         tool_card(
             tool,
@@ -166,6 +215,10 @@ def home(
         )
         for tool, schema in assist
     ]
+    if bridged:
+        cards = [
+            replace(card, keywords=(*card.keywords, *bridged.get(card.name, ()))) for card in cards
+        ]
     synthetic: list[SyntheticTool] = scripts()
     synthetic += contributed_tools(max(0, count - len(cards) - len(synthetic)))
     cards += [
@@ -242,8 +295,10 @@ def percentile(samples: list[float], share: float) -> float:
 
 async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> None:
     """Measure and print the Markdown report."""
-    vocabularies = await async_vocabularies()
-    assist = {lang: await async_assist_tools(lang) for lang in LANGUAGES}
+    made = {lang: await async_assist_tools(lang) for lang in LANGUAGES}
+    assist = {lang: tools for lang, (tools, _, _) in made.items()}
+    bridges = {lang: found for lang, (_, found, _) in made.items()}
+    vocabularies = {lang: vocabulary for lang, (_, _, vocabulary) in made.items()}
     names = {card.name for card in home(assist["en"], 1000, None)}
     if unknown := {name for q in QUERIES for name in q.expected} - names:
         raise RuntimeError(f"queries expect tools the home lacks: {sorted(unknown)}")
@@ -282,6 +337,7 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
                 f"| {label} | {len(queries)} | {recall:.2f} | {mrr:.2f} | {plus[0]:.2f} | "
                 f"{plus[1]:.2f} |"
             )
+    bridge_report(assist, vocabularies, bridges, rows)
     for title, ranks, text in (
         ("Missed (as said; rank in the top 50 or None)", said, lambda q: q.text),
         ("Missed as the model searches", searched, lambda q: f"{q.text} {q.keywords}".strip()),
@@ -305,6 +361,57 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> N
     print("| ---: | ---: | ---: | ---: | ---: | ---: |")
     for size in latency_sizes:
         print(latency(home(assist["de"], size, vocabularies["de"])))
+
+
+def bridge_report(
+    assist: dict[str, list[tuple[llm.Tool, dict[str, Any]]]],
+    vocabularies: dict[str, IntentVocabulary],
+    bridges: dict[str, Bridges],
+    rows: list[tuple[str, list[Query]]],
+) -> None:
+    """Print recall@5 / MRR as said per group, with and without each bridge.
+
+    Without the actions' words (``services``), with them (as a hub ranks), and with each
+    measured source added to them.
+    """
+    variants = [(source,) for source in BRIDGE_SOURCES] + [BRIDGE_SOURCES]
+    ranks: list[dict[Query, int | None]] = []
+    for actions, sources in [(False, ()), (True, ()), *((True, v) for v in variants)]:
+        found: dict[Query, int | None] = {}
+        for lang in LANGUAGES:
+            bridged = {
+                name: tuple(word for source in sources for word in by_source.get(source, ()))
+                for name, by_source in bridges[lang].items()
+            }
+            vocabulary = vocabularies[lang]
+            if not actions:
+                vocabulary = replace(vocabulary, actions={})
+            index = ToolIndex(home(assist[lang], 1000, vocabulary, bridged), lang)
+            for query in (query for query in QUERIES if query.language == lang):
+                found[query] = rank(index, query.text, query.expected)
+        ranks.append(found)
+    print("\n## Bridges from Home Assistant's data (recall@5 / MRR as said)\n")
+    heads = ["none", "services (a hub's)", *("services+" + "+".join(v) for v in variants)]
+    print(f"| requests | {' | '.join(heads)} |")
+    print(f"| --- |{' ---: |' * len(heads)}")
+    for label, queries in rows:
+        if queries:
+            cells = [quality([each[query] for query in queries]) for each in ranks]
+            print(f"| {label} | {' | '.join(f'{r:.2f} / {m:.2f}' for r, m in cells)} |")
+    for sources, before, each in zip(
+        [("services",), *variants], [ranks[0], *[ranks[1]] * len(variants)], ranks[1:], strict=True
+    ):
+        changed = [
+            f"{q.language}: {q.text!r} {before[q]} → {each[q]}"
+            for q in QUERIES
+            if _found(before[q]) != _found(each[q])
+        ]
+        print(f"\n{'+'.join(sources)} changes the top 5 of: {'; '.join(changed) or 'none'}")
+    words = {
+        lang: sum(len(texts) for found in bridges[lang].values() for texts in found.values())
+        for lang in LANGUAGES
+    }
+    print(f"\nBridged texts per language: {words}")
 
 
 def latency(cards: list[ToolCard]) -> str:

@@ -26,6 +26,9 @@ any failure makes the exit status non-zero:
   the admin-only "Home Assistant" API;
 - ``search``: a hub "Search" in search mode lists only ``search_tools`` and ``call_tool``;
   through them it turns the porch light off, then on;
+- ``search read-only`` (2026.11+, MCP Server's *read only* option, serving only "Search"):
+  over ``/api/mcp`` the client lists ``search_tools`` and ``call_read_only_tool``, runs a
+  read-only tool it found, and every way to a write tool is refused;
 - ``agent``: a real conversation agent picks a hub "Porch" (Assist): Home Assistant's
   ``ollama`` integration, set up through its config flow and a conversation subentry whose
   reconfigure step picks the hub under LLM APIs, with ``ollama_standin`` as its server. One
@@ -80,6 +83,7 @@ WATCHED_CHECKS: tuple[tuple[str, Check], ...] = (
     ("diagnostics", inspection.check_diagnostics),
     ("requires_admin", inspection.check_requires_admin),
     ("search", search.check_search),
+    ("search read-only", search.check_search_read_only),
     ("agent", agent.check_agent),
 )
 """The checks while subscribed: ``events`` and ``diagnostics`` account for the calls before them."""

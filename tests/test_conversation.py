@@ -8,7 +8,7 @@ language model integrations, hands the LLM API picked in its options to
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Generator
-from typing import Literal, override
+from typing import Any, Literal, cast, override
 
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -41,6 +41,7 @@ from .common import (
     Call,
     Contribution,
     RecordingTool,
+    async_set_options,
     hub_id,
     llm_context,
 )
@@ -132,7 +133,7 @@ class AgentConfigFlow(ConfigFlow):
     VERSION = 1
 
 
-type AgentSetup = Callable[[str], Awaitable[HubAgentEntity]]
+type AgentSetup = Callable[[str | list[str]], Awaitable[HubAgentEntity]]
 
 
 @pytest.fixture
@@ -151,7 +152,7 @@ def setup_agent(hass: HomeAssistant) -> Generator[AgentSetup]:
         entities.append(entity)
         async_add_entities([entity])
 
-    async def setup(api_id: str) -> HubAgentEntity:
+    async def setup(api_id: str | list[str]) -> HubAgentEntity:
         assert await async_setup_component(hass, "conversation", {})
         mock_integration(hass, MockModule(AGENT_DOMAIN, async_setup_entry=async_setup_entry))
         # A config entry is set up only when its integration has a config flow.
@@ -405,3 +406,65 @@ async def test_chat_log_runs_tools_made_in_the_ui(
     assert results["ok"] == llm.ToolResult(data={"result": {"double": 42.0}})
     assert results["missing"].error
     assert results["missing"].data["error"] == "InvalidArguments"
+
+
+async def test_found_tool_through_two_apis(
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """An agent that picks a hub in search mode and Assist: the answer names the way in.
+
+    Home Assistant merges the two APIs (``MergedAPI``), which answers "not found" for a
+    found tool called by its own name without asking the hub; ``search_tools`` says which
+    of the agent's tools to call instead, and that call runs the tool.
+    """
+    await async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
+    picked = [hub_id(hub), "assist"]
+    agent = await setup_agent(picked)
+    merged = await llm.async_get_api(hass, picked, llm_context(hass_admin_user.id))
+    assert isinstance(merged.api, llm.MergedAPI)
+    listed = [tool.name for tool in merged.tools]
+    search = next(name for name in listed if name.endswith("search_tools"))
+    call = next(name for name in listed if name.endswith("call_tool") and "read_only" not in name)
+    agent.tool_calls = [llm.ToolInput(tool_name=search, tool_args={"query": "brew coffee"})]
+    agent.follow_up = lambda _: [
+        llm.ToolInput(tool_name=BREW, tool_args={"size": "large"}, id="by name"),
+        llm.ToolInput(
+            tool_name=call, tool_args={"name": BREW, "arguments": {"size": "large"}}, id="via"
+        ),
+    ]
+
+    await _async_converse(agent, hass_admin_user)
+
+    found, by_name, via = (cast("Any", content.result) for content in agent.tool_results)
+    assert BREW in [tool["name"] for tool in found.data["tools"]]
+    assert f"call it through {call} " in found.data["how_to_call"]
+    assert by_name.error
+    assert by_name.data["error_text"] == f'Tool "{BREW}" not found'
+    assert not via.error
+    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+
+
+async def test_one_api_needs_no_way_in(
+    hass: HomeAssistant,
+    setup_agent: AgentSetup,
+    hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[Call],
+) -> None:
+    """An agent that picks the hub alone: a found tool called by its name runs, unexplained."""
+    await async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
+    agent = await setup_agent(hub_id(hub))
+    agent.tool_calls = [llm.ToolInput(tool_name="search_tools", tool_args={"query": "brew"})]
+    agent.follow_up = lambda _: [llm.ToolInput(tool_name=BREW, tool_args={"size": "small"})]
+
+    await _async_converse(agent, hass_admin_user)
+
+    found, ran = (cast("Any", content.result) for content in agent.tool_results)
+    assert BREW in [tool["name"] for tool in found.data["tools"]]
+    assert "how_to_call" not in found.data
+    assert not ran.error
+    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]

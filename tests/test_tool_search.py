@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 import sys
 from typing import Any
 from unittest.mock import patch
@@ -229,6 +230,25 @@ async def test_intent_vocabulary(hass: HomeAssistant) -> None:
     assert (await async_get_intent_vocabulary(hass, "xx")).words == {}
     with patch.dict(sys.modules, {"home_assistant_intents": None}):
         assert (await async_get_intent_vocabulary(hass, "fr")).words == {}
+    assert german.actions == {}
+
+
+async def test_intent_actions(hass: HomeAssistant) -> None:
+    """Each intent's action, named in the language's translations; again when handlers change."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "intent", {})
+    german = await async_get_intent_vocabulary(hass, "de")
+    assert german.actions["HassTurnOn"] == (
+        "Generisches Einschalten",
+        "Allgemeine Aktion zum Einschalten von Geräten in jeder Domain.",
+    )
+    assert "HassVacuumReturnToBase" not in german.actions
+    assert await async_get_intent_vocabulary(hass, "de") is german
+    assert await async_setup_component(hass, "vacuum", {})
+    await hass.async_block_till_done()
+    again = await async_get_intent_vocabulary(hass, "de")
+    assert again.words is german.words
+    assert again.actions["HassVacuumReturnToBase"][0] == "Staubsauger zur Ladestation zurücksenden"
 
 
 async def test_tool_card(hass: HomeAssistant) -> None:
@@ -250,6 +270,12 @@ async def test_tool_card(hass: HomeAssistant) -> None:
         vocabulary=vocabulary,
     )
     assert made == ToolCard("turn_on", "", OBJECT, "Turn on", "Assist", ("switch",))
+    acting = replace(vocabulary, actions={"HassTurnOn": ("Generic turn on",)})
+    made = tool_card(
+        tool, name="turn_on", description=None, parameters=OBJECT, source="", vocabulary=acting
+    )
+    assert made.bridged == ("Generic turn on",)
+    assert ("Generic turn on", 1) in made.fields()
     assert tool_card(tool, name="a", description="b", parameters=OBJECT, source="").keywords == ()
 
     class DateTime(llm.Tool):

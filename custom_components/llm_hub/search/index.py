@@ -41,6 +41,7 @@ _B: Final = 0.2
 _NAME_WEIGHT: Final = 3
 _TITLE_WEIGHT: Final = 2
 _TEXT_WEIGHT: Final = 1
+_BRIDGE_WEIGHT: Final = 1
 
 _SERVED_INTENTS: Final[Mapping[str, tuple[str, ...]]] = {
     "homeassistant__GetLiveContext": ("HassGetState", "HassClimateGetTemperature"),
@@ -74,6 +75,9 @@ class ToolCard:
     """The name of the API (or the domain of the integration) the tool comes from."""
     keywords: tuple[str, ...] = ()
     """More words to find it by (``IntentVocabulary`` for Assist's intent tools)."""
+    bridged: tuple[str, ...] = ()
+    """Texts of Home Assistant's data that name what the tool does in other words (an intent
+    tool's action, translated: ``IntentVocabulary.actions``)."""
     read_only: bool = False
     """Whether the tool is annotated read-only (``call_read_only_tool`` calls it)."""
     token: str | None = None
@@ -87,6 +91,7 @@ class ToolCard:
             self.description,
             self.source,
             self.keywords,
+            self.bridged,
             id(self.parameters),
             self.read_only,
             self.token,
@@ -101,6 +106,7 @@ class ToolCard:
             (self.source, _TEXT_WEIGHT),
             (" ".join(_schema_words(self.parameters)), _TEXT_WEIGHT),
             (" ".join(self.keywords), _TEXT_WEIGHT),
+            (" ".join(self.bridged), _BRIDGE_WEIGHT),
         ]
 
     def document(
@@ -166,9 +172,11 @@ def tool_card(
     ``token`` the confirmation token's description where a call needs one.
     """
     keywords: tuple[str, ...] = ()
+    bridged: tuple[str, ...] = ()
     if vocabulary is not None:
         if isinstance(tool, llm_helper.IntentTool):
             intents: tuple[str, ...] = (tool.intent_type,)
+            bridged = vocabulary.actions.get(tool.intent_type, ())
         else:
             intents = _SERVED_INTENTS.get(tool.name, ())
         keywords = tuple(word for intent in intents for word in vocabulary.words.get(intent, ()))
@@ -179,6 +187,7 @@ def tool_card(
         title=tool.title,
         source=source,
         keywords=keywords,
+        bridged=bridged,
         read_only=tool.annotations.read_only,
         token=token,
     )

@@ -38,6 +38,7 @@ __all__ = [
     "Refusals",
     "SearchToolsTool",
     "async_call_unlisted",
+    "merged_names",
     "meta_tools",
     "not_available",
     "record_refusal",
@@ -120,6 +121,8 @@ class SearchToolsTool(llm_helper.Tool):
     def __init__(self, index: ToolIndex) -> None:
         """Search ``index`` (the hub's tools that are not listed directly)."""
         self.index = index
+        self.calls: tuple[llm_helper.Tool, ...] = ()
+        """The call meta-tools listed with it (``meta_tools`` sets them)."""
 
     @override
     async def async_call(
@@ -137,12 +140,51 @@ class SearchToolsTool(llm_helper.Tool):
         data: dict[str, Any] = {
             "tools": [card.definition() | {"score": round(score, 2)} for card, score in found]
         }
+        if found and (merged := merged_names(self.calls)):
+            data["how_to_call"] = (
+                "These tools are not listed to you under their own names, so calling one by "
+                "its name fails: call it through "
+                + " or ".join(
+                    f"{merged[call.name]} (read_only tools only)"
+                    if call.name == CALL_READ_ONLY_TOOL
+                    else merged[call.name]
+                    for call in self.calls
+                    if call.name in merged
+                )
+                + ' with {"name": its name, "arguments": its arguments}.'
+            )
         if not found:
             data["hint"] = (
                 f"No tool matched {query!r} well enough. Search again with other or fewer "
                 "keywords, in English and in the user's language."
             )
         return llm_helper.ToolResult(data=data)
+
+
+def merged_names(tools: Iterable[llm_helper.Tool]) -> dict[str, str]:
+    """Return the names a conversation agent merging several APIs lists ``tools`` under.
+
+    Read from the conversation's chat log (``MergedAPI`` answers "not found" for any name
+    it does not list, so the hub cannot take over a call of a found tool there). Empty
+    outside a conversation or where the agent uses this hub's instance alone.
+    """
+    from homeassistant.components.conversation.chat_log import (  # noqa: PLC0415
+        current_chat_log,  # loaded with the conversation agents that call this
+    )
+
+    chat_log = current_chat_log.get()
+    if (
+        chat_log is None
+        or chat_log.llm_api is None
+        or not isinstance(chat_log.llm_api.api, llm_helper.MergedAPI)
+    ):
+        return {}
+    wanted = {id(tool): tool.name for tool in tools}
+    return {
+        wanted[id(inner)]: listed.name
+        for listed in chat_log.llm_api.tools
+        if id(inner := getattr(listed, "tool", listed)) in wanted
+    }
 
 
 def _limit(value: Any) -> int:
@@ -289,9 +331,10 @@ class CallToolTool(llm_helper.Tool):
         )
         if (refused := self._refuses(name, tool)) is not None:
             return record_refusal(tool, inner, llm_context, refused)
+        proxy = merged_names((self,)).get(self.name, self.name)
         if isinstance(tool, HubTool):
             call = await tool.async_run(hass, inner, llm_context)
-            _through_call_tool(self.name, name, call.result)
+            _through_call_tool(proxy, name, call.result)
             return call
         try:
             result = await tool.async_call(hass, inner, llm_context)
@@ -299,7 +342,7 @@ class CallToolTool(llm_helper.Tool):
             return error_result(type(err).__name__, str(err) or f"Tool {name} failed")
         if not isinstance(result, llm_helper.ToolResult):
             result = llm_helper.ToolResult(data=result)
-        return _through_call_tool(self.name, name, result)
+        return _through_call_tool(proxy, name, result)
 
     def _refusal(
         self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
@@ -461,10 +504,11 @@ def meta_tools(
     too); ``hidden`` refuses the others. ``call_read_only_tool`` only where a tool behind
     search is read-only.
     """
-    made: list[llm_helper.Tool] = [SearchToolsTool(index), CallToolTool(tools, index, hidden)]
+    search = SearchToolsTool(index)
+    search.calls = (CallToolTool(tools, index, hidden),)
     if any(card.read_only for card in index.cards):
-        made.append(CallReadOnlyToolTool(tools, index, hidden))
-    return made
+        search.calls += (CallReadOnlyToolTool(tools, index, hidden),)
+    return [search, *search.calls]
 
 
 def search_prompt(tools: Sequence[llm_helper.Tool]) -> str:

@@ -1,17 +1,19 @@
 """The words of Home Assistant's own sentences for each intent, in the request's language.
 
 They come from the ``home-assistant-intents`` package that the ``conversation`` integration
-uses, so a request in the home's language finds Assist's intent tools.
+uses, so a request in the home's language finds Assist's intent tools; the translated name
+and description of the action each intent's handler calls bridge a few more requests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 import re
 from typing import Any, Final
 
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent, translation
 from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN
@@ -32,6 +34,9 @@ class IntentVocabulary:
     language: str
     words: Mapping[str, tuple[str, ...]]
     """Per intent type (e.g. ``HassTurnOn``), the words of its sentences, each once, sorted."""
+    actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per intent type whose handler calls one action, that action's translated name and
+    description (``homeassistant.turn_on``: "Generic turn on", ...)."""
 
 
 _VOCABULARIES: HassKey[dict[str, IntentVocabulary]] = HassKey(f"{DOMAIN}_intent_vocabulary")
@@ -45,6 +50,27 @@ async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> Int
     kept = hass.data.setdefault(_VOCABULARIES, {})
     if (vocabulary := kept.get(language)) is None:
         vocabulary = kept[language] = await hass.async_add_executor_job(_load_vocabulary, language)
+    actions = {
+        handler.intent_type: (handler.domain, handler.service)
+        for handler in intent.async_get(hass)
+        if isinstance(handler, intent.ServiceIntentHandler)
+    }
+    if actions.keys() != vocabulary.actions.keys():
+        # Handlers register as their integrations set up: made again when they change.
+        texts = await translation.async_get_translations(
+            hass, language, "services", {domain for domain, _ in actions.values()}
+        )
+        vocabulary = kept[language] = replace(
+            vocabulary,
+            actions={
+                intent_type: tuple(
+                    text
+                    for part in ("name", "description")
+                    if (text := texts.get(f"component.{domain}.services.{service}.{part}"))
+                )
+                for intent_type, (domain, service) in actions.items()
+            },
+        )
     return vocabulary
 
 
@@ -89,9 +115,9 @@ def intent_words(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
         return found
 
     by_intent: dict[str, tuple[str, ...]] = {}
-    for intent_type, intent in data.get("intents", {}).items():
+    for intent_type, sentences in data.get("intents", {}).items():
         found: set[str] = set()
-        for item in intent.get("data", ()):
+        for item in sentences.get("data", ()):
             for sentence in item.get("sentences", ()):
                 found |= template_words(sentence, frozenset())
         by_intent[intent_type] = tuple(sorted(found))
