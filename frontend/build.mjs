@@ -1,6 +1,7 @@
 // Builds the panel into ONE module, custom_components/llm_hub/panel/frontend/llm-hub-panel.js, and
 // records the SHA-256 of its sources beside it (llm-hub-panel.json), which the tests compare
-// with the sources. Deterministic: same sources and lockfile, same bytes.
+// with the sources; its first 12 hex digits are baked in as the build id, which the panel
+// compares with the backend's. Deterministic: same sources and lockfile, same bytes.
 // Usage: node build.mjs [OUTDIR]   (script/build-panel runs it; --check builds into a temp dir)
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
@@ -36,9 +37,10 @@ function sourcesHash() {
   return hash.digest("hex");
 }
 
+const sources = sourcesHash();
 mkdirSync(outdir, { recursive: true });
 await build({
-  entryPoints: [join(here, "src", "llm-hub-panel.ts")],
+  entryPoints: [join(here, "src", "index.ts")],
   outfile: join(outdir, "llm-hub-panel.js"),
   bundle: true,
   format: "esm",
@@ -48,8 +50,10 @@ await build({
   charset: "utf8",
   tsconfig: join(here, "tsconfig.json"),
   logLevel: "warning",
+  // The build id the panel compares with the backend's (llm_hub/panel/build).
+  define: { __LLM_HUB_BUILD__: JSON.stringify(sources.slice(0, 12)) },
 });
 writeFileSync(
   join(outdir, "llm-hub-panel.json"),
-  `${JSON.stringify({ sources_sha256: sourcesHash(), built_by: "frontend/build.mjs" }, null, 2)}\n`,
+  `${JSON.stringify({ sources_sha256: sources, built_by: "frontend/build.mjs" }, null, 2)}\n`,
 );

@@ -30,7 +30,7 @@ from .issues import (
 )
 from .options import invalid_options, selected_api_ids, without_empty
 from .panel import websocket_api
-from .panel.registration import async_setup_panel
+from .panel.registration import async_hide_panels, async_setup_panel, async_show_panels
 from .types import LlmHubConfigEntry, LlmHubData
 from .ui_tools.definition import tool_subentries
 from .ui_tools.tools import UiTools
@@ -49,7 +49,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
-    """Register the hub's LLM API and raise or clear its repair issues."""
+    """Register the hub's LLM API, raise or clear its repair issues, show the panels."""
     name, error = served_name(hass, entry)
     if error is None and entry.data.get(DATA_NAME) != name:
         hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
@@ -63,6 +63,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     entry.async_on_unload(async_check_when_started(hass, entry, api, ui_tools))
     entry.async_on_unload(async_track_scope(hass, entry, api.scope))
     entry.async_on_unload(_async_reload_on_change(hass, entry))
+    entry.async_on_unload(await async_show_panels(hass))
     return True
 
 
@@ -90,8 +91,9 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
-    """Remove the repair issues of a removed hub and of its tools."""
+    """Remove the repair issues of a removed hub and of its tools; the last takes the panels."""
     async_remove_issues(hass, entry.entry_id)
+    async_hide_panels(hass, entry.entry_id)
 
 
 async def async_migrate_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:

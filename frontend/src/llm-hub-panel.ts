@@ -13,6 +13,7 @@ import "./view-approvals";
 import "./view-bench";
 import "./view-hub";
 import "./view-hubs";
+import "./update-banner";
 
 const TABS: { path: string; label: string }[] = [
   { path: "hubs", label: "Hubs" },
@@ -81,6 +82,7 @@ export class LlmHubPanel extends LitElement {
             : nothing}
           <div class="title">LLM Hub approvals</div>
         </header>
+        <llm-hub-update-banner .hass=${this.hass}></llm-hub-update-banner>
         <main>
           <llm-hub-approvals
             .hass=${this.hass}
@@ -110,6 +112,7 @@ export class LlmHubPanel extends LitElement {
           )}
         </nav>
       </header>
+      <llm-hub-update-banner .hass=${this.hass}></llm-hub-update-banner>
       <main>${this._view(view, arg)}</main>
     `;
   }

@@ -1,20 +1,30 @@
-"""Registers the LLM Hub panels and their websocket commands.
+"""Registers the LLM Hub panels while a hub is enabled, and their websocket commands.
 
 The sidebar panel is for admins only; the panel of approvals alone (the same module, not in
 the sidebar) is open to every user, whom the websocket commands show only their own calls.
-The built module is served from ``frontend/`` and registered with
-``panel_custom.async_register_panel``, as core's ``knx`` does.
+Both come with the first hub set up and go when the last enabled hub is removed or disabled
+(a hub's approvals go with it). Each hub's setup reads the built files again and registers
+the panels anew when they changed, so an update loads without a restart. The module is served
+from ``frontend/`` and registered with ``panel_custom.async_register_panel``, as ``knx`` does.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 import hashlib
+import json
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from homeassistant.components import panel_custom
+import probatio
+
+from homeassistant.components import frontend, panel_custom
 from homeassistant.components.http.server import StaticPathConfig
-from homeassistant.core import HomeAssistant
+from homeassistant.components.websocket_api import async_register_command
+from homeassistant.components.websocket_api.connection import ActiveConnection
+from homeassistant.components.websocket_api.decorators import websocket_command
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.util.hass_dict import HassKey
 
 from ..confirm.approvals import DECIDE_URL
 from ..const import DOMAIN
@@ -26,7 +36,9 @@ __all__ = [
     "PANEL_FILE",
     "PANEL_URL_PATH",
     "STATIC_URL",
+    "async_hide_panels",
     "async_setup_panel",
+    "async_show_panels",
 ]
 
 PANEL_URL_PATH: Final = DOMAIN
@@ -36,21 +48,68 @@ APPROVALS_PANEL_URL_PATH: Final = DECIDE_URL.removeprefix("/")
 PANEL_ELEMENT: Final = "llm-hub-panel"
 """The custom element the module defines."""
 PANEL_FILE: Final = Path(__file__).parent / "frontend" / f"{PANEL_ELEMENT}.js"
-"""The built module."""
+"""The built module; ``llm-hub-panel.json`` beside it holds the hash of its sources."""
 STATIC_URL: Final = f"/{DOMAIN}_static"
 """The URL the folder of the module is served under."""
 
+_BUILD: HassKey[_PanelBuild] = HassKey(f"{DOMAIN}_panel_build")
+"""The build the panels are registered with; absent while they are not."""
+
+
+@dataclass(frozen=True, slots=True)
+class _PanelBuild:
+    """The built module as on disk: its URL (with its hash) and its build id."""
+
+    module_url: str
+    build: str
+
 
 async def async_setup_panel(hass: HomeAssistant) -> None:
-    """Register the panel's websocket commands, and the panel when the frontend is loaded."""
+    """Register the panel's websocket commands, and serve the module when the frontend is loaded."""
     panel_api.async_setup(hass)
-    if "frontend" not in hass.config.components:
-        return
-    version = await hass.async_add_executor_job(_module_hash)
-    await hass.http.async_register_static_paths(
-        [StaticPathConfig(STATIC_URL, str(PANEL_FILE.parent), cache_headers=True)]
-    )
-    module_url = f"{STATIC_URL}/{PANEL_FILE.name}?v={version}"  # a new build loads at once
+    async_register_command(hass, websocket_panel_build)
+    if "frontend" in hass.config.components:
+        await hass.http.async_register_static_paths(
+            [StaticPathConfig(STATIC_URL, str(PANEL_FILE.parent), cache_headers=True)]
+        )
+
+
+async def async_show_panels(hass: HomeAssistant) -> CALLBACK_TYPE:
+    """Register the panels for a hub that was set up, anew when the built files changed.
+
+    Returns what to call when the hub unloads (``async_hide_panels``).
+    """
+    if "frontend" in hass.config.components:
+        built = await hass.async_add_executor_job(_read_build, PANEL_FILE)
+        if hass.data.get(_BUILD) != built:
+            _async_remove_panels(hass)
+            hass.data[_BUILD] = built
+            await _async_register_panels(hass, built.module_url)
+    return lambda: async_hide_panels(hass)
+
+
+@callback
+def async_hide_panels(hass: HomeAssistant, removed: str | None = None) -> None:
+    """Remove the panels unless a hub other than ``removed`` (an entry id) is still enabled.
+
+    A hub that reloads stays enabled, so its panels stay (no gap in the sidebar).
+    """
+    hubs = hass.config_entries.async_entries(DOMAIN, include_ignore=False, include_disabled=False)
+    if _BUILD in hass.data and all(hub.entry_id == removed for hub in hubs):
+        _async_remove_panels(hass)
+
+
+@callback
+def _async_remove_panels(hass: HomeAssistant) -> None:
+    """Remove both panels from the frontend's registry, if registered."""
+    if hass.data.pop(_BUILD, None) is not None:
+        frontend.async_remove_panel(hass, PANEL_URL_PATH)
+        frontend.async_remove_panel(hass, APPROVALS_PANEL_URL_PATH)
+
+
+async def _async_register_panels(hass: HomeAssistant, module_url: str) -> None:
+    """Register the sidebar panel and the panel of approvals alone with ``module_url``."""
+    # panel_custom never suspends here, so removal and registration reach clients together.
     await panel_custom.async_register_panel(
         hass,
         frontend_url_path=PANEL_URL_PATH,
@@ -71,6 +130,22 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
     )
 
 
-def _module_hash() -> str:
-    """Return the first 12 hex digits of the built module's SHA-256 (reads the file)."""
-    return hashlib.sha256(PANEL_FILE.read_bytes()).hexdigest()[:12]
+def _read_build(module: Path) -> _PanelBuild:
+    """Return ``module``'s URL with the first 12 hex digits of its SHA-256, and its build id.
+
+    The build id is the first 12 hex digits of ``sources_sha256`` in the ``.json`` beside it,
+    which the build bakes into the module. Reads both files.
+    """
+    digest = hashlib.sha256(module.read_bytes()).hexdigest()[:12]
+    recorded = json.loads(module.with_suffix(".json").read_text(encoding="utf-8"))
+    return _PanelBuild(f"{STATIC_URL}/{module.name}?v={digest}", recorded["sources_sha256"][:12])
+
+
+@websocket_command({probatio.Required("type"): f"{DOMAIN}/panel/build"})
+@callback
+def websocket_panel_build(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Answer ``{"build": id}``: the build the panels are registered with (null if they are not)."""
+    built = hass.data.get(_BUILD)
+    connection.send_result(msg["id"], {"build": built.build if built else None})
