@@ -158,6 +158,13 @@ async def test_scope_errors(
     assert response["error"]["code"] == "unauthorized"
 
 
+def _state(hass: HomeAssistant, entity_id: str) -> str:
+    """Return the state of an entity that exists."""
+    state = hass.states.get(entity_id)
+    assert state is not None
+    return state.state
+
+
 async def _bench(client: Client, entry: MockConfigEntry, **tool_args: Any) -> dict[str, Any]:
     """Call HassTurnOn through the test bench's command; return its result."""
     response = await _ws(
@@ -186,7 +193,7 @@ async def test_bench_refuses_out_of_scope(
     client = await hass_ws_client(hass)
 
     refused = await _bench(client, scoped, name="Desk lamp")
-    assert hass.states.get("light.desk_lamp").state == "off"
+    assert _state(hass, "light.desk_lamp") == "off"
     async_expose_entity(hass, "conversation", "light.desk_lamp", should_expose=False)
     unexposed = await _bench(client, plain, name="Desk lamp")
 
@@ -202,8 +209,8 @@ async def test_bench_refuses_out_of_scope(
         },
         "outcome": "error",
     }
-    assert hass.states.get("light.desk_lamp").state == "off"
+    assert _state(hass, "light.desk_lamp") == "off"
     # In scope, the same hub acts.
     done = await _bench(client, scoped, name="Kitchen light")
     assert done["outcome"] == "ok"
-    assert hass.states.get("light.kitchen_light").state == "on"
+    assert _state(hass, "light.kitchen_light") == "on"
