@@ -197,7 +197,8 @@ async def test_bench_refuses_out_of_scope(
     async_expose_entity(hass, "conversation", "light.desk_lamp", should_expose=False)
     unexposed = await _bench(client, plain, name="Desk lamp")
 
-    assert refused == unexposed == {
+    assert refused == unexposed
+    assert refused == {
         "tool_name": "intent__HassTurnOn",
         "result": {
             "data": {
