@@ -346,8 +346,8 @@ class PanelCheck:
         field.send_keys(PORCH[1])
         time.sleep(0.3)  # the selector's value-changed, then Lit's update
         self.run_js("llm-hub-bench", "view.shadowRoot.querySelector('button.run').click()")
-        refusal = browser.wait(
-            lambda: self.text("llm-hub-bench", ".refusal-text"), "the bench's refusal"
+        refusal = str(
+            browser.wait(lambda: self.text("llm-hub-bench", ".refusal-text"), "the bench's refusal")
         )
         if (
             "not exposed" not in refusal
