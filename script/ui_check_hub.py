@@ -397,6 +397,10 @@ class HubCheck:
         answers = ({"next_step_id": "apis"}, {"llm_hass_api": ["assist"]}, {"next_step_id": "save"})
         for answer in answers:
             flow = rest.request("POST", f"{flows}/options/flow/{flow['flow_id']}", answer)
+        browser.driver.execute_script(
+            "document.querySelector('home-assistant').dispatchEvent(new CustomEvent("
+            "'settheme', {detail: {theme: 'default', dark: false}}));"
+        )
         self.llm_hub_page()
         self.entry_row(SCOPED_HUB)
         self.open_menu(SCOPED_HUB)

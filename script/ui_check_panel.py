@@ -332,7 +332,7 @@ class PanelCheck:
         if "reaches 1 of" not in said or "Kitchen" not in said:
             raise CheckError(f"the scope section says {said[:300]!r}")
         self.run_js("llm-hub-view", f"{scope}.shadowRoot.querySelector('details').open = true")
-        self.run_js("llm-hub-view", f"{scope}.scrollIntoView({{block: 'start'}})")
+        self.run_js("llm-hub-view", f"{scope}.scrollIntoView({{block: 'center'}})")
         browser.screen("panel-hub-scope-light")
         browser.driver.execute_script("window.scrollTo(0, 0)")
 
@@ -354,7 +354,9 @@ class PanelCheck:
             or self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"] != "off"
         ):
             raise CheckError(f"the bench's refusal: {refusal!r}")
+        self.run_js("llm-hub-bench", "view.shadowRoot.querySelector('.result').scrollIntoView()")
         browser.screen("panel-bench-refused-light")
+        browser.driver.execute_script("window.scrollTo(0, 0)")
         return f"scope section: {said[:80]!r}…; bench: {PORCH[1]} refused, still off"
 
     def approvals(self, *, dark: bool) -> str:
