@@ -33,7 +33,11 @@ any failure makes the exit status non-zero:
   ``ollama`` integration, set up through its config flow and a conversation subentry whose
   reconfigure step picks the hub under LLM APIs, with ``ollama_standin`` as its server. One
   turn through ``conversation/process``: the stand-in must get the hub's tools in Ollama's
-  format, its tool call must turn the porch lights off, and the answer must come back.
+  format, its tool call must turn the porch lights off, and the answer must come back;
+- ``scope``: the lights put in areas Kitchen and Porch (area and entity registry websocket);
+  a hub "Kitchen only" scoped to the kitchen (options step "Scope") turns the kitchen lights
+  on and is refused the porch lights, as for an entity not exposed: over MCP and through
+  an Ollama agent.
 
 The checks are in ``demo_scenarios`` (one module per scenario); this driver runs them in this
 order. Works with the ``mcp`` SDK 1.x (httpx, Home Assistant 2026.10) and 2.x (httpx2, 2026.11).
@@ -49,7 +53,7 @@ import sys
 import time
 
 import aiohttp
-from demo_scenarios import agent, approvals, basics, inspection, search, ui_tools
+from demo_scenarios import agent, approvals, basics, inspection, scope, search, ui_tools
 from demo_scenarios.client import (
     USER,
     HomeAssistantClient,
@@ -85,6 +89,7 @@ WATCHED_CHECKS: tuple[tuple[str, Check], ...] = (
     ("search", search.check_search),
     ("search read-only", search.check_search_read_only),
     ("agent", agent.check_agent),
+    ("scope", scope.check_scope),
 )
 """The checks while subscribed: ``events`` and ``diagnostics`` account for the calls before them."""
 

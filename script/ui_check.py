@@ -26,10 +26,13 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
    dark theme, and its render times (``ui_check_panel``);
-8. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
+8. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
+   kitchen lights put there first); the panel's hub view shows the scope, the test bench
+   refuses HassTurnOn on the porch lights;
+9. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
    open panel asks for a reload, which loads the new module (``ui_check_update``).
 
-The hub screens (1 to 7) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
+The hub screens (1 to 8) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
 is saved as a PNG (``--screenshots``) and checked: no raw translation key
 (``component.llm_hub.``), no "Unknown error", no HTTP confirmation banner or HTTP YAML repair,
 no browser console error naming llm_hub. Each step prints PASS or FAIL; the first failure stops
@@ -112,6 +115,8 @@ def main() -> int:
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),
         ("panel times", panel.timings),
+        ("scope", check.scope),
+        ("panel scope", panel.scope),
         ("panel update", UpdateCheck(panel).run),
     ]
     try:

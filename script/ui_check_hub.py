@@ -29,6 +29,9 @@ TYPE_LABELS: dict[str, str] = json.loads(TRANSLATIONS.read_text())["selector"]["
 """The parameter types' labels by key, as the Type dropdown must show them."""
 OPTION_ITEMS = "ha-dropdown-item, ha-list-item, mwc-list-item, md-select-option, [role=option]"
 """The elements a select's options are, on the versions the check runs on."""
+SCOPED_HUB = "Kitchen only"
+SCOPE_LIGHT = "light.kitchen_lights"
+"""The hub the Scope step is set on, and the one light in its area."""
 AGENT = "Scripted agent"
 ANSWER = "I counted the lights that are on."
 
@@ -367,6 +370,54 @@ class HubCheck:
         self.llm_hub_page()
         self.add_hub("Bulk", screens=False)
         return "hub Bulk added"
+
+    def scope(self) -> str:
+        """Hub "Kitchen only" (Assist, over REST); its Scope step: the area Kitchen, by clicks.
+
+        The kitchen lights are put in the area Kitchen first (the dev config gives no areas).
+        """
+        browser, rest = self.browser, self.rest
+        listed = browser.call_ws({"type": "config/area_registry/list"})
+        areas = {area["name"]: area["area_id"] for area in listed}
+        if "Kitchen" not in areas:
+            made = browser.call_ws({"type": "config/area_registry/create", "name": "Kitchen"})
+            areas["Kitchen"] = made["area_id"]
+        browser.call_ws(
+            {
+                "type": "config/entity_registry/update",
+                "entity_id": SCOPE_LIGHT,
+                "area_id": areas["Kitchen"],
+            }
+        )
+        flows = "/api/config/config_entries"
+        made = rest.request("POST", f"{flows}/flow", {"handler": "llm_hub"})
+        made = rest.request("POST", f"{flows}/flow/{made['flow_id']}", {"name": SCOPED_HUB})
+        entry_id = made["result"]["entry_id"]
+        flow = rest.request("POST", f"{flows}/options/flow", {"handler": entry_id})
+        answers = ({"next_step_id": "apis"}, {"llm_hass_api": ["assist"]}, {"next_step_id": "save"})
+        for answer in answers:
+            flow = rest.request("POST", f"{flows}/options/flow/{flow['flow_id']}", answer)
+        browser.driver.execute_script(
+            "document.querySelector('home-assistant').dispatchEvent(new CustomEvent("
+            "'settheme', {detail: {theme: 'default', dark: false}}));"
+        )
+        self.llm_hub_page()
+        self.entry_row(SCOPED_HUB)
+        self.open_menu(SCOPED_HUB)
+        self.open_step("Scope")
+        browser.click_on("ha-area-picker")
+        browser.click_on(OPTION_ITEMS + ", ha-combo-box-item", "Kitchen")
+        browser.wait(
+            lambda: browser.find_all("ha-area-picker", "Kitchen"), "Kitchen picked under Areas"
+        )
+        browser.screen("options-scope")
+        menu = self.submit_step()
+        found = re.search(r"Its scope reaches (\d+) of the ([\d,]+) entities exposed", menu)
+        if found is None or found.group(1) != "1":
+            raise CheckError(f"the menu after the Scope step: {menu[:400]}")
+        browser.screen("options-menu-scope")
+        self.save_options()
+        return f"{SCOPED_HUB}: area Kitchen clicked in the Scope step; menu: {found.group(0)}"
 
 
 def tool_counts(menu_text: str) -> tuple[int, int]:

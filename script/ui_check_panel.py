@@ -313,6 +313,52 @@ class PanelCheck:
         done.append(self.approvals(dark=dark))
         return f"{theme}: " + "; ".join(done)
 
+    def scope(self) -> str:
+        """Hub "Kitchen only": its view shows the scope; the bench refuses the porch lights."""
+        browser = self.browser
+        api_id = self.api_id("Kitchen only")
+        self.open(dark=False)
+        self.go(f"{PREFIX}/hub/{api_id}", "llm-hub-view")
+        scope = "view.shadowRoot.querySelector('llm-hub-scope')"
+        section = browser.wait(
+            lambda: self.run_js(
+                "llm-hub-view",
+                f"const s = {scope}; const t = s && s.shadowRoot.textContent;"
+                "return t && t.includes('reaches') ? t : null;",
+            ),
+            "the hub's scope section",
+        )
+        said = " ".join(section.split())
+        if "reaches 1 of" not in said or "Kitchen" not in said:
+            raise CheckError(f"the scope section says {said[:300]!r}")
+        self.run_js("llm-hub-view", f"{scope}.shadowRoot.querySelector('details').open = true")
+        self.run_js("llm-hub-view", f"{scope}.scrollIntoView({{block: 'center'}})")
+        browser.screen("panel-hub-scope-light")
+        browser.driver.execute_script("window.scrollTo(0, 0)")
+
+        self.go(f"{PREFIX}/bench?api={api_id}&tool=intent__HassTurnOn", "llm-hub-bench")
+        form, form_ms, _, field = browser.wait(
+            lambda: browser.driver.execute_script(SELECTOR_INPUT, self.panel, "name"),
+            "the bench's form",
+        )
+        if form != "ha-form":
+            raise CheckError(f"the bench shows plain inputs: ha-form not defined ({form_ms})")
+        field.send_keys(PORCH[1])
+        time.sleep(0.3)  # the selector's value-changed, then Lit's update
+        self.run_js("llm-hub-bench", "view.shadowRoot.querySelector('button.run').click()")
+        refusal = str(
+            browser.wait(lambda: self.text("llm-hub-bench", ".refusal-text"), "the bench's refusal")
+        )
+        if (
+            "not exposed" not in refusal
+            or self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"] != "off"
+        ):
+            raise CheckError(f"the bench's refusal: {refusal!r}")
+        self.run_js("llm-hub-bench", "view.shadowRoot.querySelector('.result').scrollIntoView()")
+        browser.screen("panel-bench-refused-light")
+        browser.driver.execute_script("window.scrollTo(0, 0)")
+        return f"scope section: {said[:80]!r}…; bench: {PORCH[1]} refused, still off"
+
     def approvals(self, *, dark: bool) -> str:
         """Two calls of a user who is no admin wait in Approvals; Deny one, Approve the other.
 

@@ -212,3 +212,24 @@ export interface Approval {
   decided_by: string | null;
   decided: string | null;
 }
+
+/** Something a scope names: its id and name (null when it no longer exists). */
+export interface ScopeItem {
+  id: string;
+  name: string | null;
+}
+
+/** The result of `llm_hub/hub/scope`. */
+export interface HubScope {
+  empty: boolean;
+  areas: ScopeItem[];
+  floors: ScopeItem[];
+  labels: ScopeItem[];
+  domains: string[];
+  entities: ScopeItem[];
+  excluded: ScopeItem[];
+  allowed_users: ScopeItem[];
+  admins_only: boolean;
+  exposed: number;
+  reached: { id: string; name: string | null; area: string | null }[];
+}

@@ -4,6 +4,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, query, state } from "lit/decorators.js";
 
 import { outcomeBadge, sharedStyles } from "./common";
+import { SCOPE_WORDS, isScopeRefusal } from "./hub-scope";
 import { RenderTimer } from "./render-timer";
 import type { LlmHubSchemaForm } from "./schema-form";
 import "./schema-form";
@@ -186,11 +187,16 @@ export class LlmHubBench extends LitElement {
     // What an agent puts into the conversation for the model: the result data as JSON.
     const read = JSON.stringify(result.result.data);
     const perToken = this._apis?.chars_per_token ?? 4;
+    const refused = isScopeRefusal(result.result.data);
     return html`<div class="card result">
       <h2>Result</h2>
       <div class="figures">
         <div class="figure">
-          <div class="value">${outcomeBadge(result.outcome)}</div>
+          <div class="value">
+            ${refused
+              ? html`<span class="badge error refusal">${SCOPE_WORDS.refused}</span>`
+              : outcomeBadge(result.outcome)}
+          </div>
           <div class="label">outcome</div>
         </div>
         <div class="figure">
@@ -202,6 +208,12 @@ export class LlmHubBench extends LitElement {
           <div class="label">tokens (estimated)</div>
         </div>
       </div>
+      ${refused
+        ? html`<div class="alert refusal-text">
+            ${(result.result.data as { error_text?: string }).error_text ?? ""}.
+            ${SCOPE_WORDS.refusal}
+          </div>`
+        : nothing}
       <div class="secondary">Result data:</div>
       <pre class="data">${JSON.stringify(result.result.data, null, 2)}</pre>
       <div class="secondary">What the model reads (${read.length.toLocaleString()} characters):</div>

@@ -4,6 +4,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
+import "./hub-scope";
 import { annotationBadges, breakable, followLink, modeText, num, sharedStyles } from "./common";
 import { RenderTimer } from "./render-timer";
 import {
@@ -20,6 +21,7 @@ const HUB_PREFIX = "llm_hub-";
 const OPTION_STEPS = [
   "APIs and instructions",
   "Tools",
+  "Scope",
   "Safety",
   "Tool names and descriptions",
   "Limits and logging",
@@ -134,6 +136,7 @@ export class LlmHubView extends LitElement {
             </p>`
           : nothing}
       </div>
+      ${entryId ? html`<llm-hub-scope .hass=${this.hass} .entryId=${entryId}></llm-hub-scope>` : nothing}
       <div class="card">
         <h2>Prompt</h2>
         <p class="secondary">What the model reads before your request (for you, in your language).</p>

@@ -63,20 +63,20 @@ async def check_agent(demo: Demo) -> str:
     )
 
 
-async def add_agent(demo: Demo, entry_id: str, api_id: str) -> str:
-    """Add Ollama's conversation subentry, then reconfigure it to pick ``api_id``."""
+async def add_agent(demo: Demo, entry_id: str, api_id: str, name: str = AGENT_NAME) -> str:
+    """Add Ollama's conversation subentry ``name``, then reconfigure it to pick ``api_id``."""
     path = "/api/config/config_entries/subentries/flow"
     handler = [entry_id, "conversation"]
     form = await demo.ha.post(path, {"handler": handler})
     expect(form["type"] == "form", f"conversation subentry flow: {compact(form)}")
-    data = form_values(form, {"name": AGENT_NAME, "model": MODEL})
+    data = form_values(form, {"name": name, "model": MODEL})
     made = await demo.ha.post(f"{path}/{form['flow_id']}", data)
     expect(made["type"] == "create_entry", f"conversation subentry: {compact(made)}")
     await wait_reloaded(demo, entry_id)
     subentries = await demo.websocket.command(
         {"type": "config_entries/subentries/list", "entry_id": entry_id}
     )
-    subentry_id = next(str(sub["subentry_id"]) for sub in subentries if sub["title"] == AGENT_NAME)
+    subentry_id = next(str(sub["subentry_id"]) for sub in subentries if sub["title"] == name)
     form = await demo.ha.post(path, {"handler": handler, "subentry_id": subentry_id})
     expect(form["type"] == "form", f"reconfiguring the agent: {compact(form)}")
     offered = next(f for f in form["data_schema"] if f["name"] == "llm_hass_api")
@@ -106,15 +106,15 @@ async def wait_reloaded(demo: Demo, entry_id: str) -> None:
     await wait_entry_loaded(demo.ha, "ollama", entry_id)
 
 
-async def agent_entity(demo: Demo) -> str:
-    """Return the entity id of the agent ``AGENT_NAME`` once it is there."""
+async def agent_entity(demo: Demo, agent_name: str = AGENT_NAME) -> str:
+    """Return the entity id of the agent ``agent_name`` once it is there."""
     deadline = time.monotonic() + STATE_TIMEOUT
     while True:
         for state in await demo.ha.get("/api/states"):
             entity_id = str(state["entity_id"])
             name = state["attributes"].get("friendly_name")
-            if entity_id.startswith("conversation.") and name == AGENT_NAME:
+            if entity_id.startswith("conversation.") and name == agent_name:
                 return entity_id
         if time.monotonic() > deadline:
-            raise DemoError(f"no conversation entity named {AGENT_NAME!r}")
+            raise DemoError(f"no conversation entity named {agent_name!r}")
         await asyncio.sleep(0.2)

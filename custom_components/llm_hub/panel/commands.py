@@ -14,6 +14,8 @@ from typing import Any, Final
 
 import probatio
 
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.components.websocket_api import async_register_command
 from homeassistant.components.websocket_api.connection import ActiveConnection
 from homeassistant.components.websocket_api.const import ERR_HOME_ASSISTANT_ERROR, ERR_NOT_FOUND
@@ -24,7 +26,15 @@ from homeassistant.components.websocket_api.decorators import (
 )
 from homeassistant.core import Context, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import issue_registry as ir, llm as llm_helper
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+    issue_registry as ir,
+    label_registry as lr,
+    llm as llm_helper,
+)
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
@@ -33,6 +43,8 @@ from ..build.builder import HubAPIInstance
 from ..calls.audit import EVENT_TOOL_CALLED
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
+from ..options import HubOptions
+from ..scope.reach import HubScope
 from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
 
 __all__ = ["ACTIVITY_CALLS", "PROVIDERS", "ActivityLog", "async_setup"]
@@ -62,6 +74,7 @@ def async_setup(hass: HomeAssistant) -> None:
     async_register_command(hass, websocket_list_apis)
     async_register_command(hass, websocket_subscribe_activity)
     async_register_command(hass, websocket_tool_providers)
+    async_register_command(hass, websocket_hub_scope)
 
 
 class ActivityLog:
@@ -297,3 +310,87 @@ async def websocket_tool_providers(
             definition = definition.model_dump(mode="json", exclude_none=True, by_alias=True)
         providers[key]["definition"] = definition
     connection.send_result(msg["id"], {"tool_name": tool.name, "providers": providers})
+
+
+@require_admin
+@websocket_command(
+    {probatio.Required("type"): "llm_hub/hub/scope", probatio.Required("entry_id"): str}
+)
+@async_response
+async def websocket_hub_scope(
+    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return a hub's scope by name and the entities exposed to Assist it reaches now.
+
+    Result: ``{"empty", "areas", "floors", "labels", "domains", "entities", "excluded",
+    "allowed_users", "admins_only", "exposed", "reached"}``; named items are ``{"id",
+    "name"}`` (name None when gone), ``exposed`` the number of entities exposed to Assist
+    and ``reached`` those the hub reaches, ``{"id", "name", "area"}`` by name.
+    Errors: ``not_found``.
+    """
+    entry = hass.config_entries.async_get_entry(msg["entry_id"])
+    if entry is None or entry.domain != DOMAIN:
+        connection.send_error(msg["id"], ERR_NOT_FOUND, f"No hub with entry id {msg['entry_id']}")
+        return
+    options = HubOptions.from_options(entry.options)
+    scope = HubScope.from_options(options)
+    areas, floors, labels = ar.async_get(hass), fr.async_get(hass), lr.async_get(hass)
+    entities = er.async_get(hass)
+    users = {user.id: user.name for user in await hass.auth.async_get_users()}
+
+    def entity_name(entity_id: str) -> str | None:
+        state = hass.states.get(entity_id)
+        return state.name if state else None
+
+    def named(ids: frozenset[str], name: Callable[[str], str | None]) -> list[dict[str, Any]]:
+        rows = [{"id": item_id, "name": name(item_id)} for item_id in ids]
+        return sorted(rows, key=lambda row: ((row["name"] or row["id"]).casefold(), row["id"]))
+
+    exposed = [
+        entity_id
+        for entity_id in hass.states.async_entity_ids()
+        if async_should_expose(hass, CONVERSATION_DOMAIN, entity_id)
+    ]
+    reached = scope.resolve(hass).entity_ids if not scope.empty else None
+    rows = [
+        {
+            "id": entity_id,
+            "name": entity_name(entity_id),
+            "area": _area_name(hass, areas, entities, entity_id),
+        }
+        for entity_id in exposed
+        if reached is None or entity_id in reached
+    ]
+    connection.send_result(
+        msg["id"],
+        {
+            "empty": scope.empty,
+            "areas": named(options.scope_areas, lambda i: _name(areas.async_get_area(i))),
+            "floors": named(options.scope_floors, lambda i: _name(floors.async_get_floor(i))),
+            "labels": named(options.scope_labels, lambda i: _name(labels.async_get_label(i))),
+            "domains": sorted(options.scope_domains),
+            "entities": named(options.scope_entities, entity_name),
+            "excluded": named(options.scope_excluded, entity_name),
+            "allowed_users": named(options.allowed_users, users.get),
+            "admins_only": options.admins_only,
+            "exposed": len(exposed),
+            "reached": sorted(rows, key=lambda row: (str(row["name"]).casefold(), row["id"])),
+        },
+    )
+
+
+def _area_name(
+    hass: HomeAssistant, areas: ar.AreaRegistry, entities: er.EntityRegistry, entity_id: str
+) -> str | None:
+    """Return the name of the area of an entity (its own, else its device's), or None."""
+    if (entry := entities.async_get(entity_id)) is None:
+        return None
+    area_id = entry.area_id
+    if area_id is None and entry.device_id:
+        area_id = getattr(dr.async_get(hass).async_get(entry.device_id), "area_id", None)
+    return _name(areas.async_get_area(area_id)) if area_id else None
+
+
+def _name(item: ar.AreaEntry | fr.FloorEntry | lr.LabelEntry | None) -> str | None:
+    """Return the name of a registry entry, or None when there is none."""
+    return item.name if item else None
