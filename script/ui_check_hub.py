@@ -355,7 +355,8 @@ class HubCheck:
                 field
                 for field in ("name", "min", "max", "options", "domains")
                 if browser.find_all(f"[name={field}]")
-                or browser.find_all("*", f"Add {labels[field]}", exact=True)
+                or browser.find_all("*", labels[field], exact=True)  # a number's label
+                or browser.find_all("*", f"Add {labels[field]}", exact=True)  # a list's button
             }
             wanted = {"name", *TYPE_FIELDS.get(key, ())}
             if shown != wanted:
@@ -365,7 +366,12 @@ class HubCheck:
                 browser.click_on("ha-button", "Next")
                 browser.wait_text(ERRORS["options_empty"])
                 browser.click_on("ha-button", f"Add {labels['options']}", exact=True)
-                browser.find("input", root=browser.find("ha-multi-textfield")).send_keys("red")
+                # The new option's input comes after the name's and the description's.
+                inputs = browser.wait(
+                    lambda: (found := browser.find_all("input", root=dialog))[2:] and found,  # noqa: B023
+                    "the new option's input",
+                )
+                inputs[-1].send_keys("red")
                 browser.screen("ui-tool-parameter")
             browser.click_on("ha-button", "Next")
             browser.wait_text(f"p_{key} ({label})")
