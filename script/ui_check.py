@@ -19,9 +19,10 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
 5. a second hub "Porch"; Kitchen selects it; Porch is deleted; Settings shows the repair
    "Kitchen selects an LLM API that is missing", whose fix flow is walked to "repaired";
 6. Kitchen's Add tool -> Template: title "Lights on", a description, a template that counts
-   the lights that are on; Parameters' Add: each type picked from the Type dropdown by its
-   label in translations/en.json (no raw key such as ``boolean`` shown), then Cancel; the
-   Save step must name it ``lights_on``; then, over the frontend's
+   the lights that are on; Next; in the parameters menu, a parameter of each type: Add, its
+   type picked by its label in translations/en.json (no raw key such as ``boolean`` shown),
+   then a step titled with that type and only its fields; Done; the
+   Save step must name it ``lights_on`` and list the 9 parameters; then, over the frontend's
    own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the

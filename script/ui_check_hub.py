@@ -11,7 +11,7 @@ import re
 import time
 from typing import Any
 
-from ha_browser import JS_TEXT_OF, USER, Browser, CheckError, HomeAssistantRest
+from ha_browser import USER, Browser, CheckError, HomeAssistantRest
 from ollama_standin import MODEL, ScriptedOllama
 
 READY_TIMEOUT = 30.0
@@ -23,10 +23,14 @@ TOOL_NAME = "lights_on"
 """The template tool made through Kitchen's Add tool, and the name the hub lists it by."""
 TOOL_TEMPLATE = "{{ states.light | selectattr('state', 'eq', 'on') | list | count }}"
 TRANSLATIONS = Path(__file__).parent.parent / "custom_components/llm_hub/translations/en.json"
-TYPE_LABELS: dict[str, str] = json.loads(TRANSLATIONS.read_text())["selector"]["parameter_type"][
-    "options"
-]
-"""The parameter types' labels by key, as the Type dropdown must show them."""
+_ENGLISH = json.loads(TRANSLATIONS.read_text())
+TYPE_LABELS: dict[str, str] = _ENGLISH["selector"]["parameter_type"]["options"]
+"""The parameter types' labels by key, as the type step must show them."""
+STEPS: dict[str, Any] = _ENGLISH["config_subentries"]["tool"]["step"]
+ERRORS: dict[str, str] = _ENGLISH["config_subentries"]["tool"]["error"]
+TYPE_FIELDS = {"number": ("min", "max"), "integer": ("min", "max"), "select": ("options",)}
+TYPE_FIELDS["entity"] = ("domains",)
+"""The fields of a parameter step beyond name, description and required, by type."""
 OPTION_ITEMS = "ha-dropdown-item, ha-list-item, mwc-list-item, md-select-option, [role=option]"
 """The elements a select's options are, on the versions the check runs on."""
 SCOPED_HUB = "Kitchen only"
@@ -278,7 +282,7 @@ class HubCheck:
         return "Kitchen selects Porch; Porch deleted; repair shown, fixed, gone"
 
     def ui_tool(self) -> str:
-        """Kitchen's Add tool -> Template: fill, save; Kitchen lists it; a call gives a number."""
+        """Kitchen's Add tool -> Template: fill, a parameter of each type, save; call it."""
         browser = self.browser
         self.llm_hub_page()
         row = self.entry_row("Kitchen")
@@ -291,11 +295,15 @@ class HubCheck:
         browser.type_into("textarea[name=description]", "How many lights are on.")
         browser.type_into(".cm-content", TOOL_TEMPLATE)
         browser.screen("ui-tool-template")
+        browser.click_on("ha-button", "Next")
         types = self.parameter_types()
-        browser.click_on("ha-button", "Submit")
+        browser.click_on("*", STEPS["parameters"]["menu_options"]["parameters_done"], exact=True)
         seen = browser.wait_text(f"Save {TOOL_TITLE}")
         if f"The model will call this tool {TOOL_NAME} " not in seen:
             raise CheckError(f"the Save step does not name {TOOL_NAME}: {seen[-600:]}")
+        names = ", ".join(f"p_{key}" for key in TYPE_LABELS)
+        if f"Parameters: {names}." not in seen:
+            raise CheckError(f"the Save step does not list the parameters {names}: {seen[-600:]}")
         browser.screen("ui-tool-saved")
         browser.click_on("ha-button", "Submit")
         browser.wait(lambda: not browser.find_all("*", f"Save {TOOL_TITLE}"), "the flow closed")
@@ -325,45 +333,55 @@ class HubCheck:
         )
 
     def parameter_types(self) -> str:
-        """Parameters' Add: pick each type from the Type dropdown by its label, then Cancel.
+        """In the parameters menu, add a parameter of each type, picked by its label.
 
-        Fails when the dropdown shows a raw key (``text``, ``boolean``...) or a label picks
-        another type than its own.
+        Fails on a raw key among the types (``text``, ``boolean``...), a title that is not
+        the translated one (the type step's; the fields step must name the picked type), or
+        a fields step with fields of another type.
         """
         browser = self.browser
-        parameters = browser.find("ha-selector-object")
-        browser.click(browser.find("ha-button", "Add", exact=True, root=parameters))
-        dialog = browser.wait(lambda: browser.find_all("dialog-form"), "the parameter dialog")[-1]
-        browser.type_into("input[name=name]", "room")
-        select = browser.find("ha-select", root=dialog)
+        menu = STEPS["parameters"]
+        browser.wait_text(menu["title"].replace("{title}", TOOL_TITLE))
+        browser.screen("ui-tool-parameters-empty", save=False)
         for key, label in TYPE_LABELS.items():
-            browser.click(select)
-            shown = browser.wait(
-                lambda: [
-                    browser.driver.execute_script(JS_TEXT_OF, item)
-                    for item in browser.find_all(OPTION_ITEMS, root=select)
-                ],
-                "the Type dropdown's options",
-            )
-            if raw := sorted(set(shown) & set(TYPE_LABELS) - set(TYPE_LABELS.values())):
-                raise CheckError(f"the Type dropdown shows raw keys {raw}: {shown}")
+            browser.click_on("*", menu["menu_options"]["parameter_add"], exact=True)
+            browser.wait_text(STEPS["parameter_type"]["title"])
+            dialog = browser.find("ha-dialog, ha-md-dialog, ha-wa-dialog, dialog-data-entry-flow")
+            if raw := [k for k in TYPE_LABELS if browser.find_all("*", k, exact=True, root=dialog)]:
+                raise CheckError(f"the type step shows raw keys {raw}: {browser.text()[-600:]}")
             if key == "boolean":
                 browser.screen("ui-tool-parameter-types")
-            browser.click(browser.find(OPTION_ITEMS, label, exact=True, root=select))
-            deadline = time.monotonic() + 5
-            while (
-                picked := browser.driver.execute_script("return arguments[0].value", select)
-            ) != key:
-                if time.monotonic() > deadline:
-                    raise CheckError(f"the Type {label!r} picked {picked!r}, not {key!r}")
-                time.sleep(0.1)
-        browser.screen("ui-tool-parameter")
-        browser.click(browser.find("ha-button", "Cancel", exact=True, root=dialog))
-        browser.wait(
-            lambda: not browser.find_all("ha-button", "Cancel", exact=True),
-            "the parameter dialog closed",
-        )
-        return f"the Type dropdown picks all {len(TYPE_LABELS)} types by their labels"
+            browser.click_on("*", label, exact=True)
+            browser.click_on("ha-button", "Next")
+            title = STEPS["parameter"]["title"].replace("{type}", label)
+            browser.wait_text(title)
+            labels = STEPS["parameter"]["data"]
+            shown = {
+                field
+                for field in ("name", "min", "max", "options", "domains")
+                if browser.find_all(f"[name={field}]")
+                or browser.find_all("*", labels[field], exact=True)  # a number's label
+                or browser.find_all("*", f"Add {labels[field]}", exact=True)  # a list's button
+            }
+            wanted = {"name", *TYPE_FIELDS.get(key, ())}
+            if shown != wanted:
+                raise CheckError(f"the {label!r} step shows {sorted(shown)}, not {sorted(wanted)}")
+            browser.type_into("input[name=name]", f"p_{key}")
+            if key == "select":
+                browser.click_on("ha-button", "Next")
+                browser.wait_text(ERRORS["options_empty"])
+                browser.click_on("ha-button", f"Add {labels['options']}", exact=True)
+                # The new option's input comes after the name's and the description's.
+                inputs = browser.wait(
+                    lambda: (found := browser.find_all("input", root=dialog))[2:] and found,  # noqa: B023
+                    "the new option's input",
+                )
+                inputs[-1].send_keys("red")
+                browser.screen("ui-tool-parameter")
+            browser.click_on("ha-button", "Next")
+            browser.wait_text(f"p_{key} ({label})")
+        browser.screen("ui-tool-parameters")
+        return f"the type step picks all {len(TYPE_LABELS)} types by their labels"
 
     def bulk(self) -> str:
         """Add hub "Bulk" (llm_hub_bulk's 1,000 tools go to it) for the panel's timings."""

@@ -20,7 +20,11 @@ from custom_components.llm_hub.build.builder import HubAPIInstance
 from custom_components.llm_hub.const import CONF_READ_ONLY, DOMAIN
 from custom_components.llm_hub.options_flow import async_preview
 from custom_components.llm_hub.ui_tools import tools as ui_tools
-from custom_components.llm_hub.ui_tools.definition import ToolDefinitionError, parse_parameters
+from custom_components.llm_hub.ui_tools.definition import (
+    PARAMETER_TYPES,
+    ToolDefinitionError,
+    parse_parameters,
+)
 from custom_components.llm_hub.ui_tools.tools import template_error_text
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigSubentryData, SubentryFlowResult
@@ -46,7 +50,9 @@ from homeassistant.setup import async_setup_component
 from .common import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
 from .tool_flows import (
     LIGHTS_ON_FORM,
+    async_add_parameter,
     async_add_tool,
+    async_fill,
     async_reconfigure_tool,
     async_save,
     async_start_tool_flow,
@@ -142,7 +148,7 @@ async def _describe(
 async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> None:
     """A template tool made in the flow is listed at once, read-only, and answers in JSON."""
     result = await async_start_tool_flow(hass, entry, "template")
-    result = await hass.config_entries.subentries.async_configure(result["flow_id"], LIGHTS_ON_FORM)
+    result = await async_fill(hass, result, LIGHTS_ON_FORM)
     assert result["step_id"] == "save"
     assert _placeholders(result) == {
         "name": "lights_on_by_area",
@@ -176,33 +182,72 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
     assert await _call(hass, entry, "lights_on_by_area") == {"result": {"Porch": 1, "Office": 1}}
 
 
-async def test_parameter_dialog_translated(hass: HomeAssistant, entry: MockConfigEntry) -> None:
-    """The parameter dialog's labels come from the translations, the types' too.
+async def test_parameter_steps_translated(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """The parameter steps: a menu, the types by their translated labels, each type's fields.
 
-    The frontend's item dialog translates field labels by the object selector's
-    ``translation_key`` but not a select's options: those carry their translated labels.
+    The type is a form-level select with a ``translation_key`` (the frontend translates its
+    options); the fields step has only the chosen type's fields and names the type.
     """
     result = await async_start_tool_flow(hass, entry, "action")
-    schema = _schema(result).schema
-    (parameters,) = [value for key, value in schema.items() if key == "parameters"]
-    config = parameters.config
-    assert config["translation_key"] == "parameter"
-    assert all("label" not in field for field in config["fields"].values())
-    types = config["fields"]["type"]["selector"].config
-    assert types["options"] == [
-        {"value": "text", "label": "Text"},
-        {"value": "number", "label": "Number"},
-        {"value": "integer", "label": "Integer"},
-        {"value": "boolean", "label": "Yes or no"},
-        {"value": "select", "label": "One of a list (choice)"},
-        {"value": "entity", "label": "Entity id"},
-        {"value": "area", "label": "Area"},
-        {"value": "datetime", "label": "Date and time"},
-        {"value": "duration", "label": "Duration"},
+    assert result["last_step"] is False
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"title": "Do", "description": "Does.", "actions": [{"delay": 0}]}
+    )
+    assert result["type"] is FlowResultType.MENU
+    assert result["menu_options"] == ["parameter_add", "parameters_done"]
+    assert _placeholders(result) == {"title": "Do", "parameters": "-"}
+    translations = await async_get_translations(hass, "en", "config_subentries", [DOMAIN])
+    step = f"component.{DOMAIN}.config_subentries.tool.step"
+    for option in ("parameter_add", "parameter_edit", "parameter_remove", "parameters_done"):
+        assert translations[f"{step}.parameters.menu_options.{option}"]
+    labels = await async_get_translations(hass, "en", "selector", [DOMAIN])
+    fields = {
+        "number": ["min", "max"],
+        "integer": ["min", "max"],
+        "select": ["options"],
+        "entity": ["domains"],
+    }
+    flow_id = result["flow_id"]
+    for kind in PARAMETER_TYPES:
+        result = await hass.config_entries.subentries.async_configure(
+            flow_id, {"next_step_id": "parameter_add"}
+        )
+        assert result["step_id"] == "parameter_type"
+        (types,) = _schema(result).schema.values()
+        assert types.config == {
+            "options": list(PARAMETER_TYPES),
+            "translation_key": "parameter_type",
+            "mode": "list",
+            "multiple": False,
+            "custom_value": False,
+            "sort": False,
+        }
+        result = await hass.config_entries.subentries.async_configure(flow_id, {"type": kind})
+        assert result["step_id"] == "parameter"
+        label = labels[f"component.{DOMAIN}.selector.parameter_type.options.{kind}"]
+        assert _placeholders(result)["type"] == label
+        assert translations[f"{step}.parameter.title"].format(type=label) == f"Parameter: {label}"
+        names = [str(key) for key in _schema(result).schema]
+        assert names == ["name", "description", "required", *fields.get(kind, [])]
+        for name in names:
+            assert translations[f"{step}.parameter.data.{name}"]
+            assert translations[f"{step}.parameter.data_description.{name}"]
+        options = {"options": ["a"]} if kind == "select" else {}
+        result = await hass.config_entries.subentries.async_configure(
+            flow_id, {"name": f"p_{kind}", **options}
+        )
+        assert result["step_id"] == "parameters"
+    assert _placeholders(result)["parameters"] == (
+        "`p_text` (Text), `p_number` (Number), `p_integer` (Integer), `p_boolean` (Yes or no), "
+        "`p_select` (One of a list (choice)), `p_entity` (Entity id), `p_area` (Area), "
+        "`p_datetime` (Date and time), `p_duration` (Duration)"
+    )
+    assert result["menu_options"] == [
+        "parameter_add",
+        "parameter_edit",
+        "parameter_remove",
+        "parameters_done",
     ]
-    translations = await async_get_translations(hass, "en", "selector", [DOMAIN])
-    for name in config["fields"]:
-        assert translations[f"component.{DOMAIN}.selector.parameter.fields.{name}.name"]
 
 
 async def test_template_text_result(hass: HomeAssistant, entry: MockConfigEntry) -> None:
@@ -316,14 +361,13 @@ async def test_template_errors(hass: HomeAssistant, entry: MockConfigEntry) -> N
     """The flow refuses a template that does not compile; a render error names its line."""
     result = await async_start_tool_flow(hass, entry, "template")
     with pytest.raises(InvalidData) as error:
-        await hass.config_entries.subentries.async_configure(
-            result["flow_id"], {**LIGHTS_ON_FORM, "template": "ok\n{{ 1 + }}"}
-        )
+        await async_fill(hass, result, {**LIGHTS_ON_FORM, "template": "ok\n{{ 1 + }}"})
     assert error.value.schema_errors == {
         "template": "invalid template (TemplateSyntaxError: unexpected 'end of print statement')"
     }
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"],
+    result = await async_fill(
+        hass,
+        result,
         {
             **LIGHTS_ON_FORM,
             "title": "Divide",
@@ -510,33 +554,180 @@ async def test_template_without_parameters_reads_all(
 # --- The flow: errors, names, edit, delete ---------------------------------------------------
 
 
+FIXES: dict[str, dict[str, Any]] = {
+    "select": {"options": ["x"]},
+    "number": {"min": 1, "max": 5},
+    "entity": {"domains": []},
+}
+
+
 @pytest.mark.parametrize(
-    ("parameters", "error"),
+    ("parameter", "field", "reason"),
     [
-        ([{"name": "1st", "type": "text"}], 'Parameter 1 ("1st"): a name has letters'),
-        ([{"name": "", "type": "text"}], "Parameter 1: a name has letters"),
-        ([{"name": "ä", "type": "text"}], 'Parameter 1 ("ä"): a name has letters'),
-        (
-            [{"name": "a", "type": "text"}, {"name": "a", "type": "text"}],
-            'Parameter 2 ("a"): the name is taken',
-        ),
-        ([{"name": "confirmation_token", "type": "text"}], "the name is taken"),
-        ([{"name": "a", "type": "select"}], "a choice needs at least one option"),
-        ([{"name": "a", "type": "number", "min": 5, "max": 1}], "min is above max"),
-        ([{"name": "a", "type": "entity", "domains": ["Light!"]}], "'Light!' is not a domain"),
+        ({"name": "1st"}, "name", "name_invalid"),
+        ({"name": ""}, "name", "name_invalid"),
+        ({"name": "ä"}, "name", "name_invalid"),
+        ({"name": "taken"}, "name", "name_taken"),
+        ({"name": "confirmation_token"}, "name", "name_taken"),
+        ({"name": "a", "type": "select"}, "options", "options_empty"),
+        ({"name": "a", "type": "select", "options": [""]}, "options", "options_empty"),
+        ({"name": "a", "type": "number", "min": 5, "max": 1}, "max", "min_above_max"),
+        ({"name": "a", "type": "entity", "domains": ["Light!"]}, "domains", "domain_invalid"),
     ],
 )
 async def test_flow_parameter_errors(
-    hass: HomeAssistant, entry: MockConfigEntry, parameters: list[Any], error: str
+    hass: HomeAssistant, entry: MockConfigEntry, parameter: dict[str, Any], field: str, reason: str
 ) -> None:
-    """Each bad parameter is refused with words naming it; nothing is saved."""
+    """Each bad parameter is refused at its field, in translated words; a fix is kept."""
     result = await async_start_tool_flow(hass, entry, "template")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {**LIGHTS_ON_FORM, "parameters": parameters}
-    )
-    assert result["errors"] == {"parameters": "parameters_invalid"}
-    assert error in _placeholders(result)["error"]
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], LIGHTS_ON_FORM)
+    result = await async_add_parameter(hass, result, {"name": "taken"})
+    result = await async_add_parameter(hass, result, parameter)
+    assert result["step_id"] == "parameter"
+    assert result["errors"] == {field: reason}
+    translations = await async_get_translations(hass, "en", "config_subentries", [DOMAIN])
+    text = translations[f"component.{DOMAIN}.config_subentries.tool.error.{reason}"]
+    if reason == "domain_invalid":
+        assert text.format(**_placeholders(result)).startswith("“Light!” is not a domain")
+    fixed = {"name": "fixed", **FIXES.get(parameter.get("type", "text"), {})}
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], fixed)
+    assert result["step_id"] == "parameters"
+    assert _placeholders(result)["parameters"].startswith("`taken` (Text), `fixed` (")
     assert not entry.subentries
+
+
+async def test_parameters_edited_and_removed(hass: HomeAssistant, entry: MockConfigEntry) -> None:
+    """Edit changes a parameter in place (its type too), Remove takes some out; reconfigure too."""
+    parameters: list[dict[str, Any]] = [
+        {"name": "a", "type": "number", "min": 1, "max": 2, "description": "A."},
+        {"name": "b", "type": "text", "required": True},
+        {"name": "c", "type": "entity", "domains": ["light"]},
+    ]
+    form = {
+        "title": "Do",
+        "description": "Does.",
+        "actions": [{"delay": 0}],
+    }
+    result = await async_start_tool_flow(hass, entry, "action")
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    for parameter in parameters:
+        result = await async_add_parameter(hass, result, parameter)
+    flow_id = result["flow_id"]
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameter_edit"}
+    )
+    assert result["step_id"] == "parameter_edit"
+    (names,) = _schema(result).schema.values()
+    assert names.config["options"] == ["a", "b", "c"]
+    result = await hass.config_entries.subentries.async_configure(flow_id, {"parameter": "a"})
+    assert result["step_id"] == "parameter_type"
+    suggested = {str(key): key.description["suggested_value"] for key in _schema(result).schema}
+    assert suggested == {"type": "number"}
+    result = await hass.config_entries.subentries.async_configure(flow_id, {"type": "select"})
+    suggested = {
+        str(key): key.description["suggested_value"]
+        for key in _schema(result).schema
+        if key.description
+    }
+    assert suggested == {"name": "a", "description": "A.", "required": False}
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"name": "a", "description": "A.", "options": ["x", "y"]}
+    )
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameter_remove"}
+    )
+    assert result["step_id"] == "parameter_remove"
+    result = await hass.config_entries.subentries.async_configure(flow_id, {"parameters": ["c"]})
+    assert _placeholders(result)["parameters"] == "`a` (One of a list (choice)), `b` (Text)"
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameters_done"}
+    )
+    assert _placeholders(result)["parameters"] == "a, b"
+    result = await async_save(hass, result)
+    (subentry_id,) = entry.subentries
+    stored = [
+        {
+            "name": "a",
+            "type": "select",
+            "required": False,
+            "description": "A.",
+            "options": ["x", "y"],
+        },
+        {"name": "b", "type": "text", "required": True},
+    ]
+    assert entry.subentries[subentry_id].data["parameters"] == stored
+
+    # Reconfigure starts from the tool's parameters; with one left, Edit opens it at once.
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, "tool"), context={"source": "reconfigure", "subentry_id": subentry_id}
+    )
+    flow_id = result["flow_id"]
+    result = await hass.config_entries.subentries.async_configure(flow_id, form)
+    assert _placeholders(result)["parameters"] == "`a` (One of a list (choice)), `b` (Text)"
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameter_remove"}
+    )
+    result = await hass.config_entries.subentries.async_configure(flow_id, {"parameters": ["a"]})
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameter_edit"}
+    )
+    assert result["step_id"] == "parameter_type"
+    result = await hass.config_entries.subentries.async_configure(flow_id, {"type": "integer"})
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"name": "b", "required": True, "max": 9}
+    )
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameters_done"}
+    )
+    result = await async_save(hass, result)
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.subentries[subentry_id].data["parameters"] == [
+        {"name": "b", "type": "integer", "required": True, "max": 9.0}
+    ]
+    (tool,) = await _own(hass, entry)
+    assert await _call(hass, entry, tool.name, {"b": 3}) == {"success": True}
+
+
+async def test_reconfigure_unreadable_parameters(hass: HomeAssistant, setup_llm: None) -> None:
+    """A tool whose stored parameters cannot be read is not opened: the words say why."""
+    hub = MockConfigEntry(
+        domain=DOMAIN,
+        title="Kitchen",
+        subentries_data=[_stored({**GOOD, "parameters": [{"name": "a", "type": "x"}]})],
+    )
+    hub.add_to_hass(hass)
+    (subentry_id,) = hub.subentries
+    result = await hass.config_entries.subentries.async_init(
+        (hub.entry_id, "tool"), context={"source": "reconfigure", "subentry_id": subentry_id}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "parameters_unreadable"
+    assert _placeholders(result) == {"error": "Parameter 1 (\"a\"): unknown type 'x'"}
+
+
+async def test_undefined_variable_added_as_parameter(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """Done with a template reading an undeclared variable: back to the form, which keeps what
+    was entered; the same template again, then the variable added as a parameter, saves."""
+    result = await async_start_tool_flow(hass, entry, "template")
+    form = {**LIGHTS_ON_FORM, "title": "Greet", "template": "Hello {{ who }}"}
+    result = await async_fill(hass, result, form)
+    assert result["step_id"] == "template"
+    assert result["errors"] == {"template": "template_undefined"}
+    suggested = {
+        str(key): key.description["suggested_value"]
+        for key in _schema(result).schema
+        if key.description and "suggested_value" in key.description
+    }
+    assert suggested["template"] == "Hello {{ who }}"
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    result = await async_add_parameter(hass, result, {"name": "who", "required": True})
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "parameters_done"}
+    )
+    await async_save(hass, result)
+    assert await _call(hass, entry, "greet", {"who": "Ann"}) == {"result": "Hello Ann"}
 
 
 def test_parse_stored_parameters() -> None:
@@ -557,17 +748,13 @@ def test_parse_stored_parameters() -> None:
 async def test_flow_errors_then_saved(hass: HomeAssistant, entry: MockConfigEntry) -> None:
     """An empty title or description is refused; fixing it saves, keeping what was entered."""
     result = await async_start_tool_flow(hass, entry, "template")
-    flow_id = result["flow_id"]
-    result = await hass.config_entries.subentries.async_configure(
-        flow_id, {**LIGHTS_ON_FORM, "title": "  "}
-    )
+    result = await async_fill(hass, result, {**LIGHTS_ON_FORM, "title": "  "})
     assert result["errors"] == {"title": "title_empty"}
-    result = await hass.config_entries.subentries.async_configure(
-        flow_id, {**LIGHTS_ON_FORM, "description": " "}
-    )
+    result = await async_fill(hass, result, {**LIGHTS_ON_FORM, "description": " "})
     assert result["errors"] == {"description": "description_empty"}
-    result = await hass.config_entries.subentries.async_configure(
-        flow_id,
+    result = await async_fill(
+        hass,
+        result,
         {
             **LIGHTS_ON_FORM,
             "annotations": {"read_only": False, "destructive": True, "open_world": True},
@@ -582,9 +769,7 @@ async def test_unique_names(hass: HomeAssistant, entry: MockConfigEntry) -> None
     """A second tool with the same title gets a name the hub tells apart; both are listed."""
     await async_add_tool(hass, entry, "template", LIGHTS_ON_FORM)
     result = await async_start_tool_flow(hass, entry, "template")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {**LIGHTS_ON_FORM, "title": "Lights on, by area!"}
-    )
+    result = await async_fill(hass, result, {**LIGHTS_ON_FORM, "title": "Lights on, by area!"})
     name = _placeholders(result)["name"]
     assert name.startswith("lights_on_by_area_")
     assert len(name) == len("lights_on_by_area_") + 6
@@ -629,8 +814,9 @@ async def test_reconfigure_template(hass: HomeAssistant, entry: MockConfigEntry)
     }
     assert suggested["title"] == "Lights on by area"
     assert suggested["template"] == LIGHTS_ON_FORM["template"]
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"],
+    result = await async_fill(
+        hass,
+        result,
         {**LIGHTS_ON_FORM, "title": "Lights on", "template": "{{ 2 }}"},
     )
     assert _placeholders(result)["name"] == "lights_on"
@@ -856,8 +1042,9 @@ async def test_action_not_allowed(
 async def test_action_invalid_in_flow(hass: HomeAssistant, entry: MockConfigEntry) -> None:
     """Actions Home Assistant does not accept are refused with its words."""
     result = await async_start_tool_flow(hass, entry, "action")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"],
+    result = await async_fill(
+        hass,
+        result,
         {"title": "Bad", "description": "Bad.", "actions": [{"delay": "never"}]},
     )
     assert result["errors"] == {"actions": "actions_invalid"}
@@ -970,9 +1157,7 @@ async def test_script_tool(
 async def test_script_missing_in_flow(hass: HomeAssistant, entry: MockConfigEntry) -> None:
     """The flow refuses a script that does not exist."""
     result = await async_start_tool_flow(hass, entry, "script")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {"script": "script.nothing"}
-    )
+    result = await async_fill(hass, result, {"script": "script.nothing"})
     assert result["errors"] == {"script": "script_missing"}
     assert _placeholders(result) == {"error": "script.nothing"}
 
@@ -1219,7 +1404,7 @@ async def test_save_warns_of_hub_options(
     await hass.async_block_till_done()
     if source == "user":
         result = await async_start_tool_flow(hass, entry, "action")
-        result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+        result = await async_fill(hass, result, form)
     else:
         result = await async_reconfigure_tool(hass, entry, subentry_id, form)
     assert result["step_id"] == "save"
@@ -1566,11 +1751,11 @@ async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConf
         "{{ states('sun.sun') }} {{ now() }}",
         "parameters": [{"name": "who", "type": "text"}],
     }
-    result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    result = await async_fill(hass, result, form)
     assert result["errors"] == {"template": "template_undefined"}
     assert _placeholders(result)["error"] == "whom"
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {**form, "template": form["template"].replace("{{ whom }}", "")}
+    result = await async_fill(
+        hass, result, {**form, "template": form["template"].replace("{{ whom }}", "")}
     )
     await async_save(hass, result)
     assert (await _call(hass, entry, "greet", {"who": "Ann"}))["result"].startswith("Hello Ann")

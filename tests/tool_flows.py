@@ -42,6 +42,59 @@ async def async_start_tool_flow(
     return result
 
 
+async def async_add_parameter(
+    hass: HomeAssistant, result: SubentryFlowResult, parameter: dict[str, Any]
+) -> SubentryFlowResult:
+    """Add ``parameter`` (stored form) in the parameters menu ``result``; return the next step.
+
+    Parameters' Add -> its type -> only that type's fields (what the form refuses comes back).
+    """
+    assert result["type"] is FlowResultType.MENU, result
+    assert result["step_id"] == "parameters"
+    flow_id = result["flow_id"]
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameter_add"}
+    )
+    assert result["step_id"] == "parameter_type"
+    result = await hass.config_entries.subentries.async_configure(
+        flow_id, {"type": parameter.get("type", "text")}
+    )
+    assert result["step_id"] == "parameter"
+    fields = {key: value for key, value in parameter.items() if key != "type"}
+    return await hass.config_entries.subentries.async_configure(flow_id, fields)
+
+
+async def async_fill(
+    hass: HomeAssistant, result: SubentryFlowResult, form: dict[str, Any]
+) -> SubentryFlowResult:
+    """Submit a kind's form ``result`` with ``form``; add its ``parameters``, if any; go on.
+
+    Returns the step after the parameters menu's Done (``save``, or the kind's form with an
+    error), or the kind's form when it refused ``form``. Given ``parameters`` replace the
+    tool's own; without them the tool keeps its own.
+    """
+    fields = {key: value for key, value in form.items() if key != "parameters"}
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], fields)
+    if result["type"] is not FlowResultType.MENU:
+        return result
+    flow_id = result["flow_id"]
+    if "parameters" in form and "parameter_remove" in result["menu_options"]:
+        result = await hass.config_entries.subentries.async_configure(
+            flow_id, {"next_step_id": "parameter_remove"}
+        )
+        schema = result["data_schema"]
+        assert schema is not None
+        (names,) = [field.config["options"] for field in schema.schema.values()]
+        result = await hass.config_entries.subentries.async_configure(
+            flow_id, {"parameters": names}
+        )
+    for parameter in form.get("parameters", []):
+        result = await async_add_parameter(hass, result, parameter)
+    return await hass.config_entries.subentries.async_configure(
+        flow_id, {"next_step_id": "parameters_done"}
+    )
+
+
 async def async_save(hass: HomeAssistant, result: SubentryFlowResult) -> SubentryFlowResult:
     """Confirm the ``save`` step shown by ``result``; wait for the hub's reload."""
     assert result["type"] is FlowResultType.FORM, result
@@ -56,7 +109,7 @@ async def async_add_tool(
 ) -> str:
     """Add a tool of ``kind`` to ``entry`` through the flow; return its subentry id."""
     result = await async_start_tool_flow(hass, entry, kind)
-    result = await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    result = await async_fill(hass, result, form)
     before = set(entry.subentries)
     result = await async_save(hass, result)
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -67,10 +120,10 @@ async def async_add_tool(
 async def async_reconfigure_tool(
     hass: HomeAssistant, entry: ConfigEntry, subentry_id: str, form: dict[str, Any]
 ) -> SubentryFlowResult:
-    """Reconfigure a tool through the flow with ``form``; return the form step's result."""
+    """Reconfigure a tool through the flow with ``form`` (``async_fill``); return the next step."""
     result = await hass.config_entries.subentries.async_init(
         (entry.entry_id, "tool"),
         context={"source": "reconfigure", "subentry_id": subentry_id},
     )
     assert result["type"] is FlowResultType.FORM
-    return await hass.config_entries.subentries.async_configure(result["flow_id"], form)
+    return await async_fill(hass, result, form)

@@ -27,6 +27,7 @@ __all__ = [
     "TOOL_DATA_VERSION",
     "Kind",
     "ParameterDefinition",
+    "ParameterError",
     "ToolDefinition",
     "ToolDefinitionError",
     "parse_definition",
@@ -72,6 +73,17 @@ ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
 
 class ToolDefinitionError(HomeAssistantError):
     """A tool definition cannot be used; the message says why, in words."""
+
+
+class ParameterError(ToolDefinitionError):
+    """A parameter the form can enter cannot be used: its ``field``, a ``reason`` key, a value."""
+
+    def __init__(self, message: str, field: str, reason: str, value: str = "") -> None:
+        """Say that ``field`` is wrong for ``reason`` (a key of the flow's errors)."""
+        super().__init__(message)
+        self.field = field
+        self.reason = reason
+        self.value = value
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +135,9 @@ def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
     for number, item in enumerate(raw, start=1):
         parameter = _parse_parameter(number, item)
         if parameter.name in {other.name for other in parameters}:
-            raise ToolDefinitionError(f'Parameter {number} ("{parameter.name}"): the name is taken')
+            raise ParameterError(
+                f'Parameter {number} ("{parameter.name}"): the name is taken', "name", "name_taken"
+            )
         parameters.append(parameter)
     return tuple(parameters)
 
@@ -136,23 +150,29 @@ def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
     name = raw_name.strip() if isinstance(raw_name, str) else ""
     label = f'Parameter {number} ("{name}")' if name else f"Parameter {number}"
     if not name.isidentifier() or not name.isascii():
-        raise ToolDefinitionError(
-            f"{label}: a name has letters, digits and _ only, and starts with a letter"
+        raise ParameterError(
+            f"{label}: a name has letters, digits and _ only, and starts with a letter",
+            "name",
+            "name_invalid",
         )
     if name == TOKEN_ARGUMENT:
-        raise ToolDefinitionError(f"{label}: the name is taken")
+        raise ParameterError(f"{label}: the name is taken", "name", "name_taken")
     kind = item.get("type", "text")
     if not isinstance(kind, str) or kind not in PARAMETER_TYPES:
         raise ToolDefinitionError(f"{label}: unknown type {kind!r}")
     options = tuple(option for option in _texts(item, "options", label) if option)
     if kind == "select" and not options:
-        raise ToolDefinitionError(f"{label}: a choice needs at least one option")
+        raise ParameterError(
+            f"{label}: a choice needs at least one option", "options", "options_empty"
+        )
     minimum, maximum = _number(item, "min", label), _number(item, "max", label)
     if minimum is not None and maximum is not None and minimum > maximum:
-        raise ToolDefinitionError(f"{label}: min is above max")
+        raise ParameterError(f"{label}: min is above max", "max", "min_above_max")
     domains = tuple(domain.strip() for domain in _texts(item, "domains", label))
     if bad := [domain for domain in domains if not valid_domain(domain)]:
-        raise ToolDefinitionError(f"{label}: {bad[0]!r} is not a domain")
+        raise ParameterError(
+            f"{label}: {bad[0]!r} is not a domain", "domains", "domain_invalid", bad[0]
+        )
     return ParameterDefinition(
         name=name,
         type=kind,

@@ -1,12 +1,10 @@
 """The subentry flow of a tool made in the UI: "Add tool" on a hub, and its reconfigure.
 
-The user picks a kind (template, action, script; a menu), fills in one form (title,
-description, the kind's template, actions or script, parameters, annotations), then sees
-the name the model will call the tool by and saves. Reconfigure opens the same form with
-the tool's values. Saving stores the subentry; the hub reloads on its own.
-
-Parameters are one ``ObjectSelector`` field with ``multiple``: a list the user adds to,
-edits, reorders and removes from in place.
+The user picks a kind (template, action, script; a menu) and fills in its form (title,
+description, the kind's template, actions or script, annotations). A template or action
+tool then has a menu of its parameters: add one (its type, then only that type's fields),
+edit or remove one, done. Save shows the name the model will call the tool by; saving
+stores the subentry and the hub reloads on its own. Reconfigure walks the same steps.
 """
 
 from __future__ import annotations
@@ -50,6 +48,8 @@ from .definition import (
     SUBENTRY_TYPE,
     TOOL_DATA_VERSION,
     Kind,
+    ParameterDefinition,
+    ParameterError,
     ToolDefinitionError,
     parse_parameters,
 )
@@ -65,49 +65,65 @@ _LIST = selector.TextSelector(selector.TextSelectorConfig(multiple=True))
 _NUMBER = selector.NumberSelector(
     selector.NumberSelectorConfig(step="any", mode=selector.NumberSelectorMode.BOX)
 )
-_PARAMETER_FIELDS: Final[dict[str, selector.Selector[Any]]] = {
-    "name": _TEXT,
-    "type": _TEXT,  # replaced by the translated choice of types (``_parameters_selector``)
-    "description": _TEXT,
-    "required": selector.BooleanSelector(),
-    "min": _NUMBER,
-    "max": _NUMBER,
-    "options": _LIST,
-    "domains": _LIST,
+_TYPE_FIELDS: Final[dict[str, dict[str, selector.Selector[Any]]]] = {
+    "number": {"min": _NUMBER, "max": _NUMBER},
+    "integer": {"min": _NUMBER, "max": _NUMBER},
+    "select": {"options": _LIST},
+    "entity": {"domains": _LIST},
 }
+"""The fields of a parameter beyond name, description and required, by type."""
+_TYPES = selector.SelectSelector(
+    selector.SelectSelectorConfig(
+        options=list(PARAMETER_TYPES),
+        translation_key="parameter_type",
+        mode=selector.SelectSelectorMode.LIST,
+    )
+)
 
 
-def _parameters_selector(type_labels: Mapping[str, str]) -> selector.ObjectSelector:
-    """Return the parameters field: a list of objects edited in place (module docstring).
+def _parameter_schema(kind: str) -> probatio.Schema:
+    """Return the form of one parameter of type ``kind``: only the fields that type has."""
+    return probatio.Schema(
+        {
+            probatio.Required("name"): _TEXT,
+            probatio.Optional("description"): _TEXT,
+            probatio.Optional("required", default=False): selector.BooleanSelector(),
+            **{probatio.Optional(key): field for key, field in _TYPE_FIELDS.get(kind, {}).items()},
+        }
+    )
 
-    The frontend's item dialog translates field labels (the selector's ``translation_key``)
-    but not a select's options, so the types come with their labels, ``type_labels``.
-    """
-    types = selector.SelectSelector(
+
+def _names(parameters: list[dict[str, Any]], *, multiple: bool) -> selector.SelectSelector:
+    """Return a choice of ``parameters`` by name (``multiple``: any number of them)."""
+    return selector.SelectSelector(
         selector.SelectSelectorConfig(
-            options=[
-                selector.SelectOptionDict(value=key, label=type_labels.get(key, key))
-                for key in PARAMETER_TYPES
-            ],
-            translation_key="parameter_type",
-            mode=selector.SelectSelectorMode.DROPDOWN,
+            options=[parameter["name"] for parameter in parameters],
+            multiple=multiple,
+            mode=selector.SelectSelectorMode.LIST,
         )
     )
-    return selector.ObjectSelector(
-        selector.ObjectSelectorConfig(
-            multiple=True,
-            label_field="name",
-            description_field="description",
-            translation_key="parameter",
-            fields={
-                key: selector.ObjectSelectorField(
-                    selector=types if key == "type" else field,
-                    required=key in ("name", "type"),
-                )
-                for key, field in _PARAMETER_FIELDS.items()
-            },
+
+
+def _stored_parameter(parameter: ParameterDefinition) -> dict[str, Any]:
+    """Return a parameter as a subentry stores it (values its type does not use left out)."""
+    item: dict[str, Any] = {
+        "name": parameter.name,
+        "type": parameter.type,
+        "required": parameter.required,
+    }
+    if parameter.description:
+        item["description"] = parameter.description
+    if parameter.type in ("number", "integer"):
+        item.update(
+            (key, value)
+            for key, value in (("min", parameter.min), ("max", parameter.max))
+            if value is not None
         )
-    )
+    if parameter.type == "select":
+        item["options"] = list(parameter.options)
+    if parameter.type == "entity" and parameter.domains:
+        item["domains"] = list(parameter.domains)
+    return item
 
 
 _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
@@ -167,8 +183,8 @@ def reaches_outside(actions: Any) -> bool:
     return any(reaches_outside(value) for value in actions.values())
 
 
-def _form_schema(kind: Kind, type_labels: Mapping[str, str]) -> probatio.Schema:
-    """Return the form of a kind: title, description, the kind's field, parameters, annotations."""
+def _form_schema(kind: Kind) -> probatio.Schema:
+    """Return the form of a kind: title, description, the kind's field, annotations."""
     fields: dict[probatio.Marker, Any] = {
         # A script tool takes the script's name and description when left empty.
         (probatio.Optional if kind == "script" else probatio.Required)(CONF_TITLE): _TEXT,
@@ -178,7 +194,6 @@ def _form_schema(kind: Kind, type_labels: Mapping[str, str]) -> probatio.Schema:
         **_KIND_FIELDS[kind],
     }
     if kind != "script":
-        fields[probatio.Optional(CONF_PARAMETERS)] = _parameters_selector(type_labels)
         fields[probatio.Optional(CONF_UNEXPOSED, default=False)] = selector.BooleanSelector()
     # Optional: a client that leaves them out keeps the tool's (or the kind's) annotations.
     fields[probatio.Optional(CONF_ANNOTATIONS)] = section(
@@ -196,8 +211,18 @@ class ToolSubentryFlow(ConfigSubentryFlow):
     def __init__(self) -> None:
         """Start with nothing entered."""
         super().__init__()
+        self._kind: Kind = "template"
+        self._stored: dict[str, Any] = {}
+        """The tool's data before this flow (reconfigure), else empty."""
+        self._entered: dict[str, Any] | None = None
+        """The kind's form as last entered and accepted."""
         self._data: dict[str, Any] = {}
         self._title = ""
+        self._parameters: list[dict[str, Any]] = []
+        """The parameters as stored, in order."""
+        self._editing: int | None = None
+        """The index of the parameter being edited (None: a new one)."""
+        self._type = "text"
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Ask which kind of tool to add."""
@@ -211,7 +236,14 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         kind = subentry.data.get(CONF_KIND)
         if kind not in KINDS:
             return self.async_abort(reason="unknown_kind")
-        self._data = dict(subentry.data)
+        try:
+            parameters = parse_parameters(subentry.data.get(CONF_PARAMETERS))
+        except ToolDefinitionError as err:
+            return self.async_abort(
+                reason="parameters_unreadable", description_placeholders={"error": str(err)}
+            )
+        self._stored = dict(subentry.data)
+        self._parameters = [_stored_parameter(parameter) for parameter in parameters]
         return await self._async_step_kind(cast("Kind", kind), None)
 
     async def async_step_template(
@@ -233,42 +265,38 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         return await self._async_step_kind("script", user_input)
 
     async def _async_step_kind(
-        self, kind: Kind, user_input: dict[str, Any] | None
+        self, kind: Kind, user_input: dict[str, Any] | None, error: _FieldError | None = None
     ) -> SubentryFlowResult:
-        """Show the kind's form; check what was entered and go on to ``save``."""
-        errors: dict[str, str] = {}
-        placeholders = {"error": ""}
+        """Show the kind's form (with ``error``); check what was entered, go on to parameters."""
+        self._kind = kind
         if user_input is not None:
             try:
                 self._data = await self._async_check(kind, user_input)
             except _FieldError as err:
-                errors[err.field] = err.key
-                placeholders["error"] = err.text
+                error = err
             else:
-                return await self.async_step_save()
-        suggested = self._suggested(kind, user_input)
-        translations = await async_get_translations(
-            self.hass, self.hass.config.language, "selector", [DOMAIN]
-        )
-        prefix = f"component.{DOMAIN}.selector.parameter_type.options."
-        type_labels = {key: translations.get(prefix + key, key) for key in PARAMETER_TYPES}
+                self._entered = user_input
+                if kind == "script":
+                    return await self.async_step_save()
+                return await self.async_step_parameters()
         return self.async_show_form(
             step_id=kind,
             data_schema=self.add_suggested_values_to_schema(
-                _form_schema(kind, type_labels), suggested
+                _form_schema(kind), self._suggested(kind, user_input)
             ),
-            errors=errors,
-            description_placeholders=placeholders,
+            errors={error.field: error.key} if error else {},
+            description_placeholders={"error": error.text if error else ""},
+            last_step=kind == "script",
         )
 
     def _suggested(self, kind: Kind, user_input: dict[str, Any] | None) -> dict[str, Any]:
         """Return the form's values: what was entered, else the tool's, else the defaults."""
-        if user_input is not None:
-            values = dict(user_input)
+        if (entered := user_input or self._entered) is not None:
+            values = dict(entered)
         else:
             values = {
                 key: value
-                for key, value in self._data.items()
+                for key, value in self._stored.items()
                 if key not in (*ANNOTATION_KEYS, CONF_VERSION, CONF_KIND, CONF_TOOL_NAME)
             }
             if self.source == "reconfigure":
@@ -280,7 +308,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         """Return the annotations: the kind's defaults, the tool's own, what was entered."""
         annotations = _annotation_defaults(kind)
         annotations.update(
-            (key, bool(self._data[key])) for key in ANNOTATION_KEYS if key in self._data
+            (key, bool(self._stored[key])) for key in ANNOTATION_KEYS if key in self._stored
         )
         annotations.update((key, bool(value)) for key, value in (entered or {}).items())
         return annotations
@@ -301,15 +329,11 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                 raise _FieldError(CONF_TITLE, "title_empty")
             if not description:
                 raise _FieldError(CONF_TOOL_DESCRIPTION, "description_empty")
-            data[CONF_PARAMETERS] = self._check_parameters(user_input.get(CONF_PARAMETERS))
             if user_input.get(CONF_UNEXPOSED):
                 data[CONF_UNEXPOSED] = True
             if kind == "template":
                 # The template selector has compiled it (an error names the field).
                 data[CONF_TEMPLATE] = user_input[CONF_TEMPLATE]
-                declared = [parameter["name"] for parameter in data[CONF_PARAMETERS]]
-                if unknown := undeclared_variables(self.hass, data[CONF_TEMPLATE], declared):
-                    raise _FieldError(CONF_TEMPLATE, "template_undefined", ", ".join(unknown))
             else:
                 data[CONF_ACTIONS] = await self._async_check_actions(user_input[CONF_ACTIONS])
         if description:
@@ -317,7 +341,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         annotations = self._annotations(kind, user_input.get(CONF_ANNOTATIONS))
         if (
             kind == "action"
-            and not any(key in self._data for key in ANNOTATION_KEYS)
+            and not any(key in self._stored for key in ANNOTATION_KEYS)
             and annotations == _annotation_defaults(kind)
         ):
             # A new action tool whose annotations were left as shown: by what its actions do.
@@ -327,34 +351,139 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         self._title = title
         return data
 
-    @staticmethod
-    def _check_parameters(raw: Any) -> list[dict[str, Any]]:
-        """Return the parameters as stored (empty values left out); raise ``_FieldError``."""
-        try:
-            parameters = parse_parameters(cv.ensure_list(raw))
-        except ToolDefinitionError as err:
-            raise _FieldError(CONF_PARAMETERS, "parameters_invalid", str(err)) from err
-        stored: list[dict[str, Any]] = []
-        for parameter in parameters:
-            item: dict[str, Any] = {
-                "name": parameter.name,
-                "type": parameter.type,
-                "required": parameter.required,
-            }
-            if parameter.description:
-                item["description"] = parameter.description
-            if parameter.type in ("number", "integer"):
-                item.update(
-                    (key, value)
-                    for key, value in (("min", parameter.min), ("max", parameter.max))
-                    if value is not None
+    async def _type_labels(self) -> dict[str, str]:
+        """Return the parameter types' labels in Home Assistant's language, by type."""
+        translations = await async_get_translations(
+            self.hass, self.hass.config.language, "selector", [DOMAIN]
+        )
+        prefix = f"component.{DOMAIN}.selector.parameter_type.options."
+        return {key: translations.get(prefix + key, key) for key in PARAMETER_TYPES}
+
+    async def async_step_parameters(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Show the tool's parameters: add, edit or remove one, or go on to save."""
+        self._editing = None
+        labels = await self._type_labels()
+        options = ["parameter_add"]
+        if self._parameters:
+            options += ["parameter_edit", "parameter_remove"]
+        return self.async_show_menu(
+            step_id="parameters",
+            menu_options=[*options, "parameters_done"],
+            description_placeholders={
+                "title": self._title,
+                "parameters": ", ".join(
+                    f"`{parameter['name']}` ({labels[parameter['type']]})"
+                    for parameter in self._parameters
                 )
-            if parameter.type == "select":
-                item["options"] = list(parameter.options)
-            if parameter.type == "entity" and parameter.domains:
-                item["domains"] = list(parameter.domains)
-            stored.append(item)
-        return stored
+                or "-",
+            },
+        )
+
+    async def async_step_parameter_add(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Add a parameter: its type first."""
+        self._type = "text"
+        return await self.async_step_parameter_type()
+
+    async def async_step_parameter_edit(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask which parameter to edit (the only one needs no asking); then its type."""
+        names = [parameter["name"] for parameter in self._parameters]
+        if user_input is not None or len(names) == 1:
+            self._editing = names.index(user_input["parameter"]) if user_input else 0
+            self._type = self._parameters[self._editing]["type"]
+            return await self.async_step_parameter_type()
+        return self.async_show_form(
+            step_id="parameter_edit",
+            data_schema=probatio.Schema(
+                {probatio.Required("parameter"): _names(self._parameters, multiple=False)}
+            ),
+            last_step=False,
+        )
+
+    async def async_step_parameter_remove(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask which parameters to remove; remove them and show the parameters."""
+        if user_input is not None:
+            removed = set(user_input["parameters"])
+            self._parameters = [item for item in self._parameters if item["name"] not in removed]
+            return await self.async_step_parameters()
+        return self.async_show_form(
+            step_id="parameter_remove",
+            data_schema=probatio.Schema(
+                {
+                    probatio.Optional("parameters", default=[]): _names(
+                        self._parameters, multiple=True
+                    )
+                }
+            ),
+            last_step=False,
+        )
+
+    async def async_step_parameter_type(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask for the parameter's type (a new one's, or the edited one's)."""
+        if user_input is not None:
+            self._type = user_input["type"]
+            return await self.async_step_parameter()
+        return self.async_show_form(
+            step_id="parameter_type",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema({probatio.Required("type"): _TYPES}), {"type": self._type}
+            ),
+            last_step=False,
+        )
+
+    async def async_step_parameter(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask for the fields of the parameter's type; keep it and show the parameters."""
+        errors: dict[str, str] = {}
+        placeholders = {"type": (await self._type_labels())[self._type], "error": ""}
+        others = [item for index, item in enumerate(self._parameters) if index != self._editing]
+        if user_input is not None:
+            item = {"type": self._type, **user_input}
+            try:
+                *_, parameter = parse_parameters([*others, item])
+            except ParameterError as err:
+                errors[err.field] = err.reason
+                placeholders["error"] = err.value
+            else:
+                if self._editing is None:
+                    self._parameters.append(_stored_parameter(parameter))
+                else:
+                    self._parameters[self._editing] = _stored_parameter(parameter)
+                return await self.async_step_parameters()
+        if user_input is None and self._editing is not None:
+            user_input = self._parameters[self._editing]
+        return self.async_show_form(
+            step_id="parameter",
+            data_schema=self.add_suggested_values_to_schema(
+                _parameter_schema(self._type), user_input or {}
+            ),
+            errors=errors,
+            description_placeholders=placeholders,
+            last_step=False,
+        )
+
+    async def async_step_parameters_done(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Check the template against the parameters; go on to save, or back to the form."""
+        data = {**self._data, CONF_PARAMETERS: list(self._parameters)}
+        if self._kind == "template":
+            declared = [parameter["name"] for parameter in self._parameters]
+            if unknown := undeclared_variables(self.hass, data[CONF_TEMPLATE], declared):
+                error = _FieldError(CONF_TEMPLATE, "template_undefined", ", ".join(unknown))
+                return await self._async_step_kind(self._kind, None, error)
+        self._data = data
+        return await self.async_step_save()
 
     async def _async_check_actions(self, raw: Any) -> list[dict[str, Any]]:
         """Return the actions as entered if Home Assistant accepts them; raise ``_FieldError``."""
