@@ -12,8 +12,14 @@ export interface HomeAssistant {
   };
   user?: { id: string; name: string; is_admin: boolean };
   themes?: { darkMode?: boolean };
-  locale?: { language: string };
-  language?: string;
+  /** The profile's language and formats (Home Assistant's `FrontendLocaleData`). */
+  locale?: { language: string; number_format?: string; time_format?: string; time_zone?: string };
+  language: string;
+  config?: { time_zone?: string };
+  /** A text of the loaded translations (`component.<domain>.<category>.<key>`), "" if none. */
+  localize(key: string, values?: Record<string, string>): string;
+  /** Loads an integration's translations of one category into `localize`. */
+  loadBackendTranslation(category: string, integration: string): Promise<unknown>;
 }
 
 /** The route Home Assistant gives a panel: `path` is what follows the panel's URL. */
