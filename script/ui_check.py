@@ -44,6 +44,7 @@ import time
 
 from ha_browser import Browser, CheckError, HomeAssistantRest
 from selenium.common.exceptions import WebDriverException
+from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
 from ui_check_panel import PanelCheck
 
@@ -98,6 +99,7 @@ def main() -> int:
     browser = Browser(args.screenshots, BAD_TEXT)
     check = HubCheck(browser, rest, args.ha_version)
     panel = PanelCheck(browser, rest)
+    german = GermanCheck(browser, rest, panel)
     steps: list[tuple[str, Callable[[], str]]] = [
         ("login", check.login),
         ("add hub", check.kitchen),
@@ -108,6 +110,7 @@ def main() -> int:
         ("bulk hub", check.bulk),
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),
+        ("german", german.run),
         ("panel times", panel.timings),
     ]
     try:
