@@ -25,7 +25,10 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
-   dark theme, and its render times (``ui_check_panel``).
+   dark theme, and its render times (``ui_check_panel``);
+8. before the render times, the German run (``ui_check_german``): the user's and the server's
+   language German, the panel, the options menu, Add tool and a repair once more, failing on
+   LLM Hub's English or a raw key.
 
 The hub screens (1 to 7) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
 is saved as a PNG (``--screenshots``) and checked: no raw translation key
