@@ -15,6 +15,7 @@ from custom_components.llm_hub.build.candidate import CandidateTool
 from custom_components.llm_hub.build.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
+from custom_components.llm_hub.panel.inspector import REASON_KEYS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm, translation
 
@@ -272,6 +273,7 @@ def _panel_keys_in_code() -> set[str]:
     code = "\n".join(path.read_text(encoding="utf-8") for path in PANEL_SOURCE.glob("*.ts"))
     sections = "|".join(TRANSLATIONS["config_panel"])
     keys = set(re.findall(rf'"((?:{sections})\.[a-z_]+)"', code))
+    keys |= {f"reason.{key}" for key in REASON_KEYS.values()}
     for prefix, (where, value) in PANEL_DYNAMIC.items():
         for listed in re.findall(where, code):
             keys |= {prefix + found for found in re.findall(value, listed)}
@@ -305,3 +307,10 @@ async def test_panel_words_fall_back_to_english(hass: HomeAssistant) -> None:
     assert swedish == english
     key = f"component.{DOMAIN}.config_panel.tabs.bench"
     assert (english[key], german[key]) == ("Test bench", "Prüfstand")
+
+
+def test_panel_reasons_are_the_hubs_own() -> None:
+    """The panel's English reasons are the words the hub gives (describe, refusals)."""
+    assert {
+        key: TRANSLATIONS["config_panel"]["reason"][key] for key in REASON_KEYS.values()
+    } == {key: text for text, key in REASON_KEYS.items()}

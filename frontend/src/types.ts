@@ -98,6 +98,8 @@ export interface DescribedTool {
   /** The Home Assistant selector of each parameter, `{type: config}` (`bench_form.py`). */
   selectors: Record<string, Record<string, unknown>>;
   hidden: string | null;
+  /** The key of `hidden` under the panel's `reason` texts, when it is a fixed reason. */
+  hidden_key?: string | null;
   /** Handed to the model; a hub's tool neither hidden nor listed is reachable through search. */
   listed: boolean;
   /** A meta-tool of search mode (search_tools, call_tool, call_read_only_tool). */
@@ -105,6 +107,8 @@ export interface DescribedTool {
   confirm?: boolean;
   /** Why calls may ask the user first (the hub's policy), or null. */
   confirm_reason?: string | null;
+  /** The key of `confirm_reason` under the panel's `reason` texts, when it is a fixed reason. */
+  confirm_key?: string | null;
   schema_fixes?: string[];
   size: { chars: number; tokens: number };
 }

@@ -254,13 +254,16 @@ export class LlmHubView extends LitElement {
                 ${tool.confirm
                   ? html`<span class="badge warning">${t(hass, "hub.needs_confirmation")}</span>
                       ${tool.confirm_reason
-                        ? html`<div class="secondary">${tool.confirm_reason}</div>`
+                        ? html`<div class="secondary">
+                            ${this._reason(tool.confirm_key, tool.confirm_reason)}
+                          </div>`
                         : nothing}`
                   : nothing}
               </td>
               <td class="reason">
                 ${tool.hidden
-                  ? html`<span class="badge">${t(hass, "hub.hidden_badge")}</span> ${tool.hidden}`
+                  ? html`<span class="badge">${t(hass, "hub.hidden_badge")}</span>
+                      ${this._reason(tool.hidden_key, tool.hidden)}`
                   : nothing}
               </td>
               <td>
@@ -278,6 +281,11 @@ export class LlmHubView extends LitElement {
             <td colspan=${columns}>${this._details(tool)}</td>
           </tr>`
         : nothing}`;
+  }
+
+  /** A reason in the user's language when it is one of the fixed ones, else as given. */
+  private _reason(key: string | null | undefined, reason: string): string {
+    return key ? t(this.hass, `reason.${key}`) : reason;
   }
 
   private _listing(tool: DescribedTool) {

@@ -625,10 +625,13 @@ var it=Object.defineProperty;var ot=Object.getOwnPropertyDescriptor;var p=(o,t,e
         <td>${st(i,e.annotations)}</td>
         ${s?l`<td>
                 ${e.confirm?l`<span class="badge warning">${a(i,"hub.needs_confirmation")}</span>
-                      ${e.confirm_reason?l`<div class="secondary">${e.confirm_reason}</div>`:d}`:d}
+                      ${e.confirm_reason?l`<div class="secondary">
+                            ${this._reason(e.confirm_key,e.confirm_reason)}
+                          </div>`:d}`:d}
               </td>
               <td class="reason">
-                ${e.hidden?l`<span class="badge">${a(i,"hub.hidden_badge")}</span> ${e.hidden}`:d}
+                ${e.hidden?l`<span class="badge">${a(i,"hub.hidden_badge")}</span>
+                      ${this._reason(e.hidden_key,e.hidden)}`:d}
               </td>
               <td>
                 ${e.schema_fixes?.length?l`<span class="badge info" title=${e.schema_fixes.join(`
@@ -640,7 +643,7 @@ var it=Object.defineProperty;var ot=Object.getOwnPropertyDescriptor;var p=(o,t,e
       </tr>
       ${c?l`<tr class="details">
             <td colspan=${h}>${this._details(e)}</td>
-          </tr>`:d}`}_listing(e){let s=this.hass;return e.hidden?d:e.meta?l`<span class="badge info">${a(s,"hub.listed_meta")}</span>`:e.listed?l`<span class="badge info">${a(s,"hub.listed")}</span>`:l`<span class="badge">${a(s,"hub.through_search")}</span>`}_source(e){let s=this.hass,r=e.source.api_name??e.source.api??"";if(e.meta)return a(s,"hub.source_meta",{api:r});let{integration:i}=e.source;return r&&i?a(s,"hub.source_integration_api",{integration:i,api:r}):r?a(s,"hub.source_api",{api:r}):i?a(s,"hub.source_contributed",{integration:i}):""}_details(e){let s=this.hass,r=this._providers[e.name];return l`
+          </tr>`:d}`}_reason(e,s){return e?a(this.hass,`reason.${e}`):s}_listing(e){let s=this.hass;return e.hidden?d:e.meta?l`<span class="badge info">${a(s,"hub.listed_meta")}</span>`:e.listed?l`<span class="badge info">${a(s,"hub.listed")}</span>`:l`<span class="badge">${a(s,"hub.through_search")}</span>`}_source(e){let s=this.hass,r=e.source.api_name??e.source.api??"";if(e.meta)return a(s,"hub.source_meta",{api:r});let{integration:i}=e.source;return r&&i?a(s,"hub.source_integration_api",{integration:i,api:r}):r?a(s,"hub.source_api",{api:r}):i?a(s,"hub.source_contributed",{integration:i}):""}_details(e){let s=this.hass,r=this._providers[e.name];return l`
       <p>
         ${e.description||l`<span class="secondary">${a(s,"hub.no_description")}</span>`}
       </p>
