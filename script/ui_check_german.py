@@ -20,8 +20,6 @@ import re
 from typing import Any
 
 from ha_browser import Browser, CheckError, HomeAssistantRest
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.keys import Keys
 from ui_check_panel import GO, PREFIX, PanelCheck
 
 __all__ = ["GermanCheck"]
@@ -210,7 +208,7 @@ class GermanCheck:
         return re.split(r"[{(\n:;,.]", self.de(key))[0].strip()
 
     def close_dialog(self, shown: str) -> None:
-        """Close the open dialog, which shows ``shown``, with Escape (its flow is discarded)."""
+        """Close the open dialog, which shows ``shown``, with its X (its flow is discarded)."""
         browser = self.browser
-        ActionChains(browser.driver).send_keys(Keys.ESCAPE).perform()
+        browser.click(browser.find("ha-icon-button", label="Schließen"))  # HA's German Close
         browser.wait(lambda: shown not in browser.text(), "the dialog closed")
