@@ -311,6 +311,6 @@ async def test_panel_words_fall_back_to_english(hass: HomeAssistant) -> None:
 
 def test_panel_reasons_are_the_hubs_own() -> None:
     """The panel's English reasons are the words the hub gives (describe, refusals)."""
-    assert {
-        key: TRANSLATIONS["config_panel"]["reason"][key] for key in REASON_KEYS.values()
-    } == {key: text for text, key in REASON_KEYS.items()}
+    assert {key: TRANSLATIONS["config_panel"]["reason"][key] for key in REASON_KEYS.values()} == {
+        key: text for text, key in REASON_KEYS.items()
+    }

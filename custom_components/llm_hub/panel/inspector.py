@@ -18,8 +18,8 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from ..api import HubAPI
-from ..build.builder import HubAPIInstance
 from ..build import policy
+from ..build.builder import HubAPIInstance
 from ..build.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
 from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
@@ -29,10 +29,10 @@ from .bench_form import form_selectors
 
 __all__ = [
     "ASSISTANT",
-    "REASON_KEYS",
     "CHARS_PER_TOKEN",
     "DESCRIBE_PLATFORM",
     "ESTIMATOR",
+    "REASON_KEYS",
     "Sizes",
     "definition_chars",
     "describe_instance",
