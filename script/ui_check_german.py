@@ -157,10 +157,13 @@ class GermanCheck:
         self.check("options-tools-de")
         self.close_dialog(self.de("options.step.tools.data.include_new_tools"))
         add = self.de("config_subentries.tool.initiate_flow.user")
-        row = browser.find("ha-config-entry-row", "Kitchen")
-        if not browser.find_all("*", add, exact=True, root=row):
-            browser.click(browser.find("ha-icon-button", label="Menü", root=row))  # HA's German
-        browser.click(browser.find("*", add, exact=True, root=row))
+        # 2026.11 has the page's own "Add tool" button; 2026.10 has it in the entry's menu.
+        if not (buttons := browser.find_all("ha-button", add)):
+            row = browser.find("ha-config-entry-row", "Kitchen")
+            if not browser.find_all("*", add, exact=True, root=row):
+                browser.click(browser.find("ha-icon-button", label="Menü", root=row))
+            buttons = [browser.find("*", add, exact=True, root=row)]
+        browser.click(buttons[-1])
         template = self.de("config_subentries.tool.step.user.menu_options.template")
         browser.find("*", template, exact=True)
         self.check("add-tool-de")
