@@ -27,7 +27,7 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
    dark theme, and its render times (``ui_check_panel``);
 8. before the render times, the German run (``ui_check_german``): the user's and the server's
-   language German, the panel, the options menu, Add tool and a repair once more, failing on
+   language German, the panel and the options menu once more, failing on
    LLM Hub's English or a raw key.
 
 The hub screens (1 to 7) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
