@@ -118,6 +118,7 @@ class GermanCheck:
             return self._run()
         finally:
             self.language("en")
+            self.panel.open(dark=False)  # the panel again, for the steps after this one
 
     def _run(self) -> str:
         browser, panel = self.browser, self.panel
