@@ -27,10 +27,13 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
    dark theme, and its render times (``ui_check_panel``);
-8. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
+8. before the render times, the German run (``ui_check_german``): the user's and the server's
+   language German, the panel and the options menu once more, failing on
+   LLM Hub's English or a raw key;
+9. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
    kitchen lights put there first); the panel's hub view shows the scope, the test bench
    refuses HassTurnOn on the porch lights;
-9. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
+10. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
    open panel asks for a reload, which loads the new module (``ui_check_update``).
 
 The hub screens (1 to 8) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
@@ -50,6 +53,7 @@ import time
 
 from ha_browser import Browser, CheckError, HomeAssistantRest
 from selenium.common.exceptions import WebDriverException
+from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
 from ui_check_panel import PanelCheck
 from ui_check_update import UpdateCheck
@@ -105,6 +109,7 @@ def main() -> int:
     browser = Browser(args.screenshots, BAD_TEXT)
     check = HubCheck(browser, rest, args.ha_version)
     panel = PanelCheck(browser, rest)
+    german = GermanCheck(browser, rest, panel)
     steps: list[tuple[str, Callable[[], str]]] = [
         ("login", check.login),
         ("add hub", check.kitchen),
@@ -115,6 +120,7 @@ def main() -> int:
         ("bulk hub", check.bulk),
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),
+        ("german", german.run),
         ("panel times", panel.timings),
         ("scope", check.scope),
         ("panel scope", panel.scope),

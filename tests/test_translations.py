@@ -15,6 +15,7 @@ from custom_components.llm_hub.build.candidate import CandidateTool
 from custom_components.llm_hub.build.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
+from custom_components.llm_hub.panel.inspector import REASON_KEYS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm, translation
 
@@ -254,3 +255,62 @@ async def test_home_assistant_serves_every_translated_text(
         for record in caplog.records
         if record.name == translation.__name__ and record.levelno >= logging.WARNING
     ] == []
+
+
+PANEL_SOURCE = Path(__file__).parents[1] / "frontend" / "src"
+PANEL_DYNAMIC = {
+    "tabs.": (r"TABS = \[([^\]]*)\]", r'"(\w+)"'),
+    "annotation.": (r'badge\("\w*", "(\w+)"\)', r"(\w+)"),
+    "outcome.": (r"OUTCOMES = \[([^\]]*)\]", r'"(\w+)"'),
+    "approvals.status_": (r'Record<Approval\["status"\], string> = \{([^}]*)\}', r"(\w+):"),
+}
+"""Keys the panel builds from a value: their prefix, where the source lists the values, and
+how each value reads there."""
+
+
+def _panel_keys_in_code() -> set[str]:
+    """Return the ``config_panel`` keys the panel's sources name, built ones included."""
+    code = "\n".join(path.read_text(encoding="utf-8") for path in PANEL_SOURCE.glob("*.ts"))
+    sections = "|".join(TRANSLATIONS["config_panel"])
+    keys = set(re.findall(rf'"((?:{sections})\.[a-z_]+)"', code))
+    keys |= {f"reason.{key}" for key in REASON_KEYS.values()}
+    for prefix, (where, value) in PANEL_DYNAMIC.items():
+        for listed in re.findall(where, code):
+            keys |= {prefix + found for found in re.findall(value, listed)}
+    return keys
+
+
+def test_panel_words_match_the_panel() -> None:
+    """Every text the panel asks for is in en.json's ``config_panel``, and each one is asked for.
+
+    Texts of a value (entry states, outcomes) are asked for by the value; the states are
+    Home Assistant's ``ConfigEntryState`` values.
+    """
+    from homeassistant.config_entries import ConfigEntryState  # noqa: PLC0415
+
+    english = set(_flatten(TRANSLATIONS["config_panel"]))
+    states = {f"entry_state.{state.value}" for state in ConfigEntryState}
+    in_code = _panel_keys_in_code()
+    assert sorted(in_code - english) == []
+    assert sorted(english - in_code - states) == []
+    assert states <= english
+    # Keys as hassfest accepts them: lowercase words joined by single underscores.
+    assert [key for key in english if not re.fullmatch(r"([a-z0-9]+(_[a-z0-9]+)*\.?)+", key)] == []
+
+
+async def test_panel_words_fall_back_to_english(hass: HomeAssistant) -> None:
+    """A language LLM Hub does not ship gets the English texts, as the panel loads them."""
+    english = await translation.async_get_translations(hass, "en", "config_panel", {DOMAIN})
+    swedish = await translation.async_get_translations(hass, "sv", "config_panel", {DOMAIN})
+    german = await translation.async_get_translations(hass, "de", "config_panel", {DOMAIN})
+    assert len(english) == len(_flatten(TRANSLATIONS["config_panel"]))
+    assert swedish == english
+    key = f"component.{DOMAIN}.config_panel.tabs.bench"
+    assert (english[key], german[key]) == ("Test bench", "Prüfstand")
+
+
+def test_panel_reasons_are_the_hubs_own() -> None:
+    """The panel's English reasons are the words the hub gives (describe, refusals)."""
+    assert {key: TRANSLATIONS["config_panel"]["reason"][key] for key in REASON_KEYS.values()} == {
+        key: text for text, key in REASON_KEYS.items()
+    }

@@ -2,6 +2,7 @@
 // are used for colours and fonts, so the default, dark and user themes all apply.
 import { css, html, nothing, type TemplateResult } from "lit";
 
+import { t } from "./localize";
 import type { HomeAssistant, SearchSummary, ToolAnnotations, User } from "./types";
 
 /** Navigates inside Home Assistant's frontend without a reload (as its `navigate` does). */
@@ -18,36 +19,27 @@ export function followLink(ev: MouseEvent): void {
   navigate((ev.currentTarget as HTMLAnchorElement).getAttribute("href")!);
 }
 
-/** What made a request (``LLMContext.platform``), where the domain alone says little. */
-const PLATFORMS: Record<string, string> = {
-  llm_hub: "Test bench",
-  mcp_server: "MCP Server",
-};
-
 /** Names what made a request: its ``LLMContext.platform`` in words. */
-export function platformName(platform: string): string {
-  return PLATFORMS[platform] ?? platform;
+export function platformName(hass: HomeAssistant, platform: string): string {
+  if (platform === "llm_hub") return t(hass, "platform.bench");
+  if (platform === "mcp_server") return "MCP Server";
+  return platform;
 }
 
 /** A user's name (yours marked "(you)"), their id if unknown, "–" for none. */
 export function userName(hass: HomeAssistant, users: User[], userId: string | null): string {
   if (!userId) return "–";
-  if (userId === hass.user?.id) return `${hass.user.name} (you)`;
+  if (userId === hass.user?.id) return t(hass, "common.you", { name: hass.user.name });
   return users.find((user) => user.id === userId)?.name ?? userId;
 }
 
 /** A hub's tool mode in words, and for "search over the limit" what it does now. */
-export function modeText(search: SearchSummary | null | undefined): string {
+export function modeText(hass: HomeAssistant, search: SearchSummary | null | undefined): string {
   if (!search) return "–";
-  if (search.mode === "search") return "Search";
+  if (search.mode === "search") return t(hass, "mode.search");
   if (search.mode === "search_over_limit")
-    return search.active ? "Search over the limit (searching now)" : "Search over the limit (all tools now)";
-  return "All tools";
-}
-
-/** Formats a number the way the user's language does. */
-export function num(value: number | null | undefined): string {
-  return value === null || value === undefined ? "–" : value.toLocaleString();
+    return t(hass, search.active ? "mode.over_limit_searching" : "mode.over_limit_all");
+  return t(hass, "mode.all");
 }
 
 /** A tool name that may wrap after "_", "__" or "." (long names in narrow columns). */
@@ -61,23 +53,34 @@ export function breakable(name: string): TemplateResult {
  * As MCP defines them, "destructive" and "idempotent" mean something only for a tool that
  * is not read-only, so a read-only tool shows neither.
  */
-export function annotationBadges(annotations: ToolAnnotations | null): TemplateResult[] {
+export function annotationBadges(
+  hass: HomeAssistant,
+  annotations: ToolAnnotations | null,
+): TemplateResult[] {
   if (!annotations) return [];
+  const badge = (kind: string, key: string) =>
+    html`<span class="badge ${kind}">${t(hass, `annotation.${key}`)}</span>`;
   const badges: TemplateResult[] = [];
-  if (annotations.read_only) badges.push(html`<span class="badge info">read-only</span>`);
+  if (annotations.read_only) badges.push(badge("info", "read_only"));
   else {
-    if (annotations.destructive) badges.push(html`<span class="badge error">destructive</span>`);
-    if (annotations.idempotent) badges.push(html`<span class="badge">idempotent</span>`);
+    if (annotations.destructive) badges.push(badge("error", "destructive"));
+    if (annotations.idempotent) badges.push(badge("", "idempotent"));
   }
-  if (annotations.open_world) badges.push(html`<span class="badge warning">open world</span>`);
+  if (annotations.open_world) badges.push(badge("warning", "open_world"));
   return badges;
 }
 
+/** How a call ended, in words (``ok``, ``error``, ``refused``, ``needs_confirmation``). */
+export function outcomeText(hass: HomeAssistant, outcome: string): string {
+  const text = t(hass, `outcome.${outcome}`);
+  return text === `outcome.${outcome}` ? outcome.replace("_", " ") : text;
+}
+
 /** A badge for how a call ended. */
-export function outcomeBadge(outcome: string): TemplateResult {
+export function outcomeBadge(hass: HomeAssistant, outcome: string): TemplateResult {
   const kind =
     outcome === "ok" ? "success" : outcome === "needs_confirmation" ? "warning" : "error";
-  return html`<span class="badge ${kind}">${outcome.replace("_", " ")}</span>`;
+  return html`<span class="badge ${kind}">${outcomeText(hass, outcome)}</span>`;
 }
 
 export const sharedStyles = css`

@@ -4,7 +4,8 @@
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { num, sharedStyles } from "./common";
+import { sharedStyles } from "./common";
+import { num } from "./localize";
 import { errorText, type HomeAssistant, type HubScope, type ScopeItem } from "./types";
 
 /** The words of the scope section and of a refusal on the test bench (English for now). */
@@ -23,8 +24,7 @@ export const SCOPE_WORDS = {
   everyone: "every user",
   adminsOnly: "administrators only",
   gone: "(no longer exists)",
-  reaches: (reached: number, exposed: number) =>
-    `reaches ${num(reached)} of ${num(exposed)} exposed entities`,
+  reaches: (reached: string, exposed: string) => `reaches ${reached} of ${exposed} exposed entities`,
   showList: "Entities the hub reaches",
   filter: "Filter by name, entity id or area",
   noArea: "no area",
@@ -91,7 +91,7 @@ export class LlmHubScope extends LitElement {
   private _body(scope: HubScope) {
     const users = scope.allowed_users.length || scope.admins_only;
     return html`
-      <p class="reaches"><strong>${W.reaches(scope.reached.length, scope.exposed)}</strong></p>
+      <p class="reaches"><strong>${W.reaches(num(this.hass, scope.reached.length), num(this.hass, scope.exposed))}</strong></p>
       ${scope.empty && !users
         ? html`<p class="secondary">${W.none}</p>`
         : html`${scope.empty ? nothing : html`<p class="secondary">${W.narrows}</p>`}
@@ -116,7 +116,7 @@ export class LlmHubScope extends LitElement {
               </tr>
             </table>`}
       <details class="reached">
-        <summary>${W.showList} (${num(scope.reached.length)})</summary>
+        <summary>${W.showList} (${num(this.hass, scope.reached.length)})</summary>
         ${this._reached(scope)}
       </details>
     `;

@@ -7,6 +7,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { followLink, sharedStyles } from "./common";
+import { loadWords, t, wordsLoaded } from "./localize";
 import type { HomeAssistant, Panel, Route, User } from "./types";
 import "./view-activity";
 import "./view-approvals";
@@ -15,12 +16,8 @@ import "./view-hub";
 import "./view-hubs";
 import "./update-banner";
 
-const TABS: { path: string; label: string }[] = [
-  { path: "hubs", label: "Hubs" },
-  { path: "bench", label: "Test bench" },
-  { path: "activity", label: "Activity" },
-  { path: "approvals", label: "Approvals" },
-];
+/** The tabs: each one's path is also its text's key under `tabs`. */
+const TABS = ["hubs", "bench", "activity", "approvals"];
 
 @customElement("llm-hub-panel")
 export class LlmHubPanel extends LitElement {
@@ -34,6 +31,9 @@ export class LlmHubPanel extends LitElement {
 
   @state() private _users: User[] = [];
 
+  /** Whether the panel's words were loaded once (before that, nothing is shown). */
+  @state() private _words = false;
+
   private _usersLoaded = false;
 
   /** Whether this is the panel of approvals alone (open to users who are no admins). */
@@ -42,9 +42,21 @@ export class LlmHubPanel extends LitElement {
   }
 
   protected willUpdate(changed: PropertyValues): void {
+    // The profile's language changed, or it is the first `hass`: load its words.
+    if (changed.has("hass") && this.hass && !wordsLoaded(this.hass)) this._loadWords();
+    else if (this.hass && !this._words) this._words = true;
     if (changed.has("hass") && this.hass && !this._usersLoaded && this.hass.user?.is_admin) {
       this._usersLoaded = true;
       this._loadUsers();
+    }
+  }
+
+  private async _loadWords(): Promise<void> {
+    try {
+      await loadWords(this.hass);
+    } finally {
+      // Shown even if they failed to load: each text then shows its key, never nothing.
+      this._words = true;
     }
   }
 
@@ -73,14 +85,17 @@ export class LlmHubPanel extends LitElement {
   }
 
   protected render() {
-    if (!this.hass) return nothing;
+    if (!this.hass || !this._words) return nothing;
+    const menu = this.narrow
+      ? html`<button class="menu" title=${t(this.hass, "common.sidebar")} @click=${this._toggleMenu}>
+          ☰
+        </button>`
+      : nothing;
     if (this._approvalsOnly) {
       return html`
         <header>
-          ${this.narrow
-            ? html`<button class="menu" title="Sidebar" @click=${this._toggleMenu}>☰</button>`
-            : nothing}
-          <div class="title">LLM Hub approvals</div>
+          ${menu}
+          <div class="title">${t(this.hass, "approvals.panel_title")}</div>
         </header>
         <llm-hub-update-banner .hass=${this.hass}></llm-hub-update-banner>
         <main>
@@ -96,18 +111,16 @@ export class LlmHubPanel extends LitElement {
     const active = view === "hub" ? "hubs" : view;
     return html`
       <header>
-        ${this.narrow
-          ? html`<button class="menu" title="Sidebar" @click=${this._toggleMenu}>☰</button>`
-          : nothing}
+        ${menu}
         <div class="title">LLM Hub</div>
         <nav>
           ${TABS.map(
             (tab) => html`<a
-              class=${tab.path === active ? "tab active" : "tab"}
-              href=${`${this._prefix}/${tab.path}`}
-              data-tab=${tab.path}
+              class=${tab === active ? "tab active" : "tab"}
+              href=${`${this._prefix}/${tab}`}
+              data-tab=${tab}
               @click=${followLink}
-              >${tab.label}</a
+              >${t(this.hass, `tabs.${tab}`)}</a
             >`,
           )}
         </nav>

@@ -8,6 +8,7 @@ import { customElement, property, state } from "lit/decorators.js";
 
 import { sharedStyles } from "./common";
 import { haFormReady } from "./ha-form-loader";
+import { t } from "./localize";
 import type { HomeAssistant, JsonSchema } from "./types";
 
 type Args = Record<string, unknown>;
@@ -65,12 +66,13 @@ export class LlmHubSchemaForm extends LitElement {
   }
 
   protected render() {
+    const hass = this.hass!;
     const properties = Object.entries(this.schema?.properties ?? {});
     const required = new Set(this.schema?.required ?? []);
     return html`
       <label class="switch"
-        ><input type="checkbox" .checked=${this._asJson} @change=${this._toggleJson} /> Edit the
-        arguments as JSON</label
+        ><input type="checkbox" .checked=${this._asJson} @change=${this._toggleJson} />
+        ${t(hass, "form.as_json")}</label
       >
       ${this._asJson
         ? html`<textarea
@@ -82,9 +84,9 @@ export class LlmHubSchemaForm extends LitElement {
             }}
           ></textarea>`
         : properties.length === 0
-          ? html`<p class="secondary">This tool takes no arguments.</p>`
+          ? html`<p class="secondary">${t(hass, "form.no_arguments")}</p>`
           : this._haForm === undefined
-            ? html`<p class="secondary">Loading the form…</p>`
+            ? html`<p class="secondary">${t(hass, "form.loading")}</p>`
             : this._haForm
               ? this._renderHaForm(properties, required)
               : properties.map(([name, schema]) => this._field(name, schema, required.has(name)))}
@@ -154,7 +156,7 @@ export class LlmHubSchemaForm extends LitElement {
     } else if (type === "array" && typeOf(schema.items ?? {}) === "string" && !schema.items?.enum) {
       input = html`<textarea
         name=${name}
-        placeholder="One per line"
+        placeholder=${t(this.hass!, "form.one_per_line")}
         .value=${raw}
         @input=${onInput}
       ></textarea>`;
@@ -199,7 +201,7 @@ export class LlmHubSchemaForm extends LitElement {
           args[name] = raw.split("\n").filter((line) => line.trim());
         else args[name] = JSON.parse(raw);
       } catch {
-        errors[name] = "Not valid JSON";
+        errors[name] = t(this.hass!, "form.not_json");
       }
     }
     this._errors = errors;
@@ -228,13 +230,15 @@ export class LlmHubSchemaForm extends LitElement {
         detail =
           value && typeof value === "object" && !Array.isArray(value)
             ? { value }
-            : { error: "The arguments must be a JSON object" };
+            : { error: t(this.hass!, "form.not_object") };
       } catch (err) {
-        detail = { error: `Not valid JSON: ${(err as Error).message}` };
+        detail = { error: t(this.hass!, "form.not_json_because", { error: (err as Error).message }) };
       }
     } else {
       const value = this._args();
-      detail = Object.keys(this._errors).length ? { error: "Some fields are not valid" } : { value };
+      detail = Object.keys(this._errors).length
+        ? { error: t(this.hass!, "form.invalid_fields") }
+        : { value };
     }
     this.dispatchEvent(new CustomEvent("value-changed", { detail }));
   }

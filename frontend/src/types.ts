@@ -12,8 +12,14 @@ export interface HomeAssistant {
   };
   user?: { id: string; name: string; is_admin: boolean };
   themes?: { darkMode?: boolean };
-  locale?: { language: string };
-  language?: string;
+  /** The profile's language and formats (Home Assistant's `FrontendLocaleData`). */
+  locale?: { language: string; number_format?: string; time_format?: string; time_zone?: string };
+  language: string;
+  config?: { time_zone?: string };
+  /** A text of the loaded translations (`component.<domain>.<category>.<key>`), "" if none. */
+  localize(key: string, values?: Record<string, string>): string;
+  /** Loads an integration's translations of one category into `localize`. */
+  loadBackendTranslation(category: string, integration: string): Promise<unknown>;
 }
 
 /** The route Home Assistant gives a panel: `path` is what follows the panel's URL. */
@@ -92,6 +98,8 @@ export interface DescribedTool {
   /** The Home Assistant selector of each parameter, `{type: config}` (`bench_form.py`). */
   selectors: Record<string, Record<string, unknown>>;
   hidden: string | null;
+  /** The key of `hidden` under the panel's `reason` texts, when it is a fixed reason. */
+  hidden_key?: string | null;
   /** Handed to the model; a hub's tool neither hidden nor listed is reachable through search. */
   listed: boolean;
   /** A meta-tool of search mode (search_tools, call_tool, call_read_only_tool). */
@@ -99,6 +107,8 @@ export interface DescribedTool {
   confirm?: boolean;
   /** Why calls may ask the user first (the hub's policy), or null. */
   confirm_reason?: string | null;
+  /** The key of `confirm_reason` under the panel's `reason` texts, when it is a fixed reason. */
+  confirm_key?: string | null;
   schema_fixes?: string[];
   size: { chars: number; tokens: number };
 }

@@ -3,7 +3,8 @@
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { breakable, outcomeBadge, platformName, sharedStyles, userName } from "./common";
+import { breakable, outcomeBadge, outcomeText, platformName, sharedStyles, userName } from "./common";
+import { dateTime, num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
 import { errorText, type ActivityCall, type HomeAssistant, type User } from "./types";
 
@@ -60,8 +61,9 @@ export class LlmHubActivity extends LitElement {
   }
 
   protected render() {
+    const hass = this.hass;
     if (this._error) return html`<div class="alert error">${this._error}</div>`;
-    if (!this._calls) return html`<div class="secondary">Loading…</div>`;
+    if (!this._calls) return html`<div class="secondary">${t(hass, "common.loading")}</div>`;
     const calls = this._calls;
     const hubs = [...new Map(calls.map((call) => [call.api_id, call.api_name])).entries()];
     const users = [...new Set(calls.map((call) => call.user_id ?? ""))];
@@ -79,44 +81,46 @@ export class LlmHubActivity extends LitElement {
       this[field] = (ev.target as HTMLSelectElement).value;
     };
     return html`<div class="card">
-      <h2>Activity</h2>
+      <h2>${t(hass, "tabs.activity")}</h2>
       <div class="toolbar">
         <select name="hub" @change=${pick("_hub")}>
-          <option value="">All hubs</option>
+          <option value="">${t(hass, "activity.all_hubs")}</option>
           ${hubs.map(([id, name]) => html`<option value=${id}>${name}</option>`)}
         </select>
         <input
           name="tool"
           type="search"
-          placeholder="Tool"
+          placeholder=${t(hass, "activity.tool")}
           .value=${this._tool}
           @input=${(ev: Event) => (this._tool = (ev.target as HTMLInputElement).value)}
         />
         <select name="user" @change=${pick("_user")}>
-          <option value="">All users</option>
+          <option value="">${t(hass, "activity.all_users")}</option>
           ${users.map((id) => html`<option value=${id}>${this._userName(id || null)}</option>`)}
         </select>
         <select name="outcome" @change=${pick("_outcome")}>
-          <option value="">All outcomes</option>
-          ${OUTCOMES.map((outcome) => html`<option value=${outcome}>${outcome.replace("_", " ")}</option>`)}
+          <option value="">${t(hass, "activity.all_outcomes")}</option>
+          ${OUTCOMES.map(
+            (outcome) => html`<option value=${outcome}>${outcomeText(hass, outcome)}</option>`,
+          )}
         </select>
         <span class="grow"></span>
-        <span class="secondary live">● live</span>
+        <span class="secondary live">● ${t(hass, "common.live")}</span>
       </div>
       ${shown.length === 0
         ? html`<p class="secondary">
-            ${calls.length ? "No call matches." : "No tool calls through a hub yet."}
+            ${t(hass, calls.length ? "activity.no_match" : "activity.none")}
           </p>`
         : html`<div class="table-wrap"><table>
             <thead>
               <tr>
-                <th>Time</th>
-                <th>Hub</th>
-                <th>Tool</th>
-                <th>User</th>
-                <th>From</th>
-                <th>Outcome</th>
-                <th class="number">Duration</th>
+                <th>${t(hass, "activity.col_time")}</th>
+                <th>${t(hass, "activity.col_hub")}</th>
+                <th>${t(hass, "activity.tool")}</th>
+                <th>${t(hass, "activity.col_user")}</th>
+                <th>${t(hass, "activity.col_from")}</th>
+                <th>${t(hass, "activity.col_outcome")}</th>
+                <th class="number">${t(hass, "activity.col_duration")}</th>
               </tr>
             </thead>
             <tbody>
@@ -127,8 +131,9 @@ export class LlmHubActivity extends LitElement {
   }
 
   private _row(call: ActivityCall) {
+    const hass = this.hass;
     return html`<tr data-call=${call.tool_call_id}>
-      <td class="time">${new Date(call.time).toLocaleString()}</td>
+      <td class="time">${dateTime(hass, call.time)}</td>
       <td>${call.api_name}</td>
       <td>
         <code>${breakable(call.tool_name)}</code>
@@ -141,9 +146,9 @@ export class LlmHubActivity extends LitElement {
         ${call.error ? html`<div class="error-text">${call.error}</div>` : nothing}
       </td>
       <td>${this._userName(call.user_id)}</td>
-      <td>${call.agent_id ?? platformName(call.platform)}</td>
-      <td>${outcomeBadge(call.outcome)}</td>
-      <td class="number">${call.duration_ms.toLocaleString()} ms</td>
+      <td>${call.agent_id ?? platformName(hass, call.platform)}</td>
+      <td>${outcomeBadge(hass, call.outcome)}</td>
+      <td class="number">${t(hass, "common.ms", { ms: num(hass, call.duration_ms) })}</td>
     </tr>`;
   }
 

@@ -5,6 +5,7 @@ import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { breakable, followLink, platformName, sharedStyles, userName } from "./common";
+import { stepName, t, tHtml, timeOfDay } from "./localize";
 import { RenderTimer } from "./render-timer";
 import { errorText, type Approval, type HomeAssistant, type User } from "./types";
 
@@ -22,11 +23,6 @@ function left(until: string, now: number): string {
   const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
   const pad = (value: number) => String(value).padStart(2, "0");
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
-
-/** A moment as the user's language writes a time of day. */
-function clock(moment: string): string {
-  return new Date(moment).toLocaleTimeString();
 }
 
 @customElement("llm-hub-approvals")
@@ -108,67 +104,77 @@ export class LlmHubApprovals extends LitElement {
   }
 
   private _who(userId: string | null): string {
-    return userId ? userName(this.hass, this.users, userId) : "a caller without a user";
+    return userId ? userName(this.hass, this.users, userId) : t(this.hass, "approvals.no_user");
+  }
+
+  private _clock(moment: string): string {
+    return timeOfDay(this.hass, moment);
   }
 
   protected render() {
+    const hass = this.hass;
     if (this._error) return html`<div class="alert error">${this._error}</div>`;
-    if (!this._approvals) return html`<div class="secondary">Loading…</div>`;
+    if (!this._approvals) return html`<div class="secondary">${t(hass, "common.loading")}</div>`;
     const pending = this._approvals.filter((a) => a.status === "pending");
     const decided = this._approvals
       .filter((a) => a.status !== "pending")
       .sort((a, b) => (b.decided ?? b.expires).localeCompare(a.decided ?? a.expires));
     return html`<div class="card">
         <div class="toolbar">
-          <h2 class="grow">Approvals</h2>
-          <span class="secondary live">● live</span>
+          <h2 class="grow">${t(hass, "tabs.approvals")}</h2>
+          <span class="secondary live">● ${t(hass, "common.live")}</span>
         </div>
         ${pending.length
           ? pending.map((approval) => this._approval(approval))
           : html`<p class="secondary empty">
-              No tool call waits for approval. When a hub's tool needs confirming (its options
-              → Safety) and the call comes from no conversation — an MCP client, an automation,
-              the websocket — it waits here until an administrator or the user it runs as
-              approves or denies it.
+              ${t(hass, "approvals.none", { safety: stepName(hass, "safety") })}
             </p>`}
       </div>
       ${decided.length
         ? html`<div class="card decided-card">
-            <h2>Decided</h2>
+            <h2>${t(hass, "approvals.decided")}</h2>
             ${decided.map((approval) => this._approval(approval))}
           </div>`
         : nothing}`;
   }
 
   private _approval(approval: Approval) {
+    const hass = this.hass;
     const id = approval.approval_id;
     const open = approval.status === "pending";
     const args = Object.keys(approval.arguments).length
       ? html`<pre class="arguments">${JSON.stringify(approval.arguments, null, 2)}</pre>`
-      : html`<div class="secondary">No arguments.</div>`;
+      : html`<div class="secondary">${t(hass, "approvals.no_arguments")}</div>`;
     const failed = this._failed.get(id);
     return html`<div class=${open ? "approval" : "approval done"} data-approval=${id}
       data-status=${approval.status}>
       <div class="head">
-        <code class="tool">${breakable(approval.tool_name)}</code>
-        <span class="secondary">through</span>
-        ${this.hubLinks
-          ? html`<a href=${`${this.prefix}/hub/${approval.api_id}`} @click=${followLink}
-              >${approval.hub_name}</a
-            >`
-          : html`<span class="hub">${approval.hub_name}</span>`}
-        <span class="badge ${STATUS_BADGES[approval.status]} status">${approval.status}</span>
+        ${tHtml(hass, "approvals.tool_through", {
+          tool: html`<code class="tool">${breakable(approval.tool_name)}</code>`,
+          hub: this.hubLinks
+            ? html`<a href=${`${this.prefix}/hub/${approval.api_id}`} @click=${followLink}
+                >${approval.hub_name}</a
+              >`
+            : html`<span class="hub">${approval.hub_name}</span>`,
+        })}
+        <span class="badge ${STATUS_BADGES[approval.status]} status"
+          >${t(hass, `approvals.status_${approval.status}`)}</span
+        >
         <span class="grow"></span>
         ${this._countdown(approval)}
       </div>
       <div class="secondary meta">
-        Asked by <span class="asked-by">${this._who(approval.user_id)}</span> through
-        ${platformName(approval.platform)} at ${clock(approval.created)}.
+        ${tHtml(hass, "approvals.asked", {
+          who: html`<span class="asked-by">${this._who(approval.user_id)}</span>`,
+          platform: platformName(hass, approval.platform),
+          time: this._clock(approval.created),
+        })}
         ${this._decision(approval)}
       </div>
       ${approval.targets?.length
         ? html`<div class="targets">
-            Acts on: ${approval.targets.map((t, i) => html`${i ? ", " : ""}<b>${t}</b>`)}
+            ${t(hass, "approvals.acts_on")}
+            ${approval.targets.map((target, i) => html`${i ? ", " : ""}<b>${target}</b>`)}
           </div>`
         : nothing}
       ${args}
@@ -180,14 +186,14 @@ export class LlmHubApprovals extends LitElement {
               ?disabled=${this._busy.has(id)}
               @click=${() => this._decide(approval, true)}
             >
-              Approve
+              ${t(hass, "approvals.approve")}
             </button>
             <button
               class="deny"
               ?disabled=${this._busy.has(id)}
               @click=${() => this._decide(approval, false)}
             >
-              Deny
+              ${t(hass, "approvals.deny")}
             </button>
           </div>`
         : nothing}
@@ -195,37 +201,40 @@ export class LlmHubApprovals extends LitElement {
   }
 
   private _countdown(approval: Approval) {
-    const until = clock(approval.expires);
+    const hass = this.hass;
+    const title = t(hass, "approvals.until", { time: this._clock(approval.expires) });
+    const time = left(approval.expires, this._now);
     if (approval.status === "pending") {
-      return html`<span class="countdown" title=${`Until ${until}`}
-        >Expires in ${left(approval.expires, this._now)}</span
+      return html`<span class="countdown" title=${title}
+        >${t(hass, "approvals.expires_in", { time })}</span
       >`;
     }
     if (approval.status === "approved") {
-      return html`<span class="countdown" title=${`Until ${until}`}
-        >Call within ${left(approval.expires, this._now)}</span
+      return html`<span class="countdown" title=${title}
+        >${t(hass, "approvals.call_within", { time })}</span
       >`;
     }
     return nothing;
   }
 
   private _decision(approval: Approval) {
-    const by = approval.decided_by ? this._who(approval.decided_by) : "";
-    const at = approval.decided ? clock(approval.decided) : "";
+    const hass = this.hass;
+    const params = {
+      by: html`<span class="decided-by">${approval.decided_by ? this._who(approval.decided_by) : ""}</span>`,
+      time: approval.decided ? this._clock(approval.decided) : "",
+      expired: this._clock(approval.expires),
+    };
     switch (approval.status) {
       case "approved":
-        return html`Approved by <span class="decided-by">${by}</span> at ${at}; the tool runs
-          when the model calls again with the approval id.`;
+        return tHtml(hass, "approvals.decided_approved", params);
       case "used":
-        return html`Approved by <span class="decided-by">${by}</span> at ${at}; the tool
-          ran.`;
+        return tHtml(hass, "approvals.decided_used", params);
       case "denied":
-        return html`Denied by <span class="decided-by">${by}</span> at ${at}.`;
+        return tHtml(hass, "approvals.decided_denied", params);
       case "expired":
         return approval.decided_by
-          ? html`Approved by <span class="decided-by">${by}</span> at ${at}, not called in
-              time: expired at ${clock(approval.expires)}.`
-          : html`Nobody decided: expired at ${clock(approval.expires)}.`;
+          ? tHtml(hass, "approvals.decided_expired", params)
+          : t(hass, "approvals.nobody_decided", { expired: params.expired });
       default:
         return nothing;
     }

@@ -5,6 +5,7 @@ import { customElement, property, query, state } from "lit/decorators.js";
 
 import { outcomeBadge, sharedStyles } from "./common";
 import { SCOPE_WORDS, isScopeRefusal } from "./hub-scope";
+import { num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
 import type { LlmHubSchemaForm } from "./schema-form";
 import "./schema-form";
@@ -96,10 +97,11 @@ export class LlmHubBench extends LitElement {
   }
 
   protected render() {
+    const hass = this.hass;
     if (!this._apis) {
       return this._error
         ? html`<div class="alert error">${this._error}</div>`
-        : html`<div class="secondary">Loading…</div>`;
+        : html`<div class="secondary">${t(hass, "common.loading")}</div>`;
     }
     const listed = this._description?.tools.filter((tool) => !tool.hidden) ?? [];
     const tool = listed.find((item) => item.name === this._tool);
@@ -107,27 +109,24 @@ export class LlmHubBench extends LitElement {
     const users = this.users.length ? this.users : you ? [{ id: you.id, name: you.name }] : [];
     return html`
       <div class="card">
-        <h2>Test bench</h2>
-        <p class="secondary">
-          Runs a tool the way a model's call runs it: through the API, with its checks, as the
-          user you pick. Tools change things in your home for real.
-        </p>
+        <h2>${t(hass, "tabs.bench")}</h2>
+        <p class="secondary">${t(hass, "bench.intro")}</p>
         <div class="pickers">
           <label
-            >LLM API
+            >${t(hass, "bench.api")}
             <select name="api" @change=${this._apiChanged}>
               ${this._apis.apis
                 .filter((api) => api.tools !== null)
                 .map(
                   (api) =>
                     html`<option value=${api.id} ?selected=${api.id === this._api}>
-                      ${api.name}${api.hub ? "" : " (not a hub)"}
+                      ${api.hub ? api.name : t(hass, "bench.not_a_hub", { api: api.name })}
                     </option>`,
                 )}
             </select></label
           >
           <label
-            >Tool
+            >${t(hass, "activity.tool")}
             <select
               name="tool"
               @change=${(ev: Event) => this._selectTool((ev.target as HTMLSelectElement).value)}
@@ -141,7 +140,7 @@ export class LlmHubBench extends LitElement {
             </select></label
           >
           <label
-            >Run as
+            >${t(hass, "bench.run_as")}
             <select
               name="user"
               @change=${(ev: Event) => (this._user = (ev.target as HTMLSelectElement).value)}
@@ -149,7 +148,7 @@ export class LlmHubBench extends LitElement {
               ${users.map(
                 (user) =>
                   html`<option value=${user.id} ?selected=${user.id === this._user}>
-                    ${user.name}${user.id === you?.id ? " (you)" : ""}
+                    ${user.id === you?.id ? t(hass, "common.you", { name: user.name }) : user.name}
                   </option>`,
               )}
             </select></label
@@ -172,11 +171,11 @@ export class LlmHubBench extends LitElement {
               ?disabled=${this._running || Boolean(this._argsError)}
               @click=${this._run}
             >
-              ${this._running ? "Running…" : "Run"}
+              ${t(hass, this._running ? "bench.running" : "bench.run")}
             </button>
           </div>`
         : this._description
-          ? html`<div class="card secondary">This API lists no tools for you.</div>`
+          ? html`<div class="card secondary">${t(hass, "bench.no_tools")}</div>`
           : nothing}
       ${this._error ? html`<div class="alert error result-error">${this._error}</div>` : nothing}
       ${this._result ? this._renderResult(this._result) : nothing}
@@ -188,24 +187,25 @@ export class LlmHubBench extends LitElement {
     const read = JSON.stringify(result.result.data);
     const perToken = this._apis?.chars_per_token ?? 4;
     const refused = isScopeRefusal(result.result.data);
+    const hass = this.hass;
     return html`<div class="card result">
-      <h2>Result</h2>
+      <h2>${t(hass, "bench.result")}</h2>
       <div class="figures">
         <div class="figure">
           <div class="value">
             ${refused
               ? html`<span class="badge error refusal">${SCOPE_WORDS.refused}</span>`
-              : outcomeBadge(result.outcome)}
+              : outcomeBadge(hass, result.outcome)}
           </div>
-          <div class="label">outcome</div>
+          <div class="label">${t(hass, "bench.outcome")}</div>
         </div>
         <div class="figure">
-          <div class="value duration">${result.duration_ms.toLocaleString()} ms</div>
-          <div class="label">time</div>
+          <div class="value duration">${t(hass, "common.ms", { ms: num(hass, result.duration_ms) })}</div>
+          <div class="label">${t(hass, "bench.time")}</div>
         </div>
         <div class="figure">
-          <div class="value">${Math.ceil(read.length / perToken).toLocaleString()}</div>
-          <div class="label">tokens (estimated)</div>
+          <div class="value">${num(hass, Math.ceil(read.length / perToken))}</div>
+          <div class="label">${t(hass, "hub.figure_tokens")}</div>
         </div>
       </div>
       ${refused
@@ -214,9 +214,9 @@ export class LlmHubBench extends LitElement {
             ${SCOPE_WORDS.refusal}
           </div>`
         : nothing}
-      <div class="secondary">Result data:</div>
+      <div class="secondary">${t(hass, "bench.data")}</div>
       <pre class="data">${JSON.stringify(result.result.data, null, 2)}</pre>
-      <div class="secondary">What the model reads (${read.length.toLocaleString()} characters):</div>
+      <div class="secondary">${t(hass, "bench.model_reads", { chars: num(hass, read.length) })}</div>
       <pre class="read">${read}</pre>
     </div>`;
   }

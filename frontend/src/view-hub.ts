@@ -5,7 +5,8 @@ import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import "./hub-scope";
-import { annotationBadges, breakable, followLink, modeText, num, sharedStyles } from "./common";
+import { annotationBadges, breakable, followLink, modeText, sharedStyles } from "./common";
+import { num, stepName, t, tHtml } from "./localize";
 import { RenderTimer } from "./render-timer";
 import {
   errorText,
@@ -17,16 +18,8 @@ import {
 
 const HUB_PREFIX = "llm_hub-";
 
-/** The steps of a hub's options menu (translations/en.json, options.step.init). */
-const OPTION_STEPS = [
-  "APIs and instructions",
-  "Tools",
-  "Scope",
-  "Safety",
-  "Tool names and descriptions",
-  "Limits and logging",
-  "Tool search",
-];
+/** The steps of a hub's options menu (translations: options.step.init.menu_options). */
+const OPTION_STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits", "search"];
 
 @customElement("llm-hub-view")
 export class LlmHubView extends LitElement {
@@ -74,9 +67,10 @@ export class LlmHubView extends LitElement {
   }
 
   protected render() {
+    const hass = this.hass;
     if (this._error) return html`<div class="alert error">${this._error}</div>`;
     const description = this._description;
-    if (!description) return html`<div class="secondary">Loading…</div>`;
+    if (!description) return html`<div class="secondary">${t(hass, "common.loading")}</div>`;
     const { api, size, search } = description;
     const hidden = description.tools.filter((tool) => tool.hidden).length;
     const entryId = api.hub ? api.id.slice(HUB_PREFIX.length) : undefined;
@@ -85,52 +79,74 @@ export class LlmHubView extends LitElement {
         <div class="toolbar">
           <h2 class="grow">${api.name}</h2>
           <a href=${`${this.prefix}/bench?api=${encodeURIComponent(api.id)}`} @click=${followLink}
-            ><button>Test bench</button></a
+            ><button>${t(hass, "tabs.bench")}</button></a
           >
         </div>
         <div class="figures">
-          ${this._figure(num(size.tools), "tools listed")}
-          ${search ? this._figure(num(search.reachable), "tools reachable") : nothing}
-          ${api.hub ? this._figure(num(hidden), "hidden") : nothing}
-          ${this._figure(num(size.prompt_chars + size.tools_chars), "characters")}
-          ${this._figure(num(size.tokens), "tokens (estimated)")}
-          ${size.max_tools !== undefined ? this._figure(num(size.max_tools), "tool limit") : nothing}
+          ${this._figure(num(hass, size.tools), t(hass, "hub.figure_listed"))}
+          ${search ? this._figure(num(hass, search.reachable), t(hass, "hub.figure_reachable")) : nothing}
+          ${api.hub ? this._figure(num(hass, hidden), t(hass, "hub.figure_hidden")) : nothing}
+          ${this._figure(num(hass, size.prompt_chars + size.tools_chars), t(hass, "hub.figure_chars"))}
+          ${this._figure(num(hass, size.tokens), t(hass, "hub.figure_tokens"))}
+          ${size.max_tools !== undefined
+            ? this._figure(num(hass, size.max_tools), t(hass, "hub.figure_limit"))
+            : nothing}
         </div>
         ${search
           ? html`<p class="mode">
-              Tool mode: <strong>${modeText(search)}</strong>.
+              ${tHtml(hass, "hub.mode", { mode: html`<strong>${modeText(hass, search)}</strong>` })}
               ${search.active
-                ? html`The model is handed ${num(search.listed)} tools
-                    (${search.meta_tools.join(", ")}${search.listed > search.meta_tools.length
-                      ? ", and the tools always listed"
-                      : ""})
-                    and reaches all ${num(search.reachable)} through search.`
-                : html`The model is handed all ${num(search.listed)} tools.`}
+                ? t(
+                    hass,
+                    search.listed > search.meta_tools.length
+                      ? "hub.mode_searching_pinned"
+                      : "hub.mode_searching",
+                    {
+                      listed: num(hass, search.listed),
+                      meta: search.meta_tools.join(", "),
+                      reachable: num(hass, search.reachable),
+                    },
+                  )
+                : t(hass, "hub.mode_all", { listed: num(hass, search.listed) })}
             </p>`
           : nothing}
         ${size.over_limit
           ? html`<div class="alert">
-              ${api.name} lists ${size.tools} tools, more than its limit of ${size.max_tools}:
-              some models refuse that many. Leave tools out in its options.
+              ${t(hass, "hub.over_limit", {
+                api: api.name,
+                tools: num(hass, size.tools),
+                limit: num(hass, size.max_tools),
+              })}
             </div>`
           : nothing}
         ${size.over_client_limit
           ? html`<div class="alert client-limit">
-              ${api.name} lists ${size.tools} tools: some MCP clients, such as Cursor, keep only
-              the first ${size.client_limit}.
-              ${api.hub ? "Choose a search mode under Tool search, or leave tools out under Tools." : ""}
+              ${t(hass, "hub.over_client", {
+                api: api.name,
+                tools: num(hass, size.tools),
+                limit: num(hass, size.client_limit),
+              })}
+              ${api.hub ? t(hass, "hub.over_client_hub") : ""}
             </div>`
           : nothing}
-        <div class="secondary"><code>${api.id}</code> · tokens: ${size.estimator}</div>
+        <div class="secondary">
+          <code>${api.id}</code> ·
+          ${t(hass, "hub.tokens", {
+            // The backend's estimator reads "characters / 4.2, rounded up".
+            estimator: t(hass, "common.estimator", {
+              chars: num(hass, Number(/\d+(\.\d+)?/.exec(size.estimator)?.[0] ?? 4.2)),
+            }),
+          })}
+        </div>
         ${entryId
           ? html`<p>
-              Options:
+              ${t(hass, "hub.options")}
               ${OPTION_STEPS.map(
                 (step, index) => html`${index ? " · " : ""}<a
                     href=${`/config/integrations/integration/llm_hub#config_entry=${entryId}`}
-                    title="Settings → LLM Hub → ${api.name} → Configure → ${step}"
+                    title=${t(hass, "hub.options_path", { hub: api.name, step: stepName(hass, step) })}
                     @click=${followLink}
-                    >${step}</a
+                    >${stepName(hass, step)}</a
                   >`,
               )}
             </p>`
@@ -138,17 +154,17 @@ export class LlmHubView extends LitElement {
       </div>
       ${entryId ? html`<llm-hub-scope .hass=${this.hass} .entryId=${entryId}></llm-hub-scope>` : nothing}
       <div class="card">
-        <h2>Prompt</h2>
-        <p class="secondary">What the model reads before your request (for you, in your language).</p>
-        <pre class="prompt">${description.prompt || "(no prompt)"}</pre>
+        <h2>${t(hass, "hub.prompt")}</h2>
+        <p class="secondary">${t(hass, "hub.prompt_help")}</p>
+        <pre class="prompt">${description.prompt || t(hass, "hub.no_prompt")}</pre>
       </div>
       <div class="card tools-card">
-        <h2>Tools</h2>
+        <h2>${t(hass, "hub.tools")}</h2>
         <div class="toolbar">
           <input
             class="grow"
             type="search"
-            placeholder="Filter by name, original name or source"
+            placeholder=${t(hass, "hub.filter")}
             .value=${this._filter}
             @input=${(ev: Event) => (this._filter = (ev.target as HTMLInputElement).value)}
           />
@@ -160,7 +176,7 @@ export class LlmHubView extends LitElement {
                   @change=${(ev: Event) =>
                     (this._showHidden = (ev.target as HTMLInputElement).checked)}
                 />
-                Show hidden tools</label
+                ${t(hass, "hub.show_hidden")}</label
               >`
             : nothing}
         </div>
@@ -177,6 +193,7 @@ export class LlmHubView extends LitElement {
   }
 
   private _toolsTable(tools: DescribedTool[], hub: boolean, searching: boolean) {
+    const hass = this.hass;
     const needle = this._filter.trim().toLowerCase();
     const shown = tools.filter(
       (tool) =>
@@ -195,26 +212,27 @@ export class LlmHubView extends LitElement {
     return html`<div class="table-wrap"><table class="tools">
       <thead>
         <tr>
-          <th>Listed name</th>
-          ${searching ? html`<th>Model gets</th>` : nothing}
-          <th>Original name and source</th>
-          <th>Annotations</th>
+          <th>${t(hass, "hub.col_name")}</th>
+          ${searching ? html`<th>${t(hass, "hub.col_model_gets")}</th>` : nothing}
+          <th>${t(hass, "hub.col_original")}</th>
+          <th>${t(hass, "hub.col_annotations")}</th>
           ${hub
-            ? html`<th>Confirmation</th>
-                <th>Hidden</th>
-                <th>Schema changes</th>`
+            ? html`<th>${t(hass, "hub.col_confirmation")}</th>
+                <th>${t(hass, "hub.col_hidden")}</th>
+                <th>${t(hass, "hub.col_schema")}</th>`
             : nothing}
-          <th class="number">Tokens</th>
+          <th class="number">${t(hass, "hub.col_tokens")}</th>
         </tr>
       </thead>
       <tbody>
         ${shown.map((tool) => this._toolRow(tool, hub, searching))}
       </tbody>
     </table></div>
-    ${shown.length === 0 ? html`<p class="secondary">No tool matches.</p>` : nothing}`;
+    ${shown.length === 0 ? html`<p class="secondary">${t(hass, "hub.no_match")}</p>` : nothing}`;
   }
 
   private _toolRow(tool: DescribedTool, hub: boolean, searching: boolean) {
+    const hass = this.hass;
     const id = tool.key ?? tool.name;
     const open = this._open === id;
     const columns = (hub ? 7 : 4) + (searching ? 1 : 0);
@@ -232,28 +250,33 @@ export class LlmHubView extends LitElement {
           <code>${breakable(tool.original_name)}</code>
           <div class="secondary">${this._source(tool)}</div>
         </td>
-        <td>${annotationBadges(tool.annotations)}</td>
+        <td>${annotationBadges(hass, tool.annotations)}</td>
         ${hub
           ? html`<td>
                 ${tool.confirm
-                  ? html`<span class="badge warning">needs confirmation</span>
+                  ? html`<span class="badge warning">${t(hass, "hub.needs_confirmation")}</span>
                       ${tool.confirm_reason
-                        ? html`<div class="secondary">${tool.confirm_reason}</div>`
+                        ? html`<div class="secondary">
+                            ${this._reason(tool.confirm_key, tool.confirm_reason)}
+                          </div>`
                         : nothing}`
                   : nothing}
               </td>
               <td class="reason">
-                ${tool.hidden ? html`<span class="badge">hidden</span> ${tool.hidden}` : nothing}
+                ${tool.hidden
+                  ? html`<span class="badge">${t(hass, "hub.hidden_badge")}</span>
+                      ${this._reason(tool.hidden_key, tool.hidden)}`
+                  : nothing}
               </td>
               <td>
                 ${tool.schema_fixes?.length
                   ? html`<span class="badge info" title=${tool.schema_fixes.join("\n")}
-                      >${tool.schema_fixes.length} change${tool.schema_fixes.length > 1 ? "s" : ""}</span
+                      >${t(hass, "hub.changes", { count: tool.schema_fixes.length })}</span
                     >`
                   : nothing}
               </td>`
           : nothing}
-        <td class="number">${num(tool.size.tokens)}</td>
+        <td class="number">${num(hass, tool.size.tokens)}</td>
       </tr>
       ${open
         ? html`<tr class="details">
@@ -262,41 +285,50 @@ export class LlmHubView extends LitElement {
         : nothing}`;
   }
 
+  /** A reason in the user's language when it is one of the fixed ones, else as given. */
+  private _reason(key: string | null | undefined, reason: string): string {
+    return key ? t(this.hass, `reason.${key}`) : reason;
+  }
+
   private _listing(tool: DescribedTool) {
+    const hass = this.hass;
     if (tool.hidden) return nothing;
-    if (tool.meta) return html`<span class="badge info">listed: tool search</span>`;
-    if (tool.listed) return html`<span class="badge info">listed</span>`;
-    return html`<span class="badge">through search</span>`;
+    if (tool.meta) return html`<span class="badge info">${t(hass, "hub.listed_meta")}</span>`;
+    if (tool.listed) return html`<span class="badge info">${t(hass, "hub.listed")}</span>`;
+    return html`<span class="badge">${t(hass, "hub.through_search")}</span>`;
   }
 
   private _source(tool: DescribedTool): string {
-    if (tool.meta) return `tool search of ${tool.source.api_name ?? tool.source.api}`;
+    const hass = this.hass;
+    const api = tool.source.api_name ?? tool.source.api ?? "";
+    if (tool.meta) return t(hass, "hub.source_meta", { api });
     const { integration } = tool.source;
-    const api = tool.source.api_name ?? tool.source.api;
-    if (api && integration) return `${integration}, through ${api}`;
-    if (api) return `through ${api}`;
-    return integration ? `${integration} (contributed)` : "";
+    if (api && integration) return t(hass, "hub.source_integration_api", { integration, api });
+    if (api) return t(hass, "hub.source_api", { api });
+    return integration ? t(hass, "hub.source_contributed", { integration }) : "";
   }
 
   private _details(tool: DescribedTool) {
+    const hass = this.hass;
     const providers = this._providers[tool.name];
     return html`
-      <p>${tool.description || html`<span class="secondary">(no description)</span>`}</p>
+      <p>
+        ${tool.description || html`<span class="secondary">${t(hass, "hub.no_description")}</span>`}
+      </p>
       ${tool.schema_fixes?.length
-        ? html`<div class="secondary">Schema changes made so every provider accepts it:</div>
+        ? html`<div class="secondary">${t(hass, "hub.schema_changes")}</div>
             <ul>
               ${tool.schema_fixes.map((fix) => html`<li>${fix}</li>`)}
             </ul>`
         : nothing}
       ${tool.parameters_error
-        ? html`<div class="alert error">Parameters: ${tool.parameters_error}</div>`
-        : html`<div class="secondary">Parameters (JSON Schema, as agents convert them):</div>
+        ? html`<div class="alert error">
+            ${t(hass, "hub.parameters_error", { error: tool.parameters_error })}
+          </div>`
+        : html`<div class="secondary">${t(hass, "hub.parameters")}</div>
             <pre>${JSON.stringify(tool.parameters, null, 2)}</pre>`}
       ${!tool.hidden && !tool.listed
-        ? html`<p class="secondary">
-            Not handed to the model: it finds this tool with search_tools and calls it through
-            call_tool (call_read_only_tool for a read-only tool), with the same checks.
-          </p>`
+        ? html`<p class="secondary">${t(hass, "hub.behind_search")}</p>`
         : nothing}
       ${tool.hidden || !tool.listed
         ? nothing
@@ -306,12 +338,12 @@ export class LlmHubView extends LitElement {
                   this.apiId,
                 )}&tool=${encodeURIComponent(tool.name)}`}
                 @click=${followLink}
-                ><button class="primary">Try it in the test bench</button></a
+                ><button class="primary">${t(hass, "hub.try_it")}</button></a
               >
             </div>
-            <div class="secondary">What each provider's agent in Home Assistant sends:</div>
+            <div class="secondary">${t(hass, "hub.providers")}</div>
             ${providers === undefined
-              ? html`<div class="secondary">Loading…</div>`
+              ? html`<div class="secondary">${t(hass, "common.loading")}</div>`
               : typeof providers === "string"
                 ? html`<div class="alert error">${providers}</div>`
                 : html`<div class="providers">

@@ -3,7 +3,8 @@
 import { LitElement, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { followLink, modeText, navigate, num, sharedStyles } from "./common";
+import { followLink, modeText, navigate, sharedStyles } from "./common";
+import { dateTime, num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
 import { errorText, type ApiList, type ApiRow, type HomeAssistant } from "./types";
 
@@ -36,49 +37,49 @@ export class LlmHubHubs extends LitElement {
   }
 
   protected render() {
+    const hass = this.hass;
     if (this._error) return html`<div class="alert error">${this._error}</div>`;
-    if (!this._list) return html`<div class="secondary">Loading…</div>`;
+    if (!this._list) return html`<div class="secondary">${t(hass, "common.loading")}</div>`;
     const hubs = this._list.apis.filter((api) => api.hub);
     const others = this._list.apis.filter((api) => !api.hub);
     return html`
       <div class="card">
-        <h2>Hubs</h2>
+        <h2>${t(hass, "hubs.title")}</h2>
         ${hubs.length
           ? this._table(hubs, true)
-          : html`<p class="secondary">
-              No hub yet: add one in Settings → Devices &amp; services → Add integration →
-              LLM Hub.
-            </p>`}
+          : html`<p class="secondary">${t(hass, "hubs.none")}</p>`}
       </div>
       <div class="card">
-        <h2>Other LLM APIs</h2>
+        <h2>${t(hass, "hubs.others")}</h2>
         ${this._table(others, false)}
       </div>
       <p class="secondary">
-        Sizes are what a model gets, built for you: prompt and tool definitions; tokens are
-        estimated (${this._list.estimator}). Calls are those of the last 24 hours, counted
-        since Home Assistant started (${new Date(this._list.since).toLocaleString()}).
-        <button @click=${this._reload}>Refresh</button>
+        ${t(hass, "hubs.sizes", {
+          estimator: t(hass, "common.estimator", { chars: num(hass, this._list.chars_per_token) }),
+          since: dateTime(hass, this._list.since),
+        })}
+        <button @click=${this._reload}>${t(hass, "common.refresh")}</button>
       </p>
     `;
   }
 
   private _table(rows: ApiRow[], hubs: boolean) {
+    const hass = this.hass;
     return html`<div class="table-wrap"><table>
       <thead>
         <tr>
-          <th>Name</th>
-          ${hubs ? html`<th>Tool mode</th>` : nothing}
-          <th class="number">${hubs ? "Tools listed" : "Tools"}</th>
+          <th>${t(hass, "hubs.name")}</th>
+          ${hubs ? html`<th>${t(hass, "hubs.tool_mode")}</th>` : nothing}
+          <th class="number">${t(hass, hubs ? "hubs.tools_listed" : "hubs.tools")}</th>
           ${hubs
-            ? html`<th class="number">Reachable</th>
-                <th class="number">Hidden</th>`
+            ? html`<th class="number">${t(hass, "hubs.reachable")}</th>
+                <th class="number">${t(hass, "hubs.hidden")}</th>`
             : nothing}
-          <th class="number">Characters</th>
-          <th class="number">Tokens (est.)</th>
+          <th class="number">${t(hass, "hubs.characters")}</th>
+          <th class="number">${t(hass, "hubs.tokens")}</th>
           ${hubs
-            ? html`<th>Warnings</th>
-                <th class="number">Calls (24 h)</th>`
+            ? html`<th>${t(hass, "hubs.warnings")}</th>
+                <th class="number">${t(hass, "hubs.calls")}</th>`
             : nothing}
         </tr>
       </thead>
@@ -95,20 +96,20 @@ export class LlmHubHubs extends LitElement {
               >
               <div class="secondary"><code>${row.id}</code></div>
             </td>
-            ${hubs ? html`<td class="mode">${modeText(row.search)}</td>` : nothing}
-            <td class="number">${num(row.tools)}</td>
+            ${hubs ? html`<td class="mode">${modeText(hass, row.search)}</td>` : nothing}
+            <td class="number">${num(hass, row.tools)}</td>
             ${hubs
-              ? html`<td class="number">${num(row.search?.reachable)}</td>
-                  <td class="number">${num(row.hidden)}</td>`
+              ? html`<td class="number">${num(hass, row.search?.reachable)}</td>
+                  <td class="number">${num(hass, row.hidden)}</td>`
               : nothing}
             <td class="number">
               ${row.prompt_chars === null
                 ? "–"
-                : num((row.prompt_chars ?? 0) + (row.tools_chars ?? 0))}
+                : num(hass, (row.prompt_chars ?? 0) + (row.tools_chars ?? 0))}
             </td>
-            <td class="number">${num(row.tokens)}</td>
+            <td class="number">${num(hass, row.tokens)}</td>
             ${hubs ? html`<td>${this._warnings(row)}</td>
-                  <td class="number">${num(row.calls_24h)}</td>` : nothing}
+                  <td class="number">${num(hass, row.calls_24h)}</td>` : nothing}
           </tr>`,
         )}
       </tbody>
@@ -116,27 +117,32 @@ export class LlmHubHubs extends LitElement {
   }
 
   private _warnings(row: ApiRow) {
+    const hass = this.hass;
+    const limit = num(hass, this._list!.client_limit);
+    const state = t(hass, `entry_state.${row.state}`);
     return html`
       ${row.state !== "loaded"
-        ? html`<span class="badge error">${row.state.replaceAll("_", " ")}</span>`
+        ? html`<span class="badge error"
+            >${state === `entry_state.${row.state}` ? row.state.replaceAll("_", " ") : state}</span
+          >`
         : nothing}
-      ${row.error ? html`<span class="badge error" title=${row.error}>cannot be built</span>` : nothing}
+      ${row.error
+        ? html`<span class="badge error" title=${row.error}>${t(hass, "hubs.cannot_build")}</span>`
+        : nothing}
       ${row.over_limit
-        ? html`<span class="badge warning" title="More tools than the hub's limit"
-            >over the limit of ${row.max_tools}</span
+        ? html`<span class="badge warning" title=${t(hass, "hubs.over_limit_title")}
+            >${t(hass, "hubs.over_limit", { limit: num(hass, row.max_tools) })}</span
           >`
         : nothing}
       ${row.over_client_limit
-        ? html`<span
-            class="badge warning"
-            title="Some MCP clients, such as Cursor, keep only the first ${this._list!.client_limit} tools"
-            >over ${this._list!.client_limit} tools</span
+        ? html`<span class="badge warning" title=${t(hass, "hubs.over_client_title", { limit })}
+            >${t(hass, "hubs.over_client", { limit })}</span
           >`
         : nothing}
       ${row.repairs.length
         ? html`<a href="/config/repairs" @click=${followLink}
             ><span class="badge warning"
-              >${row.repairs.length} repair${row.repairs.length > 1 ? "s" : ""}</span
+              >${t(hass, "hubs.repairs", { count: row.repairs.length })}</span
             ></a
           >`
         : nothing}

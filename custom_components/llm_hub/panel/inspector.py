@@ -18,12 +18,13 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from ..api import HubAPI
+from ..build import policy
 from ..build.builder import HubAPIInstance
-from ..build.candidate import CandidateTool
+from ..build.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
 from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
-from ..search.meta_tools import META_TOOLS
+from ..search.meta_tools import HIDDEN_META_NAME, META_TOOLS
 from .bench_form import form_selectors
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "CHARS_PER_TOKEN",
     "DESCRIBE_PLATFORM",
     "ESTIMATOR",
+    "REASON_KEYS",
     "Sizes",
     "definition_chars",
     "describe_instance",
@@ -50,6 +52,26 @@ ASSISTANT: Final = "conversation"
 """The ``LLMContext.assistant`` whose exposed entities apply, as MCP Server sets it.
 
 A literal for ``conversation.DOMAIN``: importing the conversation package for it is costly."""
+
+
+REASON_KEYS: Final = {
+    policy.HIDDEN_EXCLUDED: "excluded",
+    policy.HIDDEN_NEW: "new",
+    policy.HIDDEN_NOT_READ_ONLY: "not_read_only",
+    policy.HIDDEN_DESTRUCTIVE: "destructive",
+    policy.HIDDEN_OPEN_WORLD: "open_world",
+    HIDDEN_NO_TOKEN: "no_token",
+    HIDDEN_OWN_TOKEN: "own_token",
+    HIDDEN_META_NAME: "meta_name",
+    policy.ASK_NAMED.reason: "ask_named",
+    policy.ASK_DESTRUCTIVE.reason: "ask_destructive",
+    policy.ASK_UNKNOWN.reason: "ask_unknown",
+    policy.ASK_EVERY.reason: "ask_every",
+    ASK_INNER: "ask_inner",
+    policy.ASK_INTENT: "ask_intent",
+    policy.ASK_SCRIPT: "ask_script",
+}
+"""The key of each fixed reason under ``config_panel.reason`` (the panel shows it translated)."""
 
 
 def llm_context_for(
@@ -212,6 +234,8 @@ def _describe_candidate(
     entry["meta"] = False
     entry["confirm"] = item.confirm
     entry["confirm_reason"] = _confirm_reason(item)
+    entry["hidden_key"] = REASON_KEYS.get(item.hidden or "")
+    entry["confirm_key"] = REASON_KEYS.get(entry["confirm_reason"] or "")
     entry["schema_fixes"] = list(item.schema_fixes)
     return entry
 

@@ -78,7 +78,7 @@ UI_TOOLS_NAMESPACE: Final = "ui-tools"
 MAX_ACTION_RUNS: Final = 10
 """Calls of one action tool that may run at once (``Script`` in parallel mode)."""
 TEMPLATE_TIME_LIMIT: Final = 3.0
-"""Seconds a template tool may render: the limit of Home Assistant's template developer tool."""
+"""Seconds a template tool may render: the limit of Settings → Tools → Template."""
 TEMPLATE_MAX_OUTPUT: Final = 16 * 1024
 """Characters a template tool's render may give (core's render_template tool's limit)."""
 _ENVIRONMENT: Final[HassKey[TemplateEnvironment]] = HassKey(f"{DOMAIN}_template_environment")
