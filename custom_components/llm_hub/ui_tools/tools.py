@@ -47,6 +47,7 @@ from homeassistant.util.thread import ThreadWithException
 from ..build.builder import Source
 from ..calls.tool import error_result
 from ..const import DOMAIN, LOGGER
+from .bounded import BoundedTemplateEnvironment
 from .definition import (
     CONF_TOOL_NAME,
     SUBENTRY_TYPE,
@@ -273,7 +274,7 @@ class UiTemplateTool(_UiTool):
                 f"The template is invalid: {template_error_text(err)}"
             ) from err
         if (environment := hass.data.get(_ENVIRONMENT)) is None:
-            environment = hass.data[_ENVIRONMENT] = TemplateEnvironment(hass, strict=True)
+            environment = hass.data[_ENVIRONMENT] = BoundedTemplateEnvironment(hass, strict=True)
         # Strict: a variable that is not defined is an error naming it, never empty text.
         self.compiled = environment.from_string(definition.template)
         self.named = frozenset(_ENTITY_ID.findall(definition.template))
