@@ -198,19 +198,18 @@ def _indent_size(args: list[Any], kwargs: dict[str, Any]) -> None:
 
 
 def _center_size(args: list[Any], kwargs: dict[str, Any]) -> None:
-    if isinstance(width := _arg(args, kwargs, 1, "width"), int):
-        _check("center", width)
+    width = _arg(args, kwargs, 1, "width")
+    _check("center", width if isinstance(width, int) else 0)
 
 
 def _batch_size(args: list[Any], kwargs: dict[str, Any]) -> None:
-    count = _arg(args, kwargs, 1, "linecount")
-    if isinstance(count, int) and _arg(args, kwargs, 2, "fill_with") is not None:
-        _check("batch", count)
+    count, fill = _arg(args, kwargs, 1, "linecount"), _arg(args, kwargs, 2, "fill_with")
+    _check("batch", count if isinstance(count, int) and fill is not None else 0)
 
 
 def _slice_size(args: list[Any], kwargs: dict[str, Any]) -> None:
-    if isinstance(count := _arg(args, kwargs, 1, "slices"), int):
-        _check("slice", count)
+    count = _arg(args, kwargs, 1, "slices")
+    _check("slice", count if isinstance(count, int) else 0)
 
 
 def _format_size(args: list[Any], kwargs: dict[str, Any]) -> None:
