@@ -480,6 +480,121 @@ async def test_template_output_cap(hass: HomeAssistant, entry: MockConfigEntry) 
 
 
 @pytest.mark.parametrize(
+    ("template", "what"),
+    [
+        ("{{ 'x' * n }}", "'*'"),
+        ("{{ [0] * n }}", "'*'"),
+        ("{{ 10 ** n }}", "'**'"),
+        ("{{ '%*d' % (n, 1) }}", "'%' formatting"),
+        ("{{ ('%.' ~ n ~ 'f') | format(1.0) }}", "'%' formatting"),
+        ("{{ '{:>{}}'.format(1, n) }}", "format()"),
+        ("{{ 'a' | center(n) }}", "center"),
+        ("{{ 'a'.ljust(n) }}", "ljust()"),
+        ("{{ ('\t' * 9).expandtabs(n) }}", "expandtabs()"),
+        ("{{ 'a' | indent(n) }}", "indent"),
+        ("{{ ('x' * 9999).replace('x', 'y' * 9999) }}", "replace"),
+        ("{{ range(9999) | map('string') | join('x' * 9999) }}", "join"),
+        ("{{ 'x'.join(range(999) | map('string') | list) if n else '' }}", None),
+        ("{{ [1] | batch(n, 0) | list }}", "batch"),
+        ("{{ [1] | slice(n) | list }}", "slice"),
+        (
+            "{% macro d(s, k) %}{{ d(s ~ s, k - 1) if k else s }}{% endmacro %}{{ d('x', n) }}",
+            "'~'",
+        ),
+        (
+            "{% macro d(s, k) %}{{ d(s + s, k - 1) if k else s }}{% endmacro %}{{ d('x', n) }}",
+            "'+'",
+        ),
+    ],
+)
+async def test_huge_values_refused(
+    hass: HomeAssistant, entry: MockConfigEntry, template: str, what: str | None
+) -> None:
+    """One operation the model's argument makes huge is refused before it runs, naming the limit."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Grow",
+            "description": "Grows.",
+            "template": template,
+            "parameters": [{"name": "n", "type": "integer", "required": True}],
+        },
+    )
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    data = await _call(hass, entry, "grow", {"n": 10**10 if "macro" not in template else 60})
+    assert loop.time() - started < ui_tools.TEMPLATE_TIME_LIMIT
+    if what is None:
+        assert set(data) == {"result"}
+        return
+    assert data["error"] == "TemplateError"
+    assert data["error_text"].startswith("The template of tool grow failed at line ")
+    assert f"ValueTooLargeError: {what} would make a value of " in data["error_text"]
+    assert data["error_text"].endswith("one operation may make at most 16384")
+
+
+@pytest.mark.parametrize(
+    ("template", "result"),
+    [
+        ("{{ 2 * n }}", 6),
+        ("{{ 'ab' * n }}", "ababab"),
+        ("{{ [n] * 2 }}", [3, 3]),
+        ("{{ 2 ** n }}", 8),
+        ("{{ 1 ** (n * 99999) }}", 1),
+        ("{{ '%05.1f' % n }}", "003.0"),
+        ("{{ '%(a)s-%d%%' % {'a': n} if false else '%d%%' % n }}", "3%"),
+        ("{{ '{:<4}|{x:.1f}'.format(n, x=n) }}", "3   |3.0"),
+        ("{{ 'a' | center(n) }}", "a"),
+        ("{{ ('a' ~ n) | indent(n, true) }}", "a3"),
+        ("{{ [n, n] | join('-') }}", "3-3"),
+        ("{{ 'a-b'.replace('-', 'x' * n) }}", "axxxb"),
+        ("{{ [1, 2, n] | batch(2, 0) | list }}", [[1, 2], [3, 0]]),
+        ("{{ [1, 2, n] | slice(2) | list }}", [[1, 2], [3]]),
+        ("{{ 'x'.zfill(n) ~ 'y'.rjust(n) ~ ('\t'.expandtabs(n) | length) }}", "00x  y3"),
+        ("{{ ('%s' | format(n)) + '{a}{a}'.format_map({'a': n}) }}", 333),
+        ("{{ [1] + [n] }}", [1, 3]),
+        ("{{ 10 % n }}", 1),
+        ("{{ n * 'ab' }}", "ababab"),
+        ("{{ 2.5 * n }}", 7.5),
+        ("{{ 2.5 * (n / 2) }}", 3.75),
+        ("{{ 'A'.lower() ~ n }}", "a3"),
+        ("{{ 'aaa'.replace('a', 'b', n - 2) }}", "baa"),
+        ("{{ 'abc' | replace('b', 'x' * n) }}", "axxxc"),
+        ("{{ 'a' | center }}", "a"),
+        ("{{ [1, 2, n] | batch(2) | list }}", [[1, 2], [3]]),
+        ("{{ [1.5, n] | join('-') }}", "1.5-3"),
+        (
+            "{{ 'abc'.replace('b', n) }}",
+            {
+                "error": "TemplateError",
+                "error_text": "The template of tool small failed at "
+                "line 1: TypeError: replace() argument 2 must be str, not int",
+            },
+        ),
+    ],
+)
+async def test_ordinary_arithmetic_works(
+    hass: HomeAssistant, entry: MockConfigEntry, template: str, result: Any
+) -> None:
+    """Operations within the limit work as in Home Assistant's own templates."""
+    await async_add_tool(
+        hass,
+        entry,
+        "template",
+        {
+            "title": "Small",
+            "description": "Small.",
+            "template": template,
+            "parameters": [{"name": "n", "type": "integer", "required": True}],
+        },
+    )
+    answer = await _call(hass, entry, "small", {"n": 3})
+    assert answer == (result if isinstance(result, dict) else {"result": result})
+
+
+@pytest.mark.parametrize(
     ("template", "args", "read"),
     [
         ("{{ states(which) }}", {"which": "light.porch"}, None),

@@ -3,7 +3,8 @@
 ``UiTools`` builds the tools when the entry is set up and lists them per request; one that
 cannot be used is left out with the reason, the hub's other tools are not affected.
 - ``template``: renders the template once in a thread with the validated arguments as
-  variables, within ``TEMPLATE_TIME_LIMIT`` and ``TEMPLATE_MAX_OUTPUT``; parsed when JSON.
+  variables, within ``TEMPLATE_TIME_LIMIT`` and ``TEMPLATE_MAX_OUTPUT``, in ``bounded``'s
+  environment; parsed when JSON.
 - ``action``: runs the actions with the arguments as variables, as the calling user.
 - ``script``: Home Assistant's own ``ScriptTool`` of a script entity, under the tool's name.
 """
@@ -47,6 +48,7 @@ from homeassistant.util.thread import ThreadWithException
 from ..build.builder import Source
 from ..calls.tool import error_result
 from ..const import DOMAIN, LOGGER
+from .bounded import BoundedTemplateEnvironment
 from .definition import (
     CONF_TOOL_NAME,
     SUBENTRY_TYPE,
@@ -81,7 +83,7 @@ TEMPLATE_TIME_LIMIT: Final = 3.0
 """Seconds a template tool may render: the limit of Settings → Tools → Template."""
 TEMPLATE_MAX_OUTPUT: Final = 16 * 1024
 """Characters a template tool's render may give (core's render_template tool's limit)."""
-_ENVIRONMENT: Final[HassKey[TemplateEnvironment]] = HassKey(f"{DOMAIN}_template_environment")
+_ENVIRONMENT: Final[HassKey[BoundedTemplateEnvironment]] = HassKey(f"{DOMAIN}_template_environment")
 """The strict template environment template tools render in."""
 _ENTITY_ID: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
 ASSISTANT: Final = "conversation"
@@ -273,7 +275,7 @@ class UiTemplateTool(_UiTool):
                 f"The template is invalid: {template_error_text(err)}"
             ) from err
         if (environment := hass.data.get(_ENVIRONMENT)) is None:
-            environment = hass.data[_ENVIRONMENT] = TemplateEnvironment(hass, strict=True)
+            environment = hass.data[_ENVIRONMENT] = BoundedTemplateEnvironment(hass, strict=True)
         # Strict: a variable that is not defined is an error naming it, never empty text.
         self.compiled = environment.from_string(definition.template)
         self.named = frozenset(_ENTITY_ID.findall(definition.template))
