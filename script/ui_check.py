@@ -25,7 +25,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
-   dark theme, and its render times (``ui_check_panel``).
+   dark theme, and its render times (``ui_check_panel``);
+8. a user who is no administrator logs in, follows the approval notification's link and
+   approves his own MCP call, which then runs (``ui_check_own_approval``).
 
 The hub screens (1 to 7) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
 is saved as a PNG (``--screenshots``) and checked: no raw translation key
@@ -45,6 +47,7 @@ import time
 from ha_browser import Browser, CheckError, HomeAssistantRest
 from selenium.common.exceptions import WebDriverException
 from ui_check_hub import HubCheck
+from ui_check_own_approval import OwnApprovalCheck
 from ui_check_panel import PanelCheck
 
 BAD_TEXT = (
@@ -109,6 +112,7 @@ def main() -> int:
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),
         ("panel times", panel.timings),
+        ("own approval", OwnApprovalCheck(browser, rest).run),
     ]
     try:
         for name, step in steps:
