@@ -166,9 +166,13 @@ export class LlmHubApprovals extends LitElement {
         ${platformName(approval.platform)} at ${clock(approval.created)}.
         ${this._decision(approval)}
       </div>
-      ${approval.targets?.length
+      ${approval.targets?.length || approval.targets_unmatched
         ? html`<div class="targets">
             Acts on: ${approval.targets.map((t, i) => html`${i ? ", " : ""}<b>${t}</b>`)}
+            ${approval.targets_more ? ` and ${approval.targets_more} more` : nothing}
+            ${approval.targets_unmatched
+              ? `nothing Home Assistant knows matches ${approval.targets_unmatched}`
+              : nothing}
           </div>`
         : nothing}
       ${args}

@@ -45,6 +45,7 @@ __all__ = [
     "Approval",
     "ApprovalStatus",
     "Approvals",
+    "Targets",
     "async_setup_approvals",
     "duration",
     "readable",
@@ -74,6 +75,27 @@ type ApprovalStatus = Literal["pending", "approved", "denied", "used", "expired"
 """Where an approval stands: waiting; approved and not used yet; or finished."""
 
 
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """What a call acts on: the entities matched, how many more, or what matched nothing."""
+
+    entities: tuple[str, ...] = ()
+    """The first entities matched, as "Back door (lock.back_door)"."""
+    more: int = 0
+    """How many entities matched beyond ``entities``."""
+    unmatched: str | None = None
+    """What the call names that nothing matches, as ``name "Back door"``."""
+
+    def lines(self, texts: Texts) -> list[str]:
+        """Return what the call acts on as lines of text in the language of ``texts``."""
+        lines = list(self.entities)
+        if self.more:
+            lines.append(texts("approval_acts_on_more", count=self.more))
+        if self.unmatched is not None:
+            lines.append(texts("approval_acts_on_nothing", given=self.unmatched))
+        return lines
+
+
 @dataclass(slots=True)
 class Approval:
     """A call that waits for (or got) a person's decision in Home Assistant."""
@@ -87,8 +109,8 @@ class Approval:
     """The validated arguments as a person reads them, redacted and cut as the audit does."""
     binding: Hashable
     """What the approval is valid for besides hub, tool and user: the canonical arguments."""
-    targets: list[str]
-    """What the call acts on in words (``targets``); empty when its arguments name nothing."""
+    targets: Targets
+    """What the call acts on (``targets``); nothing when its arguments name nothing."""
     user_id: str | None
     """The user the call runs as (None: no user, e.g. an automation)."""
     platform: str
@@ -112,7 +134,9 @@ class Approval:
             "hub_name": self.hub_name,
             "tool_name": self.tool,
             "arguments": self.arguments,
-            "targets": self.targets,
+            "targets": list(self.targets.entities),
+            "targets_more": self.targets.more,
+            "targets_unmatched": self.targets.unmatched,
             "user_id": self.user_id,
             "platform": self.platform,
             "created": self.created.isoformat(),
@@ -383,7 +407,8 @@ class Approvals:
         arguments = shown_arguments(
             approval.arguments, cut=texts("arguments_cut"), empty=texts("no_arguments")
         )
-        acts_on = "".join(f"\n- {_markdown_text(target)}" for target in approval.targets)
+        lines = approval.targets.lines(texts)
+        acts_on = "".join(f"\n- {_markdown_text(line)}" for line in lines)
         mobile = notify_service is not None and notify_service.startswith(MOBILE_APP_PREFIX)
         persistent_notification.async_create(
             self.hass,
@@ -403,8 +428,8 @@ class Approvals:
         if notify_service is None:
             return
         message = text
-        if approval.targets:
-            shown = ", ".join(map(_plain_text, approval.targets))
+        if lines:
+            shown = ", ".join(map(_plain_text, lines))
             message += f"\n\n{texts('approval_acts_on')} {shown}"
         message += f"\n\n{texts('approval_arguments')}\n{arguments}"
         data: dict[str, Any]
@@ -502,8 +527,8 @@ def readable(value: Any) -> Any:
     return repr(value)
 
 
-def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
-    """Return what a call acts on in words: "Back door (lock.back_door)", or what it names.
+def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> Targets:
+    """Return what a call acts on: "Back door (lock.back_door)", or what it names.
 
     The target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain``
     and ``device_class``), matched as Home Assistant matches an intent's targets.
@@ -514,7 +539,7 @@ def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
         if isinstance(value := arguments.get(slot), str) and value.strip()
     }
     if not named:
-        return []
+        return Targets()
     match = intent.async_match_targets(
         hass,
         intent.MatchTargetsConstraints(
@@ -528,12 +553,12 @@ def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
     )
     if not match.is_match:
         given = ", ".join(f"{slot} {_scalar(value)}" for slot, value in named.items())
-        return [f"nothing Home Assistant knows matches {given}"]
+        return Targets(unmatched=given)
     states = sorted(match.states, key=lambda state: state.entity_id)
-    shown = [f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]]
-    if len(states) > MAX_SHOWN_TARGETS:
-        shown.append(f"and {len(states) - MAX_SHOWN_TARGETS} more")
-    return shown
+    return Targets(
+        tuple(f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]),
+        max(len(states) - MAX_SHOWN_TARGETS, 0),
+    )
 
 
 def _names(value: Any) -> list[str] | None:
