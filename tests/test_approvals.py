@@ -1045,6 +1045,59 @@ async def test_acts_on_in_home_assistants_language(
     )
 
 
+MODEL_TEXT = '<b>Door</b> & "all" :unlock:\\n\n  <a href="x">'
+"""A text a model chose: HTML, an emoji name, ``\\n`` as text, a line break, spaces."""
+
+
+@pytest.mark.parametrize(
+    ("phone_os", "acts_on", "argument"),
+    [
+        (
+            "Android",
+            (
+                "Acts on&#58; nothing Home Assistant knows matches name &quot;&lt;b&gt;Door"
+                "&lt;/b&gt; &amp; &#92;&quot;all&#92;&quot; &#58;unlock&#58;&#92;&#92;n&#92;n "
+                "&lt;a href=&#92;&quot;x&#92;&quot;&gt;&quot;"
+            ),
+            (
+                "name&#58;\n&#160;&#160;│&lt;b&gt;Door&lt;/b&gt; &amp; &quot;all&quot; "
+                "&#58;unlock&#58;&#92;n\n&#160;&#160;│&#160;&#160;&lt;a href=&quot;x&quot;&gt;"
+            ),
+        ),
+        (
+            "iOS",
+            (
+                r'Acts on: nothing Home Assistant knows matches name "<b>Door</b> & \"all\" '
+                r':unlock:\\n\n <a href=\"x\">"'
+            ),
+            'name:\n  │<b>Door</b> & "all" :unlock:\\n\n  │  <a href="x">',
+        ),
+    ],
+)
+async def test_phone_text_cannot_shape_the_notification(
+    hass: HomeAssistant,
+    phone: Callable[[], list[dict[str, Any]]],
+    hass_admin_user: MockUser,
+    acts_on: str,
+    argument: str,
+) -> None:
+    """On Android the app reads message and title as HTML: every character is shown as is.
+
+    iOS shows them as plain text, so they are sent as they are.
+    """
+    entry = await _assist_hub(hass, "notify.mobile_app_phone")
+    user = hass_admin_user.id
+
+    await _call(hass, entry, user, "intent__HassTurnOn", {"name": MODEL_TEXT})
+    await hass.async_block_till_done()
+    [push] = phone()
+
+    assert f"\n\n{acts_on}\n\n" in push["message"]
+    assert push["message"].endswith(f"\n{argument}")
+    assert push["title"] == "Approve intent__HassTurnOn?"
+    assert push["data"]["url"] == "/llm_hub/approvals"  # an administrator's call
+
+
 def test_arguments_that_could_not_be_read_show_as_their_marker() -> None:
     """What the audit made of arguments it could not read shows as that one value."""
     assert shown_arguments("<cut: the arguments could not be read>") == (

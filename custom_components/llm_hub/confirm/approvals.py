@@ -27,7 +27,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.network import NoURLAvailableError, get_url
-from homeassistant.util import dt as dt_util
+from homeassistant.util import dt as dt_util, slugify
 from homeassistant.util.hass_dict import HassKey
 
 from ..calls.audit import recorded_arguments
@@ -435,6 +435,8 @@ class Approvals:
         data: dict[str, Any]
         if mobile:
             key = approval.action_key
+            if _on_android(self.hass, notify_service):
+                title, message = _android_text(title), _android_text(message)
             data = {
                 "title": title,
                 "message": message,
@@ -637,6 +639,41 @@ def _plain_text(text: str) -> str:
 def _markdown_text(text: str) -> str:
     """Return a name or value as Markdown that shows it as it is: no link, no markup."""
     return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", _plain_text(text))
+
+
+def _on_android(hass: HomeAssistant, notify_service: str) -> bool:
+    """Return whether the mobile app's ``notify_service`` goes to a phone that runs Android.
+
+    The OS is the one the app registered (``os_name``) in its mobile_app config entry.
+    """
+    return any(
+        f"notify.{slugify(f'mobile_app_{entry.data.get("device_name")}')}" == notify_service
+        and str(entry.data.get("os_name", "")).casefold() == "android"
+        for entry in hass.config_entries.async_entries("mobile_app")
+    )
+
+
+def _android_text(text: str) -> str:
+    r"""Return plain text as the Android app's HTML shows it as it is, line breaks kept.
+
+    The app makes line breaks and the text ``
+    `` into ``<br>``, emoji names such as
+    ``:lock:`` into emoji, then reads the message and title as HTML, whose runs of spaces
+    collapse: so every character that could shape it is written as an entity.
+    """
+    escaped = "".join(_ANDROID_ENTITIES.get(char, char) for char in text)
+    return re.sub(r"(?m)^ +| {2,}", lambda spaces: "&#160;" * len(spaces[0]), escaped)
+
+
+_ANDROID_ENTITIES: Final = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "\\": "&#92;",
+    ":": "&#58;",
+}
+"""The characters of plain text that the Android app would read as markup."""
 
 
 def _forget_at(approval: Approval) -> datetime:
