@@ -194,9 +194,7 @@ class OwnApprovalCheck:
         return data
 
 
-def _post(
-    url: str, body: Any, *, form: bool = False, headers: dict[str, str] | None = None
-) -> Any:
+def _post(url: str, body: Any, *, form: bool = False, headers: dict[str, str] | None = None) -> Any:
     """POST ``body`` (JSON, or a form) to ``url``; return the decoded JSON answer."""
     data = urllib.parse.urlencode(body).encode() if form else json.dumps(body).encode()
     kind = "application/x-www-form-urlencoded" if form else "application/json"
