@@ -34,7 +34,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    kitchen lights put there first); the panel's hub view shows the scope, the test bench
    refuses HassTurnOn on the porch lights;
 10. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
-   open panel asks for a reload, which loads the new module (``ui_check_update``).
+   open panel asks for a reload, which loads the new module (``ui_check_update``);
+11. a user who is no administrator logs in, follows the approval notification's link and
+    approves his own MCP call, which then runs (``ui_check_own_approval``).
 
 The hub screens (1 to 8) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
 is saved as a PNG (``--screenshots``) and checked: no raw translation key
@@ -55,6 +57,7 @@ from ha_browser import Browser, CheckError, HomeAssistantRest
 from selenium.common.exceptions import WebDriverException
 from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
+from ui_check_own_approval import OwnApprovalCheck
 from ui_check_panel import PanelCheck
 from ui_check_update import UpdateCheck
 
@@ -125,6 +128,7 @@ def main() -> int:
         ("scope", check.scope),
         ("panel scope", panel.scope),
         ("panel update", UpdateCheck(panel).run),
+        ("own approval", OwnApprovalCheck(browser, rest).run),
     ]
     try:
         for name, step in steps:

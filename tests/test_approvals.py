@@ -161,6 +161,8 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "tool_name": BREW,
         "arguments": {"size": "small", "cups": 1},
         "targets": [],
+        "targets_more": 0,
+        "targets_unmatched": None,
         "user_id": hass_admin_user.id,
         "platform": "mcp_server",
         "created": approval["created"],
@@ -372,11 +374,18 @@ class _Stub(ModuleType):
 
 
 @pytest.fixture
+def phone_os() -> str:
+    """Return the OS the phone's mobile app registers (``os_name``)."""
+    return "Linux"
+
+
+@pytest.fixture
 async def phone(
     hass: HomeAssistant,
     aioclient_mock: AiohttpClientMocker,
     hass_read_only_user: MockUser,
     monkeypatch: pytest.MonkeyPatch,
+    phone_os: str,
 ) -> Callable[[], list[dict[str, Any]]]:
     """Register a phone of the read-only user with the mobile app; return its pushes so far.
 
@@ -401,7 +410,7 @@ async def phone(
             "device_name": "Phone",
             "manufacturer": "Home Assistant",
             "model": "mobile_app",
-            "os_name": "Linux",
+            "os_name": phone_os,
             "os_version": "5.0.6",
             "secret": "123abc",
             "supports_encryption": False,
@@ -968,16 +977,125 @@ async def test_notification_names_what_the_call_acts_on(
         "Kitchen Counter (light.counter)",
     ]
     assert listed[str(lamps.data[TOKEN])]["targets"] == [
-        *(f"Lamp (switch.lamp_{number:02})" for number in range(10)),
-        "and 2 more",
+        f"Lamp (switch.lamp_{number:02})" for number in range(10)
     ]
-    assert listed[str(nothing.data[TOKEN])]["targets"] == [
-        'nothing Home Assistant knows matches name "[x](https://evil.example)"'
-    ]
+    assert listed[str(lamps.data[TOKEN])]["targets_more"] == 2
+    assert acts_on(lamps).endswith("\n- Lamp \\(switch\\.lamp\\_09\\)\n- and 2 more")
+    assert listed[str(nothing.data[TOKEN])]["targets"] == []
+    assert listed[str(nothing.data[TOKEN])]["targets_unmatched"] == (
+        'name "[x](https://evil.example)"'
+    )
     assert acts_on(nothing) == (
         "Acts on:\n- nothing Home Assistant knows matches name "
         '\\"\\[x\\]\\(https\\:\\/\\/evil\\.example\\)\\"'
     )
+
+
+async def _assist_hub(hass: HomeAssistant, notify_service: str) -> MockConfigEntry:
+    """Return a hub over Assist whose Turn on asks, announced to ``notify_service``."""
+    for component in ("homeassistant", "intent", "persistent_notification"):
+        assert await async_setup_component(hass, component, {})
+    return await async_add_hub(
+        hass,
+        "Home",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_CONFIRM_TOOLS: ["intent__HassTurnOn"],
+            CONF_APPROVAL_NOTIFY_SERVICE: notify_service,
+        },
+    )
+
+
+async def test_acts_on_in_home_assistants_language(
+    hass: HomeAssistant,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Home Assistant set to German: "and N more" and "nothing matches" are German too."""
+    hass.config.language = "de"
+    sent = async_mock_service(hass, "notify", "chat")
+    entry = await _assist_hub(hass, "notify.chat")
+    for number in range(12):
+        hass.states.async_set(f"switch.lamp_{number:02}", "off", {"friendly_name": "Lamp"})
+    client = await hass_ws_client(hass)
+    user = hass_admin_user.id
+
+    lamps = await _call(hass, entry, user, "intent__HassTurnOn", {"name": "Lamp"})
+    garden = await _call(hass, entry, user, "intent__HassTurnOn", {"name": "Garten"})
+    notifications = await _notifications(hass, client)
+
+    def acts_on(result: llm.ToolResult) -> str:
+        message = notifications[NOTIFICATION.format(result.data[TOKEN])]["message"]
+        return str(message).split("\n\n")[1]
+
+    assert (
+        acts_on(lamps)
+        == "Betrifft:\n"
+        + "".join(f"- Lamp \\(switch\\.lamp\\_{number:02}\\)\n" for number in range(10))
+        + "- und 2 weitere"
+    )
+    assert acts_on(garden) == (
+        'Betrifft:\n- nichts\\, was Home Assistant kennt\\, passt zu name \\"Garten\\"'
+    )
+    assert "\n\nBetrifft: Lamp (switch.lamp_00), " in sent[0].data["message"]
+    assert ", Lamp (switch.lamp_09), und 2 weitere\n\n" in sent[0].data["message"]
+    assert (
+        '\n\nBetrifft: nichts, was Home Assistant kennt, passt zu name "Garten"\n\n'
+        in sent[1].data["message"]
+    )
+
+
+MODEL_TEXT = '<b>Door</b> & "all" :unlock:\\n\n  <a href="x">'
+"""A text a model chose: HTML, an emoji name, ``\\n`` as text, a line break, spaces."""
+
+
+@pytest.mark.parametrize(
+    ("phone_os", "acts_on", "argument"),
+    [
+        (
+            "Android",
+            (
+                "Acts on&#58; nothing Home Assistant knows matches name &quot;&lt;b&gt;Door"
+                "&lt;/b&gt; &amp; &#92;&quot;all&#92;&quot; &#58;unlock&#58;&#92;&#92;n&#92;n "
+                "&lt;a href=&#92;&quot;x&#92;&quot;&gt;&quot;"
+            ),
+            (
+                "name&#58;\n&#160;&#160;│&lt;b&gt;Door&lt;/b&gt; &amp; &quot;all&quot; "
+                "&#58;unlock&#58;&#92;n\n&#160;&#160;│&#160;&#160;&lt;a href=&quot;x&quot;&gt;"
+            ),
+        ),
+        (
+            "iOS",
+            (
+                r'Acts on: nothing Home Assistant knows matches name "<b>Door</b> & \"all\" '
+                r':unlock:\\n\n <a href=\"x\">"'
+            ),
+            'name:\n  │<b>Door</b> & "all" :unlock:\\n\n  │  <a href="x">',
+        ),
+    ],
+)
+async def test_phone_text_cannot_shape_the_notification(
+    hass: HomeAssistant,
+    phone: Callable[[], list[dict[str, Any]]],
+    hass_admin_user: MockUser,
+    acts_on: str,
+    argument: str,
+) -> None:
+    """On Android the app reads message and title as HTML: every character is shown as is.
+
+    iOS shows them as plain text, so they are sent as they are.
+    """
+    entry = await _assist_hub(hass, "notify.mobile_app_phone")
+    user = hass_admin_user.id
+
+    await _call(hass, entry, user, "intent__HassTurnOn", {"name": MODEL_TEXT})
+    await hass.async_block_till_done()
+    [push] = phone()
+
+    assert f"\n\n{acts_on}\n\n" in push["message"]
+    assert push["message"].endswith(f"\n{argument}")
+    assert push["title"] == "Approve intent__HassTurnOn?"
+    assert push["data"]["url"] == "/llm_hub/approvals"  # an administrator's call
 
 
 def test_arguments_that_could_not_be_read_show_as_their_marker() -> None:

@@ -212,8 +212,12 @@ export interface Approval {
   hub_name: string;
   tool_name: string;
   arguments: Record<string, unknown>;
-  /** What the call acts on in words, e.g. "Back door (lock.back_door)"; often empty. */
+  /** The entities the call acts on, e.g. "Back door (lock.back_door)"; often empty. */
   targets: string[];
+  /** How many more entities it acts on than `targets` names. */
+  targets_more: number;
+  /** What the call names that nothing matches, e.g. `name "Garden"`; or null. */
+  targets_unmatched: string | null;
   user_id: string | null;
   platform: string;
   created: string;

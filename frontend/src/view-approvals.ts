@@ -5,7 +5,7 @@ import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { breakable, followLink, platformName, sharedStyles, userName } from "./common";
-import { stepName, t, tHtml, timeOfDay } from "./localize";
+import { num, stepName, t, tHtml, timeOfDay } from "./localize";
 import { RenderTimer } from "./render-timer";
 import { errorText, type Approval, type HomeAssistant, type User } from "./types";
 
@@ -171,10 +171,16 @@ export class LlmHubApprovals extends LitElement {
         })}
         ${this._decision(approval)}
       </div>
-      ${approval.targets?.length
+      ${approval.targets?.length || approval.targets_unmatched
         ? html`<div class="targets">
             ${t(hass, "approvals.acts_on")}
             ${approval.targets.map((target, i) => html`${i ? ", " : ""}<b>${target}</b>`)}
+            ${approval.targets_more
+              ? t(hass, "approvals.acts_on_more", { count: num(hass, approval.targets_more) })
+              : nothing}
+            ${approval.targets_unmatched
+              ? t(hass, "approvals.acts_on_nothing", { given: approval.targets_unmatched })
+              : nothing}
           </div>`
         : nothing}
       ${args}

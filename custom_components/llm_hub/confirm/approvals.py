@@ -27,7 +27,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.network import NoURLAvailableError, get_url
-from homeassistant.util import dt as dt_util
+from homeassistant.util import dt as dt_util, slugify
 from homeassistant.util.hass_dict import HassKey
 
 from ..calls.audit import recorded_arguments
@@ -45,6 +45,7 @@ __all__ = [
     "Approval",
     "ApprovalStatus",
     "Approvals",
+    "Targets",
     "async_setup_approvals",
     "duration",
     "readable",
@@ -74,6 +75,27 @@ type ApprovalStatus = Literal["pending", "approved", "denied", "used", "expired"
 """Where an approval stands: waiting; approved and not used yet; or finished."""
 
 
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """What a call acts on: the entities matched, how many more, or what matched nothing."""
+
+    entities: tuple[str, ...] = ()
+    """The first entities matched, as "Back door (lock.back_door)"."""
+    more: int = 0
+    """How many entities matched beyond ``entities``."""
+    unmatched: str | None = None
+    """What the call names that nothing matches, as ``name "Back door"``."""
+
+    def lines(self, texts: Texts) -> list[str]:
+        """Return what the call acts on as lines of text in the language of ``texts``."""
+        lines = list(self.entities)
+        if self.more:
+            lines.append(texts("approval_acts_on_more", count=self.more))
+        if self.unmatched is not None:
+            lines.append(texts("approval_acts_on_nothing", given=self.unmatched))
+        return lines
+
+
 @dataclass(slots=True)
 class Approval:
     """A call that waits for (or got) a person's decision in Home Assistant."""
@@ -87,8 +109,8 @@ class Approval:
     """The validated arguments as a person reads them, redacted and cut as the audit does."""
     binding: Hashable
     """What the approval is valid for besides hub, tool and user: the canonical arguments."""
-    targets: list[str]
-    """What the call acts on in words (``targets``); empty when its arguments name nothing."""
+    targets: Targets
+    """What the call acts on (``targets``); nothing when its arguments name nothing."""
     user_id: str | None
     """The user the call runs as (None: no user, e.g. an automation)."""
     platform: str
@@ -112,7 +134,9 @@ class Approval:
             "hub_name": self.hub_name,
             "tool_name": self.tool,
             "arguments": self.arguments,
-            "targets": self.targets,
+            "targets": list(self.targets.entities),
+            "targets_more": self.targets.more,
+            "targets_unmatched": self.targets.unmatched,
             "user_id": self.user_id,
             "platform": self.platform,
             "created": self.created.isoformat(),
@@ -383,7 +407,8 @@ class Approvals:
         arguments = shown_arguments(
             approval.arguments, cut=texts("arguments_cut"), empty=texts("no_arguments")
         )
-        acts_on = "".join(f"\n- {_markdown_text(target)}" for target in approval.targets)
+        lines = approval.targets.lines(texts)
+        acts_on = "".join(f"\n- {_markdown_text(line)}" for line in lines)
         mobile = notify_service is not None and notify_service.startswith(MOBILE_APP_PREFIX)
         persistent_notification.async_create(
             self.hass,
@@ -403,13 +428,15 @@ class Approvals:
         if notify_service is None:
             return
         message = text
-        if approval.targets:
-            shown = ", ".join(map(_plain_text, approval.targets))
+        if lines:
+            shown = ", ".join(map(_plain_text, lines))
             message += f"\n\n{texts('approval_acts_on')} {shown}"
         message += f"\n\n{texts('approval_arguments')}\n{arguments}"
         data: dict[str, Any]
         if mobile:
             key = approval.action_key
+            if _on_android(self.hass, notify_service):
+                title, message = _android_text(title), _android_text(message)
             data = {
                 "title": title,
                 "message": message,
@@ -502,8 +529,8 @@ def readable(value: Any) -> Any:
     return repr(value)
 
 
-def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
-    """Return what a call acts on in words: "Back door (lock.back_door)", or what it names.
+def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> Targets:
+    """Return what a call acts on: "Back door (lock.back_door)", or what it names.
 
     The target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain``
     and ``device_class``), matched as Home Assistant matches an intent's targets.
@@ -514,7 +541,7 @@ def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
         if isinstance(value := arguments.get(slot), str) and value.strip()
     }
     if not named:
-        return []
+        return Targets()
     match = intent.async_match_targets(
         hass,
         intent.MatchTargetsConstraints(
@@ -528,12 +555,12 @@ def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> list[str]:
     )
     if not match.is_match:
         given = ", ".join(f"{slot} {_scalar(value)}" for slot, value in named.items())
-        return [f"nothing Home Assistant knows matches {given}"]
+        return Targets(unmatched=given)
     states = sorted(match.states, key=lambda state: state.entity_id)
-    shown = [f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]]
-    if len(states) > MAX_SHOWN_TARGETS:
-        shown.append(f"and {len(states) - MAX_SHOWN_TARGETS} more")
-    return shown
+    return Targets(
+        tuple(f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]),
+        max(len(states) - MAX_SHOWN_TARGETS, 0),
+    )
 
 
 def _names(value: Any) -> list[str] | None:
@@ -612,6 +639,41 @@ def _plain_text(text: str) -> str:
 def _markdown_text(text: str) -> str:
     """Return a name or value as Markdown that shows it as it is: no link, no markup."""
     return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", _plain_text(text))
+
+
+def _on_android(hass: HomeAssistant, notify_service: str) -> bool:
+    """Return whether the mobile app's ``notify_service`` goes to a phone that runs Android.
+
+    The OS is the one the app registered (``os_name``) in its mobile_app config entry.
+    """
+    return any(
+        f"notify.{slugify(f'mobile_app_{entry.data.get("device_name")}')}" == notify_service
+        and str(entry.data.get("os_name", "")).casefold() == "android"
+        for entry in hass.config_entries.async_entries("mobile_app")
+    )
+
+
+def _android_text(text: str) -> str:
+    r"""Return plain text as the Android app's HTML shows it as it is, line breaks kept.
+
+    The app makes line breaks and the text ``
+    `` into ``<br>``, emoji names such as
+    ``:lock:`` into emoji, then reads the message and title as HTML, whose runs of spaces
+    collapse: so every character that could shape it is written as an entity.
+    """
+    escaped = "".join(_ANDROID_ENTITIES.get(char, char) for char in text)
+    return re.sub(r"(?m)^ +| {2,}", lambda spaces: "&#160;" * len(spaces[0]), escaped)
+
+
+_ANDROID_ENTITIES: Final = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "\\": "&#92;",
+    ":": "&#58;",
+}
+"""The characters of plain text that the Android app would read as markup."""
 
 
 def _forget_at(approval: Approval) -> datetime:

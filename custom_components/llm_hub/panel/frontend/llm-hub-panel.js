@@ -269,9 +269,11 @@ var Ve=Object.defineProperty;var Lt=Object.getOwnPropertyDescriptor;var f=(o,t,e
         ${W(s,"approvals.asked",{who:a`<span class="asked-by">${this._who(e.user_id)}</span>`,platform:xe(s,e.platform),time:this._clock(e.created)})}
         ${this._decision(e)}
       </div>
-      ${e.targets?.length?a`<div class="targets">
+      ${e.targets?.length||e.targets_unmatched?a`<div class="targets">
             ${l(s,"approvals.acts_on")}
             ${e.targets.map((p,u)=>a`${u?", ":""}<b>${p}</b>`)}
+            ${e.targets_more?l(s,"approvals.acts_on_more",{count:_(s,e.targets_more)}):d}
+            ${e.targets_unmatched?l(s,"approvals.acts_on_nothing",{given:e.targets_unmatched}):d}
           </div>`:d}
       ${n}
       ${c?a`<div class="alert error">${c}</div>`:d}
@@ -826,7 +828,7 @@ var Ve=Object.defineProperty;var Lt=Object.getOwnPropertyDescriptor;var f=(o,t,e
               >${l(s,"hubs.repairs",{count:e.repairs.length})}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};q.styles=E,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([A("llm-hub-hubs")],q)});var Jt,Wt,Y,qt=f(()=>{"use strict";P();U();D();Jt="148fac70e347",Wt={message:"LLM Hub was updated. Reload the page to use the new version of this panel.",reload:"Reload"},Y=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=Jt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===Jt?d:a`<div class="alert" role="alert">
+    `}_reload(){this._timer.restart(),this._load()}};q.styles=E,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([A("llm-hub-hubs")],q)});var Jt,Wt,Y,qt=f(()=>{"use strict";P();U();D();Jt="23ffeb346691",Wt={message:"LLM Hub was updated. Reload the page to use the new version of this panel.",reload:"Reload"},Y=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=Jt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===Jt?d:a`<div class="alert" role="alert">
       <span>${Wt.message}</span>
       <button class="primary" @click=${()=>location.reload()}>${Wt.reload}</button>
     </div>`}};Y.styles=[E,x`
