@@ -16,6 +16,10 @@ import {
 
 const HUB_PREFIX = "llm_hub-";
 
+/** Rows of the tools table shown at first, and added by "Show more" (a long table renders
+ * and lays out slowly: about 1 ms a row). The filter searches every tool. */
+const PAGE = 100;
+
 /** The steps of a hub's options menu (translations/en.json, options.step.init). */
 const OPTION_STEPS = [
   "APIs and instructions",
@@ -44,6 +48,8 @@ export class LlmHubView extends LitElement {
 
   @state() private _open?: string;
 
+  @state() private _rows = PAGE;
+
   @state() private _providers: Record<string, Providers | string> = {};
 
   private _timer = new RenderTimer(this);
@@ -54,6 +60,7 @@ export class LlmHubView extends LitElement {
       this._description = undefined;
       this._providers = {};
       this._open = undefined;
+      this._rows = PAGE;
       this._load();
     }
   }
@@ -205,10 +212,23 @@ export class LlmHubView extends LitElement {
         </tr>
       </thead>
       <tbody>
-        ${shown.map((tool) => this._toolRow(tool, hub, searching))}
+        ${shown.slice(0, this._rows).map((tool) => this._toolRow(tool, hub, searching))}
       </tbody>
     </table></div>
-    ${shown.length === 0 ? html`<p class="secondary">No tool matches.</p>` : nothing}`;
+    ${shown.length === 0 ? html`<p class="secondary">No tool matches.</p>` : nothing}
+    ${shown.length > this._rows
+      ? html`<div class="toolbar more">
+          <span class="secondary grow"
+            >Showing ${num(this._rows)} of ${num(shown.length)} tools${needle
+              ? " that match"
+              : ""}.</span
+          >
+          <button class="show-more" @click=${() => (this._rows += PAGE)}>
+            Show ${num(Math.min(PAGE, shown.length - this._rows))} more
+          </button>
+          <button class="show-all" @click=${() => (this._rows = shown.length)}>Show all</button>
+        </div>`
+      : nothing}`;
   }
 
   private _toolRow(tool: DescribedTool, hub: boolean, searching: boolean) {
