@@ -211,7 +211,7 @@ def _plain_validator(node: Any) -> bool:
     kind = type(node)
     return (
         kind.__module__.startswith("probatio.validators.")
-        and kind.__eq__ is object.__eq__
+        and not any("__eq__" in vars(base) for base in kind.__mro__[:-1])
         and hasattr(node, "__dict__")
     )
 
