@@ -41,6 +41,7 @@ import math
 import os
 from pathlib import Path
 import platform
+import re
 import shutil
 import socket
 from statistics import median
@@ -106,6 +107,8 @@ class Settings:
     cached: bool
     """Whether the synthetic platforms reuse their tools instead of making them per request."""
     profile_dir: Path | None
+    scope: bool
+    """Whether to measure the scope table (``SCOPE_SIZES``)."""
     clock: Callable[[], float]
     """``time.process_time`` (CPU time of this process: HTTP client, server, executor
     threads; not inflated by other processes) or ``time.perf_counter`` (wall time)."""
@@ -153,6 +156,11 @@ MEASURES = [
         "Build: hub [Assist, Bench tools] vs MergedAPI of both",
         targets=(Target(1.25), Target(2.0, (10,))),
     ),
+    Measure(
+        "describe",
+        "Panel `llm_hub/api/describe`: hub [Assist, Bench tools] (build, describe, JSON) vs "
+        "MergedAPI build",
+    ),
     Measure("build_assist", "Build: hub [Assist] vs Assist"),
     Measure("build_contributed", "Build: hub of N contributed tools vs Assist"),
     Measure("call", "Tool call: hub [Assist] vs Assist", max_extra=3e-6),
@@ -199,6 +207,27 @@ LARGE_MEASURES = [
     Measure("large_mem_kept", "Memory kept by the instance", kind="bytes", targets=(Target(1.1),)),
 ]
 """The large-home table: N tools in all (N/2 per source), each with parameters of its own."""
+SCOPE_SIZES = (100, 2000)
+"""Exposed entities of the scope table (lights in ``SCOPE_AREAS`` areas, one in scope)."""
+SCOPE_AREAS = 10
+SCOPE_MEASURES = [
+    Measure(
+        "scope_build",
+        "Build: hub [Assist] scoped to one area vs the same hub without scope",
+        targets=(Target(1.2, EVERY),),
+    ),
+    Measure(
+        "scope_call",
+        "Intent call (`HassTurnOn` of a light in scope): scoped hub vs the same hub without scope",
+        targets=(Target(1.1, EVERY),),
+    ),
+    Measure(
+        "scope_live",
+        "`GetLiveContext`: scoped hub vs Assist's own",
+        targets=(Target(1.0, EVERY),),
+    ),
+]
+"""The scope table (issue 24): N exposed entities, a hub scoped to one of the areas."""
 LEGEND = """\
 - *Build*: `llm.async_get_api(hass, <id>, llm_context)` of a hub (`[…]`: the APIs it picks)
   against Home Assistant doing the same: `llm.async_get_api(hass, ["assist", "bench_tools"])`
@@ -218,6 +247,12 @@ LEGEND = """\
   (`homeassistant.components.<agent>.entity`) of every tool with the instance's
   `custom_serializer`. The hub keeps each tool's listed schema across requests; core
   converts every tool each time.
+- *Panel describe*: what the panel's `llm_hub/api/describe` does for a hub (its build,
+  `describe_instance`, the JSON the websocket sends) against Home Assistant building
+  `MergedAPI` of the same tools.
+- *Scope*: N lights exposed to Assist, in 10 areas; the scoped hub picks Assist and reaches
+  one area (its Scope step), the other hub picks Assist with no scope. The call turns on a
+  light of that area (a service that does nothing); `GetLiveContext` with no arguments.
 - *Growth*: figure at the largest N over figure at the smallest, as N^k; k ≤ 1 is linear or
   better (1.1 allowed for noise)."""
 
@@ -488,6 +523,21 @@ class Bench:
             ),
         }
 
+    def describe_ops(self) -> tuple[Op, Op]:
+        """Return ``(hub, core)``: the panel's describe of the merged hub, ``MergedAPI``'s build."""
+        from custom_components.llm_hub.panel.inspector import (  # noqa: PLC0415  # once set up
+            describe_instance,
+        )
+        from homeassistant.helpers.json import json_bytes  # noqa: PLC0415
+
+        hub_build, core_build = self.build_ops()["build_merged"]
+
+        async def describe() -> bytes:
+            instance = await hub_build()
+            return json_bytes({"user_id": None, **describe_instance(instance)})
+
+        return describe, core_build
+
     async def async_call_ops(self) -> tuple[Op, Op]:
         """Return ``(hub, core)`` calls of ``CALLED_TOOL``; check that both answer right."""
         ops: list[Op] = []
@@ -532,6 +582,7 @@ async def async_measure_size(bench: Bench, size: int, settings: Settings, result
         hub_tools, core_tools = len((await hub_build()).tools), len((await core_build()).tools)
         results.tool_counts[key, size] = (hub_tools, core_tools)
     timed: dict[str, tuple[Op, Op]] = dict(builds)
+    timed["describe"] = bench.describe_ops()
     timed["call"] = await bench.async_call_ops()
     timed.update(await bench.async_mcp_ops(results.tool_counts["build_assist", size]))
     for key, (hub, core) in timed.items():
@@ -599,6 +650,101 @@ async def async_measure_large(
             await async_profile(key, hub, core, settings.profile_dir)
 
 
+async def async_scope_home(hass: HomeAssistant, count: int) -> str:
+    """Expose ``count`` lights to Assist in ``SCOPE_AREAS`` areas; return the first area's id.
+
+    Lights already there stay; ``light.turn_on`` is a service that does nothing.
+    """
+    from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+        async_expose_entity,
+    )
+    from homeassistant.helpers import area_registry as ar, entity_registry as er  # noqa: PLC0415
+
+    areas = ar.async_get(hass)
+    ids = [
+        (areas.async_get_area_by_name(name) or areas.async_create(name)).id
+        for name in (f"Room {i}" for i in range(SCOPE_AREAS))
+    ]
+    if not hass.services.has_service("light", "turn_on"):
+        hass.services.async_register("light", "turn_on", lambda _call: None)
+    entities = er.async_get(hass)
+    for i in range(count):
+        entity_id = f"light.bench_{i:04d}"
+        if hass.states.get(entity_id) is not None:
+            continue
+        entry = entities.async_get_or_create(
+            "light",
+            BENCH_DOMAIN,
+            f"light_{i}",
+            suggested_object_id=f"bench_{i:04d}",
+            original_name=f"Bench light {i}",
+        )
+        entities.async_update_entity(entry.entity_id, area_id=ids[i % SCOPE_AREAS])
+        async_expose_entity(hass, conversation.DOMAIN, entry.entity_id, should_expose=True)
+        hass.states.async_set(entry.entity_id, "off", {"friendly_name": f"Bench light {i}"})
+    await hass.async_block_till_done()
+    return ids[0]
+
+
+async def async_add_scoped_hub(hass: HomeAssistant, area_id: str) -> str:
+    """Add a hub picking Assist whose Scope step reaches the area ``area_id``; return its id."""
+    api_id = await async_add_hub(hass, "Bench scoped", [llm.LLM_API_ASSIST])
+    options = hass.config_entries.options
+    flow = await options.async_init(api_id.removeprefix("llm_hub-"))
+    await options.async_configure(flow["flow_id"], {"next_step_id": "scope"})
+    await options.async_configure(flow["flow_id"], {"scope_areas": [area_id], "admins_only": False})
+    result = await options.async_configure(flow["flow_id"], {"next_step_id": "save"})
+    if result["type"] is not FlowResultType.CREATE_ENTRY:
+        raise BenchError(f"the options flow did not save the scope: {result}")
+    await hass.async_block_till_done()
+    return api_id
+
+
+async def _async_tool_op(
+    hass: HomeAssistant, api_id: str, context: llm.LLMContext, name: str, args: dict[str, Any]
+) -> tuple[Op, Any]:
+    """Return a call of the tool ``name`` of ``api_id``'s instance, and its first result."""
+    instance = await llm.async_get_api(hass, api_id, context)
+    exposed = _exposed((tool.name for tool in instance.tools), name, api_id)
+    op = partial(instance.async_call_tool, llm.ToolInput(tool_name=exposed, tool_args=args))
+    return op, await op()
+
+
+async def async_measure_scope(
+    bench: Bench, size: int, settings: Settings, results: Results, scoped: str
+) -> None:
+    """Measure the scope table with ``size`` lights exposed (``scoped``: the scoped hub)."""
+    hass, ctx, plain = bench.hass, bench.llm_context, bench.hubs["assist"]
+    await async_scope_home(hass, size)
+    timed: dict[str, tuple[Op, Op]] = {
+        "scope_build": (
+            lambda: llm.async_get_api(hass, scoped, ctx),
+            lambda: llm.async_get_api(hass, plain, ctx),
+        )
+    }
+    turn_on = {"name": "Bench light 0"}
+    calls = [await _async_tool_op(hass, api, ctx, "HassTurnOn", turn_on) for api in (scoped, plain)]
+    lives = [
+        await _async_tool_op(hass, api, ctx, "GetLiveContext", {})
+        for api in (scoped, llm.LLM_API_ASSIST)
+    ]
+    answers = zip((*calls, *lives), ("scoped", "plain", "scoped", "assist"), strict=True)
+    for (_, answer), where in answers:
+        if getattr(answer, "error", False) or "error" in (getattr(answer, "data", None) or {}):
+            raise BenchError(f"the {where} hub answered {answer}")
+    # The scoped live context has one area's lights; Assist's has all of them.
+    one = re.compile(r"Bench light 1$", re.MULTILINE)  # light 1 is in the second area
+    if one.search(lives[0][1].data["result"]) or not one.search(lives[1][1].data["result"]):
+        raise BenchError("the scoped hub's live context is not its scope's")
+    timed["scope_call"] = (calls[0][0], calls[1][0])
+    timed["scope_live"] = (lives[0][0], lives[1][0])
+    for key, (hub, core) in timed.items():
+        results.values[key, size] = await async_compare_time(hub, core, settings)
+    if settings.profile_dir is not None and size == max(SCOPE_SIZES):
+        for key, (hub, core) in timed.items():
+            await async_profile(key, hub, core, settings.profile_dir)
+
+
 async def async_run(settings: Settings) -> Results:
     """Start Home Assistant, measure every size, stop it; return the results."""
     config_dir = _make_config_dir()
@@ -639,6 +785,14 @@ async def async_run(settings: Settings) -> Results:
             for size in settings.large_sizes:
                 print(f"measuring the large home, {size} tools ...", file=sys.stderr, flush=True)
                 await async_measure_large(bench, size, settings, results)
+            if settings.scope:
+                # Last: Assist's intents and the lights change what the other tables measure.
+                tools.resize(0, cached=settings.cached)
+                await _async_setup(hass, "intent", {})
+                scoped = await async_add_scoped_hub(hass, await async_scope_home(hass, 0))
+                for size in SCOPE_SIZES:
+                    print(f"measuring the scope, {size} entities ...", file=sys.stderr, flush=True)
+                    await async_measure_scope(bench, size, settings, results, scoped)
         return results
     finally:
         await hass.async_stop()
@@ -834,6 +988,16 @@ def render(results: Results, settings: Settings, elapsed: float, commit: str | N
     tables: list[tuple[list[Measure], tuple[int, ...]]] = [(MEASURES, sizes)]
     if settings.large_sizes:
         tables.append((large, settings.large_sizes))
+    if settings.scope:
+        lines.extend(
+            [
+                "",
+                f"Scope: N lights exposed to Assist in {SCOPE_AREAS} areas; the hub reaches one.",
+                "",
+                *_table(SCOPE_MEASURES, SCOPE_SIZES, results),
+            ]
+        )
+        tables.append((SCOPE_MEASURES, SCOPE_SIZES))
     lines.extend(["", "Targets:", "", *_targets_table(tables, results), "", LEGEND])
     return "\n".join(lines)
 
@@ -871,6 +1035,7 @@ def main() -> None:
         action="store_true",
         help="time by the wall clock instead of the process's CPU time",
     )
+    parser.add_argument("--no-scope", action="store_true", help="without the scope table")
     parser.add_argument("--commit", help="the commit measured, shown with the version")
     args = parser.parse_args()
     if args.profile and importlib.util.find_spec("pyinstrument") is None:
@@ -890,6 +1055,7 @@ def main() -> None:
         sample_seconds=0.005 if args.quick else 0.03,
         cached=args.cached_tools,
         profile_dir=SCRATCH / "profiles" if args.profile else None,
+        scope=not args.no_scope,
         clock=time.perf_counter if args.wall else time.process_time,
     )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

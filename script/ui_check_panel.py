@@ -291,6 +291,8 @@ class PanelCheck:
         ms = self.go(f"{PREFIX}/hub/{self.bulk}", "llm-hub-view")
         mode = " ".join((self.text("llm-hub-view", "p.mode") or "").split())
         figures = " ".join((self.text("llm-hub-view", ".figures") or "").split())
+        # The table shows its first rows; "Show all" shows the others.
+        self.run_js("llm-hub-view", "view.shadowRoot.querySelector('button.show-all').click()")
         marks = self.run_js(
             "llm-hub-view",
             "return [...view.shadowRoot.querySelectorAll('td.listing')]"

@@ -73,6 +73,31 @@ def test_equal_parameters_rebuilt_per_request_are_not_converted_again(
     assert len(cache) == 1
 
 
+def test_validators_rebuilt_equal_per_request_are_not_converted_again(
+    conversions: Any,
+) -> None:
+    """probatio's validators compare by identity: rebuilt alike, they keep the entry."""
+
+    def rebuilt() -> probatio.Schema:
+        return probatio.Schema(
+            {
+                probatio.Optional("level", default=1): probatio.All(
+                    probatio.Coerce(int), probatio.Range(min=0, max=10)
+                ),
+                probatio.Optional("mode"): probatio.In(["eco", "boost"]),
+            }
+        )
+
+    cache = SchemaCache()
+    cache.use(SerializerChain.around([]))
+
+    first = cache.get(RecordingTool("t", parameters=rebuilt()))
+    again = cache.get(RecordingTool("t", parameters=rebuilt()))
+
+    assert conversions.call_count == 1
+    assert again.json_schema is first.json_schema
+
+
 def test_another_serializer_starts_afresh(conversions: Any) -> None:
     """Exposures made with one serializer chain are not used with another."""
     cache = SchemaCache()
@@ -165,6 +190,11 @@ def test_parameters_that_cannot_compare_are_converted_again(conversions: Any) ->
         ({"a": [str]}, {"a": [int]}),
         ({"a": str}, {"a": [str]}),
         ({"a": str}, {"a": str, "b": str}),
+        ({"a": probatio.In(["x", "y"])}, {"a": probatio.In(["x", "z"])}),
+        (
+            {"a": probatio.All(probatio.Coerce(int), probatio.Range(max=10))},
+            {"a": probatio.All(probatio.Coerce(int), probatio.Range(max=11))},
+        ),
     ],
 )
 def test_parameters_that_convert_differently_are_converted_again(

@@ -64,25 +64,33 @@ export class LlmHubBench extends LitElement {
   }
 
   private async _start(): Promise<void> {
+    // The API named in the URL is described while the list loads (each builds the API).
+    const asked = this.apiId ? this._describe(this.apiId) : undefined;
+    asked?.catch(() => undefined); // its error shows when it is used
     try {
       this._apis = await this.hass.callWS<ApiList>({ type: "llm_hub/apis/list" });
       const usable = this._apis.apis.filter((api) => api.tools !== null);
       const api = usable.find((row) => row.id === this.apiId) ?? usable[0];
-      if (api) await this._loadApi(api.id, this.toolName);
+      if (api) await this._loadApi(api.id, this.toolName, api.id === this.apiId ? asked : undefined);
     } catch (err) {
       this._error = errorText(err);
     }
     await this._timer.done();
   }
 
-  private async _loadApi(apiId: string, toolName = ""): Promise<void> {
+  private _describe(apiId: string): Promise<Description> {
+    return this.hass.callWS<Description>({ type: "llm_hub/api/describe", api_id: apiId });
+  }
+
+  private async _loadApi(
+    apiId: string,
+    toolName = "",
+    described?: Promise<Description>,
+  ): Promise<void> {
     this._api = apiId;
     this._description = undefined;
     this._result = undefined;
-    this._description = await this.hass.callWS<Description>({
-      type: "llm_hub/api/describe",
-      api_id: apiId,
-    });
+    this._description = await (described ?? this._describe(apiId));
     const listed = this._description.tools.filter((tool) => !tool.hidden);
     this._selectTool((listed.find((tool) => tool.name === toolName) ?? listed[0])?.name ?? "");
   }

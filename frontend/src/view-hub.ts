@@ -18,6 +18,10 @@ import {
 
 const HUB_PREFIX = "llm_hub-";
 
+/** Rows of the tools table shown at first, and added by "Show more" (a long table renders
+ * and lays out slowly: about 1 ms a row). The filter searches every tool. */
+const PAGE = 100;
+
 /** The steps of a hub's options menu (translations: options.step.init.menu_options). */
 const OPTION_STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits", "search"];
 
@@ -39,6 +43,8 @@ export class LlmHubView extends LitElement {
 
   @state() private _open?: string;
 
+  @state() private _rows = PAGE;
+
   @state() private _providers: Record<string, Providers | string> = {};
 
   private _timer = new RenderTimer(this);
@@ -49,6 +55,7 @@ export class LlmHubView extends LitElement {
       this._description = undefined;
       this._providers = {};
       this._open = undefined;
+      this._rows = PAGE;
       this._load();
     }
   }
@@ -225,10 +232,26 @@ export class LlmHubView extends LitElement {
         </tr>
       </thead>
       <tbody>
-        ${shown.map((tool) => this._toolRow(tool, hub, searching))}
+        ${shown.slice(0, this._rows).map((tool) => this._toolRow(tool, hub, searching))}
       </tbody>
     </table></div>
-    ${shown.length === 0 ? html`<p class="secondary">${t(hass, "hub.no_match")}</p>` : nothing}`;
+    ${shown.length === 0 ? html`<p class="secondary">${t(hass, "hub.no_match")}</p>` : nothing}
+    ${shown.length > this._rows
+      ? html`<div class="toolbar more">
+          <span class="secondary grow"
+            >${t(hass, needle ? "hub.showing_match" : "hub.showing", {
+              shown: num(hass, this._rows),
+              total: num(hass, shown.length),
+            })}</span
+          >
+          <button class="show-more" @click=${() => (this._rows += PAGE)}>
+            ${t(hass, "hub.show_more", { count: num(hass, Math.min(PAGE, shown.length - this._rows)) })}
+          </button>
+          <button class="show-all" @click=${() => (this._rows = shown.length)}>
+            ${t(hass, "hub.show_all")}
+          </button>
+        </div>`
+      : nothing}`;
   }
 
   private _toolRow(tool: DescribedTool, hub: boolean, searching: boolean) {

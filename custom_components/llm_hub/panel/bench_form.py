@@ -7,6 +7,8 @@ it to ``ha-form``; the others get one made from the JSON Schema agents receive.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
+import json
 from typing import Any
 
 import probatio
@@ -71,7 +73,16 @@ def _derived(schema: Mapping[str, Any]) -> dict[str, Any]:
         config = {"text": {"multiple": True}}
     else:
         config = {"object": {}}
-    return json_safe(selector.selector(config).serialize()["selector"])
+    return _validated(json.dumps(config, sort_keys=True))
+
+
+@lru_cache(maxsize=512)
+def _validated(config: str) -> dict[str, Any]:
+    """Return the selector of a JSON config as Home Assistant serializes it (shared, read-only).
+
+    Validating a config costs more than the rest of a tool's description; tools repeat them.
+    """
+    return json_safe(selector.selector(json.loads(config)).serialize()["selector"])
 
 
 def _type(schema: Mapping[str, Any]) -> str | None:

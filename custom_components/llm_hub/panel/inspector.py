@@ -126,7 +126,7 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
         "api": {"id": api.id, "name": api.name, "hub": isinstance(api, HubAPI)},
         "prompt": instance.api_prompt,
         "tools": [*tools, *candidates],
-        "size": _size(instance),
+        "size": _size(instance, [entry for entry in (*tools, *candidates) if entry["listed"]]),
         "search": search_summary(instance),
         "warnings": [*instance.warnings, *prompt_warnings(instance)]
         if isinstance(instance, HubAPIInstance)
@@ -187,9 +187,12 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
-def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
-    """Return the size figures of an instance, ``over_client_limit``; a hub's ``over_limit``."""
-    sizes = measure(instance)
+def _size(instance: llm_helper.APIInstance, listed: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the size figures of an instance, ``over_client_limit``; a hub's ``over_limit``.
+
+    ``listed``: the described listed tools, whose definitions were measured already.
+    """
+    sizes = _measured(instance, listed)
     size: dict[str, Any] = {
         **asdict(sizes),
         "estimator": ESTIMATOR,
@@ -200,6 +203,21 @@ def _size(instance: llm_helper.APIInstance) -> dict[str, Any]:
         size["max_tools"] = api.options.max_tools
         size["over_limit"] = sizes.tools > api.options.max_tools
     return size
+
+
+def _measured(instance: llm_helper.APIInstance, listed: list[dict[str, Any]]) -> Sizes:
+    """Return ``measure(instance)`` from the tools' described sizes (the same figures)."""
+    if len(listed) != len(instance.tools) or any("parameters_error" in t for t in listed):
+        return measure(instance)
+    # Compact JSON of a list: its brackets, each definition and a comma between two.
+    tools_chars = 2 + sum(entry["size"]["chars"] for entry in listed) + max(len(listed) - 1, 0)
+    prompt_chars = len(instance.api_prompt)
+    return Sizes(
+        tools=len(listed),
+        prompt_chars=prompt_chars,
+        tools_chars=tools_chars,
+        tokens=estimate_tokens(prompt_chars + tools_chars),
+    )
 
 
 def _describe_candidate(

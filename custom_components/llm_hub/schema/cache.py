@@ -201,7 +201,19 @@ def _same(first: Any, second: Any) -> bool:
         return len(first) == len(second) and all(
             _same(one, other) for one, other in zip(first, second, strict=True)
         )
-    return bool(first == second)
+    # probatio's validators compare by identity; one rebuilt per request (``In``, ``All``,
+    # ``Range``) is the same when all it holds is.
+    return _same(vars(first), vars(second)) if _plain_validator(first) else bool(first == second)
+
+
+def _plain_validator(node: Any) -> bool:
+    """Return whether ``node`` is a probatio validator compared by identity only."""
+    kind = type(node)
+    return (
+        kind.__module__.startswith("probatio.validators.")
+        and not any("__eq__" in vars(base) for base in kind.__mro__[:-1])
+        and hasattr(node, "__dict__")
+    )
 
 
 def _same_key(first: Any, second: Any) -> bool:
