@@ -23,6 +23,7 @@ from ..build.candidate import CandidateTool
 from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
+from ..scope.assist import scope_note
 from ..search.meta_tools import META_TOOLS
 from .bench_form import form_selectors
 
@@ -213,6 +214,8 @@ def _describe_candidate(
     entry["confirm"] = item.confirm
     entry["confirm_reason"] = _confirm_reason(item)
     entry["schema_fixes"] = list(item.schema_fixes)
+    if not api.scope.empty:  # how the hub's scope limits the tool (None: it does not)
+        entry["scope"] = None if item.hidden is not None else scope_note(original)
     return entry
 
 
