@@ -145,7 +145,11 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
         hass,
         hub,
         "template",
-        {"title": "Porch state", "description": "The porch light.", "template": "{{ states('light.porch') }}"},
+        {
+            "title": "Porch state",
+            "description": "The porch light.",
+            "template": "{{ states('light.porch') }}",
+        },
     )
     await async_add_tool(
         hass,
@@ -208,7 +212,7 @@ async def test_to_do_reader_lists_only_in_scope(hass: HomeAssistant, hass_admin_
     items = await with_list.async_call_tool(
         llm.ToolInput("todo__get_items", {"todo_list": "Shopping"})
     )
-    assert "items" in items.data  # type: ignore[union-attr]
+    assert "items" in items.data
     # Called within a scope without the list: refused as a list not exposed would be.
     reader = next(tool for tool in with_list.tools if tool.name == "todo__get_items")
     original = reader.tool  # type: ignore[attr-defined]
@@ -248,14 +252,26 @@ async def test_effect_and_inspector_use_the_scope(
     assert all("scope" not in tool for tool in whole)
 
 
+class _Plain(llm.Tool):
+    """A tool of ``integration`` that does nothing."""
+
+    name = "plain"
+
+    def __init__(self, integration: str) -> None:
+        self.integration = integration
+
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Answer nothing."""
+        return llm.ToolResult(data={})
+
+
 def test_scope_notes_of_readers_and_own_tools() -> None:
     """Readers and the hub's own tools have a note; another integration's tool none."""
     from homeassistant.components.todo.llm import TodoGetItemsTool  # noqa: PLC0415
 
-    own = llm.Tool.__new__(llm.Tool)
-    own.integration = "llm_hub"
-    other = llm.Tool.__new__(llm.Tool)
-    other.integration = "weather"
+    own, other = _Plain("llm_hub"), _Plain("weather")
     assert scope_note(TodoGetItemsTool(["Shopping"])) == (
         "lists and reads only the lists within the scope"
     )
@@ -346,5 +362,7 @@ async def test_allowed_user_never_wider_than_admin_only(
         await llm.async_get_api(
             hass,
             hub_id(hub),
-            llm.LLMContext("test", Context(user_id=hass_read_only_user.id), "en", None, None),
+            llm.LLMContext(
+                "test", Context(user_id=hass_read_only_user.id), "en", "conversation", None
+            ),
         )
