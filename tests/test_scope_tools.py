@@ -68,6 +68,7 @@ async def turned_on(hass: HomeAssistant) -> list[str]:
             ("kitchen_on", "light.kitchen"),
             ("porch_on", "light.porch"),
             ("other", "light.kitchen"),
+            ("pick", "{{ which }}"),
         )
     }
     assert await async_setup_component(hass, "script", {"script": scripts})
@@ -366,3 +367,45 @@ async def test_allowed_user_never_wider_than_admin_only(
                 "test", Context(user_id=hass_read_only_user.id), "en", "conversation", None
             ),
         )
+
+
+async def test_own_script_tools_and_reads_of_many(
+    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any
+) -> None:
+    """A script tool made in the UI follows its script's scope; reads of many are checked."""
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*IN_SCOPE, "script.pick"]},
+    )
+    await async_add_tool(hass, hub, "script", {"script": "script.kitchen_on"})
+    await async_add_tool(hass, hub, "script", {"script": "script.other"})
+    reads = (
+        ("Lights", "{{ states.light | map(attribute='state') | list }}"),
+        ("All", "{{ states | map(attribute='state') | list }}"),
+    )
+    for title, template in reads:
+        await async_add_tool(
+            hass, hub, "template", {"title": title, "description": title, "template": template}
+        )
+    user = Context(user_id=hass_admin_user.id)
+    context = llm.LLMContext("test", user, "en", "conversation", None)
+    instance = await llm.async_get_api(hass, hub_id(hub), context)
+    names = {tool.name for tool in instance.tools}
+
+    async def call(name: str, args: dict[str, Any] | None = None) -> Any:
+        return (await instance.async_call_tool(llm.ToolInput(name, args or {}))).data
+
+    assert "kitchen_on" in names
+    assert "other" not in names
+    assert await call("kitchen_on") == {"success": True}
+    assert (await call("script__pick", {"which": "light.kitchen"}))["error_text"] == (
+        "Tool script__pick did not run: the script script.pick may act on entities outside "
+        "the scope of this assistant (a template or its words pick what it acts on). Tell the "
+        "user it cannot do that here."
+    )
+    assert (await call("lights"))["error_text"].startswith(
+        "The template of tool lights read light.porch; tool lights may only reach"
+    )
+    assert " may only reach entities exposed to Assist" in (await call("all"))["error_text"]
+    assert turned_on == ["light.kitchen"]
