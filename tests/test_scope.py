@@ -293,6 +293,7 @@ async def test_calls_in_scope_directly(  # noqa: PLR0917  # fixtures and paramet
                 await call
             return
         result = await call
+    assert isinstance(result, llm.ToolResult)
     if error is None:
         assert not result.error
     else:
@@ -309,6 +310,7 @@ async def test_nothing_in_scope_live_context(
         result = await async_call_in_scope(
             hass, tool, llm.ToolInput(tool.name, {}), _context(home, hass_admin_user)
         )
+    assert isinstance(result, llm.ToolResult)
     assert result.error
     assert result.data == {"error": NO_ENTITIES_PROMPT}
 

@@ -19,10 +19,11 @@ from .calls.deadlines import Deadlines
 from .calls.tool import HubCallSettings, unwrap
 from .compat import api_requires_admin
 from .confirm.approvals import DATA_APPROVALS
+from .confirm.effect import outside_scope
 from .confirm.gate import Confirmations
 from .const import DOMAIN, api_id_for_entry
 from .options import HubOptions
-from .scope.assist import keeps_in_scope, prompt_in_scope
+from .scope.assist import in_scope, prompt_in_scope
 from .scope.reach import HubScope, entered
 from .search.listing import SearchSettings
 from .ui_tools.tools import UiTools
@@ -105,6 +106,7 @@ class HubAPI(SourcedAPI):
                 is_registered=self._is_registered,
                 deadlines=Deadlines(hass),
                 scope=None if self.scope.empty else self.scope,
+                outside_scope=outside_scope,
             ),
             confirmations=self.confirmations,
             warn=self._warn,
@@ -229,9 +231,12 @@ def _narrow(hass: HomeAssistant, source: Source, llm_context: llm_helper.LLMCont
         (heading, prompt_in_scope(hass, llm_context.assistant, text))
         for heading, text in source.prompt_parts
     ]
-    for tool in source.tools:
-        if not keeps_in_scope(unwrap(tool)):
+    for index, tool in enumerate(source.tools):
+        original = unwrap(tool)
+        if (kept := in_scope(hass, original, llm_context.assistant)) is None:
             source.left_out[tool.name] = SCOPE_LEFT_OUT
+        elif kept is not original and tool is original:
+            source.tools[index] = kept  # a reader of the lists in scope
 
 
 def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:

@@ -7,20 +7,24 @@ installed Home Assistant.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import dataclasses
+import inspect
 from typing import Any, Final
 
 import probatio
 from probatio.markers import resolve_key
 import voluptuous as vol
 
-from homeassistant.helpers import llm as llm_helper
+from homeassistant.components.homeassistant import llm as homeassistant_llm
+from homeassistant.helpers import intent, llm as llm_helper
 
 __all__ = [
     "AGENTS_PREFIX_EVERY_TOOL",
     "API_HAS_REQUIRES_ADMIN",
     "INVALID_ERRORS",
     "api_requires_admin",
+    "live_context_match_error",
     "llm_context_agent_id",
     "marker_default",
     "resolve_key",
@@ -58,3 +62,31 @@ def marker_default(marker: probatio.Marker) -> Any:
     """Return the default of a schema key, or ``probatio.UNDEFINED`` when it has none."""
     factory: Any = getattr(marker, "default", probatio.UNDEFINED)
     return factory if factory is probatio.UNDEFINED else factory()
+
+
+def _own_live_context_match_error(
+    result: intent.MatchTargetsResult,
+    name: str | None,
+    area: str | None,
+    domains: list[str] | None,
+) -> str:
+    """Return the error of a failed ``GetLiveContext`` match where Home Assistant words none."""
+    return "No entities matched the provided filter"
+
+
+def _live_context_wording() -> Callable[
+    [intent.MatchTargetsResult, str | None, str | None, list[str] | None], str
+]:
+    """Return Home Assistant's own wording of ``GetLiveContext``'s match errors, if it has one.
+
+    Private in 2026.10 and 2026.11 alike (``_live_context_match_error(result, name, area,
+    domains)``); used while its four parameters are there, so the hub answers in its words.
+    """
+    found = getattr(homeassistant_llm, "_live_context_match_error", None)
+    if callable(found) and len(inspect.signature(found).parameters) == 4:  # noqa: PLR2004
+        return found  # type: ignore[no-any-return]
+    return _own_live_context_match_error
+
+
+live_context_match_error: Final = _live_context_wording()
+"""``(result, name, area, domains) -> str``: the error ``GetLiveContext`` gives a failed match."""

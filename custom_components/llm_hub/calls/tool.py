@@ -38,7 +38,7 @@ from ..const import (
 )
 from ..schema.text import JsonSchema
 from ..scope.assist import async_call_in_scope
-from ..scope.reach import HubScope, entered, scopes_entered
+from ..scope.reach import HubScope, ResolvedScope, entered, scopes_entered
 from .arguments import tool_arguments
 from .deadlines import Deadlines
 from .results import json_safe, json_text
@@ -129,6 +129,8 @@ class HubCallSettings:
     """Set only in the settings of the tools that need confirming."""
     scope: HubScope | None = None
     """The entities the hub reaches (None: every exposed one), resolved at each call."""
+    outside_scope: Callable[[HomeAssistant, Tool], str | None] | None = None
+    """What a call of a tool would act on outside the scopes entered, in words (None: nothing)."""
 
 
 class HubTool(Tool):
@@ -217,7 +219,12 @@ class HubTool(Tool):
         ``confirmed``: an outer hub that lists this tool confirmed the call already.
         """
         started = time.monotonic()
-        checked = self._check_call(tool_input, llm_context, confirmed=confirmed)
+        scope = self.settings.scope if self.settings is not None else None
+        resolved = scope.resolve(hass) if scope is not None and not scope.empty else None
+        with entered(resolved):  # what the confirmation by effect looks at is in scope
+            checked = self._outside_scope(hass) or self._check_call(
+                tool_input, llm_context, confirmed=confirmed
+            )
         approved_by = None
         if isinstance(checked, tuple):
             result, outcome = checked
@@ -239,6 +246,7 @@ class HubTool(Tool):
                 checked,
                 llm_context,
                 confirmed=confirmed or self.gate is not None,
+                resolved=resolved,
             )
             if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
                 result, outcome = ran.result, ran.outcome
@@ -302,6 +310,7 @@ class HubTool(Tool):
         llm_context: LLMContext,
         *,
         confirmed: bool,
+        resolved: ResolvedScope | None = None,
     ) -> ToolResult | ToolCall:
         """Run the original tool under the time limit; return its result or a failed one.
 
@@ -318,8 +327,6 @@ class HubTool(Tool):
             external=tool_input.external,
         )
         call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
-        scope = self.settings.scope if self.settings is not None else None
-        resolved = scope.resolve(hass) if scope is not None and not scope.empty else None
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
             with entered(resolved):
@@ -362,6 +369,15 @@ class HubTool(Tool):
         finally:
             deadlines.forget(deadline)
         return result if isinstance(result, ToolCall) else self._json_safe(result)
+
+    def _outside_scope(self, hass: HomeAssistant) -> Stop | None:
+        """Return the answer refusing a call that would act outside the scopes entered."""
+        check = self.settings.outside_scope if self.settings is not None else None
+        if check is None or isinstance(self.tool, HubTool) or not scopes_entered():
+            return None  # a selected hub's tool checks within its own call
+        if (why := check(hass, self.tool)) is None:
+            return None
+        return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
 
     def _time_limit(self, hass: HomeAssistant, llm_context: LLMContext) -> tuple[float, Deadlines]:
         """Return how many seconds a call may run, and the deadlines that end it then."""

@@ -9,8 +9,8 @@ template that picks an action or its target counts as acting on the set).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Protocol, override
 import weakref
 
 from homeassistant.const import (
@@ -43,11 +43,13 @@ from homeassistant.helpers.script import Script
 from homeassistant.helpers.template import Template, is_template_string
 
 from ..options import EveryTool
+from ..scope.assist import script_of
+from ..scope.reach import reaches
 
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import LLMContext, Tool
 
-__all__ = ["ALWAYS", "NEVER", "Asking", "Effect", "EffectSet", "effect_of"]
+__all__ = ["ALWAYS", "NEVER", "Asking", "Effect", "EffectSet", "effect_of", "outside_scope"]
 
 _TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
 _OPAQUE_ACTIONS: Final = frozenset({"conversation.process", "automation.trigger"})
@@ -215,8 +217,9 @@ class IntentEffect:
         matched = intent.async_match_targets(
             hass, constraints, llm_helper.async_get_match_preferences(hass, llm_context)
         )
+        # An entity out of scope is not acted on: the hub answers it as not exposed.
         return matched.is_match and effects.holds(
-            hass, (state.entity_id for state in matched.states), ()
+            hass, (state.entity_id for state in matched.states if reaches(state.entity_id)), ()
         )
 
 
@@ -404,3 +407,39 @@ def effect_of(tool: Tool, *, destructive: bool) -> Effect | None:
     if isinstance(tool, llm_helper.ActionTool) and tool.name.startswith("script__"):
         return ScriptEffect(f"script.{tool.name.removeprefix('script__')}")
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class _OutsideScope(EffectSet):
+    """Holds what lies outside the scopes entered; ``found`` collects those entity ids."""
+
+    found: list[str] = field(default_factory=list)
+
+    @override
+    def holds(self, hass: HomeAssistant, entity_ids: Iterable[str], areas: Iterable[str]) -> bool:
+        """Return whether an entity of ``entity_ids`` is outside a scope entered."""
+        self.found.extend(sorted(e for e in entity_ids if not reaches(e)))
+        return bool(self.found)
+
+
+def outside_scope(hass: HomeAssistant, tool: Tool) -> str | None:
+    """Return what a script's tool may act on outside the scopes entered, in words.
+
+    None: nothing, or not a script's tool. As ``ScriptEffect`` sees it: what the script
+    references (conditions too, nested scripts and scene members followed); a template that
+    picks a target, an action acting on what its words say or a missing script count.
+    """
+    if (script := script_of(tool)) is None:
+        return None
+    outside = _OutsideScope()
+    if not _script_touches(hass, script, outside, set()):
+        return None
+    if outside.found:
+        return (
+            f"the script {script} acts on {', '.join(outside.found[:5])}, outside the scope "
+            "of this assistant. Tell the user it cannot do that here"
+        )
+    return (
+        f"the script {script} may act on entities outside the scope of this assistant (a "
+        "template or its words pick what it acts on). Tell the user it cannot do that here"
+    )

@@ -24,6 +24,7 @@ from ..build.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
 from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
+from ..scope.assist import scope_note
 from ..search.meta_tools import HIDDEN_META_NAME, META_TOOLS
 from .bench_form import form_selectors
 
@@ -255,6 +256,8 @@ def _describe_candidate(
     entry["hidden_key"] = REASON_KEYS.get(item.hidden or "")
     entry["confirm_key"] = REASON_KEYS.get(entry["confirm_reason"] or "")
     entry["schema_fixes"] = list(item.schema_fixes)
+    if not api.scope.empty:  # how the hub's scope limits the tool (None: it does not)
+        entry["scope"] = None if item.hidden is not None else scope_note(original)
     return entry
 
 

@@ -10,6 +10,7 @@ lets act on matched states (``DynamicServiceIntentHandler``), acts on the in-sco
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
@@ -19,28 +20,91 @@ from homeassistant.components.homeassistant.llm import (
     async_get_exposed_entities,
 )
 from homeassistant.core import Context, HomeAssistant, State
-from homeassistant.helpers import intent, llm as llm_helper
+from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
 from homeassistant.util import yaml as yaml_util
+from homeassistant.util.json import JsonObjectType
 
+from ..compat import live_context_match_error
+from ..const import DOMAIN
 from .reach import reaches
 
-__all__ = ["async_call_in_scope", "keeps_in_scope", "prompt_in_scope"]
+__all__ = ["async_call_in_scope", "in_scope", "prompt_in_scope", "scope_note", "script_of"]
 
 LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices in this smart home:"
 
 _PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
 
 
-def keeps_in_scope(tool: llm_helper.Tool) -> bool:
-    """Return whether a scoped hub can keep ``tool`` within its scope (else it is left out).
+def in_scope(
+    hass: HomeAssistant, tool: llm_helper.Tool, assistant: str | None
+) -> llm_helper.Tool | None:
+    """Return ``tool`` as a scoped hub lists it, or None when it is left out.
 
-    Intent tools and the live context are narrowed; a tool of Home Assistant's ``llm``
-    integration (the date and time) reaches no entity. Others (scripts, to-do and calendar
-    readers, tools made in the UI) may reach any entity: not yet narrowed.
+    A script's tool stays when its script is in scope (as Assist lists only exposed
+    scripts); a to-do or calendar reader is made anew with the names in scope (None: no
+    list in scope). Tools made in the UI keep their own targets in scope. Other
+    integrations' tools may reach any entity: left out.
     """
-    return isinstance(tool, llm_helper.IntentTool | GetLiveContextTool) or (
-        tool.integration == "llm"
-    )
+    if isinstance(tool, llm_helper.IntentTool | GetLiveContextTool) or tool.integration == "llm":
+        return tool
+    if (script := script_of(tool)) is not None:
+        return tool if reaches(script) else None
+    if tool.integration == DOMAIN:
+        return tool
+    if (domain := _reader_domain(tool)) is not None:
+        names = _names_in_scope(hass, assistant, domain)
+        return type(tool)(names) if names else None  # type: ignore[call-arg]
+    return None
+
+
+def script_of(tool: llm_helper.Tool) -> str | None:
+    """Return the entity id of the script a script's tool runs (None: not a script's tool)."""
+    if isinstance(entity_id := getattr(tool, "script_entity_id", None), str):
+        return entity_id
+    if isinstance(tool, llm_helper.ActionTool) and tool.name.startswith("script__"):
+        return f"script.{tool.name.removeprefix('script__')}"
+    return None
+
+
+def scope_note(tool: llm_helper.Tool) -> str | None:
+    """Return how a scoped hub keeps ``tool`` within its scope, in words (None: it need not)."""
+    if isinstance(tool, GetLiveContextTool):
+        return "reports only the entities within the scope"
+    if isinstance(tool, llm_helper.IntentTool):
+        return "acts only on entities within the scope; others are answered as not exposed"
+    if script_of(tool) is not None:
+        return "runs only while everything its script references is within the scope"
+    if _reader_domain(tool) is not None:
+        return "lists and reads only the lists within the scope"
+    if tool.integration == DOMAIN:
+        return "its entity parameters, targets and template reads must be within the scope"
+    return None
+
+
+def _reader_domain(tool: llm_helper.Tool) -> str | None:
+    """Return the domain of Home Assistant's to-do or calendar reader (None: not one)."""
+    from homeassistant.components.calendar.llm import CalendarGetEventsTool  # noqa: PLC0415
+    from homeassistant.components.todo.llm import TodoGetItemsTool  # noqa: PLC0415
+
+    if isinstance(tool, TodoGetItemsTool | CalendarGetEventsTool):
+        return tool.integration
+    return None
+
+
+def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> list[str]:
+    """Return the names and aliases of ``domain``'s entities exposed and in scope.
+
+    As the reader's own ``async_get_tools`` lists them, by name.
+    """
+    entities = er.async_get(hass)
+    names: list[str] = []
+    if not assistant:
+        return names
+    for state in sorted(hass.states.async_all(domain), key=attrgetter("name")):
+        if reaches(state.entity_id) and async_should_expose(hass, assistant, state.entity_id):
+            entry = entities.async_get(state.entity_id)
+            names.extend(intent.async_get_entity_aliases(hass, entry, state=state))
+    return names
 
 
 def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> str:
@@ -60,11 +124,16 @@ async def async_call_in_scope(
     tool: llm_helper.Tool,
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
-) -> llm_helper.ToolResult:
-    """Call ``tool`` (an Assist tool) so that it reaches only entities within scope."""
+) -> llm_helper.ToolResult | JsonObjectType:
+    """Call ``tool`` so that it reaches only entities within scope (see ``in_scope``)."""
     if isinstance(tool, GetLiveContextTool):
         return await _async_live_context(hass, tool, tool_input, llm_context)
-    assert isinstance(tool, llm_helper.IntentTool)  # noqa: S101  # keeps_in_scope
+    if (domain := _reader_domain(tool)) is not None:
+        # Made with the names in scope now: another is refused as one not exposed.
+        names = _names_in_scope(hass, llm_context.assistant, domain)
+        tool = type(tool)(names)  # type: ignore[call-arg]
+    if not isinstance(tool, llm_helper.IntentTool):
+        return await tool.async_call(hass, tool_input, llm_context)
     handler = next(
         (item for item in intent.async_get(hass) if item.intent_type == tool.intent_type), None
     )
@@ -235,33 +304,12 @@ async def _async_live_context(
         )
         if not result.is_match:
             return llm_helper.ToolResult(
-                data={"error": _live_context_error(result, name, area, domains)}, error=True
+                data={"error": live_context_match_error(result, name, area, domains)}, error=True
             )
         matched = {state.entity_id for state in result.states}
         entities = [info for entity_id, info in kept.items() if entity_id in matched]
     overview = yaml_util.dump(entities)
     return llm_helper.ToolResult(data={"result": f"{LIVE_CONTEXT_HEADING}\n{overview}"})
-
-
-def _live_context_error(
-    result: intent.MatchTargetsResult,
-    name: str | None,
-    area: str | None,
-    domains: list[str] | None,
-) -> str:
-    """Return the error ``GetLiveContext`` words for a failed match (as Home Assistant's)."""
-    reason = result.no_match_reason
-    if reason is intent.MatchFailedReason.INVALID_AREA:
-        return f"Area '{result.no_match_name}' does not exist"
-    if reason is intent.MatchFailedReason.NAME:
-        return f"No exposed entities matched name '{name}'"
-    if reason is intent.MatchFailedReason.AREA:
-        return f"No exposed entities found in area '{area}'"
-    return (
-        f"No exposed entities found in domain(s): {', '.join(domains or ())}"
-        if reason is intent.MatchFailedReason.DOMAIN
-        else "No entities matched the provided filter"
-    )
 
 
 def _names(states: list[State]) -> list[str]:

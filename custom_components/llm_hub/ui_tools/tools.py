@@ -36,6 +36,7 @@ from homeassistant.helpers import (
     intent,
     llm as llm_helper,
     selector,
+    target as target_helper,
 )
 from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
 from homeassistant.helpers.template import Template, TemplateEnvironment, is_template_string
@@ -48,6 +49,7 @@ from homeassistant.util.thread import ThreadWithException
 from ..build.builder import Source
 from ..calls.tool import error_result
 from ..const import DOMAIN, LOGGER
+from ..scope.reach import reaches, scopes_entered
 from .bounded import BoundedTemplateEnvironment
 from .definition import (
     CONF_TOOL_NAME,
@@ -232,17 +234,23 @@ class _UiTool(llm_helper.Tool):
             raise HomeAssistantError(
                 f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
             )
-        if not self.definition.unexposed:
-            self._check_exposed(hass, entity_id, assistant)
+        self._check_exposed(hass, entity_id, assistant)
         return entity_id
 
     def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
-        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``."""
+        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``.
+
+        Exposed unless the tool allows more; in a scoped hub, within the scopes entered too.
+        """
         from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
             async_should_expose,
         )
 
-        if not async_should_expose(hass, assistant or ASSISTANT, entity_id):
+        # Out of scope: answered as an entity not exposed (as Assist's tools answer it).
+        if not reaches(entity_id) or (
+            not self.definition.unexposed
+            and not async_should_expose(hass, assistant or ASSISTANT, entity_id)
+        ):
             raise HomeAssistantError(
                 f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
                 "reach exposed entities"
@@ -310,6 +318,8 @@ class UiTemplateTool(_UiTool):
                 "TemplateError",
                 f"The template of tool {self.name} failed at {template_error_text(err)}",
             )
+        if scopes_entered() and (outside := self._read_outside(hass, render_info)) is not None:
+            return error_result("HomeAssistantError", outside)
         if variables and not self.definition.unexposed:
             assistant = llm_context.assistant or ASSISTANT
             if (unreachable := self._unreachable(hass, render_info, assistant)) is not None:
@@ -323,6 +333,27 @@ class UiTemplateTool(_UiTool):
         except ValueError:
             result = rendered
         return llm_helper.ToolResult(data={"result": result})
+
+    def _read_outside(self, hass: HomeAssistant, render_info: RenderInfo) -> str | None:
+        """Return why a render read outside the scopes entered (None: it did not).
+
+        What the model's arguments led to is answered as an entity not exposed.
+        """
+        read: set[str] = set(render_info.entities)
+        for domain in render_info.domains:
+            read.update(hass.states.async_entity_ids(domain))
+        if render_info.all_states:
+            read.update(hass.states.async_entity_ids())
+        for entity_id in sorted(read):
+            if reaches(entity_id):
+                continue
+            if entity_id in self.named:
+                return f"The template of tool {self.name} read {_outside_scope(entity_id)}"
+            return (
+                f"The template of tool {self.name} read {entity_id}; tool {self.name} may "
+                "only reach entities exposed to Assist"
+            )
+        return None
 
     def _unreachable(
         self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
@@ -347,6 +378,11 @@ class UiTemplateTool(_UiTool):
             if not async_should_expose(hass, assistant, entity_id):
                 return entity_id
         return None
+
+
+def _outside_scope(entity_id: str) -> str:
+    """Return that ``entity_id``, a tool's own target, is outside the scopes entered."""
+    return f"{entity_id}, which is outside the scope of this assistant"
 
 
 class _TooLongError(Exception):
@@ -465,8 +501,29 @@ class UiActionTool(_UiTool):
                 hass.states.get(entity_id) is None and entities.async_get(entity_id) is None
             ):
                 raise HomeAssistantError(f"There is no entity {target!r}")
-            if driven and not self.definition.unexposed:
+            if driven:
                 self._check_exposed(hass, entity_id, assistant)
+            elif not reaches(entity_id):
+                raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
+        if scopes_entered():
+            self._check_areas_in_scope(hass, variables)
+
+    def _check_areas_in_scope(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
+        """Raise ``HomeAssistantError`` when an area or device target reaches out of scope."""
+        found = [(key, t) for key, t, _ in _target_ids(hass, self.definition.actions, variables)]
+        selected = target_helper.async_extract_referenced_entity_ids(
+            hass,
+            target_helper.TargetSelection(
+                {
+                    key: [item for kind, item in found if kind == key]
+                    for key in ("area_id", "device_id")
+                }
+            ),
+            expand_group=False,
+        )
+        for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
+            if not reaches(entity_id):
+                raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
 
 
 def _target_ids(
