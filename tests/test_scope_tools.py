@@ -36,10 +36,10 @@ from homeassistant.components.homeassistant import llm as homeassistant_llm
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
-from homeassistant.helpers import intent, llm
+from homeassistant.helpers import area_registry as ar, entity_registry as er, intent, llm
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub, hub_id
+from .common import Contribution, add_llm_platform, async_add_hub, hub_id, llm_context
 from .parity_home import Home, async_setup_home
 from .test_mcp import _async_setup_mcp_server, _text, mcp_session
 from .test_parity import _context
@@ -409,3 +409,57 @@ async def test_own_script_tools_and_reads_of_many(
     )
     assert " may only reach entities exposed to Assist" in (await call("all"))["error_text"]
     assert turned_on == ["light.kitchen"]
+
+
+async def test_other_integrations_tools_left_out_of_a_scoped_hub(
+    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any
+) -> None:
+    """A tool another integration contributes may reach anything: a scoped hub leaves it out."""
+    add_llm_platform(hass, "weather_tools", Contribution([_Plain("weather_tools")]))
+    scoped = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+    )
+    whole = await async_add_hub(hass, "Whole home", {CONF_LLM_HASS_API: ["assist"]})
+    context = llm_context(hass_admin_user.id)
+
+    scoped_api = await llm.async_get_api(hass, hub_id(scoped), context)
+    whole_api = await llm.async_get_api(hass, hub_id(whole), context)
+    scoped_names = {tool.name for tool in scoped_api.tools}
+    whole_names = {tool.name for tool in whole_api.tools}
+
+    assert "plain" in whole_names
+    assert "plain" not in scoped_names
+    assert "script__kitchen_on" in scoped_names
+
+
+async def test_action_tool_on_an_area_out_of_scope_refused(
+    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any
+) -> None:
+    """A stored area target whose entities lie outside the scope refuses the call; nothing runs."""
+    area = ar.async_get(hass).async_create("Garage")
+    entry = er.async_get(hass).async_get_or_create(
+        "light", "test", "garage", suggested_object_id="garage"
+    )
+    er.async_get(hass).async_update_entity(entry.entity_id, area_id=area.id)
+    hass.states.async_set(entry.entity_id, "off")
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Garage on",
+            "description": "Turns the garage lights on.",
+            "actions": [{"action": "test.light_on", "target": {"area_id": area.id}}],
+        },
+    )
+    api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+
+    answer = (await api.async_call_tool(llm.ToolInput("garage_on", {}))).data
+
+    assert answer["error_text"].endswith(
+        f"Tool garage_on acts on {entry.entity_id}, which is outside the scope of this assistant"
+    )
+    assert turned_on == []

@@ -23,9 +23,20 @@ async def add_ui_tool(ha: HomeAssistantClient, entry_id: str, kind: str, form: J
     expect(menu["type"] == "menu", f"Add tool: expected the menu of kinds, got {compact(menu)}")
     shown = await ha.post(f"{path}/{menu['flow_id']}", {"next_step_id": kind})
     expect(shown.get("step_id") == kind, f"Add tool -> {kind}: got {compact(shown)}")
-    save = await ha.post(f"{path}/{menu['flow_id']}", form)
+    flow = f"{path}/{menu['flow_id']}"
+    fields = {key: value for key, value in form.items() if key != "parameters"}
+    step = await ha.post(flow, fields)
+    for parameter in form.get("parameters", []):
+        expect(step.get("step_id") == "parameters", f"{kind}: expected parameters, {compact(step)}")
+        await ha.post(flow, {"next_step_id": "parameter_add"})
+        await ha.post(flow, {"type": parameter["type"]})
+        rest = {key: value for key, value in parameter.items() if key != "type"}
+        step = await ha.post(flow, rest)
+    if step.get("step_id") == "parameters":
+        step = await ha.post(flow, {"next_step_id": "parameters_done"})
+    save = step
     expect(save.get("step_id") == "save", f"{kind} form refused {compact(form)}: {compact(save)}")
-    done = await ha.post(f"{path}/{menu['flow_id']}", {})
+    done = await ha.post(flow, {})
     expect(done["type"] == "create_entry", f"saving the {kind} tool: got {compact(done)}")
     return str(save["description_placeholders"]["name"])
 
