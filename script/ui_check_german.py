@@ -147,7 +147,16 @@ class GermanCheck:
 
         # The options menu and its Tools step, then Add tool's first two steps.
         browser.driver.execute_script(GO, "/config/integrations/integration/llm_hub")
-        row = browser.find("ha-config-entry-row", "Kitchen")
+        # Kitchen's row, not Kitchen only's (the row whose name reads "Kitchen" exactly).
+        rows = browser.wait(
+            lambda: [
+                row
+                for row in browser.find_all("ha-config-entry-row", "Kitchen")
+                if browser.find_all("*", "Kitchen", exact=True, root=row)
+            ],
+            "Kitchen's row",
+        )
+        row = rows[-1]
         configure = browser.wait(
             lambda: browser.find_all("ha-icon-button", label="Konfigurieren", root=row),
             "Kitchen's Konfigurieren",

@@ -218,8 +218,10 @@ export class LlmHubBench extends LitElement {
       </div>
       ${refused
         ? html`<div class="alert refusal-text">
-            ${(result.result.data as { error_text?: string }).error_text ?? ""}.
             ${t(hass, "bench.refusal")}
+            <div class="secondary answer">
+              <q>${(result.result.data as { error_text?: string }).error_text ?? ""}</q>
+            </div>
           </div>`
         : nothing}
       <div class="secondary">${t(hass, "bench.data")}</div>
@@ -264,6 +266,9 @@ export class LlmHubBench extends LitElement {
   static styles = [
     sharedStyles,
     css`
+      .refusal-text .answer {
+        margin-top: 4px;
+      }
       .pickers {
         display: flex;
         flex-wrap: wrap;

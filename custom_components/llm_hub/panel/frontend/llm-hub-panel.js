@@ -568,14 +568,19 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
         </div>
       </div>
       ${i?l`<div class="alert refusal-text">
-            ${e.result.data.error_text??""}.
             ${a(n,"bench.refusal")}
+            <div class="secondary answer">
+              <q>${e.result.data.error_text??""}</q>
+            </div>
           </div>`:d}
       <div class="secondary">${a(n,"bench.data")}</div>
       <pre class="data">${JSON.stringify(e.result.data,null,2)}</pre>
       <div class="secondary">${a(n,"bench.model_reads",{chars:_(n,t.length)})}</div>
       <pre class="read">${t}</pre>
     </div>`}async _apiChanged(e){try{await this._loadApi(e.target.value)}catch(t){this._error=E(t)}}_argsChanged(e){this._argsError=e.detail.error,e.detail.value&&(this._args=e.detail.value)}async _run(){this._running=!0,this._result=void 0,this._error=void 0;try{this._result=await this.hass.callWS({type:"llm_hub/tool/call",api_id:this._api,tool_name:this._tool,tool_args:this._args,user_id:this._user||void 0})}catch(e){this._error=E(e)}finally{this._running=!1}}};y.styles=[A,x`
+      .refusal-text .answer {
+        margin-top: 4px;
+      }
       .pickers {
         display: flex;
         flex-wrap: wrap;
@@ -845,7 +850,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               >${a(t,"hubs.repairs",{count:e.repairs.length})}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="17cb72a64a03",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
+    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="91690b625497",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
       <span>${a(this.hass,"update.message")}</span>
       <button class="primary" @click=${()=>location.reload()}>${a(this.hass,"update.reload")}</button>
     </div>`}};Z.styles=[A,x`
