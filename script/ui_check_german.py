@@ -16,12 +16,13 @@ English again afterwards.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 import json
 from pathlib import Path
 import re
 from typing import Any
 
-from ha_browser import Browser, CheckError, HomeAssistantRest
+from ha_browser import JS_TEXT_OF, Browser, CheckError, HomeAssistantRest
 from ui_check_hub import SCOPED_HUB
 from ui_check_panel import GO, PREFIX, PanelCheck
 
@@ -118,10 +119,19 @@ class GermanCheck:
     def run(self) -> str:
         """Switch to German, check every screen, switch back; return what was seen."""
         try:
-            return self._run()
-        finally:
-            self.language("en")
-            self.panel.open(dark=False)  # the panel again, for the steps after this one
+            summary = self._run()
+        except Exception:
+            with suppress(Exception):  # the failure to report is the German run's own
+                self.english_again()
+            raise
+        self.english_again()
+        return summary
+
+    def english_again(self) -> None:
+        """Switch both languages back to English; open the panel for the steps after this."""
+        self.language("en")
+        self.browser.wait_text("Settings")  # the sidebar in English again
+        self.panel.open(dark=False)
 
     def _run(self) -> str:
         browser, panel = self.browser, self.panel
@@ -147,12 +157,12 @@ class GermanCheck:
 
         # The options menu and its Tools step, then Add tool's first two steps.
         browser.driver.execute_script(GO, "/config/integrations/integration/llm_hub")
-        # Kitchen's row, not Kitchen only's (the row whose name reads "Kitchen" exactly).
+        # Kitchen's row, not Kitchen only's.
         rows = browser.wait(
             lambda: [
                 row
                 for row in browser.find_all("ha-config-entry-row", "Kitchen")
-                if browser.find_all("*", "Kitchen", exact=True, root=row)
+                if SCOPED_HUB not in browser.driver.execute_script(JS_TEXT_OF, row)
             ],
             "Kitchen's row",
         )
