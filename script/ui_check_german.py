@@ -167,11 +167,19 @@ class GermanCheck:
             "Kitchen's row",
         )
         row = rows[-1]
-        configure = browser.wait(
-            lambda: browser.find_all("ha-icon-button", label="Konfigurieren", root=row),
-            "Kitchen's Konfigurieren",
-        )
-        browser.click(configure[-1])
+
+        def own_configure() -> list[Any]:
+            """Return the row's Konfigurieren buttons but those of its tools (subentries)."""
+            label = "Konfigurieren"
+            tools = [
+                button
+                for sub in browser.find_all("ha-config-sub-entry-row", root=row)
+                for button in browser.find_all("ha-icon-button", label=label, root=sub)
+            ]
+            buttons = browser.find_all("ha-icon-button", label=label, root=row)
+            return [button for button in buttons if button not in tools]
+
+        browser.click(browser.wait(own_configure, "Kitchen's Konfigurieren")[-1])
         steps = "options.step.init.menu_options"
         menu, search = self.de(f"{steps}.tools"), self.de(f"{steps}.search")
         browser.find("*", search, exact=True)
