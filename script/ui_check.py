@@ -26,13 +26,13 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
-   dark theme, and its render times (``ui_check_panel``);
-8. before the render times, the German run (``ui_check_german``): the user's and the server's
-   language German, the panel and the options menu once more, failing on
-   LLM Hub's English or a raw key;
-9. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
+   dark theme (``ui_check_panel``);
+8. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
    kitchen lights put there first); the panel's hub view shows the scope, the test bench
    refuses HassTurnOn on the porch lights;
+9. the German run (``ui_check_german``): the user's and the server's language German, the
+   panel (Kitchen only's Scope section and the bench's refusal too) and the options menu once
+   more, failing on LLM Hub's English or a raw key; then the panel's render times;
 10. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
    open panel asks for a reload, which loads the new module (``ui_check_update``);
 11. a user who is no administrator logs in, follows the approval notification's link and
@@ -123,10 +123,10 @@ def main() -> int:
         ("bulk hub", check.bulk),
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),
-        ("german", german.run),
-        ("panel times", panel.timings),
         ("scope", check.scope),
         ("panel scope", panel.scope),
+        ("german", german.run),
+        ("panel times", panel.timings),
         ("panel update", UpdateCheck(panel).run),
         ("own approval", OwnApprovalCheck(browser, rest).run),
     ]

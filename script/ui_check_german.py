@@ -1,9 +1,11 @@
 """The browser check's German run: LLM Hub's screens once more, in German, with no English left.
 
-Run by ``ui_check.py`` in the same browser session and Home Assistant, after the panel's views.
+Run by ``ui_check.py`` in the same browser session and Home Assistant, after the panel's views
+and the scope steps (which made the hub "Kitchen only").
 The user's language is switched to German the way the profile's language picker does it
 (``hass-language-select``: the panel must follow without a reload) and so is the server's
-(``config/core/update``: texts LLM Hub puts together itself). Then: the panel's five views, the
+(``config/core/update``: texts LLM Hub puts together itself). Then: the panel's five views,
+"Kitchen only"'s Scope section and the test bench's refusal of an entity out of its scope, the
 options menu and its Tools step (``add_tool_and_repair``, Add tool and a repair's fix flow, is
 not in the run yet). Each screen fails on a text of
 ``en.json`` that German translates (any run of three words or more from it, and the panel's
@@ -14,12 +16,14 @@ English again afterwards.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import suppress
 import json
 from pathlib import Path
 import re
 from typing import Any
 
-from ha_browser import Browser, CheckError, HomeAssistantRest
+from ha_browser import JS_TEXT_OF, Browser, CheckError, HomeAssistantRest
+from ui_check_hub import SCOPED_HUB
 from ui_check_panel import GO, PREFIX, PanelCheck
 
 __all__ = ["GermanCheck"]
@@ -115,10 +119,19 @@ class GermanCheck:
     def run(self) -> str:
         """Switch to German, check every screen, switch back; return what was seen."""
         try:
-            return self._run()
-        finally:
-            self.language("en")
-            self.panel.open(dark=False)  # the panel again, for the steps after this one
+            summary = self._run()
+        except Exception:
+            with suppress(Exception):  # the failure to report is the German run's own
+                self.english_again()
+            raise
+        self.english_again()
+        return summary
+
+    def english_again(self) -> None:
+        """Switch both languages back to English; open the panel for the steps after this."""
+        self.language("en")
+        self.browser.wait_text("Settings")  # the sidebar in English again
+        self.panel.open(dark=False)
 
     def _run(self) -> str:
         browser, panel = self.browser, self.panel
@@ -140,15 +153,33 @@ class GermanCheck:
         ):
             panel.go(path, view)
             self.check(name, panel=True)
+        scoped = self.scoped()
 
         # The options menu and its Tools step, then Add tool's first two steps.
         browser.driver.execute_script(GO, "/config/integrations/integration/llm_hub")
-        row = browser.find("ha-config-entry-row", "Kitchen")
-        configure = browser.wait(
-            lambda: browser.find_all("ha-icon-button", label="Konfigurieren", root=row),
-            "Kitchen's Konfigurieren",
+        # Kitchen's row, not Kitchen only's.
+        rows = browser.wait(
+            lambda: [
+                row
+                for row in browser.find_all("ha-config-entry-row", "Kitchen")
+                if SCOPED_HUB not in browser.driver.execute_script(JS_TEXT_OF, row)
+            ],
+            "Kitchen's row",
         )
-        browser.click(configure[-1])
+        row = rows[-1]
+
+        def own_configure() -> list[Any]:
+            """Return the row's Konfigurieren buttons but those of its tools (subentries)."""
+            label = "Konfigurieren"
+            tools = [
+                button
+                for sub in browser.find_all("ha-config-sub-entry-row", root=row)
+                for button in browser.find_all("ha-icon-button", label=label, root=sub)
+            ]
+            buttons = browser.find_all("ha-icon-button", label=label, root=row)
+            return [button for button in buttons if button not in tools]
+
+        browser.click(browser.wait(own_configure, "Kitchen's Konfigurieren")[-1])
         steps = "options.step.init.menu_options"
         menu, search = self.de(f"{steps}.tools"), self.de(f"{steps}.search")
         browser.find("*", search, exact=True)
@@ -157,7 +188,34 @@ class GermanCheck:
         browser.wait(lambda: search not in browser.text(), f"the step {menu!r}")
         self.check("options-tools-de")
         self.close_dialog(self.de("options.step.tools.data.include_new_tools"))
-        return "panel (5 views, switched live), options menu and its Tools step: German"
+        return (
+            "panel (5 views, switched live), options menu and its Tools step: German; "
+            f"{SCOPED_HUB}: {scoped}"
+        )
+
+    def scoped(self) -> str:
+        """Check the hub "Kitchen only" (the scope steps made it): its Scope section, a refusal.
+
+        The section with the list of entities it reaches open, then the test bench's refusal
+        of the porch lights, which the scope leaves out; both checked like the other views.
+        """
+        panel = self.panel
+        api_id = self.rest.api_id(SCOPED_HUB)
+
+        def show(name: str) -> None:
+            """Save and check the screen ``name`` as the other views are."""
+            self.check(name, panel=True)
+
+        key = "config_panel.scope.reaches"
+        reaches = self.de(key).split("{exposed}")[0].format(reached=1).strip()
+        said = panel.scope_section(api_id, self.opening(key), "panel-hub-scope-de", show)
+        if reaches not in said or "Kitchen" not in said:
+            raise CheckError(f"the scope section says {said[:300]!r}, not {reaches!r}")
+        refusal = panel.bench_refusal(api_id, "panel-bench-refused-de", show)
+        wanted = " ".join(self.de("config_panel.bench.refusal").split())
+        if wanted not in refusal:
+            raise CheckError(f"the bench's refusal says {refusal!r}")
+        return f"scope section {said[:60]!r}…, the bench's refusal in German"
 
     def add_tool_and_repair(self) -> str:
         """Add tool's first two steps and a repair's fix flow, in German.

@@ -16,6 +16,7 @@ view to its data painted, websocket round trip included): medians of 3; each und
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import statistics
 import time
 from typing import Any
@@ -317,27 +318,51 @@ class PanelCheck:
 
     def scope(self) -> str:
         """Hub "Kitchen only": its view shows the scope; the bench refuses the porch lights."""
-        browser = self.browser
         api_id = self.api_id("Kitchen only")
         self.open(dark=False)
+        said = self.scope_section(api_id, "reaches", "panel-hub-scope-light")
+        if "reaches 1 of" not in said or "Kitchen" not in said:
+            raise CheckError(f"the scope section says {said[:300]!r}")
+        refusal = self.bench_refusal(api_id, "panel-bench-refused-light")
+        if "not exposed" not in refusal:
+            raise CheckError(f"the bench's refusal: {refusal!r}")
+        return f"scope section: {said[:80]!r}…; bench: {PORCH[1]} refused, still off"
+
+    def scope_section(
+        self, api_id: str, reaches: str, screen: str, show: Callable[[str], None] | None = None
+    ) -> str:
+        """Open a hub's view, its Scope section and the list it reaches; save ``screen``.
+
+        ``show`` saves and checks the screen (default: ``Browser.screen``). Returns the
+        section's text once its first line says ``reaches`` (it has loaded).
+        """
+        browser = self.browser
         self.go(f"{PREFIX}/hub/{api_id}", "llm-hub-view")
         scope = "view.shadowRoot.querySelector('llm-hub-scope')"
         section = browser.wait(
             lambda: self.run_js(
                 "llm-hub-view",
-                f"const s = {scope}; const t = s && s.shadowRoot.textContent;"
-                "return t && t.includes('reaches') ? t : null;",
+                f"const s = {scope}; const r = s && s.shadowRoot.querySelector('.reaches');"
+                "return r && r.textContent.includes(args[0]) ? s.shadowRoot.textContent : null;",
+                reaches,
             ),
             "the hub's scope section",
         )
-        said = " ".join(section.split())
-        if "reaches 1 of" not in said or "Kitchen" not in said:
-            raise CheckError(f"the scope section says {said[:300]!r}")
         self.run_js("llm-hub-view", f"{scope}.shadowRoot.querySelector('details').open = true")
         self.run_js("llm-hub-view", f"{scope}.scrollIntoView({{block: 'center'}})")
-        browser.screen("panel-hub-scope-light")
+        (show or browser.screen)(screen)
         browser.driver.execute_script("window.scrollTo(0, 0)")
+        return " ".join(str(section).split())
 
+    def bench_refusal(
+        self, api_id: str, screen: str, show: Callable[[str], None] | None = None
+    ) -> str:
+        """Run HassTurnOn on the porch lights on the bench, with a hub whose scope leaves them out.
+
+        Saves ``screen`` with ``show`` (default: ``Browser.screen``) and returns the refusal's
+        text; fails unless the porch lights are still off.
+        """
+        browser = self.browser
         self.go(f"{PREFIX}/bench?api={api_id}&tool=intent__HassTurnOn", "llm-hub-bench")
         form, form_ms, _, field = browser.wait(
             lambda: browser.driver.execute_script(SELECTOR_INPUT, self.panel, "name"),
@@ -351,15 +376,12 @@ class PanelCheck:
         refusal = str(
             browser.wait(lambda: self.text("llm-hub-bench", ".refusal-text"), "the bench's refusal")
         )
-        if (
-            "not exposed" not in refusal
-            or self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"] != "off"
-        ):
-            raise CheckError(f"the bench's refusal: {refusal!r}")
+        if self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"] != "off":
+            raise CheckError(f"the bench's refusal {refusal!r}, but {PORCH[0]} is on")
         self.run_js("llm-hub-bench", "view.shadowRoot.querySelector('.result').scrollIntoView()")
-        browser.screen("panel-bench-refused-light")
+        (show or browser.screen)(screen)
         browser.driver.execute_script("window.scrollTo(0, 0)")
-        return f"scope section: {said[:80]!r}…; bench: {PORCH[1]} refused, still off"
+        return " ".join(refusal.split())
 
     def approvals(self, *, dark: bool) -> str:
         """Two calls of a user who is no admin wait in Approvals; Deny one, Approve the other.

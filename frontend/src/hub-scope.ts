@@ -1,40 +1,12 @@
 // A hub's scope on its view: what it includes and leaves out by name, who may use it, and the
 // entities exposed to Assist it reaches (llm_hub/hub/scope, fetched when the section shows).
-// The words of this section and of the test bench's refusal are here, in one place.
+// Its words are the panel's (`scope.*` under `config_panel`), in the user's language.
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { sharedStyles } from "./common";
-import { num } from "./localize";
+import { t } from "./localize";
 import { errorText, type HomeAssistant, type HubScope, type ScopeItem } from "./types";
-
-/** The words of the scope section and of a refusal on the test bench (English for now). */
-export const SCOPE_WORDS = {
-  title: "Scope",
-  loading: "Loading…",
-  none: "No scope: the hub reaches every entity exposed to Assist, for every user.",
-  narrows: "The hub reaches only these entities; a scope never widens what is exposed to Assist.",
-  areas: "Areas",
-  floors: "Floors",
-  labels: "Labels",
-  domains: "Domains",
-  entities: "Entities",
-  excluded: "Left out",
-  users: "Users",
-  everyone: "every user",
-  adminsOnly: "administrators only",
-  gone: "(no longer exists)",
-  reaches: (reached: string, exposed: string) => `reaches ${reached} of ${exposed} exposed entities`,
-  showList: "Entities the hub reaches",
-  filter: "Filter by name, entity id or area",
-  noArea: "no area",
-  noneReached: "None: nothing exposed to Assist is in this scope.",
-  refused: "refused",
-  refusal:
-    "Home Assistant's answer for an entity that is not exposed to Assist: no entity the call " +
-    "names is exposed, or within this hub's scope. Nothing was changed.",
-};
-const W = SCOPE_WORDS;
 
 /** Whether a test bench result is Home Assistant's refusal of an unexposed (or out-of-scope) target. */
 export function isScopeRefusal(data: unknown): boolean {
@@ -79,54 +51,62 @@ export class LlmHubScope extends LitElement {
   protected render() {
     const scope = this._scope;
     return html`<div class="card scope">
-      <h2>${W.title}</h2>
+      <h2>${t(this.hass, "scope.title")}</h2>
       ${this._error
         ? html`<div class="alert error">${this._error}</div>`
         : !scope
-          ? html`<div class="secondary">${W.loading}</div>`
+          ? html`<div class="secondary">${t(this.hass, "common.loading")}</div>`
           : this._body(scope)}
     </div>`;
   }
 
   private _body(scope: HubScope) {
+    const hass = this.hass;
     const users = scope.allowed_users.length || scope.admins_only;
     return html`
-      <p class="reaches"><strong>${W.reaches(num(this.hass, scope.reached.length), num(this.hass, scope.exposed))}</strong></p>
+      <p class="reaches">
+        <strong
+          >${t(hass, "scope.reaches", { reached: scope.reached.length, exposed: scope.exposed })}</strong
+        >
+      </p>
       ${scope.empty && !users
-        ? html`<p class="secondary">${W.none}</p>`
-        : html`${scope.empty ? nothing : html`<p class="secondary">${W.narrows}</p>`}
+        ? html`<p class="secondary">${t(hass, "scope.none")}</p>`
+        : html`${scope.empty ? nothing : html`<p class="secondary">${t(hass, "scope.narrows")}</p>`}
             <table class="names">
-              ${this._row(W.areas, scope.areas)} ${this._row(W.floors, scope.floors)}
-              ${this._row(W.labels, scope.labels)}
+              ${this._row("areas", t(hass, "scope.areas"), scope.areas)}
+              ${this._row("floors", t(hass, "scope.floors"), scope.floors)}
+              ${this._row("labels", t(hass, "scope.labels"), scope.labels)}
               ${this._row(
-                W.domains,
+                "domains",
+                t(hass, "scope.domains"),
                 scope.domains.map((domain) => ({ id: domain, name: domain })),
               )}
-              ${this._row(W.entities, scope.entities)} ${this._row(W.excluded, scope.excluded)}
+              ${this._row("entities", t(hass, "scope.entities"), scope.entities)}
+              ${this._row("excluded", t(hass, "scope.excluded"), scope.excluded)}
               <tr>
-                <th>${W.users}</th>
+                <th>${t(hass, "scope.users")}</th>
                 <td data-part="users">
                   ${[
                     ...(scope.allowed_users.length
                       ? scope.allowed_users.map((user) => this._name(user))
-                      : [W.everyone]),
-                    ...(scope.admins_only ? [W.adminsOnly] : []),
+                      : [t(hass, "scope.everyone")]),
+                    ...(scope.admins_only ? [t(hass, "scope.admins_only")] : []),
                   ].map((item, index) => html`${index ? ", " : ""}${item}`)}
                 </td>
               </tr>
             </table>`}
       <details class="reached">
-        <summary>${W.showList} (${num(this.hass, scope.reached.length)})</summary>
+        <summary>${t(hass, "scope.show_list", { count: scope.reached.length })}</summary>
         ${this._reached(scope)}
       </details>
     `;
   }
 
-  private _row(label: string, items: ScopeItem[]) {
+  private _row(part: string, label: string, items: ScopeItem[]) {
     if (!items.length) return nothing;
     return html`<tr>
       <th>${label}</th>
-      <td data-part=${label}>
+      <td data-part=${part}>
         ${items.map((item, index) => html`${index ? ", " : ""}${this._name(item)}`)}
       </td>
     </tr>`;
@@ -134,12 +114,12 @@ export class LlmHubScope extends LitElement {
 
   private _name(item: ScopeItem) {
     return item.name === null
-      ? html`<code>${item.id}</code> <span class="badge warning">${W.gone}</span>`
+      ? html`<code>${item.id}</code> <span class="badge warning">${t(this.hass, "scope.gone")}</span>`
       : html`<span title=${item.id}>${item.name}</span>`;
   }
 
   private _reached(scope: HubScope) {
-    if (!scope.reached.length) return html`<p class="secondary">${W.noneReached}</p>`;
+    if (!scope.reached.length) return html`<p class="secondary">${t(this.hass, "scope.none_reached")}</p>`;
     const needle = this._filter.trim().toLowerCase();
     const shown = scope.reached.filter(
       (row) =>
@@ -148,7 +128,7 @@ export class LlmHubScope extends LitElement {
     );
     return html`<input
         type="search"
-        placeholder=${W.filter}
+        placeholder=${t(this.hass, "scope.filter")}
         .value=${this._filter}
         @input=${(ev: Event) => (this._filter = (ev.target as HTMLInputElement).value)}
       />
@@ -157,7 +137,7 @@ export class LlmHubScope extends LitElement {
           (row) =>
             html`<li data-entity=${row.id}>
               ${row.name ?? row.id} <code>${row.id}</code>
-              <span class="secondary">${row.area ?? W.noArea}</span>
+              <span class="secondary">${row.area ?? t(this.hass, "scope.no_area")}</span>
             </li>`,
         )}
       </ul>`;

@@ -6,18 +6,13 @@ import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { sharedStyles } from "./common";
+import { t } from "./localize";
 import type { HomeAssistant } from "./types";
 
 declare const __LLM_HUB_BUILD__: string;
 
 /** This bundle's build id (frontend/build.mjs: the first 12 hex digits of its sources' hash). */
 export const BUILD: string = __LLM_HUB_BUILD__;
-
-/** The banner's words (English; one place, for translations later). */
-const WORDS = {
-  message: "LLM Hub was updated. Reload the page to use the new version of this panel.",
-  reload: "Reload",
-};
 
 /** The connection's events (home-assistant-js-websocket fires "ready" on every reconnect). */
 type Connection = HomeAssistant["connection"] & {
@@ -76,8 +71,8 @@ export class LlmHubUpdateBanner extends LitElement {
   protected render() {
     if (!this._backend || this._backend === BUILD) return nothing;
     return html`<div class="alert" role="alert">
-      <span>${WORDS.message}</span>
-      <button class="primary" @click=${() => location.reload()}>${WORDS.reload}</button>
+      <span>${t(this.hass!, "update.message")}</span>
+      <button class="primary" @click=${() => location.reload()}>${t(this.hass!, "update.reload")}</button>
     </div>`;
   }
 

@@ -4,7 +4,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, query, state } from "lit/decorators.js";
 
 import { outcomeBadge, sharedStyles } from "./common";
-import { SCOPE_WORDS, isScopeRefusal } from "./hub-scope";
+import { isScopeRefusal } from "./hub-scope";
 import { num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
 import type { LlmHubSchemaForm } from "./schema-form";
@@ -202,7 +202,7 @@ export class LlmHubBench extends LitElement {
         <div class="figure">
           <div class="value">
             ${refused
-              ? html`<span class="badge error refusal">${SCOPE_WORDS.refused}</span>`
+              ? html`<span class="badge error refusal">${t(hass, "outcome.refused")}</span>`
               : outcomeBadge(hass, result.outcome)}
           </div>
           <div class="label">${t(hass, "bench.outcome")}</div>
@@ -218,8 +218,10 @@ export class LlmHubBench extends LitElement {
       </div>
       ${refused
         ? html`<div class="alert refusal-text">
-            ${(result.result.data as { error_text?: string }).error_text ?? ""}.
-            ${SCOPE_WORDS.refusal}
+            ${t(hass, "bench.refusal")}
+            <div class="secondary answer">
+              <q>${(result.result.data as { error_text?: string }).error_text ?? ""}</q>
+            </div>
           </div>`
         : nothing}
       <div class="secondary">${t(hass, "bench.data")}</div>
@@ -264,6 +266,9 @@ export class LlmHubBench extends LitElement {
   static styles = [
     sharedStyles,
     css`
+      .refusal-text .answer {
+        margin-top: 4px;
+      }
       .pickers {
         display: flex;
         flex-wrap: wrap;
