@@ -946,13 +946,16 @@ def render(results: Results, settings: Settings, elapsed: float, commit: str | N
         f"N tools per source, {tools_made}. Whole run {elapsed:.0f} s."
     )
     sizes = settings.sizes
-    lines = [machine, "", method, "", *_table(MEASURES, sizes, results)]
-    counts = ", ".join(
-        f"{key.removeprefix('build_')} "
-        + "/".join(":".join(map(str, results.tool_counts[key, n])) for n in sizes)
-        for key in ("build_merged", "build_assist", "build_contributed")
-    )
-    lines.extend(["", f"Tools served, hub:core, per N: {counts}."])
+    lines = [machine, "", method]
+    if sizes:
+        counts = ", ".join(
+            f"{key.removeprefix('build_')} "
+            + "/".join(":".join(map(str, results.tool_counts[key, n])) for n in sizes)
+            for key in ("build_merged", "build_assist", "build_contributed")
+        )
+        lines.extend(
+            ["", *_table(MEASURES, sizes, results), "", f"Tools served, hub:core, per N: {counts}."]
+        )
     large = [
         measure
         for measure in LARGE_MEASURES
@@ -985,7 +988,7 @@ def render(results: Results, settings: Settings, elapsed: float, commit: str | N
             "**The hub and Home Assistant served different numbers of tools: those rows do not "
             "compare like with like.**"
         )
-    tables: list[tuple[list[Measure], tuple[int, ...]]] = [(MEASURES, sizes)]
+    tables: list[tuple[list[Measure], tuple[int, ...]]] = [(MEASURES, sizes)] if sizes else []
     if settings.large_sizes:
         tables.append((large, settings.large_sizes))
     if settings.scope:
@@ -1036,8 +1039,15 @@ def main() -> None:
         help="time by the wall clock instead of the process's CPU time",
     )
     parser.add_argument("--no-scope", action="store_true", help="without the scope table")
+    parser.add_argument(
+        "--scope-only", action="store_true", help="the scope table only (no other table)"
+    )
     parser.add_argument("--commit", help="the commit measured, shown with the version")
     args = parser.parse_args()
+    if args.scope_only and args.no_scope:
+        parser.error("--scope-only and --no-scope exclude each other")
+    if args.scope_only:
+        args.sizes, args.large_sizes = (), ()
     if args.profile and importlib.util.find_spec("pyinstrument") is None:
         parser.error("--profile needs pyinstrument (installed in the test venv)")
     settings = Settings(

@@ -459,7 +459,7 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
 
     answer = (await api.async_call_tool(llm.ToolInput("garage_on", {}))).data
 
-    assert answer["error_text"].endswith(
+    assert str(answer["error_text"]).endswith(
         f"Tool garage_on acts on {entry.entity_id}, which is outside the scope of this assistant"
     )
     assert turned_on == []
