@@ -117,9 +117,8 @@ def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> 
 def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> str:
     """Return Assist's ``prompt`` with its overview of the home cut to the scopes entered.
 
-    Assist's overview and its cut are kept until the home changes (``changes.HomeChanges``).
-    A prompt whose overview is not that one (the home changed since Assist wrote it, or a
-    selected hub cut it already) keeps only the entries of its overview that are in the cut.
+    An overview other than the one kept (written before a change, or cut by a selected hub)
+    only loses the entries not in the cut.
     """
     if not assistant:
         return prompt
@@ -159,11 +158,7 @@ class _Overview:
         return frozenset(yaml_util.dump([info]) for info in self.kept)
 
     def filter(self, prompt: str) -> str:
-        """Return ``prompt`` with only the kept entries of the overview under Assist's heading.
-
-        The overview is the YAML list after the heading: an entry's first line starts with
-        ``- ``, its others with a space. Only ever leaves entries out.
-        """
+        """Return ``prompt`` with only the kept entries of the YAML list under Assist's heading."""
         head, heading, rest = prompt.partition(f"{STATIC_CONTEXT_HEADING}\n")
         entries: list[list[str]] = []
         lines = rest.splitlines(keepends=True)

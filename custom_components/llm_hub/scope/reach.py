@@ -42,9 +42,9 @@ class ResolvedScope:
     missing_floors: frozenset[str] = frozenset()
     missing_labels: frozenset[str] = frozenset()
 
-    def __contains__(self, entity_id: object) -> bool:
+    def __contains__(self, entity_id: str) -> bool:
         """Return whether the scope reaches the entity ``entity_id``."""
-        if not isinstance(entity_id, str) or entity_id in self.excluded:
+        if entity_id in self.excluded:
             return False
         return (
             not self.included
@@ -88,11 +88,10 @@ class HubScope:
         return not (self._included or self.excluded)
 
     def resolve(self, hass: HomeAssistant) -> ResolvedScope:
-        """Return what the scope reaches now.
+        """Return what the scope reaches now (kept until a registry changes).
 
-        Areas, floors and labels expand as Home Assistant expands an action's target
-        (``target.async_extract_referenced_entity_ids``: devices in an area, hidden entities
-        left out). Kept until a registry changes.
+        Areas, floors and labels expand as an action's target does (devices in an area,
+        hidden entities left out).
         """
         return async_home_changes(hass).kept(self, partial(self._resolve, hass))
 
