@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 import gc
 import importlib.util
+import itertools
 import json
 import logging
 import math
@@ -217,6 +218,10 @@ SCOPE_MEASURES = [
         targets=(Target(1.2, EVERY),),
     ),
     Measure(
+        "scope_build_changed",
+        "Same, each build after a change (a state renamed): nothing kept from the last",
+    ),
+    Measure(
         "scope_call",
         "Intent call (`HassTurnOn` of a light in scope): scoped hub vs the same hub without scope",
         targets=(Target(1.1, EVERY),),
@@ -252,7 +257,9 @@ LEGEND = """\
   `MergedAPI` of the same tools.
 - *Scope*: N lights exposed to Assist, in 10 areas; the scoped hub picks Assist and reaches
   one area (its Scope step), the other hub picks Assist with no scope. The call turns on a
-  light of that area (a service that does nothing); `GetLiveContext` with no arguments.
+  light of that area (a service that does nothing); `GetLiveContext` with no arguments. A
+  scoped hub keeps what its scope resolves to until a registry, a state's name or presence,
+  or an exposure changes; *after a change* renames a state before each build of both hubs.
 - *Growth*: figure at the largest N over figure at the smallest, as N^k; k ≤ 1 is linear or
   better (1.1 allowed for noise)."""
 
@@ -722,6 +729,17 @@ async def async_measure_scope(
             lambda: llm.async_get_api(hass, plain, ctx),
         )
     }
+    names = itertools.count()
+
+    def rename() -> None:
+        """Rename a state no assistant sees: what a scoped hub keeps is computed again."""
+        hass.states.async_set("sensor.bench_renamed", "0", {"friendly_name": str(next(names))})
+
+    async def build_changed(api_id: str) -> llm.APIInstance:
+        rename()
+        return await llm.async_get_api(hass, api_id, ctx)
+
+    timed["scope_build_changed"] = (partial(build_changed, scoped), partial(build_changed, plain))
     turn_on = {"name": "Bench light 0"}
     calls = [await _async_tool_op(hass, api, ctx, "HassTurnOn", turn_on) for api in (scoped, plain)]
     lives = [
