@@ -207,8 +207,11 @@ async def test_overview_not_the_one_kept_only_loses_entries(
     hass: HomeAssistant, home: Home, hass_admin_user: Any
 ) -> None:
     """Assist's prompt written before a change: the cut keeps its in-scope entries, no more."""
+    # A name with blank lines: its YAML has blank lines between the overview's entries.
+    hass.states.async_set("light.odd", "off", {"friendly_name": "Odd\n\nname"})
     assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
-    prompt = f"{assist.api_prompt}\nAfter the overview."
+    prompt = f"{assist.api_prompt}\n- After the overview."
+    assert "Thermostat" in prompt
     scope = HubScope(areas=frozenset({"kitchen"}))
     with entered(scope.resolve(hass)):
         prompt_in_scope(hass, "conversation", prompt)  # kept now
@@ -219,8 +222,9 @@ async def test_overview_not_the_one_kept_only_loses_entries(
 
     assert "Porch" not in cut
     assert "Kitchen light" in cut
-    assert "Desk lamp" not in cut
-    assert cut.endswith("\nAfter the overview.")
+    for out_of_scope in ("Desk lamp", "Odd", "name'", "Thermostat", "TV"):
+        assert out_of_scope not in cut
+    assert cut.endswith("\n- After the overview.")
     assert cut.startswith(prompt.partition(STATIC_CONTEXT_HEADING)[0])
     # The one entry in scope is no longer the home's: nothing of the overview is left.
     assert f"{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\n" in lost
@@ -229,11 +233,15 @@ async def test_overview_not_the_one_kept_only_loses_entries(
 
 
 async def test_prompt_without_an_overview_kept_as_it_is(hass: HomeAssistant, home: Home) -> None:
-    """Text without Assist's overview, or with an empty one, is not changed."""
+    """Text without Assist's overview, or with an empty one, is not changed; stray lines go."""
     empty = f"Before\n{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\nAfter"
+    stray = f"{STATIC_CONTEXT_HEADING}\n  stray\n- names: Desk lamp\n  domain: light\n\nAfter"
     with entered(HubScope(areas=frozenset({"kitchen"})).resolve(hass)):
         assert prompt_in_scope(hass, "conversation", "text") == "text"
         assert prompt_in_scope(hass, "conversation", empty) == empty
+        assert prompt_in_scope(hass, "conversation", stray) == (
+            f"{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\nAfter"
+        )
 
 
 async def test_hub_over_a_scoped_hub_never_widens_its_prompt(

@@ -158,23 +158,28 @@ class _Overview:
         return frozenset(yaml_util.dump([info]) for info in self.kept)
 
     def filter(self, prompt: str) -> str:
-        """Return ``prompt`` with only the kept entries of the YAML list under Assist's heading."""
+        """Return ``prompt`` with only the kept entries of the YAML list under Assist's heading.
+
+        The list runs to the last line starting with ``-`` or a space before a line that
+        starts otherwise (blank lines within it included), so no entry is ever left whole.
+        """
         head, heading, rest = prompt.partition(f"{STATIC_CONTEXT_HEADING}\n")
-        entries: list[list[str]] = []
         lines = rest.splitlines(keepends=True)
         end = 0
-        for end, line in enumerate(lines):  # noqa: B007  # where the overview ends
-            if line.startswith("- "):
-                entries.append([line])
-            elif line.startswith(" ") and entries:
-                entries[-1].append(line)
-            else:
+        for index, line in enumerate(lines):
+            if line.startswith(("- ", " ")):
+                end = index + 1
+            elif line.strip():
                 break
-        else:
-            end = len(lines)
+        entries: list[str] = []
+        for line in lines[:end]:
+            if line.startswith("- "):
+                entries.append(line)
+            elif entries:
+                entries[-1] += line
         if not heading or not entries:
             return prompt
-        kept = [text for entry in entries if (text := "".join(entry)) in self.kept_entries]
+        kept = [entry for entry in entries if entry in self.kept_entries]
         return f"{head}{heading}{''.join(kept) or NO_ENTITIES_PROMPT}{''.join(lines[end:])}"
 
 
