@@ -233,14 +233,20 @@ async def test_overview_not_the_one_kept_only_loses_entries(
 
 
 async def test_prompt_without_an_overview_kept_as_it_is(hass: HomeAssistant, home: Home) -> None:
-    """Text without Assist's overview, or with an empty one, is not changed; stray lines go."""
+    """Text without an overview, or with an empty one, is not changed; what is not kept goes."""
     empty = f"Before\n{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\nAfter"
     stray = f"{STATIC_CONTEXT_HEADING}\n  stray\n- names: Desk lamp\n  domain: light\n\nAfter"
+    kitchen = "- names: Kitchen light\n  domain: light\n  areas: Kitchen\n"
+    twice = f"{STATIC_CONTEXT_HEADING}\n{kitchen}{kitchen}\nAfter"
     with entered(HubScope(areas=frozenset({"kitchen"})).resolve(hass)):
         assert prompt_in_scope(hass, "conversation", "text") == "text"
         assert prompt_in_scope(hass, "conversation", empty) == empty
         assert prompt_in_scope(hass, "conversation", stray) == (
             f"{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\nAfter"
+        )
+        # The kitchen has one such entry: a second one is another entity's.
+        assert prompt_in_scope(hass, "conversation", twice) == (
+            f"{STATIC_CONTEXT_HEADING}\n{kitchen}\nAfter"
         )
 
 

@@ -11,8 +11,9 @@ in-scope ones only.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cached_property, partial
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -117,8 +118,8 @@ def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> 
 def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> str:
     """Return Assist's ``prompt`` with its overview of the home cut to the scopes entered.
 
-    An overview other than the one kept (written before a change, or cut by a selected hub)
-    only loses the entries not in the cut.
+    The overview's entries are matched against the cut kept until the home changes, so an
+    overview written before a change, or cut by a selected hub, only loses entries.
     """
     if not assistant:
         return prompt
@@ -127,41 +128,34 @@ def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> 
     )
     if overview is None:
         return prompt
-    if overview.text in prompt:
-        return prompt.replace(overview.text, overview.cut)
-    return overview.filter(prompt)
+    if overview.last is None or overview.last[0] != prompt:
+        overview.last = (prompt, overview.filter(prompt))
+    return overview.last[1]
 
 
 @dataclass
 class _Overview:
-    """Assist's overview of the home (YAML, one entry per entity) and the same cut to scope."""
+    """The entries of Assist's overview of the home within the scopes entered (YAML each)."""
 
-    text: str
-    cut: str
-    kept: list[dict[str, Any]]
-    """The entries within the scopes entered."""
+    entries: Counter[str]
+    last: tuple[str, str] | None = None
+    """The last prompt cut, and its cut (the same prompt comes on every request)."""
 
     @classmethod
     def of(cls, hass: HomeAssistant, assistant: str) -> _Overview | None:
-        """Return the overview Assist writes now for ``assistant`` (None: it writes none)."""
+        """Return the entries Assist lists now for ``assistant`` (None: it lists none)."""
         async_home_changes(hass).watch_exposure(assistant)
         exposed = async_get_exposed_entities(hass, assistant, include_state=False)
         if not exposed:
             return None
         kept = [info for entity_id, info in exposed.items() if reaches(entity_id)]
-        text = yaml_util.dump(list(exposed.values()))
-        return cls(text, yaml_util.dump(kept) if kept else NO_ENTITIES_PROMPT, kept)
-
-    @cached_property
-    def kept_entries(self) -> frozenset[str]:
-        """Return the YAML of each entry within the scopes entered, as the overview has it."""
-        return frozenset(yaml_util.dump([info]) for info in self.kept)
+        return cls(Counter(_entries(yaml_util.dump(kept).splitlines(keepends=True))))
 
     def filter(self, prompt: str) -> str:
         """Return ``prompt`` with only the kept entries of the YAML list under Assist's heading.
 
         The list runs to the last line starting with ``-`` or a space before a line that
-        starts otherwise (blank lines within it included), so no entry is ever left whole.
+        starts otherwise (blank lines within it included): nothing of it is left uncut.
         """
         head, heading, rest = prompt.partition(f"{STATIC_CONTEXT_HEADING}\n")
         lines = rest.splitlines(keepends=True)
@@ -171,16 +165,27 @@ class _Overview:
                 end = index + 1
             elif line.strip():
                 break
-        entries: list[str] = []
-        for line in lines[:end]:
-            if line.startswith("- "):
-                entries.append(line)
-            elif entries:
-                entries[-1] += line
+        entries = _entries(lines[:end])
         if not heading or not entries:
             return prompt
-        kept = [entry for entry in entries if entry in self.kept_entries]
+        left = self.entries.copy()
+        kept: list[str] = []
+        for entry in entries:
+            if left[entry] > 0:  # as often as the cut has it
+                left[entry] -= 1
+                kept.append(entry)
         return f"{head}{heading}{''.join(kept) or NO_ENTITIES_PROMPT}{''.join(lines[end:])}"
+
+
+def _entries(lines: list[str]) -> list[str]:
+    """Return the entries of a YAML list of mappings: a line starting ``- `` and those after."""
+    entries: list[str] = []
+    for line in lines:
+        if line.startswith("- "):
+            entries.append(line)
+        elif entries:
+            entries[-1] += line
+    return entries
 
 
 async def async_call_in_scope(
