@@ -238,9 +238,13 @@ async def test_prompt_without_an_overview_kept_as_it_is(hass: HomeAssistant, hom
     stray = f"{STATIC_CONTEXT_HEADING}\n  stray\n- names: Desk lamp\n  domain: light\n\nAfter"
     kitchen = "- names: Kitchen light\n  domain: light\n  areas: Kitchen\n"
     twice = f"{STATIC_CONTEXT_HEADING}\n{kitchen}{kitchen}\nAfter"
+    last = f"Before\n{STATIC_CONTEXT_HEADING}\n{kitchen}"
+    bare = f"Before\n{STATIC_CONTEXT_HEADING}"
     with entered(HubScope(areas=frozenset({"kitchen"})).resolve(hass)):
         assert prompt_in_scope(hass, "conversation", "text") == "text"
         assert prompt_in_scope(hass, "conversation", empty) == empty
+        assert prompt_in_scope(hass, "conversation", last) == last
+        assert prompt_in_scope(hass, "conversation", bare) == bare
         assert prompt_in_scope(hass, "conversation", stray) == (
             f"{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\nAfter"
         )

@@ -121,7 +121,7 @@ def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> 
     The overview's entries are matched against the cut kept until the home changes, so an
     overview written before a change, or cut by a selected hub, only loses entries.
     """
-    if not assistant:
+    if not assistant or STATIC_CONTEXT_HEADING not in prompt:
         return prompt
     overview = async_home_changes(hass).kept(
         ("overview", assistant, scopes_entered()), partial(_Overview.of, hass, assistant)
