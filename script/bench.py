@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 import gc
 import importlib.util
+import itertools
 import json
 import logging
 import math
@@ -217,6 +218,10 @@ SCOPE_MEASURES = [
         targets=(Target(1.2, EVERY),),
     ),
     Measure(
+        "scope_build_changed",
+        "Same, each build after a change (a state renamed): nothing kept from the last",
+    ),
+    Measure(
         "scope_call",
         "Intent call (`HassTurnOn` of a light in scope): scoped hub vs the same hub without scope",
         targets=(Target(1.1, EVERY),),
@@ -252,7 +257,9 @@ LEGEND = """\
   `MergedAPI` of the same tools.
 - *Scope*: N lights exposed to Assist, in 10 areas; the scoped hub picks Assist and reaches
   one area (its Scope step), the other hub picks Assist with no scope. The call turns on a
-  light of that area (a service that does nothing); `GetLiveContext` with no arguments.
+  light of that area (a service that does nothing); `GetLiveContext` with no arguments. A
+  scoped hub keeps what its scope resolves to until a registry, a state's name or presence,
+  or an exposure changes; *after a change* renames a state before each build of both hubs.
 - *Growth*: figure at the largest N over figure at the smallest, as N^k; k ≤ 1 is linear or
   better (1.1 allowed for noise)."""
 
@@ -722,6 +729,17 @@ async def async_measure_scope(
             lambda: llm.async_get_api(hass, plain, ctx),
         )
     }
+    names = itertools.count()
+
+    def rename() -> None:
+        """Rename a state no assistant sees: what a scoped hub keeps is computed again."""
+        hass.states.async_set("sensor.bench_renamed", "0", {"friendly_name": str(next(names))})
+
+    async def build_changed(api_id: str) -> llm.APIInstance:
+        rename()
+        return await llm.async_get_api(hass, api_id, ctx)
+
+    timed["scope_build_changed"] = (partial(build_changed, scoped), partial(build_changed, plain))
     turn_on = {"name": "Bench light 0"}
     calls = [await _async_tool_op(hass, api, ctx, "HassTurnOn", turn_on) for api in (scoped, plain)]
     lives = [
@@ -946,13 +964,16 @@ def render(results: Results, settings: Settings, elapsed: float, commit: str | N
         f"N tools per source, {tools_made}. Whole run {elapsed:.0f} s."
     )
     sizes = settings.sizes
-    lines = [machine, "", method, "", *_table(MEASURES, sizes, results)]
-    counts = ", ".join(
-        f"{key.removeprefix('build_')} "
-        + "/".join(":".join(map(str, results.tool_counts[key, n])) for n in sizes)
-        for key in ("build_merged", "build_assist", "build_contributed")
-    )
-    lines.extend(["", f"Tools served, hub:core, per N: {counts}."])
+    lines = [machine, "", method]
+    if sizes:
+        counts = ", ".join(
+            f"{key.removeprefix('build_')} "
+            + "/".join(":".join(map(str, results.tool_counts[key, n])) for n in sizes)
+            for key in ("build_merged", "build_assist", "build_contributed")
+        )
+        lines.extend(
+            ["", *_table(MEASURES, sizes, results), "", f"Tools served, hub:core, per N: {counts}."]
+        )
     large = [
         measure
         for measure in LARGE_MEASURES
@@ -985,7 +1006,7 @@ def render(results: Results, settings: Settings, elapsed: float, commit: str | N
             "**The hub and Home Assistant served different numbers of tools: those rows do not "
             "compare like with like.**"
         )
-    tables: list[tuple[list[Measure], tuple[int, ...]]] = [(MEASURES, sizes)]
+    tables: list[tuple[list[Measure], tuple[int, ...]]] = [(MEASURES, sizes)] if sizes else []
     if settings.large_sizes:
         tables.append((large, settings.large_sizes))
     if settings.scope:
@@ -1036,8 +1057,15 @@ def main() -> None:
         help="time by the wall clock instead of the process's CPU time",
     )
     parser.add_argument("--no-scope", action="store_true", help="without the scope table")
+    parser.add_argument(
+        "--scope-only", action="store_true", help="the scope table only (no other table)"
+    )
     parser.add_argument("--commit", help="the commit measured, shown with the version")
     args = parser.parse_args()
+    if args.scope_only and args.no_scope:
+        parser.error("--scope-only and --no-scope exclude each other")
+    if args.scope_only:
+        args.sizes, args.large_sizes = (), ()
     if args.profile and importlib.util.find_spec("pyinstrument") is None:
         parser.error("--profile needs pyinstrument (installed in the test venv)")
     settings = Settings(

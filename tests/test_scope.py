@@ -21,7 +21,11 @@ from custom_components.llm_hub.const import (
     CONF_SCOPE_EXCLUDED,
 )
 from custom_components.llm_hub.options import HubOptions
-from custom_components.llm_hub.scope.assist import async_call_in_scope, prompt_in_scope
+from custom_components.llm_hub.scope.assist import (
+    STATIC_CONTEXT_HEADING,
+    async_call_in_scope,
+    prompt_in_scope,
+)
 from custom_components.llm_hub.scope.reach import HubScope, entered
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.homeassistant.llm import NO_ENTITIES_PROMPT
@@ -252,8 +256,9 @@ def test_overrides_not_a_mapping_read_as_none() -> None:
 async def test_prompt_left_whole_without_overview(hass: HomeAssistant) -> None:
     """Without an assistant, or with nothing exposed, the prompt stays as it is."""
     assert await async_setup_component(hass, "homeassistant", {})
-    assert prompt_in_scope(hass, None, "text") == "text"
-    assert prompt_in_scope(hass, "conversation", "text") == "text"
+    overview = f"{STATIC_CONTEXT_HEADING}\n- names: Lamp\n"
+    assert prompt_in_scope(hass, None, overview) == overview
+    assert prompt_in_scope(hass, "conversation", overview) == overview
 
 
 @pytest.mark.parametrize(

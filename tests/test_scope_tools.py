@@ -432,18 +432,27 @@ async def test_other_integrations_tools_left_out_of_a_scoped_hub(
     assert "script__kitchen_on" in scoped_names
 
 
+@pytest.mark.parametrize("garage_in_scope", [False, True])
 async def test_action_tool_on_an_area_out_of_scope_refused(
-    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any
+    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any, garage_in_scope: bool
 ) -> None:
-    """A stored area target whose entities lie outside the scope refuses the call; nothing runs."""
+    """A stored area target whose entities lie outside the scope refuses the call; nothing runs.
+
+    With the garage's light named in the scope too, the same call runs.
+    """
     area = ar.async_get(hass).async_create("Garage")
     entry = er.async_get(hass).async_get_or_create(
         "light", "test", "garage", suggested_object_id="garage"
     )
     er.async_get(hass).async_update_entity(entry.entity_id, area_id=area.id)
     hass.states.async_set(entry.entity_id, "off")
+    scope = [*IN_SCOPE, entry.entity_id] if garage_in_scope else IN_SCOPE
+    areas_on: list[Any] = []
+    hass.services.async_register(
+        "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
+    )
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: scope}
     )
     await async_add_tool(
         hass,
@@ -452,52 +461,18 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         {
             "title": "Garage on",
             "description": "Turns the garage lights on.",
-            "actions": [{"action": "test.light_on", "target": {"area_id": area.id}}],
+            "actions": [{"action": "test.area_on", "target": {"area_id": area.id}}],
         },
     )
     api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
 
     answer = (await api.async_call_tool(llm.ToolInput("garage_on", {}))).data
 
+    if garage_in_scope:
+        assert answer == {"success": True}
+        assert areas_on == [[area.id]]
+        return
     assert str(answer["error_text"]).endswith(
         f"Tool garage_on acts on {entry.entity_id}, which is outside the scope of this assistant"
     )
-    assert turned_on == []
-
-
-async def test_action_tool_on_an_area_in_scope_runs(
-    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any
-) -> None:
-    """A stored area target whose entities all lie in the scope runs as stored."""
-    area = ar.async_get(hass).async_create("Garage")
-    entry = er.async_get(hass).async_get_or_create(
-        "light", "test", "garage", suggested_object_id="garage"
-    )
-    er.async_get(hass).async_update_entity(entry.entity_id, area_id=area.id)
-    hass.states.async_set(entry.entity_id, "off")
-    hub = await async_add_hub(
-        hass,
-        "Kitchen and garage",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*IN_SCOPE, entry.entity_id]},
-    )
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Lights on",
-            "description": "Turns the kitchen and garage lights on.",
-            "actions": [
-                {
-                    "action": "test.light_on",
-                    "target": {"area_id": area.id, "entity_id": "light.kitchen"},
-                }
-            ],
-        },
-    )
-    api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
-
-    answer = (await api.async_call_tool(llm.ToolInput("lights_on", {}))).data
-
-    assert answer == {"success": True}
-    assert turned_on == ["light.kitchen"]
+    assert areas_on == turned_on == []

@@ -847,7 +847,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         figures["scope"] = ""
         if not (scope := HubScope.from_options(self._current())).empty:
             exposed = self._exposed()
-            reached = scope.resolve(self.hass).entity_ids
+            reached = scope.resolve(self.hass)
             figures["scope"] = _text(
                 texts,
                 "options.error.scope_reaches",

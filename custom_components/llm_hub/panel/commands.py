@@ -351,7 +351,7 @@ async def websocket_hub_scope(
         for entity_id in hass.states.async_entity_ids()
         if async_should_expose(hass, CONVERSATION_DOMAIN, entity_id)
     ]
-    reached = scope.resolve(hass).entity_ids if not scope.empty else None
+    reached = scope.resolve(hass) if not scope.empty else None
     rows = [
         {
             "id": entity_id,

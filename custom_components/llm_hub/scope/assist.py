@@ -1,15 +1,19 @@
 """Keeps Assist's tools and prompt within the scopes entered (``reach.entered``).
 
 An intent call's targets are matched first as the intent would match them
-(``intent.async_match_targets``); when all are within scope the original tool runs
-unchanged. An entity out of scope is treated as one not exposed: the call fails with the
-``MatchFailedError`` Home Assistant raises for that, or, for a handler that Home Assistant
-lets act on matched states (``DynamicServiceIntentHandler``), acts on the in-scope ones only.
+(``intent.async_match_targets``). When all are within scope, a handler that Home Assistant
+lets act on matched states (``DynamicServiceIntentHandler``) acts on them, as its own
+``async_handle`` goes on after that match; another handler's tool runs unchanged. An entity
+out of scope is treated as one not exposed: the call fails with the ``MatchFailedError``
+Home Assistant raises for that, or, for a ``DynamicServiceIntentHandler``, acts on the
+in-scope ones only.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -25,12 +29,16 @@ from homeassistant.util import yaml as yaml_util
 from homeassistant.util.json import JsonObjectType
 
 from ..compat import live_context_match_error
-from ..const import DOMAIN
-from .reach import reaches
+from ..const import DOMAIN, LOGGER
+from .changes import async_home_changes
+from .reach import reaches, scopes_entered
 
 __all__ = ["async_call_in_scope", "in_scope", "prompt_in_scope", "scope_note", "script_of"]
 
 LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices in this smart home:"
+STATIC_CONTEXT_HEADING = (
+    "Static Context: An overview of the areas and the devices in this smart home:"
+)
 
 _PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
 
@@ -108,15 +116,76 @@ def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> 
 
 
 def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> str:
-    """Return Assist's ``prompt`` with its overview of the home cut to the scopes entered."""
-    if not assistant:
+    """Return Assist's ``prompt`` with its overview of the home cut to the scopes entered.
+
+    The overview's entries are matched against the cut kept until the home changes, so an
+    overview written before a change, or cut by a selected hub, only loses entries.
+    """
+    if not assistant or STATIC_CONTEXT_HEADING not in prompt:
         return prompt
-    exposed = async_get_exposed_entities(hass, assistant, include_state=False)
-    if not exposed:
+    overview = async_home_changes(hass).kept(
+        ("overview", assistant, scopes_entered()), partial(_Overview.of, hass, assistant)
+    )
+    if overview is None:
         return prompt
-    kept = [info for entity_id, info in exposed.items() if reaches(entity_id)]
-    overview = yaml_util.dump(list(exposed.values()))
-    return prompt.replace(overview, yaml_util.dump(kept) if kept else NO_ENTITIES_PROMPT)
+    if overview.last is None or overview.last[0] != prompt:
+        overview.last = (prompt, overview.filter(prompt))
+    return overview.last[1]
+
+
+@dataclass
+class _Overview:
+    """The entries of Assist's overview of the home within the scopes entered (YAML each)."""
+
+    entries: Counter[str]
+    last: tuple[str, str] | None = None
+    """The last prompt cut, and its cut (the same prompt comes on every request)."""
+
+    @classmethod
+    def of(cls, hass: HomeAssistant, assistant: str) -> _Overview | None:
+        """Return the entries Assist lists now for ``assistant`` (None: it lists none)."""
+        async_home_changes(hass).watch_exposure(assistant)
+        exposed = async_get_exposed_entities(hass, assistant, include_state=False)
+        if not exposed:
+            return None
+        kept = [info for entity_id, info in exposed.items() if reaches(entity_id)]
+        return cls(Counter(_entries(yaml_util.dump(kept).splitlines(keepends=True))))
+
+    def filter(self, prompt: str) -> str:
+        """Return ``prompt`` with only the kept entries of the YAML list under Assist's heading.
+
+        The list runs to the last line starting with ``-`` or a space before a line that
+        starts otherwise (blank lines within it included): nothing of it is left uncut.
+        """
+        head, heading, rest = prompt.partition(f"{STATIC_CONTEXT_HEADING}\n")
+        lines = rest.splitlines(keepends=True)
+        end = 0
+        for index, line in enumerate(lines):
+            if line.startswith(("- ", " ")):
+                end = index + 1
+            elif line.strip():
+                break
+        entries = _entries(lines[:end])
+        if not heading or not entries:
+            return prompt
+        left = self.entries.copy()
+        kept: list[str] = []
+        for entry in entries:
+            if left[entry] > 0:  # as often as the cut has it
+                left[entry] -= 1
+                kept.append(entry)
+        return f"{head}{heading}{''.join(kept) or NO_ENTITIES_PROMPT}{''.join(lines[end:])}"
+
+
+def _entries(lines: list[str]) -> list[str]:
+    """Return the entries of a YAML list of mappings: a line starting ``- `` and those after."""
+    entries: list[str] = []
+    for line in lines:
+        if line.startswith("- "):
+            entries.append(line)
+        elif entries:
+            entries[-1] += line
+    return entries
 
 
 async def async_call_in_scope(
@@ -147,19 +216,43 @@ async def async_call_in_scope(
     ):
         # Not about entities (timers), or nothing the intent would find exposed either.
         return await tool.async_call(hass, tool_input, llm_context)
+    return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context)
+
+
+async def _async_intent_in_scope(
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    handler: intent.IntentHandler,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+) -> llm_helper.ToolResult | JsonObjectType:
+    """Call the intent of ``tool`` on its targets within scope (see the module's text)."""
+    assert llm_context.assistant  # noqa: S101  # checked by the caller
     slots = _slots(hass, tool, tool_input, llm_context)
     try:
         valid = handler.async_validate_slots(slots)
     except Exception:  # noqa: BLE001  # the intent refuses them the same way
         return await tool.async_call(hass, tool_input, llm_context)
     constraints = _constraints(handler, valid, llm_context.assistant)
+    plain = type(handler).async_handle is _PLAIN_HANDLE
+    if plain and not constraints.has_constraints:
+        # Its async_handle refuses to act on everything ("cannot target all devices").
+        return await tool.async_call(hass, tool_input, llm_context)
     preferences = intent.MatchTargetsPreferences(
         area_id=valid.get("preferred_area_id", {}).get("value"),
         floor_id=valid.get("preferred_floor_id", {}).get("value"),
     )
     found = intent.async_match_targets(hass, constraints, preferences)
-    if not found.is_match or all(reaches(state.entity_id) for state in found.states):
-        return await tool.async_call(hass, tool_input, llm_context)
+    if not found.is_match:
+        return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
+    if all(reaches(state.entity_id) for state in found.states):
+        if not plain:
+            return await tool.async_call(hass, tool_input, llm_context)
+        # What its own async_handle does after the same match: matched once, not twice.
+        assert isinstance(handler, intent.DynamicServiceIntentHandler)  # noqa: S101
+        return await _async_handle_states(
+            hass, handler, valid, found, constraints, preferences, llm_context
+        )
     # What the intent's filters find before exposure, then exposure with the scope.
     before = intent.async_match_targets(
         hass,
@@ -183,7 +276,7 @@ async def async_call_in_scope(
     scoped = intent.async_match_targets(hass, constraints, preferences, states=kept)
     if not scoped.is_match:
         raise intent.MatchFailedError(scoped, constraints, preferences)
-    if type(handler).async_handle is not _PLAIN_HANDLE:
+    if not plain:
         # The handler matches itself in ways the hub cannot narrow: refuse what it cannot.
         raise intent.IntentHandleError(
             "This request also reaches entities outside this assistant's scope; name the "
@@ -272,7 +365,14 @@ async def _async_handle_states(  # noqa: PLR0917
         assistant=llm_context.assistant,
         device_id=llm_context.device_id,
     )
-    response = await handler.async_handle_states(intent_obj, scoped, constraints, preferences)
+    try:
+        response = await handler.async_handle_states(intent_obj, scoped, constraints, preferences)
+    except intent.IntentError:
+        raise
+    except Exception as err:
+        # As ``intent.async_handle`` answers an error of a handler.
+        LOGGER.exception("Error handling %s", intent_obj.intent_type)
+        raise intent.IntentUnexpectedError(f"Error handling {intent_obj.intent_type}") from err
     return llm_helper.ToolResult(data=llm_helper.IntentResponseDict(response))
 
 

@@ -1,9 +1,10 @@
 """Resolves a hub's scope against the registries into the entity ids it reaches.
 
-A scope is resolved anew at each request and call (``HubScope.resolve``), so entities,
-areas, floors and labels that change are followed without a reload. Scopes of hubs that
-select hubs are intersected: each ``HubTool`` of a scoped hub enters its scope
-(``entered``) while its call runs, and ``reaches`` asks every scope entered.
+Each request and call takes the scope as it is resolved then (``HubScope.resolve``), kept
+between them until a registry changes (``changes.HomeChanges``), so entities, areas, floors
+and labels that change are followed without a reload. Scopes of hubs that select hubs are
+intersected: each ``HubTool`` of a scoped hub enters its scope (``entered``) while its call
+runs, and ``reaches`` asks every scope entered.
 """
 
 from __future__ import annotations
@@ -12,24 +13,44 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial
 
 from homeassistant.const import ATTR_AREA_ID, ATTR_ENTITY_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID
-from homeassistant.core import HomeAssistant, split_entity_id
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import target
 
 from ..options import HubOptions
+from .changes import async_home_changes
 
 __all__ = ["HubScope", "ResolvedScope", "entered", "reaches", "scopes_entered"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ResolvedScope:
-    """What a scope reaches now: entity ids, and what it names that no longer exists."""
+    """What a scope reaches now (``entity_id in resolved``), and what it names that is gone.
 
-    entity_ids: frozenset[str]
+    Compared and hashed by identity: each resolution is its own.
+    """
+
+    named: frozenset[str]
+    """The entities the scope names, directly or by area, device, floor or label."""
+    domains: frozenset[str] = frozenset()
+    excluded: frozenset[str] = frozenset()
+    included: bool = True
+    """Whether the scope includes some entities only; False: all, less the excluded."""
     missing_areas: frozenset[str] = frozenset()
     missing_floors: frozenset[str] = frozenset()
     missing_labels: frozenset[str] = frozenset()
+
+    def __contains__(self, entity_id: str) -> bool:
+        """Return whether the scope reaches the entity ``entity_id``."""
+        if entity_id in self.excluded:
+            return False
+        return (
+            not self.included
+            or entity_id in self.named
+            or entity_id.partition(".")[0] in self.domains
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +88,15 @@ class HubScope:
         return not (self._included or self.excluded)
 
     def resolve(self, hass: HomeAssistant) -> ResolvedScope:
-        """Return the entity ids the scope reaches now (of the states there are).
+        """Return what the scope reaches now (kept until a registry changes).
 
-        Areas, floors and labels expand as Home Assistant expands an action's target
-        (``target.async_extract_referenced_entity_ids``: devices in an area, hidden entities
-        left out).
+        Areas, floors and labels expand as an action's target does (devices in an area,
+        hidden entities left out).
         """
+        return async_home_changes(hass).kept(self, partial(self._resolve, hass))
+
+    def _resolve(self, hass: HomeAssistant) -> ResolvedScope:
+        """Return what the scope reaches, resolved against the registries now."""
         selected = target.async_extract_referenced_entity_ids(
             hass,
             target.TargetSelection(
@@ -85,19 +109,11 @@ class HubScope:
             ),
             expand_group=False,
         )
-        named = selected.referenced | selected.indirectly_referenced
-        reached = {
-            entity_id
-            for entity_id in hass.states.async_entity_ids()
-            if entity_id not in self.excluded
-            and (
-                not self._included
-                or entity_id in named
-                or split_entity_id(entity_id)[0] in self.domains
-            )
-        }
         return ResolvedScope(
-            frozenset(reached),
+            frozenset(selected.referenced | selected.indirectly_referenced),
+            self.domains,
+            self.excluded,
+            self._included,
             frozenset(selected.missing_areas),
             frozenset(selected.missing_floors),
             frozenset(selected.missing_labels),
@@ -127,4 +143,4 @@ def scopes_entered() -> tuple[ResolvedScope, ...]:
 
 def reaches(entity_id: str) -> bool:
     """Return whether every scope entered reaches ``entity_id``."""
-    return all(entity_id in scope.entity_ids for scope in _ENTERED.get())
+    return all(entity_id in scope for scope in _ENTERED.get())
