@@ -196,8 +196,10 @@ async def test_menu_shows_tool_count_and_size(
     assert placeholders["tools"] == placeholders["candidates"] == str(len(HUB_TOOLS))
     assert placeholders["max_tools"] == "128"
     assert placeholders["warning"] == ""
-    tokens = int(placeholders["tokens"].replace(",", ""))
-    chars = int(placeholders["chars"].replace(",", ""))
+    assert placeholders["tokens"].isdigit(), placeholders  # no separator to misread
+    assert placeholders["chars"].isdigit(), placeholders
+    tokens = int(placeholders["tokens"])
+    chars = int(placeholders["chars"])
     # The prompt holds the instructions; the definitions the names and descriptions.
     assert chars > len(INSTRUCTIONS) + sum(map(len, HUB_TOOLS))
     assert chars / 5 < tokens < chars / 3

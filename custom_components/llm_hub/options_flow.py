@@ -832,9 +832,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 figures |= {"tokens": "?", "chars": "?"}
                 warnings.append(("no_size_estimate", {"error": str(err)}))
             else:
+                # Plain digits: "1,589" reads as 1.589 in German; the dialog is in each
+                # user's language, which the flow does not know.
                 figures |= {
-                    "tokens": f"{sizes.tokens:,}",
-                    "chars": f"{sizes.prompt_chars + sizes.tools_chars:,}",
+                    "tokens": str(sizes.tokens),
+                    "chars": str(sizes.prompt_chars + sizes.tools_chars),
                 }
             if len(instance.tools) > limit:
                 warnings.append(("over_tool_limit", {"max_tools": str(limit)}))
