@@ -34,7 +34,8 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    panel (Kitchen only's Scope section and the bench's refusal too) and the options menu once
    more, failing on LLM Hub's English or a raw key; then the panel's render times;
 10. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
-   open panel asks for a reload, which loads the new module (``ui_check_update``);
+   open panel asks for a reload (in German too, the user's language switched and back),
+   which loads the new module (``ui_check_update``);
 11. a user who is no administrator logs in, follows the approval notification's link and
     approves his own MCP call, which then runs (``ui_check_own_approval``).
 

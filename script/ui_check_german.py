@@ -26,7 +26,7 @@ from ha_browser import JS_TEXT_OF, Browser, CheckError, HomeAssistantRest
 from ui_check_hub import SCOPED_HUB
 from ui_check_panel import GO, PREFIX, PanelCheck
 
-__all__ = ["GermanCheck"]
+__all__ = ["SELECT_LANGUAGE", "GermanCheck", "load_texts"]
 
 TRANSLATIONS = Path(__file__).parent.parent / "custom_components/llm_hub/translations"
 PROPER_NAMES = ("LLM Hub", "LLM", "MCP", "API", "Assist", "Home Assistant", "Cursor", "JSON")
@@ -60,7 +60,7 @@ def _flatten(texts: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, str
             yield f"{prefix}{key}", value
 
 
-def _load(language: str) -> dict[str, str]:
+def load_texts(language: str) -> dict[str, str]:
     """Return a language's texts by dotted key."""
     return dict(_flatten(json.loads((TRANSLATIONS / f"{language}.json").read_text())))
 
@@ -73,7 +73,7 @@ class GermanCheck:
         self.browser = browser
         self.rest = rest
         self.panel = panel
-        english, german = _load("en"), _load("de")
+        english, german = load_texts("en"), load_texts("de")
         self.german = german
         all_german = "\n".join(german.values())
         translated = {key: text for key, text in english.items() if german.get(key) != text}

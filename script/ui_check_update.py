@@ -6,7 +6,9 @@ over the copy of the integration that this Home Assistant runs (its config dir, 
 reloads (REST, as Reload in its menu does):
 
 1. ``get_panels`` gives a new module URL (its ``?v=`` hash), and the open panel shows the
-   "reload" banner (saved as ``panel-update.png``), with no console error;
+   "reload" banner (saved as ``panel-update.png``), with no console error; with the user's
+   language switched to German (as the profile does) the banner says it in German
+   (``panel-update-de.png``), then English again;
 2. the banner's Reload reloads the page, which loads the new module (the browser fetched
    the new URL) and shows no banner (its build is the backend's).
 
@@ -22,6 +24,7 @@ from typing import Any
 
 from ha_browser import USER, CheckError
 from selenium.common.exceptions import WebDriverException
+from ui_check_german import SELECT_LANGUAGE, load_texts
 from ui_check_panel import PREFIX, PanelCheck
 
 __all__ = ["UpdateCheck"]
@@ -92,6 +95,20 @@ class UpdateCheck:
             record.write_bytes(recorded)
             self.reload_kitchen()
 
+    def _in_german(self, english: str) -> None:
+        """Switch the user's language to German: the banner's words follow; then English."""
+        german = load_texts("de")
+        words = (german["config_panel.update.message"], german["config_panel.update.reload"])
+        self.browser.driver.execute_script(SELECT_LANGUAGE, "de")
+        self.browser.wait(
+            lambda: all(word in (self.banner()[2] or "") for word in words), "the German banner"
+        )
+        self.browser.screen("panel-update-de")
+        self.browser.driver.execute_script(SELECT_LANGUAGE, "en")
+        self.browser.wait(
+            lambda: (self.banner()[2] or "").strip() == english.strip(), "the English banner again"
+        )
+
     def _update(self, module: Path, original: bytes, recorded: dict[str, Any]) -> str:
         """Check the steps of the docstring on the files given; return what was seen."""
         browser = self.browser
@@ -113,6 +130,7 @@ class UpdateCheck:
         if backend != sources[:12] or "Reload" not in text:
             raise CheckError(f"the banner: backend build {backend}, {text!r}")
         browser.screen("panel-update")
+        self._in_german(text)
         browser.driver.execute_script(CLICK_RELOAD, self.panel.panel)
         arrived = browser.wait(self._reloaded, "the page reloaded")
         if arrived[-1].tag_name == "input":  # the login was not kept
