@@ -148,8 +148,9 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
             hass, f"Good {index}", base | _strictest(key, value, every, acting)
         )
         assert await _behaviour(hass, bad) == await _behaviour(hass, good), (key, value)
-        issues = ir.async_get(hass).issues
-        assert (DOMAIN, f"invalid_option_{bad.entry_id}_{key}") in issues
+        issue = ir.async_get(hass).async_get_issue(DOMAIN, f"invalid_option_{bad.entry_id}_{key}")
+        assert issue is not None
+        assert issue.translation_key == "invalid_safety_option", key
         assert not invalid_options(good.options)
         tried.add(key)
         for entry in (bad, good):

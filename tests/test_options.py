@@ -48,7 +48,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
-from homeassistant.helpers import issue_registry as ir, llm
+from homeassistant.helpers import issue_registry as ir, llm, translation
 from homeassistant.setup import async_setup_component
 
 from .common import async_add_hub, hub_id, llm_context
@@ -250,6 +250,25 @@ async def test_fix_flow_removes_the_option(
         json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}"},
     )
     assert (await response.json())["reason"] == "entry_removed"
+
+
+async def test_a_wrong_safety_option_says_its_strictest_value_applies(
+    hass: HomeAssistant,
+) -> None:
+    """The repair issue of a safety option says what the hub does meanwhile (its strictest
+    value, issue 23), that of another option that it serves the default, as the user reads
+    them in Repairs (HA's translation loader, as the frontend asks it)."""
+    assert await async_setup_component(hass, "repairs", {})
+    entry = await async_add_hub(hass, "Kitchen", {CONF_READ_ONLY: "false", CONF_PROMPT: 5})
+    issues = _issues(hass, entry)
+    assert issues[CONF_READ_ONLY].translation_key == "invalid_safety_option"
+    assert issues[CONF_PROMPT].translation_key == "invalid_option"
+
+    texts = await translation.async_get_translations(hass, "en", "issues", {DOMAIN})
+    step = "component.llm_hub.issues.{}.fix_flow.step.confirm.description"
+    assert "strictest setting" in texts[step.format("invalid_safety_option")]
+    assert "strictest" not in texts[step.format("invalid_option")]
+    assert "as if it were not set" in texts[step.format("invalid_option")]
 
 
 @PROPERTY

@@ -37,7 +37,7 @@ from homeassistant.util.hass_dict import HassKey
 
 from .api import HubAPI
 from .const import DOMAIN, LOGGER, api_id_for_entry
-from .options import EXPECTED
+from .options import EXPECTED, SAFETY_OPTIONS
 from .scope.reach import HubScope
 from .ui_tools.tools import UiTools
 
@@ -69,6 +69,8 @@ CHECK_INTERVAL: Final = timedelta(minutes=5)
 ISSUE_MISSING_API: Final = "missing_api"
 ISSUE_INVALID_NAME: Final = "invalid_name"
 ISSUE_INVALID_OPTION: Final = "invalid_option"
+ISSUE_INVALID_SAFETY_OPTION: Final = "invalid_safety_option"
+"""Translation key of ``invalid_option`` for a safety option, which serves its strictest value."""
 ISSUE_TOOL_LEFT_OUT: Final = "tool_left_out"
 ISSUE_TOOL_PREFIX: Final = "tool_"
 ISSUE_SCOPE_MISSING: Final = "scope_{}_missing"
@@ -236,12 +238,14 @@ def async_update_option_issues(
         ):
             ir.async_delete_issue(hass, DOMAIN, issue_id)
     for key in invalid:
+        safety = key in SAFETY_OPTIONS
         LOGGER.warning(
-            "LLM Hub %s: the option %s holds %s, not %s; serving as if it were not set",
+            "LLM Hub %s: the option %s holds %s, not %s; serving %s",
             entry.title,
             key,
             type(entry.options[key]).__name__,
             EXPECTED[key],
+            "its strictest value" if safety else "as if it were not set",
         )
         ir.async_create_issue(
             hass,
@@ -250,7 +254,7 @@ def async_update_option_issues(
             data={DATA_ENTRY_ID: entry.entry_id, DATA_OPTION: key},
             is_fixable=True,
             severity=ir.IssueSeverity.WARNING,
-            translation_key=ISSUE_INVALID_OPTION,
+            translation_key=ISSUE_INVALID_SAFETY_OPTION if safety else ISSUE_INVALID_OPTION,
             translation_placeholders={"hub": entry.title, "option": key, "expected": EXPECTED[key]},
         )
 
