@@ -41,9 +41,11 @@ from custom_components.llm_hub.options import (
     SAFETY_OPTIONS,
     HubOptions,
     Override,
+    expected_words,
     invalid_options,
 )
 from custom_components.llm_hub.search.listing import SearchSettings
+from custom_components.llm_hub.texts import async_texts
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -250,6 +252,52 @@ async def test_fix_flow_removes_the_option(
         json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}"},
     )
     assert (await response.json())["reason"] == "entry_removed"
+
+
+async def test_english_words_of_what_options_hold_are_those_of_the_log(hass: HomeAssistant) -> None:
+    """en.json's ``expected_…`` words are ``EXPECTED``'s (the log's), for every option."""
+    english = await async_texts(hass, "common")
+    assert {key: expected_words(key, english) for key in EXPECTED} == EXPECTED
+
+
+async def test_fix_flow_says_what_the_option_must_hold_in_the_language_of_home_assistant(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator
+) -> None:
+    """What an option must hold is in Home Assistant's language (issue 25), one of a few
+    values joined in it; an option this version does not know has no such words."""
+    assert await async_setup_component(hass, "repairs", {})
+    client = await hass_client()
+    hass.config.language = "de"
+    entry = await async_add_hub(
+        hass, "Kitchen", {CONF_READ_ONLY: "false", CONF_TOOL_MODE: 3, CONF_EXCLUDED_TOOLS: 1}
+    )
+    assert _issues(hass, entry)[CONF_TOOL_MODE].translation_placeholders == {
+        "hub": "Kitchen",
+        "option": CONF_TOOL_MODE,
+        "expected": "all, search oder search_over_limit",
+    }
+    expected: dict[str, str] = {}
+    for key in (CONF_READ_ONLY, CONF_TOOL_MODE, CONF_EXCLUDED_TOOLS, "unknown_option"):
+        ir.async_create_issue(
+            hass,
+            DOMAIN,
+            f"invalid_option_{entry.entry_id}_{key}",
+            data={"entry_id": entry.entry_id, "option": key},
+            is_fixable=True,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key="invalid_option",
+        )
+        response = await client.post(
+            "/api/repairs/issues/fix",
+            json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{key}"},
+        )
+        expected[key] = (await response.json())["description_placeholders"]["expected"]
+    assert expected == {
+        CONF_READ_ONLY: "true oder false",
+        CONF_TOOL_MODE: "all, search oder search_over_limit",
+        CONF_EXCLUDED_TOOLS: "eine Liste von Werkzeugnamen",
+        "unknown_option": "",
+    }
 
 
 async def test_a_wrong_safety_option_says_its_strictest_value_applies(

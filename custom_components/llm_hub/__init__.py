@@ -54,7 +54,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     if error is None and entry.data.get(DATA_NAME) != name:
         hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
     async_update_name_issue(hass, entry, name, error)
-    async_update_option_issues(hass, entry, invalid_options(entry.options))
+    await async_update_option_issues(hass, entry, invalid_options(entry.options))
     ui_tools = await UiTools.async_load(hass, entry)
     entry.async_on_unload(ui_tools.async_unload)
     api = HubAPI(hass, entry, name=name, ui_tools=ui_tools)

@@ -37,8 +37,9 @@ from homeassistant.util.hass_dict import HassKey
 
 from .api import HubAPI
 from .const import DOMAIN, LOGGER, api_id_for_entry
-from .options import EXPECTED, SAFETY_OPTIONS
+from .options import EXPECTED, SAFETY_OPTIONS, expected_words
 from .scope.reach import HubScope
+from .texts import async_texts
 from .ui_tools.tools import UiTools
 
 __all__ = [
@@ -224,11 +225,13 @@ def async_update_name_issue(
     )
 
 
-@callback
-def async_update_option_issues(
+async def async_update_option_issues(
     hass: HomeAssistant, entry: ConfigEntry[Any], invalid: list[str]
 ) -> None:
-    """Log and raise a fixable issue per option key in ``invalid``; clear the others."""
+    """Log and raise a fixable issue per option key in ``invalid``; clear the others.
+
+    What each option must hold is in Home Assistant's language (``common``'s ``expected_…``).
+    """
     prefix = f"{ISSUE_INVALID_OPTION}_{entry.entry_id}_"
     for (domain, issue_id), issue in list(ir.async_get(hass).issues.items()):
         if (
@@ -237,6 +240,9 @@ def async_update_option_issues(
             and (issue.data or {}).get(DATA_OPTION) not in invalid
         ):
             ir.async_delete_issue(hass, DOMAIN, issue_id)
+    if not invalid:
+        return
+    texts = await async_texts(hass, "common")
     for key in invalid:
         safety = key in SAFETY_OPTIONS
         LOGGER.warning(
@@ -255,7 +261,11 @@ def async_update_option_issues(
             is_fixable=True,
             severity=ir.IssueSeverity.WARNING,
             translation_key=ISSUE_INVALID_SAFETY_OPTION if safety else ISSUE_INVALID_OPTION,
-            translation_placeholders={"hub": entry.title, "option": key, "expected": EXPECTED[key]},
+            translation_placeholders={
+                "hub": entry.title,
+                "option": key,
+                "expected": expected_words(key, texts),
+            },
         )
 
 

@@ -70,6 +70,7 @@ __all__ = [
     "SAFETY_OPTIONS",
     "HubOptions",
     "Override",
+    "expected_words",
     "invalid_options",
     "selected_api_ids",
     "without_empty",
@@ -128,10 +129,15 @@ class Kind[T]:
 
     check: Callable[[Any], bool]
     expected: str
+    """The check in English words (logs, docs)."""
     read: Callable[[Any, T], T]
     """``read(value, default)``: the value any stored value stands for, else ``default``."""
     fail_closed: Callable[[Any, T], T] = _strictest
     """``fail_closed(value, strictest)``: what a safety option of the wrong type serves."""
+    words: str = ""
+    """The key of the check in words in the ``common`` translations (``expected_…``)."""
+    choices: tuple[str, ...] = ()
+    """The values an option of one of a few values may hold (``words`` joins them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,27 +263,51 @@ def _one_of[T: str](choices: Iterable[T]) -> Kind[T]:
         lambda value: isinstance(value, str) and value in by_value,
         f"{', '.join(first)} or {last}",
         read,
+        words="expected_one_of",
+        choices=(*first, last),
     )
 
 
-_TEXT: Final = Kind(lambda value: isinstance(value, str), "a text", _read_text)
-_FLAG: Final = Kind(lambda value: isinstance(value, bool), "true or false", _read_flag)
-_SECONDS: Final = Kind(_is_number, "a positive number", _read_number)
-_COUNT: Final = Kind(_is_number, "a positive number", _read_count)
-_APPROVAL_SECONDS: Final = Kind(_is_number, "a positive number", _read_approval_timeout)
-_TOOL_KEYS: Final = Kind(_is_texts, "a list of tool names", _read_keys, _keys_kept)
-_TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts)
-_IDS: Final = Kind(_is_texts, "a list of ids", _read_texts)
-_DOMAINS: Final = Kind(_is_texts, "a list of domains", _read_keys, _keys_kept)
-_DEVICE_CLASSES: Final = Kind(_is_texts, "a list of device classes", _read_keys, _keys_kept)
-_AREAS: Final = Kind(_is_texts, "a list of area ids", _read_keys, _keys_kept)
-_ENTITIES: Final = Kind(_is_texts, "a list of entity ids", _read_keys, _keys_kept)
-_API_IDS: Final = Kind(_is_texts, "a list of LLM API ids", _read_api_ids)
+_TEXT: Final = Kind(
+    lambda value: isinstance(value, str), "a text", _read_text, words="expected_text"
+)
+_FLAG: Final = Kind(
+    lambda value: isinstance(value, bool), "true or false", _read_flag, words="expected_flag"
+)
+_SECONDS: Final = Kind(_is_number, "a positive number", _read_number, words="expected_number")
+_COUNT: Final = Kind(_is_number, "a positive number", _read_count, words="expected_number")
+_APPROVAL_SECONDS: Final = Kind(
+    _is_number, "a positive number", _read_approval_timeout, words="expected_number"
+)
+_TOOL_KEYS: Final = Kind(
+    _is_texts, "a list of tool names", _read_keys, _keys_kept, words="expected_tool_names"
+)
+_TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts, words="expected_tool_names")
+_IDS: Final = Kind(_is_texts, "a list of ids", _read_texts, words="expected_ids")
+_DOMAINS: Final = Kind(
+    _is_texts, "a list of domains", _read_keys, _keys_kept, words="expected_domains"
+)
+_DEVICE_CLASSES: Final = Kind(
+    _is_texts, "a list of device classes", _read_keys, _keys_kept, words="expected_device_classes"
+)
+_AREAS: Final = Kind(
+    _is_texts, "a list of area ids", _read_keys, _keys_kept, words="expected_area_ids"
+)
+_ENTITIES: Final = Kind(
+    _is_texts, "a list of entity ids", _read_keys, _keys_kept, words="expected_entity_ids"
+)
+_API_IDS: Final = Kind(_is_texts, "a list of LLM API ids", _read_api_ids, words="expected_api_ids")
 _OVERRIDES: Final = Kind(
-    _is_overrides, "tool names, each with a text name and description", _read_overrides
+    _is_overrides,
+    "tool names, each with a text name and description",
+    _read_overrides,
+    words="expected_overrides",
 )
 _NOTIFY_ACTION: Final = Kind(
-    _is_notify_action, "a notify action (notify.<name>)", _read_notify_action
+    _is_notify_action,
+    "a notify action (notify.<name>)",
+    _read_notify_action,
+    words="expected_notify_action",
 )
 _CONFIRM: Final = _one_of((CONFIRM_APPROVE, CONFIRM_REFUSE))
 _TOOL_MODE: Final = _one_of(ToolMode)
@@ -396,6 +426,23 @@ class HubOptions:
 _FIELDS: Final[dict[str, Option]] = {item.name: item.metadata[_ROW] for item in fields(HubOptions)}
 _BY_KEY: Final = {row.key: row for row in _FIELDS.values()}
 EXPECTED: Final = {row.key: row.kind.expected for row in _FIELDS.values()}
+
+
+def expected_words(key: str, texts: Callable[..., str]) -> str:
+    """Return what the stored option ``key`` must hold, in words of ``texts``.
+
+    ``texts(words_key, **placeholders)`` is a ``texts.Texts`` of ``common``; empty for an
+    option this version does not know.
+    """
+    if (row := _BY_KEY.get(key)) is None:
+        return ""
+    kind = row.kind
+    if not kind.choices:
+        return texts(kind.words)
+    *first, last = kind.choices
+    return texts(kind.words, first=", ".join(first), last=last)
+
+
 """What each option must hold, in words (for the repair issue), by key."""
 SAFETY_OPTIONS: Final = frozenset(row.key for row in _FIELDS.values() if row.safety)
 """The keys of the options that fail closed."""

@@ -30,7 +30,8 @@ from .issues import (
     ISSUE_TOOL_PREFIX,
     api_name,
 )
-from .options import EXPECTED, selected_api_ids
+from .options import expected_words, selected_api_ids
+from .texts import async_texts
 
 __all__ = [
     "InvalidNameRepairFlow",
@@ -149,14 +150,17 @@ class InvalidOptionRepairFlow(_ChangeOptionsFlow):
         """Fix the option ``option`` of the hub of ``entry_id``."""
         super().__init__(entry_id)
         self.option = option
+        self._expected = ""
+
+    @override
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Start with the confirmation, saying what the option must hold in HA's language."""
+        self._expected = expected_words(self.option, await async_texts(self.hass, "common"))
+        return await super().async_step_init(user_input)
 
     @override
     def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
-        return {
-            "hub": entry.title,
-            "option": self.option,
-            "expected": EXPECTED.get(self.option, ""),
-        }
+        return {"hub": entry.title, "option": self.option, "expected": self._expected}
 
     @override
     def _options(self, entry: ConfigEntry[Any]) -> dict[str, Any]:
