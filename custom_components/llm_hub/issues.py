@@ -228,10 +228,7 @@ def async_update_name_issue(
 async def async_update_option_issues(
     hass: HomeAssistant, entry: ConfigEntry[Any], invalid: list[str]
 ) -> None:
-    """Log and raise a fixable issue per option key in ``invalid``; clear the others.
-
-    What each option must hold is in Home Assistant's language (``common``'s ``expected_…``).
-    """
+    """Log and raise a fixable issue per option key in ``invalid``; clear the others."""
     prefix = f"{ISSUE_INVALID_OPTION}_{entry.entry_id}_"
     for (domain, issue_id), issue in list(ir.async_get(hass).issues.items()):
         if (

@@ -429,11 +429,7 @@ EXPECTED: Final = {row.key: row.kind.expected for row in _FIELDS.values()}
 
 
 def expected_words(key: str, texts: Callable[..., str]) -> str:
-    """Return what the stored option ``key`` must hold, in words of ``texts``.
-
-    ``texts(words_key, **placeholders)`` is a ``texts.Texts`` of ``common``; empty for an
-    option this version does not know.
-    """
+    """Return what option ``key`` must hold in ``texts`` (``common``); empty if unknown."""
     if (row := _BY_KEY.get(key)) is None:
         return ""
     kind = row.kind

@@ -154,7 +154,6 @@ class InvalidOptionRepairFlow(_ChangeOptionsFlow):
 
     @override
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
-        """Start with the confirmation, saying what the option must hold in HA's language."""
         self._expected = expected_words(self.option, await async_texts(self.hass, "common"))
         return await super().async_step_init(user_input)
 
