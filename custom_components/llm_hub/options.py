@@ -426,6 +426,9 @@ class HubOptions:
 _FIELDS: Final[dict[str, Option]] = {item.name: item.metadata[_ROW] for item in fields(HubOptions)}
 _BY_KEY: Final = {row.key: row for row in _FIELDS.values()}
 EXPECTED: Final = {row.key: row.kind.expected for row in _FIELDS.values()}
+"""What each option must hold, in English words (the log, docs), by key."""
+SAFETY_OPTIONS: Final = frozenset(row.key for row in _FIELDS.values() if row.safety)
+"""The keys of the options that fail closed."""
 
 
 def expected_words(key: str, texts: Callable[..., str]) -> str:
@@ -437,11 +440,6 @@ def expected_words(key: str, texts: Callable[..., str]) -> str:
         return texts(kind.words)
     *first, last = kind.choices
     return texts(kind.words, first=", ".join(first), last=last)
-
-
-"""What each option must hold, in words (for the repair issue), by key."""
-SAFETY_OPTIONS: Final = frozenset(row.key for row in _FIELDS.values() if row.safety)
-"""The keys of the options that fail closed."""
 
 
 def invalid_options(options: Mapping[str, Any]) -> list[str]:
