@@ -11,6 +11,7 @@ from dataclasses import fields, replace
 from http import HTTPStatus
 from typing import Any
 
+from aiohttp.test_utils import TestClient
 from hypothesis import given, strategies as st
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -238,20 +239,29 @@ async def test_fix_flow_removes_the_option(
     assert set(_issues(hass, entry)) == {CONF_MAX_TOOLS}
 
     await hass.config_entries.async_remove(entry.entry_id)
+    flow = await _fix_a_raised_issue(hass, client, entry.entry_id, CONF_MAX_TOOLS)
+    assert flow["reason"] == "entry_removed"
+
+
+async def _fix_a_raised_issue(
+    hass: HomeAssistant, client: TestClient[Any, Any], entry_id: str, key: str
+) -> dict[str, Any]:
+    """Raise the invalid-option issue of ``key`` as the hub would; open its fix flow over HTTP."""
     ir.async_create_issue(
         hass,
         DOMAIN,
-        f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}",
-        data={"entry_id": entry.entry_id, "option": CONF_MAX_TOOLS},
+        f"invalid_option_{entry_id}_{key}",
+        data={"entry_id": entry_id, "option": key},
         is_fixable=True,
         severity=ir.IssueSeverity.WARNING,
         translation_key="invalid_option",
     )
     response = await client.post(
         "/api/repairs/issues/fix",
-        json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_MAX_TOOLS}"},
+        json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry_id}_{key}"},
     )
-    assert (await response.json())["reason"] == "entry_removed"
+    flow: dict[str, Any] = await response.json()
+    return flow
 
 
 async def test_english_words_of_what_options_hold_are_those_of_the_log(hass: HomeAssistant) -> None:
@@ -278,20 +288,8 @@ async def test_fix_flow_says_what_the_option_must_hold_in_the_language_of_home_a
     }
     expected: dict[str, str] = {}
     for key in (CONF_READ_ONLY, CONF_TOOL_MODE, CONF_EXCLUDED_TOOLS, "unknown_option"):
-        ir.async_create_issue(
-            hass,
-            DOMAIN,
-            f"invalid_option_{entry.entry_id}_{key}",
-            data={"entry_id": entry.entry_id, "option": key},
-            is_fixable=True,
-            severity=ir.IssueSeverity.WARNING,
-            translation_key="invalid_option",
-        )
-        response = await client.post(
-            "/api/repairs/issues/fix",
-            json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{key}"},
-        )
-        expected[key] = (await response.json())["description_placeholders"]["expected"]
+        flow = await _fix_a_raised_issue(hass, client, entry.entry_id, key)
+        expected[key] = flow["description_placeholders"]["expected"]
     assert expected == {
         CONF_READ_ONLY: "true oder false",
         CONF_TOOL_MODE: "all, search oder search_over_limit",
