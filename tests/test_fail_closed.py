@@ -15,6 +15,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.llm_hub.build.candidate import requires_token
 from custom_components.llm_hub.const import (
+    CONF_ADMINS_ONLY,
+    CONF_ALLOWED_USERS,
     CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
@@ -29,6 +31,12 @@ from custom_components.llm_hub.const import (
     CONF_NO_OPEN_WORLD,
     CONF_PROMPT,
     CONF_READ_ONLY,
+    CONF_SCOPE_AREAS,
+    CONF_SCOPE_DOMAINS,
+    CONF_SCOPE_ENTITIES,
+    CONF_SCOPE_EXCLUDED,
+    CONF_SCOPE_FLOORS,
+    CONF_SCOPE_LABELS,
     CONF_TIMEOUT,
     CONFIRM_REFUSE,
     DOMAIN,
@@ -66,6 +74,19 @@ FLAGS = {
 ASK_LISTS = (CONF_ASK_DOMAINS, CONF_ASK_DEVICE_CLASSES, CONF_ASK_AREAS, CONF_ASK_ENTITIES)
 """"Always ask before acting on": stored as no list, every acting call asks."""
 LISTS = (CONF_INCLUDED_TOOLS, CONF_EXCLUDED_TOOLS, CONF_CONFIRM_TOOLS, *ASK_LISTS)
+NARROWING = frozenset(
+    {
+        CONF_SCOPE_AREAS,
+        CONF_SCOPE_FLOORS,
+        CONF_SCOPE_LABELS,
+        CONF_SCOPE_DOMAINS,
+        CONF_SCOPE_ENTITIES,
+        CONF_SCOPE_EXCLUDED,
+        CONF_ALLOWED_USERS,
+        CONF_ADMINS_ONLY,
+    }
+)
+"""The scope and who may use a hub: they fail closed too (tests/test_scope_fail_closed.py)."""
 
 
 @pytest.fixture
@@ -80,7 +101,7 @@ def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> l
 
 def test_the_safety_options() -> None:
     """The options that fail closed (docs/options.md lists them)."""
-    assert set(FLAGS) | set(LISTS) == SAFETY_OPTIONS
+    assert set(FLAGS) | set(LISTS) | NARROWING == SAFETY_OPTIONS
 
 
 def _strictest(key: str, value: Any, every: list[str], acting: list[str]) -> dict[str, Any]:
@@ -139,7 +160,7 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
     tried: set[str] = set()
     pairs: list[tuple[str, Any]] = [
         (key, value)
-        for key in sorted(SAFETY_OPTIONS)
+        for key in sorted(SAFETY_OPTIONS - NARROWING)
         for value in examples(json_values.filter(_wrong_for(key)))[:5]
     ]
     for index, (key, value) in enumerate(pairs):
@@ -155,7 +176,7 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
         tried.add(key)
         for entry in (bad, good):
             await hass.config_entries.async_remove(entry.entry_id)
-    assert tried == SAFETY_OPTIONS
+    assert tried == SAFETY_OPTIONS - NARROWING
     assert calls == []
 
 

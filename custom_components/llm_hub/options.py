@@ -67,6 +67,7 @@ from .const import (
 __all__ = [
     "EVERY_TOOL",
     "EXPECTED",
+    "NONE_OF",
     "SAFETY_OPTIONS",
     "HubOptions",
     "Override",
@@ -117,6 +118,36 @@ class EveryTool(frozenset[str]):
 EVERY_TOOL: Final = EveryTool()
 """What a safety list of the wrong type, not a list, holds (``excluded_tools``,
 ``confirm_tools``, the ``ask_*`` lists)."""
+
+
+class NoneOf(frozenset[str]):
+    """A set that holds no key yet counts as set: a scope or users list of the wrong type."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return True
+
+    @typing.override
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoneOf)
+
+    @typing.override
+    def __ne__(self, other: object) -> bool:
+        return not isinstance(other, NoneOf)
+
+    @typing.override
+    def __hash__(self) -> int:
+        return hash(NoneOf)
+
+    @typing.override
+    def __repr__(self) -> str:
+        return "NONE_OF"
+
+
+NONE_OF: Final = NoneOf()
+"""What a list that narrows a hub (its scope's includes, its users) holds when stored with
+the wrong type: it narrows to nothing."""
 
 
 def _strictest[T](value: Any, strictest: T) -> T:
@@ -218,6 +249,11 @@ def _read_keys(value: Any, default: frozenset[str]) -> frozenset[str]:
     return frozenset(str(key) for key in cv.ensure_list(value) if key)
 
 
+def _narrowing_kept(value: Any, strictest: frozenset[str]) -> frozenset[str]:
+    # A bad item names nothing; a list of bad items only, or no list, narrows to nothing.
+    return _keys_kept(value, strictest) or strictest
+
+
 def _keys_kept(value: Any, strictest: frozenset[str]) -> frozenset[str]:
     # A bad item matches no tool; the other items still apply. Not a list: ``strictest``.
     if isinstance(value, list):
@@ -284,6 +320,12 @@ _TOOL_KEYS: Final = Kind(
 )
 _TEXTS: Final = Kind(_is_texts, "a list of tool names", _read_texts, words="expected_tool_names")
 _IDS: Final = Kind(_is_texts, "a list of ids", _read_texts, words="expected_ids")
+_NARROWING_IDS: Final = Kind(
+    _is_texts, "a list of ids", _read_texts, _narrowing_kept, words="expected_ids"
+)
+_EXCLUDED_IDS: Final = Kind(
+    _is_texts, "a list of ids", _read_texts, _keys_kept, words="expected_ids"
+)
 _DOMAINS: Final = Kind(
     _is_texts, "a list of domains", _read_keys, _keys_kept, words="expected_domains"
 )
@@ -313,6 +355,11 @@ _CONFIRM: Final = _one_of((CONFIRM_APPROVE, CONFIRM_REFUSE))
 _TOOL_MODE: Final = _one_of(ToolMode)
 _NO_OVERRIDES: Final[Mapping[str, Override]] = MappingProxyType({})
 _ROW: Final = "option"
+
+
+def _narrowing(key: str) -> frozenset[str]:
+    """Return the field of a list that narrows the hub; a wrong type narrows to nothing."""
+    return _option(key, _NARROWING_IDS, default=frozenset(), strictest=NONE_OF)
 
 
 def _option[T](key: str, kind: Kind[T], *, default: T, strictest: T | None = None) -> T:
@@ -389,14 +436,16 @@ class HubOptions:
         CONF_TOOL_MODE, _TOOL_MODE, default=ToolMode.ALL
     )
     pinned_tools: frozenset[str] = _option(CONF_PINNED_TOOLS, _TEXTS, default=frozenset())
-    scope_areas: frozenset[str] = _option(CONF_SCOPE_AREAS, _IDS, default=frozenset())
-    scope_floors: frozenset[str] = _option(CONF_SCOPE_FLOORS, _IDS, default=frozenset())
-    scope_labels: frozenset[str] = _option(CONF_SCOPE_LABELS, _IDS, default=frozenset())
-    scope_domains: frozenset[str] = _option(CONF_SCOPE_DOMAINS, _IDS, default=frozenset())
-    scope_entities: frozenset[str] = _option(CONF_SCOPE_ENTITIES, _IDS, default=frozenset())
-    scope_excluded: frozenset[str] = _option(CONF_SCOPE_EXCLUDED, _IDS, default=frozenset())
-    allowed_users: frozenset[str] = _option(CONF_ALLOWED_USERS, _IDS, default=frozenset())
-    admins_only: bool = _option(CONF_ADMINS_ONLY, _FLAG, default=False)
+    scope_areas: frozenset[str] = _narrowing(CONF_SCOPE_AREAS)
+    scope_floors: frozenset[str] = _narrowing(CONF_SCOPE_FLOORS)
+    scope_labels: frozenset[str] = _narrowing(CONF_SCOPE_LABELS)
+    scope_domains: frozenset[str] = _narrowing(CONF_SCOPE_DOMAINS)
+    scope_entities: frozenset[str] = _narrowing(CONF_SCOPE_ENTITIES)
+    scope_excluded: frozenset[str] = _option(
+        CONF_SCOPE_EXCLUDED, _EXCLUDED_IDS, default=frozenset(), strictest=EVERY_TOOL
+    )
+    allowed_users: frozenset[str] = _narrowing(CONF_ALLOWED_USERS)
+    admins_only: bool = _option(CONF_ADMINS_ONLY, _FLAG, default=False, strictest=True)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], *, checked: bool = True) -> Self:
