@@ -20,6 +20,7 @@ from custom_components.llm_hub.const import (
     CONF_SCOPE_EXCLUDED,
     DOMAIN,
 )
+from custom_components.llm_hub.options import NONE_OF, NoneOf
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import issue_registry as ir, llm
@@ -100,3 +101,12 @@ async def test_a_wrong_typed_users_limit_lets_no_one_else_in(
     if CONF_ADMINS_ONLY in options:
         admin = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
         assert any(tool.name.endswith("HassTurnOn") for tool in admin.tools)
+
+
+def test_none_of_counts_as_set_and_holds_nothing() -> None:
+    """``NONE_OF`` is set (truthy) yet holds no id, equals only itself, and says what it is."""
+    assert NONE_OF
+    assert "light.kitchen" not in NONE_OF
+    assert frozenset() != NONE_OF
+    assert NoneOf() == NONE_OF
+    assert repr(NONE_OF) == "NONE_OF"

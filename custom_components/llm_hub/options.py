@@ -70,6 +70,7 @@ __all__ = [
     "NONE_OF",
     "SAFETY_OPTIONS",
     "HubOptions",
+    "NoneOf",
     "Override",
     "expected_words",
     "invalid_options",
@@ -126,6 +127,7 @@ class NoneOf(frozenset[str]):
     __slots__ = ()
 
     def __bool__(self) -> bool:
+        """Return True: the list is set, though it names nothing."""
         return True
 
     @typing.override
