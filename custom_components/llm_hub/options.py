@@ -87,7 +87,29 @@ class Override:
     description: str | None = None
 
 
-class EveryTool(frozenset[str]):
+class _StandIn(frozenset[str]):
+    """An empty set that counts as set and equals only its own kind (a wrong-typed list)."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        """Return True: the list is set, whatever it holds."""
+        return True
+
+    @typing.override
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    @typing.override
+    def __ne__(self, other: object) -> bool:
+        return type(other) is not type(self)
+
+    @typing.override
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+
+class EveryTool(_StandIn):
     """A set of keys that holds every key: a safety list stored as no list at all."""
 
     __slots__ = ()
@@ -95,21 +117,6 @@ class EveryTool(frozenset[str]):
     @typing.override
     def __contains__(self, key: object) -> bool:
         return True
-
-    def __bool__(self) -> bool:
-        return True
-
-    @typing.override
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, EveryTool)
-
-    @typing.override
-    def __ne__(self, other: object) -> bool:
-        return not isinstance(other, EveryTool)
-
-    @typing.override
-    def __hash__(self) -> int:
-        return hash(EveryTool)
 
     @typing.override
     def __repr__(self) -> str:
@@ -121,26 +128,10 @@ EVERY_TOOL: Final = EveryTool()
 ``confirm_tools``, the ``ask_*`` lists)."""
 
 
-class NoneOf(frozenset[str]):
+class NoneOf(_StandIn):
     """A set that holds no key yet counts as set: a scope or users list of the wrong type."""
 
     __slots__ = ()
-
-    def __bool__(self) -> bool:
-        """Return True: the list is set, though it names nothing."""
-        return True
-
-    @typing.override
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, NoneOf)
-
-    @typing.override
-    def __ne__(self, other: object) -> bool:
-        return not isinstance(other, NoneOf)
-
-    @typing.override
-    def __hash__(self) -> int:
-        return hash(NoneOf)
 
     @typing.override
     def __repr__(self) -> str:
