@@ -1,8 +1,7 @@
 """A fresh reviewer's attacks on scope, confirm by effect and tools made in the UI.
 
-Each test says whether the attack found a HOLE or the feature HELD. A HOLE's test asserts
-what should happen and is a strict xfail while the hole is open: fixing it makes the test
-pass, and then its xfail mark must go.
+Each test says whether the attack found a HOLE or the feature HELD. A HOLE's docstring says
+what the review found; its test asserts what should happen, and passes since it was closed.
 """
 
 from __future__ import annotations
@@ -108,9 +107,6 @@ async def _call(
 # --- 1. Scope: tools made in the UI ------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review hole 1: a UI action tool runs a script out of scope (open)"
-)
 @pytest.mark.parametrize(
     "actions",
     [
@@ -151,10 +147,6 @@ async def test_action_tool_reaches_out_of_scope_through_a_script(
     assert result.error
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review hole 2: fixed floor and label targets are not checked against the scope (open)",
-)
 @pytest.mark.parametrize("key", ["floor_id", "label_id"])
 async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
     hass: HomeAssistant, home: dict[str, Any], key: str
@@ -186,9 +178,6 @@ async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
     assert result.error
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review hole 3: a target or data that is one template is not checked (open)"
-)
 @pytest.mark.parametrize(
     "step",
     [
@@ -232,9 +221,6 @@ async def test_action_tool_whole_templated_target_picked_by_the_model(
     assert result.error
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review hole 4: an area argument reaches unexposed entities (open)"
-)
 async def test_action_tool_area_argument_reaches_unexposed(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
@@ -384,10 +370,6 @@ async def test_unrestricted_hub_selecting_a_users_only_hub(
 # --- 2. Confirm by effect ----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="review hole 5: confirmation by effect matches a namesake out of scope (open)",
-)
 async def test_namesake_lock_unlocked_without_asking(hass: HomeAssistant) -> None:
     """HOLE: two locks named "Front door"; the one in the asking device's area is out of scope.
 
@@ -476,7 +458,6 @@ async def test_lock_through_a_ui_script_tool_asks(hass: HomeAssistant) -> None:
 # --- 4. Tools made in the UI: bounds ---------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="review hole 6: str.translate is not size-checked (open)")
 async def test_template_single_operation_translate_over_the_limit(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
@@ -500,9 +481,6 @@ async def test_template_single_operation_translate_over_the_limit(
     assert result.error, f"one operation built {result.data} characters"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="review hole 7: a backtracking regex holds the GIL past the limit (open)"
-)
 async def test_template_regex_blocks_the_event_loop(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:

@@ -43,13 +43,23 @@ from homeassistant.helpers.script import Script
 from homeassistant.helpers.template import Template, is_template_string
 
 from ..options import EveryTool
-from ..scope.assist import script_of
+from ..scope.assist import match_within_scope, script_of
 from ..scope.reach import reaches
 
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import LLMContext, Tool
 
-__all__ = ["ALWAYS", "NEVER", "Asking", "Effect", "EffectSet", "effect_of", "outside_scope"]
+__all__ = [
+    "ALWAYS",
+    "NEVER",
+    "Asking",
+    "Effect",
+    "EffectSet",
+    "effect_of",
+    "outside_scope",
+    "script_called",
+    "script_outside_scope",
+]
 
 _TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
 _OPAQUE_ACTIONS: Final = frozenset({"conversation.process", "automation.trigger"})
@@ -214,12 +224,12 @@ class IntentEffect:
         )
         if not constraints.has_constraints:
             return False  # the handler refuses to act on every entity
-        matched = intent.async_match_targets(
+        # Matched as the scoped call matches: an entity out of scope counts as not exposed.
+        matched = match_within_scope(
             hass, constraints, llm_helper.async_get_match_preferences(hass, llm_context)
         )
-        # An entity out of scope is not acted on: the hub answers it as not exposed.
         return matched.is_match and effects.holds(
-            hass, (state.entity_id for state in matched.states if reaches(state.entity_id)), ()
+            hass, (state.entity_id for state in matched.states), ()
         )
 
 
@@ -370,9 +380,9 @@ def _script_touches(
         return True
     nested = {entity_id for entity_id in entity_ids if entity_id.startswith("script.")}
     nested.update(
-        _script_entity_id(hass, service)
-        for domain, _, service in (action.partition(".") for action in called.actions)
-        if domain == "script" and service and service not in _SCRIPT_SERVICES
+        entity_id
+        for action in called.actions
+        if (entity_id := script_called(hass, action)) is not None
     )
     return any(_script_touches(hass, entity_id, effects, seen) for entity_id in sorted(nested))
 
@@ -425,12 +435,15 @@ class _OutsideScope(EffectSet):
 def outside_scope(hass: HomeAssistant, tool: Tool) -> str | None:
     """Return what a script's tool may act on outside the scopes entered, in words.
 
-    None: nothing, or not a script's tool. As ``ScriptEffect`` sees it: what the script
-    references (conditions too, nested scripts and scene members followed); a template that
-    picks a target, an action acting on what its words say or a missing script count.
+    None: nothing, or not a script's tool; else as ``script_outside_scope``.
     """
     if (script := script_of(tool)) is None:
         return None
+    return script_outside_scope(hass, script)
+
+
+def script_outside_scope(hass: HomeAssistant, script: str) -> str | None:
+    """Return what script ``script`` may act on outside the scopes entered, as ``ScriptEffect``."""
     outside = _OutsideScope()
     if not _script_touches(hass, script, outside, set()):
         return None
@@ -443,3 +456,11 @@ def outside_scope(hass: HomeAssistant, tool: Tool) -> str | None:
         f"the script {script} may act on entities outside the scope of this assistant (a "
         "template or its words pick what it acts on). Tell the user it cannot do that here"
     )
+
+
+def script_called(hass: HomeAssistant, action: str) -> str | None:
+    """Return the entity id of the script the action ``action`` runs by name, else None."""
+    domain, _, service = action.partition(".")
+    if domain != "script" or not service or service in _SCRIPT_SERVICES:
+        return None
+    return _script_entity_id(hass, service)

@@ -33,7 +33,14 @@ from ..const import DOMAIN, LOGGER
 from .changes import async_home_changes
 from .reach import reaches, scopes_entered
 
-__all__ = ["async_call_in_scope", "in_scope", "prompt_in_scope", "scope_note", "script_of"]
+__all__ = [
+    "async_call_in_scope",
+    "in_scope",
+    "match_within_scope",
+    "prompt_in_scope",
+    "scope_note",
+    "script_of",
+]
 
 LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices in this smart home:"
 STATIC_CONTEXT_HEADING = (
@@ -253,27 +260,7 @@ async def _async_intent_in_scope(
         return await _async_handle_states(
             hass, handler, valid, found, constraints, preferences, llm_context
         )
-    # What the intent's filters find before exposure, then exposure with the scope.
-    before = intent.async_match_targets(
-        hass,
-        replace(constraints, assistant=None, allow_duplicate_names=True, single_target=False),
-        preferences,
-    )
-    kept = [
-        state
-        for state in before.states
-        if reaches(state.entity_id)
-        and async_should_expose(hass, llm_context.assistant, state.entity_id)
-    ]
-    if not kept:
-        raise intent.MatchFailedError(
-            intent.MatchTargetsResult(
-                is_match=False, no_match_reason=intent.MatchFailedReason.ASSISTANT
-            ),
-            constraints,
-            preferences,
-        )
-    scoped = intent.async_match_targets(hass, constraints, preferences, states=kept)
+    scoped = match_within_scope(hass, constraints, preferences)
     if not scoped.is_match:
         raise intent.MatchFailedError(scoped, constraints, preferences)
     if not plain:
@@ -286,6 +273,40 @@ async def _async_intent_in_scope(
     return await _async_handle_states(
         hass, handler, valid, scoped, constraints, preferences, llm_context
     )
+
+
+def match_within_scope(
+    hass: HomeAssistant,
+    constraints: intent.MatchTargetsConstraints,
+    preferences: intent.MatchTargetsPreferences,
+) -> intent.MatchTargetsResult:
+    """Return what ``constraints`` match, entities outside the scopes entered unexposed.
+
+    As Home Assistant matches an entity not exposed to ``constraints.assistant``.
+    """
+    found = intent.async_match_targets(hass, constraints, preferences)
+    if not found.is_match or all(reaches(state.entity_id) for state in found.states):
+        return found
+    # What the intent's filters find before exposure, then exposure with the scope.
+    before = intent.async_match_targets(
+        hass,
+        replace(constraints, assistant=None, allow_duplicate_names=True, single_target=False),
+        preferences,
+    )
+    kept = [
+        state
+        for state in before.states
+        if reaches(state.entity_id)
+        and (
+            constraints.assistant is None
+            or async_should_expose(hass, constraints.assistant, state.entity_id)
+        )
+    ]
+    if not kept:
+        return intent.MatchTargetsResult(
+            is_match=False, no_match_reason=intent.MatchFailedReason.ASSISTANT
+        )
+    return intent.async_match_targets(hass, constraints, preferences, states=kept)
 
 
 def _slots(

@@ -3,15 +3,19 @@
 A render thread cannot be stopped inside one operation, so ``*``, ``**``, ``%``, ``+``, ``~``,
 the width, padding and joining methods of text and the filters that pad are checked before
 they run; one making a value over ``VALUE_LIMIT`` characters, items or digits raises
-``ValueTooLargeError`` instead.
+``ValueTooLargeError`` instead. The regular expression filters and tests run on the ``regex``
+package, whose matching releases the GIL and ends at the render's ``deadline``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 import functools
 import math
 import re
+import time
 import types
 from typing import Any, Final, override
 
@@ -19,10 +23,11 @@ from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedFormatter
+import regex
 
 from homeassistant.helpers.template import TemplateEnvironment
 
-__all__ = ["VALUE_LIMIT", "BoundedTemplateEnvironment", "ValueTooLargeError"]
+__all__ = ["VALUE_LIMIT", "BoundedTemplateEnvironment", "ValueTooLargeError", "deadline"]
 
 VALUE_LIMIT: Final = 16 * 1024
 """Characters, items or digits one operation of a template tool may make: its output cap."""
@@ -36,6 +41,11 @@ _PADDING: Final = frozenset({"center", "ljust", "rjust", "zfill"})
 _NESTED: Final = 32
 """Characters of a field the format check keeps: enough for a nested width or precision."""
 _REPLACE_ARGS: Final = 2
+_REGEX_TIME_LIMIT: Final = 3.0
+"""Seconds one regular expression may run outside a render that set ``deadline``."""
+
+deadline: ContextVar[float | None] = ContextVar("llm_hub_template_deadline", default=None)
+"""When (``time.monotonic()``) the render running in this thread must end."""
 
 
 class ValueTooLargeError(ValueError):
@@ -115,11 +125,25 @@ def _text_method(method: types.BuiltinMethodType, args: Sequence[Any]) -> tuple[
         _check_replace(
             text, args[0], args[1], args[_REPLACE_ARGS] if len(args) > _REPLACE_ARGS else -1
         )
+    elif name == "translate" and args and isinstance(text, str):
+        _check("translate()", _translated_size(text, args[0]))
     elif name == "join" and args:
         items = args[0] if isinstance(args[0], (list, tuple)) else list(args[0])
         _check("join()", sum(map(_size, items)) + max(len(items) - 1, 0) * len(text))
         return (items, *args[1:])
     return tuple(args)
+
+
+def _translated_size(text: str, table: Any) -> int:
+    """Return the characters ``text.translate(table)`` makes (a mapping, text or list)."""
+    size = 0
+    for char, count in Counter(text).items():
+        try:
+            value = table[ord(char)]
+        except LookupError, TypeError:
+            value = char
+        size += count * (len(value) if isinstance(value, str) else int(value is not None))
+    return size
 
 
 def _check_replace(text: Any, old: Any, new: Any, count: Any) -> None:
@@ -228,6 +252,74 @@ def _replace_size(args: list[Any], kwargs: dict[str, Any]) -> None:
     _check_replace(str(args[0]), old, new, _arg(args, kwargs, 3, "count"))
 
 
+def _sum_size(args: list[Any], kwargs: dict[str, Any]) -> None:
+    start = _arg(args, kwargs, 2, "start")
+    if not isinstance(start, (list, tuple)):
+        return
+    if not isinstance(args[0], (list, tuple)):
+        args[0] = list(args[0])
+    if _arg(args, kwargs, 1, "attribute") is not None:
+        raise ValueTooLargeError("sum of lists by an attribute is not allowed in a tool")
+    _check("sum", len(start) + sum(map(_size, args[0])))
+
+
+def _time_left() -> float:
+    end = deadline.get()
+    return _REGEX_TIME_LIMIT if end is None else max(end - time.monotonic(), 0.0)
+
+
+@functools.lru_cache(maxsize=128)
+def _compiled(find: str, ignorecase: bool) -> Any:
+    return regex.compile(find, regex.IGNORECASE if ignorecase else 0)  # type: ignore[attr-defined]
+
+
+def _regex_match(value: Any, find: str = "", ignorecase: bool = False) -> bool:
+    return bool(_compiled(find, ignorecase).match(str(value), timeout=_time_left()))
+
+
+def _regex_search(value: Any, find: str = "", ignorecase: bool = False) -> bool:
+    return bool(_compiled(find, ignorecase).search(str(value), timeout=_time_left()))
+
+
+def _regex_findall(value: Any, find: str = "", ignorecase: bool = False) -> list[Any]:
+    found: list[Any] = _compiled(find, ignorecase).findall(str(value), timeout=_time_left())
+    return found
+
+
+def _regex_findall_index(
+    value: Any, find: str = "", index: int = 0, ignorecase: bool = False
+) -> Any:
+    return _regex_findall(value, find, ignorecase)[index]
+
+
+def _regex_replace(
+    value: Any = "", find: str = "", replace: str = "", ignorecase: bool = False
+) -> str:
+    text = str(value)
+    made = len(text)
+
+    def expand(match: Any) -> str:
+        nonlocal made
+        new: str = match.expand(replace)
+        made += len(new) - (match.end() - match.start())
+        _check("regex_replace", made)
+        return new
+
+    return str(_compiled(find, ignorecase).sub(expand, text, timeout=_time_left()))
+
+
+_REGEX_FILTERS: Final[Mapping[str, Callable[..., Any]]] = {
+    "regex_match": _regex_match,
+    "regex_search": _regex_search,
+    "regex_findall": _regex_findall,
+    "regex_findall_index": _regex_findall_index,
+    "regex_replace": _regex_replace,
+}
+_REGEX_TESTS: Final[Mapping[str, Callable[..., Any]]] = {
+    "match": _regex_match,
+    "search": _regex_search,
+}
+
 _FILTER_CHECKS: Final[Mapping[str, _FilterCheck]] = {
     "batch": _batch_size,
     "center": _center_size,
@@ -236,6 +328,7 @@ _FILTER_CHECKS: Final[Mapping[str, _FilterCheck]] = {
     "join": _join_size,
     "replace": _replace_size,
     "slice": _slice_size,
+    "sum": _sum_size,
 }
 
 
@@ -250,6 +343,8 @@ class BoundedTemplateEnvironment(TemplateEnvironment):
         super().__init__(*args, **kwargs)
         for name, check in _FILTER_CHECKS.items():
             self.filters[name] = _bounded_filter(self.filters[name], check)
+        self.filters.update(_REGEX_FILTERS)
+        self.tests.update(_REGEX_TESTS)
 
     @override
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:

@@ -17,6 +17,7 @@ import contextlib
 from dataclasses import dataclass, field
 import json
 import re
+import time
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, cast, override
 
@@ -25,7 +26,15 @@ import jinja2.meta
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
+from homeassistant.const import (
+    ATTR_AREA_ID,
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    ATTR_FLOOR_ID,
+    ATTR_LABEL_ID,
+    ENTITY_MATCH_ALL,
+    ENTITY_MATCH_NONE,
+)
 from homeassistant.core import HomeAssistant, ServiceCall, callback, split_entity_id
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
@@ -33,7 +42,9 @@ from homeassistant.helpers import (
     config_validation as cv,
     device_registry as dr,
     entity_registry as er,
+    floor_registry as fr,
     intent,
+    label_registry as lr,
     llm as llm_helper,
     selector,
     target as target_helper,
@@ -48,9 +59,10 @@ from homeassistant.util.thread import ThreadWithException
 
 from ..build.builder import Source
 from ..calls.tool import error_result
+from ..confirm.effect import script_called, script_outside_scope
 from ..const import DOMAIN, LOGGER
 from ..scope.reach import reaches, scopes_entered
-from .bounded import BoundedTemplateEnvironment
+from .bounded import BoundedTemplateEnvironment, deadline
 from .definition import (
     CONF_TOOL_NAME,
     SUBENTRY_TYPE,
@@ -404,6 +416,7 @@ async def _async_render(
 
     def render() -> None:
         render_info_cv.set(render_info)
+        deadline.set(time.monotonic() + TEMPLATE_TIME_LIMIT)
         try:
             parts: list[str] = []
             size = 0
@@ -433,8 +446,8 @@ async def _async_render(
     result = outcome[0]
     if isinstance(result, str):
         return result
-    if isinstance(result, _TooLongError):
-        raise result
+    if isinstance(result, _TooLongError | TimeoutError):
+        raise result  # a regular expression that ran out of time: TimeoutError
     raise TemplateError(result) from result  # type: ignore[arg-type]
 
 
@@ -484,15 +497,15 @@ class UiActionTool(_UiTool):
     ) -> None:
         """Raise ``HomeAssistantError`` naming a target of the actions the tool may not reach.
 
-        Each must exist; one a template led to, be exposed unless the tool allows more.
+        Each must exist; one a template led to, be exposed (an area, device, floor or label:
+        what it holds) unless the tool allows more; in a scoped hub, every one within the
+        scope, scripts and scenes followed to what they act on.
         """
         entities = er.async_get(hass)
-        for key, target, driven in _target_ids(hass, self.definition.actions, variables):
-            if key == "area_id" and ar.async_get(hass).async_get_area(target) is None:
-                raise HomeAssistantError(f"There is no area {target!r}")
-            if key == "device_id" and dr.async_get(hass).async_get(target) is None:
-                raise HomeAssistantError(f"There is no device {target!r}")
-            if key != "entity_id":
+        followed: list[str] = []
+        for key, target, driven, action in _target_ids(hass, self.definition.actions, variables):
+            if key != ATTR_ENTITY_ID:
+                self._check_holder(hass, key, target, action, assistant if driven else None)
                 continue
             if target in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
                 raise HomeAssistantError(f"{target!r} is not an entity id: name the entities")
@@ -505,60 +518,131 @@ class UiActionTool(_UiTool):
                 self._check_exposed(hass, entity_id, assistant)
             elif not reaches(entity_id):
                 raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
+            followed.append(entity_id)
         if scopes_entered():
-            self._check_areas_in_scope(hass, variables)
+            followed.extend(
+                entity_id
+                for action in _actions(self.definition.actions)
+                if (entity_id := script_called(hass, action)) is not None
+            )
+            self._check_followed(hass, followed)
 
-    def _check_areas_in_scope(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
-        """Raise ``HomeAssistantError`` when an area or device target reaches out of scope."""
-        found = [(key, t) for key, t, _ in _target_ids(hass, self.definition.actions, variables)]
+    def _check_holder(
+        self, hass: HomeAssistant, key: str, target: str, action: str, assistant: str | None
+    ) -> None:
+        """Raise unless area/device/floor/label ``target`` exists and what it holds is reached."""
+        kind, exists = _HOLDERS[key]
+        if not exists(hass, target):
+            raise HomeAssistantError(f"There is no {kind} {target!r}")
         selected = target_helper.async_extract_referenced_entity_ids(
-            hass,
-            target_helper.TargetSelection(
-                {
-                    key: [item for kind, item in found if kind == key]
-                    for key in ("area_id", "device_id")
-                }
-            ),
-            expand_group=False,
+            hass, target_helper.TargetSelection({key: [target]}), expand_group=False
         )
+        domain = action.partition(".")[0]
         for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
             if not reaches(entity_id):
                 raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
+            if assistant is None or domain not in {"homeassistant", split_entity_id(entity_id)[0]}:
+                continue
+            try:
+                self._check_exposed(hass, entity_id, assistant)
+            except HomeAssistantError as err:
+                raise HomeAssistantError(f"The {kind} {target!r} holds: {err}") from None
+
+    def _check_followed(self, hass: HomeAssistant, entity_ids: list[str]) -> None:
+        """Raise when a script or scene of ``entity_ids`` acts outside the scopes entered."""
+        for entity_id in entity_ids:
+            if entity_id.startswith("script.") and (why := script_outside_scope(hass, entity_id)):
+                raise HomeAssistantError(f"Tool {self.name} did not run: {why}")
+            state = hass.states.get(entity_id) if entity_id.startswith("scene.") else None
+            members = state.attributes.get(ATTR_ENTITY_ID) if state is not None else None
+            for member in members if isinstance(members, list) else ():
+                if isinstance(member, str) and not reaches(member):
+                    raise HomeAssistantError(
+                        f"Tool {self.name} acts on {_outside_scope(member)} (scene {entity_id})"
+                    )
+
+
+_HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
+    ATTR_AREA_ID: ("area", lambda hass, id_: ar.async_get(hass).async_get_area(id_) is not None),
+    ATTR_DEVICE_ID: ("device", lambda hass, id_: dr.async_get(hass).async_get(id_) is not None),
+    ATTR_FLOOR_ID: (
+        "floor",
+        lambda hass, id_: fr.async_get(hass).async_get_floor(id_) is not None,
+    ),
+    ATTR_LABEL_ID: (
+        "label",
+        lambda hass, id_: lr.async_get(hass).async_get_label(id_) is not None,
+    ),
+}
+"""Per target key other than ``entity_id``: what it names, and whether one exists."""
 
 
 def _target_ids(
     hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
-) -> list[tuple[str, str, bool]]:
-    """Return ``(key, id, from a template)`` of every target id of every step of ``actions``."""
-    found: list[tuple[str, str, bool]] = []
-    for key, value in _targets(actions):
+) -> list[tuple[str, str, bool, str]]:
+    """Return ``(key, id, from a template, action)`` of each target id (whole templates too)."""
+    found: list[tuple[str, str, bool, str]] = []
+    for action, key, value in _targets(actions):
         driven = isinstance(value, str) and is_template_string(value)
         if driven:
             try:
                 value = Template(value, hass).async_render(variables)  # noqa: PLW2901
             except TemplateError:
                 continue  # the run fails on it, in Home Assistant's words
-        found.extend((key, target, driven) for target in _ids(value))
+        if key is None:
+            parts = value if isinstance(value, Mapping) else {}
+            found.extend(
+                (part, target, True, action)
+                for part in _TARGET_KEYS
+                for target in _ids(parts.get(part))
+            )
+        else:
+            found.extend((key, target, driven, action) for target in _ids(value))
     return found
 
 
-_TARGET_KEYS: Final = ("entity_id", "area_id", "device_id")
+_TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_AREA_ID, ATTR_DEVICE_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
+_TARGET_PARTS: Final = ("target", "data", "data_template")
 
 
-def _targets(actions: Any) -> list[tuple[str, Any]]:
-    """Return ``(key, value)`` of every target of an action step anywhere in ``actions``."""
-    found: list[tuple[str, Any]] = []
+def _steps(actions: Any) -> list[Mapping[str, Any]]:
+    """Return every action step (one with an ``action`` or ``service``) anywhere in ``actions``."""
+    found: list[Mapping[str, Any]] = []
     if isinstance(actions, list | tuple):
         for item in actions:
-            found.extend(_targets(item))
+            found.extend(_steps(item))
     elif isinstance(actions, Mapping):
         if "action" in actions or "service" in actions:
-            for part in (actions, actions.get("target"), actions.get("data")):
-                if isinstance(part, Mapping):
-                    found.extend((key, part[key]) for key in _TARGET_KEYS if key in part)
+            found.append(actions)
         for value in actions.values():
             if isinstance(value, list | Mapping):
-                found.extend(_targets(value))
+                found.extend(_steps(value))
+    return found
+
+
+def _actions(actions: Any) -> list[str]:
+    """Return the actions (``domain.name``) the steps of ``actions`` call by a fixed name."""
+    return [
+        action
+        for step in _steps(actions)
+        if isinstance(action := step.get("action", step.get("service")), str)
+    ]
+
+
+def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
+    """Return ``(action, key, value)`` of every target of every step of ``actions``.
+
+    ``key`` None: a ``target`` or ``data`` that is one template (``value``).
+    """
+    found: list[tuple[str, str | None, Any]] = []
+    for step in _steps(actions):
+        action = step.get("action", step.get("service"))
+        action = action if isinstance(action, str) else ""
+        for part in (step, *(step.get(name) for name in _TARGET_PARTS)):
+            if isinstance(part, Mapping):
+                found.extend((action, key, part[key]) for key in _TARGET_KEYS if key in part)
+            elif isinstance(part, str) and is_template_string(part):
+                found.append((action, None, part))
     return found
 
 
