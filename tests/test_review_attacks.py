@@ -517,3 +517,39 @@ async def test_template_regex_blocks_the_event_loop(
 
     assert gap < 1.0, f"the event loop stalled {gap:.1f} s (call took {took:.1f} s): {result.data}"
     assert took < 4.0
+
+
+async def test_action_tool_scene_with_members_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """A scene in scope whose members are out of it is refused by an action tool; in, it runs."""
+    hass.states.async_set("scene.outside", "unknown", {"entity_id": ["light.porch"]})
+    hass.states.async_set("scene.inside", "unknown", {"entity_id": ["light.kitchen"]})
+    activated = async_mock_service(hass, "scene", "turn_on")
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_SCOPE_ENTITIES: [*KITCHEN_ONLY, "scene.outside", "scene.inside"],
+        },
+    )
+    for which in ("outside", "inside"):
+        await async_add_tool(
+            hass,
+            hub,
+            "action",
+            {
+                "title": f"Scene {which}",
+                "description": "Sets a scene.",
+                "actions": [{"action": "scene.turn_on", "target": {"entity_id": f"scene.{which}"}}],
+            },
+        )
+
+    refused = await _call(hass, hub, "scene_outside", {})
+    ran = await _call(hass, hub, "scene_inside", {})
+
+    assert refused.error
+    assert "light.porch" in str(refused.data)
+    assert not ran.error
+    assert [call.data["entity_id"] for call in activated] == [["scene.inside"]]
