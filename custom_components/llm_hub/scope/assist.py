@@ -260,7 +260,7 @@ async def _async_intent_in_scope(
         return await _async_handle_states(
             hass, handler, valid, found, constraints, preferences, llm_context
         )
-    scoped = match_within_scope(hass, constraints, preferences)
+    scoped = match_within_scope(hass, constraints, preferences, found)
     if not scoped.is_match:
         raise intent.MatchFailedError(scoped, constraints, preferences)
     if not plain:
@@ -279,12 +279,14 @@ def match_within_scope(
     hass: HomeAssistant,
     constraints: intent.MatchTargetsConstraints,
     preferences: intent.MatchTargetsPreferences,
+    found: intent.MatchTargetsResult | None = None,
 ) -> intent.MatchTargetsResult:
     """Return what ``constraints`` match, entities outside the scopes entered unexposed.
 
-    As Home Assistant matches an entity not exposed to ``constraints.assistant``.
+    As Home Assistant matches an entity not exposed to ``constraints.assistant``; ``found``:
+    the plain match, when already made.
     """
-    found = intent.async_match_targets(hass, constraints, preferences)
+    found = found or intent.async_match_targets(hass, constraints, preferences)
     if not found.is_match or all(reaches(state.entity_id) for state in found.states):
         return found
     # What the intent's filters find before exposure, then exposure with the scope.

@@ -534,6 +534,8 @@ class UiActionTool(_UiTool):
         kind, exists = _HOLDERS[key]
         if not exists(hass, target):
             raise HomeAssistantError(f"There is no {kind} {target!r}")
+        if assistant is None and not scopes_entered():
+            return  # nothing it holds to check
         selected = target_helper.async_extract_referenced_entity_ids(
             hass, target_helper.TargetSelection({key: [target]}), expand_group=False
         )
