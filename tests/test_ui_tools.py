@@ -1806,6 +1806,7 @@ async def test_entity_targets(
         ),
         # Written in the actions, an entity not exposed is the author's choice.
         ({"entity_id": "light.garage"}, "", None),
+        ({"area_id": "porch"}, "", None),
         ({"entity_id": "{{ which }}", "area_id": "{{ area_id('Porch') }}"}, "light.porch", None),
         ({"device_id": "{{ none }}"}, "", None),
         # A target template that fails: Home Assistant's run says so, after step 1 ran.
