@@ -298,9 +298,12 @@ class HubCheck:
         browser.click_on("ha-button", "Next")
         types = self.parameter_types()
         browser.click_on("*", STEPS["parameters"]["menu_options"]["parameters_done"], exact=True)
-        seen = browser.wait_text(f"Save {TOOL_TITLE}")
-        if f"The model will call this tool {TOOL_NAME} " not in seen:
-            raise CheckError(f"the Save step does not name {TOOL_NAME}: {seen[-600:]}")
+        browser.wait_text(f"Save {TOOL_TITLE}")
+        # The step's description renders after its title (seen on 2026.11.0).
+        try:
+            seen = browser.wait_text(f"The model will call this tool {TOOL_NAME} ")
+        except CheckError as err:
+            raise CheckError(f"the Save step does not name {TOOL_NAME}: {err}") from err
         names = ", ".join(f"p_{key}" for key in TYPE_LABELS)
         if f"Parameters: {names}." not in seen:
             raise CheckError(f"the Save step does not list the parameters {names}: {seen[-600:]}")

@@ -307,3 +307,54 @@ async def test_diagnostics_name_the_scope(
         "allowed_users": {hass_admin_user.id: hass_admin_user.name, "removed": None},
         "admins_only": False,
     }
+
+
+@pytest.mark.parametrize(
+    ("stored", "chosen"),
+    [
+        ({CONF_SCOPE_AREAS: {"kitchen": True}}, {CONF_SCOPE_AREAS: ["kitchen"]}),
+        ({CONF_SCOPE_ENTITIES: [3]}, {CONF_SCOPE_ENTITIES: ["light.kitchen_light"]}),
+        ({CONF_SCOPE_EXCLUDED: 5}, {CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]}),
+        ({CONF_ALLOWED_USERS: {"admin": True}}, {CONF_ALLOWED_USERS: ["admin"]}),
+    ],
+    ids=["areas no list", "entities bad items only", "exclusion no list", "users no list"],
+)
+async def test_scope_step_never_widens_a_wrong_typed_scope(
+    hass: HomeAssistant,
+    home: Home,
+    hass_admin_user: Any,
+    stored: dict[str, Any],
+    chosen: dict[str, Any],
+) -> None:
+    """A scope field stored with the wrong type is marked in the form; submitted empty it
+    stays as stored (the hub still narrows), and what a person chooses replaces it."""
+    if chosen == {CONF_ALLOWED_USERS: ["admin"]}:
+        chosen = {CONF_ALLOWED_USERS: [hass_admin_user.id]}
+    entry = await async_add_hub(hass, "Kitchen", {**ASSIST, **stored})
+    (key,) = stored
+    result = await _open_marked(hass, entry)
+    assert result["errors"] == {key: "scope_unreadable"}
+
+    result = await _submit(hass, result, {CONF_ADMINS_ONLY: False})
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert entry.options == {**ASSIST, **stored}
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert _menu_scope(result) == (
+        ""
+        if key == CONF_ALLOWED_USERS
+        else f"Its scope reaches 0 of the {EXPOSED} entities exposed to Assist."
+    )
+
+    result = await _submit(
+        hass, await _open_marked(hass, entry), {**chosen, CONF_ADMINS_ONLY: False}
+    )
+    assert entry.options == {**ASSIST, **chosen}
+
+
+async def _open_marked(hass: HomeAssistant, entry: Any) -> ConfigFlowResult:
+    """Open the scope step of ``entry``, whose form marks a field (``_open`` expects none)."""
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    return await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "scope"}
+    )
