@@ -87,7 +87,7 @@ from .const import (
 )
 from .hub_name import served_name
 from .issues import api_name
-from .options import EveryTool, HubOptions, selected_api_ids, without_empty
+from .options import EveryTool, HubOptions, invalid_options, selected_api_ids, without_empty
 from .panel.inspector import measure
 from .scope.reach import HubScope
 from .types import LlmHubConfigEntry
@@ -393,9 +393,17 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
 
     async def async_step_scope(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Choose the areas, floors, labels, domains and entities the hub reaches, and its users."""
+        # A field stored with the wrong type narrows as strictly as it can; left empty here,
+        # it stays as stored (its repair issue resets it), so saving never widens the hub.
+        unreadable = set(SCOPE_FIELDS).intersection(invalid_options(self._options))
         if user_input is not None:
             return await self._async_apply(
-                {key: sorted(user_input.get(key, [])) for key in SCOPE_FIELDS}
+                {
+                    key: sorted(chosen or [])
+                    if (chosen := user_input.get(key)) or key not in unreadable
+                    else self._options[key]
+                    for key in SCOPE_FIELDS
+                }
                 # Off is stored as no option, as before the option existed.
                 | {CONF_ADMINS_ONLY: user_input.get(CONF_ADMINS_ONLY) or None}
             )
@@ -459,6 +467,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_ADMINS_ONLY: current.admins_only,
                 },
             ),
+            errors=dict.fromkeys(sorted(unreadable), "scope_unreadable"),
             description_placeholders=await self._async_figures(),
         )
 
