@@ -16,6 +16,7 @@ from custom_components.llm_hub.build.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
 from custom_components.llm_hub.panel.inspector import REASON_KEYS
+from custom_components.llm_hub.ui_tools.reasons import MESSAGES
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm, translation
 
@@ -28,9 +29,17 @@ LANGUAGES = sorted(path.stem for path in TRANSLATIONS_DIR.glob("*.json") if path
 
 
 def _exception_keys_in_code() -> set[str]:
-    """Return the exception translation keys the integration's code names."""
+    """Return the exception translation keys the integration's code names.
+
+    The reasons of tools left out are named by ``ToolDefinitionError("<key>", ...)``.
+    """
     code = "\n".join(path.read_text(encoding="utf-8") for path in SOURCE.rglob("*.py"))
-    return set(re.findall(r'translation_key\s*=\s*"(\w+)"', code))
+    tools = "\n".join(
+        (SOURCE / "ui_tools" / name).read_text(encoding="utf-8")
+        for name in ("definition.py", "tools.py")
+    )
+    reasons = {key for key in MESSAGES if f'"{key}"' in tools}
+    return set(re.findall(r'translation_key\s*=\s*"(\w+)"', code)) | reasons
 
 
 def test_exception_translations_match_the_code() -> None:
@@ -43,6 +52,11 @@ def test_exception_translations_match_the_code() -> None:
     others = set(TRANSLATIONS["issues"]) | set(TRANSLATIONS["selector"])
     assert in_code - others == set(TRANSLATIONS["exceptions"])
     assert all(text["message"] for text in TRANSLATIONS["exceptions"].values())
+
+
+def test_tool_reasons_are_the_english_translations() -> None:
+    """``str()`` of a reason a tool is left out is its text in en.json, filled in."""
+    assert {key: TRANSLATIONS["exceptions"][key]["message"] for key in MESSAGES} == MESSAGES
 
 
 async def test_exceptions_read_their_translation(

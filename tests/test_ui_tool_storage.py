@@ -195,3 +195,70 @@ async def test_unexpected_error(hass: HomeAssistant, setup_llm: None) -> None:
         "Stored",
         "It cannot be used: RuntimeError: boom",
     )
+
+
+REASONS = {
+    "en": {
+        "Newer": "It was saved by a newer version of LLM Hub (data version 9)",
+        "Unnamed": "It has no name",
+        "Bad max": "Parameter 1 (\"a\"): max '9' is not a number",
+        "Flag": "Its read_only 'no' is not true or false",
+        "Gone": "The script script.gone does not exist",
+    },
+    "de": {
+        "Newer": "Es wurde von einer neueren Version von LLM Hub gespeichert (Datenversion 9)",
+        "Unnamed": "Es hat keinen Namen",
+        "Bad max": "Parameter 1 („a“): max '9' ist keine Zahl",
+        "Flag": "read_only 'no' ist kein Wahrheitswert (true oder false)",
+        "Gone": "Das Skript script.gone existiert nicht",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_reasons_in_the_language_of_home_assistant(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_ws_client: WebSocketGenerator,
+    language: str,
+) -> None:
+    """A repair issue says why in Home Assistant's language; values as stored stay as they are.
+
+    The inspector and ``problems`` without texts keep the English words.
+    """
+    hass.config.language = language
+    script = {"kind": "script", "name": "gone", "description": "Gone.", "script": "script.gone"}
+    entry = await _hub(
+        hass,
+        [
+            _stored({**FINE, "version": 9}, "Newer"),
+            _stored({**FINE, "name": ""}, "Unnamed"),
+            _stored(
+                {**FINE, "parameters": [{"name": "a", "type": "number", "max": "9"}]}, "Bad max"
+            ),
+            _stored({**FINE, "name": "flag", "read_only": "no"}, "Flag"),
+            _stored(script, "Gone"),
+        ],
+    )
+    issues = [
+        issue
+        for (domain, _), issue in ir.async_get(hass).issues.items()
+        if domain == DOMAIN and issue.translation_key == "tool_left_out"
+    ]
+    placeholders = {
+        issue.translation_placeholders["tool"]: issue.translation_placeholders["reason"]
+        for issue in issues
+        if issue.translation_placeholders
+    }
+    assert placeholders == REASONS[language]
+    # The fix flow says the same.
+    assert {issue.data["reason"] for issue in issues if issue.data} == set(
+        REASONS[language].values()
+    )
+    english = dict(entry.runtime_data.api.ui_tools.problems(hass).values())
+    assert english == REASONS["en"]
+    described = {
+        tool["original_name"]: tool["hidden"] for tool in await _describe(hass_ws_client, entry)
+    }
+    assert described["gone"] == REASONS["en"]["Gone"]
+    assert described["flag"] == REASONS["en"]["Flag"]

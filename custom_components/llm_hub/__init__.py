@@ -60,7 +60,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     api = HubAPI(hass, entry, name=name, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
-    entry.async_on_unload(async_check_when_started(hass, entry, api, ui_tools))
+    entry.async_on_unload(await async_check_when_started(hass, entry, api, ui_tools))
     entry.async_on_unload(async_track_scope(hass, entry, api.scope))
     entry.async_on_unload(_async_reload_on_change(hass, entry))
     entry.async_on_unload(await async_show_panels(hass))

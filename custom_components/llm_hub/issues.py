@@ -39,7 +39,7 @@ from .api import HubAPI
 from .const import DOMAIN, LOGGER, api_id_for_entry
 from .options import EXPECTED, SAFETY_OPTIONS, expected_words
 from .scope.reach import HubScope
-from .texts import async_texts
+from .texts import Texts, async_texts
 from .ui_tools.tools import UiTools
 
 __all__ = [
@@ -160,9 +160,11 @@ def _async_check_hub(hass: HomeAssistant, api: HubAPI) -> None:
 
 
 @callback
-def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: UiTools) -> None:
+def _async_check_tools(
+    hass: HomeAssistant, entry_id: str, hub: str, ui_tools: UiTools, texts: Texts
+) -> None:
     """Raise a fixable issue per tool the hub leaves out (the fix deletes it); clear the others."""
-    problems = ui_tools.problems(hass)
+    problems = ui_tools.problems(hass, texts)
     prefix = _tool_issue_id(entry_id, "")
     for domain, issue_id in list(ir.async_get(hass).issues):
         if (
@@ -184,16 +186,16 @@ def _async_check_tools(hass: HomeAssistant, entry_id: str, hub: str, ui_tools: U
         )
 
 
-@callback
-def async_check_when_started(
+async def async_check_when_started(
     hass: HomeAssistant, entry: ConfigEntry[Any], api: HubAPI, ui_tools: UiTools
 ) -> CALLBACK_TYPE:
     """Check a hub's selected APIs and tools once Home Assistant has started; return the undo."""
+    texts = await async_texts(hass, "exceptions")  # why tools are left out, in its language
 
     @callback
     def check(hass: HomeAssistant) -> None:
         _async_check_hub(hass, api)
-        _async_check_tools(hass, entry.entry_id, entry.title, ui_tools)
+        _async_check_tools(hass, entry.entry_id, entry.title, ui_tools, texts)
 
     return async_at_started(hass, check)
 

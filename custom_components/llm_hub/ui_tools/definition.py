@@ -2,7 +2,8 @@
 
 A definition has a kind (``KINDS``), a name, annotations, declared parameters
 (``PARAMETER_TYPES``) and the kind's template, actions or script. Data that does not hold
-together raises ``ToolDefinitionError`` with the reason, in words.
+together raises ``ToolDefinitionError`` with the reason: a key of the ``exceptions``
+translations (``reasons.MESSAGES`` holds their English) and its placeholders.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from homeassistant.core import valid_domain
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
-from ..const import TOKEN_ARGUMENT
+from ..const import DOMAIN, TOKEN_ARGUMENT
+from ..texts import Texts
+from .reasons import MESSAGES
 
 __all__ = [
     "ANNOTATION_KEYS",
@@ -72,15 +75,39 @@ ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
 
 
 class ToolDefinitionError(HomeAssistantError):
-    """A tool definition cannot be used; the message says why, in words."""
+    """A tool definition cannot be used: why, as an ``exceptions`` translation key.
+
+    ``str()`` is the English text; values given stay as they are in every language.
+    """
+
+    translation_key: str
+    translation_placeholders: dict[str, str]
+
+    def __init__(self, key: str, /, **placeholders: object) -> None:
+        """Say why by the translation ``key`` and its ``placeholders``."""
+        values = {name: str(value) for name, value in placeholders.items()}
+        super().__init__(
+            MESSAGES[key].format_map(values),
+            translation_domain=DOMAIN,
+            translation_key=key,
+            translation_placeholders=values,
+        )
+
+    def translated(self, texts: Texts | None) -> str:
+        """Return why in the language of ``texts`` (``exceptions``); English without them."""
+        if texts is None:
+            return str(self)
+        return texts(f"{self.translation_key}.message", **self.translation_placeholders)
 
 
 class ParameterError(ToolDefinitionError):
     """A parameter the form can enter cannot be used: its ``field``, a ``reason`` key, a value."""
 
-    def __init__(self, message: str, field: str, reason: str, value: str = "") -> None:
+    def __init__(
+        self, key: str, /, *, field: str, reason: str, value: str = "", **placeholders: object
+    ) -> None:
         """Say that ``field`` is wrong for ``reason`` (a key of the flow's errors)."""
-        super().__init__(message)
+        super().__init__(key, **placeholders)
         self.field = field
         self.reason = reason
         self.value = value
@@ -130,13 +157,17 @@ def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise ToolDefinitionError("The parameters are not a list")
+        raise ToolDefinitionError("parameters_not_list")
     parameters: list[ParameterDefinition] = []
     for number, item in enumerate(raw, start=1):
         parameter = _parse_parameter(number, item)
         if parameter.name in {other.name for other in parameters}:
             raise ParameterError(
-                f'Parameter {number} ("{parameter.name}"): the name is taken', "name", "name_taken"
+                "parameter_name_taken",
+                field="name",
+                reason="name_taken",
+                number=number,
+                name=parameter.name,
             )
         parameters.append(parameter)
     return tuple(parameters)
@@ -145,33 +176,40 @@ def parse_parameters(raw: Any) -> tuple[ParameterDefinition, ...]:
 def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
     """Return parameter ``number`` (counted from 1) of the list; raise ``ToolDefinitionError``."""
     if not isinstance(item, Mapping):
-        raise ToolDefinitionError(f"Parameter {number} is not a mapping")
+        raise ToolDefinitionError("parameter_not_mapping", number=number)
     raw_name = item.get("name")
     name = raw_name.strip() if isinstance(raw_name, str) else ""
-    label = f'Parameter {number} ("{name}")' if name else f"Parameter {number}"
-    if not name.isidentifier() or not name.isascii():
+    label = {"number": str(number), "name": name}
+    if not name:
         raise ParameterError(
-            f"{label}: a name has letters, digits and _ only, and starts with a letter",
-            "name",
-            "name_invalid",
+            "parameter_name_missing", field="name", reason="name_invalid", number=number
         )
+    if not name.isidentifier() or not name.isascii():
+        raise ParameterError("parameter_name_invalid", field="name", reason="name_invalid", **label)
     if name == TOKEN_ARGUMENT:
-        raise ParameterError(f"{label}: the name is taken", "name", "name_taken")
+        raise ParameterError("parameter_name_taken", field="name", reason="name_taken", **label)
     kind = item.get("type", "text")
     if not isinstance(kind, str) or kind not in PARAMETER_TYPES:
-        raise ToolDefinitionError(f"{label}: unknown type {kind!r}")
+        raise ToolDefinitionError("parameter_type_unknown", type=repr(kind), **label)
     options = tuple(option for option in _texts(item, "options", label) if option)
     if kind == "select" and not options:
         raise ParameterError(
-            f"{label}: a choice needs at least one option", "options", "options_empty"
+            "parameter_options_empty", field="options", reason="options_empty", **label
         )
     minimum, maximum = _number(item, "min", label), _number(item, "max", label)
     if minimum is not None and maximum is not None and minimum > maximum:
-        raise ParameterError(f"{label}: min is above max", "max", "min_above_max")
+        raise ParameterError(
+            "parameter_min_above_max", field="max", reason="min_above_max", **label
+        )
     domains = tuple(domain.strip() for domain in _texts(item, "domains", label))
     if bad := [domain for domain in domains if not valid_domain(domain)]:
         raise ParameterError(
-            f"{label}: {bad[0]!r} is not a domain", "domains", "domain_invalid", bad[0]
+            "parameter_domain_invalid",
+            field="domains",
+            reason="domain_invalid",
+            value=bad[0],
+            domain=repr(bad[0]),
+            **label,
         )
     return ParameterDefinition(
         name=name,
@@ -185,41 +223,45 @@ def _parse_parameter(number: int, item: Any) -> ParameterDefinition:
     )
 
 
-def _number(item: Mapping[str, Any], key: str, label: str) -> float | None:
+def _number(item: Mapping[str, Any], key: str, label: dict[str, str]) -> float | None:
     """Return ``item[key]`` as a finite number (None when not given); raise otherwise."""
     value = item.get(key)
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ToolDefinitionError(f"{label}: {key} {value!r} is not a number")
+        raise ToolDefinitionError("parameter_not_number", field=key, value=repr(value), **label)
     return float(value)
 
 
-def _boolean(item: Mapping[str, Any], key: str, label: str, *, default: bool) -> bool:
+def _boolean(
+    item: Mapping[str, Any], key: str, label: dict[str, str] | None, *, default: bool
+) -> bool:
     """Return ``item[key]``, a boolean (``default`` when not given); raise for anything else."""
     value = item.get(key, default)
     if not isinstance(value, bool):
-        raise ToolDefinitionError(f"{label}: {key} {value!r} is not true or false")
+        error = "tool_not_boolean" if label is None else "parameter_not_boolean"
+        raise ToolDefinitionError(error, field=key, value=repr(value), **(label or {}))
     return value
 
 
-def _text(item: Mapping[str, Any], key: str, label: str) -> str:
+def _text(item: Mapping[str, Any], key: str, label: dict[str, str] | None) -> str:
     """Return ``item[key]``, a text (empty when not given); raise for anything else."""
     value = item.get(key)
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise ToolDefinitionError(f"{label}: {key} {value!r} is not a text")
+        error = "tool_not_text" if label is None else "parameter_not_text"
+        raise ToolDefinitionError(error, field=key, value=repr(value), **(label or {}))
     return value
 
 
-def _texts(item: Mapping[str, Any], key: str, label: str) -> tuple[str, ...]:
+def _texts(item: Mapping[str, Any], key: str, label: dict[str, str]) -> tuple[str, ...]:
     """Return ``item[key]``, a list of texts (empty when not given); raise for anything else."""
     value = item.get(key)
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
-        raise ToolDefinitionError(f"{label}: {key} {value!r} is not a list of texts")
+        raise ToolDefinitionError("parameter_not_texts", field=key, value=repr(value), **label)
     return tuple(value)
 
 
@@ -230,7 +272,7 @@ def _actions(actions: Any) -> tuple[dict[str, Any], ...]:
     if actions is not None and (
         not isinstance(actions, list) or not all(isinstance(item, Mapping) for item in actions)
     ):
-        raise ToolDefinitionError(f"Its actions {actions!r} are not a list of actions")
+        raise ToolDefinitionError("actions_not_list", value=repr(actions))
     return tuple(dict(action) for action in actions or ())
 
 
@@ -243,20 +285,18 @@ def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
     data = subentry.data
     version = data.get(CONF_VERSION, 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ToolDefinitionError(f"Its data version {version!r} is not a version")
+        raise ToolDefinitionError("version_invalid", value=repr(version))
     if version > TOOL_DATA_VERSION:
-        raise ToolDefinitionError(
-            f"It was saved by a newer version of LLM Hub (data version {version})"
-        )
+        raise ToolDefinitionError("version_newer", version=version)
     kind = data.get(CONF_KIND)
     if not isinstance(kind, str) or kind not in KINDS:
-        raise ToolDefinitionError(f"Unknown kind of tool {kind!r}")
+        raise ToolDefinitionError("kind_unknown", value=repr(kind))
     name = data.get(CONF_TOOL_NAME)
     if not isinstance(name, str) or not name:
-        raise ToolDefinitionError("It has no name")
+        raise ToolDefinitionError("name_missing")
     if not isinstance(subentry.title, str):
-        raise ToolDefinitionError(f"Its title {subentry.title!r} is not a text")
-    label = "It"
+        raise ToolDefinitionError("title_not_text", value=repr(subentry.title))
+    label = None  # the tool's own values
     worst = llm_helper.ToolAnnotations()
     annotations = llm_helper.ToolAnnotations(
         read_only=_boolean(data, "read_only", label, default=kind == "template"),
@@ -282,11 +322,11 @@ def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
         subentry_id=subentry.subentry_id,
     )
     if kind == "template" and not definition.template.strip():
-        raise ToolDefinitionError("It has no template")
+        raise ToolDefinitionError("template_missing")
     if kind == "action" and not definition.actions:
-        raise ToolDefinitionError("It has no actions")
+        raise ToolDefinitionError("actions_missing")
     if kind == "script" and not definition.script.startswith("script."):
-        raise ToolDefinitionError("It names no script")
+        raise ToolDefinitionError("script_unnamed")
     return definition
 
 

@@ -75,6 +75,8 @@ from .definition import (
 if TYPE_CHECKING:
     from homeassistant.components.script.llm import ScriptTool
 
+    from ..texts import Texts
+
 __all__ = [
     "MAX_ACTION_RUNS",
     "TEMPLATE_MAX_OUTPUT",
@@ -291,9 +293,7 @@ class UiTemplateTool(_UiTool):
         try:
             self.template.ensure_valid()
         except TemplateError as err:
-            raise ToolDefinitionError(
-                f"The template is invalid: {template_error_text(err)}"
-            ) from err
+            raise ToolDefinitionError("template_invalid", error=template_error_text(err)) from err
         if (environment := hass.data.get(_ENVIRONMENT)) is None:
             environment = hass.data[_ENVIRONMENT] = BoundedTemplateEnvironment(hass, strict=True)
         # Strict: a variable that is not defined is an error naming it, never empty text.
@@ -774,7 +774,7 @@ def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptToo
     from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
 
     if hass.states.get(definition.script) is None:
-        raise ToolDefinitionError(f"The script {definition.script} does not exist")
+        raise ToolDefinitionError("script_missing", script=definition.script)
     return UiScriptTool(definition, ScriptTool(hass, definition.script))
 
 
@@ -805,7 +805,7 @@ class UiTools:
 
     tools: list[llm_helper.Tool | ToolDefinition] = field(default_factory=list)
     """Ready tools; script tools as definitions (their script is looked up per request)."""
-    broken: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    broken: dict[str, tuple[str, str, ToolDefinitionError]] = field(default_factory=dict)
     """Per subentry id: ``(name, title, reason)`` of definitions that cannot be used."""
     scripts: list[Script] = field(default_factory=list)
 
@@ -820,9 +820,10 @@ class UiTools:
                 definition = parse_definition(subentry)
                 ui_tools.tools.append(await ui_tools._async_make(hass, definition))
             except ToolDefinitionError as err:
-                reason = str(err)
+                # A copy: keeping the error would keep its traceback's frames.
+                reason = ToolDefinitionError(err.translation_key, **err.translation_placeholders)
             except Exception as err:  # noqa: BLE001  # one bad tool never takes the hub down
-                reason = f"It cannot be used: {type(err).__name__}: {err}"
+                reason = ToolDefinitionError("tool_failed", error=f"{type(err).__name__}: {err}")
             else:
                 continue
             name = subentry.data.get(CONF_TOOL_NAME)
@@ -848,7 +849,7 @@ class UiTools:
                 hass, cast("list[dict[str, Any]]", cv.SCRIPT_SCHEMA(list(definition.actions)))
             )
         except (probatio.Invalid, HomeAssistantError) as err:
-            raise ToolDefinitionError(f"The actions are invalid: {err}") from err
+            raise ToolDefinitionError("actions_invalid", error=err) from err
         script = Script(
             hass,
             actions,
@@ -884,7 +885,7 @@ class UiTools:
                 tools.append(item)
         for name, title, reason in self.broken.values():
             tools.append(_LeftOutTool(name, title))
-            left_out[name] = reason
+            left_out[name] = str(reason)
         return Source(
             namespace=UI_TOOLS_NAMESPACE,
             source=UI_TOOLS_SOURCE,
@@ -893,15 +894,20 @@ class UiTools:
             left_out=left_out,
         )
 
-    def problems(self, hass: HomeAssistant) -> dict[str, tuple[str, str]]:
-        """Return ``{subentry id: (title, reason)}`` of every tool left out now."""
-        problems = {key: (title, reason) for key, (_, title, reason) in self.broken.items()}
-        problems.update(
-            (item.subentry_id, (item.title, f"The script {item.script} does not exist"))
+    def problems(
+        self, hass: HomeAssistant, texts: Texts | None = None
+    ) -> dict[str, tuple[str, str]]:
+        """Return ``{subentry id: (title, reason)}`` of every tool left out now, in ``texts``."""
+        reasons = {key: (title, reason) for key, (_, title, reason) in self.broken.items()}
+        reasons.update(
+            (
+                item.subentry_id,
+                (item.title, ToolDefinitionError("script_missing", script=item.script)),
+            )
             for item in self.tools
             if isinstance(item, ToolDefinition) and hass.states.get(item.script) is None
         )
-        return problems
+        return {key: (title, reason.translated(texts)) for key, (title, reason) in reasons.items()}
 
     async def async_unload(self) -> None:
         """Unload the action tools' scripts (stopping runs still going)."""
