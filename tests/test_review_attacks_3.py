@@ -1,0 +1,395 @@
+"""A third fresh reviewer's attacks on scope, confirm by effect, UI tools and options.
+
+HOLE tests are ``xfail(strict=True)``: they assert what should happen and fail today.
+HELD tests pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.llm_hub.const import CONF_ASK_DOMAINS, CONF_SCOPE_ENTITIES
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant, ServiceCall
+from homeassistant.helpers import llm
+
+from . import test_effect, test_review_attacks
+from .common import async_add_hub, hub_id, llm_context
+
+effect_home = test_effect.home
+home = test_review_attacks.home
+
+
+def _named(instance: llm.APIInstance, tool: str) -> str:
+    return next(
+        item.name for item in instance.tools if tool in (item.name, item.name.split("__")[-1])
+    )
+
+
+async def _call(
+    hass: HomeAssistant, entry: MockConfigEntry, tool: str, args: dict[str, Any]
+) -> llm.ToolResult:
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool), args))
+    await hass.async_block_till_done()
+    return result
+
+
+# --- Intent tools run scripts: HassTurnOn of a script entity ----------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="HassTurnOn of an exposed script that unlocks runs without asking (IntentEffect "
+    "does not follow the script it turns on)",
+)
+async def test_turn_on_of_an_unlocking_script_asks(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """HOLE: with locks in the set, script__unlock_front asks; intent HassTurnOn of the same
+    script (Home Assistant runs it: homeassistant.turn_on -> script.turn_on) unlocks at once."""
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_DOMAINS: ["lock"]}
+    )
+    direct = await _call(hass, entry, "script__unlock_front", {})
+    assert direct.data.get("status") == "approval_required"  # HELD: the script's tool asks
+
+    result = await _call(hass, entry, "HassTurnOn", {"name": "unlock_front"})
+
+    assert effect_home["lock.unlock"] == [], f"unlocked without asking: {result.data}"
+    assert result.data.get("status") == "approval_required"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="HassTurnOn of an in-scope script that acts out of scope runs it (the intent path "
+    "never asks script_outside_scope)",
+)
+async def test_turn_on_of_a_script_acting_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HOLE: script.porch_on is in scope but acts on light.porch (out of scope). Its own tool
+    is refused OutOfScope; HassTurnOn with its name runs it and light.porch is acted on."""
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_SCOPE_ENTITIES: ["light.kitchen", "script.kitchen_on", "script.porch_on"],
+        },
+    )
+    direct = await _call(hass, hub, "script__porch_on", {})
+    assert direct.error  # HELD
+
+    result = await _call(hass, hub, "HassTurnOn", {"name": "porch_on"})
+
+    assert home["seen"] == [], f"light.porch acted on through a scoped hub: {result.data}"
+    assert result.error
+
+
+# --- Tools made in the UI: targets the check never sees ----------------------------------------
+
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity  # noqa: E402
+from homeassistant.setup import async_setup_component  # noqa: E402
+
+from .tool_flows import async_add_tool  # noqa: E402
+
+
+def _attic(hass: HomeAssistant) -> None:
+    """Add light.attic, not exposed to Assist."""
+    hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
+    async_expose_entity(hass, "conversation", "light.attic", should_expose=False)
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [
+                {"variables": {"target": "light.{{ room }}"}},
+                {"action": "light.turn_on", "target": {"entity_id": "{{ target }}"}},
+            ],
+            id="variables_step",
+        ),
+        pytest.param(
+            [
+                {
+                    "repeat": {
+                        "for_each": ["light.{{ room }}"],
+                        "sequence": [
+                            {
+                                "action": "light.turn_on",
+                                "target": {"entity_id": "{{ repeat.item }}"},
+                            }
+                        ],
+                    }
+                }
+            ],
+            id="repeat_for_each",
+        ),
+    ],
+)
+@pytest.mark.xfail(
+    strict=True,
+    reason="_check_targets renders a target template with the arguments only: a variable "
+    "set by an earlier step (variables, repeat.item) renders empty, nothing is checked",
+)
+async def test_action_tool_target_through_a_script_variable(
+    hass: HomeAssistant, home: dict[str, Any], actions: list[dict[str, Any]]
+) -> None:
+    """HOLE: the model's text reaches an unexposed light when it passes a variables step."""
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Room light",
+            "description": "Turns on a room's light.",
+            "actions": actions,
+            "parameters": [{"name": "room", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call(hass, hub, "room_light", {"room": "attic"})
+
+    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
+    assert result.error
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="scene.apply's entities (model-driven keys) are no target: _check_targets never "
+    "sees them",
+)
+async def test_action_tool_scene_apply_driven_entities(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HOLE: ``scene.apply`` with ``entities: {"light.{{ room }}": "on"}`` turns on an
+    unexposed light (the hub's effect check knows scene.apply, the target check does not)."""
+    _attic(hass)
+    assert await async_setup_component(hass, "scene", {})
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Room scene",
+            "description": "Sets a room's light.",
+            "actions": [
+                {"action": "scene.apply", "data": {"entities": {"light.{{ room }}": "on"}}}
+            ],
+            "parameters": [{"name": "room", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call(hass, hub, "room_scene", {"room": "attic"})
+
+    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
+    assert result.error
+
+
+@pytest.fixture
+async def script_home(hass: HomeAssistant) -> list[Any]:
+    """Assist, light.kitchen (exposed), light.attic (not), a script with an entity field."""
+    for component in ("homeassistant", "intent", "llm", "conversation"):
+        assert await async_setup_component(hass, component, {})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    _attic(hass)
+    seen: list[Any] = []
+    hass.services.async_register("test", "light_on", lambda call: seen.append(dict(call.data)))
+    scripts = {
+        "which_on": {
+            "fields": {"which": {"required": True, "selector": {"entity": {"domain": "light"}}}},
+            "sequence": [{"action": "test.light_on", "target": {"entity_id": "{{ which }}"}}],
+        }
+    }
+    assert await async_setup_component(hass, "script", {"script": scripts})
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "script.which_on", should_expose=True)
+    return seen
+
+
+@pytest.mark.parametrize("which", ["light.attic", "light.nowhere"])
+@pytest.mark.xfail(
+    strict=True,
+    reason="a script tool's entity-selector fields are not checked (only area fields are): "
+    "an unexposed or unknown entity runs the script",
+)
+async def test_script_tool_entity_field_unchecked(
+    hass: HomeAssistant, script_home: list[Any], which: str
+) -> None:
+    """HOLE: issue 21 asks script fields with selectors to be checked as action targets."""
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "script",
+        {"script": "script.which_on", "title": "Which on", "description": "On."},
+    )
+    ok = await _call(hass, hub, "which_on", {"which": "light.kitchen"})
+    assert not ok.error
+    script_home.clear()
+
+    result = await _call(hass, hub, "which_on", {"which": which})
+
+    assert script_home == [], f"the script acted on {which}: {result.data}"
+    assert result.error
+
+
+# --- Scope parity: a namesake out of scope ------------------------------------------------------
+
+from pytest_homeassistant_custom_component.common import async_mock_service  # noqa: E402
+
+
+@pytest.fixture
+async def doors(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceCall]]:
+    """A lock and a switch, both named "Door", both exposed; lock and switch actions mocked."""
+    for component in ("intent", "conversation"):
+        assert await async_setup_component(hass, component, {})
+    hass.states.async_set("lock.door", "unlocked", {"friendly_name": "Door"})
+    hass.states.async_set("switch.door", "off", {"friendly_name": "Door"})
+    for entity_id in ("lock.door", "switch.door"):
+        async_expose_entity(hass, "conversation", entity_id, should_expose=True)
+    return {
+        "lock": async_mock_service(hass, "lock", "lock"),
+        "switch": async_mock_service(hass, "switch", "turn_on"),
+    }
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an exposed namesake out of scope still makes the name ambiguous (the scoped call "
+    "matches first without the scope and fails DUPLICATE_NAME); unexposed it would not",
+)
+async def test_namesake_out_of_scope_is_as_if_not_exposed(
+    hass: HomeAssistant, doors: dict[str, list[ServiceCall]]
+) -> None:
+    """HOLE (parity, issue 24: out of scope = not exposed). With switch.door not exposed,
+    Assist locks lock.door for "Door"; a hub scoped to lock.door answers a duplicate name."""
+    async_expose_entity(hass, "conversation", "switch.door", should_expose=False)
+    plain = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
+    unexposed = await _call(hass, plain, "HassTurnOn", {"name": "Door"})
+    assert not unexposed.error
+    assert len(doors["lock"]) == 1  # Home Assistant: the lock, the only exposed "Door"
+    async_expose_entity(hass, "conversation", "switch.door", should_expose=True)
+    scoped = await async_add_hub(
+        hass, "Lock", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["lock.door"]}
+    )
+
+    result = await _call(hass, scoped, "HassTurnOn", {"name": "Door"})
+
+    assert doors["switch"] == []
+    assert len(doors["lock"]) == 2, f"out of scope is not as not exposed: {result.data}"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a UI action tool calling conversation.process in a scoped hub is not refused "
+    "(_check_targets follows scripts and scenes, not the opaque actions effect.py knows)",
+)
+async def test_action_tool_conversation_process_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HOLE: the same step inside a script is refused as acting out of scope (docs/scope.md:
+    "conversation.process that picks the target counts as out of scope"); in the tool, not."""
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]},
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Ask Assist",
+            "description": "Asks Assist.",
+            "actions": [
+                {"action": "conversation.process", "data": {"text": "turn on the porch light"}}
+            ],
+        },
+    )
+
+    result = await _call(hass, hub, "ask_assist", {})
+
+    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
+    assert result.error
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="HassTurnOn of an in-scope scene sets its out-of-scope members (scene members are "
+    "followed for script and UI tools, not on the intent path)",
+)
+async def test_turn_on_of_a_scene_acting_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HOLE: scene.evening (in scope) turns on light.porch (out of scope) through HassTurnOn."""
+    assert await async_setup_component(
+        hass,
+        "scene",
+        {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]},
+    )
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "scene.evening", should_expose=True)
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+    )
+
+    result = await _call(hass, hub, "HassTurnOn", {"name": "Evening"})
+
+    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
+    assert result.error
+
+
+# --- Attacks that held -------------------------------------------------------------------------
+
+
+async def test_held_wrong_typed_scope_reaches_nothing(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HELD: a scope list stored as a number narrows to nothing (fails closed)."""
+    hub = await async_add_hub(hass, "Odd", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: 5})
+
+    result = await _call(hass, hub, "HassTurnOn", {"name": "Kitchen"})
+
+    assert result.error
+    assert home["light_on"] == []
+
+
+async def test_held_template_iterating_all_states_with_an_unexposed_entity(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HELD: a template tool with a parameter that iterates every state is refused while one
+    of them is not exposed; nothing of the render is answered."""
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Find",
+            "description": "Finds states.",
+            "template": "{{ states | selectattr('name', 'search', q) "
+            "| map(attribute='entity_id') | list }}",
+            "parameters": [{"name": "q", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call(hass, hub, "find", {"q": "Att"})
+
+    assert result.error
+    assert "light.attic" not in str(result.data.get("result", ""))
