@@ -145,6 +145,14 @@ class GermanCheck:
             "the panel in German without a reload",
         )
         self.check("panel-hubs-de", panel=True)
+        # German words are long: the hubs table must still fit, with no column scrolled away.
+        wide = panel.run_js(
+            "llm-hub-hubs",
+            "const wrap = view.shadowRoot.querySelector('.table-wrap');"
+            "return wrap.scrollWidth - wrap.clientWidth;",
+        )
+        if wide > 0:
+            raise CheckError(f"the German hubs table is {wide} px wider than the screen")
         for path, view, name in (
             (f"{PREFIX}/hub/{kitchen}", "llm-hub-view", "panel-hub-de"),
             (f"{PREFIX}/bench?api={kitchen}", "llm-hub-bench", "panel-bench-de"),

@@ -123,6 +123,10 @@ export const sharedStyles = css`
   td code {
     overflow-wrap: break-word;
   }
+  td code.api-id {
+    /* An API id is one long word: it may break anywhere rather than widen the table. */
+    overflow-wrap: anywhere;
+  }
   th,
   td {
     text-align: left;
@@ -133,11 +137,12 @@ export const sharedStyles = css`
   th {
     font-weight: 500;
     color: var(--secondary-text-color);
-    white-space: nowrap;
   }
   td.number,
   th.number {
     text-align: right;
+  }
+  td.number {
     white-space: nowrap;
   }
   tr.clickable {
@@ -160,6 +165,10 @@ export const sharedStyles = css`
     white-space: nowrap;
     border: 1px solid var(--divider-color);
     color: var(--primary-text-color);
+  }
+  td.warnings .badge {
+    /* Long words (German) wrap inside the chip rather than widen the table past the screen. */
+    white-space: normal;
   }
   .badge.info {
     border-color: var(--info-color, #039be5);

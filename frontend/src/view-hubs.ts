@@ -94,7 +94,7 @@ export class LlmHubHubs extends LitElement {
               <a href=${`${this.prefix}/hub/${encodeURIComponent(row.id)}`} @click=${followLink}
                 >${row.name}</a
               >
-              <div class="secondary"><code>${row.id}</code></div>
+              <div class="secondary"><code class="api-id">${row.id}</code></div>
             </td>
             ${hubs ? html`<td class="mode">${modeText(hass, row.search)}</td>` : nothing}
             <td class="number">${num(hass, row.tools)}</td>
@@ -108,7 +108,7 @@ export class LlmHubHubs extends LitElement {
                 : num(hass, (row.prompt_chars ?? 0) + (row.tools_chars ?? 0))}
             </td>
             <td class="number">${num(hass, row.tokens)}</td>
-            ${hubs ? html`<td>${this._warnings(row)}</td>
+            ${hubs ? html`<td class="warnings">${this._warnings(row)}</td>
                   <td class="number">${num(hass, row.calls_24h)}</td>` : nothing}
           </tr>`,
         )}

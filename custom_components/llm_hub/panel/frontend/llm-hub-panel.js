@@ -40,6 +40,10 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
   td code {
     overflow-wrap: break-word;
   }
+  td code.api-id {
+    /* An API id is one long word: it may break anywhere rather than widen the table. */
+    overflow-wrap: anywhere;
+  }
   th,
   td {
     text-align: left;
@@ -50,11 +54,12 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
   th {
     font-weight: 500;
     color: var(--secondary-text-color);
-    white-space: nowrap;
   }
   td.number,
   th.number {
     text-align: right;
+  }
+  td.number {
     white-space: nowrap;
   }
   tr.clickable {
@@ -77,6 +82,10 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
     white-space: nowrap;
     border: 1px solid var(--divider-color);
     color: var(--primary-text-color);
+  }
+  td.warnings .badge {
+    /* Long words (German) wrap inside the chip rather than widen the table past the screen. */
+    white-space: normal;
   }
   .badge.info {
     border-color: var(--info-color, #039be5);
@@ -820,7 +829,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               <a href=${`${this.prefix}/hub/${encodeURIComponent(i.id)}`} @click=${N}
                 >${i.name}</a
               >
-              <div class="secondary"><code>${i.id}</code></div>
+              <div class="secondary"><code class="api-id">${i.id}</code></div>
             </td>
             ${t?l`<td class="mode">${we(r,i.search)}</td>`:d}
             <td class="number">${_(r,i.tools)}</td>
@@ -830,7 +839,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               ${i.prompt_chars===null?"–":_(r,(i.prompt_chars??0)+(i.tools_chars??0))}
             </td>
             <td class="number">${_(r,i.tokens)}</td>
-            ${t?l`<td>${this._warnings(i)}</td>
+            ${t?l`<td class="warnings">${this._warnings(i)}</td>
                   <td class="number">${_(r,i.calls_24h)}</td>`:d}
           </tr>`)}
       </tbody>
@@ -850,7 +859,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               >${a(t,"hubs.repairs",{count:e.repairs.length})}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="91690b625497",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
+    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="bab8b5b3d8e6",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
       <span>${a(this.hass,"update.message")}</span>
       <button class="primary" @click=${()=>location.reload()}>${a(this.hass,"update.reload")}</button>
     </div>`}};Z.styles=[A,x`
