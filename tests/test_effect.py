@@ -462,3 +462,31 @@ async def test_a_builder_keeps_a_bounded_number_of_gates(
     for _ in range(2):
         assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
         assert await _call(hass, entry, "unlock_front") == "ApprovalRequired"
+
+
+async def _scenes(hass: HomeAssistant) -> None:
+    """Add two exposed scenes: "Evening" unlocks the front door, "Hall on" lights the hall."""
+    scenes = [
+        {"name": "Evening", "entities": {"lock.front_door": "unlocked"}},
+        {"name": "Hall on", "entities": {"light.hall": "on"}},
+    ]
+    assert await async_setup_component(hass, "scene", {"scene": scenes})
+    await hass.async_block_till_done()
+    for scene in ("scene.evening", "scene.hall_on"):
+        async_expose_entity(hass, "conversation", scene, should_expose=True)
+
+
+async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """Turn on of a script or scene asks as the script's own tool does: by what it acts on."""
+    await _scenes(hass)
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+
+    assert await _call(hass, entry, "HassTurnOn", name="lights_on") == "ran"
+    assert await _call(hass, entry, "HassTurnOn", name="Hall on") == "ran"
+    assert await _call(hass, entry, "HassTurnOn", name="nested") == "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", name="Evening") == "ApprovalRequired"
+    await hass.async_block_till_done()
+    assert len(home["light.turn_on"]) == 2
+    assert home["lock.unlock"] == []

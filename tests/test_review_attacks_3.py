@@ -41,16 +41,11 @@ async def _call(
 # --- Intent tools run scripts: HassTurnOn of a script entity ----------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="HassTurnOn of an exposed script that unlocks runs without asking (IntentEffect "
-    "does not follow the script it turns on)",
-)
 async def test_turn_on_of_an_unlocking_script_asks(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
-    """HOLE: with locks in the set, script__unlock_front asks; intent HassTurnOn of the same
-    script (Home Assistant runs it: homeassistant.turn_on -> script.turn_on) unlocks at once."""
+    """FIXED: with locks in the set, script__unlock_front asks, and so does intent HassTurnOn
+    of the same script (Home Assistant runs it; it unlocked at once)."""
     entry = await async_add_hub(
         hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_DOMAINS: ["lock"]}
     )

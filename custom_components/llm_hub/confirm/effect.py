@@ -228,8 +228,9 @@ class IntentEffect:
         matched = match_within_scope(
             hass, constraints, llm_helper.async_get_match_preferences(hass, llm_context)
         )
-        return matched.is_match and effects.holds(
-            hass, (state.entity_id for state in matched.states), ()
+        # A script or scene it turns on acts as the script's own tool does.
+        return matched.is_match and _targets_touch(
+            hass, {state.entity_id for state in matched.states}, effects, set()
         )
 
 
@@ -369,21 +370,42 @@ def _script_touches(
         ),
         primary_entities_only=False,
     )
-    entity_ids = selected.referenced | selected.indirectly_referenced | called.entities
-    entity_ids |= {
+    nested = {
+        entity_id
+        for action in called.actions
+        if (entity_id := script_called(hass, action)) is not None
+    }
+    return _targets_touch(
+        hass,
+        selected.referenced | selected.indirectly_referenced | called.entities,
+        effects,
+        seen,
+        selected.referenced_areas,
+        nested,
+    )
+
+
+def _targets_touch(  # noqa: PLR0917
+    hass: HomeAssistant,
+    entity_ids: set[str],
+    effects: EffectSet,
+    seen: set[str],
+    areas: Iterable[str] = (),
+    nested: set[str] | None = None,
+) -> bool:
+    """Return whether acting on ``entity_ids``, in ``areas``, or running ``nested`` touches.
+
+    Scenes count by their members, scripts by what they act on (``_script_touches``).
+    """
+    entity_ids = entity_ids | {
         member
         for entity_id in entity_ids
         if entity_id.startswith("scene.") and (state := hass.states.get(entity_id))
         for member in state.attributes.get(ATTR_ENTITY_ID) or ()
     }
-    if effects.holds(hass, entity_ids, selected.referenced_areas):
+    if effects.holds(hass, entity_ids, areas):
         return True
-    nested = {entity_id for entity_id in entity_ids if entity_id.startswith("script.")}
-    nested.update(
-        entity_id
-        for action in called.actions
-        if (entity_id := script_called(hass, action)) is not None
-    )
+    nested = (nested or set()) | {e for e in entity_ids if e.startswith("script.")}
     return any(_script_touches(hass, entity_id, effects, seen) for entity_id in sorted(nested))
 
 
