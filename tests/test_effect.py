@@ -20,7 +20,7 @@ from custom_components.llm_hub.build.policy import (
     ASK_SCRIPT,
     ASK_UNKNOWN,
 )
-from custom_components.llm_hub.calls.tool import unwrap
+from custom_components.llm_hub.calls.tool import HubTool, unwrap
 from custom_components.llm_hub.const import (
     CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
@@ -31,6 +31,7 @@ from custom_components.llm_hub.const import (
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
     CONF_READ_ONLY,
+    CONF_SCOPE_ENTITIES,
 )
 from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -488,5 +489,40 @@ async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
     assert await _call(hass, entry, "HassTurnOn", name="nested") == "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", name="Evening") == "ApprovalRequired"
     await hass.async_block_till_done()
+    assert len(home["light.turn_on"]) == 2
+    assert home["lock.unlock"] == []
+
+
+async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+) -> None:
+    """In a scoped hub, Turn on of a script or scene acting in scope runs; one acting outside
+    is refused as the script's own tool is (``OutOfScope``, recorded as refused)."""
+    await _scenes(hass)
+    scope = ["light.hall", "script.lights_on", "script.unlock_front", "scene.evening"]
+    entry = await async_add_hub(
+        hass,
+        "Hall",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*scope, "scene.hall_on"]},
+    )
+    instance = await _instance(hass, entry)
+    tool = _named(instance, "HassTurnOn")
+    assert isinstance(tool, HubTool)
+
+    assert await _call(hass, entry, "HassTurnOn", name="lights_on") == "ran"
+    assert await _call(hass, entry, "HassTurnOn", name="Hall on") == "ran"
+    refused = await tool.async_run(
+        hass, llm.ToolInput(tool.name, {"name": "unlock_front"}), instance.llm_context
+    )
+    assert await _call(hass, entry, "HassTurnOn", name="Evening") == "OutOfScope"
+    await hass.async_block_till_done()
+
+    assert refused.outcome == "refused"
+    assert refused.result.data == {
+        "error": "OutOfScope",
+        "error_text": f"Tool {tool.name} did not run: the script script.unlock_front acts on "
+        "lock.front_door, outside the scope of this assistant. Tell the user it cannot do "
+        "that here.",
+    }
     assert len(home["light.turn_on"]) == 2
     assert home["lock.unlock"] == []

@@ -58,16 +58,11 @@ async def test_turn_on_of_an_unlocking_script_asks(
     assert result.data.get("status") == "approval_required"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="HassTurnOn of an in-scope script that acts out of scope runs it (the intent path "
-    "never asks script_outside_scope)",
-)
 async def test_turn_on_of_a_script_acting_out_of_scope(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
-    """HOLE: script.porch_on is in scope but acts on light.porch (out of scope). Its own tool
-    is refused OutOfScope; HassTurnOn with its name runs it and light.porch is acted on."""
+    """FIXED: script.porch_on is in scope but acts on light.porch (out of scope). Its own tool
+    is refused OutOfScope, and so is HassTurnOn with its name (it ran)."""
     hub = await async_add_hub(
         hass,
         "Kitchen",
@@ -320,15 +315,10 @@ async def test_action_tool_conversation_process_out_of_scope(
     assert result.error
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="HassTurnOn of an in-scope scene sets its out-of-scope members (scene members are "
-    "followed for script and UI tools, not on the intent path)",
-)
 async def test_turn_on_of_a_scene_acting_out_of_scope(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
-    """HOLE: scene.evening (in scope) turns on light.porch (out of scope) through HassTurnOn."""
+    """FIXED: HassTurnOn of scene.evening (in scope) is refused: it sets light.porch (out)."""
     assert await async_setup_component(
         hass,
         "scene",

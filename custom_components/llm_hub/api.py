@@ -19,7 +19,7 @@ from .calls.deadlines import Deadlines
 from .calls.tool import HubCallSettings, unwrap
 from .compat import api_requires_admin
 from .confirm.approvals import DATA_APPROVALS
-from .confirm.effect import outside_scope
+from .confirm.effect import outside_scope, target_outside_scope
 from .confirm.gate import Confirmations
 from .const import DOMAIN, api_id_for_entry
 from .options import HubOptions
@@ -107,6 +107,7 @@ class HubAPI(SourcedAPI):
                 deadlines=Deadlines(hass),
                 scope=None if self.scope.empty else self.scope,
                 outside_scope=outside_scope,
+                acting_outside=target_outside_scope,
             ),
             confirmations=self.confirmations,
             warn=self._warn,

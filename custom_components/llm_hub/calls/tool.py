@@ -37,7 +37,7 @@ from ..const import (
     TOKEN_ARGUMENT,
 )
 from ..schema.text import JsonSchema
-from ..scope.assist import async_call_in_scope
+from ..scope.assist import OutOfScope, async_call_in_scope
 from ..scope.reach import HubScope, ResolvedScope, entered, scopes_entered
 from .arguments import tool_arguments
 from .deadlines import Deadlines
@@ -61,6 +61,14 @@ type Outcome = Literal["ok", "error", "refused", "needs_confirmation"]
 
 type Stop = tuple[ToolResult, Outcome]
 """The answer to a call that does not run (yet), and how it ended."""
+
+
+def _outcome(result: ToolResult) -> Outcome:
+    """Return how a call that ran ended: a scope's refusal (``OutOfScope``) is refused."""
+    data: Any = result.data
+    if result.error and isinstance(data, dict) and data.get("error") == "OutOfScope":
+        return "refused"
+    return "error" if result.error else "ok"
 
 
 def error_result(error: str, message: str) -> ToolResult:
@@ -131,6 +139,8 @@ class HubCallSettings:
     """The entities the hub reaches (None: every exposed one), resolved at each call."""
     outside_scope: Callable[[HomeAssistant, Tool], str | None] | None = None
     """What a call of a tool would act on outside the scopes entered, in words (None: nothing)."""
+    acting_outside: Callable[[HomeAssistant, str], str | None] | None = None
+    """What a script or scene an intent matched acts on outside them (``async_call_in_scope``)."""
 
 
 class HubTool(Tool):
@@ -251,7 +261,7 @@ class HubTool(Tool):
             if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
                 result, outcome = ran.result, ran.outcome
             else:
-                result, outcome = ran, "error" if ran.error else "ok"
+                result, outcome = ran, _outcome(ran)
         call = ToolCall(
             self,
             tool_input,
@@ -334,7 +344,13 @@ class HubTool(Tool):
                     # A tool of a selected hub: tell it whether this call is confirmed.
                     call = self.tool.async_run(hass, inner_input, llm_context, confirmed=confirmed)
                 elif scopes_entered():
-                    call = async_call_in_scope(hass, self.tool, inner_input, llm_context)
+                    call = async_call_in_scope(
+                        hass,
+                        self.tool,
+                        inner_input,
+                        llm_context,
+                        self.settings.acting_outside if self.settings is not None else None,
+                    )
                 else:
                     call = self.tool.async_call(hass, inner_input, llm_context)
                 async with deadline:
@@ -418,6 +434,8 @@ class HubTool(Tool):
 
     def _error_text(self, err: HomeAssistantError) -> str:
         """Return the words of a tool's ``HomeAssistantError`` and of its ``Invalid`` cause."""
+        if isinstance(err, OutOfScope):  # worded as a script's tool is refused (_outside_scope)
+            return f"Tool {self.name} did not run: {err}."
         message = str(err) or f"Tool {self.name} failed"
         if isinstance(err.__cause__, INVALID_ERRORS):
             message = f"{message}: {err.__cause__}"

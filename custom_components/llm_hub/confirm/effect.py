@@ -59,6 +59,7 @@ __all__ = [
     "outside_scope",
     "script_called",
     "script_outside_scope",
+    "target_outside_scope",
 ]
 
 _TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
@@ -469,13 +470,31 @@ def script_outside_scope(hass: HomeAssistant, script: str) -> str | None:
     outside = _OutsideScope()
     if not _script_touches(hass, script, outside, set()):
         return None
+    return _outside_words(f"the script {script}", outside)
+
+
+def target_outside_scope(hass: HomeAssistant, entity_id: str) -> str | None:
+    """Return what the script or scene ``entity_id`` acts on outside the scopes, in words.
+
+    As its own tool is refused; None: nothing, or neither a script nor a scene.
+    """
+    if entity_id.startswith("script."):
+        return script_outside_scope(hass, entity_id)
+    outside = _OutsideScope()
+    if not entity_id.startswith("scene.") or not _targets_touch(hass, {entity_id}, outside, set()):
+        return None
+    return _outside_words(f"the scene {entity_id}", outside)
+
+
+def _outside_words(what: str, outside: _OutsideScope) -> str:
+    """Return the words refusing ``what``, which acts on what ``outside`` found."""
     if outside.found:
         return (
-            f"the script {script} acts on {', '.join(outside.found[:5])}, outside the scope "
+            f"{what} acts on {', '.join(outside.found[:5])}, outside the scope "
             "of this assistant. Tell the user it cannot do that here"
         )
     return (
-        f"the script {script} may act on entities outside the scope of this assistant (a "
+        f"{what} may act on entities outside the scope of this assistant (a "
         "template or its words pick what it acts on). Tell the user it cannot do that here"
     )
 

@@ -1,17 +1,17 @@
 """Keeps Assist's tools and prompt within the scopes entered (``reach.entered``).
 
-An intent call's targets are matched first as the intent would match them
-(``intent.async_match_targets``). When all are within scope, a handler that Home Assistant
-lets act on matched states (``DynamicServiceIntentHandler``) acts on them, as its own
-``async_handle`` goes on after that match; another handler's tool runs unchanged. An entity
-out of scope is treated as one not exposed: the call fails with the ``MatchFailedError``
-Home Assistant raises for that, or, for a ``DynamicServiceIntentHandler``, acts on the
-in-scope ones only.
+An intent call's targets are matched as the intent would match them, entities outside the
+scopes as not exposed (``match_within_scope``). A handler that Home Assistant lets act on
+matched states (``DynamicServiceIntentHandler``) acts on those, as its own ``async_handle``
+goes on after that match; another handler's tool runs unchanged when all are in scope. No
+match in scope fails with the ``MatchFailedError`` Home Assistant raises for an entity not
+exposed; a matched script or scene acting outside the scope is refused (``OutOfScope``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from operator import attrgetter
@@ -24,6 +24,7 @@ from homeassistant.components.homeassistant.llm import (
     async_get_exposed_entities,
 )
 from homeassistant.core import Context, HomeAssistant, State
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
 from homeassistant.util import yaml as yaml_util
 from homeassistant.util.json import JsonObjectType
@@ -34,6 +35,7 @@ from .changes import async_home_changes
 from .reach import reaches, scopes_entered
 
 __all__ = [
+    "OutOfScope",
     "async_call_in_scope",
     "in_scope",
     "match_within_scope",
@@ -48,6 +50,14 @@ STATIC_CONTEXT_HEADING = (
 )
 
 _PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
+
+
+class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model reads
+    """A call would run a script or scene that acts outside the scopes entered."""
+
+
+type ActingOutside = Callable[[HomeAssistant, str], str | None]
+"""What a script or scene acts on outside the scopes entered, in words (None: nothing)."""
 
 
 def in_scope(
@@ -200,8 +210,12 @@ async def async_call_in_scope(
     tool: llm_helper.Tool,
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
+    acting_outside: ActingOutside | None = None,
 ) -> llm_helper.ToolResult | JsonObjectType:
-    """Call ``tool`` so that it reaches only entities within scope (see ``in_scope``)."""
+    """Call ``tool`` so that it reaches only entities within scope (see ``in_scope``).
+
+    ``acting_outside``: what a script or scene an intent matches acts on out of scope.
+    """
     if isinstance(tool, GetLiveContextTool):
         return await _async_live_context(hass, tool, tool_input, llm_context)
     if (domain := _reader_domain(tool)) is not None:
@@ -223,15 +237,18 @@ async def async_call_in_scope(
     ):
         # Not about entities (timers), or nothing the intent would find exposed either.
         return await tool.async_call(hass, tool_input, llm_context)
-    return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context)
+    return await _async_intent_in_scope(
+        hass, tool, handler, tool_input, llm_context, acting_outside
+    )
 
 
-async def _async_intent_in_scope(
+async def _async_intent_in_scope(  # noqa: PLR0917
     hass: HomeAssistant,
     tool: llm_helper.IntentTool,
     handler: intent.IntentHandler,
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
+    acting_outside: ActingOutside | None,
 ) -> llm_helper.ToolResult | JsonObjectType:
     """Call the intent of ``tool`` on its targets within scope (see the module's text)."""
     assert llm_context.assistant  # noqa: S101  # checked by the caller
@@ -250,25 +267,26 @@ async def _async_intent_in_scope(
         floor_id=valid.get("preferred_floor_id", {}).get("value"),
     )
     found = intent.async_match_targets(hass, constraints, preferences)
-    if not found.is_match:
-        return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
-    if all(reaches(state.entity_id) for state in found.states):
-        if not plain:
-            return await tool.async_call(hass, tool_input, llm_context)
-        # What its own async_handle does after the same match: matched once, not twice.
-        assert isinstance(handler, intent.DynamicServiceIntentHandler)  # noqa: S101
-        return await _async_handle_states(
-            hass, handler, valid, found, constraints, preferences, llm_context
-        )
     scoped = match_within_scope(hass, constraints, preferences, found)
     if not scoped.is_match:
+        if scoped is found:
+            return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
         raise intent.MatchFailedError(scoped, constraints, preferences)
+    if acting_outside is not None:  # refused as the script's own tool is
+        for state in scoped.states:
+            if state.domain in {"script", "scene"} and (
+                why := acting_outside(hass, state.entity_id)
+            ):
+                raise OutOfScope(why)
+    if scoped is found and not plain:
+        return await tool.async_call(hass, tool_input, llm_context)
     if not plain:
         # The handler matches itself in ways the hub cannot narrow: refuse what it cannot.
         raise intent.IntentHandleError(
             "This request also reaches entities outside this assistant's scope; name the "
             f"entities or area to act on (in scope: {', '.join(_names(scoped.states))})"
         )
+    # What its own async_handle does after the same match: matched once, not twice.
     assert isinstance(handler, intent.DynamicServiceIntentHandler)  # noqa: S101
     return await _async_handle_states(
         hass, handler, valid, scoped, constraints, preferences, llm_context
@@ -284,7 +302,7 @@ def match_within_scope(
     """Return what ``constraints`` match, entities outside the scopes entered unexposed.
 
     As Home Assistant matches an entity not exposed to ``constraints.assistant``; ``found``:
-    the plain match, when already made.
+    the plain match, when already made (returned when it stands).
     """
     found = found or intent.async_match_targets(hass, constraints, preferences)
     if not found.is_match or all(reaches(state.entity_id) for state in found.states):
