@@ -526,3 +526,22 @@ async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
     }
     assert len(home["light.turn_on"]) == 2
     assert home["lock.unlock"] == []
+
+
+@pytest.mark.parametrize(
+    ("scoped", "outcome"), [(True, "ApprovalRequired"), (False, "MatchFailedError")]
+)
+async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
+    hass: HomeAssistant, home: dict[str, list[ServiceCall]], scoped: bool, outcome: str
+) -> None:
+    """A switch named "Front door" too: scoped to the lock, the call matches the lock and
+    asks; without scope the name is ambiguous, the call matches nothing and fails unasked."""
+    hass.states.async_set("switch.front_door", "off", {"friendly_name": "Front door"})
+    async_expose_entity(hass, "conversation", "switch.front_door", should_expose=True)
+    scope = {CONF_SCOPE_ENTITIES: ["lock.front_door"]} if scoped else {}
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS, **scope})
+
+    ended = await _call(hass, entry, "HassTurnOff", name="Front door")
+
+    assert ended == outcome
+    assert home["lock.unlock"] == []

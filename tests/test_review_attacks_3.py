@@ -254,16 +254,11 @@ async def doors(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceC
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an exposed namesake out of scope still makes the name ambiguous (the scoped call "
-    "matches first without the scope and fails DUPLICATE_NAME); unexposed it would not",
-)
 async def test_namesake_out_of_scope_is_as_if_not_exposed(
     hass: HomeAssistant, doors: dict[str, list[ServiceCall]]
 ) -> None:
-    """HOLE (parity, issue 24: out of scope = not exposed). With switch.door not exposed,
-    Assist locks lock.door for "Door"; a hub scoped to lock.door answers a duplicate name."""
+    """FIXED (parity, issue 24: out of scope = not exposed). With switch.door not exposed,
+    Assist locks lock.door for "Door"; so does a hub scoped to lock.door (it said duplicate)."""
     async_expose_entity(hass, "conversation", "switch.door", should_expose=False)
     plain = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
     unexposed = await _call(hass, plain, "HassTurnOn", {"name": "Door"})

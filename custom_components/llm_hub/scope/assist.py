@@ -50,6 +50,10 @@ STATIC_CONTEXT_HEADING = (
 )
 
 _PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
+_AFTER_EXPOSURE = frozenset(
+    {intent.MatchFailedReason.DUPLICATE_NAME, intent.MatchFailedReason.MULTIPLE_TARGETS}
+)
+"""Why a match fails that an entity exposed but out of scope can cause."""
 
 
 class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model reads
@@ -305,8 +309,11 @@ def match_within_scope(
     the plain match, when already made (returned when it stands).
     """
     found = found or intent.async_match_targets(hass, constraints, preferences)
-    if not found.is_match or all(reaches(state.entity_id) for state in found.states):
-        return found
+    if found.is_match:
+        if all(reaches(state.entity_id) for state in found.states):
+            return found
+    elif found.no_match_reason not in _AFTER_EXPOSURE or not scopes_entered():
+        return found  # fails the same with fewer entities exposed
     # What the intent's filters find before exposure, then exposure with the scope.
     before = intent.async_match_targets(
         hass,
