@@ -1,6 +1,6 @@
 """A third fresh reviewer's attacks on scope, confirm by effect, UI tools and options.
 
-HOLE tests are ``xfail(strict=True)``: they assert what should happen and fail today.
+HOLE tests assert what should happen: ``xfail(strict=True)`` while open, passing once closed.
 HELD tests pass.
 """
 
@@ -122,11 +122,6 @@ def _attic(hass: HomeAssistant) -> None:
         ),
     ],
 )
-@pytest.mark.xfail(
-    strict=True,
-    reason="_check_targets renders a target template with the arguments only: a variable "
-    "set by an earlier step (variables, repeat.item) renders empty, nothing is checked",
-)
 async def test_action_tool_target_through_a_script_variable(
     hass: HomeAssistant, home: dict[str, Any], actions: list[dict[str, Any]]
 ) -> None:
@@ -152,11 +147,6 @@ async def test_action_tool_target_through_a_script_variable(
     assert result.error
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="scene.apply's entities (model-driven keys) are no target: _check_targets never "
-    "sees them",
-)
 async def test_action_tool_scene_apply_driven_entities(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
@@ -208,11 +198,6 @@ async def script_home(hass: HomeAssistant) -> list[Any]:
 
 
 @pytest.mark.parametrize("which", ["light.attic", "light.nowhere"])
-@pytest.mark.xfail(
-    strict=True,
-    reason="a script tool's entity-selector fields are not checked (only area fields are): "
-    "an unexposed or unknown entity runs the script",
-)
 async def test_script_tool_entity_field_unchecked(
     hass: HomeAssistant, script_home: list[Any], which: str
 ) -> None:
@@ -275,11 +260,6 @@ async def test_namesake_out_of_scope_is_as_if_not_exposed(
     assert len(doors["lock"]) == 2, f"out of scope is not as not exposed: {result.data}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a UI action tool calling conversation.process in a scoped hub is not refused "
-    "(_check_targets follows scripts and scenes, not the opaque actions effect.py knows)",
-)
 async def test_action_tool_conversation_process_out_of_scope(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:

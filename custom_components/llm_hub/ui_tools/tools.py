@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 import contextlib
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 import json
 import re
@@ -32,6 +33,7 @@ from homeassistant.const import (
     ATTR_ENTITY_ID,
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
+    CONF_ACTION,
     ENTITY_MATCH_ALL,
     ENTITY_MATCH_NONE,
 )
@@ -53,13 +55,14 @@ from homeassistant.helpers.script import Script, ScriptRunResult, async_validate
 from homeassistant.helpers.template import Template, TemplateEnvironment, is_template_string
 from homeassistant.helpers.template.render_info import RenderInfo, render_info_cv
 from homeassistant.helpers.trace import StopReason, script_execution_cv
+from homeassistant.helpers.typing import TemplateVarsType
 from homeassistant.util.async_ import create_eager_task
 from homeassistant.util.hass_dict import HassKey
 from homeassistant.util.thread import ThreadWithException
 
 from ..build.builder import Source
 from ..calls.tool import error_result
-from ..confirm.effect import script_called, script_outside_scope
+from ..confirm.effect import _OPAQUE_ACTIONS, _sequences, script_called, script_outside_scope
 from ..const import DOMAIN, LOGGER
 from ..scope.reach import reaches, scopes_entered
 from .bounded import BoundedTemplateEnvironment, deadline
@@ -195,7 +198,76 @@ def _template_line(traceback: TracebackType | None) -> int | None:
     return line
 
 
-class _UiTool(llm_helper.Tool):
+class _Reach:
+    """Checks that what a call names exists and is in the tool's reach (exposed, in scope)."""
+
+    name: str
+    definition: ToolDefinition
+
+    def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
+        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``.
+
+        Exposed unless the tool allows more; in a scoped hub, within the scopes entered too.
+        """
+        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
+            async_should_expose,
+        )
+
+        # Out of scope: answered as an entity not exposed (as Assist's tools answer it).
+        if not reaches(entity_id) or (
+            not self.definition.unexposed
+            and not async_should_expose(hass, assistant or ASSISTANT, entity_id)
+        ):
+            raise HomeAssistantError(
+                f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
+                "reach exposed entities"
+            )
+
+    def _check_holder(
+        self,
+        hass: HomeAssistant,
+        key: str,
+        target: str,
+        domains: frozenset[str] | None,
+        assistant: str | None,
+    ) -> None:
+        """Raise unless area/device/floor/label ``target`` exists and what it holds is reached.
+
+        Exposure is checked for ``assistant`` (None: not at all), of ``domains`` (None: all).
+        """
+        kind, exists = _HOLDERS[key]
+        if not exists(hass, target):
+            raise HomeAssistantError(f"There is no {kind} {target!r}")
+        if assistant is None and not scopes_entered():
+            return  # nothing it holds to check
+        selected = target_helper.async_extract_referenced_entity_ids(
+            hass, target_helper.TargetSelection({key: [target]}), expand_group=False
+        )
+        for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
+            if not reaches(entity_id):
+                raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
+            if assistant is None or (
+                domains is not None and split_entity_id(entity_id)[0] not in domains
+            ):
+                continue
+            try:
+                self._check_exposed(hass, entity_id, assistant)
+            except HomeAssistantError as err:
+                raise HomeAssistantError(f"The {kind} {target!r} holds: {err}") from None
+
+
+def _existing_entity(hass: HomeAssistant, value: Any) -> str:
+    """Return the entity id of an entity id or registry id of an entity that exists; raise."""
+    registry = er.async_get(hass)
+    entity_id = er.async_resolve_entity_id(registry, value) if isinstance(value, str) else None
+    if entity_id is None or (
+        hass.states.get(entity_id) is None and registry.async_get(entity_id) is None
+    ):
+        raise HomeAssistantError(f"There is no entity {value!r}")
+    return entity_id
+
+
+class _UiTool(_Reach, llm_helper.Tool):
     """What the tools made in the UI share: definition, parameters, area resolution."""
 
     integration = DOMAIN
@@ -238,37 +310,13 @@ class _UiTool(llm_helper.Tool):
         assistant: str | None,
     ) -> str:
         """Return the entity id of an entity id or registry id the tool may reach; raise."""
-        registry = er.async_get(hass)
-        entity_id = er.async_resolve_entity_id(registry, value)
-        if entity_id is None or (
-            hass.states.get(entity_id) is None and registry.async_get(entity_id) is None
-        ):
-            raise HomeAssistantError(f"There is no entity {value!r}")
+        entity_id = _existing_entity(hass, value)
         if parameter.domains and split_entity_id(entity_id)[0] not in parameter.domains:
             raise HomeAssistantError(
                 f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
             )
         self._check_exposed(hass, entity_id, assistant)
         return entity_id
-
-    def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
-        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``.
-
-        Exposed unless the tool allows more; in a scoped hub, within the scopes entered too.
-        """
-        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
-            async_should_expose,
-        )
-
-        # Out of scope: answered as an entity not exposed (as Assist's tools answer it).
-        if not reaches(entity_id) or (
-            not self.definition.unexposed
-            and not async_should_expose(hass, assistant or ASSISTANT, entity_id)
-        ):
-            raise HomeAssistantError(
-                f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
-                "reach exposed entities"
-            )
 
 
 def _area_id(hass: HomeAssistant, area: Any) -> str:
@@ -470,16 +518,22 @@ class UiActionTool(_UiTool):
 
         ``{"response": ...}`` when a ``stop`` action returns a response, else the values of
         the actions' ``response_variable``s, else ``{"success": true}``. An action the
-        user may not perform is a failed result saying so.
+        user may not perform is a failed result saying so; so is a target the run renders
+        that the tool may not reach (that action and the rest do not run).
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         self._check_targets(hass, variables, llm_context.assistant)
+        calling = _CALLING.set((self, llm_context.assistant))
         try:
             run, stop = await _async_run_watched(
                 lambda: self.script.async_run(variables, context=llm_context.context)
             )
         except Unauthorized as err:
             return _unauthorized(self.name, err)
+        except _UnreachableError as err:
+            return error_result("HomeAssistantError", str(err))
+        finally:
+            _CALLING.reset(calling)
         if (refused := _not_run(self.name, stop)) is not None:
             return refused
         run = cast("ScriptRunResult", run)  # a finished run has a result
@@ -499,27 +553,22 @@ class UiActionTool(_UiTool):
 
         Each must exist; one a template led to, be exposed (an area, device, floor or label:
         what it holds) unless the tool allows more; in a scoped hub, every one within the
-        scope, scripts and scenes followed to what they act on.
+        scope, scripts and scenes followed to what they act on, and no action that picks
+        its targets by its words or a template. A template over variables the actions set
+        is checked as the run renders it (``check_rendered``).
         """
-        entities = er.async_get(hass)
         followed: list[str] = []
         for key, target, driven, action in _target_ids(hass, self.definition.actions, variables):
-            if key != ATTR_ENTITY_ID:
-                self._check_holder(hass, key, target, action, assistant if driven else None)
-                continue
-            if target in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
-                raise HomeAssistantError(f"{target!r} is not an entity id: name the entities")
-            entity_id = er.async_resolve_entity_id(entities, target)
-            if entity_id is None or (
-                hass.states.get(entity_id) is None and entities.async_get(entity_id) is None
-            ):
-                raise HomeAssistantError(f"There is no entity {target!r}")
-            if driven:
-                self._check_exposed(hass, entity_id, assistant)
-            elif not reaches(entity_id):
-                raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
-            followed.append(entity_id)
+            reached = (assistant or ASSISTANT) if driven else None
+            self._check_target(hass, (key, target, action), reached, followed)
         if scopes_entered():
+            for action in _actions(self.definition.actions):
+                if action in _OPAQUE_ACTIONS or is_template_string(action):
+                    raise HomeAssistantError(
+                        f"Tool {self.name} did not run: the action {action} may act on entities "
+                        "outside the scope of this assistant (a template or its words pick "
+                        "what it acts on). Tell the user it cannot do that here"
+                    )
             followed.extend(
                 entity_id
                 for action in _actions(self.definition.actions)
@@ -527,28 +576,41 @@ class UiActionTool(_UiTool):
             )
             self._check_followed(hass, followed)
 
-    def _check_holder(
-        self, hass: HomeAssistant, key: str, target: str, action: str, assistant: str | None
+    def check_rendered(
+        self, hass: HomeAssistant, key: str | None, value: Any, action: str, assistant: str | None
     ) -> None:
-        """Raise unless area/device/floor/label ``target`` exists and what it holds is reached."""
-        kind, exists = _HOLDERS[key]
-        if not exists(hass, target):
-            raise HomeAssistantError(f"There is no {kind} {target!r}")
-        if assistant is None and not scopes_entered():
-            return  # nothing it holds to check
-        selected = target_helper.async_extract_referenced_entity_ids(
-            hass, target_helper.TargetSelection({key: [target]}), expand_group=False
-        )
-        domain = action.partition(".")[0]
-        for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
-            if not reaches(entity_id):
-                raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
-            if assistant is None or domain not in {"homeassistant", split_entity_id(entity_id)[0]}:
-                continue
-            try:
-                self._check_exposed(hass, entity_id, assistant)
-            except HomeAssistantError as err:
-                raise HomeAssistantError(f"The {kind} {target!r} holds: {err}") from None
+        """Raise ``HomeAssistantError`` naming a target a run rendered that is out of reach."""
+        followed: list[str] = []
+        for part, target in _rendered(key, value, action):
+            self._check_target(hass, (part, target, action), assistant or ASSISTANT, followed)
+        if scopes_entered():
+            self._check_followed(hass, followed)
+
+    def _check_target(
+        self,
+        hass: HomeAssistant,
+        target: tuple[str, str, str],
+        assistant: str | None,
+        followed: list[str],
+    ) -> None:
+        """Raise unless ``(key, id, action)`` exists and is reached; add an entity to ``followed``.
+
+        ``assistant``: the one a target a template led to must be exposed to (None: written).
+        """
+        key, name, action = target
+        if key != ATTR_ENTITY_ID:
+            domain = action.partition(".")[0]
+            domains = None if domain in {"homeassistant", ""} else frozenset({domain})
+            self._check_holder(hass, key, name, domains, assistant)
+            return
+        if name in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
+            raise HomeAssistantError(f"{name!r} is not an entity id: name the entities")
+        entity_id = _existing_entity(hass, name)
+        if assistant is not None:
+            self._check_exposed(hass, entity_id, assistant)
+        elif not reaches(entity_id):
+            raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
+        followed.append(entity_id)
 
     def _check_followed(self, hass: HomeAssistant, entity_ids: list[str]) -> None:
         """Raise when a script or scene of ``entity_ids`` acts outside the scopes entered."""
@@ -562,6 +624,86 @@ class UiActionTool(_UiTool):
                     raise HomeAssistantError(
                         f"Tool {self.name} acts on {_outside_scope(member)} (scene {entity_id})"
                     )
+
+
+_CALLING: Final[ContextVar[tuple[UiActionTool, str | None] | None]] = ContextVar(
+    f"{DOMAIN}_calling", default=None
+)
+"""The action tool whose run is going on, and the request's assistant."""
+
+
+class _UnreachableError(Exception):
+    """A target a run rendered is out of reach (no ``HomeAssistantError``: not ignorable)."""
+
+
+class _CheckedTemplate(Template):
+    """A target template of an action tool's actions, checked each time the run renders it."""
+
+    __slots__ = ("_action", "_key")
+
+    def __init__(self, template: Template, action: str, key: str | None) -> None:
+        """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``."""
+        super().__init__(template.template, template.hass)
+        self._action = action
+        self._key = key
+
+    @override
+    def async_render(
+        self,
+        variables: TemplateVarsType = None,
+        parse_result: bool = True,
+        limited: bool = False,
+        strict: bool = False,
+        log_fn: Callable[[int, str], None] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Render; raise ``_UnreachableError`` for a target the calling tool may not reach."""
+        rendered = super().async_render(variables, parse_result, limited, strict, log_fn, **kwargs)
+        if (calling := _CALLING.get()) is None:
+            raise _UnreachableError(f"A target of {self._action} is rendered outside its tool")
+        tool, assistant = calling
+        try:
+            tool.check_rendered(self.hass, self._key, rendered, self._action, assistant)
+        except HomeAssistantError as err:
+            raise _UnreachableError(str(err)) from None
+        return rendered
+
+
+def _checked_targets(sequence: Sequence[dict[str, Any]]) -> None:
+    """Make every target template of the action steps of validated ``sequence`` checked."""
+    for step in sequence:
+        kind = cv.determine_script_action(step)
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            action = step[CONF_ACTION] if isinstance(step[CONF_ACTION], str) else ""
+            for part in _TARGET_PARTS:
+                if part in step:
+                    step[part] = _checking(step[part], action, None)
+        for nested in _sequences(kind, step):
+            _checked_targets(nested)
+
+
+def _checking(value: Any, action: str, key: str | None) -> Any:
+    """Return a target value (``key`` None: a target or data) with its templates checked."""
+    if isinstance(value, Template):
+        return _CheckedTemplate(value, action, key)
+    if isinstance(value, list):
+        return [_checking(item, action, key) for item in value]
+    if key is not None or not isinstance(value, Mapping):
+        return value
+    checked = {
+        part: _checking(item, action, part) if part in _TARGET_KEYS else item
+        for part, item in value.items()
+    }
+    if action in _SCENE_ACTIONS and isinstance(entities := checked.get(_ENTITIES), Mapping):
+        checked[_ENTITIES] = {
+            _CheckedTemplate(name, action, ATTR_ENTITY_ID)
+            if isinstance(name, Template)
+            else name: state
+            for name, state in entities.items()
+        }
+    elif action in _SCENE_ACTIONS and isinstance(entities, Template):
+        checked[_ENTITIES] = _CheckedTemplate(entities, action, _ENTITIES)
+    return checked
 
 
 _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
@@ -582,29 +724,30 @@ _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
 def _target_ids(
     hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
 ) -> list[tuple[str, str, bool, str]]:
-    """Return ``(key, id, from a template, action)`` of each target id (whole templates too)."""
+    """Return ``(key, id, from a template, action)`` of each target id (whole templates too).
+
+    A template that does not render with the arguments alone (a variable the actions set,
+    ``repeat.item``) is left to the run, which checks it as it renders it.
+    """
     found: list[tuple[str, str, bool, str]] = []
     for action, key, value in _targets(actions):
         driven = isinstance(value, str) and is_template_string(value)
         if driven:
             try:
-                value = Template(value, hass).async_render(variables)  # noqa: PLW2901
+                value = Template(value, hass).async_render(variables, strict=True)  # noqa: PLW2901
             except TemplateError:
-                continue  # the run fails on it, in Home Assistant's words
-        if key is None:
-            parts = value if isinstance(value, Mapping) else {}
-            found.extend(
-                (part, target, True, action)
-                for part in _TARGET_KEYS
-                for target in _ids(parts.get(part))
-            )
-        else:
-            found.extend((key, target, driven, action) for target in _ids(value))
+                continue  # checked as the run renders it, which fails in HA's words if it must
+        found.extend(
+            (part, target, driven, action) for part, target in _rendered(key, value, action)
+        )
     return found
 
 
 _TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_AREA_ID, ATTR_DEVICE_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
 _TARGET_PARTS: Final = ("target", "data", "data_template")
+_SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
+"""Actions whose data's ``entities`` (entity id: state) are what they act on."""
+_ENTITIES: Final = "entities"
 
 
 def _steps(actions: Any) -> list[Mapping[str, Any]]:
@@ -623,7 +766,7 @@ def _steps(actions: Any) -> list[Mapping[str, Any]]:
 
 
 def _actions(actions: Any) -> list[str]:
-    """Return the actions (``domain.name``) the steps of ``actions`` call by a fixed name."""
+    """Return the actions (``domain.name``, or a template) the steps of ``actions`` call."""
     return [
         action
         for step in _steps(actions)
@@ -634,7 +777,9 @@ def _actions(actions: Any) -> list[str]:
 def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
     """Return ``(action, key, value)`` of every target of every step of ``actions``.
 
-    ``key`` None: a ``target`` or ``data`` that is one template (``value``).
+    ``key`` None: a ``target`` or ``data`` that is one template (``value``); ``entities``: the
+    data's ``entities`` of a scene action, one template (its keys, entity ids written one by
+    one, are ``entity_id`` targets).
     """
     found: list[tuple[str, str | None, Any]] = []
     for step in _steps(actions):
@@ -645,7 +790,29 @@ def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
                 found.extend((action, key, part[key]) for key in _TARGET_KEYS if key in part)
             elif isinstance(part, str) and is_template_string(part):
                 found.append((action, None, part))
+        data = step.get("data")
+        entities = (
+            data.get(_ENTITIES) if action in _SCENE_ACTIONS and isinstance(data, Mapping) else None
+        )
+        if isinstance(entities, Mapping):
+            found.extend((action, ATTR_ENTITY_ID, name) for name in entities)
+        elif isinstance(entities, str) and is_template_string(entities):
+            found.append((action, _ENTITIES, entities))
     return found
+
+
+def _rendered(key: str | None, value: Any, action: str) -> list[tuple[str, str]]:
+    """Return ``(key, id)`` of the targets in a target value (as ``_targets`` keys them)."""
+    if key is None:
+        parts = value if isinstance(value, Mapping) else {}
+        found = [(part, target) for part in _TARGET_KEYS for target in _ids(parts.get(part))]
+        if action in _SCENE_ACTIONS:
+            found.extend(_rendered(_ENTITIES, parts.get(_ENTITIES), action))
+        return found
+    if key == _ENTITIES:
+        names = list(value) if isinstance(value, Mapping) else []
+        return [(ATTR_ENTITY_ID, name) for name in _ids(names)]
+    return [(key, target) for target in _ids(value)]
 
 
 def _ids(value: Any) -> list[str]:
@@ -716,7 +883,7 @@ def _unauthorized(name: str, err: Unauthorized, script: str = "") -> llm_helper.
     )
 
 
-class UiScriptTool(llm_helper.ActionTool):
+class UiScriptTool(_Reach, llm_helper.ActionTool):
     """A script tool: Home Assistant's ``ScriptTool`` under the tool's name, telling what ran.
 
     An ``ActionTool`` like the one it wraps, so a hub hands it the arguments as given.
@@ -746,15 +913,16 @@ class UiScriptTool(llm_helper.ActionTool):
         """Run the script as the calling user; return ``{"result": response}``.
 
         ``{"success": true}`` when it finished without a response; a failed result when it
-        did not run or did not finish, and why. An area field given an area that does not
-        exist is a failed result naming it.
+        did not run or did not finish, and why. A field of an entity, device, area, floor,
+        label or target given one that does not exist or is out of reach is a failed result
+        naming it, and the script does not run.
         """
         tool_args = dict(tool_input.tool_args)
         for key, validator in self.parameters.schema.items():
-            if isinstance(validator, selector.AreaSelector) and key in tool_args:
-                given = tool_args[key]
-                for area in given if isinstance(given, list) else [given]:
-                    _area_id(hass, area)
+            if key in tool_args:
+                tool_args[key] = self._checked_field(
+                    hass, str(key), validator, tool_args[key], llm_context.assistant or ASSISTANT
+                )
         inner = llm_helper.ToolInput(tool_name=self.tool.name, tool_args=tool_args)
         try:
             _, stop = await _async_run_watched(
@@ -767,6 +935,95 @@ class UiScriptTool(llm_helper.ActionTool):
         if stop.response is None:
             return llm_helper.ToolResult(data={"success": True})
         return llm_helper.ToolResult(data={"result": stop.response})
+
+    def _checked_field(
+        self, hass: HomeAssistant, field: str, validator: Any, given: Any, assistant: str
+    ) -> Any:
+        """Return a field's value, registry ids as entity ids; raise for what is out of reach.
+
+        Checked as an action's targets a template led to: of an area, device, floor or
+        label, what it holds (of the domains the selector's entity filter names, else all).
+        """
+        values = given if isinstance(given, list) else [given]
+        if isinstance(validator, selector.EntitySelector):
+            domains = _domains(validator.config, "filter")
+            checked = [
+                self._field_entity(hass, field, value, domains, assistant) for value in values
+            ]
+            return checked if isinstance(given, list) else checked[0]
+        if isinstance(validator, selector.TargetSelector):
+            for value in values:
+                parts = value if isinstance(value, Mapping) else {}
+                if not parts:
+                    raise HomeAssistantError(f"{field}: {value!r} is not a target")
+                for key in _TARGET_KEYS:
+                    for target in _ids(parts.get(key)):
+                        if key == ATTR_ENTITY_ID:
+                            self._field_entity(hass, field, target, None, assistant)
+                        else:
+                            self._check_holder(hass, key, target, None, assistant)
+            return given
+        holder = _FIELD_HOLDERS.get(type(validator))
+        if holder is not None:
+            key, resolve = holder
+            domains = _domains(validator.config, "entity")
+            for value in values:
+                self._check_holder(hass, key, resolve(hass, value), domains, assistant)
+        return given
+
+    def _field_entity(
+        self,
+        hass: HomeAssistant,
+        field: str,
+        value: Any,
+        domains: frozenset[str] | None,
+        assistant: str,
+    ) -> str:
+        """Return the entity id a field names, if it exists, is of ``domains`` and reached."""
+        entity_id = _existing_entity(hass, value)
+        if domains is not None and split_entity_id(entity_id)[0] not in domains:
+            raise HomeAssistantError(f"{field}: {entity_id} is not of {', '.join(sorted(domains))}")
+        self._check_exposed(hass, entity_id, assistant)
+        return entity_id
+
+
+def _domains(config: Mapping[str, Any], key: str) -> frozenset[str] | None:
+    """Return the domains a selector's entity filters (``key``, ``domain``) allow; None: any."""
+    filters = [
+        *config.get(key, ()),
+        *([{"domain": config["domain"]}] if "domain" in config else []),
+    ]
+    if not filters or not all(isinstance(item, Mapping) and item.get("domain") for item in filters):
+        return None
+    return frozenset(domain for item in filters for domain in item["domain"])
+
+
+def _text(hass: HomeAssistant, value: Any) -> str:
+    """Return ``value``, an id; raise when it is not a text."""
+    if not isinstance(value, str):
+        raise HomeAssistantError(f"{value!r} is not an id")
+    return value
+
+
+def _floor_id(hass: HomeAssistant, floor: Any) -> str:
+    """Return the id of the floor with id, name or alias ``floor``; raise when there is none."""
+    registry = fr.async_get(hass)
+    if not isinstance(floor, str):
+        raise HomeAssistantError(f"{floor!r} is not a floor's name or id")
+    if registry.async_get_floor(floor) is not None:
+        return floor
+    for found in intent.find_floors(floor, registry):
+        return found.floor_id
+    raise HomeAssistantError(f"There is no floor {floor!r}")
+
+
+_FIELD_HOLDERS: Final[dict[type, tuple[str, Callable[[HomeAssistant, Any], str]]]] = {
+    selector.AreaSelector: (ATTR_AREA_ID, _area_id),
+    selector.FloorSelector: (ATTR_FLOOR_ID, _floor_id),
+    selector.DeviceSelector: (ATTR_DEVICE_ID, _text),
+    selector.LabelSelector: (ATTR_LABEL_ID, _text),
+}
+"""Per selector of what holds entities: its target key, and the id of a field's value."""
 
 
 def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptTool:
@@ -850,6 +1107,7 @@ class UiTools:
             )
         except (probatio.Invalid, HomeAssistantError) as err:
             raise ToolDefinitionError("actions_invalid", error=err) from err
+        _checked_targets(actions)
         script = Script(
             hass,
             actions,
