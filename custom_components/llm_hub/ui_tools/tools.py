@@ -231,10 +231,7 @@ class _Reach:
         domains: frozenset[str] | None,
         assistant: str | None,
     ) -> None:
-        """Raise unless area/device/floor/label ``target`` exists and what it holds is reached.
-
-        Exposure is checked for ``assistant`` (None: not at all), of ``domains`` (None: all).
-        """
+        """Raise unless ``target`` exists and what it holds (of ``domains``) is reached."""
         kind, exists = _HOLDERS[key]
         if not exists(hass, target):
             raise HomeAssistantError(f"There is no {kind} {target!r}")
@@ -518,8 +515,7 @@ class UiActionTool(_UiTool):
 
         ``{"response": ...}`` when a ``stop`` action returns a response, else the values of
         the actions' ``response_variable``s, else ``{"success": true}``. An action the
-        user may not perform is a failed result saying so; so is a target the run renders
-        that the tool may not reach (that action and the rest do not run).
+        user may not perform, or a target out of reach the run renders, is a failed result.
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         self._check_targets(hass, variables, llm_context.assistant)
@@ -553,9 +549,7 @@ class UiActionTool(_UiTool):
 
         Each must exist; one a template led to, be exposed (an area, device, floor or label:
         what it holds) unless the tool allows more; in a scoped hub, every one within the
-        scope, scripts and scenes followed to what they act on, and no action that picks
-        its targets by its words or a template. A template over variables the actions set
-        is checked as the run renders it (``check_rendered``).
+        scope, scripts and scenes followed, no action whose words or a template pick them.
         """
         followed: list[str] = []
         for key, target, driven, action in _target_ids(hass, self.definition.actions, variables):
@@ -593,10 +587,7 @@ class UiActionTool(_UiTool):
         assistant: str | None,
         followed: list[str],
     ) -> None:
-        """Raise unless ``(key, id, action)`` exists and is reached; add an entity to ``followed``.
-
-        ``assistant``: the one a target a template led to must be exposed to (None: written).
-        """
+        """Raise unless ``(key, id, action)`` is reached (``assistant`` None: written)."""
         key, name, action = target
         if key != ATTR_ENTITY_ID:
             domain = action.partition(".")[0]
@@ -724,11 +715,7 @@ _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
 def _target_ids(
     hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
 ) -> list[tuple[str, str, bool, str]]:
-    """Return ``(key, id, from a template, action)`` of each target id (whole templates too).
-
-    A template that does not render with the arguments alone (a variable the actions set,
-    ``repeat.item``) is left to the run, which checks it as it renders it.
-    """
+    """Return ``(key, id, from a template, action)`` of each target the arguments render."""
     found: list[tuple[str, str, bool, str]] = []
     for action, key, value in _targets(actions):
         driven = isinstance(value, str) and is_template_string(value)
@@ -777,9 +764,7 @@ def _actions(actions: Any) -> list[str]:
 def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
     """Return ``(action, key, value)`` of every target of every step of ``actions``.
 
-    ``key`` None: a ``target`` or ``data`` that is one template (``value``); ``entities``: the
-    data's ``entities`` of a scene action, one template (its keys, entity ids written one by
-    one, are ``entity_id`` targets).
+    ``key`` None: a ``target`` or ``data`` that is one template; ``entities``: a scene's.
     """
     found: list[tuple[str, str | None, Any]] = []
     for step in _steps(actions):
@@ -787,7 +772,12 @@ def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
         action = action if isinstance(action, str) else ""
         for part in (step, *(step.get(name) for name in _TARGET_PARTS)):
             if isinstance(part, Mapping):
-                found.extend((action, key, part[key]) for key in _TARGET_KEYS if key in part)
+                found.extend(
+                    (action, key, value)
+                    for key in _TARGET_KEYS
+                    if key in part
+                    for value in (part[key] if isinstance(part[key], list) else [part[key]])
+                )
             elif isinstance(part, str) and is_template_string(part):
                 found.append((action, None, part))
         data = step.get("data")
@@ -939,11 +929,7 @@ class UiScriptTool(_Reach, llm_helper.ActionTool):
     def _checked_field(
         self, hass: HomeAssistant, field: str, validator: Any, given: Any, assistant: str
     ) -> Any:
-        """Return a field's value, registry ids as entity ids; raise for what is out of reach.
-
-        Checked as an action's targets a template led to: of an area, device, floor or
-        label, what it holds (of the domains the selector's entity filter names, else all).
-        """
+        """Return a field's value (registry ids: entity ids); raise, as for a driven target."""
         values = given if isinstance(given, list) else [given]
         if isinstance(validator, selector.EntitySelector):
             domains = _domains(validator.config, "filter")
