@@ -1,0 +1,446 @@
+"""A fourth fresh reviewer's attacks on the last fixes: UI action tools' checked targets,
+script tools' fields, intent calls of scripts and scenes.
+
+HOLE tests assert what should happen: ``xfail(strict=True)`` while open, passing once closed.
+HELD tests pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
+
+from custom_components.llm_hub.const import CONF_ASK_DOMAINS, CONF_SCOPE_ENTITIES
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant, ServiceCall
+from homeassistant.helpers import device_registry as dr, entity_registry as er, llm
+from homeassistant.setup import async_setup_component
+
+from . import test_effect, test_review_attacks, test_review_attacks_3
+from .common import async_add_hub, hub_id, llm_context
+from .tool_flows import async_add_tool
+
+effect_home = test_effect.home
+home = test_review_attacks.home
+script_home = test_review_attacks_3.script_home
+_attic = test_review_attacks_3._attic
+
+
+def _named(instance: llm.APIInstance, tool: str) -> str:
+    return next(
+        item.name for item in instance.tools if tool in (item.name, item.name.split("__")[-1])
+    )
+
+
+async def _call(
+    hass: HomeAssistant, entry: MockConfigEntry, tool: str, args: dict[str, Any]
+) -> llm.ToolResult:
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool), args))
+    await hass.async_block_till_done()
+    return result
+
+
+async def _room_tool(hass: HomeAssistant, hub: MockConfigEntry, actions: list[Any]) -> None:
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Room light",
+            "description": "Turns on a room's light.",
+            "actions": actions,
+            "parameters": [{"name": "room", "type": "text", "required": True}],
+        },
+    )
+
+
+def _turned(home: dict[str, Any]) -> list[Any]:
+    return [call.data.get("entity_id") for call in home["light_on"]]
+
+
+# --- UI action tools: a target key the checked templates never see ------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "a templated data key rendering to entity_id is "
+        "never checked (_checking, _targets match keys literally)"
+    ),
+)
+@pytest.mark.parametrize(
+    "part",
+    [
+        pytest.param({"data": {"{{ 'entity_id' }}": "light.{{ room }}"}}, id="data_key_template"),
+    ],
+)
+async def test_action_tool_templated_data_key(
+    hass: HomeAssistant, home: dict[str, Any], part: dict[str, Any]
+) -> None:
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(hass, hub, [{"action": "light.turn_on", **part}])
+
+    result = await _call(hass, hub, "room_light", {"room": "attic"})
+
+    assert _turned(home) == [], f"an unexposed light was turned on ({result.data})"
+    assert result.error
+
+
+# --- UI action tools: the model's text handed to a script as its variables ----------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "the model's text handed to a script as "
+        "data/variables reaches an unexposed entity through it"
+    ),
+)
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param(
+            {"action": "script.which_on", "data": {"which": "light.{{ room }}"}},
+            id="script_by_name",
+        ),
+        pytest.param(
+            {
+                "action": "script.turn_on",
+                "target": {"entity_id": "script.which_on"},
+                "data": {"variables": {"which": "light.{{ room }}"}},
+            },
+            id="script_turn_on_variables",
+        ),
+    ],
+)
+async def test_action_tool_passes_the_model_text_to_a_script(
+    hass: HomeAssistant, script_home: list[Any], step: dict[str, Any]
+) -> None:
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(hass, hub, [step])
+    ok = await _call(hass, hub, "room_light", {"room": "kitchen"})
+    assert not ok.error, ok.data
+    script_home.clear()
+
+    result = await _call(hass, hub, "room_light", {"room": "attic"})
+
+    assert script_home == [], f"the script acted on light.attic: {result.data}"
+    assert result.error
+
+
+# --- UI action tools: service_template, the other spelling of the action -------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "service_template (HA's other spelling) saves, then the "
+        "tool is always left out: KeyError 'action' in _checked_targets"
+    ),
+)
+async def test_action_tool_service_template_target(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(
+        hass,
+        hub,
+        [
+            {"variables": {"t": "light.{{ room }}"}},
+            {"service_template": "light.turn_on", "target": {"entity_id": "{{ t }}"}},
+        ],
+    )
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not any(item.name.endswith("room_light") for item in instance.tools):
+        raise AssertionError("left out")
+    result = await _call(hass, hub, "room_light", {"room": "attic"})
+    assert _turned(home) == [], f"an unexposed light was turned on ({result.data})"
+    assert result.error
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "service_template saves, then the tool is always "
+        "left out: KeyError 'action' in _checked_targets"
+    ),
+)
+async def test_action_tool_service_template_opaque_in_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]}
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Ask Assist",
+            "description": "Asks Assist.",
+            "actions": [
+                {
+                    "service_template": "conversation.process",
+                    "data": {"text": "turn on the porch light"},
+                }
+            ],
+        },
+    )
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not any(item.name.endswith("ask_assist") for item in instance.tools):
+        raise AssertionError("left out")
+    result = await _call(hass, hub, "ask_assist", {})
+    assert _turned(home) == [], f"light.porch turned on out of scope ({result.data})"
+    assert result.error
+
+
+# --- UI action tools: the scene step (`scene: scene.x`) in a scoped hub --------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=("a scene step (scene: scene.x) is no target: runs a scene acting outside the scope"),
+)
+async def test_action_tool_scene_step_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    assert await async_setup_component(
+        hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
+    )
+    await hass.async_block_till_done()
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {"title": "Evening", "description": "Evening.", "actions": [{"scene": "scene.evening"}]},
+    )
+
+    result = await _call(hass, hub, "evening", {})
+
+    assert _turned(home) == [], f"light.porch set out of scope ({result.data})"
+    assert result.error
+
+
+async def test_action_tool_scene_service_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """Control: the same scene through scene.turn_on."""
+    assert await async_setup_component(
+        hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
+    )
+    await hass.async_block_till_done()
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Evening",
+            "description": "Evening.",
+            "actions": [{"action": "scene.turn_on", "target": {"entity_id": "scene.evening"}}],
+        },
+    )
+
+    result = await _call(hass, hub, "evening", {})
+
+    assert _turned(home) == [], f"light.porch set out of scope ({result.data})"
+    assert result.error
+
+
+# --- UI action tools: nested paths (checked as the run renders them) -----------------------------
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "choose": [
+                        {
+                            "conditions": "{{ true }}",
+                            "sequence": [
+                                {"action": "light.turn_on", "target": {"entity_id": "{{ t }}"}}
+                            ],
+                        }
+                    ]
+                },
+            ],
+            id="choose",
+        ),
+        pytest.param(
+            [
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "parallel": [
+                        {"action": "light.turn_on", "data": {"entity_id": "{{ t }}"}},
+                        {"sequence": [{"delay": 0}]},
+                    ]
+                },
+            ],
+            id="parallel",
+        ),
+        pytest.param(
+            [
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "repeat": {
+                        "while": "{{ repeat.index < 2 }}",
+                        "sequence": [
+                            {
+                                "if": "{{ true }}",
+                                "then": [
+                                    {
+                                        "continue_on_error": True,
+                                        "action": "light.turn_on",
+                                        "target": "{{ {'entity_id': t} }}",
+                                    }
+                                ],
+                            }
+                        ],
+                    }
+                },
+            ],
+            id="repeat_while_if_continue_on_error",
+        ),
+        pytest.param(
+            [
+                {"action": "test.light_on", "response_variable": "r"},
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "sequence": [
+                        {"action": "light.turn_on", "data_template": {"entity_id": "{{ t }}"}}
+                    ]
+                },
+            ],
+            id="sequence_data_template",
+        ),
+    ],
+)
+async def test_held_nested_paths(
+    hass: HomeAssistant, home: dict[str, Any], actions: list[Any]
+) -> None:
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(hass, hub, actions)
+
+    result = await _call(hass, hub, "room_light", {"room": "attic"})
+
+    assert _turned(home) == [], f"an unexposed light was turned on ({result.data})"
+    assert result.error
+
+
+# --- Script fields: a device field whose script acts on every entity of the device ---------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "a device field is checked by the selector's "
+        "entity filter, not what the script does with the device"
+    ),
+)
+async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant) -> None:
+    for component in ("homeassistant", "intent", "llm", "conversation"):
+        assert await async_setup_component(hass, component, {})
+    owner = MockConfigEntry(domain="test")
+    owner.add_to_hass(hass)
+    device = dr.async_get(hass).async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("test", "combo")}
+    )
+    registry = er.async_get(hass)
+    for domain in ("light", "switch"):
+        entry = registry.async_get_or_create(
+            domain, "test", "combo", device_id=device.id, config_entry=owner
+        )
+        hass.states.async_set(entry.entity_id, "off")
+        async_expose_entity(hass, "conversation", entry.entity_id, should_expose=domain == "light")
+    switched = async_mock_service(hass, "switch", "turn_on")
+    async_mock_service(hass, "light", "turn_on")
+    scripts = {
+        "device_on": {
+            "fields": {
+                "dev": {"required": True, "selector": {"device": {"entity": {"domain": "light"}}}}
+            },
+            "sequence": [{"action": "homeassistant.turn_on", "target": {"device_id": "{{ dev }}"}}],
+        }
+    }
+    assert await async_setup_component(hass, "script", {"script": scripts})
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "script.device_on", should_expose=True)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass, hub, "script", {"script": "script.device_on", "title": "Dev on", "description": "On."}
+    )
+
+    result = await _call(hass, hub, "dev_on", {"dev": device.id})
+
+    assert switched == [], f"an unexposed switch was turned on: {result.data}"
+    assert result.error
+
+
+# --- Intent calls of scripts and scenes ---------------------------------------------------------
+
+
+async def test_held_scene_by_area_acting_out_of_scope(
+    hass: HomeAssistant, home: dict[str, Any]
+) -> None:
+    """HELD: HassTurnOn of the scenes of an area: scene.evening (in scope) sets light.porch."""
+    from homeassistant.helpers import area_registry as ar  # noqa: PLC0415
+
+    assert await async_setup_component(
+        hass,
+        "scene",
+        {"scene": [{"id": "evening", "name": "Evening", "entities": {"light.porch": "on"}}]},
+    )
+    await hass.async_block_till_done()
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    er.async_get(hass).async_update_entity("scene.evening", area_id=kitchen.id)
+    async_expose_entity(hass, "conversation", "scene.evening", should_expose=True)
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+    )
+    result = await _call(hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["scene"]})
+    assert _turned(home) == [], f"light.porch turned on out of scope ({result.data})"
+    assert result.error
+
+
+async def test_held_scene_by_area_asks(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """HELD: HassTurnOn of the scenes of an area, one unlocking, asks with locks in the set."""
+    from homeassistant.helpers import area_registry as ar  # noqa: PLC0415
+
+    assert await async_setup_component(
+        hass,
+        "scene",
+        {"scene": [{"id": "ev", "name": "Ev", "entities": {"lock.front_door": "unlocked"}}]},
+    )
+    await hass.async_block_till_done()
+    hall = ar.async_get(hass).async_get_area_by_name("Hall")
+    er.async_get(hass).async_update_entity("scene.ev", area_id=hall.id)
+    async_expose_entity(hass, "conversation", "scene.ev", should_expose=True)
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_DOMAINS: ["lock"]}
+    )
+    result = await _call(hass, entry, "HassTurnOn", {"area": "Hall", "domain": ["scene"]})
+    assert effect_home["lock.unlock"] == [], f"unlocked without asking: {result.data}"
+    assert result.data.get("status") == "approval_required", result.data
