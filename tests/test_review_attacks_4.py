@@ -1,7 +1,7 @@
 """A fourth fresh reviewer's attacks on the last fixes: UI action tools' checked targets,
 script tools' fields, intent calls of scripts and scenes.
 
-HOLE tests assert what should happen: ``xfail(strict=True)`` while open, passing once closed.
+HOLE tests assert what should happen; all seven are closed (their xfail markers removed).
 HELD tests pass.
 """
 
@@ -12,16 +12,22 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.llm_hub.const import CONF_ASK_DOMAINS, CONF_SCOPE_ENTITIES
+from custom_components.llm_hub.const import CONF_ASK_DOMAINS, CONF_SCOPE_ENTITIES, DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.config_entries import ConfigSubentryData
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
-from homeassistant.helpers import device_registry as dr, entity_registry as er, llm
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+    llm,
+)
 from homeassistant.setup import async_setup_component
 
 from . import test_effect, test_review_attacks, test_review_attacks_3
 from .common import async_add_hub, hub_id, llm_context
-from .tool_flows import async_add_tool
+from .tool_flows import async_add_tool, async_fill, async_start_tool_flow
 
 effect_home = test_effect.home
 home = test_review_attacks.home
@@ -65,42 +71,64 @@ def _turned(home: dict[str, Any]) -> list[Any]:
 # --- UI action tools: a target key the checked templates never see ------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a templated data key rendering to entity_id is "
-        "never checked (_checking, _targets match keys literally)"
-    ),
-)
 @pytest.mark.parametrize(
     "part",
     [
         pytest.param({"data": {"{{ 'entity_id' }}": "light.{{ room }}"}}, id="data_key_template"),
+        pytest.param(
+            {"data_template": {"variables": {"{{ 'which' }}": "light.{{ room }}"}}},
+            id="variables_key_template",
+        ),
     ],
 )
 async def test_action_tool_templated_data_key(
     hass: HomeAssistant, home: dict[str, Any], part: dict[str, Any]
 ) -> None:
+    """Fixed: refused when saved (a form error), and a stored one is left out with a repair."""
     _attic(hass)
     hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
-    await _room_tool(hass, hub, [{"action": "light.turn_on", **part}])
+    actions = [{"action": "light.turn_on", **part}]
+    result = await async_start_tool_flow(hass, hub, "action")
+    result = await async_fill(
+        hass, result, {"title": "Room light", "description": "On.", "actions": actions}
+    )
+    assert result["errors"] == {"actions": "actions_invalid"}
+    assert "is a template" in (result.get("description_placeholders") or {})["error"]
 
-    result = await _call(hass, hub, "room_light", {"room": "attic"})
-
-    assert _turned(home) == [], f"an unexposed light was turned on ({result.data})"
-    assert result.error
+    stored = MockConfigEntry(
+        domain=DOMAIN,
+        title="Stored",
+        data={},
+        options={CONF_LLM_HASS_API: ["assist"]},
+        subentries_data=[
+            ConfigSubentryData(
+                data={
+                    "kind": "action",
+                    "name": "room_light",
+                    "description": "On.",
+                    "actions": actions,
+                },
+                subentry_type="tool",
+                title="Room light",
+                unique_id=None,
+            )
+        ],
+    )
+    stored.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(stored.entry_id)
+    await hass.async_block_till_done()
+    (subentry_id,) = stored.subentries
+    instance = await llm.async_get_api(hass, hub_id(stored), llm_context())
+    assert not any(item.name.endswith("room_light") for item in instance.tools)
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"tool_{stored.entry_id}_{subentry_id}")
+    assert issue is not None
+    assert issue.translation_placeholders is not None
+    assert "is a template" in issue.translation_placeholders["reason"]
 
 
 # --- UI action tools: the model's text handed to a script as its variables ----------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the model's text handed to a script as "
-        "data/variables reaches an unexposed entity through it"
-    ),
-)
 @pytest.mark.parametrize(
     "step",
     [
@@ -136,13 +164,6 @@ async def test_action_tool_passes_the_model_text_to_a_script(
 # --- UI action tools: service_template, the other spelling of the action -------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "service_template (HA's other spelling) saves, then the "
-        "tool is always left out: KeyError 'action' in _checked_targets"
-    ),
-)
 async def test_action_tool_service_template_target(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
@@ -164,13 +185,6 @@ async def test_action_tool_service_template_target(
     assert result.error
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "service_template saves, then the tool is always "
-        "left out: KeyError 'action' in _checked_targets"
-    ),
-)
 async def test_action_tool_service_template_opaque_in_scope(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
@@ -203,10 +217,6 @@ async def test_action_tool_service_template_opaque_in_scope(
 # --- UI action tools: the scene step (`scene: scene.x`) in a scoped hub --------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=("a scene step (scene: scene.x) is no target: runs a scene acting outside the scope"),
-)
 async def test_action_tool_scene_step_out_of_scope(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
@@ -349,13 +359,6 @@ async def test_held_nested_paths(
 # --- Script fields: a device field whose script acts on every entity of the device ---------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a device field is checked by the selector's "
-        "entity filter, not what the script does with the device"
-    ),
-)
 async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant) -> None:
     for component in ("homeassistant", "intent", "llm", "conversation"):
         assert await async_setup_component(hass, component, {})
@@ -436,6 +439,7 @@ async def test_held_scene_by_area_asks(
     )
     await hass.async_block_till_done()
     hall = ar.async_get(hass).async_get_area_by_name("Hall")
+    assert hall is not None
     er.async_get(hass).async_update_entity("scene.ev", area_id=hall.id)
     async_expose_entity(hass, "conversation", "scene.ev", should_expose=True)
     entry = await async_add_hub(

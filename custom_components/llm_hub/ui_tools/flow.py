@@ -53,7 +53,7 @@ from .definition import (
     ToolDefinitionError,
     parse_parameters,
 )
-from .tools import undeclared_variables
+from .tools import check_action_keys, undeclared_variables
 
 __all__ = ["ToolSubentryFlow"]
 
@@ -489,7 +489,9 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         """Return the actions as entered if Home Assistant accepts them; raise ``_FieldError``."""
         actions: list[dict[str, Any]] = cv.ensure_list(raw)
         try:
-            await async_validate_actions_config(self.hass, cv.SCRIPT_SCHEMA(actions))
+            check_action_keys(
+                await async_validate_actions_config(self.hass, cv.SCRIPT_SCHEMA(actions))
+            )
         except (probatio.Invalid, HomeAssistantError) as err:
             raise _FieldError(CONF_ACTIONS, "actions_invalid", str(err)) from err
         return actions

@@ -42,6 +42,9 @@ MESSAGES: Final[dict[str, str]] = {
     "script_unnamed": "It names no script",
     "template_invalid": "The template is invalid: {error}",
     "actions_invalid": "The actions are invalid: {error}",
+    "actions_key_template": (
+        "A key of an action's target or data is a template: write the keys out"
+    ),
     "script_missing": "The script {script} does not exist",
     "tool_failed": "It cannot be used: {error}",
 }

@@ -34,10 +34,17 @@ from homeassistant.const import (
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
     CONF_ACTION,
+    CONF_SERVICE_TEMPLATE,
     ENTITY_MATCH_ALL,
     ENTITY_MATCH_NONE,
 )
-from homeassistant.core import HomeAssistant, ServiceCall, callback, split_entity_id
+from homeassistant.core import (
+    HomeAssistant,
+    ServiceCall,
+    callback,
+    split_entity_id,
+    valid_entity_id,
+)
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
@@ -62,7 +69,14 @@ from homeassistant.util.thread import ThreadWithException
 
 from ..build.builder import Source
 from ..calls.tool import error_result
-from ..confirm.effect import _OPAQUE_ACTIONS, _sequences, script_called, script_outside_scope
+from ..confirm.effect import (
+    _OPAQUE_ACTIONS,
+    _SCRIPT_SERVICES,
+    _script_of,
+    _sequences,
+    script_called,
+    script_outside_scope,
+)
 from ..const import DOMAIN, LOGGER
 from ..scope.reach import reaches, scopes_entered
 from .bounded import BoundedTemplateEnvironment, deadline
@@ -87,6 +101,7 @@ __all__ = [
     "UI_TOOLS_NAMESPACE",
     "UI_TOOLS_SOURCE",
     "UiTools",
+    "check_action_keys",
     "parameters_schema",
     "template_error_text",
     "undeclared_variables",
@@ -251,6 +266,96 @@ class _Reach:
                 self._check_exposed(hass, entity_id, assistant)
             except HomeAssistantError as err:
                 raise HomeAssistantError(f"The {kind} {target!r} holds: {err}") from None
+
+    def _checked_field(
+        self,
+        hass: HomeAssistant,
+        field: str,
+        validator: Any,
+        given: Any,
+        assistant: str,
+        *,
+        acted: frozenset[str] | None,
+    ) -> Any:
+        """Return a script field's value (registry ids: entity ids); raise, as for a target.
+
+        ``acted``: the domains the script acts on (None: any); a holder is checked for them
+        and the ones its selector's entity filter names.
+        """
+        values = given if isinstance(given, list) else [given]
+        if isinstance(validator, selector.EntitySelector):
+            domains = _domains(validator.config, "filter")
+            checked = [
+                self._field_entity(hass, field, value, domains, assistant) for value in values
+            ]
+            return checked if isinstance(given, list) else checked[0]
+        if isinstance(validator, selector.TargetSelector):
+            for value in values:
+                parts = value if isinstance(value, Mapping) else {}
+                if not parts:
+                    raise HomeAssistantError(f"{field}: {value!r} is not a target")
+                for key in _TARGET_KEYS:
+                    for target in _ids(parts.get(key)):
+                        if key == ATTR_ENTITY_ID:
+                            self._field_entity(hass, field, target, None, assistant)
+                        else:
+                            self._check_holder(hass, key, target, None, assistant)
+            return given
+        holder = _FIELD_HOLDERS.get(type(validator))
+        if holder is not None:
+            key, resolve = holder
+            # What the selector lets be picked and what the script acts on (None: any).
+            picked = _domains(validator.config, "entity")
+            domains = None if picked is None or acted is None else picked | acted
+            for value in values:
+                self._check_holder(hass, key, resolve(hass, value), domains, assistant)
+        return given
+
+    def _field_entity(
+        self,
+        hass: HomeAssistant,
+        field: str,
+        value: Any,
+        domains: frozenset[str] | None,
+        assistant: str,
+    ) -> str:
+        """Return the entity id a field names, if it exists, is of ``domains`` and reached."""
+        entity_id = _existing_entity(hass, value)
+        if domains is not None and split_entity_id(entity_id)[0] not in domains:
+            raise HomeAssistantError(f"{field}: {entity_id} is not of {', '.join(sorted(domains))}")
+        self._check_exposed(hass, entity_id, assistant)
+        return entity_id
+
+    def _check_handed(
+        self,
+        hass: HomeAssistant,
+        scripts: Sequence[str] | None,
+        field: str,
+        value: Any,
+        assistant: str,
+    ) -> None:
+        """Raise unless a value handed to ``scripts`` (None: unknown) as ``field`` is reached.
+
+        Checked as that script's field; one of no selector that names things (or of an
+        unknown script): each entity id it gives must be exposed.
+        """
+        checked = False
+        for script in scripts or ():
+            validator = _script_fields(hass, script).get(field)
+            if type(validator) in _NAMING_SELECTORS:
+                self._checked_field(
+                    hass, field, validator, value, assistant, acted=_script_domains(hass, script)
+                )
+                checked = True
+        if checked:
+            return
+        for entity_id in value if isinstance(value, list) else [value]:
+            if (
+                isinstance(entity_id, str)
+                and valid_entity_id(entity_id)
+                and (hass.states.get(entity_id) or er.async_get(hass).async_get(entity_id))
+            ):
+                self._check_exposed(hass, entity_id, assistant)
 
 
 def _existing_entity(hass: HomeAssistant, value: Any) -> str:
@@ -555,6 +660,12 @@ class UiActionTool(_UiTool):
         for key, target, driven, action in _target_ids(hass, self.definition.actions, variables):
             reached = (assistant or ASSISTANT) if driven else None
             self._check_target(hass, (key, target, action), reached, followed)
+        for scripts, field_name, value in _handed_values(self.definition.actions):
+            try:
+                rendered = Template(value, hass).async_render(variables, strict=True)
+            except TemplateError:
+                continue  # checked as the run renders it
+            self._check_handed(hass, scripts(hass), field_name, rendered, assistant or ASSISTANT)
         if scopes_entered():
             for action in _actions(self.definition.actions):
                 if action in _OPAQUE_ACTIONS or is_template_string(action):
@@ -571,9 +682,32 @@ class UiActionTool(_UiTool):
             self._check_followed(hass, followed)
 
     def check_rendered(
-        self, hass: HomeAssistant, key: str | None, value: Any, action: str, assistant: str | None
+        self,
+        hass: HomeAssistant,
+        key: str | None,
+        value: Any,
+        action: str,
+        assistant: str | None,
+        *,
+        handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
     ) -> None:
-        """Raise ``HomeAssistantError`` naming a target a run rendered that is out of reach."""
+        """Raise ``HomeAssistantError`` naming a target a run rendered that is out of reach.
+
+        ``handed``: the scripts a value is handed to (``()``: none), and as which field.
+        """
+        scripts, field_name = handed
+        if scripts != ():
+            called = _scripts_called(hass, action, scripts)
+            given = (
+                {field_name: value}
+                if field_name is not None
+                else _handed(value if key is None else None, action)
+            )
+            for name, item in (given if isinstance(given, Mapping) else {}).items():
+                if name not in _TARGET_KEYS:
+                    self._check_handed(hass, called, name, item, assistant or ASSISTANT)
+            if field_name is not None:
+                return
         followed: list[str] = []
         for part, target in _rendered(key, value, action):
             self._check_target(hass, (part, target, action), assistant or ASSISTANT, followed)
@@ -591,7 +725,11 @@ class UiActionTool(_UiTool):
         key, name, action = target
         if key != ATTR_ENTITY_ID:
             domain = action.partition(".")[0]
-            domains = None if domain in {"homeassistant", ""} else frozenset({domain})
+            domains = (
+                None
+                if domain in {"homeassistant", ""} or is_template_string(action)
+                else frozenset({domain})
+            )
             self._check_holder(hass, key, name, domains, assistant)
             return
         if name in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
@@ -630,13 +768,23 @@ class _UnreachableError(Exception):
 class _CheckedTemplate(Template):
     """A target template of an action tool's actions, checked each time the run renders it."""
 
-    __slots__ = ("_action", "_key")
+    __slots__ = ("_action", "_handed", "_key")
 
-    def __init__(self, template: Template, action: str, key: str | None) -> None:
-        """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``."""
+    def __init__(
+        self,
+        template: Template,
+        action: str,
+        key: str | None,
+        handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
+    ) -> None:
+        """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``.
+
+        ``handed``: the scripts it is handed to, and as which field (``check_rendered``).
+        """
         super().__init__(template.template, template.hass)
         self._action = action
         self._key = key
+        self._handed = handed
 
     @override
     def async_render(
@@ -654,23 +802,150 @@ class _CheckedTemplate(Template):
             raise _UnreachableError(f"A target of {self._action} is rendered outside its tool")
         tool, assistant = calling
         try:
-            tool.check_rendered(self.hass, self._key, rendered, self._action, assistant)
+            tool.check_rendered(
+                self.hass, self._key, rendered, self._action, assistant, handed=self._handed
+            )
         except HomeAssistantError as err:
             raise _UnreachableError(str(err)) from None
         return rendered
 
 
+def _action_of(step: Mapping[str, Any]) -> Any:
+    """Return the action a step calls (a text, or a template), as HA reads it."""
+    return step.get(CONF_ACTION, step.get("service", step.get(CONF_SERVICE_TEMPLATE)))
+
+
 def _checked_targets(sequence: Sequence[dict[str, Any]]) -> None:
-    """Make every target template of the action steps of validated ``sequence`` checked."""
+    """Make every target template of the action steps of validated ``sequence`` checked.
+
+    Raises ``ToolDefinitionError`` for a target or data key that is a template.
+    """
     for step in sequence:
         kind = cv.determine_script_action(step)
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
-            action = step[CONF_ACTION] if isinstance(step[CONF_ACTION], str) else ""
+            name = _action_of(step)
+            action = name if isinstance(name, str) else ""
+            refuse_template_keys(step)
+            scripts = _written_scripts(step, name)
             for part in _TARGET_PARTS:
                 if part in step:
                     step[part] = _checking(step[part], action, None)
+            if scripts != ():
+                _checking_handed(step, action, scripts)
         for nested in _sequences(kind, step):
             _checked_targets(nested)
+
+
+def _checking_handed(step: dict[str, Any], action: str, scripts: tuple[str, ...] | None) -> None:
+    """Make the templates of the values a step's data hands ``scripts`` checked as fields."""
+    for part in ("data", "data_template"):
+        if isinstance(checked := step.get(part), _CheckedTemplate):
+            checked._handed = (scripts, None)  # noqa: SLF001
+        elif isinstance(handed := _handed(checked, action), dict):
+            for field_name, value in handed.items():
+                if field_name not in _TARGET_KEYS:
+                    handed[field_name] = _checking_field(value, action, field_name, scripts)
+
+
+def _checking_field(
+    value: Any, action: str, field_name: str, scripts: tuple[str, ...] | None
+) -> Any:
+    """Return a value handed to ``scripts`` as ``field_name`` with its templates checked."""
+    if isinstance(value, Template):
+        return _CheckedTemplate(value, action, None, (scripts, field_name))
+    if isinstance(value, list):
+        return [_checking_field(item, action, field_name, scripts) for item in value]
+    return value
+
+
+def _written_scripts(step: Mapping[str, Any], name: Any) -> tuple[str, ...] | None:
+    """Return the scripts a step hands its data to (``()``: none; None: a template picks)."""
+    if not isinstance(name, str) or is_template_string(name):
+        return None
+    domain, _, service = name.partition(".")
+    if domain != "script" or service not in _SCRIPT_SERVICES:
+        return (name,) if domain == "script" else ()
+    if service != "turn_on":
+        return ()
+    parts = [step, step.get("target"), step.get("data"), step.get("data_template")]
+    values = [part.get(ATTR_ENTITY_ID) for part in parts if isinstance(part, Mapping)]
+    found: list[str] = []
+    for value in values:
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, Template) or _is_template(item) for item in items):
+            return None
+        found.extend(_ids(value))
+    return tuple(found)
+
+
+def _is_template(value: Any) -> bool:
+    """Return whether ``value`` is a template text."""
+    return isinstance(value, str) and is_template_string(value)
+
+
+def _handed(part: Any, action: str) -> Any:
+    """Return the variables a step's data hands a script (``script.turn_on``: ``variables``)."""
+    if action == "script.turn_on":
+        return part.get("variables") if isinstance(part, Mapping) else None
+    return part
+
+
+def _scripts_called(
+    hass: HomeAssistant, action: str, scripts: tuple[str, ...] | None
+) -> tuple[str, ...] | None:
+    """Return the script entities a step hands its data to (None: unknown)."""
+    if (entity_id := script_called(hass, action)) is not None:
+        return (entity_id,)
+    return scripts
+
+
+def _handed_values(
+    actions: Any,
+) -> list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, str]]:
+    """Return ``(scripts, field, template)`` of each template a step hands a script."""
+    found: list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, str]] = []
+    for step in _steps(actions):
+        name = _action_of(step)
+        if (written := _written_scripts(step, name)) == ():
+            continue
+        action = name if written is not None else ""
+
+        def scripts(
+            hass: HomeAssistant, action: str = action, written: Any = written
+        ) -> tuple[str, ...] | None:
+            return _scripts_called(hass, action, written)
+
+        for part in (step.get("data"), step.get("data_template")):
+            handed = _handed(part, action)
+            for field_name, value in (handed if isinstance(handed, Mapping) else {}).items():
+                if field_name in _TARGET_KEYS:
+                    continue
+                found.extend(
+                    (scripts, str(field_name), item)
+                    for item in (value if isinstance(value, list) else [value])
+                    if _is_template(item)
+                )
+    return found
+
+
+def check_action_keys(sequence: Sequence[dict[str, Any]]) -> None:
+    """Raise ``ToolDefinitionError`` if a validated action's target or data has a template key."""
+    for step in sequence:
+        kind = cv.determine_script_action(step)
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            refuse_template_keys(step)
+        for nested in _sequences(kind, step):
+            check_action_keys(nested)
+
+
+def refuse_template_keys(step: Mapping[str, Any]) -> None:
+    """Raise ``ToolDefinitionError`` if a validated step's target or data has a template key."""
+    for part in (*(step.get(name) for name in _TARGET_PARTS),):
+        parts = [part] if isinstance(part, Mapping) else []
+        if parts and isinstance(variables := parts[0].get("variables"), Mapping):
+            parts.append(variables)
+        if any(isinstance(key, Template) for item in parts for key in item):
+            raise ToolDefinitionError("actions_key_template")
 
 
 def _checking(value: Any, action: str, key: str | None) -> Any:
@@ -735,6 +1010,9 @@ _TARGET_PARTS: Final = ("target", "data", "data_template")
 _SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
 """Actions whose data's ``entities`` (entity id: state) are what they act on."""
 _ENTITIES: Final = "entities"
+_SCENE: Final = cv.SCRIPT_ACTION_ACTIVATE_SCENE
+_SCENE_ON: Final = "scene.turn_on"
+"""The action a scene step (``scene: scene.x``) runs."""
 
 
 def _steps(actions: Any) -> list[Mapping[str, Any]]:
@@ -744,7 +1022,10 @@ def _steps(actions: Any) -> list[Mapping[str, Any]]:
         for item in actions:
             found.extend(_steps(item))
     elif isinstance(actions, Mapping):
-        if "action" in actions or "service" in actions:
+        if any(key in actions for key in ("action", "service", CONF_SERVICE_TEMPLATE)) or (
+            isinstance(actions.get(_SCENE), str)
+            and cv.determine_script_action(cast("dict[str, Any]", actions)) == _SCENE
+        ):
             found.append(actions)
         for value in actions.values():
             if isinstance(value, list | Mapping):
@@ -754,11 +1035,12 @@ def _steps(actions: Any) -> list[Mapping[str, Any]]:
 
 def _actions(actions: Any) -> list[str]:
     """Return the actions (``domain.name``, or a template) the steps of ``actions`` call."""
-    return [
-        action
-        for step in _steps(actions)
-        if isinstance(action := step.get("action", step.get("service")), str)
-    ]
+    return [action for step in _steps(actions) if isinstance(action := _step_action(step), str)]
+
+
+def _step_action(step: Mapping[str, Any]) -> Any:
+    """Return the action a step of the definition calls (a scene step: ``scene.turn_on``)."""
+    return _SCENE_ON if _SCENE in step and _action_of(step) is None else _action_of(step)
 
 
 def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
@@ -768,8 +1050,11 @@ def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
     """
     found: list[tuple[str, str | None, Any]] = []
     for step in _steps(actions):
-        action = step.get("action", step.get("service"))
+        action = _step_action(step)
         action = action if isinstance(action, str) else ""
+        if action == _SCENE_ON and _action_of(step) is None:
+            found.append((action, ATTR_ENTITY_ID, step[_SCENE]))
+            continue
         for part in (step, *(step.get(name) for name in _TARGET_PARTS)):
             if isinstance(part, Mapping):
                 found.extend(
@@ -908,10 +1193,16 @@ class UiScriptTool(_Reach, llm_helper.ActionTool):
         naming it, and the script does not run.
         """
         tool_args = dict(tool_input.tool_args)
+        acted = _script_domains(hass, self.definition.script)
         for key, validator in self.parameters.schema.items():
             if key in tool_args:
                 tool_args[key] = self._checked_field(
-                    hass, str(key), validator, tool_args[key], llm_context.assistant or ASSISTANT
+                    hass,
+                    str(key),
+                    validator,
+                    tool_args[key],
+                    llm_context.assistant or ASSISTANT,
+                    acted=acted,
                 )
         inner = llm_helper.ToolInput(tool_name=self.tool.name, tool_args=tool_args)
         try:
@@ -925,52 +1216,6 @@ class UiScriptTool(_Reach, llm_helper.ActionTool):
         if stop.response is None:
             return llm_helper.ToolResult(data={"success": True})
         return llm_helper.ToolResult(data={"result": stop.response})
-
-    def _checked_field(
-        self, hass: HomeAssistant, field: str, validator: Any, given: Any, assistant: str
-    ) -> Any:
-        """Return a field's value (registry ids: entity ids); raise, as for a driven target."""
-        values = given if isinstance(given, list) else [given]
-        if isinstance(validator, selector.EntitySelector):
-            domains = _domains(validator.config, "filter")
-            checked = [
-                self._field_entity(hass, field, value, domains, assistant) for value in values
-            ]
-            return checked if isinstance(given, list) else checked[0]
-        if isinstance(validator, selector.TargetSelector):
-            for value in values:
-                parts = value if isinstance(value, Mapping) else {}
-                if not parts:
-                    raise HomeAssistantError(f"{field}: {value!r} is not a target")
-                for key in _TARGET_KEYS:
-                    for target in _ids(parts.get(key)):
-                        if key == ATTR_ENTITY_ID:
-                            self._field_entity(hass, field, target, None, assistant)
-                        else:
-                            self._check_holder(hass, key, target, None, assistant)
-            return given
-        holder = _FIELD_HOLDERS.get(type(validator))
-        if holder is not None:
-            key, resolve = holder
-            domains = _domains(validator.config, "entity")
-            for value in values:
-                self._check_holder(hass, key, resolve(hass, value), domains, assistant)
-        return given
-
-    def _field_entity(
-        self,
-        hass: HomeAssistant,
-        field: str,
-        value: Any,
-        domains: frozenset[str] | None,
-        assistant: str,
-    ) -> str:
-        """Return the entity id a field names, if it exists, is of ``domains`` and reached."""
-        entity_id = _existing_entity(hass, value)
-        if domains is not None and split_entity_id(entity_id)[0] not in domains:
-            raise HomeAssistantError(f"{field}: {entity_id} is not of {', '.join(sorted(domains))}")
-        self._check_exposed(hass, entity_id, assistant)
-        return entity_id
 
 
 def _domains(config: Mapping[str, Any], key: str) -> frozenset[str] | None:
@@ -1010,6 +1255,52 @@ _FIELD_HOLDERS: Final[dict[type, tuple[str, Callable[[HomeAssistant, Any], str]]
     selector.LabelSelector: (ATTR_LABEL_ID, _text),
 }
 """Per selector of what holds entities: its target key, and the id of a field's value."""
+_NAMING_SELECTORS: Final = frozenset(
+    {selector.EntitySelector, selector.TargetSelector, *_FIELD_HOLDERS}
+)
+"""The selectors of script fields that name what a script acts on."""
+
+
+def _script_fields(hass: HomeAssistant, script: str) -> Mapping[str, Any]:
+    """Return the validators of a script entity's fields, by name."""
+    from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
+
+    return {str(key): value for key, value in ScriptTool(hass, script).parameters.schema.items()}
+
+
+def _script_domains(hass: HomeAssistant, script: str) -> frozenset[str] | None:
+    """Return the domains of the actions a script runs (None: any, or unknown)."""
+    found = _script_of(hass, script)
+    domains: set[str] = set()
+    if found is None or not _action_domains(found.sequence, domains):
+        return None
+    return frozenset(domains)
+
+
+def _action_domains(sequence: Sequence[dict[str, Any]], domains: set[str]) -> bool:
+    """Add the domains ``sequence``'s steps call to ``domains``; False: one may act on any."""
+    for step in sequence:
+        kind = cv.determine_script_action(step)
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            action = _action_of(step)
+            domain = action.partition(".")[0] if isinstance(action, str) else ""
+            if not domain or domain in _ANY_DOMAIN or action in _OPAQUE_ACTIONS:
+                return False
+            domains.add(domain)
+        elif kind in _ACTING_STEPS:
+            return False
+        for nested in _sequences(kind, step):
+            if not _action_domains(nested, domains):
+                return False
+    return True
+
+
+_ANY_DOMAIN: Final = frozenset({"homeassistant", "script", "scene"})
+"""Domains whose actions may act on entities of any domain."""
+_ACTING_STEPS: Final = frozenset(
+    {cv.SCRIPT_ACTION_DEVICE_AUTOMATION, cv.SCRIPT_ACTION_ACTIVATE_SCENE}
+)
+"""Kinds of step other than an action that act on entities of any domain."""
 
 
 def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptTool:
