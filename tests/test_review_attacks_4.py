@@ -33,21 +33,7 @@ effect_home = test_effect.home
 home = test_review_attacks.home
 script_home = test_review_attacks_3.script_home
 _attic = test_review_attacks_3._attic
-
-
-def _named(instance: llm.APIInstance, tool: str) -> str:
-    return next(
-        item.name for item in instance.tools if tool in (item.name, item.name.split("__")[-1])
-    )
-
-
-async def _call(
-    hass: HomeAssistant, entry: MockConfigEntry, tool: str, args: dict[str, Any]
-) -> llm.ToolResult:
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
-    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool), args))
-    await hass.async_block_till_done()
-    return result
+_call = test_review_attacks_3._call
 
 
 async def _room_tool(hass: HomeAssistant, hub: MockConfigEntry, actions: list[Any]) -> None:
