@@ -45,6 +45,9 @@ MESSAGES: Final[dict[str, str]] = {
     "actions_key_template": (
         "A key of an action's target or data is a template: write the keys out"
     ),
+    "actions_variables_template": (
+        "The variables script.turn_on hands a script are one template: write each variable out"
+    ),
     "script_missing": "The script {script} does not exist",
     "tool_failed": "It cannot be used: {error}",
 }

@@ -340,7 +340,10 @@ class _Reach:
         unknown script): each entity id it gives must be exposed.
         """
         checked = False
-        for script in scripts or ():
+        registry = er.async_get(hass)
+        for named in scripts or ():
+            # A registry id names the script as its entity id does.
+            script = er.async_resolve_entity_id(registry, named) or named
             validator = _script_fields(hass, script).get(field)
             if type(validator) in _NAMING_SELECTORS:
                 self._checked_field(
@@ -868,6 +871,12 @@ def _written_scripts(step: Mapping[str, Any], name: Any) -> tuple[str, ...] | No
     if service != "turn_on":
         return ()
     parts = [step, step.get("target"), step.get("data"), step.get("data_template")]
+    if any(
+        isinstance(part, Template)
+        or (isinstance(part, Mapping) and any(key in part for key in _HOLDER_KEYS))
+        for part in parts[1:]
+    ):
+        return None  # a template, or an area, device, floor or label picks the scripts
     values = [part.get(ATTR_ENTITY_ID) for part in parts if isinstance(part, Mapping)]
     found: list[str] = []
     for value in values:
@@ -939,10 +948,12 @@ def check_action_keys(sequence: Sequence[dict[str, Any]]) -> None:
 
 
 def refuse_template_keys(step: Mapping[str, Any]) -> None:
-    """Raise ``ToolDefinitionError`` if a validated step's target or data has a template key."""
+    """Raise ``ToolDefinitionError`` for a template key, or script.turn_on variables as one."""
     for part in (*(step.get(name) for name in _TARGET_PARTS),):
         parts = [part] if isinstance(part, Mapping) else []
-        if parts and isinstance(variables := parts[0].get("variables"), Mapping):
+        if parts and isinstance(variables := parts[0].get("variables"), Template):
+            raise ToolDefinitionError("actions_variables_template")
+        if parts and isinstance(variables, Mapping):
             parts.append(variables)
         if any(isinstance(key, Template) for item in parts for key in item):
             raise ToolDefinitionError("actions_key_template")
@@ -1006,6 +1017,8 @@ def _target_ids(
 
 
 _TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_AREA_ID, ATTR_DEVICE_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
+_HOLDER_KEYS: Final = _TARGET_KEYS[1:]
+"""The target keys that name what holds entities (scripts too)."""
 _TARGET_PARTS: Final = ("target", "data", "data_template")
 _SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
 """Actions whose data's ``entities`` (entity id: state) are what they act on."""
