@@ -203,8 +203,17 @@ async def test_action_tool_service_template_opaque_in_scope(
 # --- UI action tools: the scene step (`scene: scene.x`) in a scoped hub --------------------------
 
 
+@pytest.mark.parametrize(
+    "step",
+    [
+        {"scene": "scene.evening"},
+        # Control: the same scene through scene.turn_on.
+        {"action": "scene.turn_on", "target": {"entity_id": "scene.evening"}},
+    ],
+    ids=["scene step", "scene.turn_on"],
+)
 async def test_action_tool_scene_step_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, home: dict[str, Any], step: dict[str, Any]
 ) -> None:
     assert await async_setup_component(
         hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
@@ -216,40 +225,7 @@ async def test_action_tool_scene_step_out_of_scope(
         {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
     )
     await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {"title": "Evening", "description": "Evening.", "actions": [{"scene": "scene.evening"}]},
-    )
-
-    result = await _call(hass, hub, "evening", {})
-
-    assert _turned(home) == [], f"light.porch set out of scope ({result.data})"
-    assert result.error
-
-
-async def test_action_tool_scene_service_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
-) -> None:
-    """Control: the same scene through scene.turn_on."""
-    assert await async_setup_component(
-        hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
-    )
-    await hass.async_block_till_done()
-    hub = await async_add_hub(
-        hass,
-        "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
-    )
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Evening",
-            "description": "Evening.",
-            "actions": [{"action": "scene.turn_on", "target": {"entity_id": "scene.evening"}}],
-        },
+        hass, hub, "action", {"title": "Evening", "description": "Evening.", "actions": [step]}
     )
 
     result = await _call(hass, hub, "evening", {})
