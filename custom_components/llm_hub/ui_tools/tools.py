@@ -12,7 +12,7 @@ cannot be used is left out with the reason, the hub's other tools are not affect
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 import contextlib
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -427,13 +427,28 @@ class _UiTool(_Reach, llm_helper.Tool):
 def _area_id(hass: HomeAssistant, area: Any) -> str:
     """Return the id of the area with id, name or alias ``area``; raise when there is none."""
     registry = ar.async_get(hass)
-    if not isinstance(area, str):
-        raise HomeAssistantError(f"{area!r} is not an area's name or id")
-    if registry.async_get_area(area) is not None:
-        return area
-    for found in intent.find_areas(area, registry):
-        return found.id
-    raise HomeAssistantError(f"There is no area {area!r}")
+    return _named_id(
+        "an area",
+        area,
+        lambda id_: registry.async_get_area(id_) is not None,
+        lambda name: (found.id for found in intent.find_areas(name, registry)),
+    )
+
+
+def _named_id(
+    kind: str, value: Any, known: Callable[[str], bool], named: Callable[[str], Iterable[str]]
+) -> str:
+    """Return ``value`` if ``known`` id, else the first id it ``named``; raise if none.
+
+    ``kind``: with its article (``an area``).
+    """
+    if not isinstance(value, str):
+        raise HomeAssistantError(f"{value!r} is not {kind}'s name or id")
+    if known(value):
+        return value
+    for found in named(value):
+        return found
+    raise HomeAssistantError(f"There is no {kind.partition(' ')[2]} {value!r}")
 
 
 class UiTemplateTool(_UiTool):
@@ -771,7 +786,7 @@ class _UnreachableError(Exception):
 class _CheckedTemplate(Template):
     """A target template of an action tool's actions, checked each time the run renders it."""
 
-    __slots__ = ("_action", "_handed", "_key")
+    __slots__ = ("_action", "_key", "handed")
 
     def __init__(
         self,
@@ -787,7 +802,7 @@ class _CheckedTemplate(Template):
         super().__init__(template.template, template.hass)
         self._action = action
         self._key = key
-        self._handed = handed
+        self.handed = handed
 
     @override
     def async_render(
@@ -806,7 +821,7 @@ class _CheckedTemplate(Template):
         tool, assistant = calling
         try:
             tool.check_rendered(
-                self.hass, self._key, rendered, self._action, assistant, handed=self._handed
+                self.hass, self._key, rendered, self._action, assistant, handed=self.handed
             )
         except HomeAssistantError as err:
             raise _UnreachableError(str(err)) from None
@@ -843,7 +858,7 @@ def _checking_handed(step: dict[str, Any], action: str, scripts: tuple[str, ...]
     """Make the templates of the values a step's data hands ``scripts`` checked as fields."""
     for part in ("data", "data_template"):
         if isinstance(checked := step.get(part), _CheckedTemplate):
-            checked._handed = (scripts, None)  # noqa: SLF001
+            checked.handed = (scripts, None)
         elif isinstance(handed := _handed(checked, action), dict):
             for field_name, value in handed.items():
                 if field_name not in _TARGET_KEYS:
@@ -949,13 +964,14 @@ def check_action_keys(sequence: Sequence[dict[str, Any]]) -> None:
 
 def refuse_template_keys(step: Mapping[str, Any]) -> None:
     """Raise ``ToolDefinitionError`` for a template key, or script.turn_on variables as one."""
-    for part in (*(step.get(name) for name in _TARGET_PARTS),):
-        parts = [part] if isinstance(part, Mapping) else []
-        if parts and isinstance(variables := parts[0].get("variables"), Template):
+    for part in (step.get(name) for name in _TARGET_PARTS):
+        if not isinstance(part, Mapping):
+            continue
+        variables = part.get("variables")
+        if isinstance(variables, Template):
             raise ToolDefinitionError("actions_variables_template")
-        if parts and isinstance(variables, Mapping):
-            parts.append(variables)
-        if any(isinstance(key, Template) for item in parts for key in item):
+        keys = [*part, *(variables if isinstance(variables, Mapping) else ())]
+        if any(isinstance(key, Template) for key in keys):
             raise ToolDefinitionError("actions_key_template")
 
 
@@ -1252,13 +1268,12 @@ def _text(hass: HomeAssistant, value: Any) -> str:
 def _floor_id(hass: HomeAssistant, floor: Any) -> str:
     """Return the id of the floor with id, name or alias ``floor``; raise when there is none."""
     registry = fr.async_get(hass)
-    if not isinstance(floor, str):
-        raise HomeAssistantError(f"{floor!r} is not a floor's name or id")
-    if registry.async_get_floor(floor) is not None:
-        return floor
-    for found in intent.find_floors(floor, registry):
-        return found.floor_id
-    raise HomeAssistantError(f"There is no floor {floor!r}")
+    return _named_id(
+        "a floor",
+        floor,
+        lambda id_: registry.async_get_floor(id_) is not None,
+        lambda name: (found.floor_id for found in intent.find_floors(name, registry)),
+    )
 
 
 _FIELD_HOLDERS: Final[dict[type, tuple[str, Callable[[HomeAssistant, Any], str]]]] = {
