@@ -11,7 +11,7 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.llm_hub.build import names
+from custom_components.llm_hub.compose import names
 from custom_components.llm_hub.const import DOMAIN
 from homeassistant import config_entries
 from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult

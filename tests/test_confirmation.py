@@ -25,8 +25,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.build.candidate import CandidateTool, declare_token, requires_token
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.compose.candidate import CandidateTool, declare_token, requires_token
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, Approval
 from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonical
 from custom_components.llm_hub.const import (

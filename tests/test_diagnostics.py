@@ -17,8 +17,8 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
-from custom_components.llm_hub.build.platforms import RECENT_PLATFORM_ERRORS
 from custom_components.llm_hub.calls.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
+from custom_components.llm_hub.compose.platforms import RECENT_PLATFORM_ERRORS
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,

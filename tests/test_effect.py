@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.llm_hub.build import builder
-from custom_components.llm_hub.build.policy import (
+from custom_components.llm_hub.calls.tool import HubTool, unwrap
+from custom_components.llm_hub.compose import builder
+from custom_components.llm_hub.compose.policy import (
     ASK_INNER,
     ASK_INTENT,
     ASK_NAMED,
     ASK_SCRIPT,
     ASK_UNKNOWN,
 )
-from custom_components.llm_hub.calls.tool import HubTool, unwrap
 from custom_components.llm_hub.const import (
     CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,

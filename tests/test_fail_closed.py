@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.llm_hub.build.candidate import requires_token
+from custom_components.llm_hub.compose.candidate import requires_token
 from custom_components.llm_hub.const import (
     CONF_ADMINS_ONLY,
     CONF_ALLOWED_USERS,

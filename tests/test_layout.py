@@ -15,7 +15,7 @@ import custom_components.llm_hub
 PACKAGE = Path(custom_components.llm_hub.__file__).parent
 
 SUBPACKAGES: Final = (
-    "build",
+    "compose",
     "calls",
     "confirm",
     "search",
@@ -59,7 +59,7 @@ def _imports() -> dict[str, set[str]]:
 def test_no_import_circle() -> None:
     """The modules form no circle of imports (a circle fails ``static_order``)."""
     graph = _imports()
-    assert "llm_hub.calls.tool" in graph["llm_hub.build.builder"]  # the graph is read
+    assert "llm_hub.calls.tool" in graph["llm_hub.compose.builder"]  # the graph is read
 
     try:
         order = list(TopologicalSorter(graph).static_order())
@@ -81,14 +81,14 @@ def test_no_package_circle() -> None:
     for node, imported in graph.items():
         imported.discard(node)
     assert {f"llm_hub.{name}" for name in SUBPACKAGES} | {"llm_hub", "llm_hub.api"} <= set(graph)
-    assert "llm_hub.schema" in graph["llm_hub.build"]  # the graph is read
-    assert "llm_hub.build" not in graph["llm_hub.search"]
+    assert "llm_hub.schema" in graph["llm_hub.compose"]  # the graph is read
+    assert "llm_hub.compose" not in graph["llm_hub.search"]
 
     try:
         order = list(TopologicalSorter(graph).static_order())
     except CycleError as err:
         raise AssertionError(f"package circle: {err.args[1]}") from err
-    layers = [order.index(f"llm_hub.{name}") for name in ("schema", "calls", "build", "api")]
+    layers = [order.index(f"llm_hub.{name}") for name in ("schema", "calls", "compose", "api")]
     assert layers == sorted(layers)
 
 
@@ -131,7 +131,7 @@ def test_docstring_share() -> None:
 def test_module_docstrings_short() -> None:
     """Every module opens with a docstring of at most ``MAX_MODULE_DOCSTRING_LINES`` lines."""
     lines = {path: _docstring_lines(tree) for path, tree in _trees().items()}
-    assert "build/names.py" in lines  # the package is read
+    assert "compose/names.py" in lines  # the package is read
 
     assert {path: n for path, n in lines.items() if not 0 < n <= MAX_MODULE_DOCSTRING_LINES} == {}
 

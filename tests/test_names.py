@@ -20,8 +20,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 import slugify as unicode_slug
 
-from custom_components.llm_hub.build import names
-from custom_components.llm_hub.build.names import (
+from custom_components.llm_hub.compose import names
+from custom_components.llm_hub.compose.names import (
     NAME_LIMIT,
     NAME_TARGET,
     api_namespace,

@@ -28,8 +28,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.build.candidate import CandidateTool
-from custom_components.llm_hub.build.policy import HubPolicy
+from custom_components.llm_hub.compose.candidate import CandidateTool
+from custom_components.llm_hub.compose.policy import HubPolicy
 from custom_components.llm_hub.schema.parameters import (
     CleanSchema,
     UnacceptableSchemaError,

@@ -20,7 +20,7 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.llm_hub.build.builder import HubAPIInstance
+from custom_components.llm_hub.compose.builder import HubAPIInstance
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL, GOOGLE_PLATFORM
 from homeassistant.components.anthropic import entity as anthropic_entity
 from homeassistant.components.google_generative_ai_conversation import entity as google_entity

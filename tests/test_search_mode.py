@@ -14,8 +14,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.build.builder import HubAPIInstance
 from custom_components.llm_hub.calls.tool import HubTool
+from custom_components.llm_hub.compose.builder import HubAPIInstance
 from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
     CONF_EXCLUDED_TOOLS,

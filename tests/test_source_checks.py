@@ -16,8 +16,8 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.build.source_checks import check_source
 from custom_components.llm_hub.calls.results import json_safe
+from custom_components.llm_hub.compose.source_checks import check_source
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm

@@ -11,7 +11,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.build.platforms import DATA_PLATFORMS, PLATFORM_NAME
+from custom_components.llm_hub.compose.platforms import DATA_PLATFORMS, PLATFORM_NAME
 from custom_components.llm_hub.diagnostics import async_get_config_entry_diagnostics
 from homeassistant.components.llm import LLMToolsPlatformProtocol
 from homeassistant.const import CONF_LLM_HASS_API
@@ -38,7 +38,7 @@ BUDGET = 0.05
 @pytest.fixture(autouse=True)
 def short_budget() -> Generator[None]:
     """Give each source ``BUDGET`` seconds instead of 10."""
-    with patch("custom_components.llm_hub.build.sources.SOURCE_BUDGET", BUDGET):
+    with patch("custom_components.llm_hub.compose.sources.SOURCE_BUDGET", BUDGET):
         yield
 
 

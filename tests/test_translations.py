@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from custom_components.llm_hub.api import AdminRequiredError
-from custom_components.llm_hub.build.candidate import CandidateTool
-from custom_components.llm_hub.build.sources import HubLoopError
+from custom_components.llm_hub.compose.candidate import CandidateTool
+from custom_components.llm_hub.compose.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
 from custom_components.llm_hub.panel.inspector import REASON_KEYS

@@ -16,7 +16,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.build.builder import HubAPIInstance
+from custom_components.llm_hub.compose.builder import HubAPIInstance
 from custom_components.llm_hub.const import CONF_READ_ONLY, DOMAIN
 from custom_components.llm_hub.options_flow import async_preview
 from custom_components.llm_hub.ui_tools import tools as ui_tools

@@ -12,8 +12,8 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from syrupy.assertion import SnapshotAssertion
 import voluptuous as vol
 
-from custom_components.llm_hub.build.candidate import CandidateTool
-from custom_components.llm_hub.build.policy import HubPolicy
+from custom_components.llm_hub.compose.candidate import CandidateTool
+from custom_components.llm_hub.compose.policy import HubPolicy
 from custom_components.llm_hub.const import CONF_EXCLUDED_TOOLS, CONF_MAX_TOOLS
 from custom_components.llm_hub.panel.inspector import definition_chars, estimate_tokens
 from homeassistant.const import CONF_LLM_HASS_API

@@ -16,7 +16,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.typing import ConfigType
 
 from .api import HubAPI
-from .build.platforms import async_setup_platforms
+from .compose.platforms import async_setup_platforms
 from .confirm.approvals import async_setup_approvals
 from .const import DATA_NAME, DOMAIN, LOGGER
 from .hub_name import served_name

@@ -11,27 +11,24 @@ from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
-from .build.builder import HubAPIInstance, HubBuilder, Source, WarnOnce
-from .build.policy import HubPolicy
-from .build.sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .calls.audit import Audit
 from .calls.deadlines import Deadlines
-from .calls.tool import HubCallSettings, unwrap
+from .calls.tool import HubCallSettings
 from .compat import api_requires_admin
+from .compose.builder import HubAPIInstance, HubBuilder, WarnOnce
+from .compose.narrowing import narrow_to_scope
+from .compose.policy import HubPolicy
+from .compose.sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .confirm.approvals import DATA_APPROVALS
 from .confirm.effect import outside_scope, target_outside_scope
 from .confirm.gate import Confirmations
 from .const import DOMAIN, api_id_for_entry
 from .options import HubOptions
-from .scope.assist import in_scope, prompt_in_scope
 from .scope.reach import HubScope, entered
 from .search.listing import SearchSettings
 from .ui_tools.tools import UiTools
 
 __all__ = ["AdminRequiredError", "HubAPI"]
-
-SCOPE_LEFT_OUT = "may reach entities outside the hub's scope"
-"""Why a scoped hub leaves out a tool it cannot keep within its scope."""
 
 
 class AdminRequiredError(Unauthorized):
@@ -207,7 +204,7 @@ class HubAPI(SourcedAPI):
             sources.insert(0, own)
         if not self.scope.empty:
             for source in sources:
-                _narrow(self.hass, source, llm_context)
+                narrow_to_scope(self.hass, source, llm_context)
         return await self._builder.async_build(self.hass, self, llm_context, sources, left_out)
 
     @callback
@@ -224,20 +221,6 @@ class HubAPI(SourcedAPI):
             self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
 
         return async_unregister
-
-
-def _narrow(hass: HomeAssistant, source: Source, llm_context: llm_helper.LLMContext) -> None:
-    """Leave out of ``source`` what a scoped hub cannot keep in scope; cut Assist's overview."""
-    source.prompt_parts = [
-        (heading, prompt_in_scope(hass, llm_context.assistant, text))
-        for heading, text in source.prompt_parts
-    ]
-    for index, tool in enumerate(source.tools):
-        original = unwrap(tool)
-        if (kept := in_scope(hass, original, llm_context.assistant)) is None:
-            source.left_out[tool.name] = SCOPE_LEFT_OUT
-        elif kept is not original and tool is original:
-            source.tools[index] = kept  # a reader of the lists in scope
 
 
 def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:

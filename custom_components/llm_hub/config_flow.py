@@ -16,7 +16,7 @@ from homeassistant.const import CONF_NAME
 from homeassistant.core import callback
 from homeassistant.helpers.selector import TextSelector
 
-from .build.names import merged_name_room
+from .compose.names import merged_name_room
 from .const import DOMAIN, OPTIONS_MINOR_VERSION, OPTIONS_VERSION
 from .hub_name import clean_name, name_error
 from .options_flow import LlmHubOptionsFlow

@@ -15,8 +15,8 @@ from homeassistant.helpers import (
     llm as llm_helper,
 )
 
-from .build.platforms import async_get_platform_errors
 from .calls.audit import redact_secrets
+from .compose.platforms import async_get_platform_errors
 from .const import CONF_PROMPT
 from .options import HubOptions
 from .panel.inspector import describe_instance, llm_context_for

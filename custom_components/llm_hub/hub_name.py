@@ -15,7 +15,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
-from .build.names import MIN_MERGED_NAME_ROOM, merged_name_room
+from .compose.names import MIN_MERGED_NAME_ROOM, merged_name_room
 from .const import DATA_NAME, DOMAIN, MAX_NAME_LENGTH, RESERVED_API_NAMES, api_id_for_entry
 
 __all__ = ["clean_name", "name_error", "served_name", "suggest_name"]

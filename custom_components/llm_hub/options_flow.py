@@ -40,9 +40,9 @@ from homeassistant.helpers.selector import (
 )
 
 from .api import HubAPI
-from .build.builder import HubAPIInstance
-from .build.candidate import CandidateTool
-from .build.policy import HubPolicy, alias_error, annotations_of, is_destructive
+from .compose.builder import HubAPIInstance
+from .compose.candidate import CandidateTool
+from .compose.policy import HubPolicy, alias_error, annotations_of, is_destructive
 from .const import (
     CLIENT_TOOL_LIMIT,
     CONF_ADMINS_ONLY,

@@ -39,8 +39,8 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
 from ..api import HubAPI
-from ..build.builder import HubAPIInstance
 from ..calls.audit import EVENT_TOOL_CALLED
+from ..compose.builder import HubAPIInstance
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
 from ..options import HubOptions

@@ -18,11 +18,11 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 
 from ..api import HubAPI
-from ..build import policy
-from ..build.builder import HubAPIInstance
-from ..build.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
-from ..build.policy import ASK_INNER
 from ..calls.tool import unwrap
+from ..compose import policy
+from ..compose.builder import HubAPIInstance
+from ..compose.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
+from ..compose.policy import ASK_INNER
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
 from ..scope.assist import scope_note
 from ..search.meta_tools import HIDDEN_META_NAME, META_TOOLS

@@ -31,9 +31,9 @@ from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 
-from ..build.builder import HubAPIInstance
 from ..calls.tool import HubTool, ToolCall, unwrap
 from ..compat import INVALID_ERRORS
+from ..compose.builder import HubAPIInstance
 from ..confirm.approvals import DATA_APPROVALS
 from ..const import LOGGER
 from ..search.meta_tools import CallToolTool

@@ -22,7 +22,7 @@ from homeassistant.helpers import config_validation as cv, selector
 from homeassistant.helpers.script import async_validate_actions_config
 from homeassistant.helpers.translation import async_get_translations
 
-from ..build.names import assign_names, portable_name
+from ..compose.names import assign_names, portable_name
 from ..const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_INCLUDE_NEW_TOOLS,

@@ -67,8 +67,8 @@ from homeassistant.util.async_ import create_eager_task
 from homeassistant.util.hass_dict import HassKey
 from homeassistant.util.thread import ThreadWithException
 
-from ..build.builder import Source
 from ..calls.tool import error_result
+from ..compose.builder import Source
 from ..confirm.effect import (
     _OPAQUE_ACTIONS,
     _SCRIPT_SERVICES,
