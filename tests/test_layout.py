@@ -23,6 +23,7 @@ SUBPACKAGES: Final = (
     "ui_tools",
     "panel",
     "schema",
+    "targets",
 )
 MAX_DOCSTRING_SHARE: Final = 0.12
 """Most docstring lines per function line (core: ``mcp_server`` 8.5 %, ``helpers/llm`` 6.4 %)."""
@@ -90,6 +91,21 @@ def test_no_package_circle() -> None:
         raise AssertionError(f"package circle: {err.args[1]}") from err
     layers = [order.index(f"llm_hub.{name}") for name in ("schema", "calls", "compose", "api")]
     assert layers == sorted(layers)
+
+
+def test_targets_imports_none_of_its_askers() -> None:
+    """``targets/`` answers what a call acts on for the others: it imports none of them."""
+    imported = {
+        _node(name)
+        for module, names in _imports().items()
+        if _node(module) == "llm_hub.targets"
+        for name in names
+    }
+    assert "llm_hub.options" in imported  # the graph is read
+
+    assert imported.isdisjoint(
+        {"llm_hub.calls", "llm_hub.confirm", "llm_hub.ui_tools", "llm_hub.scope"}
+    )
 
 
 def _docstring_lines(node: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) -> int:

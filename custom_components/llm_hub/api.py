@@ -20,11 +20,10 @@ from .compose.narrowing import narrow_to_scope
 from .compose.policy import HubPolicy
 from .compose.sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .confirm.approvals import DATA_APPROVALS
-from .confirm.effect import outside_scope, target_outside_scope
 from .confirm.gate import Confirmations
 from .const import DOMAIN, api_id_for_entry
 from .options import HubOptions
-from .scope.reach import HubScope, entered
+from .scope.reach import HubScope, entered, scopes_entered
 from .search.listing import SearchSettings
 from .ui_tools.tools import UiTools
 
@@ -103,8 +102,6 @@ class HubAPI(SourcedAPI):
                 is_registered=self._is_registered,
                 deadlines=Deadlines(hass),
                 scope=None if self.scope.empty else self.scope,
-                outside_scope=outside_scope,
-                acting_outside=target_outside_scope,
             ),
             confirmations=self.confirmations,
             warn=self._warn,
@@ -158,8 +155,11 @@ class HubAPI(SourcedAPI):
             raise AdminRequiredError(self.name, llm_context.context)
         if (refused := await self._async_refused(llm_context)) is not None:
             return HubAPIInstance(api=self, api_prompt=refused, llm_context=llm_context, tools=[])
-        resolved = None if self.scope.empty else self.scope.resolve(self.hass)
-        with entered(resolved):
+        # A selected hub is built within the scopes of the hubs that select it.
+        scopes = scopes_entered()
+        if not self.scope.empty:
+            scopes = (*scopes, self.scope.resolve(self.hass))
+        with entered(scopes):
             return await self._async_build(llm_context, registered, is_admin=is_admin)
 
     async def _async_refused(self, llm_context: llm_helper.LLMContext) -> str | None:
@@ -202,7 +202,7 @@ class HubAPI(SourcedAPI):
             )
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
-        if not self.scope.empty:
+        if scopes_entered():
             for source in sources:
                 narrow_to_scope(self.hass, source, llm_context)
         return await self._builder.async_build(self.hass, self, llm_context, sources, left_out)

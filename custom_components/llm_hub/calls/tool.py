@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import time
 from typing import Any, Literal, Protocol, override
 
@@ -37,7 +37,7 @@ from ..const import (
     TOKEN_ARGUMENT,
 )
 from ..schema.text import JsonSchema
-from ..scope.assist import OutOfScope, async_call_in_scope
+from ..scope.assist import CONVERSATION, OutOfScope, async_call_in_scope, tool_outside
 from ..scope.reach import HubScope, ResolvedScope, entered, scopes_entered
 from .arguments import tool_arguments
 from .deadlines import Deadlines
@@ -137,10 +137,6 @@ class HubCallSettings:
     """Set only in the settings of the tools that need confirming."""
     scope: HubScope | None = None
     """The entities the hub reaches (None: every exposed one), resolved at each call."""
-    outside_scope: Callable[[HomeAssistant, Tool], str | None] | None = None
-    """What a call of a tool would act on outside the scopes entered, in words (None: nothing)."""
-    acting_outside: Callable[[HomeAssistant, str], str | None] | None = None
-    """What a script or scene an intent matched acts on outside them (``async_call_in_scope``)."""
 
 
 class HubTool(Tool):
@@ -223,15 +219,21 @@ class HubTool(Tool):
         llm_context: LLMContext,
         *,
         confirmed: bool = False,
+        scopes: tuple[ResolvedScope, ...] = (),
     ) -> ToolCall:
         """Guard, validate, confirm, run and record one call; return it as recorded.
 
-        ``confirmed``: an outer hub that lists this tool confirmed the call already.
+        ``confirmed``: an outer hub that lists this tool confirmed the call already;
+        ``scopes``: the scopes of the outer hubs (a call never inherits one from its context).
         """
         started = time.monotonic()
         scope = self.settings.scope if self.settings is not None else None
-        resolved = scope.resolve(hass) if scope is not None and not scope.empty else None
-        with entered(resolved):  # what the confirmation by effect looks at is in scope
+        if scope is not None and not scope.empty:
+            scopes = (*scopes, scope.resolve(hass))
+        if scopes and not llm_context.assistant:
+            # Matched with the exposure a conversation has, never against everything.
+            llm_context = replace(llm_context, assistant=CONVERSATION)
+        with entered(scopes):  # what the confirmation by effect looks at is in scope
             checked = self._outside_scope(hass) or self._check_call(
                 tool_input, llm_context, confirmed=confirmed
             )
@@ -256,7 +258,7 @@ class HubTool(Tool):
                 checked,
                 llm_context,
                 confirmed=confirmed or self.gate is not None,
-                resolved=resolved,
+                scopes=scopes,
             )
             if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
                 result, outcome = ran.result, ran.outcome
@@ -320,7 +322,7 @@ class HubTool(Tool):
         llm_context: LLMContext,
         *,
         confirmed: bool,
-        resolved: ResolvedScope | None = None,
+        scopes: tuple[ResolvedScope, ...] = (),
     ) -> ToolResult | ToolCall:
         """Run the original tool under the time limit; return its result or a failed one.
 
@@ -339,18 +341,14 @@ class HubTool(Tool):
         call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
-            with entered(resolved):
+            with entered(scopes):
                 if isinstance(self.tool, HubTool):
                     # A tool of a selected hub: tell it whether this call is confirmed.
-                    call = self.tool.async_run(hass, inner_input, llm_context, confirmed=confirmed)
-                elif scopes_entered():
-                    call = async_call_in_scope(
-                        hass,
-                        self.tool,
-                        inner_input,
-                        llm_context,
-                        self.settings.acting_outside if self.settings is not None else None,
+                    call = self.tool.async_run(
+                        hass, inner_input, llm_context, confirmed=confirmed, scopes=scopes
                     )
+                elif scopes:
+                    call = async_call_in_scope(hass, self.tool, inner_input, llm_context)
                 else:
                     call = self.tool.async_call(hass, inner_input, llm_context)
                 async with deadline:
@@ -388,10 +386,9 @@ class HubTool(Tool):
 
     def _outside_scope(self, hass: HomeAssistant) -> Stop | None:
         """Return the answer refusing a call that would act outside the scopes entered."""
-        check = self.settings.outside_scope if self.settings is not None else None
-        if check is None or isinstance(self.tool, HubTool) or not scopes_entered():
+        if isinstance(self.tool, HubTool) or not scopes_entered():
             return None  # a selected hub's tool checks within its own call
-        if (why := check(hass, self.tool)) is None:
+        if (why := tool_outside(hass, self.tool)) is None:
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
 

@@ -11,9 +11,6 @@ from .builder import Source
 
 __all__ = ["narrow_to_scope"]
 
-SCOPE_LEFT_OUT = "may reach entities outside the hub's scope"
-"""Why a scoped hub leaves out a tool it cannot keep within its scope."""
-
 
 def narrow_to_scope(
     hass: HomeAssistant, source: Source, llm_context: llm_helper.LLMContext
@@ -25,7 +22,7 @@ def narrow_to_scope(
     ]
     for index, tool in enumerate(source.tools):
         original = unwrap(tool)
-        if (kept := in_scope(hass, original, llm_context.assistant)) is None:
-            source.left_out[tool.name] = SCOPE_LEFT_OUT
+        if isinstance(kept := in_scope(hass, original, llm_context.assistant), str):
+            source.left_out[tool.name] = kept
         elif kept is not original and tool is original:
             source.tools[index] = kept  # a reader of the lists in scope

@@ -21,7 +21,7 @@ import unicodedata
 
 from homeassistant.auth.models import User
 from homeassistant.components import persistent_notification
-from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.const import ENTITY_MATCH_ALL, EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
@@ -33,6 +33,7 @@ from homeassistant.util.hass_dict import HassKey
 from ..calls.audit import recorded_arguments
 from ..calls.results import json_text
 from ..const import DOMAIN, LOGGER
+from ..targets.acts import Acts
 from ..texts import Texts, async_texts
 
 __all__ = [
@@ -180,6 +181,7 @@ class Approvals:
         binding: Hashable,
         user_id: str | None,
         platform: str,
+        acts: Acts | None = None,
         timeout: float,
         notify_service: str | None,
     ) -> Approval | None:
@@ -203,7 +205,7 @@ class Approvals:
             # Shown to people and sent in notifications: JSON-safe, cut, secrets redacted.
             arguments=recorded_arguments(readable(arguments))[0],
             binding=binding,
-            targets=targets(self.hass, arguments),
+            targets=targets(self.hass, arguments, acts),
             user_id=user_id,
             platform=platform,
             created=now,
@@ -529,12 +531,22 @@ def readable(value: Any) -> Any:
     return repr(value)
 
 
-def targets(hass: HomeAssistant, arguments: Mapping[str, Any]) -> Targets:
+def targets(hass: HomeAssistant, arguments: Mapping[str, Any], acts: Acts | None = None) -> Targets:
     """Return what a call acts on: "Back door (lock.back_door)", or what it names.
 
-    The target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain``
-    and ``device_class``), matched as Home Assistant matches an intent's targets.
+    ``acts``: what the decision to ask found (``targets``); else the target slots of
+    Assist's intent tools (``name``, ``area``, ``floor``, with ``domain`` and
+    ``device_class``), matched as Home Assistant matches an intent's targets.
     """
+    if acts is not None and acts.entities:
+        shown = sorted(acts.entities - {ENTITY_MATCH_ALL})
+        return Targets(
+            tuple(
+                f"{state.name if (state := hass.states.get(e)) else e} ({e})"
+                for e in shown[:MAX_SHOWN_TARGETS]
+            ),
+            max(len(shown) - MAX_SHOWN_TARGETS, 0),
+        )
     named = {
         slot: value.strip()
         for slot in ("name", "area", "floor")

@@ -25,6 +25,7 @@ from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
 from ..calls.tool import Cleared, Stop, error_result
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
+from ..targets.acts import Acts
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
 from .effect import Effect, EffectSet
 
@@ -222,8 +223,11 @@ class Confirmations:
         tool_input: ToolInput,
         llm_context: LLMContext,
         arguments: dict[str, Any],
+        acts: Acts | None = None,
     ) -> Cleared | Stop:
         """Return the confirmed call of the checked ``arguments``, or the answer that stops it.
+
+        ``acts``: what the call acts on (an approval shows it).
 
         In a conversation: a ``needs_confirmation`` result with a new token, or for a presented
         token that does not hold a ``refused`` result saying why. Without one: an approval
@@ -240,7 +244,7 @@ class Confirmations:
         user_id = llm_context.context.user_id if llm_context.context else None
         if (chat_log := _current_chat_log(self.hass)) is None:
             return self._check_approval(
-                name, tool_input, llm_context, arguments, binding=key, user_id=user_id
+                name, tool_input, llm_context, arguments, binding=key, user_id=user_id, acts=acts
             )
         binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
@@ -274,6 +278,7 @@ class Confirmations:
         *,
         binding: Hashable,
         user_id: str | None,
+        acts: Acts | None,
     ) -> Cleared | Stop:
         """Return the approved call, or the answer that stops it (no conversation)."""
         if self.without_conversation == CONFIRM_REFUSE:
@@ -290,6 +295,7 @@ class Confirmations:
                 hub_name=self.hub_name,
                 tool=name,
                 arguments=validated,
+                acts=acts,
                 binding=binding,
                 user_id=user_id,
                 platform=llm_context.platform,
@@ -365,7 +371,8 @@ class ToolGate:
         """Return the call cleared at once when nothing asks for it, else as ``asking`` says."""
         if (gate := self.asking(arguments, llm_context)) is None:
             return Cleared(arguments)
-        return gate.check(name, tool_input, llm_context, arguments)
+        acts = self.effect.acts(self.confirmations.hass, arguments, llm_context)
+        return gate.check(name, tool_input, llm_context, arguments, acts)
 
 
 _NOT_ANSWERED = "not answered yet"

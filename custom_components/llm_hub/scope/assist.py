@@ -1,17 +1,15 @@
 """Keeps Assist's tools and prompt within the scopes entered (``reach.entered``).
 
-An intent call's targets are matched as the intent would match them, entities outside the
-scopes as not exposed (``match_within_scope``). A handler that Home Assistant lets act on
-matched states (``DynamicServiceIntentHandler``) acts on those, as its own ``async_handle``
-goes on after that match; another handler's tool runs unchanged when all are in scope. No
-match in scope fails with the ``MatchFailedError`` Home Assistant raises for an entity not
-exposed; a matched script or scene acting outside the scope is refused (``OutOfScope``).
+What a call acts on comes from ``targets``. A handler that Home Assistant lets act on matched
+states (``DynamicServiceIntentHandler``) acts on those matched within the scopes, entities
+outside as not exposed, as its own ``async_handle`` goes on after that match; any other
+intent runs unchanged only when all it acts on is in scope. A matched group, scene or script
+acting outside the scope, or a call that cannot be followed, is refused (``OutOfScope``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from operator import attrgetter
@@ -23,7 +21,7 @@ from homeassistant.components.homeassistant.llm import (
     GetLiveContextTool,
     async_get_exposed_entities,
 )
-from homeassistant.core import Context, HomeAssistant, State
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
 from homeassistant.util import yaml as yaml_util
@@ -31,59 +29,101 @@ from homeassistant.util.json import JsonObjectType
 
 from ..compat import live_context_match_error
 from ..const import DOMAIN, LOGGER
+from ..targets.acts import Acts, outside
+from ..targets.intents import (
+    constraints_of,
+    handler_of,
+    intent_acts,
+    intent_unknown,
+    slots_of,
+)
+from ..targets.resolve import match
+from ..targets.walk import entities_acts
 from .changes import async_home_changes
 from .reach import reaches, scopes_entered
 
 __all__ = [
+    "CONVERSATION",
     "OutOfScope",
+    "acts_outside",
     "async_call_in_scope",
     "in_scope",
-    "match_within_scope",
     "prompt_in_scope",
     "scope_note",
     "script_of",
+    "tool_outside",
 ]
 
+CONVERSATION = "conversation"
+"""The assistant whose exposure a scoped hub applies when a request names none."""
 LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices in this smart home:"
 STATIC_CONTEXT_HEADING = (
     "Static Context: An overview of the areas and the devices in this smart home:"
 )
 
 _PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
-_AFTER_EXPOSURE = frozenset(
-    {intent.MatchFailedReason.DUPLICATE_NAME, intent.MatchFailedReason.MULTIPLE_TARGETS}
-)
-"""Why a match fails that an entity exposed but out of scope can cause."""
 
 
 class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model reads
     """A call would run a script or scene that acts outside the scopes entered."""
 
 
-type ActingOutside = Callable[[HomeAssistant, str], str | None]
-"""What a script or scene acts on outside the scopes entered, in words (None: nothing)."""
+def acts_outside(acts: Acts, what: str) -> str | None:
+    """Return the words refusing ``what`` for acting outside the scopes (None: it does not)."""
+    if acts.unknown is not None:
+        return (
+            f"{what} may act on entities outside the scope of this assistant ({acts.unknown}). "
+            "Tell the user it cannot do that here"
+        )
+    if outside(acts, reaches):
+        return (
+            f"{what} acts on entities outside the scope of this assistant. Tell the user it "
+            "cannot do that here"
+        )
+    return None
 
 
-def in_scope(
+def tool_outside(hass: HomeAssistant, tool: llm_helper.Tool) -> str | None:
+    """Return what a script's tool may act on outside the scopes entered, in words (None: not)."""
+    if (script := script_of(tool)) is None:
+        return None
+    return acts_outside(entities_acts(hass, [script]), f"the script {script}")
+
+
+def in_scope(  # noqa: PLR0911  # one answer per kind of tool
     hass: HomeAssistant, tool: llm_helper.Tool, assistant: str | None
-) -> llm_helper.Tool | None:
-    """Return ``tool`` as a scoped hub lists it, or None when it is left out.
+) -> llm_helper.Tool | str:
+    """Return ``tool`` as a scoped hub lists it, or why it is left out (words).
 
-    A script's tool stays when its script is in scope (as Assist lists only exposed
-    scripts); a to-do or calendar reader is made anew with the names in scope (None: no
-    list in scope). Tools made in the UI keep their own targets in scope. Other
-    integrations' tools may reach any entity: left out.
+    Other integrations' tools may reach any entity: left out; tools made in the UI check
+    their own targets.
     """
-    if isinstance(tool, llm_helper.IntentTool | GetLiveContextTool) or tool.integration == "llm":
+    if isinstance(tool, llm_helper.IntentTool):
+        if (why := intent_unknown(hass, tool.intent_type)) is not None:
+            return f"cannot be kept within the scope: {why}"
+        if tool.intent_type == intent.INTENT_BROADCAST and outside(
+            entities_acts(hass, hass.states.async_entity_ids("assist_satellite")), reaches
+        ):
+            return "announces on satellites outside the scope"
+        return tool
+    if isinstance(tool, GetLiveContextTool) or tool.integration == "llm":
         return tool
     if (script := script_of(tool)) is not None:
-        return tool if reaches(script) else None
+        if (why := tool_outside(hass, tool)) is not None:
+            return "its script is outside the scope" if not reaches(script) else why
+        return tool
     if tool.integration == DOMAIN:
         return tool
     if (domain := _reader_domain(tool)) is not None:
         names = _names_in_scope(hass, assistant, domain)
-        return type(tool)(names) if names else None  # type: ignore[call-arg]
-    return None
+        if not names:
+            return "no list within the scope"
+        return type(tool)(names)  # type: ignore[call-arg]
+    return SCOPE_UNKNOWN
+
+
+SCOPE_UNKNOWN = "may reach entities outside the hub's scope"
+"""Why a scoped hub leaves out a tool whose reach it cannot know."""
 
 
 def script_of(tool: llm_helper.Tool) -> str | None:
@@ -127,8 +167,7 @@ def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> 
     """
     entities = er.async_get(hass)
     names: list[str] = []
-    if not assistant:
-        return names
+    assistant = assistant or CONVERSATION
     for state in sorted(hass.states.async_all(domain), key=attrgetter("name")):
         if reaches(state.entity_id) and async_should_expose(hass, assistant, state.entity_id):
             entry = entities.async_get(state.entity_id)
@@ -214,12 +253,14 @@ async def async_call_in_scope(
     tool: llm_helper.Tool,
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
-    acting_outside: ActingOutside | None = None,
 ) -> llm_helper.ToolResult | JsonObjectType:
     """Call ``tool`` so that it reaches only entities within scope (see ``in_scope``).
 
-    ``acting_outside``: what a script or scene an intent matches acts on out of scope.
+    Raises ``OutOfScope`` for a call whose targets lie outside the scopes entered or cannot
+    be followed; a request with no assistant gets a conversation's exposure.
     """
+    if not llm_context.assistant:
+        llm_context = replace(llm_context, assistant=CONVERSATION)
     if isinstance(tool, GetLiveContextTool):
         return await _async_live_context(hass, tool, tool_input, llm_context)
     if (domain := _reader_domain(tool)) is not None:
@@ -228,42 +269,35 @@ async def async_call_in_scope(
         tool = type(tool)(names)  # type: ignore[call-arg]
     if not isinstance(tool, llm_helper.IntentTool):
         return await tool.async_call(hass, tool_input, llm_context)
-    handler = next(
-        (item for item in intent.async_get(hass) if item.intent_type == tool.intent_type), None
-    )
-    if (
-        handler is None
-        or (
-            handler.platforms is None
-            and not isinstance(handler, intent.DynamicServiceIntentHandler)
-        )
-        or not llm_context.assistant
+    handler = handler_of(hass, tool.intent_type)
+    if handler is None:
+        return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
+    if not isinstance(handler, intent.DynamicServiceIntentHandler) or (
+        type(handler).async_handle is not _PLAIN_HANDLE
     ):
-        # Not about entities (timers), or nothing the intent would find exposed either.
+        # Its targets as it would find them, all within the scope, or refused.
+        acts = intent_acts(hass, tool, tool_input.tool_args, llm_context, None)
+        if (why := acts_outside(acts, f"tool {tool.name} with these arguments")) is not None:
+            raise OutOfScope(why)
         return await tool.async_call(hass, tool_input, llm_context)
-    return await _async_intent_in_scope(
-        hass, tool, handler, tool_input, llm_context, acting_outside
-    )
+    return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context)
 
 
-async def _async_intent_in_scope(  # noqa: PLR0917
+async def _async_intent_in_scope(
     hass: HomeAssistant,
     tool: llm_helper.IntentTool,
-    handler: intent.IntentHandler,
+    handler: intent.DynamicServiceIntentHandler,
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
-    acting_outside: ActingOutside | None,
 ) -> llm_helper.ToolResult | JsonObjectType:
     """Call the intent of ``tool`` on its targets within scope (see the module's text)."""
-    assert llm_context.assistant  # noqa: S101  # checked by the caller
-    slots = _slots(hass, tool, tool_input, llm_context)
+    slots = slots_of(hass, tool, tool_input.tool_args, llm_context)
     try:
         valid = handler.async_validate_slots(slots)
     except Exception:  # noqa: BLE001  # the intent refuses them the same way
         return await tool.async_call(hass, tool_input, llm_context)
-    constraints = _constraints(handler, valid, llm_context.assistant)
-    plain = type(handler).async_handle is _PLAIN_HANDLE
-    if plain and not constraints.has_constraints:
+    constraints = constraints_of(handler, valid, llm_context.assistant)
+    if not constraints.has_constraints:
         # Its async_handle refuses to act on everything ("cannot target all devices").
         return await tool.async_call(hass, tool_input, llm_context)
     preferences = intent.MatchTargetsPreferences(
@@ -271,120 +305,19 @@ async def _async_intent_in_scope(  # noqa: PLR0917
         floor_id=valid.get("preferred_floor_id", {}).get("value"),
     )
     found = intent.async_match_targets(hass, constraints, preferences)
-    scoped = match_within_scope(hass, constraints, preferences, found)
+    scoped = match(hass, constraints, preferences, reaches, found)
     if not scoped.is_match:
         if scoped is found:
             return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
         raise intent.MatchFailedError(scoped, constraints, preferences)
-    if acting_outside is not None:  # refused as the script's own tool is
-        for state in scoped.states:
-            if state.domain in {"script", "scene"} and (
-                why := acting_outside(hass, state.entity_id)
-            ):
-                raise OutOfScope(why)
-    if scoped is found and not plain:
-        return await tool.async_call(hass, tool_input, llm_context)
-    if not plain:
-        # The handler matches itself in ways the hub cannot narrow: refuse what it cannot.
-        raise intent.IntentHandleError(
-            "This request also reaches entities outside this assistant's scope; name the "
-            f"entities or area to act on (in scope: {', '.join(_names(scoped.states))})"
-        )
+    # A group, scene or script acting outside the scope is refused as its own tool is.
+    for state in scoped.states:
+        acts = entities_acts(hass, [state.entity_id])
+        if (why := acts_outside(acts, f"the {state.domain} {state.name}")) is not None:
+            raise OutOfScope(why)
     # What its own async_handle does after the same match: matched once, not twice.
-    assert isinstance(handler, intent.DynamicServiceIntentHandler)  # noqa: S101
     return await _async_handle_states(
         hass, handler, valid, scoped, constraints, preferences, llm_context
-    )
-
-
-def match_within_scope(
-    hass: HomeAssistant,
-    constraints: intent.MatchTargetsConstraints,
-    preferences: intent.MatchTargetsPreferences,
-    found: intent.MatchTargetsResult | None = None,
-) -> intent.MatchTargetsResult:
-    """Return what ``constraints`` match, entities outside the scopes entered unexposed.
-
-    As Home Assistant matches an entity not exposed to ``constraints.assistant``; ``found``:
-    the plain match, when already made (returned when it stands).
-    """
-    found = found or intent.async_match_targets(hass, constraints, preferences)
-    if found.is_match:
-        if all(reaches(state.entity_id) for state in found.states):
-            return found
-    elif found.no_match_reason not in _AFTER_EXPOSURE or not scopes_entered():
-        return found  # fails the same with fewer entities exposed
-    # What the intent's filters find before exposure, then exposure with the scope.
-    before = intent.async_match_targets(
-        hass,
-        replace(constraints, assistant=None, allow_duplicate_names=True, single_target=False),
-        preferences,
-    )
-    kept = [
-        state
-        for state in before.states
-        if reaches(state.entity_id)
-        and (
-            constraints.assistant is None
-            or async_should_expose(hass, constraints.assistant, state.entity_id)
-        )
-    ]
-    if not kept:
-        return intent.MatchTargetsResult(
-            is_match=False, no_match_reason=intent.MatchFailedReason.ASSISTANT
-        )
-    return intent.async_match_targets(hass, constraints, preferences, states=kept)
-
-
-def _slots(
-    hass: HomeAssistant,
-    tool: llm_helper.IntentTool,
-    tool_input: llm_helper.ToolInput,
-    llm_context: llm_helper.LLMContext,
-) -> dict[str, Any]:
-    """Return the slots ``IntentTool.async_call`` hands the intent."""
-    slots: dict[str, Any] = {
-        key: {"value": value}
-        for key, value in tool_input.tool_args.items()
-        if not intent.is_blank_slot_value(value)
-    }
-    if tool.extra_slots:
-        preferences = llm_helper.async_get_match_preferences(hass, llm_context)
-        for name, value in (
-            ("preferred_area_id", preferences.area_id),
-            ("preferred_floor_id", preferences.floor_id),
-        ):
-            if value and name in tool.extra_slots:
-                slots[name] = {"value": value}
-    return slots
-
-
-def _constraints(
-    handler: intent.IntentHandler, slots: dict[str, Any], assistant: str
-) -> intent.MatchTargetsConstraints:
-    """Return the constraints the intent matches its targets with.
-
-    Those of ``DynamicServiceIntentHandler.async_handle``; another handler gets the same
-    from its slots, with its platforms as domains (looser than its own, so never fewer
-    entities than it would match).
-    """
-    name = slots.get("name", {}).get("value")
-    domains: Any = handler.platforms
-    features = states = None
-    if isinstance(handler, intent.DynamicServiceIntentHandler):
-        domains = handler.required_domains
-        features, states = handler.required_features, handler.required_states
-    if "domain" in slots:
-        domains = set(slots["domain"]["value"])
-    return intent.MatchTargetsConstraints(
-        name=None if name == "all" else name,
-        area_name=slots.get("area", {}).get("value"),
-        floor_name=slots.get("floor", {}).get("value"),
-        domains=domains,
-        device_classes=set(slots["device_class"]["value"]) if "device_class" in slots else None,
-        assistant=assistant,
-        features=features,
-        states=states,
     )
 
 
@@ -458,8 +391,3 @@ async def _async_live_context(
         entities = [info for entity_id, info in kept.items() if entity_id in matched]
     overview = yaml_util.dump(entities)
     return llm_helper.ToolResult(data={"result": f"{LIVE_CONTEXT_HEADING}\n{overview}"})
-
-
-def _names(states: list[State]) -> list[str]:
-    """Return the names of ``states``, sorted."""
-    return sorted(state.name for state in states)

@@ -9,7 +9,7 @@ runs, and ``reaches`` asks every scope entered.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -17,12 +17,13 @@ from functools import partial
 
 from homeassistant.const import ATTR_AREA_ID, ATTR_ENTITY_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import target
+from homeassistant.helpers import device_registry as dr, entity_registry as er, target
 
 from ..options import HubOptions
+from ..targets.acts import area_of
 from .changes import async_home_changes
 
-__all__ = ["HubScope", "ResolvedScope", "entered", "reaches", "scopes_entered"]
+__all__ = ["HubScope", "ResolvedScope", "entered", "reaches", "scopes_entered", "within"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -90,8 +91,8 @@ class HubScope:
     def resolve(self, hass: HomeAssistant) -> ResolvedScope:
         """Return what the scope reaches now (kept until a registry changes).
 
-        Areas, floors and labels expand as an action's target does (devices in an area,
-        hidden entities left out).
+        Areas, floors and labels expand as Assist matches them: devices in an area, hidden,
+        config and diagnostic entities included.
         """
         return async_home_changes(hass).kept(self, partial(self._resolve, hass))
 
@@ -108,9 +109,14 @@ class HubScope:
                 }
             ),
             expand_group=False,
+            primary_entities_only=False,
         )
         return ResolvedScope(
-            frozenset(selected.referenced | selected.indirectly_referenced),
+            frozenset(
+                selected.referenced
+                | selected.indirectly_referenced
+                | _hidden(hass, selected, self.labels)
+            ),
             self.domains,
             self.excluded,
             self._included,
@@ -124,16 +130,22 @@ _ENTERED: ContextVar[tuple[ResolvedScope, ...]] = ContextVar("llm_hub_scopes_ent
 
 
 @contextmanager
-def entered(scope: ResolvedScope | None) -> Iterator[None]:
-    """Enter ``scope`` (None: nothing) for what runs inside, on top of those entered."""
-    if scope is None:
-        yield
-        return
-    token = _ENTERED.set((*_ENTERED.get(), scope))
+def entered(scopes: tuple[ResolvedScope, ...]) -> Iterator[None]:
+    """Enter exactly ``scopes`` for what runs inside: none inherited from the context.
+
+    A hub's call hands its scopes to the selected hub's tool it calls (``HubTool.async_run``);
+    work the call starts that reaches a hub again (an automation it triggers) starts afresh.
+    """
+    token = _ENTERED.set(scopes)
     try:
         yield
     finally:
         _ENTERED.reset(token)
+
+
+def within() -> Callable[[str], bool] | None:
+    """Return whether an entity is within the scopes entered (None: no scope narrows)."""
+    return reaches if _ENTERED.get() else None
 
 
 def scopes_entered() -> tuple[ResolvedScope, ...]:
@@ -144,3 +156,21 @@ def scopes_entered() -> tuple[ResolvedScope, ...]:
 def reaches(entity_id: str) -> bool:
     """Return whether every scope entered reaches ``entity_id``."""
     return all(entity_id in scope for scope in _ENTERED.get())
+
+
+def _hidden(
+    hass: HomeAssistant, selected: target.SelectedEntities, labels: frozenset[str]
+) -> set[str]:
+    """Return the hidden entities in the areas, on the devices or with the labels selected."""
+    devices = dr.async_get(hass)
+    found: set[str] = set()
+    for entry in er.async_get(hass).entities.values():
+        if entry.hidden_by is None:
+            continue
+        if (
+            not labels.isdisjoint(entry.labels)
+            or entry.device_id in selected.referenced_devices
+            or area_of(entry, devices) in selected.referenced_areas
+        ):
+            found.add(entry.entity_id)
+    return found

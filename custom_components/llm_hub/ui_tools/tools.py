@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 import contextlib
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import json
 import re
 import time
@@ -69,16 +69,19 @@ from homeassistant.util.thread import ThreadWithException
 
 from ..calls.tool import error_result
 from ..compose.builder import Source
-from ..confirm.effect import (
-    _OPAQUE_ACTIONS,
-    _SCRIPT_SERVICES,
-    _script_of,
-    _sequences,
-    script_called,
-    script_outside_scope,
-)
 from ..const import DOMAIN, LOGGER
+from ..scope.assist import acts_outside
 from ..scope.reach import reaches, scopes_entered
+from ..targets.walk import (
+    OPAQUE_ACTIONS,
+    SCRIPT_SERVICES,
+    actions_acts,
+    entities_acts,
+    may_change,
+    nested_sequences,
+    script_called,
+    script_of,
+)
 from .bounded import BoundedTemplateEnvironment, deadline
 from .definition import (
     CONF_TOOL_NAME,
@@ -228,10 +231,13 @@ class _Reach:
             async_should_expose,
         )
 
-        # Out of scope: answered as an entity not exposed (as Assist's tools answer it).
-        if not reaches(entity_id) or (
-            not self.definition.unexposed
-            and not async_should_expose(hass, assistant or ASSISTANT, entity_id)
+        if not reaches(entity_id):
+            raise HomeAssistantError(
+                f"Entity {entity_id} is outside the scope of this assistant; tool {self.name} "
+                "may only reach entities within it"
+            )
+        if not self.definition.unexposed and not async_should_expose(
+            hass, assistant or ASSISTANT, entity_id
         ):
             raise HomeAssistantError(
                 f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
@@ -479,6 +485,7 @@ class UiTemplateTool(_UiTool):
         """Render the template once, in a thread; return ``{"result": ...}``, parsed if JSON."""
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         render_info = RenderInfo(self.template)
+        failed: TemplateError | None = None
         try:
             rendered = await _async_render(hass, self.compiled, variables, render_info)
         except TimeoutError:
@@ -494,30 +501,51 @@ class UiTemplateTool(_UiTool):
                 "characters, its limit.",
             )
         except TemplateError as err:
+            rendered, failed = "", err
+        # Refused before any render error: its words could carry what it read.
+        if (refused := self._refused(hass, render_info, variables, llm_context)) is not None:
+            return refused
+        if failed is not None:
             return error_result(
                 "TemplateError",
-                f"The template of tool {self.name} failed at {template_error_text(err)}",
+                f"The template of tool {self.name} failed at {template_error_text(failed)}",
             )
-        if scopes_entered() and (outside := self._read_outside(hass, render_info)) is not None:
-            return error_result("HomeAssistantError", outside)
-        if variables and not self.definition.unexposed:
-            assistant = llm_context.assistant or ASSISTANT
-            if (unreachable := self._unreachable(hass, render_info, assistant)) is not None:
-                return error_result(
-                    "HomeAssistantError",
-                    f"The template of tool {self.name} read {unreachable}; tool "
-                    f"{self.name} may only reach entities exposed to Assist",
-                )
         try:
             result = json.loads(rendered)
         except ValueError:
             result = rendered
         return llm_helper.ToolResult(data={"result": result})
 
-    def _read_outside(self, hass: HomeAssistant, render_info: RenderInfo) -> str | None:
+    def _refused(
+        self,
+        hass: HomeAssistant,
+        render_info: RenderInfo,
+        variables: Mapping[str, Any],
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult | None:
+        """Return the refusal of a render that read out of reach (None: it did not)."""
+        named = {value for value in variables.values() if isinstance(value, str)}
+        if scopes_entered() and (outside := self._read_outside(hass, render_info, named)):
+            return error_result("HomeAssistantError", outside)
+        if not variables or self.definition.unexposed:
+            return None
+        assistant = llm_context.assistant or ASSISTANT
+        if (unreachable := self._unreachable(hass, render_info, assistant)) is None:
+            return None
+        if unreachable not in named and not unreachable.startswith("every "):
+            unreachable = "an entity not exposed"
+        return error_result(
+            "HomeAssistantError",
+            f"The template of tool {self.name} read {unreachable}; tool "
+            f"{self.name} may only reach entities exposed to Assist",
+        )
+
+    def _read_outside(
+        self, hass: HomeAssistant, render_info: RenderInfo, named: set[str]
+    ) -> str | None:
         """Return why a render read outside the scopes entered (None: it did not).
 
-        What the model's arguments led to is answered as an entity not exposed.
+        An entity is named only when the model's arguments named it.
         """
         read: set[str] = set(render_info.entities)
         for domain in render_info.domains:
@@ -527,11 +555,10 @@ class UiTemplateTool(_UiTool):
         for entity_id in sorted(read):
             if reaches(entity_id):
                 continue
-            if entity_id in self.named:
-                return f"The template of tool {self.name} read {_outside_scope(entity_id)}"
+            shown = entity_id if entity_id in named else "an entity"
             return (
-                f"The template of tool {self.name} read {entity_id}; tool {self.name} may "
-                "only reach entities exposed to Assist"
+                f"The template of tool {self.name} read {shown} outside the scope of this "
+                f"assistant; tool {self.name} may only reach entities within it"
             )
         return None
 
@@ -560,9 +587,9 @@ class UiTemplateTool(_UiTool):
         return None
 
 
-def _outside_scope(entity_id: str) -> str:
-    """Return that ``entity_id``, a tool's own target, is outside the scopes entered."""
-    return f"{entity_id}, which is outside the scope of this assistant"
+def _outside_scope(entity_id: str) -> str:  # never named: the model did not
+    """Return that a tool's own target is outside the scopes entered (it is not named)."""
+    return "an entity outside the scope of this assistant"
 
 
 class _TooLongError(Exception):
@@ -622,10 +649,15 @@ async def _async_render(
 class UiActionTool(_UiTool):
     """An action tool: runs its actions with the arguments as variables, as the caller."""
 
-    def __init__(self, definition: ToolDefinition, script: Script) -> None:
-        """Make the tool of ``definition`` running the validated ``script``."""
+    def __init__(self, hass: HomeAssistant, definition: ToolDefinition, script: Script) -> None:
+        """Make the tool of ``definition`` running the validated ``script``.
+
+        Steps that may change state make it no read-only tool, whatever its definition says.
+        """
         super().__init__(definition)
         self.script = script
+        if self.annotations.read_only and may_change(hass, script.sequence):
+            self.annotations = replace(self.annotations, read_only=False)
 
     @override
     async def async_call(
@@ -686,18 +718,13 @@ class UiActionTool(_UiTool):
             self._check_handed(hass, scripts(hass), field_name, rendered, assistant or ASSISTANT)
         if scopes_entered():
             for action in _actions(self.definition.actions):
-                if action in _OPAQUE_ACTIONS or is_template_string(action):
+                if action in OPAQUE_ACTIONS or is_template_string(action):
                     raise HomeAssistantError(
                         f"Tool {self.name} did not run: the action {action} may act on entities "
                         "outside the scope of this assistant (a template or its words pick "
                         "what it acts on). Tell the user it cannot do that here"
                     )
-            followed.extend(
-                entity_id
-                for action in _actions(self.definition.actions)
-                if (entity_id := script_called(hass, action)) is not None
-            )
-            self._check_followed(hass, followed)
+            self._check_walked(hass, variables)
 
     def check_rendered(
         self,
@@ -760,17 +787,27 @@ class UiActionTool(_UiTool):
         followed.append(entity_id)
 
     def _check_followed(self, hass: HomeAssistant, entity_ids: list[str]) -> None:
-        """Raise when a script or scene of ``entity_ids`` acts outside the scopes entered."""
+        """Raise when a group, script or scene of ``entity_ids`` acts outside the scopes entered."""
         for entity_id in entity_ids:
-            if entity_id.startswith("script.") and (why := script_outside_scope(hass, entity_id)):
+            what = f"the {entity_id.partition('.')[0]} {entity_id}"
+            if why := acts_outside(entities_acts(hass, [entity_id]), what):
                 raise HomeAssistantError(f"Tool {self.name} did not run: {why}")
-            state = hass.states.get(entity_id) if entity_id.startswith("scene.") else None
-            members = state.attributes.get(ATTR_ENTITY_ID) if state is not None else None
-            for member in members if isinstance(members, list) else ():
-                if isinstance(member, str) and not reaches(member):
-                    raise HomeAssistantError(
-                        f"Tool {self.name} acts on {_outside_scope(member)} (scene {entity_id})"
-                    )
+
+    def _check_walked(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
+        """Raise when the actions, as the arguments render them, act outside the scopes.
+
+        A template the arguments alone do not render is checked as the run renders it.
+        """
+
+        def render(template: Template) -> Any:
+            try:
+                return Template(template.template, hass).async_render(variables, strict=True)
+            except TemplateError as err:
+                raise LookupError from err
+
+        acts = actions_acts(hass, self.script.sequence, render)
+        if why := acts_outside(acts, f"tool {self.name}"):
+            raise HomeAssistantError(f"Tool {self.name} did not run: {why}")
 
 
 _CALLING: Final[ContextVar[tuple[UiActionTool, str | None] | None]] = ContextVar(
@@ -850,7 +887,7 @@ def _checked_targets(sequence: Sequence[dict[str, Any]]) -> None:
                     step[part] = _checking(step[part], action, None)
             if scripts != ():
                 _checking_handed(step, action, scripts)
-        for nested in _sequences(kind, step):
+        for nested in nested_sequences(kind, step):
             _checked_targets(nested)
 
 
@@ -881,7 +918,7 @@ def _written_scripts(step: Mapping[str, Any], name: Any) -> tuple[str, ...] | No
     if not isinstance(name, str) or is_template_string(name):
         return None
     domain, _, service = name.partition(".")
-    if domain != "script" or service not in _SCRIPT_SERVICES:
+    if domain != "script" or service not in SCRIPT_SERVICES:
         return (name,) if domain == "script" else ()
     if service != "turn_on":
         return ()
@@ -958,7 +995,7 @@ def check_action_keys(sequence: Sequence[dict[str, Any]]) -> None:
         kind = cv.determine_script_action(step)
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
             refuse_template_keys(step)
-        for nested in _sequences(kind, step):
+        for nested in nested_sequences(kind, step):
             check_action_keys(nested)
 
 
@@ -1298,7 +1335,7 @@ def _script_fields(hass: HomeAssistant, script: str) -> Mapping[str, Any]:
 
 def _script_domains(hass: HomeAssistant, script: str) -> frozenset[str] | None:
     """Return the domains of the actions a script runs (None: any, or unknown)."""
-    found = _script_of(hass, script)
+    found = script_of(hass, script)
     domains: set[str] = set()
     if found is None or not _action_domains(found.sequence, domains):
         return None
@@ -1312,12 +1349,12 @@ def _action_domains(sequence: Sequence[dict[str, Any]], domains: set[str]) -> bo
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
             action = _action_of(step)
             domain = action.partition(".")[0] if isinstance(action, str) else ""
-            if not domain or domain in _ANY_DOMAIN or action in _OPAQUE_ACTIONS:
+            if not domain or domain in _ANY_DOMAIN or action in OPAQUE_ACTIONS:
                 return False
             domains.add(domain)
         elif kind in _ACTING_STEPS:
             return False
-        for nested in _sequences(kind, step):
+        for nested in nested_sequences(kind, step):
             if not _action_domains(nested, domains):
                 return False
     return True
@@ -1425,7 +1462,7 @@ class UiTools:
             log_exceptions=False,
         )
         self.scripts.append(script)
-        return UiActionTool(definition, script)
+        return UiActionTool(hass, definition, script)
 
     @callback
     def source(self, hass: HomeAssistant) -> Source | None:

@@ -1,0 +1,178 @@
+"""What an intent call acts on, as its handler would find it.
+
+Handlers that match targets (``DynamicServiceIntentHandler``, those with platforms or that
+take ``name``, ``area`` or ``floor``) act on what Assist's matcher finds, matched within the
+set a caller hands. Intents on ``NO_ENTITY`` touch no entity, each for its reason; an
+``intent_script`` intent acts on what its actions do; any other handler is ``unknown``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from homeassistant.const import CONF_ACTION
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent, llm as llm_helper
+from homeassistant.helpers.script import Script
+
+from .acts import NOTHING, Acts
+from .resolve import Within, match
+from .walk import actions_acts, entities_acts
+
+__all__ = [
+    "NO_ENTITY",
+    "constraints_of",
+    "handler_of",
+    "intent_acts",
+    "intent_unknown",
+    "slots_of",
+]
+
+NO_ENTITY: Final = {
+    intent.INTENT_NEVERMIND: "does nothing",
+    intent.INTENT_RESPOND: "only answers",
+    intent.INTENT_GET_CURRENT_DATE: "reads the date",
+    intent.INTENT_GET_CURRENT_TIME: "reads the time",
+    intent.INTENT_START_TIMER: "starts a timer on the asking device (one with a command is not "
+    "followed: Home Assistant runs it later with every exposed entity)",
+    intent.INTENT_CANCEL_TIMER: "acts on the asking device's timers",
+    intent.INTENT_CANCEL_ALL_TIMERS: "acts on the asking device's timers",
+    intent.INTENT_INCREASE_TIMER: "acts on the asking device's timers",
+    intent.INTENT_DECREASE_TIMER: "acts on the asking device's timers",
+    intent.INTENT_PAUSE_TIMER: "acts on the asking device's timers",
+    intent.INTENT_UNPAUSE_TIMER: "acts on the asking device's timers",
+    intent.INTENT_TIMER_STATUS: "reads the asking device's timers",
+}
+"""Intents that act on no entity, each with why."""
+_TIMER_COMMAND: Final = (
+    "a timer's command, which Home Assistant runs later with every exposed entity"
+)
+_TARGET_SLOTS: Final = frozenset({"name", "area", "floor"})
+
+
+def handler_of(hass: HomeAssistant, intent_type: str) -> intent.IntentHandler | None:
+    """Return the handler Home Assistant has for ``intent_type`` (None: none)."""
+    return next((item for item in intent.async_get(hass) if item.intent_type == intent_type), None)
+
+
+def _matches_targets(handler: intent.IntentHandler) -> bool:
+    """Return whether ``handler`` finds its targets with Assist's matcher."""
+    if isinstance(handler, intent.DynamicServiceIntentHandler) or handler.platforms is not None:
+        return True
+    schema = handler.slot_schema or {}
+    return any(str(getattr(key, "schema", key)) in _TARGET_SLOTS for key in schema) or any(
+        isinstance(getattr(key, "validators", None), tuple)
+        and _TARGET_SLOTS & set(map(str, key.validators))
+        for key in schema
+    )
+
+
+def _script(handler: intent.IntentHandler) -> Script | None:
+    """Return the actions of an ``intent_script`` intent (None: not one, or none)."""
+    config = getattr(handler, "config", None)
+    action = config.get(CONF_ACTION) if isinstance(config, Mapping) else None
+    return action if isinstance(action, Script) else None
+
+
+def intent_unknown(hass: HomeAssistant, intent_type: str) -> str | None:
+    """Return why no call of ``intent_type`` can be followed (None: calls can be)."""
+    if intent_type in NO_ENTITY:
+        return None
+    if (handler := handler_of(hass, intent_type)) is None:
+        return f"the intent {intent_type} has no handler"
+    if (script := _script(handler)) is not None:
+        return actions_acts(hass, script.sequence).unknown
+    if intent_type == intent.INTENT_BROADCAST or _matches_targets(handler):
+        return None
+    return f"the intent {intent_type} picks what it acts on in ways the hub cannot follow"
+
+
+def slots_of(
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    arguments: Mapping[str, Any],
+    llm_context: llm_helper.LLMContext,
+) -> dict[str, Any]:
+    """Return the slots ``IntentTool.async_call`` hands the intent."""
+    slots: dict[str, Any] = {
+        key: {"value": value}
+        for key, value in arguments.items()
+        if not intent.is_blank_slot_value(value)
+    }
+    if tool.extra_slots:
+        preferences = llm_helper.async_get_match_preferences(hass, llm_context)
+        for name, value in (
+            ("preferred_area_id", preferences.area_id),
+            ("preferred_floor_id", preferences.floor_id),
+        ):
+            if value and name in tool.extra_slots:
+                slots[name] = {"value": value}
+    return slots
+
+
+def constraints_of(
+    handler: intent.IntentHandler, slots: Mapping[str, Any], assistant: str | None
+) -> intent.MatchTargetsConstraints:
+    """Return the constraints the intent matches with (another handler's: looser than its own)."""
+    name = slots.get("name", {}).get("value")
+    domains: Any = handler.platforms
+    features = states = None
+    if isinstance(handler, intent.DynamicServiceIntentHandler):
+        domains = handler.required_domains
+        features, states = handler.required_features, handler.required_states
+    if "domain" in slots:
+        domains = set(slots["domain"]["value"])
+    return intent.MatchTargetsConstraints(
+        name=None if name == "all" else name,
+        area_name=slots.get("area", {}).get("value"),
+        floor_name=slots.get("floor", {}).get("value"),
+        domains=domains,
+        device_classes=set(slots["device_class"]["value"]) if "device_class" in slots else None,
+        assistant=assistant,
+        features=features,
+        states=states,
+    )
+
+
+def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    arguments: Mapping[str, Any],
+    llm_context: llm_helper.LLMContext,
+    within: Within | None,
+) -> Acts:
+    """Return what the call of ``tool`` acts on, matched within ``within`` (None: all)."""
+    intent_type = tool.intent_type
+    if intent_type == intent.INTENT_START_TIMER:
+        command = arguments.get("conversation_command")
+        return Acts(unknown=_TIMER_COMMAND) if command else NOTHING
+    if intent_type in NO_ENTITY:
+        return NOTHING
+    if (why := intent_unknown(hass, intent_type)) is not None:
+        return Acts(unknown=why)
+    handler = handler_of(hass, intent_type)
+    assert handler is not None  # noqa: S101  # intent_unknown says so
+    if intent_type == intent.INTENT_BROADCAST:
+        return entities_acts(hass, hass.states.async_entity_ids("assist_satellite"))
+    if (script := _script(handler)) is not None:
+        return actions_acts(hass, script.sequence)
+    try:
+        slots = handler.async_validate_slots(dict(slots_of(hass, tool, arguments, llm_context)))
+    except Exception:  # noqa: BLE001  # the handler refuses them
+        return Acts(unknown="the handler refuses these slots")
+    constraints = constraints_of(handler, slots, llm_context.assistant)
+    plain = isinstance(handler, intent.DynamicServiceIntentHandler) and (
+        type(handler).async_handle is intent.DynamicServiceIntentHandler.async_handle
+    )
+    if plain and not constraints.has_constraints:
+        return NOTHING  # its async_handle refuses to act on every entity
+    preferences = intent.MatchTargetsPreferences(
+        area_id=slots.get("preferred_area_id", {}).get("value"),
+        floor_id=slots.get("preferred_floor_id", {}).get("value"),
+    )
+    matched = match(hass, constraints, preferences, within)
+    if not matched.is_match:
+        return NOTHING
+    acts = entities_acts(hass, (state.entity_id for state in matched.states))
+    return Acts(acts.entities, acts.areas | {area.id for area in matched.areas}, acts.unknown)

@@ -1,0 +1,116 @@
+"""Resolves what a call names (ids, names, areas, floors, labels, devices) to entities.
+
+Groups of every kind and scenes count by their members (the state attribute ``entity_id``),
+at every depth, and stay targets themselves. Names are matched as Assist matches an intent's
+targets, within a set the caller hands (``within``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.const import (
+    ATTR_AREA_ID,
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    ATTR_FLOOR_ID,
+    ATTR_LABEL_ID,
+    ENTITY_MATCH_ALL,
+    ENTITY_MATCH_NONE,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er, intent, target as target_helper
+
+__all__ = ["TARGET_KEYS", "Within", "ids", "match", "members", "selected"]
+
+TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
+
+type Within = Callable[[str], bool]
+"""Whether an entity id is within what a call may reach."""
+
+_AFTER_EXPOSURE: Final = frozenset(
+    {intent.MatchFailedReason.DUPLICATE_NAME, intent.MatchFailedReason.MULTIPLE_TARGETS}
+)
+"""Why a match fails that an entity exposed but out of reach can cause."""
+
+
+def ids(value: Any) -> list[str]:
+    """Return the ids of a target value: a text (comma separated) or a list of texts."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple | set | frozenset):
+        return []
+    return [item.strip() for item in items if isinstance(item, str) and item.strip()]
+
+
+def members(hass: HomeAssistant, entity_ids: Iterable[str]) -> set[str]:
+    """Return ``entity_ids`` (registry ids resolved) with every group's and scene's members."""
+    registry = er.async_get(hass)
+    found: set[str] = set()
+    todo = list(entity_ids)
+    while todo:
+        name = todo.pop()
+        if name == ENTITY_MATCH_NONE:
+            continue
+        entity_id = name if "." in name or name == ENTITY_MATCH_ALL else None
+        if entity_id is None:
+            entity_id = er.async_resolve_entity_id(registry, name) or name
+        if entity_id in found:
+            continue
+        found.add(entity_id)
+        state = hass.states.get(entity_id)
+        held = state.attributes.get(ATTR_ENTITY_ID) if state is not None else None
+        todo.extend(ids(held))
+    return found
+
+
+def selected(hass: HomeAssistant, target: Mapping[str, Any]) -> tuple[set[str], set[str]]:
+    """Return ``(entity ids, area ids)`` an action on ``target`` acts on, members included."""
+    selection = target_helper.async_extract_referenced_entity_ids(
+        hass,
+        target_helper.TargetSelection({key: ids(target.get(key)) for key in TARGET_KEYS}),
+        expand_group=False,
+        primary_entities_only=False,
+    )
+    entities = members(hass, selection.referenced | selection.indirectly_referenced)
+    return entities, set(selection.referenced_areas)
+
+
+def match(
+    hass: HomeAssistant,
+    constraints: intent.MatchTargetsConstraints,
+    preferences: intent.MatchTargetsPreferences,
+    within: Within | None,
+    found: intent.MatchTargetsResult | None = None,
+) -> intent.MatchTargetsResult:
+    """Return what ``constraints`` match, entities ``within`` does not hold as unexposed."""
+    found = found or intent.async_match_targets(hass, constraints, preferences)
+    if within is None:
+        return found
+    if found.is_match:
+        if all(within(state.entity_id) for state in found.states):
+            return found
+    elif found.no_match_reason not in _AFTER_EXPOSURE:
+        return found  # fails the same with fewer entities exposed
+    # What the intent's filters find before exposure, then exposure with ``within``.
+    before = intent.async_match_targets(
+        hass,
+        replace(constraints, assistant=None, allow_duplicate_names=True, single_target=False),
+        preferences,
+    )
+    kept = [
+        state
+        for state in before.states
+        if within(state.entity_id)
+        and (
+            constraints.assistant is None
+            or async_should_expose(hass, constraints.assistant, state.entity_id)
+        )
+    ]
+    if not kept:
+        return intent.MatchTargetsResult(
+            is_match=False, no_match_reason=intent.MatchFailedReason.ASSISTANT
+        )
+    return intent.async_match_targets(hass, constraints, preferences, states=kept)

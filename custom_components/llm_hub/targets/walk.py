@@ -1,0 +1,319 @@
+"""Walks action sequences: what a script's steps act on, scripts and scenes followed.
+
+The one walker of the hub: scope refusal, confirmation by effect, approvals, tools made in
+the UI and the inspector ask it. Service steps (targets in every form, ``scene.apply``'s
+entities, scripts called by name and through ``script.turn_on``), device actions, scene steps,
+conditions' entities and devices, and ``choose``/``if``/``repeat``/``parallel``/``sequence``
+are followed; what a template, an event or an opaque action picks is ``unknown``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from homeassistant.const import (
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    CONF_ACTION,
+    CONF_CHOOSE,
+    CONF_CONDITION,
+    CONF_CONDITIONS,
+    CONF_DEFAULT,
+    CONF_ELSE,
+    CONF_IF,
+    CONF_PARALLEL,
+    CONF_REPEAT,
+    CONF_SEQUENCE,
+    CONF_SERVICE_TEMPLATE,
+    CONF_THEN,
+    CONF_UNTIL,
+    CONF_WHILE,
+)
+from homeassistant.core import HomeAssistant, SupportsResponse
+from homeassistant.helpers import (
+    condition as condition_helper,
+    config_validation as cv,
+    entity_registry as er,
+)
+from homeassistant.helpers.script import Script
+from homeassistant.helpers.template import Template, is_template_string
+
+from .acts import Acts
+from .resolve import TARGET_KEYS, ids, members, selected
+
+__all__ = [
+    "OPAQUE_ACTIONS",
+    "SCRIPT_SERVICES",
+    "Render",
+    "actions_acts",
+    "entities_acts",
+    "may_change",
+    "nested_sequences",
+    "script_called",
+    "script_of",
+]
+
+OPAQUE_ACTIONS: Final = frozenset(
+    {"conversation.process", "automation.trigger", "mqtt.publish", "intent_script.reload"}
+)
+"""Actions that act on whatever their words, a payload or another configuration say."""
+OPAQUE_DOMAINS: Final = frozenset({"python_script", "pyscript", "shell_command"})
+"""Domains whose actions run code the hub cannot read."""
+SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
+"""The script domain's own actions (targets, not scripts by name)."""
+_SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
+_TEMPLATED: Final = "a template picks what it acts on"
+
+type Render = Callable[[Template], Any]
+"""Renders a template of a step with what the call knows; raises ``LookupError``: not now."""
+
+
+def actions_acts(
+    hass: HomeAssistant,
+    sequence: Sequence[Mapping[str, Any]],
+    render: Render | None = None,
+    seen: set[str] | None = None,
+) -> Acts:
+    """Return what validated actions ``sequence`` act on (``render``: see ``Render``)."""
+    walker = _Walker(hass, render, set() if seen is None else seen)
+    walker.sequence(sequence)
+    return walker.acts()
+
+
+def entities_acts(
+    hass: HomeAssistant, entity_ids: Iterable[str], seen: set[str] | None = None
+) -> Acts:
+    """Return what acting on ``entity_ids`` acts on: members of groups and scenes, scripts."""
+    walker = _Walker(hass, None, set() if seen is None else seen)
+    walker.entities(entity_ids)
+    return walker.acts()
+
+
+class _Walker:
+    """Collects what steps act on."""
+
+    def __init__(self, hass: HomeAssistant, render: Render | None, seen: set[str]) -> None:
+        self.hass = hass
+        self.render = render
+        self.seen = seen
+        self.found: set[str] = set()
+        self.areas: set[str] = set()
+        self.unknown: str | None = None
+
+    def acts(self) -> Acts:
+        return Acts(frozenset(self.found), frozenset(self.areas), self.unknown)
+
+    def cannot(self, why: str) -> None:
+        if self.unknown is None:
+            self.unknown = why
+
+    def entities(self, entity_ids: Iterable[str]) -> None:
+        """Add ``entity_ids`` with their members; follow the scripts among them."""
+        found = members(self.hass, entity_ids)
+        self.found |= found
+        for entity_id in sorted(found):
+            if entity_id.startswith("script."):
+                self.script(entity_id)
+
+    def script(self, entity_id: str) -> None:
+        """Add what the script entity ``entity_id`` acts on (each script once)."""
+        if entity_id in self.seen:
+            return
+        self.seen.add(entity_id)
+        self.found.add(entity_id)
+        if (script := script_of(self.hass, entity_id)) is None:
+            self.cannot(f"the script {entity_id} cannot be read")
+            return
+        inner = _Walker(self.hass, None, self.seen)
+        inner.sequence(script.sequence)
+        self.found |= inner.found
+        self.areas |= inner.areas
+        if inner.unknown is not None:
+            self.cannot(f"the script {entity_id}: {inner.unknown}")
+
+    def sequence(self, sequence: Any) -> None:
+        for step in sequence if isinstance(sequence, list | tuple) else ():
+            if isinstance(step, Mapping):
+                self.step(step)
+
+    def step(self, step: Mapping[str, Any]) -> None:  # noqa: C901
+        try:
+            kind = cv.determine_script_action(dict(step))
+        except ValueError:
+            self.cannot("a step of an unknown kind")
+            return
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            self.service(step)
+        elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
+            self.device_action(step)
+        elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
+            scene = self.value(step.get("scene"))
+            self.entities(ids(scene))
+        elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
+            self.cannot(f"it fires the event {step.get('event')}, which automations may act on")
+        elif kind == cv.SCRIPT_ACTION_CHECK_CONDITION:
+            self.condition(step)
+        elif kind == cv.SCRIPT_ACTION_CHOOSE:
+            for choice in step.get(CONF_CHOOSE, ()):
+                self.conditions(choice.get(CONF_CONDITIONS))
+        elif kind == cv.SCRIPT_ACTION_IF:
+            self.conditions(step.get(CONF_IF))
+        elif kind == cv.SCRIPT_ACTION_REPEAT:
+            repeat = step.get(CONF_REPEAT) or {}
+            self.conditions(repeat.get(CONF_WHILE))
+            self.conditions(repeat.get(CONF_UNTIL))
+        for nested in nested_sequences(kind, step):
+            self.sequence(nested)
+
+    def value(self, value: Any) -> Any:  # noqa: PLR0911
+        """Return ``value`` with its templates rendered; None when one cannot be now."""
+        if isinstance(value, Template):
+            if value.is_static:
+                return value.template
+            if self.render is None:
+                self.cannot(_TEMPLATED)
+                return None
+            try:
+                return self.render(value)
+            except LookupError:
+                return None  # checked as the run renders it
+        if isinstance(value, str) and is_template_string(value):
+            self.cannot(_TEMPLATED)
+            return None
+        if isinstance(value, list | tuple):
+            return [self.value(item) for item in value]
+        return value
+
+    def service(self, step: Mapping[str, Any]) -> None:
+        name = step.get(CONF_ACTION, step.get("service", step.get(CONF_SERVICE_TEMPLATE)))
+        action = self.value(name)
+        if not isinstance(action, str):
+            self.cannot("a template picks the action")
+            return
+        domain, _, service = action.partition(".")
+        if action in OPAQUE_ACTIONS or domain in OPAQUE_DOMAINS:
+            self.cannot(f"the action {action} acts on what its words or settings say")
+            return
+        target: dict[str, list[str]] = {}
+        for part in (step, step.get("target"), step.get("data"), step.get("data_template")):
+            part = self.value(part) if isinstance(part, Template) else part  # noqa: PLW2901
+            if not isinstance(part, Mapping):
+                continue
+            for key in TARGET_KEYS:
+                if key in part:
+                    target.setdefault(key, []).extend(ids(self.value(part[key])))
+            if action in _SCENE_ACTIONS:
+                self.scene_entities(part.get("entities"))
+        found, areas = selected(self.hass, target)
+        self.areas |= areas
+        self.entities(found)
+        if domain == "script" and service not in SCRIPT_SERVICES:
+            self.script(script_called(self.hass, action) or action)
+
+    def scene_entities(self, entities: Any) -> None:
+        """Add the entities ``scene.apply`` or ``scene.create`` sets."""
+        if not isinstance(entities, Mapping):
+            entities = self.value(entities)
+        if isinstance(entities, Mapping):
+            names = [self.value(name) for name in entities]
+            self.entities(name for name in names if isinstance(name, str))
+
+    def device_action(self, step: Mapping[str, Any]) -> None:
+        """Add what a device action acts on: its entity, else every entity of its device."""
+        registry = er.async_get(self.hass)
+        if (entity := step.get(ATTR_ENTITY_ID)) is not None:
+            for name in ids(self.value(entity)):
+                self.entities([er.async_resolve_entity_id(registry, name) or name])
+            return
+        device_id = step.get(ATTR_DEVICE_ID)
+        found, _ = selected(self.hass, {ATTR_DEVICE_ID: ids(device_id)})
+        if not found:
+            self.cannot(f"the device action acts on device {device_id}, which has no entity")
+        self.entities(found)
+
+    def conditions(self, conditions: Any) -> None:
+        for item in conditions if isinstance(conditions, list | tuple) else [conditions]:
+            if isinstance(item, Mapping):
+                self.condition(item)
+
+    def condition(self, config: Mapping[str, Any]) -> None:
+        """Add the entities a condition reads (its devices' entities too)."""
+        if isinstance(config.get(CONF_CONDITION), str):
+            self.found |= members(self.hass, condition_helper.async_extract_entities(dict(config)))
+            devices = condition_helper.async_extract_devices(dict(config))
+            if devices:
+                found, _ = selected(self.hass, {ATTR_DEVICE_ID: sorted(devices)})
+                self.found |= found
+
+
+def nested_sequences(kind: str, step: Mapping[str, Any]) -> list[Sequence[Any]]:
+    """Return the sequences nested in a step of ``kind``: choose, if, repeat, parallel."""
+    if kind == cv.SCRIPT_ACTION_CHOOSE:
+        return [choice.get(CONF_SEQUENCE, ()) for choice in step.get(CONF_CHOOSE, ())] + (
+            [step[CONF_DEFAULT]] if CONF_DEFAULT in step else []
+        )
+    if kind == cv.SCRIPT_ACTION_IF:
+        return [step.get(CONF_THEN, ())] + ([step[CONF_ELSE]] if CONF_ELSE in step else [])
+    if kind == cv.SCRIPT_ACTION_REPEAT:
+        return [(step.get(CONF_REPEAT) or {}).get(CONF_SEQUENCE, ())]
+    if kind == cv.SCRIPT_ACTION_PARALLEL:
+        return [
+            branch.get(CONF_SEQUENCE, ()) if isinstance(branch, Mapping) else ()
+            for branch in step.get(CONF_PARALLEL, ())
+        ]
+    if kind == cv.SCRIPT_ACTION_SEQUENCE:
+        return [step.get(CONF_SEQUENCE, ())]
+    return []
+
+
+def may_change(hass: HomeAssistant, sequence: Any) -> bool:
+    """Return whether steps may change state: all but actions of ``SupportsResponse.ONLY``."""
+    for step in sequence if isinstance(sequence, list | tuple) else ():
+        if not isinstance(step, Mapping):
+            continue
+        try:
+            kind = cv.determine_script_action(dict(step))
+        except ValueError:
+            return True
+        if kind in _CHANGING_STEPS:
+            return True
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            action = step.get(CONF_ACTION, step.get("service"))
+            if not isinstance(action, str) or "." not in action:
+                return True
+            domain, _, service = action.partition(".")
+            if (
+                not hass.services.has_service(domain, service)
+                or hass.services.supports_response(domain, service) != SupportsResponse.ONLY
+            ):
+                return True
+        if any(may_change(hass, nested) for nested in nested_sequences(kind, step)):
+            return True
+    return False
+
+
+_CHANGING_STEPS: Final = frozenset(
+    {
+        cv.SCRIPT_ACTION_DEVICE_AUTOMATION,
+        cv.SCRIPT_ACTION_ACTIVATE_SCENE,
+        cv.SCRIPT_ACTION_FIRE_EVENT,
+    }
+)
+
+
+def script_of(hass: HomeAssistant, entity_id: str) -> Script | None:
+    """Return the ``Script`` of a script entity, or None when there is none (or it is broken)."""
+    component = hass.data.get("script")
+    entity = component.get_entity(entity_id) if component is not None else None
+    script = getattr(entity, "script", None)
+    return script if isinstance(script, Script) else None
+
+
+def script_called(hass: HomeAssistant, action: str) -> str | None:
+    """Return the entity id of the script the action ``action`` runs by name, else None."""
+    domain, _, service = action.partition(".")
+    if domain != "script" or not service or service in SCRIPT_SERVICES:
+        return None
+    entity_id = er.async_get(hass).async_get_entity_id("script", "script", service)
+    return entity_id or f"script.{service}"
