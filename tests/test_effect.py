@@ -437,20 +437,33 @@ async def test_tools_whose_effect_the_hub_cannot_know(
     hass: HomeAssistant, home: dict[str, list[ServiceCall]]
 ) -> None:
     """With a set, a tool whose effect the hub cannot know asks when destructive, without
-    "Confirm destructive tools"; Assist's intents that match targets their own way too."""
+    "Confirm destructive tools"; an intent whose handler picks its targets in ways the hub
+    cannot follow always asks; a timer intent touches no entity and never asks."""
     smash = RecordingTool("smash")
     add = RecordingTool("add", annotations=llm.ToolAnnotations(destructive=False))
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [smash, add]))
+    # An intent_script whose target a template picks: the hub cannot follow it.
+    opaque = {
+        "TestOpaque": {
+            "description": "Does something the hub cannot follow",
+            "action": [
+                {"action": "lock.unlock", "target": {"entity_id": "{{ 'lock.front_door' }}"}}
+            ],
+        }
+    }
+    assert await async_setup_component(hass, "intent_script", {"intent_script": opaque})
     entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["x", "assist"], **LOCKS})
     instance = await _instance(hass, entry)
     cancel = unwrap(_named(instance, "HassCancelAllTimers"))
 
     assert await _call(hass, entry, "smash") == "ApprovalRequired"
     assert await _call(hass, entry, "add") == "ran"
-    asked = await _call(hass, entry, "HassCancelAllTimers") == "ApprovalRequired"
-    assert asked is cancel.annotations.destructive
+    assert cancel.annotations.destructive  # yet it touches no entity: it never asks
+    assert await _call(hass, entry, "HassCancelAllTimers") == "ran"
+    assert await _call(hass, entry, "TestOpaque") == "ApprovalRequired"
     assert [call.tool_name for call in add.calls] == ["add"]
     assert smash.calls == []
+    assert home["lock.unlock"] == []
 
 
 async def test_a_builder_keeps_a_bounded_number_of_gates(
@@ -520,9 +533,8 @@ async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
     assert refused.outcome == "refused"
     assert refused.result.data == {
         "error": "OutOfScope",
-        "error_text": f"Tool {tool.name} did not run: the script script.unlock_front acts on "
-        "lock.front_door, outside the scope of this assistant. Tell the user it cannot do "
-        "that here.",
+        "error_text": f"Tool {tool.name} did not run: the script unlock_front acts on "
+        "entities outside the scope of this assistant. Tell the user it cannot do that here.",
     }
     assert len(home["light.turn_on"]) == 2
     assert home["lock.unlock"] == []

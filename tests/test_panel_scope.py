@@ -185,7 +185,8 @@ async def _bench(client: Client, entry: MockConfigEntry, **tool_args: Any) -> di
 async def test_bench_refuses_out_of_scope(
     hass: HomeAssistant, home: Home, hass_ws_client: WebSocketGenerator
 ) -> None:
-    """Out of scope, the bench gets Assist's answer for an unexposed entity; nothing changes."""
+    """Out of scope, the bench is refused as outside the scope (not "not exposed", as an
+    unexposed entity is); nothing changes."""
     scoped = await async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
     )
@@ -197,8 +198,15 @@ async def test_bench_refuses_out_of_scope(
     async_expose_entity(hass, "conversation", "light.desk_lamp", should_expose=False)
     unexposed = await _bench(client, plain, name="Desk lamp")
 
-    assert refused == unexposed
-    assert refused == {
+    assert refused["tool_name"] == unexposed["tool_name"] == "intent__HassTurnOn"
+    assert refused["outcome"] == "refused"
+    assert refused["result"]["error"] is True
+    assert refused["result"]["data"]["error"] == "OutOfScope"
+    text = refused["result"]["data"]["error_text"]
+    assert "name 'Desk lamp'" in text
+    assert "is outside the scope of this assistant" in text
+    assert "light.desk_lamp" not in text
+    assert unexposed == {
         "tool_name": "intent__HassTurnOn",
         "result": {
             "data": {

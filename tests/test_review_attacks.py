@@ -123,9 +123,9 @@ async def test_action_tool_reaches_out_of_scope_through_a_script(
     """HOLE: an action tool made in the UI that runs a script acting out of scope.
 
     The hub reaches light.kitchen and both scripts (script.porch_on named in the scope), so
-    Assist's own script__porch_on is refused with OutOfScope (the script acts on light.porch,
-    test_scope_tools.test_scripts_in_and_out_of_scope_over_mcp). The same script run through
-    an action tool made in the UI is not followed: it runs and acts on light.porch.
+    Assist's own script__porch_on is left out of the hub's tools (the script acts on
+    light.porch, test_scope_tools.test_scripts_in_and_out_of_scope_over_mcp). The same script
+    run through an action tool made in the UI is not followed: it runs and acts on light.porch.
     """
     hub = await async_add_hub(
         hass,
@@ -139,8 +139,9 @@ async def test_action_tool_reaches_out_of_scope_through_a_script(
         {"title": "Porch via script", "description": "Runs a script.", "actions": actions},
     )
 
-    direct = await _call(hass, hub, "script__porch_on", {})
-    assert direct.error  # Assist's script tool is refused (HELD)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    # Assist's script tool is left out: its script acts outside the scope (HELD).
+    assert "script__porch_on" not in [tool.name for tool in instance.tools]
     result = await _call(hass, hub, "porch_via_script", {})
 
     assert home["seen"] == [], "light.porch was acted on through a scoped hub"
@@ -550,6 +551,7 @@ async def test_action_tool_scene_with_members_out_of_scope(
     ran = await _call(hass, hub, "scene_inside", {})
 
     assert refused.error
-    assert "light.porch" in str(refused.data)
+    assert "outside the scope of this assistant" in str(refused.data)
+    assert "light.porch" not in str(refused.data)  # not named by the model: not named back
     assert not ran.error
     assert [call.data["entity_id"] for call in activated] == [["scene.inside"]]

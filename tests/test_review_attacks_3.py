@@ -62,7 +62,7 @@ async def test_turn_on_of_a_script_acting_out_of_scope(
     hass: HomeAssistant, home: dict[str, Any]
 ) -> None:
     """FIXED: script.porch_on is in scope but acts on light.porch (out of scope). Its own tool
-    is refused OutOfScope, and so is HassTurnOn with its name (it ran)."""
+    is left out of the hub's tools, and HassTurnOn with its name is refused (it ran)."""
     hub = await async_add_hub(
         hass,
         "Kitchen",
@@ -71,8 +71,8 @@ async def test_turn_on_of_a_script_acting_out_of_scope(
             CONF_SCOPE_ENTITIES: ["light.kitchen", "script.kitchen_on", "script.porch_on"],
         },
     )
-    direct = await _call(hass, hub, "script__porch_on", {})
-    assert direct.error  # HELD
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    assert "script__porch_on" not in [tool.name for tool in instance.tools]  # HELD
 
     result = await _call(hass, hub, "HassTurnOn", {"name": "porch_on"})
 

@@ -2,8 +2,9 @@
 
 Every Assist tool that acts on entities is called through a hub scoped to the kitchen and
 through a hub without scope: an entity in scope has the same effect both ways; an entity
-out of scope gets the same answer, with the same (no) effect, as the unscoped hub gives for
-that entity when it is not exposed to Assist.
+out of scope has the same (no) effect as the unscoped hub gives for that entity when it is
+not exposed to Assist, and an answer that says truthfully it is outside the scope (naming
+only what the model named; the live context answers as for an entity not exposed).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from custom_components.llm_hub.const import (
 from custom_components.llm_hub.options import HubOptions
 from custom_components.llm_hub.scope.assist import (
     STATIC_CONTEXT_HEADING,
+    OutOfScope,
     async_call_in_scope,
     prompt_in_scope,
 )
@@ -66,8 +68,13 @@ CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("homeassistant__GetLiveContext", {"name": "Desk lamp"}, "light.desk_lamp"),
     ("homeassistant__GetLiveContext", {"domain": "cover"}, "cover.garage_door"),
 ]
-# Handlers that match in their own way: the hub names the call's constraints, not theirs.
-OWN_CONSTRAINTS = {"climate__HassClimateSetTemperature", "todo__HassListAddItem"}
+# Handlers of their own (not a plain DynamicServiceIntentHandler): they run only when all
+# they match (without the scope) is in scope, else the hub refuses them (OutOfScope).
+OWN_HANDLERS = {
+    "climate__HassClimateSetTemperature",
+    "media_player__HassMediaPlayerMute",
+    "todo__HassListAddItem",
+}
 
 
 @pytest.fixture
@@ -98,7 +105,11 @@ async def test_out_of_scope_is_not_exposed(  # noqa: PLR0917  # fixtures and par
     args: dict[str, Any],
     entity_id: str,
 ) -> None:
-    """Out of scope: the same answer and effect as the entity not exposed to Assist."""
+    """Out of scope: the same (no) effect as the entity not exposed to Assist.
+
+    An intent is refused as outside the scope (OutOfScope), not as "not exposed"; a handler
+    of its own without naming anything; the live context answers as for an unexposed entity.
+    """
     scoped, plain = await _instances(hass, home, hass_admin_user, KITCHEN)
     start = home.snapshot()
     refused = await _async_effect(home, scoped, start, name, args)
@@ -108,16 +119,25 @@ async def test_out_of_scope_is_not_exposed(  # noqa: PLR0917  # fixtures and par
     assert refused.failed
     assert refused.seen == unexposed.seen == []
     assert refused.after == unexposed.after == home.plain(start)
-    if name in OWN_CONSTRAINTS:
-        assert refused.outcome[2]["error"] == unexposed.outcome[2]["error"] == "MatchFailedError"
-        assert refused.outcome[2]["error_text"].startswith(
-            "No matching entities are exposed to the assistant (given name"
+    if name in OWN_HANDLERS:
+        assert refused.outcome[2]["error"] == "OutOfScope"
+        assert refused.outcome[2]["error_text"] == (
+            f"Tool {name} did not run: tool {name} with these arguments acts on entities "
+            "outside the scope of this assistant. Tell the user it cannot do that here."
         )
+        assert entity_id not in refused.outcome[2]["error_text"]
+        assert unexposed.outcome[2]["error"] == "MatchFailedError"
         assert unexposed.outcome[2]["error_text"].startswith(
             "No matching entities are exposed to the assistant (given name"
         )
-    else:
+    elif name == "homeassistant__GetLiveContext":
         assert refused.outcome == unexposed.outcome
+    else:
+        assert refused.outcome[2]["error"] == "OutOfScope"
+        assert f"name {args['name']!r}" in refused.outcome[2]["error_text"]
+        assert "is outside the scope of this assistant" in refused.outcome[2]["error_text"]
+        assert entity_id not in refused.outcome[2]["error_text"]
+        assert unexposed.outcome[2]["error"] == "MatchFailedError"
 
 
 @pytest.mark.parametrize(("name", "args", "entity_id"), CALLS)
@@ -291,7 +311,7 @@ async def test_calls_in_scope_directly(  # noqa: PLR0917  # fixtures and paramet
     tool = next(tool for tool in assist.tools if tool.name == name)
     scope = HubScope(areas=frozenset({"kitchen"}), excluded=frozenset({"light.desk_lamp"}))
     context = _context(home, hass_admin_user)
-    with entered(scope.resolve(hass)):
+    with entered((scope.resolve(hass),)):
         call = async_call_in_scope(hass, tool, llm.ToolInput(name, args), context)
         if error == "Invalid":
             with pytest.raises(Exception, match="invalid"):
@@ -311,7 +331,7 @@ async def test_nothing_in_scope_live_context(
     """A scope that reaches nothing exposed: the live context says what Assist says then."""
     assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
     tool = next(tool for tool in assist.tools if tool.name == "homeassistant__GetLiveContext")
-    with entered(HubScope(domains=frozenset({"lock"})).resolve(hass)):
+    with entered((HubScope(domains=frozenset({"lock"})).resolve(hass),)):
         result = await async_call_in_scope(
             hass, tool, llm.ToolInput(tool.name, {}), _context(home, hass_admin_user)
         )
@@ -331,7 +351,7 @@ async def test_same_name_in_scope_not_told_apart(
     assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
     tool = next(tool for tool in assist.tools if tool.name == "intent__HassTurnOn")
     scope = HubScope(excluded=frozenset({"light.kitchen_light"}))
-    with entered(scope.resolve(hass)), pytest.raises(intent.MatchFailedError) as raised:
+    with entered((scope.resolve(hass),)), pytest.raises(intent.MatchFailedError) as raised:
         await async_call_in_scope(
             hass,
             tool,
@@ -358,6 +378,9 @@ async def test_handler_of_its_own_refuses_what_is_out_of_scope(
     tool = llm.IntentTool("test__TestLightsOn", handler)
     scope = HubScope(areas=frozenset({"kitchen"}))
     tool_input = llm.ToolInput(tool.name, {"domain": ["light"]})
-    with entered(scope.resolve(hass)), pytest.raises(intent.IntentHandleError, match="Kitchen"):
+    with (
+        entered((scope.resolve(hass),)),
+        pytest.raises(OutOfScope, match="with these arguments acts on entities outside the scope"),
+    ):
         await async_call_in_scope(hass, tool, tool_input, _context(home, hass_admin_user))
     assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]

@@ -213,7 +213,7 @@ async def test_overview_not_the_one_kept_only_loses_entries(
     prompt = f"{assist.api_prompt}\n- After the overview."
     assert "Thermostat" in prompt
     scope = HubScope(areas=frozenset({"kitchen"}))
-    with entered(scope.resolve(hass)):
+    with entered((scope.resolve(hass),)):
         prompt_in_scope(hass, "conversation", prompt)  # kept now
         hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
         cut = prompt_in_scope(hass, "conversation", prompt)
@@ -240,7 +240,7 @@ async def test_prompt_without_an_overview_kept_as_it_is(hass: HomeAssistant, hom
     twice = f"{STATIC_CONTEXT_HEADING}\n{kitchen}{kitchen}\nAfter"
     last = f"Before\n{STATIC_CONTEXT_HEADING}\n{kitchen}"
     bare = f"Before\n{STATIC_CONTEXT_HEADING}"
-    with entered(HubScope(areas=frozenset({"kitchen"})).resolve(hass)):
+    with entered((HubScope(areas=frozenset({"kitchen"})).resolve(hass),)):
         assert prompt_in_scope(hass, "conversation", "text") == "text"
         assert prompt_in_scope(hass, "conversation", empty) == empty
         assert prompt_in_scope(hass, "conversation", last) == last
@@ -327,6 +327,6 @@ async def test_errors_of_an_intent_in_scope_as_home_assistant_raises_them(
     with pytest.raises(raised) as unscoped:
         await tool.async_call(hass, tool_input, context)
     scope = HubScope(areas=frozenset({"kitchen"}))
-    with entered(scope.resolve(hass)), pytest.raises(raised) as scoped:
+    with entered((scope.resolve(hass),)), pytest.raises(raised) as scoped:
         await async_call_in_scope(hass, tool, tool_input, context)
     assert str(scoped.value) == str(unscoped.value)

@@ -1,8 +1,8 @@
 """A scoped hub's other tools (issue 24): tools made in the UI, scripts, readers, users.
 
 Through real hubs and Home Assistant's MCP Server with the MCP SDK client: what the model
-chooses reaches only entities in scope and is refused out of scope in the words of an
-entity not exposed; a tool's own fixed targets out of scope refuse the call (docs/scope.md).
+chooses reaches only entities in scope and is refused out of scope, saying so (naming only
+what the model named); a tool's own fixed targets out of scope refuse the call (docs/scope.md).
 Users not allowed get no tools and the prompt's reason over MCP, the websocket and the test
 bench's call command.
 """
@@ -47,6 +47,7 @@ from .tool_flows import async_add_tool
 
 IN_SCOPE = ["light.kitchen", "script.kitchen_on", "script.porch_on"]
 UNEXPOSED = "is not exposed to Assist; tool {} may only reach exposed entities"
+OUTSIDE = "is outside the scope of this assistant; tool {} may only reach entities within it"
 
 
 @pytest.fixture
@@ -98,7 +99,8 @@ async def test_scripts_in_and_out_of_scope_over_mcp(
     hass_client_no_auth: ClientSessionGenerator,
     hass_access_token: str,
 ) -> None:
-    """A script in scope runs; one acting out of scope is refused; one out of scope is left out."""
+    """A script in scope runs; one acting out of scope, or out of scope, is left out (a call
+    of it refused)."""
     hub = await async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
@@ -108,15 +110,12 @@ async def test_scripts_in_and_out_of_scope_over_mcp(
         ran = await session.call_tool("script__kitchen_on", {})
         refused = await session.call_tool("script__porch_on", {})
 
-    assert {"script__kitchen_on", "script__porch_on"} <= names
+    assert "script__kitchen_on" in names
+    assert "script__porch_on" not in names  # its script acts outside the scope
     assert "script__other" not in names
     assert not ran.isError
     assert refused.isError
-    assert json.loads(_text(refused)) == {
-        "error": "OutOfScope",
-        "error_text": "Tool script__porch_on did not run: the script script.porch_on acts on "
-        "light.porch, outside the scope of this assistant. Tell the user it cannot do that here.",
-    }
+    assert "light.porch" not in _text(refused)
     assert turned_on == ["light.kitchen"]
 
 
@@ -126,7 +125,7 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
     hass_client_no_auth: ClientSessionGenerator,
     hass_access_token: str,
 ) -> None:
-    """The model's entities reach only the scope (refused as unexposed); fixed targets too."""
+    """The model's entities reach only the scope (refused as outside it); fixed targets too."""
     hub = await async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
@@ -183,15 +182,15 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
         porch_on = await _call(session, "porch_on", {})
 
     assert state == {"result": "off"}
-    assert state_out["error_text"].endswith(f"light.porch {UNEXPOSED.format('light_state')}")
+    assert state_out["error_text"].endswith(f"Entity light.porch {OUTSIDE.format('light_state')}")
     assert porch_state["error_text"] == (
-        "The template of tool porch_state read light.porch, which is outside the scope of "
-        "this assistant"
+        "The template of tool porch_state read an entity outside the scope of this assistant; "
+        "tool porch_state may only reach entities within it"
     )
     assert on == {"success": True}
-    assert on_out["error_text"].endswith(f"light.porch {UNEXPOSED.format('light_on')}")
+    assert on_out["error_text"].endswith(f"Entity light.porch {OUTSIDE.format('light_on')}")
     assert porch_on["error_text"].endswith(
-        "Tool porch_on acts on light.porch, which is outside the scope of this assistant"
+        "Tool porch_on acts on an entity outside the scope of this assistant"
     )
     assert turned_on == ["light.kitchen"]
 
@@ -217,13 +216,16 @@ async def test_to_do_reader_lists_only_in_scope(hass: HomeAssistant, hass_admin_
     # Called within a scope without the list: refused as a list not exposed would be.
     reader = next(tool for tool in with_list.tools if tool.name == "todo__get_items")
     original = reader.tool  # type: ignore[attr-defined]
-    with entered(HubScope(entities=frozenset({"light.kitchen_light"})).resolve(hass)):
-        assert in_scope(hass, original, "conversation") is None
+    with entered((HubScope(entities=frozenset({"light.kitchen_light"})).resolve(hass),)):
+        assert in_scope(hass, original, "conversation") == "no list within the scope"
         with pytest.raises(Exception, match=r"must be one of \[\] at 'todo_list'"):
             await async_call_in_scope(
                 hass, original, llm.ToolInput("todo__get_items", {"todo_list": "Shopping"}), context
             )
-    assert in_scope(hass, original, None) is None  # no assistant: nothing is exposed
+    # No assistant: the lists a conversation has exposed.
+    found = in_scope(hass, original, None)
+    assert isinstance(found, llm.Tool)
+    assert found.parameters({"todo_list": "Shopping"})["todo_list"] == "Shopping"
 
 
 async def test_effect_and_inspector_use_the_scope(
@@ -249,7 +251,7 @@ async def test_effect_and_inspector_use_the_scope(
     )
     assert scoped["llm__GetDateTime"]["scope"] is None
     assert scoped["script__other"]["scope"] is None  # left out: the reason says why
-    assert scoped["script__other"]["hidden"] == "may reach entities outside the hub's scope"
+    assert scoped["script__other"]["hidden"] == "its script is outside the scope"
     assert all("scope" not in tool for tool in whole)
 
 
@@ -398,16 +400,20 @@ async def test_own_script_tools_and_reads_of_many(
 
     assert "kitchen_on" in names
     assert "other" not in names
+    assert "script__pick" not in names  # a template picks what its script acts on: left out
     assert await call("kitchen_on") == {"success": True}
-    assert (await call("script__pick", {"which": "light.kitchen"}))["error_text"] == (
-        "Tool script__pick did not run: the script script.pick may act on entities outside "
-        "the scope of this assistant (a template or its words pick what it acts on). Tell the "
-        "user it cannot do that here."
+    assert (await call("script__pick", {"which": "light.kitchen"}))["error_text"].startswith(
+        "Tool script__pick is not available to you: the hub leaves it out (the script "
+        "script.pick may act on entities outside the scope of this assistant ("
     )
-    assert (await call("lights"))["error_text"].startswith(
-        "The template of tool lights read light.porch; tool lights may only reach"
+    assert (await call("lights"))["error_text"] == (
+        "The template of tool lights read an entity outside the scope of this assistant; "
+        "tool lights may only reach entities within it"
     )
-    assert " may only reach entities exposed to Assist" in (await call("all"))["error_text"]
+    assert (await call("all"))["error_text"] == (
+        "The template of tool all read an entity outside the scope of this assistant; "
+        "tool all may only reach entities within it"
+    )
     assert turned_on == ["light.kitchen"]
 
 
@@ -473,6 +479,7 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         assert areas_on == [[area.id]]
         return
     assert str(answer["error_text"]).endswith(
-        f"Tool garage_on acts on {entry.entity_id}, which is outside the scope of this assistant"
+        "Tool garage_on acts on an entity outside the scope of this assistant"
     )
+    assert entry.entity_id not in str(answer["error_text"])  # the model did not name it
     assert areas_on == turned_on == []

@@ -203,8 +203,10 @@ async def test_script_set_as_the_actions_run_in_a_scoped_hub(
 
     refused = await _call(hass, hub, "act", {"room": "porch_on"})
     assert refused["error_text"].startswith(
-        "Tool act did not run: the script script.porch_on acts on light.porch"
+        "Tool act did not run: the script script.porch_on acts on entities outside the scope "
+        "of this assistant"
     )
+    assert "light.porch" not in refused["error_text"]  # the model did not name it
     assert home["seen"] == []
     assert await _call(hass, hub, "act", {"room": "kitchen_on"}) == {"success": True}
     assert home["seen"] == [{"entity_id": ["light.kitchen"]}]

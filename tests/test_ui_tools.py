@@ -601,8 +601,9 @@ async def test_ordinary_arithmetic_works(
         ("{{ states(which) }}", {"which": "light.garage"}, "light.garage"),
         ("{{ is_state(which, 'on') }}", {"which": "light.garage"}, "light.garage"),
         ("{{ state_attr(which, 'level') }}", {"which": "light.garage"}, "light.garage"),
-        ("{{ states.light[which].state }}", {"which": "garage"}, "light.garage"),
-        ("{{ states('light.' ~ which) }}", {"which": "garage"}, "light.garage"),
+        # The model named "garage", not the entity: the refusal does not name it either.
+        ("{{ states.light[which].state }}", {"which": "garage"}, "an entity not exposed"),
+        ("{{ states('light.' ~ which) }}", {"which": "garage"}, "an entity not exposed"),
         # Named in the template itself: its author's choice.
         ("{{ states(which) }} {{ states('light.garage') }}", {"which": "light.garage"}, None),
         (

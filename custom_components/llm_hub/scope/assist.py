@@ -21,7 +21,7 @@ from homeassistant.components.homeassistant.llm import (
     GetLiveContextTool,
     async_get_exposed_entities,
 )
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
 from homeassistant.util import yaml as yaml_util
@@ -309,12 +309,31 @@ async def _async_intent_in_scope(
     if not scoped.is_match:
         if scoped is found:
             return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
+        if found.is_match and scoped.no_match_reason is intent.MatchFailedReason.ASSISTANT:
+            # Exposed, but nothing named lies in this assistant's scope: said so.
+            named = ", ".join(
+                f"{slot} {valid[slot]['value']!r}"
+                for slot in ("name", "area", "floor")
+                if slot in valid
+            )
+            raise OutOfScope(
+                f"What the call names ({named}) is outside the scope of this assistant. Tell "
+                "the user it cannot do that here"
+            )
         raise intent.MatchFailedError(scoped, constraints, preferences)
-    # A group, scene or script acting outside the scope is refused as its own tool is.
+    # A group, scene or script acting outside the scope is left out, as its own tool is.
+    refused: list[str] = []
+    kept: list[State] = []
     for state in scoped.states:
         acts = entities_acts(hass, [state.entity_id])
         if (why := acts_outside(acts, f"the {state.domain} {state.name}")) is not None:
-            raise OutOfScope(why)
+            refused.append(why)
+        else:
+            kept.append(state)
+    if refused and not kept:
+        raise OutOfScope(refused[0])
+    if refused:
+        scoped = replace(scoped, states=kept)
     # What its own async_handle does after the same match: matched once, not twice.
     return await _async_handle_states(
         hass, handler, valid, scoped, constraints, preferences, llm_context

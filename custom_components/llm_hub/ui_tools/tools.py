@@ -70,7 +70,7 @@ from homeassistant.util.thread import ThreadWithException
 from ..calls.tool import error_result
 from ..compose.builder import Source
 from ..const import DOMAIN, LOGGER
-from ..scope.assist import acts_outside
+from ..scope.assist import OutOfScope, acts_outside
 from ..scope.reach import reaches, scopes_entered
 from ..targets.walk import (
     OPAQUE_ACTIONS,
@@ -791,7 +791,7 @@ class UiActionTool(_UiTool):
         for entity_id in entity_ids:
             what = f"the {entity_id.partition('.')[0]} {entity_id}"
             if why := acts_outside(entities_acts(hass, [entity_id]), what):
-                raise HomeAssistantError(f"Tool {self.name} did not run: {why}")
+                raise OutOfScope(f"Tool {self.name} did not run: {why}")
 
     def _check_walked(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
         """Raise when the actions, as the arguments render them, act outside the scopes.
@@ -807,7 +807,7 @@ class UiActionTool(_UiTool):
 
         acts = actions_acts(hass, self.script.sequence, render)
         if why := acts_outside(acts, f"tool {self.name}"):
-            raise HomeAssistantError(f"Tool {self.name} did not run: {why}")
+            raise OutOfScope(f"Tool {self.name} did not run: {why}")
 
 
 _CALLING: Final[ContextVar[tuple[UiActionTool, str | None] | None]] = ContextVar(

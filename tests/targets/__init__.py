@@ -1,0 +1,1 @@
+"""Attacks on what a call acts on (issue 34)."""
