@@ -47,7 +47,7 @@ from .tool_flows import async_add_tool
 
 IN_SCOPE = ["light.kitchen", "script.kitchen_on", "script.porch_on"]
 UNEXPOSED = "is not exposed to Assist; tool {} may only reach exposed entities"
-OUTSIDE = "is outside the scope of this assistant; tool {} may only reach entities within it"
+OUTSIDE = "is outside the scope of this assistant; tool {} may only reach entities within it."
 
 
 @pytest.fixture
@@ -182,16 +182,22 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
         porch_on = await _call(session, "porch_on", {})
 
     assert state == {"result": "off"}
-    assert state_out["error_text"].endswith(f"Entity light.porch {OUTSIDE.format('light_state')}")
+    assert state_out["error_text"].endswith(
+        f"did not run: entity light.porch {OUTSIDE.format('light_state')}"
+    )
     assert porch_state["error_text"] == (
         "The template of tool porch_state read an entity outside the scope of this assistant; "
         "tool porch_state may only reach entities within it"
     )
     assert on == {"success": True}
-    assert on_out["error_text"].endswith(f"Entity light.porch {OUTSIDE.format('light_on')}")
-    assert porch_on["error_text"].endswith(
-        "Tool porch_on acts on an entity outside the scope of this assistant"
+    assert on_out["error_text"].endswith(
+        f"did not run: entity light.porch {OUTSIDE.format('light_on')}"
     )
+    assert porch_on == {
+        "error": "OutOfScope",
+        "error_text": "Tool porch_on did not run: it acts on an entity outside the scope of this "
+        "assistant.",
+    }
     assert turned_on == ["light.kitchen"]
 
 
@@ -478,8 +484,10 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         assert answer == {"success": True}
         assert areas_on == [[area.id]]
         return
-    assert str(answer["error_text"]).endswith(
-        "Tool garage_on acts on an entity outside the scope of this assistant"
-    )
+    assert answer == {
+        "error": "OutOfScope",
+        "error_text": "Tool garage_on did not run: it holds an entity outside the scope of this "
+        "assistant.",
+    }
     assert entry.entity_id not in str(answer["error_text"])  # the model did not name it
     assert areas_on == turned_on == []

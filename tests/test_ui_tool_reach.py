@@ -33,8 +33,8 @@ from .tool_flows import async_add_tool
 home = test_review_attacks.home
 KITCHEN_ONLY = test_review_attacks.KITCHEN_ONLY
 CELLAR = (
-    "The area 'cellar' holds: Entity sensor.cellar is not exposed to Assist; tool fields may "
-    "only reach exposed entities"
+    "The area 'cellar' holds an entity not exposed to Assist; tool fields may only reach "
+    "exposed entities"
 )
 NOT_EXPOSED = "Entity light.attic is not exposed to Assist; tool {} may only reach exposed entities"
 
@@ -226,10 +226,10 @@ async def test_opaque_or_templated_action_refused_in_a_scoped_hub(
     await _action_tool(hass, hub, [{"action": action}], name="act")
 
     assert await _call(hass, hub, "act", {"act": "light.turn_on"}) == {
-        "error": "HomeAssistantError",
+        "error": "OutOfScope",
         "error_text": f"Tool act did not run: the action {words} may act on entities outside "
         "the scope of this assistant (a template or its words pick what it acts on). Tell the "
-        "user it cannot do that here",
+        "user it cannot do that here.",
     }
     assert _turned(home) == []
 
@@ -314,7 +314,11 @@ async def fields_hub(hass: HomeAssistant) -> MockConfigEntry:
             {"room": "Cellar"},
             CELLAR,
         ),
-        ({"lit_room": "Attic"}, "The area 'attic' holds: " + NOT_EXPOSED.format("fields")),
+        (
+            {"lit_room": "Attic"},
+            "The area 'attic' holds an entity not exposed to Assist; tool fields may only "
+            "reach exposed entities",
+        ),
         ({"floor": "Cellar"}, "There is no floor 'Cellar'"),
         ({"floor": 2}, "2 is not a floor's name or id"),
         ({"device": "0123abcd"}, "There is no device '0123abcd'"),

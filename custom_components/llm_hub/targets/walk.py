@@ -9,7 +9,7 @@ are followed; what a template, an event or an opaque action picks is ``unknown``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from homeassistant.const import (
@@ -44,14 +44,22 @@ from .resolve import TARGET_KEYS, ids, members, selected
 
 __all__ = [
     "OPAQUE_ACTIONS",
+    "SCENE_ACTIONS",
+    "SCENE_ENTITIES",
+    "SCENE_ON",
     "SCRIPT_SERVICES",
+    "TARGET_PARTS",
+    "UNKNOWN_STEP",
     "Render",
     "actions_acts",
     "entities_acts",
+    "iter_steps",
     "may_change",
     "nested_sequences",
     "script_called",
     "script_of",
+    "step_action",
+    "step_targets",
 ]
 
 OPAQUE_ACTIONS: Final = frozenset(
@@ -62,7 +70,13 @@ OPAQUE_DOMAINS: Final = frozenset({"python_script", "pyscript", "shell_command"}
 """Domains whose actions run code the hub cannot read."""
 SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
 """The script domain's own actions (targets, not scripts by name)."""
-_SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
+SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
+"""Actions whose data's ``entities`` (entity id: state) are what they act on."""
+SCENE_ENTITIES: Final = "entities"
+SCENE_ON: Final = "scene.turn_on"
+"""The action a scene step (``scene: scene.x``) runs."""
+TARGET_PARTS: Final = ("target", "data", "data_template")
+UNKNOWN_STEP: Final = "unknown"
 _TEMPLATED: Final = "a template picks what it acts on"
 
 type Render = Callable[[Template], Any]
@@ -133,38 +147,22 @@ class _Walker:
             self.cannot(f"the script {entity_id}: {inner.unknown}")
 
     def sequence(self, sequence: Any) -> None:
-        for step in sequence if isinstance(sequence, list | tuple) else ():
-            if isinstance(step, Mapping):
-                self.step(step)
+        for kind, step in iter_steps(sequence):
+            self.step(kind, step)
 
-    def step(self, step: Mapping[str, Any]) -> None:  # noqa: C901
-        try:
-            kind = cv.determine_script_action(dict(step))
-        except ValueError:
+    def step(self, kind: str, step: Mapping[str, Any]) -> None:
+        if kind == UNKNOWN_STEP:
             self.cannot("a step of an unknown kind")
-            return
-        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+        elif kind == cv.SCRIPT_ACTION_CALL_SERVICE:
             self.service(step)
         elif kind == cv.SCRIPT_ACTION_DEVICE_AUTOMATION:
             self.device_action(step)
         elif kind == cv.SCRIPT_ACTION_ACTIVATE_SCENE:
-            scene = self.value(step.get("scene"))
-            self.entities(ids(scene))
+            self.entities(ids(self.value(step.get(cv.SCRIPT_ACTION_ACTIVATE_SCENE))))
         elif kind == cv.SCRIPT_ACTION_FIRE_EVENT:
             self.cannot(f"it fires the event {step.get('event')}, which automations may act on")
-        elif kind == cv.SCRIPT_ACTION_CHECK_CONDITION:
-            self.condition(step)
-        elif kind == cv.SCRIPT_ACTION_CHOOSE:
-            for choice in step.get(CONF_CHOOSE, ()):
-                self.conditions(choice.get(CONF_CONDITIONS))
-        elif kind == cv.SCRIPT_ACTION_IF:
-            self.conditions(step.get(CONF_IF))
-        elif kind == cv.SCRIPT_ACTION_REPEAT:
-            repeat = step.get(CONF_REPEAT) or {}
-            self.conditions(repeat.get(CONF_WHILE))
-            self.conditions(repeat.get(CONF_UNTIL))
-        for nested in nested_sequences(kind, step):
-            self.sequence(nested)
+        else:
+            self.conditions(step_conditions(kind, step))
 
     def value(self, value: Any) -> Any:  # noqa: PLR0911
         """Return ``value`` with its templates rendered; None when one cannot be now."""
@@ -186,8 +184,7 @@ class _Walker:
         return value
 
     def service(self, step: Mapping[str, Any]) -> None:
-        name = step.get(CONF_ACTION, step.get("service", step.get(CONF_SERVICE_TEMPLATE)))
-        action = self.value(name)
+        action = self.value(step_action(step))
         if not isinstance(action, str):
             self.cannot("a template picks the action")
             return
@@ -195,26 +192,31 @@ class _Walker:
         if action in OPAQUE_ACTIONS or domain in OPAQUE_DOMAINS:
             self.cannot(f"the action {action} acts on what its words or settings say")
             return
-        target: dict[str, list[str]] = {}
-        for part in (step, step.get("target"), step.get("data"), step.get("data_template")):
-            part = self.value(part) if isinstance(part, Template) else part  # noqa: PLW2901
-            if not isinstance(part, Mapping):
-                continue
-            for key in TARGET_KEYS:
-                if key in part:
-                    target.setdefault(key, []).extend(ids(self.value(part[key])))
-            if action in _SCENE_ACTIONS:
-                self.scene_entities(part.get("entities"))
-        found, areas = selected(self.hass, target)
+        found, areas = selected(self.hass, self.target(step, action))
         self.areas |= areas
         self.entities(found)
         if domain == "script" and service not in SCRIPT_SERVICES:
             self.script(script_called(self.hass, action) or action)
 
+    def target(self, step: Mapping[str, Any], action: str) -> dict[str, list[str]]:
+        """Return the target ids of a service step, rendered; add the entities a scene sets."""
+        target: dict[str, list[str]] = {}
+        for key, value in step_targets(step):
+            if (rendered := self.value(value)) is None:
+                continue
+            if key == SCENE_ENTITIES:
+                self.scene_entities(rendered)
+            elif key is not None:
+                target.setdefault(key, []).extend(ids(rendered))
+            elif isinstance(rendered, Mapping):
+                for part in TARGET_KEYS:
+                    target.setdefault(part, []).extend(ids(rendered.get(part)))
+                if action in SCENE_ACTIONS:
+                    self.scene_entities(rendered.get(SCENE_ENTITIES))
+        return target
+
     def scene_entities(self, entities: Any) -> None:
-        """Add the entities ``scene.apply`` or ``scene.create`` sets."""
-        if not isinstance(entities, Mapping):
-            entities = self.value(entities)
+        """Add the entities ``scene.apply`` or ``scene.create`` sets (a mapping by entity id)."""
         if isinstance(entities, Mapping):
             names = [self.value(name) for name in entities]
             self.entities(name for name in names if isinstance(name, str))
@@ -247,6 +249,84 @@ class _Walker:
                 self.found |= found
 
 
+def iter_steps(sequence: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Yield ``(kind, step)`` of every step of validated actions, nested ones after theirs.
+
+    A step of no kind Home Assistant knows is ``UNKNOWN_STEP``.
+    """
+    for step in sequence if isinstance(sequence, list | tuple) else ():
+        if not isinstance(step, Mapping):
+            continue
+        try:
+            kind = cv.determine_script_action(dict(step))
+        except ValueError:
+            yield UNKNOWN_STEP, step
+            continue
+        yield kind, step
+        for nested in nested_sequences(kind, step):
+            yield from iter_steps(nested)
+
+
+def step_action(step: Mapping[str, Any]) -> Any:
+    """Return the action a service or scene step calls: a text or a template."""
+    name = step.get(CONF_ACTION, step.get("service", step.get(CONF_SERVICE_TEMPLATE)))
+    if name is None and cv.SCRIPT_ACTION_ACTIVATE_SCENE in step:
+        return SCENE_ON
+    return name
+
+
+def step_targets(step: Mapping[str, Any]) -> list[tuple[str | None, Any]]:
+    """Return ``(key, value)`` of each target of a service or scene step, as written.
+
+    ``key``: a target key; ``SCENE_ENTITIES``: the entities ``scene.apply`` sets; None: a
+    whole target or data that is one template. A list is given item by item.
+    """
+    action = step_action(step)
+    if action == SCENE_ON and cv.SCRIPT_ACTION_ACTIVATE_SCENE in step:
+        return [(ATTR_ENTITY_ID, step[cv.SCRIPT_ACTION_ACTIVATE_SCENE])]
+    found: list[tuple[str | None, Any]] = []
+    for part in (step, *(step.get(name) for name in TARGET_PARTS)):
+        if isinstance(part, Mapping):
+            found.extend(
+                (key, value)
+                for key in TARGET_KEYS
+                if key in part
+                for value in (part[key] if isinstance(part[key], list) else [part[key]])
+            )
+        elif isinstance(part, Template) or (isinstance(part, str) and is_template_string(part)):
+            found.append((None, part))
+    data = step.get("data")
+    if action in SCENE_ACTIONS and isinstance(data, Mapping) and SCENE_ENTITIES in data:
+        entities = data[SCENE_ENTITIES]
+        if isinstance(entities, Mapping):
+            found.extend((ATTR_ENTITY_ID, name) for name in entities)
+        else:
+            found.append((SCENE_ENTITIES, entities))
+    return found
+
+
+def step_conditions(kind: str, step: Mapping[str, Any]) -> list[Any]:
+    """Return the conditions of a step of ``kind``: a condition, choose, if, repeat."""
+    if kind == cv.SCRIPT_ACTION_CHECK_CONDITION:
+        return [step]
+    if kind == cv.SCRIPT_ACTION_CHOOSE:
+        return [
+            item
+            for choice in step.get(CONF_CHOOSE, ())
+            for item in _listed(choice.get(CONF_CONDITIONS))
+        ]
+    if kind == cv.SCRIPT_ACTION_IF:
+        return _listed(step.get(CONF_IF))
+    if kind == cv.SCRIPT_ACTION_REPEAT:
+        repeat = step.get(CONF_REPEAT) or {}
+        return [*_listed(repeat.get(CONF_WHILE)), *_listed(repeat.get(CONF_UNTIL))]
+    return []
+
+
+def _listed(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list | tuple) else [] if value is None else [value]
+
+
 def nested_sequences(kind: str, step: Mapping[str, Any]) -> list[Sequence[Any]]:
     """Return the sequences nested in a step of ``kind``: choose, if, repeat, parallel."""
     if kind == cv.SCRIPT_ACTION_CHOOSE:
@@ -269,17 +349,11 @@ def nested_sequences(kind: str, step: Mapping[str, Any]) -> list[Sequence[Any]]:
 
 def may_change(hass: HomeAssistant, sequence: Any) -> bool:
     """Return whether steps may change state: all but actions of ``SupportsResponse.ONLY``."""
-    for step in sequence if isinstance(sequence, list | tuple) else ():
-        if not isinstance(step, Mapping):
-            continue
-        try:
-            kind = cv.determine_script_action(dict(step))
-        except ValueError:
-            return True
+    for kind, step in iter_steps(sequence):
         if kind in _CHANGING_STEPS:
             return True
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
-            action = step.get(CONF_ACTION, step.get("service"))
+            action = step_action(step)
             if not isinstance(action, str) or "." not in action:
                 return True
             domain, _, service = action.partition(".")
@@ -288,8 +362,6 @@ def may_change(hass: HomeAssistant, sequence: Any) -> bool:
                 or hass.services.supports_response(domain, service) != SupportsResponse.ONLY
             ):
                 return True
-        if any(may_change(hass, nested) for nested in nested_sequences(kind, step)):
-            return True
     return False
 
 
@@ -298,6 +370,7 @@ _CHANGING_STEPS: Final = frozenset(
         cv.SCRIPT_ACTION_DEVICE_AUTOMATION,
         cv.SCRIPT_ACTION_ACTIVATE_SCENE,
         cv.SCRIPT_ACTION_FIRE_EVENT,
+        UNKNOWN_STEP,
     }
 )
 

@@ -26,6 +26,7 @@ import jinja2
 import jinja2.meta
 import probatio
 
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import (
     ATTR_AREA_ID,
@@ -33,8 +34,6 @@ from homeassistant.const import (
     ATTR_ENTITY_ID,
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
-    CONF_ACTION,
-    CONF_SERVICE_TEMPLATE,
     ENTITY_MATCH_ALL,
     ENTITY_MATCH_NONE,
 )
@@ -56,7 +55,6 @@ from homeassistant.helpers import (
     label_registry as lr,
     llm as llm_helper,
     selector,
-    target as target_helper,
 )
 from homeassistant.helpers.script import Script, ScriptRunResult, async_validate_actions_config
 from homeassistant.helpers.template import Template, TemplateEnvironment, is_template_string
@@ -72,15 +70,21 @@ from ..compose.builder import Source
 from ..const import DOMAIN, LOGGER
 from ..scope.assist import OutOfScope, acts_outside
 from ..scope.reach import reaches, scopes_entered
+from ..targets.resolve import TARGET_KEYS, ids, selected
 from ..targets.walk import (
     OPAQUE_ACTIONS,
+    SCENE_ACTIONS,
+    SCENE_ENTITIES,
     SCRIPT_SERVICES,
+    TARGET_PARTS,
     actions_acts,
     entities_acts,
+    iter_steps,
     may_change,
-    nested_sequences,
     script_called,
     script_of,
+    step_action,
+    step_targets,
 )
 from .bounded import BoundedTemplateEnvironment, deadline
 from .definition import (
@@ -227,13 +231,9 @@ class _Reach:
 
         Exposed unless the tool allows more; in a scoped hub, within the scopes entered too.
         """
-        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
-            async_should_expose,
-        )
-
         if not reaches(entity_id):
-            raise HomeAssistantError(
-                f"Entity {entity_id} is outside the scope of this assistant; tool {self.name} "
+            raise OutOfScope(
+                f"entity {entity_id} is outside the scope of this assistant; tool {self.name} "
                 "may only reach entities within it"
             )
         if not self.definition.unexposed and not async_should_expose(
@@ -258,20 +258,22 @@ class _Reach:
             raise HomeAssistantError(f"There is no {kind} {target!r}")
         if assistant is None and not scopes_entered():
             return  # nothing it holds to check
-        selected = target_helper.async_extract_referenced_entity_ids(
-            hass, target_helper.TargetSelection({key: [target]}), expand_group=False
-        )
-        for entity_id in sorted(selected.referenced | selected.indirectly_referenced):
+        # Named only when the model named it; what it holds, never.
+        what = f"the {kind} {target!r}" if assistant is not None else "it"
+        for entity_id in sorted(selected(hass, {key: [target]})[0]):
             if not reaches(entity_id):
-                raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
-            if assistant is None or (
-                domains is not None and split_entity_id(entity_id)[0] not in domains
+                raise OutOfScope(f"{what} holds an entity outside the scope of this assistant")
+            if (
+                assistant is None
+                or (domains is not None and split_entity_id(entity_id)[0] not in domains)
+                or self.definition.unexposed
             ):
                 continue
-            try:
-                self._check_exposed(hass, entity_id, assistant)
-            except HomeAssistantError as err:
-                raise HomeAssistantError(f"The {kind} {target!r} holds: {err}") from None
+            if not async_should_expose(hass, assistant, entity_id):
+                raise HomeAssistantError(
+                    f"The {kind} {target!r} holds an entity not exposed to Assist; tool "
+                    f"{self.name} may only reach exposed entities"
+                )
 
     def _checked_field(
         self,
@@ -300,8 +302,8 @@ class _Reach:
                 parts = value if isinstance(value, Mapping) else {}
                 if not parts:
                     raise HomeAssistantError(f"{field}: {value!r} is not a target")
-                for key in _TARGET_KEYS:
-                    for target in _ids(parts.get(key)):
+                for key in TARGET_KEYS:
+                    for target in ids(parts.get(key)):
                         if key == ATTR_ENTITY_ID:
                             self._field_entity(hass, field, target, None, assistant)
                         else:
@@ -566,10 +568,6 @@ class UiTemplateTool(_UiTool):
         self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
     ) -> str | None:
         """Return what a render read that is not exposed to ``assistant`` (None: nothing)."""
-        from homeassistant.components.homeassistant.exposed_entities import (  # noqa: PLC0415
-            async_should_expose,
-        )
-
         iterated: list[tuple[str | None, str]] = [
             (domain, f"every {domain} entity") for domain in sorted(render_info.domains)
         ]
@@ -585,11 +583,6 @@ class UiTemplateTool(_UiTool):
             if not async_should_expose(hass, assistant, entity_id):
                 return entity_id
         return None
-
-
-def _outside_scope(entity_id: str) -> str:  # never named: the model did not
-    """Return that a tool's own target is outside the scopes entered (it is not named)."""
-    return "an entity outside the scope of this assistant"
 
 
 class _TooLongError(Exception):
@@ -682,7 +675,9 @@ class UiActionTool(_UiTool):
         except Unauthorized as err:
             return _unauthorized(self.name, err)
         except _UnreachableError as err:
-            return error_result("HomeAssistantError", str(err))
+            if isinstance(cause := err.args[0], OutOfScope):
+                raise cause from None  # refused, as before the run
+            return error_result("HomeAssistantError", str(cause))
         finally:
             _CALLING.reset(calling)
         if (refused := _not_run(self.name, stop)) is not None:
@@ -707,20 +702,21 @@ class UiActionTool(_UiTool):
         scope, scripts and scenes followed, no action whose words or a template pick them.
         """
         followed: list[str] = []
-        for key, target, driven, action in _target_ids(hass, self.definition.actions, variables):
+        for key, target, driven, action in _target_ids(hass, self.script.sequence, variables):
             reached = (assistant or ASSISTANT) if driven else None
             self._check_target(hass, (key, target, action), reached, followed)
-        for scripts, field_name, value in _handed_values(self.definition.actions):
+        for scripts, field_name, value in _handed_values(self.script.sequence):
             try:
-                rendered = Template(value, hass).async_render(variables, strict=True)
+                rendered = _render(hass, value, variables)
             except TemplateError:
                 continue  # checked as the run renders it
             self._check_handed(hass, scripts(hass), field_name, rendered, assistant or ASSISTANT)
         if scopes_entered():
-            for action in _actions(self.definition.actions):
-                if action in OPAQUE_ACTIONS or is_template_string(action):
-                    raise HomeAssistantError(
-                        f"Tool {self.name} did not run: the action {action} may act on entities "
+            for action in _actions(self.script.sequence):
+                if action in OPAQUE_ACTIONS or not isinstance(action, str):
+                    shown = action if isinstance(action, str) else action.template
+                    raise OutOfScope(
+                        f"the action {shown} may act on entities "
                         "outside the scope of this assistant (a template or its words pick "
                         "what it acts on). Tell the user it cannot do that here"
                     )
@@ -749,7 +745,7 @@ class UiActionTool(_UiTool):
                 else _handed(value if key is None else None, action)
             )
             for name, item in (given if isinstance(given, Mapping) else {}).items():
-                if name not in _TARGET_KEYS:
+                if name not in TARGET_KEYS:
                     self._check_handed(hass, called, name, item, assistant or ASSISTANT)
             if field_name is not None:
                 return
@@ -783,7 +779,7 @@ class UiActionTool(_UiTool):
         if assistant is not None:
             self._check_exposed(hass, entity_id, assistant)
         elif not reaches(entity_id):
-            raise HomeAssistantError(f"Tool {self.name} acts on {_outside_scope(entity_id)}")
+            raise OutOfScope("it acts on an entity outside the scope of this assistant")
         followed.append(entity_id)
 
     def _check_followed(self, hass: HomeAssistant, entity_ids: list[str]) -> None:
@@ -791,7 +787,7 @@ class UiActionTool(_UiTool):
         for entity_id in entity_ids:
             what = f"the {entity_id.partition('.')[0]} {entity_id}"
             if why := acts_outside(entities_acts(hass, [entity_id]), what):
-                raise OutOfScope(f"Tool {self.name} did not run: {why}")
+                raise OutOfScope(why)
 
     def _check_walked(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
         """Raise when the actions, as the arguments render them, act outside the scopes.
@@ -801,13 +797,13 @@ class UiActionTool(_UiTool):
 
         def render(template: Template) -> Any:
             try:
-                return Template(template.template, hass).async_render(variables, strict=True)
+                return _render(hass, template, variables)
             except TemplateError as err:
                 raise LookupError from err
 
         acts = actions_acts(hass, self.script.sequence, render)
         if why := acts_outside(acts, f"tool {self.name}"):
-            raise OutOfScope(f"Tool {self.name} did not run: {why}")
+            raise OutOfScope(why)
 
 
 _CALLING: Final[ContextVar[tuple[UiActionTool, str | None] | None]] = ContextVar(
@@ -854,20 +850,22 @@ class _CheckedTemplate(Template):
         """Render; raise ``_UnreachableError`` for a target the calling tool may not reach."""
         rendered = super().async_render(variables, parse_result, limited, strict, log_fn, **kwargs)
         if (calling := _CALLING.get()) is None:
-            raise _UnreachableError(f"A target of {self._action} is rendered outside its tool")
+            raise _UnreachableError(
+                HomeAssistantError(f"A target of {self._action} is rendered outside its tool")
+            )
         tool, assistant = calling
         try:
             tool.check_rendered(
                 self.hass, self._key, rendered, self._action, assistant, handed=self.handed
             )
         except HomeAssistantError as err:
-            raise _UnreachableError(str(err)) from None
+            raise _UnreachableError(err) from None
         return rendered
 
 
-def _action_of(step: Mapping[str, Any]) -> Any:
-    """Return the action a step calls (a text, or a template), as HA reads it."""
-    return step.get(CONF_ACTION, step.get("service", step.get(CONF_SERVICE_TEMPLATE)))
+def _render(hass: HomeAssistant, template: Template, variables: Mapping[str, Any]) -> Any:
+    """Return ``template`` rendered strictly with ``variables`` (never its run-time check)."""
+    return Template(template.template, hass).async_render(variables, strict=True)
 
 
 def _checked_targets(sequence: Sequence[dict[str, Any]]) -> None:
@@ -875,30 +873,27 @@ def _checked_targets(sequence: Sequence[dict[str, Any]]) -> None:
 
     Raises ``ToolDefinitionError`` for a target or data key that is a template.
     """
-    for step in sequence:
-        kind = cv.determine_script_action(step)
+    for kind, step in iter_steps(sequence):
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
-            name = _action_of(step)
+            name = step_action(step)
             action = name if isinstance(name, str) else ""
             refuse_template_keys(step)
             scripts = _written_scripts(step, name)
-            for part in _TARGET_PARTS:
+            for part in TARGET_PARTS:
                 if part in step:
-                    step[part] = _checking(step[part], action, None)
+                    step[part] = _checking(step[part], action, None)  # type: ignore[index]
             if scripts != ():
                 _checking_handed(step, action, scripts)
-        for nested in nested_sequences(kind, step):
-            _checked_targets(nested)
 
 
-def _checking_handed(step: dict[str, Any], action: str, scripts: tuple[str, ...] | None) -> None:
+def _checking_handed(step: Mapping[str, Any], action: str, scripts: tuple[str, ...] | None) -> None:
     """Make the templates of the values a step's data hands ``scripts`` checked as fields."""
     for part in ("data", "data_template"):
         if isinstance(checked := step.get(part), _CheckedTemplate):
             checked.handed = (scripts, None)
         elif isinstance(handed := _handed(checked, action), dict):
             for field_name, value in handed.items():
-                if field_name not in _TARGET_KEYS:
+                if field_name not in TARGET_KEYS:
                     handed[field_name] = _checking_field(value, action, field_name, scripts)
 
 
@@ -915,7 +910,7 @@ def _checking_field(
 
 def _written_scripts(step: Mapping[str, Any], name: Any) -> tuple[str, ...] | None:
     """Return the scripts a step hands its data to (``()``: none; None: a template picks)."""
-    if not isinstance(name, str) or is_template_string(name):
+    if not isinstance(name, str):
         return None
     domain, _, service = name.partition(".")
     if domain != "script" or service not in SCRIPT_SERVICES:
@@ -935,7 +930,7 @@ def _written_scripts(step: Mapping[str, Any], name: Any) -> tuple[str, ...] | No
         items = value if isinstance(value, list) else [value]
         if any(isinstance(item, Template) or _is_template(item) for item in items):
             return None
-        found.extend(_ids(value))
+        found.extend(ids(value))
     return tuple(found)
 
 
@@ -961,12 +956,14 @@ def _scripts_called(
 
 
 def _handed_values(
-    actions: Any,
-) -> list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, str]]:
+    sequence: Sequence[Mapping[str, Any]],
+) -> list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, Template]]:
     """Return ``(scripts, field, template)`` of each template a step hands a script."""
-    found: list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, str]] = []
-    for step in _steps(actions):
-        name = _action_of(step)
+    found: list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, Template]] = []
+    for kind, step in iter_steps(sequence):
+        if kind != cv.SCRIPT_ACTION_CALL_SERVICE:
+            continue
+        name = step_action(step)
         if (written := _written_scripts(step, name)) == ():
             continue
         action = name if written is not None else ""
@@ -979,29 +976,26 @@ def _handed_values(
         for part in (step.get("data"), step.get("data_template")):
             handed = _handed(part, action)
             for field_name, value in (handed if isinstance(handed, Mapping) else {}).items():
-                if field_name in _TARGET_KEYS:
+                if field_name in TARGET_KEYS:
                     continue
                 found.extend(
                     (scripts, str(field_name), item)
                     for item in (value if isinstance(value, list) else [value])
-                    if _is_template(item)
+                    if isinstance(item, Template)
                 )
     return found
 
 
 def check_action_keys(sequence: Sequence[dict[str, Any]]) -> None:
     """Raise ``ToolDefinitionError`` if a validated action's target or data has a template key."""
-    for step in sequence:
-        kind = cv.determine_script_action(step)
+    for kind, step in iter_steps(sequence):
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
             refuse_template_keys(step)
-        for nested in nested_sequences(kind, step):
-            check_action_keys(nested)
 
 
 def refuse_template_keys(step: Mapping[str, Any]) -> None:
     """Raise ``ToolDefinitionError`` for a template key, or script.turn_on variables as one."""
-    for part in (step.get(name) for name in _TARGET_PARTS):
+    for part in (step.get(name) for name in TARGET_PARTS):
         if not isinstance(part, Mapping):
             continue
         variables = part.get("variables")
@@ -1021,18 +1015,18 @@ def _checking(value: Any, action: str, key: str | None) -> Any:
     if key is not None or not isinstance(value, Mapping):
         return value
     checked = {
-        part: _checking(item, action, part) if part in _TARGET_KEYS else item
+        part: _checking(item, action, part) if part in TARGET_KEYS else item
         for part, item in value.items()
     }
-    if action in _SCENE_ACTIONS and isinstance(entities := checked.get(_ENTITIES), Mapping):
-        checked[_ENTITIES] = {
+    if action in SCENE_ACTIONS and isinstance(entities := checked.get(SCENE_ENTITIES), Mapping):
+        checked[SCENE_ENTITIES] = {
             _CheckedTemplate(name, action, ATTR_ENTITY_ID)
             if isinstance(name, Template)
             else name: state
             for name, state in entities.items()
         }
-    elif action in _SCENE_ACTIONS and isinstance(entities, Template):
-        checked[_ENTITIES] = _CheckedTemplate(entities, action, _ENTITIES)
+    elif action in SCENE_ACTIONS and isinstance(entities, Template):
+        checked[SCENE_ENTITIES] = _CheckedTemplate(entities, action, SCENE_ENTITIES)
     return checked
 
 
@@ -1052,116 +1046,56 @@ _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
 
 
 def _target_ids(
-    hass: HomeAssistant, actions: Any, variables: Mapping[str, Any]
+    hass: HomeAssistant, sequence: Sequence[Mapping[str, Any]], variables: Mapping[str, Any]
 ) -> list[tuple[str, str, bool, str]]:
     """Return ``(key, id, from a template, action)`` of each target the arguments render."""
     found: list[tuple[str, str, bool, str]] = []
-    for action, key, value in _targets(actions):
-        driven = isinstance(value, str) and is_template_string(value)
-        if driven:
-            try:
-                value = Template(value, hass).async_render(variables, strict=True)  # noqa: PLW2901
-            except TemplateError:
-                continue  # checked as the run renders it, which fails in HA's words if it must
-        found.extend(
-            (part, target, driven, action) for part, target in _rendered(key, value, action)
-        )
-    return found
-
-
-_TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_AREA_ID, ATTR_DEVICE_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
-_HOLDER_KEYS: Final = _TARGET_KEYS[1:]
-"""The target keys that name what holds entities (scripts too)."""
-_TARGET_PARTS: Final = ("target", "data", "data_template")
-_SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
-"""Actions whose data's ``entities`` (entity id: state) are what they act on."""
-_ENTITIES: Final = "entities"
-_SCENE: Final = cv.SCRIPT_ACTION_ACTIVATE_SCENE
-_SCENE_ON: Final = "scene.turn_on"
-"""The action a scene step (``scene: scene.x``) runs."""
-
-
-def _steps(actions: Any) -> list[Mapping[str, Any]]:
-    """Return every action step (one with an ``action`` or ``service``) anywhere in ``actions``."""
-    found: list[Mapping[str, Any]] = []
-    if isinstance(actions, list | tuple):
-        for item in actions:
-            found.extend(_steps(item))
-    elif isinstance(actions, Mapping):
-        if any(key in actions for key in ("action", "service", CONF_SERVICE_TEMPLATE)) or (
-            isinstance(actions.get(_SCENE), str)
-            and cv.determine_script_action(cast("dict[str, Any]", actions)) == _SCENE
-        ):
-            found.append(actions)
-        for value in actions.values():
-            if isinstance(value, list | Mapping):
-                found.extend(_steps(value))
-    return found
-
-
-def _actions(actions: Any) -> list[str]:
-    """Return the actions (``domain.name``, or a template) the steps of ``actions`` call."""
-    return [action for step in _steps(actions) if isinstance(action := _step_action(step), str)]
-
-
-def _step_action(step: Mapping[str, Any]) -> Any:
-    """Return the action a step of the definition calls (a scene step: ``scene.turn_on``)."""
-    return _SCENE_ON if _SCENE in step and _action_of(step) is None else _action_of(step)
-
-
-def _targets(actions: Any) -> list[tuple[str, str | None, Any]]:
-    """Return ``(action, key, value)`` of every target of every step of ``actions``.
-
-    ``key`` None: a ``target`` or ``data`` that is one template; ``entities``: a scene's.
-    """
-    found: list[tuple[str, str | None, Any]] = []
-    for step in _steps(actions):
-        action = _step_action(step)
-        action = action if isinstance(action, str) else ""
-        if action == _SCENE_ON and _action_of(step) is None:
-            found.append((action, ATTR_ENTITY_ID, step[_SCENE]))
+    for kind, step in iter_steps(sequence):
+        if kind not in _TARGETING_STEPS:
             continue
-        for part in (step, *(step.get(name) for name in _TARGET_PARTS)):
-            if isinstance(part, Mapping):
-                found.extend(
-                    (action, key, value)
-                    for key in _TARGET_KEYS
-                    if key in part
-                    for value in (part[key] if isinstance(part[key], list) else [part[key]])
-                )
-            elif isinstance(part, str) and is_template_string(part):
-                found.append((action, None, part))
-        data = step.get("data")
-        entities = (
-            data.get(_ENTITIES) if action in _SCENE_ACTIONS and isinstance(data, Mapping) else None
-        )
-        if isinstance(entities, Mapping):
-            found.extend((action, ATTR_ENTITY_ID, name) for name in entities)
-        elif isinstance(entities, str) and is_template_string(entities):
-            found.append((action, _ENTITIES, entities))
+        name = step_action(step)
+        action = name if isinstance(name, str) else ""
+        for key, value in step_targets(step):
+            driven = isinstance(value, Template)
+            if driven:
+                try:
+                    value = _render(hass, value, variables)  # noqa: PLW2901
+                except TemplateError:
+                    continue  # checked as the run renders it, which fails in HA's words if it must
+            found.extend(
+                (part, target, driven, action) for part, target in _rendered(key, value, action)
+            )
     return found
+
+
+_HOLDER_KEYS: Final = TARGET_KEYS[1:]
+"""The target keys that name what holds entities (scripts too)."""
+_TARGETING_STEPS: Final = frozenset(
+    {cv.SCRIPT_ACTION_CALL_SERVICE, cv.SCRIPT_ACTION_ACTIVATE_SCENE}
+)
+
+
+def _actions(sequence: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """Return the actions (``domain.name``, or a template) the steps of ``sequence`` call."""
+    return [
+        step_action(step)
+        for kind, step in iter_steps(sequence)
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE
+    ]
 
 
 def _rendered(key: str | None, value: Any, action: str) -> list[tuple[str, str]]:
     """Return ``(key, id)`` of the targets in a target value (as ``_targets`` keys them)."""
     if key is None:
         parts = value if isinstance(value, Mapping) else {}
-        found = [(part, target) for part in _TARGET_KEYS for target in _ids(parts.get(part))]
-        if action in _SCENE_ACTIONS:
-            found.extend(_rendered(_ENTITIES, parts.get(_ENTITIES), action))
+        found = [(part, target) for part in TARGET_KEYS for target in ids(parts.get(part))]
+        if action in SCENE_ACTIONS:
+            found.extend(_rendered(SCENE_ENTITIES, parts.get(SCENE_ENTITIES), action))
         return found
-    if key == _ENTITIES:
+    if key == SCENE_ENTITIES:
         names = list(value) if isinstance(value, Mapping) else []
-        return [(ATTR_ENTITY_ID, name) for name in _ids(names)]
-    return [(key, target) for target in _ids(value)]
-
-
-def _ids(value: Any) -> list[str]:
-    """Return the ids of a target value: a text (comma separated) or a list of texts."""
-    items = value.split(",") if isinstance(value, str) else value
-    if not isinstance(items, list):
-        return []
-    return [item.strip() for item in items if isinstance(item, str) and item.strip()]
+        return [(ATTR_ENTITY_ID, name) for name in ids(names)]
+    return [(key, target) for target in ids(value)]
 
 
 async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, StopReason]:
@@ -1342,21 +1276,17 @@ def _script_domains(hass: HomeAssistant, script: str) -> frozenset[str] | None:
     return frozenset(domains)
 
 
-def _action_domains(sequence: Sequence[dict[str, Any]], domains: set[str]) -> bool:
+def _action_domains(sequence: Sequence[Mapping[str, Any]], domains: set[str]) -> bool:
     """Add the domains ``sequence``'s steps call to ``domains``; False: one may act on any."""
-    for step in sequence:
-        kind = cv.determine_script_action(step)
+    for kind, step in iter_steps(sequence):
         if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
-            action = _action_of(step)
+            action = step_action(step)
             domain = action.partition(".")[0] if isinstance(action, str) else ""
             if not domain or domain in _ANY_DOMAIN or action in OPAQUE_ACTIONS:
                 return False
             domains.add(domain)
         elif kind in _ACTING_STEPS:
             return False
-        for nested in nested_sequences(kind, step):
-            if not _action_domains(nested, domains):
-                return False
     return True
 
 
