@@ -316,8 +316,10 @@ async def fields_hub(hass: HomeAssistant) -> MockConfigEntry:
         ),
         (
             {"lit_room": "Attic"},
-            "The area 'attic' holds an entity not exposed to Assist; tool fields may only "
-            "reach exposed entities",
+            (
+                "The area 'attic' holds an entity not exposed to Assist; tool fields may only "
+                "reach exposed entities"
+            ),
         ),
         ({"floor": "Cellar"}, "There is no floor 'Cellar'"),
         ({"floor": 2}, "2 is not a floor's name or id"),

@@ -17,7 +17,10 @@ from probatio.markers import resolve_key
 import voluptuous as vol
 
 from homeassistant.components.homeassistant import llm as homeassistant_llm
-from homeassistant.helpers import intent, llm as llm_helper
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
+from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.script import Script
 
 __all__ = [
     "AGENTS_PREFIX_EVERY_TOOL",
@@ -28,6 +31,7 @@ __all__ = [
     "llm_context_agent_id",
     "marker_default",
     "resolve_key",
+    "template_action_scripts",
 ]
 
 API_HAS_REQUIRES_ADMIN: Final = "requires_admin" in {
@@ -90,3 +94,20 @@ def _live_context_wording() -> Callable[
 
 live_context_match_error: Final = _live_context_wording()
 """``(result, name, area, domains) -> str``: the error ``GetLiveContext`` gives a failed match."""
+
+
+def template_action_scripts(hass: HomeAssistant, entity_id: str) -> list[Script] | None:
+    """Return the actions of a template entity (a button's press, a switch's turn on...).
+
+    None: not a template entity. Raises ``LookupError`` when it is one whose actions cannot
+    be read (Home Assistant keeps them in ``_action_scripts``, not a public attribute).
+    """
+    entry = er.async_get(hass).async_get(entity_id)
+    if entry is None or entry.platform != "template":
+        return None
+    component = hass.data.get(DATA_INSTANCES, {}).get(entity_id.partition(".")[0])
+    entity = component.get_entity(entity_id) if component is not None else None
+    scripts = getattr(entity, "_action_scripts", None)
+    if not isinstance(scripts, dict) or not all(isinstance(s, Script) for s in scripts.values()):
+        raise LookupError(entity_id)
+    return list(scripts.values())

@@ -10,25 +10,36 @@ turns into a failure once the hole is closed, and its marker goes then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
+    MockModule,
+    MockPlatform,
     async_fire_time_changed,
+    mock_integration,
+    mock_platform,
 )
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.const import (
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
+    CONF_READ_ONLY,
     CONF_SCOPE_AREAS,
+    CONF_TOOL_MODE,
 )
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.intent.timers import async_register_timer_handler
+from homeassistant.components.todo.const import TodoItemStatus, TodoListEntityFeature
+from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -137,6 +148,13 @@ AREAS = {
     "script.kitchen_party": "kitchen",
     "script.porch_group_on": "kitchen",
     "script.pick": "kitchen",
+    # The helper behind each template entity lies in its area (docs/scope.md).
+    "input_boolean.kitchen": "kitchen",
+    "input_boolean.porch": "porch",
+    "input_boolean.pantry": "kitchen",
+    "input_boolean.garage": "garage",
+    "input_boolean.front_door": "porch",
+    "input_boolean.back_door": "kitchen",
 }
 
 
@@ -226,19 +244,24 @@ async def _call(
     tool: str,
     args: dict[str, Any],
     context: llm.LLMContext | None = None,
+    *,
+    settle: bool = True,
 ) -> tuple[str, Any]:
     """Call ``tool`` of ``hub`` as a model would; return how it ended and the answer.
 
     How it ended: ``ran``, ``asks`` (waits for approval), or the error's type (an error
-    result's ``error``, or the exception an intent raises to the agent).
+    result's ``error``, or the exception an intent raises to the agent). ``settle``: wait
+    for what the call started (not from within an action, which that wait would include).
     """
     instance = await llm.async_get_api(hass, hub_id(hub), context or llm_context())
     try:
         result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool).name, args))
     except Exception as err:  # noqa: BLE001  # an intent's failure raises to the agent
-        await hass.async_block_till_done()
+        if settle:
+            await hass.async_block_till_done()
         return type(err).__name__, str(err)
-    await hass.async_block_till_done()
+    if settle:
+        await hass.async_block_till_done()
     data = result.data if isinstance(result, llm.ToolResult) else result
     if isinstance(data, dict) and data.get("status") == "approval_required":
         return "asks", data
@@ -346,7 +369,10 @@ async def test_lock_group_holding_door_in_ask_set_asks(
 @pytest.mark.parametrize(
     "asked",
     [
-        pytest.param("group.porch", id="the_group"),
+        pytest.param(
+            "group.porch",
+            id="the_group",
+        ),
         pytest.param("light.porch_light", id="its_member"),
     ],
 )
@@ -624,21 +650,17 @@ async def test_refusal_names_only_what_the_model_named(
     hass: HomeAssistant, home: dr.DeviceEntry
 ) -> None:
     """The model runs "Kitchen party" (a Kitchen script that lights the porch) through the
-    Kitchen hub: it is refused, and the refusal must not name the porch light."""
+    Kitchen hub: it is left out, or refused without naming the porch light."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    if not _lists(await llm.async_get_api(hass, hub_id(hub), llm_context()), "kitchen_party"):
+        assert not _is_on(hass, "porch")
+        return  # left out: the model cannot call it
 
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
-    listed = {tool.name for tool in instance.tools}
-    reason = next(
-        item.hidden
-        for item in instance.candidates  # type: ignore[attr-defined]
-        if item.wanted_name.endswith("kitchen_party")
-    )
+    outcome, data = await _call(hass, hub, "kitchen_party", {})
 
-    assert "kitchen_party" not in listed
-    assert reason is not None
-    assert "porch" not in reason.lower()
     assert not _is_on(hass, "porch")
+    assert outcome == "OutOfScope", data
+    assert "porch" not in str(data).lower()
 
 
 @pytest.mark.attack
@@ -654,3 +676,464 @@ async def test_refusal_of_entity_outside_scope_says_so(
     assert not _is_on(hass, "porch")
     assert outcome != "ran", data
     assert "scope" in str(data)
+
+
+# --- 6. Readers ------------------------------------------------------------------------------
+
+
+class _List(TodoListEntity):
+    """A to-do list of a test integration that keeps its items."""
+
+    _attr_should_poll = False
+    _attr_supported_features = (
+        TodoListEntityFeature.CREATE_TODO_ITEM | TodoListEntityFeature.DELETE_TODO_ITEM
+    )
+
+    def __init__(self, name: str, unique_id: str, item: str) -> None:
+        self._attr_name = name
+        self._attr_unique_id = unique_id
+        self._attr_todo_items = [
+            TodoItem(summary=item, uid=f"{unique_id}-1", status=TodoItemStatus.NEEDS_ACTION)
+        ]
+
+    async def async_create_todo_item(self, item: TodoItem) -> None:
+        item.uid = f"{self.unique_id}-{len(self._attr_todo_items or []) + 1}"
+        self._attr_todo_items = [*(self._attr_todo_items or []), item]
+        self.async_write_ha_state()
+
+
+LISTS = "attack_lists"
+"""The test integration of the to-do lists."""
+
+
+@pytest.fixture
+async def lists(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+    """Add to-do lists: "Shopping" in the Kitchen (milk) and in the Porch (nails), and
+    "Porch chores" (sweep) in the Porch."""
+    entities = [
+        _List("Shopping", "kitchen_shopping", "Milk"),
+        _List("Shopping", "porch_shopping", "Nails"),
+        _List("Porch chores", "porch_chores", "Sweep"),
+    ]
+
+    async def async_setup_platform(
+        hass: HomeAssistant, config: Any, add: Callable[..., None], info: Any
+    ) -> None:
+        add(entities)
+
+    mock_integration(hass, MockModule(LISTS))
+    mock_platform(hass, f"{LISTS}.todo", MockPlatform(async_setup_platform=async_setup_platform))
+    assert await async_setup_component(hass, "todo", {"todo": [{"platform": LISTS}]})
+    await hass.async_block_till_done()
+    registry = er.async_get(hass)
+    for unique_id, area in (
+        ("kitchen_shopping", "kitchen"),
+        ("porch_shopping", "porch"),
+        ("porch_chores", "porch"),
+    ):
+        entity_id = registry.async_get_entity_id("todo", LISTS, unique_id)
+        assert entity_id is not None
+        registry.async_update_entity(entity_id, area_id=area)
+
+
+def _choices(instance: llm.APIInstance, tool: str) -> str:
+    """Return the JSON schema of ``tool``'s parameters as the model gets it, as text."""
+    schema = probatio.to_openapi(
+        _named(instance, tool).parameters, custom_serializer=instance.custom_serializer
+    )
+    return str(schema)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "through",
+    [
+        pytest.param("assist", id="assist"),
+        pytest.param(
+            "hub",
+            id="selected_hub",
+        ),
+    ],
+)
+async def test_todo_reader_does_not_list_lists_outside_scope(
+    hass: HomeAssistant, lists: None, through: str
+) -> None:
+    """The Kitchen hub selects Assist, or a hub without a scope that selects Assist: the
+    to-do reader's schema must not offer the Porch's "Porch chores"."""
+    selected = ["assist"]
+    if through == "hub":
+        selected = [hub_id(await async_add_hub(hass, "Plain", ASSIST))]
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: selected, CONF_SCOPE_AREAS: ["kitchen"]}
+    )
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+
+    choices = _choices(instance, "get_items")
+
+    assert "Shopping" in choices
+    assert "Porch chores" not in choices
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="not followed (docs/scope.md): Home Assistant's to-do reader matches names "
+    "itself, namesakes outside the scope included",
+)
+async def test_todo_list_in_scope_found_when_namesake_outside(
+    hass: HomeAssistant, lists: None
+) -> None:
+    """The Kitchen hub reads "Shopping"; the Porch has a list of the same name: the reader
+    must answer the Kitchen's list (milk), not "not found" nor the Porch's."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await _call(hass, hub, "get_items", {"todo_list": "Shopping"})
+
+    assert outcome == "ran", data
+    assert [item["summary"] for item in data["items"]] == ["Milk"]
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="not followed (docs/scope.md): Home Assistant's to-do intents match names "
+    "themselves, namesakes outside the scope included",
+)
+async def test_todo_add_to_namesake_acts_within_scope(hass: HomeAssistant, lists: None) -> None:
+    """The Kitchen hub adds to "Shopping" (the Porch has a namesake): only the Kitchen's
+    list changes."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await _call(hass, hub, "HassListAddItem", {"name": "Shopping", "item": "Eggs"})
+
+    assert outcome == "ran", data
+    assert hass.states.is_state("todo.shopping", "2")
+    assert hass.states.is_state("todo.shopping_2", "1")
+
+
+@pytest.mark.attack
+async def test_todo_list_in_ask_set_asks_when_changed(hass: HomeAssistant, lists: None) -> None:
+    """ "Porch chores" is in "Always ask"; the model adds an item to it: the call must wait
+    for approval and the list stay as it was."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["todo.porch_chores"]})
+
+    outcome, data = await _call(
+        hass, hub, "HassListAddItem", {"name": "Porch chores", "item": "Paint"}
+    )
+
+    assert hass.states.is_state("todo.porch_chores", "1"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+async def test_todo_call_does_not_ask_for_locks(hass: HomeAssistant, lists: None) -> None:
+    """A hub asks before locks; adding to a to-do list touches no lock: it must run at once."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+
+    outcome, data = await _call(
+        hass, hub, "HassListAddItem", {"name": "Porch chores", "item": "Paint"}
+    )
+
+    assert outcome == "ran", data
+
+
+# --- 7. The scope travels ----------------------------------------------------------------------
+
+
+@pytest.mark.attack
+async def test_scope_does_not_travel_into_automation_using_another_hub(
+    hass: HomeAssistant, home: dr.DeviceEntry
+) -> None:
+    """The Kitchen hub turns on the kitchen light; an automation on that change has another
+    integration call the Porch hub to light the porch: that call must run."""
+    kitchen = await async_add_hub(hass, "Kitchen", KITCHEN)
+    porch = await async_add_hub(hass, "Porch", PORCH)
+    answers: list[tuple[str, Any]] = []
+
+    async def _use_porch_hub(call: ServiceCall) -> None:
+        answers.append(
+            await _call(hass, porch, "HassTurnOn", {"name": "Porch light"}, settle=False)
+        )
+
+    hass.services.async_register("test", "use_porch_hub", _use_porch_hub)
+    automation = {
+        "id": "welcome",
+        "triggers": [{"trigger": "state", "entity_id": "input_boolean.kitchen", "to": "on"}],
+        "actions": [{"action": "test.use_porch_hub"}],
+    }
+    assert await async_setup_component(hass, "automation", {"automation": [automation]})
+
+    outcome, data = await _call(hass, kitchen, "HassTurnOn", {"name": "Kitchen light"})
+    await hass.async_block_till_done()
+
+    assert outcome == "ran", data
+    assert len(answers) == 1
+    assert answers[0][0] == "ran", answers
+    assert _is_on(hass, "porch")
+
+
+@pytest.mark.attack
+async def test_porch_hub_alone_lights_the_porch(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+    """The Porch hub called on its own lights the porch (the check of the test above)."""
+    porch = await async_add_hub(hass, "Porch", PORCH)
+
+    outcome, data = await _call(hass, porch, "HassTurnOn", {"name": "Porch light"})
+
+    assert outcome == "ran", data
+    assert _is_on(hass, "porch")
+
+
+# --- 8. Annotations ----------------------------------------------------------------------------
+
+READ_ONLY_UNLOCK: dict[str, Any] = {
+    "annotations": {"read_only": True, "destructive": False, "open_world": False}
+}
+UNLOCK = [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
+
+
+@pytest.mark.attack
+async def test_unlocking_tool_saved_read_only_is_not_served_read_only(
+    hass: HomeAssistant, home: dr.DeviceEntry
+) -> None:
+    """An action tool that unlocks the front door is saved with "read-only" ticked: it must
+    not be listed as read-only, and a hub of read-only tools must leave it out."""
+    hub = await async_add_hub(hass, "Home", ASSIST)
+    name = await _action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
+    guest = await async_add_hub(hass, "Guest", {**ASSIST, CONF_READ_ONLY: True})
+    await _action_tool(hass, guest, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
+
+    listed = _named(await llm.async_get_api(hass, hub_id(hub), llm_context()), name)
+    guest_tools = await llm.async_get_api(hass, hub_id(guest), llm_context())
+
+    assert listed.annotations is None or not listed.annotations.read_only
+    assert not _lists(guest_tools, name)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("mode", ["all", "search"])
+async def test_unlocking_tool_saved_read_only_asks_for_locks(
+    hass: HomeAssistant, home: dr.DeviceEntry, mode: str
+) -> None:
+    """With locks in "Always ask", the model calls the unlocking tool saved as read-only,
+    directly (it must ask) or through search mode's ``call_read_only_tool`` (it must not
+    run): the door stays locked."""
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"], CONF_TOOL_MODE: mode}
+    )
+    name = await _action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
+
+    if mode == "all":
+        outcome, data = await _call(hass, hub, name, {})
+    else:
+        outcome, data = await _call(
+            hass, hub, "call_read_only_tool", {"name": name, "arguments": {}}
+        )
+
+    assert not _is_on(hass, "front_door"), (outcome, data)
+    assert outcome == "asks" if mode == "all" else outcome != "ran", data
+
+
+# --- 9. Approvals ------------------------------------------------------------------------------
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"area": "Porch", "domain": ["lock"]}, id="by_area"),
+        pytest.param(
+            {"domain": ["lock"]},
+            id="by_domain",
+        ),
+    ],
+)
+async def test_approval_names_the_door_it_unlocks(
+    hass: HomeAssistant,
+    home: dr.DeviceEntry,
+    hass_ws_client: WebSocketGenerator,
+    args: dict[str, Any],
+) -> None:
+    """The model unlocks the front door (in the ask set) without naming it: the approval a
+    person decides on must say it acts on the front door."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.front_door"]})
+
+    outcome, data = await _call(hass, hub, "HassTurnOff", args)
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
+    (approval,) = (await client.receive_json())["result"]["approvals"]
+
+    assert outcome == "asks", data
+    assert not _is_on(hass, "front_door")
+    assert "lock.front_door" in str(approval["targets"]), approval
+
+
+# --- Other kinds -------------------------------------------------------------------------------
+
+
+@pytest.mark.attack
+async def test_template_button_in_scope_does_not_act_outside(
+    hass: HomeAssistant, home: dr.DeviceEntry
+) -> None:
+    """The model presses "Kitchen button" (a template button in the Kitchen whose press
+    lights the porch) through the Kitchen hub: the porch light must stay off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Kitchen button"})
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "options",
+    [
+        pytest.param(ASSIST, id="assist"),
+        pytest.param(
+            KITCHEN,
+            id="kitchen",
+        ),
+    ],
+)
+async def test_area_call_reaches_hidden_entity_exposed_on_purpose(
+    hass: HomeAssistant, home: dr.DeviceEntry, options: dict[str, Any]
+) -> None:
+    """The pantry light (Kitchen) is hidden and exposed to Assist on purpose; the lights of
+    the Kitchen turned on through a hub, scoped to the Kitchen or not, include it."""
+    hub = await async_add_hub(hass, "Hub", options)
+
+    outcome, data = await _call(hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["light"]})
+
+    assert outcome == "ran", data
+    assert _is_on(hass, "pantry"), data
+
+
+@pytest.fixture
+async def porch_automation(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+    """An automation that lights the porch on the event ``porch_now``."""
+    automation = {
+        "id": "porch_now",
+        "alias": "Porch now",
+        "triggers": [{"trigger": "event", "event_type": "porch_now"}],
+        "actions": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}],
+    }
+    assert await async_setup_component(hass, "automation", {"automation": [automation]})
+    await hass.async_block_till_done()
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param(
+            {"action": "automation.trigger", "target": {"entity_id": "automation.porch_now"}},
+            id="automation_trigger",
+        ),
+        pytest.param(
+            {"event": "porch_now"},
+            id="event",
+        ),
+    ],
+)
+async def test_action_tool_starting_automation_outside_scope_is_refused(
+    hass: HomeAssistant, porch_automation: None, step: dict[str, Any]
+) -> None:
+    """An action tool of the Kitchen hub starts the automation that lights the porch, by
+    ``automation.trigger`` or by firing its event: it must be refused, the porch stay dark."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    name = await _action_tool(hass, hub, "Porch now", [step])
+
+    outcome, data = await _call(hass, hub, name, {})
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("actions", "args"),
+    [
+        pytest.param(
+            [{"action": "scene.apply", "data": {"entities": {"light.porch_light": "on"}}}],
+            {},
+            id="scene_apply",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "script.turn_on",
+                    "target": {"entity_id": "script.pick"},
+                    "data": {"variables": {"which": "light.porch_light"}},
+                }
+            ],
+            {},
+            id="script_turn_on_variables",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "homeassistant.turn_on",
+                    "target": {"entity_id": ["light.kitchen_light", "group.porch"]},
+                }
+            ],
+            {},
+            id="homeassistant_turn_on_mixed",
+        ),
+        pytest.param(
+            [
+                {"variables": {"target": "light.{{ room }}"}},
+                {
+                    "action": "light.turn_on",
+                    "target": {"entity_id": "{{ target }}"},
+                    "continue_on_error": True,
+                },
+                {"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}},
+            ],
+            {"room": "porch_light"},
+            id="continue_on_error",
+        ),
+    ],
+)
+async def test_action_tool_reaching_outside_scope_is_refused(
+    hass: HomeAssistant, home: dr.DeviceEntry, actions: list[Any], args: dict[str, Any]
+) -> None:
+    """An action tool of the Kitchen hub reaches the porch light another way (``scene.apply``,
+    a script handed it, ``homeassistant.turn_on`` of its group beside a kitchen light, a
+    target rendered at run time past ``continue_on_error``): the porch light stays off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    parameters = [{"name": key, "type": "text", "required": True} for key in args]
+    form = {"parameters": parameters} if parameters else {}
+    name = await _action_tool(hass, hub, "Sneak", actions, **form)
+
+    outcome, data = await _call(hass, hub, name, args)
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("scoped", ["outer", "inner"])
+async def test_search_mode_call_through_selected_hub_stays_in_scope(
+    hass: HomeAssistant, home: dr.DeviceEntry, scoped: str
+) -> None:
+    """A hub in search mode selects another, one of the two scoped to the Kitchen; the model
+    finds Turn on with ``search_tools`` and lights the porch with ``call_tool``: refused."""
+    inner = await async_add_hub(hass, "Inner", KITCHEN if scoped == "inner" else ASSIST)
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {
+            CONF_LLM_HASS_API: [hub_id(inner)],
+            CONF_TOOL_MODE: "search",
+            **({CONF_SCOPE_AREAS: ["kitchen"]} if scoped == "outer" else {}),
+        },
+    )
+    outcome, found = await _call(hass, outer, "search_tools", {"query": "turn on light"})
+    assert outcome == "ran", found
+    turn_on = next(tool["name"] for tool in found["tools"] if "HassTurnOn" in tool["name"])
+
+    outcome, data = await _call(
+        hass, outer, "call_tool", {"name": turn_on, "arguments": {"name": "Porch light"}}
+    )
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data

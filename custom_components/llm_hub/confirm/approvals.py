@@ -21,7 +21,7 @@ import unicodedata
 
 from homeassistant.auth.models import User
 from homeassistant.components import persistent_notification
-from homeassistant.const import ENTITY_MATCH_ALL, EVENT_HOMEASSISTANT_STOP
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
@@ -33,7 +33,6 @@ from homeassistant.util.hass_dict import HassKey
 from ..calls.audit import recorded_arguments
 from ..calls.results import json_text
 from ..const import DOMAIN, LOGGER
-from ..targets.acts import Acts
 from ..texts import Texts, async_texts
 
 __all__ = [
@@ -181,7 +180,7 @@ class Approvals:
         binding: Hashable,
         user_id: str | None,
         platform: str,
-        acts: Acts | None = None,
+        acts_on: tuple[str, ...] | None = None,
         timeout: float,
         notify_service: str | None,
     ) -> Approval | None:
@@ -205,7 +204,7 @@ class Approvals:
             # Shown to people and sent in notifications: JSON-safe, cut, secrets redacted.
             arguments=recorded_arguments(readable(arguments))[0],
             binding=binding,
-            targets=targets(self.hass, arguments, acts),
+            targets=targets(self.hass, arguments, acts_on),
             user_id=user_id,
             platform=platform,
             created=now,
@@ -531,21 +530,22 @@ def readable(value: Any) -> Any:
     return repr(value)
 
 
-def targets(hass: HomeAssistant, arguments: Mapping[str, Any], acts: Acts | None = None) -> Targets:
+def targets(
+    hass: HomeAssistant, arguments: Mapping[str, Any], acts_on: tuple[str, ...] | None = None
+) -> Targets:
     """Return what a call acts on: "Back door (lock.back_door)", or what it names.
 
-    ``acts``: what the decision to ask found (``targets``); else the target slots of
-    Assist's intent tools (``name``, ``area``, ``floor``, with ``domain`` and
+    ``acts_on``: the entities the decision to ask found, in order (``targets``); else the
+    target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain`` and
     ``device_class``), matched as Home Assistant matches an intent's targets.
     """
-    if acts is not None and acts.entities:
-        shown = sorted(acts.entities - {ENTITY_MATCH_ALL})
+    if acts_on:
         return Targets(
             tuple(
                 f"{state.name if (state := hass.states.get(e)) else e} ({e})"
-                for e in shown[:MAX_SHOWN_TARGETS]
+                for e in acts_on[:MAX_SHOWN_TARGETS]
             ),
-            max(len(shown) - MAX_SHOWN_TARGETS, 0),
+            max(len(acts_on) - MAX_SHOWN_TARGETS, 0),
         )
     named = {
         slot: value.strip()

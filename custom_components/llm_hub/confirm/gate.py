@@ -25,7 +25,6 @@ from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
 from ..calls.tool import Cleared, Stop, error_result
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
-from ..targets.acts import Acts
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
 from .effect import Effect, EffectSet
 
@@ -223,11 +222,11 @@ class Confirmations:
         tool_input: ToolInput,
         llm_context: LLMContext,
         arguments: dict[str, Any],
-        acts: Acts | None = None,
+        acts_on: tuple[str, ...] | None = None,
     ) -> Cleared | Stop:
         """Return the confirmed call of the checked ``arguments``, or the answer that stops it.
 
-        ``acts``: what the call acts on (an approval shows it).
+        ``acts_on``: the entities the call acts on, those asked for first (an approval shows them).
 
         In a conversation: a ``needs_confirmation`` result with a new token, or for a presented
         token that does not hold a ``refused`` result saying why. Without one: an approval
@@ -244,7 +243,13 @@ class Confirmations:
         user_id = llm_context.context.user_id if llm_context.context else None
         if (chat_log := _current_chat_log(self.hass)) is None:
             return self._check_approval(
-                name, tool_input, llm_context, arguments, binding=key, user_id=user_id, acts=acts
+                name,
+                tool_input,
+                llm_context,
+                arguments,
+                binding=key,
+                user_id=user_id,
+                acts_on=acts_on,
             )
         binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
@@ -278,7 +283,7 @@ class Confirmations:
         *,
         binding: Hashable,
         user_id: str | None,
-        acts: Acts | None,
+        acts_on: tuple[str, ...] | None,
     ) -> Cleared | Stop:
         """Return the approved call, or the answer that stops it (no conversation)."""
         if self.without_conversation == CONFIRM_REFUSE:
@@ -295,7 +300,7 @@ class Confirmations:
                 hub_name=self.hub_name,
                 tool=name,
                 arguments=validated,
-                acts=acts,
+                acts_on=acts_on,
                 binding=binding,
                 user_id=user_id,
                 platform=llm_context.platform,
@@ -371,8 +376,31 @@ class ToolGate:
         """Return the call cleared at once when nothing asks for it, else as ``asking`` says."""
         if (gate := self.asking(arguments, llm_context)) is None:
             return Cleared(arguments)
-        acts = self.effect.acts(self.confirmations.hass, arguments, llm_context)
-        return gate.check(name, tool_input, llm_context, arguments, acts)
+        return gate.check(
+            name, tool_input, llm_context, arguments, self._acts_on(arguments, llm_context)
+        )
+
+    def _acts_on(
+        self, arguments: dict[str, Any], llm_context: LLMContext
+    ) -> tuple[str, ...] | None:
+        """Return what the call acts on, what a gate on its path asks for first (None: unknown)."""
+        hass = self.confirmations.hass
+        gates: list[ToolGate] = []
+        gate: object = self
+        while isinstance(gate, ToolGate):
+            gates.append(gate)
+            gate = gate.inner
+        acts = next(
+            (found for item in gates if (found := item.effect.acts(hass, arguments, llm_context))),
+            None,
+        )
+        if acts is None:
+            return None
+
+        def asked(entity_id: str) -> bool:
+            return any(item.effects.holds(hass, [entity_id], ()) for item in gates)
+
+        return tuple(sorted(acts.entities, key=lambda entity_id: (not asked(entity_id), entity_id)))
 
 
 _NOT_ANSWERED = "not answered yet"

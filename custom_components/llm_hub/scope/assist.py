@@ -70,9 +70,9 @@ class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model 
 
 def acts_outside(acts: Acts, what: str) -> str | None:
     """Return the words refusing ``what`` for acting outside the scopes (None: it does not)."""
-    if acts.unknown is not None:
+    if (why := acts.unknown or acts.answers) is not None:
         return (
-            f"{what} may act on entities outside the scope of this assistant ({acts.unknown}). "
+            f"{what} may act on entities outside the scope of this assistant ({why}). "
             "Tell the user it cannot do that here"
         )
     if outside(acts, reaches):

@@ -14,6 +14,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from ..options import EveryTool
+from .resolve import members
 
 __all__ = ["NOTHING", "Acts", "EffectSet", "outside"]
 
@@ -28,22 +29,20 @@ class Acts:
     entities: frozenset[str] = frozenset()
     areas: frozenset[str] = frozenset()
     unknown: str | None = None
-
-    def __or__(self, other: Acts) -> Acts:
-        """Return what both act on; the first unknown reason stands."""
-        return Acts(
-            self.entities | other.entities,
-            self.areas | other.areas,
-            self.unknown if self.unknown is not None else other.unknown,
-        )
+    answers: str | None = None
+    """Why its answer may carry what its templates read (a scope does not trust it)."""
 
 
 NOTHING = Acts()
 
 
 def outside(acts: Acts, within: Callable[[str], bool]) -> list[str]:
-    """Return the entity ids of ``acts`` that ``within`` does not hold, sorted."""
-    return sorted(entity_id for entity_id in acts.entities if not within(entity_id))
+    """Return the entity ids of ``acts`` that ``within`` does not hold, sorted (``all``: any)."""
+    return sorted(
+        entity_id
+        for entity_id in acts.entities
+        if entity_id == ENTITY_MATCH_ALL or not within(entity_id)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +69,21 @@ class EffectSet:
         return acts.unknown is not None or self.holds(hass, acts.entities, acts.areas)
 
     def holds(self, hass: HomeAssistant, entity_ids: Iterable[str], areas: Iterable[str]) -> bool:
-        """Return whether acting on ``entity_ids``, or in ``areas`` (ids), acts on the set."""
+        """Return whether acting on ``entity_ids``, or in ``areas`` (ids), acts on the set.
+
+        A group or scene in the set holds its members too.
+        """
         if not self.areas.isdisjoint(areas):
             return True
+        named = self.entities
+        if named and not isinstance(named, EveryTool):
+            named = frozenset(members(hass, named))
         entities = er.async_get(hass) if self.device_classes or self.areas else None
         devices = dr.async_get(hass) if self.areas else None
         for entity_id in entity_ids:
             if (
                 entity_id == ENTITY_MATCH_ALL
-                or entity_id in self.entities
+                or entity_id in named
                 or entity_id.partition(".")[0] in self.domains
             ):
                 return True

@@ -9,6 +9,7 @@ set a caller hands. Intents on ``NO_ENTITY`` touch no entity, each for its reaso
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
 from homeassistant.const import CONF_ACTION
@@ -175,4 +176,4 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
     if not matched.is_match:
         return NOTHING
     acts = entities_acts(hass, (state.entity_id for state in matched.states))
-    return Acts(acts.entities, acts.areas | {area.id for area in matched.areas}, acts.unknown)
+    return replace(acts, areas=acts.areas | {area.id for area in matched.areas})

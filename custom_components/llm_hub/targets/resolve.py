@@ -54,7 +54,8 @@ def members(hass: HomeAssistant, entity_ids: Iterable[str]) -> set[str]:
         name = todo.pop()
         if name == ENTITY_MATCH_NONE:
             continue
-        entity_id = name if "." in name or name == ENTITY_MATCH_ALL else None
+        # Home Assistant lowercases the entity ids an action is given.
+        entity_id = name.lower() if "." in name or name == ENTITY_MATCH_ALL else None
         if entity_id is None:
             entity_id = er.async_resolve_entity_id(registry, name) or name
         if entity_id in found:
@@ -63,6 +64,23 @@ def members(hass: HomeAssistant, entity_ids: Iterable[str]) -> set[str]:
         state = hass.states.get(entity_id)
         held = state.attributes.get(ATTR_ENTITY_ID) if state is not None else None
         todo.extend(ids(held))
+        todo.extend(_wrapped(hass, registry, entity_id))
+    return found
+
+
+def _wrapped(hass: HomeAssistant, registry: er.EntityRegistry, entity_id: str) -> list[str]:
+    """Return the entities a ``switch_as_x`` entity wraps, or those that wrap ``entity_id``."""
+    found: list[str] = []
+    for entry in hass.config_entries.async_entries("switch_as_x"):
+        source = entry.options.get(ATTR_ENTITY_ID)
+        source = er.async_resolve_entity_id(registry, source) if isinstance(source, str) else None
+        wrappers = [
+            item.entity_id for item in er.async_entries_for_config_entry(registry, entry.entry_id)
+        ]
+        if entity_id in wrappers and source:
+            found.append(source)
+        elif source == entity_id:
+            found.extend(wrappers)
     return found
 
 

@@ -24,10 +24,12 @@ from homeassistant.const import (
     CONF_IF,
     CONF_PARALLEL,
     CONF_REPEAT,
+    CONF_RESPONSE_VARIABLE,
     CONF_SEQUENCE,
     CONF_SERVICE_TEMPLATE,
     CONF_THEN,
     CONF_UNTIL,
+    CONF_VARIABLES,
     CONF_WHILE,
 )
 from homeassistant.core import HomeAssistant, SupportsResponse
@@ -39,6 +41,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.script import Script
 from homeassistant.helpers.template import Template, is_template_string
 
+from ..compat import template_action_scripts
 from .acts import Acts
 from .resolve import TARGET_KEYS, ids, members, selected
 
@@ -63,13 +66,21 @@ __all__ = [
 ]
 
 OPAQUE_ACTIONS: Final = frozenset(
-    {"conversation.process", "automation.trigger", "mqtt.publish", "intent_script.reload"}
+    {
+        "conversation.process",
+        "automation.trigger",
+        "mqtt.publish",
+        "intent_script.reload",
+        "group.set",
+    }
 )
 """Actions that act on whatever their words, a payload or another configuration say."""
 OPAQUE_DOMAINS: Final = frozenset({"python_script", "pyscript", "shell_command"})
 """Domains whose actions run code the hub cannot read."""
 SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
 """The script domain's own actions (targets, not scripts by name)."""
+_MEMBERS_SET_AS_IT_RUNS: Final = frozenset({"group", "scene"})
+"""Domains of targets whose members a run may set (``scene.create``): unknown until they exist."""
 SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
 """Actions whose data's ``entities`` (entity id: state) are what they act on."""
 SCENE_ENTITIES: Final = "entities"
@@ -114,21 +125,48 @@ class _Walker:
         self.found: set[str] = set()
         self.areas: set[str] = set()
         self.unknown: str | None = None
+        self.templated_variables = self.answering = False
 
     def acts(self) -> Acts:
-        return Acts(frozenset(self.found), frozenset(self.areas), self.unknown)
+        answers = (
+            "its answer may carry what its templates read"
+            if self.templated_variables and self.answering
+            else None
+        )
+        return Acts(frozenset(self.found), frozenset(self.areas), self.unknown, answers)
 
     def cannot(self, why: str) -> None:
         if self.unknown is None:
             self.unknown = why
 
     def entities(self, entity_ids: Iterable[str]) -> None:
-        """Add ``entity_ids`` with their members; follow the scripts among them."""
+        """Add ``entity_ids`` with their members; follow scripts and template entities' actions."""
         found = members(self.hass, entity_ids)
         self.found |= found
         for entity_id in sorted(found):
-            if entity_id.startswith("script."):
+            domain = entity_id.partition(".")[0]
+            if domain == "script":
                 self.script(entity_id)
+            elif domain in _MEMBERS_SET_AS_IT_RUNS and self.hass.states.get(entity_id) is None:
+                self.cannot(f"the {domain} {entity_id} does not exist before the run")
+            elif entity_id not in self.seen:
+                self.seen.add(entity_id)
+                self.template_entity(entity_id)
+
+    def template_entity(self, entity_id: str) -> None:
+        """Add what a template entity's actions act on (any of them: which runs is not known)."""
+        try:
+            scripts = template_action_scripts(self.hass, entity_id)
+        except LookupError:
+            self.cannot(f"the actions of the template entity {entity_id} cannot be read")
+            return
+        for script in scripts or ():
+            inner = _Walker(self.hass, None, self.seen)
+            inner.sequence(script.sequence)
+            self.found |= inner.found
+            self.areas |= inner.areas
+            if inner.unknown is not None:
+                self.cannot(f"the template entity {entity_id}: {inner.unknown}")
 
     def script(self, entity_id: str) -> None:
         """Add what the script entity ``entity_id`` acts on (each script once)."""
@@ -143,6 +181,8 @@ class _Walker:
         inner.sequence(script.sequence)
         self.found |= inner.found
         self.areas |= inner.areas
+        self.templated_variables |= inner.templated_variables
+        self.answering |= inner.answering
         if inner.unknown is not None:
             self.cannot(f"the script {entity_id}: {inner.unknown}")
 
@@ -163,6 +203,11 @@ class _Walker:
             self.cannot(f"it fires the event {step.get('event')}, which automations may act on")
         else:
             self.conditions(step_conditions(kind, step))
+        if kind == cv.SCRIPT_ACTION_VARIABLES:
+            variables = step.get(CONF_VARIABLES)
+            self.templated_variables |= _templated(getattr(variables, "variables", variables))
+        elif kind == cv.SCRIPT_ACTION_STOP and step.get(CONF_RESPONSE_VARIABLE):
+            self.answering = True
 
     def value(self, value: Any) -> Any:  # noqa: PLR0911
         """Return ``value`` with its templates rendered; None when one cannot be now."""
@@ -305,6 +350,19 @@ def step_targets(step: Mapping[str, Any]) -> list[tuple[str | None, Any]]:
     return found
 
 
+def _templated(value: Any) -> bool:
+    """Return whether ``value`` holds a template anywhere."""
+    if isinstance(value, Template):
+        return not value.is_static
+    if isinstance(value, str):
+        return is_template_string(value)
+    if isinstance(value, Mapping):
+        return any(_templated(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return any(_templated(item) for item in value)
+    return False
+
+
 def step_conditions(kind: str, step: Mapping[str, Any]) -> list[Any]:
     """Return the conditions of a step of ``kind``: a condition, choose, if, repeat."""
     if kind == cv.SCRIPT_ACTION_CHECK_CONDITION:
@@ -348,7 +406,11 @@ def nested_sequences(kind: str, step: Mapping[str, Any]) -> list[Sequence[Any]]:
 
 
 def may_change(hass: HomeAssistant, sequence: Any) -> bool:
-    """Return whether steps may change state: all but actions of ``SupportsResponse.ONLY``."""
+    """Return whether steps may change state: all but reading actions that only answer.
+
+    A reading action answers only (``SupportsResponse.ONLY``) and is named so (``get_``,
+    ``list_``, ``search_``): some that only answer write too (a lock's credentials).
+    """
     for kind, step in iter_steps(sequence):
         if kind in _CHANGING_STEPS:
             return True
@@ -358,13 +420,15 @@ def may_change(hass: HomeAssistant, sequence: Any) -> bool:
                 return True
             domain, _, service = action.partition(".")
             if (
-                not hass.services.has_service(domain, service)
+                not service.startswith(_READING_PREFIXES)
+                or not hass.services.has_service(domain, service)
                 or hass.services.supports_response(domain, service) != SupportsResponse.ONLY
             ):
                 return True
     return False
 
 
+_READING_PREFIXES: Final = ("get_", "list_", "search_")
 _CHANGING_STEPS: Final = frozenset(
     {
         cv.SCRIPT_ACTION_DEVICE_AUTOMATION,

@@ -507,6 +507,12 @@ class UiTemplateTool(_UiTool):
         # Refused before any render error: its words could carry what it read.
         if (refused := self._refused(hass, render_info, variables, llm_context)) is not None:
             return refused
+        if scopes_entered() and _names_outside(hass, rendered):
+            # Registry functions (area_entities, ...) read no state: their ids show in the text.
+            raise OutOfScope(
+                "its template gave an entity outside the scope of this assistant; it may only "
+                "reach entities within it"
+            )
         if failed is not None:
             return error_result(
                 "TemplateError",
@@ -583,6 +589,16 @@ class UiTemplateTool(_UiTool):
             if not async_should_expose(hass, assistant, entity_id):
                 return entity_id
         return None
+
+
+def _names_outside(hass: HomeAssistant, text: str) -> bool:
+    """Return whether ``text`` names an entity outside the scopes entered."""
+    registry = er.async_get(hass)
+    return any(
+        not reaches(entity_id)
+        and (hass.states.get(entity_id) is not None or registry.async_get(entity_id) is not None)
+        for entity_id in set(_ENTITY_ID.findall(text))
+    )
 
 
 class _TooLongError(Exception):
@@ -1304,7 +1320,12 @@ def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptToo
 
     if hass.states.get(definition.script) is None:
         raise ToolDefinitionError("script_missing", script=definition.script)
-    return UiScriptTool(definition, ScriptTool(hass, definition.script))
+    tool = UiScriptTool(definition, ScriptTool(hass, definition.script))
+    script = script_of(hass, definition.script)
+    if tool.annotations.read_only and (script is None or may_change(hass, script.sequence)):
+        # Steps that may change state make it no read-only tool, whatever its definition says.
+        tool.annotations = replace(tool.annotations, read_only=False)
+    return tool
 
 
 class _LeftOutTool(llm_helper.Tool):
