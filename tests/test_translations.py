@@ -36,7 +36,7 @@ def _exception_keys_in_code() -> set[str]:
     code = "\n".join(path.read_text(encoding="utf-8") for path in SOURCE.rglob("*.py"))
     tools = "\n".join(
         (SOURCE / "ui_tools" / name).read_text(encoding="utf-8")
-        for name in ("definition.py", "tools.py")
+        for name in ("definition.py", "tools.py", "checks.py")
     )
     reasons = {key for key in MESSAGES if f'"{key}"' in tools}
     return set(re.findall(r'translation_key\s*=\s*"(\w+)"', code)) | reasons

@@ -11,7 +11,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.llm_hub.const import CONF_SCOPE_ENTITIES
-from custom_components.llm_hub.ui_tools import tools as ui_tools
+from custom_components.llm_hub.ui_tools import checks
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -236,10 +236,10 @@ async def test_opaque_or_templated_action_refused_in_a_scoped_hub(
 
 async def test_target_rendered_outside_a_call_is_refused(hass: HomeAssistant) -> None:
     """A checked target template rendered outside its tool's call fails closed."""
-    template = ui_tools._CheckedTemplate(
+    template = checks.CheckedTemplate(
         Template("{{ 'light.kitchen' }}", hass), "light.turn_on", "entity_id"
     )
-    with pytest.raises(ui_tools._UnreachableError, match="rendered outside its tool"):
+    with pytest.raises(checks.UnreachableError, match="rendered outside its tool"):
         template.async_render({})
 
 

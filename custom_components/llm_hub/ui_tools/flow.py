@@ -32,6 +32,7 @@ from ..const import (
     DOMAIN,
 )
 from ..options import HubOptions
+from .checks import check_action_keys
 from .definition import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
@@ -53,7 +54,7 @@ from .definition import (
     ToolDefinitionError,
     parse_parameters,
 )
-from .tools import check_action_keys, undeclared_variables
+from .tools import undeclared_variables
 
 __all__ = ["ToolSubentryFlow"]
 

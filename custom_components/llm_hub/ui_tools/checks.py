@@ -1,0 +1,867 @@
+"""Checks of tools made in the UI: what a call names and what their actions act on is in reach.
+
+``Reach`` checks what a call names (exists, exposed, in scope); ``TemplateChecks`` what a
+template tool's render read; ``ActionChecks`` an action tool's targets before the run (with
+``targets/``) and as the run renders them (``CheckedTemplate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
+import re
+from typing import Any, Final, override
+
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.const import (
+    ATTR_AREA_ID,
+    ATTR_DEVICE_ID,
+    ATTR_ENTITY_ID,
+    ATTR_FLOOR_ID,
+    ATTR_LABEL_ID,
+    ENTITY_MATCH_ALL,
+    ENTITY_MATCH_NONE,
+)
+from homeassistant.core import (
+    HomeAssistant,
+    split_entity_id,
+    valid_entity_id,
+)
+from homeassistant.exceptions import HomeAssistantError, TemplateError
+from homeassistant.helpers import (
+    area_registry as ar,
+    config_validation as cv,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+    intent,
+    label_registry as lr,
+    llm as llm_helper,
+    selector,
+)
+from homeassistant.helpers.script import Script
+from homeassistant.helpers.template import Template, is_template_string
+from homeassistant.helpers.template.render_info import RenderInfo
+from homeassistant.helpers.typing import TemplateVarsType
+
+from ..calls.tool import error_result
+from ..const import DOMAIN
+from ..scope.assist import OutOfScope, acts_outside
+from ..scope.reach import reaches, scopes_entered
+from ..targets.resolve import TARGET_KEYS, ids, selected
+from ..targets.walk import (
+    OPAQUE_ACTIONS,
+    SCENE_ACTIONS,
+    SCENE_ENTITIES,
+    SCRIPT_SERVICES,
+    TARGET_PARTS,
+    actions_acts,
+    entities_acts,
+    iter_steps,
+    script_called,
+    script_of,
+    step_action,
+    step_targets,
+)
+from .definition import (
+    ParameterDefinition,
+    ToolDefinition,
+    ToolDefinitionError,
+)
+
+__all__ = [
+    "ASSISTANT",
+    "CALLING",
+    "ENTITY_ID_PATTERN",
+    "ActionChecks",
+    "CheckedTemplate",
+    "Reach",
+    "TemplateChecks",
+    "UnreachableError",
+    "area_id_of",
+    "check_action_keys",
+    "checked_targets",
+    "names_outside",
+    "refuse_template_keys",
+    "script_domains",
+]
+
+ENTITY_ID_PATTERN: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
+ASSISTANT: Final = "conversation"
+"""The assistant whose exposed entities a tool reaches when the request names none (Assist)."""
+
+
+class Reach:
+    """Checks that what a call names exists and is in the tool's reach (exposed, in scope)."""
+
+    name: str
+    definition: ToolDefinition
+
+    def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
+        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``.
+
+        Exposed unless the tool allows more; in a scoped hub, within the scopes entered too.
+        """
+        if not reaches(entity_id):
+            raise OutOfScope(
+                f"entity {entity_id} is outside the scope of this assistant; tool {self.name} "
+                "may only reach entities within it"
+            )
+        if not self.definition.unexposed and not async_should_expose(
+            hass, assistant or ASSISTANT, entity_id
+        ):
+            raise HomeAssistantError(
+                f"Entity {entity_id} is not exposed to Assist; tool {self.name} may only "
+                "reach exposed entities"
+            )
+
+    def _check_holder(
+        self,
+        hass: HomeAssistant,
+        key: str,
+        target: str,
+        domains: frozenset[str] | None,
+        assistant: str | None,
+    ) -> None:
+        """Raise unless ``target`` exists and what it holds (of ``domains``) is reached."""
+        kind, exists = _HOLDERS[key]
+        if not exists(hass, target):
+            raise HomeAssistantError(f"There is no {kind} {target!r}")
+        if assistant is None and not scopes_entered():
+            return  # nothing it holds to check
+        # Named only when the model named it; what it holds, never.
+        what = f"the {kind} {target!r}" if assistant is not None else "it"
+        for entity_id in sorted(selected(hass, {key: [target]})[0]):
+            if not reaches(entity_id):
+                raise OutOfScope(f"{what} holds an entity outside the scope of this assistant")
+            if (
+                assistant is None
+                or (domains is not None and split_entity_id(entity_id)[0] not in domains)
+                or self.definition.unexposed
+            ):
+                continue
+            if not async_should_expose(hass, assistant, entity_id):
+                raise HomeAssistantError(
+                    f"The {kind} {target!r} holds an entity not exposed to Assist; tool "
+                    f"{self.name} may only reach exposed entities"
+                )
+
+    def _checked_field(
+        self,
+        hass: HomeAssistant,
+        field: str,
+        validator: Any,
+        given: Any,
+        assistant: str,
+        *,
+        acted: frozenset[str] | None,
+    ) -> Any:
+        """Return a script field's value (registry ids: entity ids); raise, as for a target.
+
+        ``acted``: the domains the script acts on (None: any); a holder is checked for them
+        and the ones its selector's entity filter names.
+        """
+        values = given if isinstance(given, list) else [given]
+        if isinstance(validator, selector.EntitySelector):
+            domains = _domains(validator.config, "filter")
+            checked = [
+                self._field_entity(hass, field, value, domains, assistant) for value in values
+            ]
+            return checked if isinstance(given, list) else checked[0]
+        if isinstance(validator, selector.TargetSelector):
+            for value in values:
+                parts = value if isinstance(value, Mapping) else {}
+                if not parts:
+                    raise HomeAssistantError(f"{field}: {value!r} is not a target")
+                for key in TARGET_KEYS:
+                    for target in ids(parts.get(key)):
+                        if key == ATTR_ENTITY_ID:
+                            self._field_entity(hass, field, target, None, assistant)
+                        else:
+                            self._check_holder(hass, key, target, None, assistant)
+            return given
+        holder = _FIELD_HOLDERS.get(type(validator))
+        if holder is not None:
+            key, resolve = holder
+            # What the selector lets be picked and what the script acts on (None: any).
+            picked = _domains(validator.config, "entity")
+            domains = None if picked is None or acted is None else picked | acted
+            for value in values:
+                self._check_holder(hass, key, resolve(hass, value), domains, assistant)
+        return given
+
+    def _field_entity(
+        self,
+        hass: HomeAssistant,
+        field: str,
+        value: Any,
+        domains: frozenset[str] | None,
+        assistant: str,
+    ) -> str:
+        """Return the entity id a field names, if it exists, is of ``domains`` and reached."""
+        entity_id = existing_entity(hass, value)
+        if domains is not None and split_entity_id(entity_id)[0] not in domains:
+            raise HomeAssistantError(f"{field}: {entity_id} is not of {', '.join(sorted(domains))}")
+        self._check_exposed(hass, entity_id, assistant)
+        return entity_id
+
+    def _check_handed(
+        self,
+        hass: HomeAssistant,
+        scripts: Sequence[str] | None,
+        field: str,
+        value: Any,
+        assistant: str,
+    ) -> None:
+        """Raise unless a value handed to ``scripts`` (None: unknown) as ``field`` is reached.
+
+        Checked as that script's field; one of no selector that names things (or of an
+        unknown script): each entity id it gives must be exposed.
+        """
+        checked = False
+        registry = er.async_get(hass)
+        for named in scripts or ():
+            # A registry id names the script as its entity id does.
+            script = er.async_resolve_entity_id(registry, named) or named
+            validator = _script_fields(hass, script).get(field)
+            if type(validator) in _NAMING_SELECTORS:
+                self._checked_field(
+                    hass, field, validator, value, assistant, acted=script_domains(hass, script)
+                )
+                checked = True
+        if checked:
+            return
+        for entity_id in value if isinstance(value, list) else [value]:
+            if (
+                isinstance(entity_id, str)
+                and valid_entity_id(entity_id)
+                and (hass.states.get(entity_id) or er.async_get(hass).async_get(entity_id))
+            ):
+                self._check_exposed(hass, entity_id, assistant)
+
+    def _entity_id(
+        self,
+        hass: HomeAssistant,
+        parameter: ParameterDefinition,
+        value: str,
+        assistant: str | None,
+    ) -> str:
+        """Return the entity id of an entity id or registry id the tool may reach; raise."""
+        entity_id = existing_entity(hass, value)
+        if parameter.domains and split_entity_id(entity_id)[0] not in parameter.domains:
+            raise HomeAssistantError(
+                f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
+            )
+        self._check_exposed(hass, entity_id, assistant)
+        return entity_id
+
+
+def existing_entity(hass: HomeAssistant, value: Any) -> str:
+    """Return the entity id of an entity id or registry id of an entity that exists; raise."""
+    registry = er.async_get(hass)
+    entity_id = er.async_resolve_entity_id(registry, value) if isinstance(value, str) else None
+    if entity_id is None or (
+        hass.states.get(entity_id) is None and registry.async_get(entity_id) is None
+    ):
+        raise HomeAssistantError(f"There is no entity {value!r}")
+    return entity_id
+
+
+def area_id_of(hass: HomeAssistant, area: Any) -> str:
+    """Return the id of the area with id, name or alias ``area``; raise when there is none."""
+    registry = ar.async_get(hass)
+    return _named_id(
+        "an area",
+        area,
+        lambda id_: registry.async_get_area(id_) is not None,
+        lambda name: (found.id for found in intent.find_areas(name, registry)),
+    )
+
+
+def _named_id(
+    kind: str, value: Any, known: Callable[[str], bool], named: Callable[[str], Iterable[str]]
+) -> str:
+    """Return ``value`` if ``known`` id, else the first id it ``named``; raise if none.
+
+    ``kind``: with its article (``an area``).
+    """
+    if not isinstance(value, str):
+        raise HomeAssistantError(f"{value!r} is not {kind}'s name or id")
+    if known(value):
+        return value
+    for found in named(value):
+        return found
+    raise HomeAssistantError(f"There is no {kind.partition(' ')[2]} {value!r}")
+
+
+class TemplateChecks(Reach):
+    """What a template tool's render may read."""
+
+    named: frozenset[str]
+
+    def _refused(
+        self,
+        hass: HomeAssistant,
+        render_info: RenderInfo,
+        variables: Mapping[str, Any],
+        llm_context: llm_helper.LLMContext,
+    ) -> llm_helper.ToolResult | None:
+        """Return the refusal of a render that read out of reach (None: it did not)."""
+        named = {value for value in variables.values() if isinstance(value, str)}
+        if scopes_entered() and (outside := self._read_outside(hass, render_info, named)):
+            return error_result("HomeAssistantError", outside)
+        if not variables or self.definition.unexposed:
+            return None
+        assistant = llm_context.assistant or ASSISTANT
+        if (unreachable := self._unreachable(hass, render_info, assistant)) is None:
+            return None
+        if unreachable not in named and not unreachable.startswith("every "):
+            unreachable = "an entity not exposed"
+        return error_result(
+            "HomeAssistantError",
+            f"The template of tool {self.name} read {unreachable}; tool "
+            f"{self.name} may only reach entities exposed to Assist",
+        )
+
+    def _read_outside(
+        self, hass: HomeAssistant, render_info: RenderInfo, named: set[str]
+    ) -> str | None:
+        """Return why a render read outside the scopes entered (None: it did not).
+
+        An entity is named only when the model's arguments named it.
+        """
+        read: set[str] = set(render_info.entities)
+        for domain in render_info.domains:
+            read.update(hass.states.async_entity_ids(domain))
+        if render_info.all_states:
+            read.update(hass.states.async_entity_ids())
+        for entity_id in sorted(read):
+            if reaches(entity_id):
+                continue
+            shown = entity_id if entity_id in named else "an entity"
+            return (
+                f"The template of tool {self.name} read {shown} outside the scope of this "
+                f"assistant; tool {self.name} may only reach entities within it"
+            )
+        return None
+
+    def _unreachable(
+        self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
+    ) -> str | None:
+        """Return what a render read that is not exposed to ``assistant`` (None: nothing)."""
+        iterated: list[tuple[str | None, str]] = [
+            (domain, f"every {domain} entity") for domain in sorted(render_info.domains)
+        ]
+        if render_info.all_states:
+            iterated = [(None, "every entity")]
+        for domain, what in iterated:
+            if not all(
+                async_should_expose(hass, assistant, entity_id)
+                for entity_id in hass.states.async_entity_ids(domain)
+            ):
+                return what
+        for entity_id in sorted(render_info.entities - self.named):
+            if not async_should_expose(hass, assistant, entity_id):
+                return entity_id
+        return None
+
+
+def names_outside(hass: HomeAssistant, text: str) -> bool:
+    """Return whether ``text`` names an entity outside the scopes entered."""
+    registry = er.async_get(hass)
+    return any(
+        not reaches(entity_id)
+        and (hass.states.get(entity_id) is not None or registry.async_get(entity_id) is not None)
+        for entity_id in set(ENTITY_ID_PATTERN.findall(text))
+    )
+
+
+class ActionChecks(Reach):
+    """What an action tool's actions may act on, before the run and as it renders them."""
+
+    script: Script
+
+    def _check_targets(
+        self, hass: HomeAssistant, variables: Mapping[str, Any], assistant: str | None
+    ) -> None:
+        """Raise ``HomeAssistantError`` naming a target of the actions the tool may not reach.
+
+        Each must exist; one a template led to, be exposed (an area, device, floor or label:
+        what it holds) unless the tool allows more; in a scoped hub, every one within the
+        scope, scripts and scenes followed, no action whose words or a template pick them.
+        """
+        followed: list[str] = []
+        for key, target, driven, action in _target_ids(hass, self.script.sequence, variables):
+            reached = (assistant or ASSISTANT) if driven else None
+            self._check_target(hass, (key, target, action), reached, followed)
+        for scripts, field_name, value in _handed_values(self.script.sequence):
+            try:
+                rendered = _render(hass, value, variables)
+            except TemplateError:
+                continue  # checked as the run renders it
+            self._check_handed(hass, scripts(hass), field_name, rendered, assistant or ASSISTANT)
+        if scopes_entered():
+            for action in _actions(self.script.sequence):
+                if action in OPAQUE_ACTIONS or not isinstance(action, str):
+                    shown = action if isinstance(action, str) else action.template
+                    raise OutOfScope(
+                        f"the action {shown} may act on entities "
+                        "outside the scope of this assistant (a template or its words pick "
+                        "what it acts on). Tell the user it cannot do that here"
+                    )
+            self._check_walked(hass, variables)
+
+    def check_rendered(
+        self,
+        hass: HomeAssistant,
+        key: str | None,
+        value: Any,
+        action: str,
+        assistant: str | None,
+        *,
+        handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
+    ) -> None:
+        """Raise ``HomeAssistantError`` naming a target a run rendered that is out of reach.
+
+        ``handed``: the scripts a value is handed to (``()``: none), and as which field.
+        """
+        scripts, field_name = handed
+        if scripts != ():
+            called = _scripts_called(hass, action, scripts)
+            given = (
+                {field_name: value}
+                if field_name is not None
+                else _handed(value if key is None else None, action)
+            )
+            for name, item in (given if isinstance(given, Mapping) else {}).items():
+                if name not in TARGET_KEYS:
+                    self._check_handed(hass, called, name, item, assistant or ASSISTANT)
+            if field_name is not None:
+                return
+        followed: list[str] = []
+        for part, target in _rendered(key, value, action):
+            self._check_target(hass, (part, target, action), assistant or ASSISTANT, followed)
+        if scopes_entered():
+            self._check_followed(hass, followed)
+
+    def _check_target(
+        self,
+        hass: HomeAssistant,
+        target: tuple[str, str, str],
+        assistant: str | None,
+        followed: list[str],
+    ) -> None:
+        """Raise unless ``(key, id, action)`` is reached (``assistant`` None: written)."""
+        key, name, action = target
+        if key != ATTR_ENTITY_ID:
+            domain = action.partition(".")[0]
+            domains = (
+                None
+                if domain in {"homeassistant", ""} or is_template_string(action)
+                else frozenset({domain})
+            )
+            self._check_holder(hass, key, name, domains, assistant)
+            return
+        if name in (ENTITY_MATCH_ALL, ENTITY_MATCH_NONE):
+            raise HomeAssistantError(f"{name!r} is not an entity id: name the entities")
+        entity_id = existing_entity(hass, name)
+        if assistant is not None:
+            self._check_exposed(hass, entity_id, assistant)
+        elif not reaches(entity_id):
+            raise OutOfScope("it acts on an entity outside the scope of this assistant")
+        followed.append(entity_id)
+
+    def _check_followed(self, hass: HomeAssistant, entity_ids: list[str]) -> None:
+        """Raise when a group, script or scene of ``entity_ids`` acts outside the scopes entered."""
+        for entity_id in entity_ids:
+            what = f"the {entity_id.partition('.')[0]} {entity_id}"
+            if why := acts_outside(entities_acts(hass, [entity_id]), what):
+                raise OutOfScope(why)
+
+    def _check_walked(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
+        """Raise when the actions, as the arguments render them, act outside the scopes.
+
+        A template the arguments alone do not render is checked as the run renders it.
+        """
+
+        def render(template: Template) -> Any:
+            try:
+                return _render(hass, template, variables)
+            except TemplateError as err:
+                raise LookupError from err
+
+        acts = actions_acts(hass, self.script.sequence, render)
+        if why := acts_outside(acts, f"tool {self.name}"):
+            raise OutOfScope(why)
+
+
+CALLING: Final[ContextVar[tuple[ActionChecks, str | None] | None]] = ContextVar(
+    f"{DOMAIN}_calling", default=None
+)
+"""The action tool whose run is going on, and the request's assistant."""
+
+
+class UnreachableError(Exception):
+    """A target a run rendered is out of reach (no ``HomeAssistantError``: not ignorable)."""
+
+
+class CheckedTemplate(Template):
+    """A target template of an action tool's actions, checked each time the run renders it."""
+
+    __slots__ = ("_action", "_key", "handed")
+
+    def __init__(
+        self,
+        template: Template,
+        action: str,
+        key: str | None,
+        handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
+    ) -> None:
+        """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``.
+
+        ``handed``: the scripts it is handed to, and as which field (``check_rendered``).
+        """
+        super().__init__(template.template, template.hass)
+        self._action = action
+        self._key = key
+        self.handed = handed
+
+    @override
+    def async_render(
+        self,
+        variables: TemplateVarsType = None,
+        parse_result: bool = True,
+        limited: bool = False,
+        strict: bool = False,
+        log_fn: Callable[[int, str], None] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Render; raise ``UnreachableError`` for a target the calling tool may not reach."""
+        rendered = super().async_render(variables, parse_result, limited, strict, log_fn, **kwargs)
+        if (calling := CALLING.get()) is None:
+            raise UnreachableError(
+                HomeAssistantError(f"A target of {self._action} is rendered outside its tool")
+            )
+        tool, assistant = calling
+        try:
+            tool.check_rendered(
+                self.hass, self._key, rendered, self._action, assistant, handed=self.handed
+            )
+        except HomeAssistantError as err:
+            raise UnreachableError(err) from None
+        return rendered
+
+
+def _render(hass: HomeAssistant, template: Template, variables: Mapping[str, Any]) -> Any:
+    """Return ``template`` rendered strictly with ``variables`` (never its run-time check)."""
+    return Template(template.template, hass).async_render(variables, strict=True)
+
+
+def checked_targets(sequence: Sequence[dict[str, Any]]) -> None:
+    """Make every target template of the action steps of validated ``sequence`` checked.
+
+    Raises ``ToolDefinitionError`` for a target or data key that is a template.
+    """
+    for kind, step in iter_steps(sequence):
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            name = step_action(step)
+            action = name if isinstance(name, str) else ""
+            refuse_template_keys(step)
+            scripts = _written_scripts(step, name)
+            for part in TARGET_PARTS:
+                if part in step:
+                    step[part] = _checking(step[part], action, None)  # type: ignore[index]
+            if scripts != ():
+                _checking_handed(step, action, scripts)
+
+
+def _checking_handed(step: Mapping[str, Any], action: str, scripts: tuple[str, ...] | None) -> None:
+    """Make the templates of the values a step's data hands ``scripts`` checked as fields."""
+    for part in ("data", "data_template"):
+        if isinstance(checked := step.get(part), CheckedTemplate):
+            checked.handed = (scripts, None)
+        elif isinstance(handed := _handed(checked, action), dict):
+            for field_name, value in handed.items():
+                if field_name not in TARGET_KEYS:
+                    handed[field_name] = _checking_field(value, action, field_name, scripts)
+
+
+def _checking_field(
+    value: Any, action: str, field_name: str, scripts: tuple[str, ...] | None
+) -> Any:
+    """Return a value handed to ``scripts`` as ``field_name`` with its templates checked."""
+    if isinstance(value, Template):
+        return CheckedTemplate(value, action, None, (scripts, field_name))
+    if isinstance(value, list):
+        return [_checking_field(item, action, field_name, scripts) for item in value]
+    return value
+
+
+def _written_scripts(step: Mapping[str, Any], name: Any) -> tuple[str, ...] | None:
+    """Return the scripts a step hands its data to (``()``: none; None: a template picks)."""
+    if not isinstance(name, str):
+        return None
+    domain, _, service = name.partition(".")
+    if domain != "script" or service not in SCRIPT_SERVICES:
+        return (name,) if domain == "script" else ()
+    if service != "turn_on":
+        return ()
+    parts = [step, step.get("target"), step.get("data"), step.get("data_template")]
+    if any(
+        isinstance(part, Template)
+        or (isinstance(part, Mapping) and any(key in part for key in _HOLDER_KEYS))
+        for part in parts[1:]
+    ):
+        return None  # a template, or an area, device, floor or label picks the scripts
+    values = [part.get(ATTR_ENTITY_ID) for part in parts if isinstance(part, Mapping)]
+    found: list[str] = []
+    for value in values:
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, Template) or _is_template(item) for item in items):
+            return None
+        found.extend(ids(value))
+    return tuple(found)
+
+
+def _is_template(value: Any) -> bool:
+    """Return whether ``value`` is a template text."""
+    return isinstance(value, str) and is_template_string(value)
+
+
+def _handed(part: Any, action: str) -> Any:
+    """Return the variables a step's data hands a script (``script.turn_on``: ``variables``)."""
+    if action == "script.turn_on":
+        return part.get("variables") if isinstance(part, Mapping) else None
+    return part
+
+
+def _scripts_called(
+    hass: HomeAssistant, action: str, scripts: tuple[str, ...] | None
+) -> tuple[str, ...] | None:
+    """Return the script entities a step hands its data to (None: unknown)."""
+    if (entity_id := script_called(hass, action)) is not None:
+        return (entity_id,)
+    return scripts
+
+
+def _handed_values(
+    sequence: Sequence[Mapping[str, Any]],
+) -> list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, Template]]:
+    """Return ``(scripts, field, template)`` of each template a step hands a script."""
+    found: list[tuple[Callable[[HomeAssistant], tuple[str, ...] | None], str, Template]] = []
+    for kind, step in iter_steps(sequence):
+        if kind != cv.SCRIPT_ACTION_CALL_SERVICE:
+            continue
+        name = step_action(step)
+        if (written := _written_scripts(step, name)) == ():
+            continue
+        action = name if written is not None else ""
+
+        def scripts(
+            hass: HomeAssistant, action: str = action, written: Any = written
+        ) -> tuple[str, ...] | None:
+            return _scripts_called(hass, action, written)
+
+        for part in (step.get("data"), step.get("data_template")):
+            handed = _handed(part, action)
+            for field_name, value in (handed if isinstance(handed, Mapping) else {}).items():
+                if field_name in TARGET_KEYS:
+                    continue
+                found.extend(
+                    (scripts, str(field_name), item)
+                    for item in (value if isinstance(value, list) else [value])
+                    if isinstance(item, Template)
+                )
+    return found
+
+
+def check_action_keys(sequence: Sequence[dict[str, Any]]) -> None:
+    """Raise ``ToolDefinitionError`` if a validated action's target or data has a template key."""
+    for kind, step in iter_steps(sequence):
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            refuse_template_keys(step)
+
+
+def refuse_template_keys(step: Mapping[str, Any]) -> None:
+    """Raise ``ToolDefinitionError`` for a template key, or script.turn_on variables as one."""
+    for part in (step.get(name) for name in TARGET_PARTS):
+        if not isinstance(part, Mapping):
+            continue
+        variables = part.get("variables")
+        if isinstance(variables, Template):
+            raise ToolDefinitionError("actions_variables_template")
+        keys = [*part, *(variables if isinstance(variables, Mapping) else ())]
+        if any(isinstance(key, Template) for key in keys):
+            raise ToolDefinitionError("actions_key_template")
+
+
+def _checking(value: Any, action: str, key: str | None) -> Any:
+    """Return a target value (``key`` None: a target or data) with its templates checked."""
+    if isinstance(value, Template):
+        return CheckedTemplate(value, action, key)
+    if isinstance(value, list):
+        return [_checking(item, action, key) for item in value]
+    if key is not None or not isinstance(value, Mapping):
+        return value
+    checked = {
+        part: _checking(item, action, part) if part in TARGET_KEYS else item
+        for part, item in value.items()
+    }
+    if action in SCENE_ACTIONS and isinstance(entities := checked.get(SCENE_ENTITIES), Mapping):
+        checked[SCENE_ENTITIES] = {
+            CheckedTemplate(name, action, ATTR_ENTITY_ID)
+            if isinstance(name, Template)
+            else name: state
+            for name, state in entities.items()
+        }
+    elif action in SCENE_ACTIONS and isinstance(entities, Template):
+        checked[SCENE_ENTITIES] = CheckedTemplate(entities, action, SCENE_ENTITIES)
+    return checked
+
+
+_HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
+    ATTR_AREA_ID: ("area", lambda hass, id_: ar.async_get(hass).async_get_area(id_) is not None),
+    ATTR_DEVICE_ID: ("device", lambda hass, id_: dr.async_get(hass).async_get(id_) is not None),
+    ATTR_FLOOR_ID: (
+        "floor",
+        lambda hass, id_: fr.async_get(hass).async_get_floor(id_) is not None,
+    ),
+    ATTR_LABEL_ID: (
+        "label",
+        lambda hass, id_: lr.async_get(hass).async_get_label(id_) is not None,
+    ),
+}
+"""Per target key other than ``entity_id``: what it names, and whether one exists."""
+
+
+def _target_ids(
+    hass: HomeAssistant, sequence: Sequence[Mapping[str, Any]], variables: Mapping[str, Any]
+) -> list[tuple[str, str, bool, str]]:
+    """Return ``(key, id, from a template, action)`` of each target the arguments render."""
+    found: list[tuple[str, str, bool, str]] = []
+    for kind, step in iter_steps(sequence):
+        if kind not in _TARGETING_STEPS:
+            continue
+        name = step_action(step)
+        action = name if isinstance(name, str) else ""
+        for key, value in step_targets(step):
+            driven = isinstance(value, Template)
+            if driven:
+                try:
+                    value = _render(hass, value, variables)  # noqa: PLW2901
+                except TemplateError:
+                    continue  # checked as the run renders it, which fails in HA's words if it must
+            found.extend(
+                (part, target, driven, action) for part, target in _rendered(key, value, action)
+            )
+    return found
+
+
+_HOLDER_KEYS: Final = TARGET_KEYS[1:]
+"""The target keys that name what holds entities (scripts too)."""
+_TARGETING_STEPS: Final = frozenset(
+    {cv.SCRIPT_ACTION_CALL_SERVICE, cv.SCRIPT_ACTION_ACTIVATE_SCENE}
+)
+
+
+def _actions(sequence: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """Return the actions (``domain.name``, or a template) the steps of ``sequence`` call."""
+    return [
+        step_action(step)
+        for kind, step in iter_steps(sequence)
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE
+    ]
+
+
+def _rendered(key: str | None, value: Any, action: str) -> list[tuple[str, str]]:
+    """Return ``(key, id)`` of the targets in a target value (as ``_targets`` keys them)."""
+    if key is None:
+        parts = value if isinstance(value, Mapping) else {}
+        found = [(part, target) for part in TARGET_KEYS for target in ids(parts.get(part))]
+        if action in SCENE_ACTIONS:
+            found.extend(_rendered(SCENE_ENTITIES, parts.get(SCENE_ENTITIES), action))
+        return found
+    if key == SCENE_ENTITIES:
+        names = list(value) if isinstance(value, Mapping) else []
+        return [(ATTR_ENTITY_ID, name) for name in ids(names)]
+    return [(key, target) for target in ids(value)]
+
+
+def _domains(config: Mapping[str, Any], key: str) -> frozenset[str] | None:
+    """Return the domains a selector's entity filters (``key``, ``domain``) allow; None: any."""
+    filters = [
+        *config.get(key, ()),
+        *([{"domain": config["domain"]}] if "domain" in config else []),
+    ]
+    if not filters or not all(isinstance(item, Mapping) and item.get("domain") for item in filters):
+        return None
+    return frozenset(domain for item in filters for domain in item["domain"])
+
+
+def _text(hass: HomeAssistant, value: Any) -> str:
+    """Return ``value``, an id; raise when it is not a text."""
+    if not isinstance(value, str):
+        raise HomeAssistantError(f"{value!r} is not an id")
+    return value
+
+
+def _floor_id(hass: HomeAssistant, floor: Any) -> str:
+    """Return the id of the floor with id, name or alias ``floor``; raise when there is none."""
+    registry = fr.async_get(hass)
+    return _named_id(
+        "a floor",
+        floor,
+        lambda id_: registry.async_get_floor(id_) is not None,
+        lambda name: (found.floor_id for found in intent.find_floors(name, registry)),
+    )
+
+
+_FIELD_HOLDERS: Final[dict[type, tuple[str, Callable[[HomeAssistant, Any], str]]]] = {
+    selector.AreaSelector: (ATTR_AREA_ID, area_id_of),
+    selector.FloorSelector: (ATTR_FLOOR_ID, _floor_id),
+    selector.DeviceSelector: (ATTR_DEVICE_ID, _text),
+    selector.LabelSelector: (ATTR_LABEL_ID, _text),
+}
+"""Per selector of what holds entities: its target key, and the id of a field's value."""
+_NAMING_SELECTORS: Final = frozenset(
+    {selector.EntitySelector, selector.TargetSelector, *_FIELD_HOLDERS}
+)
+"""The selectors of script fields that name what a script acts on."""
+
+
+def _script_fields(hass: HomeAssistant, script: str) -> Mapping[str, Any]:
+    """Return the validators of a script entity's fields, by name."""
+    from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
+
+    return {str(key): value for key, value in ScriptTool(hass, script).parameters.schema.items()}
+
+
+def script_domains(hass: HomeAssistant, script: str) -> frozenset[str] | None:
+    """Return the domains of the actions a script runs (None: any, or unknown)."""
+    found = script_of(hass, script)
+    domains: set[str] = set()
+    if found is None or not _action_domains(found.sequence, domains):
+        return None
+    return frozenset(domains)
+
+
+def _action_domains(sequence: Sequence[Mapping[str, Any]], domains: set[str]) -> bool:
+    """Add the domains ``sequence``'s steps call to ``domains``; False: one may act on any."""
+    for kind, step in iter_steps(sequence):
+        if kind == cv.SCRIPT_ACTION_CALL_SERVICE:
+            action = step_action(step)
+            domain = action.partition(".")[0] if isinstance(action, str) else ""
+            if not domain or domain in _ANY_DOMAIN or action in OPAQUE_ACTIONS:
+                return False
+            domains.add(domain)
+        elif kind in _ACTING_STEPS:
+            return False
+    return True
+
+
+_ANY_DOMAIN: Final = frozenset({"homeassistant", "script", "scene"})
+"""Domains whose actions may act on entities of any domain."""
+_ACTING_STEPS: Final = frozenset(
+    {cv.SCRIPT_ACTION_DEVICE_AUTOMATION, cv.SCRIPT_ACTION_ACTIVATE_SCENE}
+)
+"""Kinds of step other than an action that act on entities of any domain."""
