@@ -344,6 +344,8 @@ async def _async_render(
             async with asyncio.timeout(TEMPLATE_TIME_LIMIT):
                 await done.wait()
         raise
+    if thread.is_alive():  # it has set ``done`` and is ending: let it end off the loop
+        await hass.async_add_executor_job(thread.join)
     result = outcome[0]
     if isinstance(result, str):
         return result
