@@ -227,6 +227,11 @@ SCOPE_MEASURES = [
         targets=(Target(1.1, EVERY),),
     ),
     Measure(
+        "scope_ask_call",
+        "Same call, the scoped hub also asking before another light (nothing asked)",
+        targets=(Target(1.1, EVERY),),
+    ),
+    Measure(
         "scope_live",
         "`GetLiveContext`: scoped hub vs Assist's own",
         targets=(Target(1.0, EVERY),),
@@ -693,13 +698,31 @@ async def async_scope_home(hass: HomeAssistant, count: int) -> str:
     return ids[0]
 
 
-async def async_add_scoped_hub(hass: HomeAssistant, area_id: str) -> str:
-    """Add a hub picking Assist whose Scope step reaches the area ``area_id``; return its id."""
-    api_id = await async_add_hub(hass, "Bench scoped", [llm.LLM_API_ASSIST])
+async def async_add_scoped_hub(
+    hass: HomeAssistant, area_id: str, ask: str | None = None, title: str = "Bench scoped"
+) -> str:
+    """Add a hub picking Assist whose Scope step reaches the area ``area_id``; return its id.
+
+    ``ask``: an entity its Safety step's "Always ask before acting on" names.
+    """
+    api_id = await async_add_hub(hass, title, [llm.LLM_API_ASSIST])
     options = hass.config_entries.options
     flow = await options.async_init(api_id.removeprefix("llm_hub-"))
     await options.async_configure(flow["flow_id"], {"next_step_id": "scope"})
     await options.async_configure(flow["flow_id"], {"scope_areas": [area_id], "admins_only": False})
+    if ask is not None:
+        await options.async_configure(flow["flow_id"], {"next_step_id": "safety"})
+        await options.async_configure(
+            flow["flow_id"],
+            {
+                "read_only": False,
+                "no_destructive": False,
+                "no_open_world": False,
+                "confirm_destructive": False,
+                "ask_entities": [ask],
+                "timeout": 30,
+            },
+        )
     result = await options.async_configure(flow["flow_id"], {"next_step_id": "save"})
     if result["type"] is not FlowResultType.CREATE_ENTRY:
         raise BenchError(f"the options flow did not save the scope: {result}")
@@ -717,10 +740,13 @@ async def _async_tool_op(
     return op, await op()
 
 
-async def async_measure_scope(
-    bench: Bench, size: int, settings: Settings, results: Results, scoped: str
+async def async_measure_scope(  # noqa: PLR0917
+    bench: Bench, size: int, settings: Settings, results: Results, scoped: str, asking: str
 ) -> None:
-    """Measure the scope table with ``size`` lights exposed (``scoped``: the scoped hub)."""
+    """Measure the scope table with ``size`` lights exposed (``scoped``: the scoped hub).
+
+    ``asking``: the same hub, also asking before another light.
+    """
     hass, ctx, plain = bench.hass, bench.llm_context, bench.hubs["assist"]
     await async_scope_home(hass, size)
     timed: dict[str, tuple[Op, Op]] = {
@@ -741,12 +767,15 @@ async def async_measure_scope(
 
     timed["scope_build_changed"] = (partial(build_changed, scoped), partial(build_changed, plain))
     turn_on = {"name": "Bench light 0"}
-    calls = [await _async_tool_op(hass, api, ctx, "HassTurnOn", turn_on) for api in (scoped, plain)]
+    calls = [
+        await _async_tool_op(hass, api, ctx, "HassTurnOn", turn_on)
+        for api in (scoped, plain, asking)
+    ]
     lives = [
         await _async_tool_op(hass, api, ctx, "GetLiveContext", {})
         for api in (scoped, llm.LLM_API_ASSIST)
     ]
-    answers = zip((*calls, *lives), ("scoped", "plain", "scoped", "assist"), strict=True)
+    answers = zip((*calls, *lives), ("scoped", "plain", "asking", "scoped", "assist"), strict=True)
     for (_, answer), where in answers:
         if getattr(answer, "error", False) or "error" in (getattr(answer, "data", None) or {}):
             raise BenchError(f"the {where} hub answered {answer}")
@@ -755,6 +784,7 @@ async def async_measure_scope(
     if one.search(lives[0][1].data["result"]) or not one.search(lives[1][1].data["result"]):
         raise BenchError("the scoped hub's live context is not its scope's")
     timed["scope_call"] = (calls[0][0], calls[1][0])
+    timed["scope_ask_call"] = (calls[2][0], calls[1][0])
     timed["scope_live"] = (lives[0][0], lives[1][0])
     for key, (hub, core) in timed.items():
         results.values[key, size] = await async_compare_time(hub, core, settings)
@@ -807,10 +837,12 @@ async def async_run(settings: Settings) -> Results:
                 # Last: Assist's intents and the lights change what the other tables measure.
                 tools.resize(0, cached=settings.cached)
                 await _async_setup(hass, "intent", {})
-                scoped = await async_add_scoped_hub(hass, await async_scope_home(hass, 0))
+                area = await async_scope_home(hass, 0)
+                scoped = await async_add_scoped_hub(hass, area)
+                asking = await async_add_scoped_hub(hass, area, "light.bench_0001", "Bench asking")
                 for size in SCOPE_SIZES:
                     print(f"measuring the scope, {size} entities ...", file=sys.stderr, flush=True)
-                    await async_measure_scope(bench, size, settings, results, scoped)
+                    await async_measure_scope(bench, size, settings, results, scoped, asking)
         return results
     finally:
         await hass.async_stop()

@@ -1527,6 +1527,30 @@ async def test_save_warns_of_hub_options(
     assert _placeholders(result)["warning"] == (f"The hub will {warning}" if warning else "")
 
 
+@pytest.mark.parametrize(("action", "warned"), [("test.set_code", True), ("test.get_code", False)])
+async def test_save_warns_a_read_only_tool_that_changes_state(
+    hass: HomeAssistant, entry: MockConfigEntry, action: str, warned: bool
+) -> None:
+    """Saved "read-only", a tool whose steps can change state is told it is served as not."""
+    for service in ("set_code", "get_code"):
+        hass.services.async_register(
+            "test", service, lambda _: {}, supports_response=SupportsResponse.ONLY
+        )
+    form = {
+        "title": "Code",
+        "description": "The door code.",
+        "actions": [{"action": action, "response_variable": "code"}],
+        "annotations": {"read_only": True, "destructive": False, "open_world": False},
+    }
+    result = await async_fill(hass, await async_start_tool_flow(hass, entry, "action"), form)
+
+    assert result["step_id"] == "save"
+    assert ("serves it as not read-only" in _placeholders(result)["warning"]) is warned
+    await async_fill(hass, result, {})
+    (tool,) = await _own(hass, entry)
+    assert tool.annotations.read_only is not warned
+
+
 async def test_unloaded_scripts(hass: HomeAssistant, setup_llm: None) -> None:
     """Unloading the hub unloads its action tools' scripts."""
     entry = await _async_hub_with(

@@ -32,6 +32,7 @@ from ..const import (
     DOMAIN,
 )
 from ..options import HubOptions
+from ..targets.walk import may_change, script_of
 from .checks import check_action_keys
 from .definition import (
     ANNOTATION_KEYS,
@@ -530,6 +531,8 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         ]
         if self.source != "reconfigure" and not options.include_new_tools:
             warnings.insert(0, ("hidden_off", "tools", CONF_INCLUDE_NEW_TOOLS))
+        if read_only and self._changes_state():
+            warnings.insert(0, ("not_read_only", "safety", CONF_READ_ONLY))
         if not warnings and options.confirm_destructive and destructive:
             warnings.append(("confirmed", "safety", CONF_CONFIRM_DESTRUCTIVE))
         if not warnings:
@@ -543,6 +546,15 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             )
             for kind, step, key in warnings
         )
+
+    def _changes_state(self) -> bool:
+        """Return whether the tool's actions (a script tool's script's) may change state."""
+        if self._kind == "template":
+            return False
+        if self._kind == "script":
+            script = script_of(self.hass, self._data[CONF_SCRIPT])
+            return script is None or may_change(self.hass, script.sequence)
+        return may_change(self.hass, self._data[CONF_ACTIONS])
 
     async def async_step_save(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Show the name the model will call the tool by, and whether the hub hides it; save."""
