@@ -249,7 +249,7 @@ async def test_effect_and_inspector_use_the_scope(
     whole = (await client.receive_json())["result"]["tools"]
 
     assert scoped["script__kitchen_on"]["scope"] == (
-        "runs only while everything its script references is within the scope"
+        "listed while everything its script acts on is within the scope"
     )
     assert scoped["intent__HassTurnOn"]["scope"].startswith("acts only on entities within")
     assert scoped["homeassistant__GetLiveContext"]["scope"] == (

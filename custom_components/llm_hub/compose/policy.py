@@ -136,7 +136,7 @@ class HubPolicy:
         # One Asking per tool between builds: Assist's tools come anew with every request.
         cache_key = _effect_key(original)
         if (known := self._by_effect.get(cache_key)) is None:
-            if (effect := effect_of(original, destructive=destructive)) is None:
+            if (effect := effect_of(original)) is None:
                 return ASK_UNKNOWN if destructive else None
             reason = ASK_INTENT if isinstance(original, llm_helper.IntentTool) else ASK_SCRIPT
             known = self._by_effect[cache_key] = Asking(reason, effect)

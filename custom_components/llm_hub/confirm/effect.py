@@ -141,12 +141,11 @@ def script_acts(hass: HomeAssistant, script: Script | str) -> Acts:
     return actions_acts(hass, script.sequence)
 
 
-def effect_of(tool: Tool, *, destructive: bool) -> Effect | None:
+def effect_of(tool: Tool) -> Effect | None:
     """Return what calls of ``tool`` act on, or None when the hub cannot know it.
 
     Known: Assist's intent tools, a script's tool (Home Assistant's, or one made in the UI:
-    ``script_entity_id``), and action tools made in the UI (``script``). ``destructive``:
-    the tool's annotations say so (unused: what cannot be followed asks).
+    ``script_entity_id``), and action tools made in the UI (``script``).
     """
     if isinstance(tool, llm_helper.IntentTool):
         return IntentEffect(tool)

@@ -140,9 +140,9 @@ def scope_note(tool: llm_helper.Tool) -> str | None:
     if isinstance(tool, GetLiveContextTool):
         return "reports only the entities within the scope"
     if isinstance(tool, llm_helper.IntentTool):
-        return "acts only on entities within the scope; others are answered as not exposed"
+        return "acts only on entities within the scope, groups, scenes and scripts followed"
     if script_of(tool) is not None:
-        return "runs only while everything its script references is within the scope"
+        return "listed while everything its script acts on is within the scope"
     if _reader_domain(tool) is not None:
         return "lists and reads only the lists within the scope"
     if tool.integration == DOMAIN:
