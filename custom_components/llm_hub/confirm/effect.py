@@ -15,11 +15,10 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm as llm_helper
 from homeassistant.helpers.script import Script
 
-from ..scope.assist import script_of
 from ..scope.reach import within
 from ..targets.acts import Acts, EffectSet
 from ..targets.intents import intent_acts
-from ..targets.walk import actions_acts, entities_acts
+from ..targets.walk import actions_acts, entities_acts, tool_script
 
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import LLMContext, Tool
@@ -151,6 +150,6 @@ def effect_of(tool: Tool) -> Effect | None:
         return IntentEffect(tool)
     if isinstance(script := getattr(tool, "script", None), Script):
         return ScriptEffect(script)
-    if (entity_id := script_of(tool)) is not None:
+    if (entity_id := tool_script(tool)) is not None:
         return ScriptEffect(entity_id)
     return None

@@ -38,7 +38,7 @@ from ..targets.intents import (
     slots_of,
 )
 from ..targets.resolve import match
-from ..targets.walk import entities_acts
+from ..targets.walk import entities_acts, tool_script
 from .changes import async_home_changes
 from .reach import reaches, scopes_entered
 
@@ -50,7 +50,6 @@ __all__ = [
     "in_scope",
     "prompt_in_scope",
     "scope_note",
-    "script_of",
     "tool_outside",
 ]
 
@@ -85,7 +84,7 @@ def acts_outside(acts: Acts, what: str) -> str | None:
 
 def tool_outside(hass: HomeAssistant, tool: llm_helper.Tool) -> str | None:
     """Return what a script's tool may act on outside the scopes entered, in words (None: not)."""
-    if (script := script_of(tool)) is None:
+    if (script := tool_script(tool)) is None:
         return None
     return acts_outside(entities_acts(hass, [script]), f"the script {script}")
 
@@ -108,7 +107,7 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
         return tool
     if isinstance(tool, GetLiveContextTool) or tool.integration == "llm":
         return tool
-    if (script := script_of(tool)) is not None:
+    if (script := tool_script(tool)) is not None:
         if (why := tool_outside(hass, tool)) is not None:
             return "its script is outside the scope" if not reaches(script) else why
         return tool
@@ -126,22 +125,13 @@ SCOPE_UNKNOWN = "may reach entities outside the hub's scope"
 """Why a scoped hub leaves out a tool whose reach it cannot know."""
 
 
-def script_of(tool: llm_helper.Tool) -> str | None:
-    """Return the entity id of the script a script's tool runs (None: not a script's tool)."""
-    if isinstance(entity_id := getattr(tool, "script_entity_id", None), str):
-        return entity_id
-    if isinstance(tool, llm_helper.ActionTool) and tool.name.startswith("script__"):
-        return f"script.{tool.name.removeprefix('script__')}"
-    return None
-
-
 def scope_note(tool: llm_helper.Tool) -> str | None:
     """Return how a scoped hub keeps ``tool`` within its scope, in words (None: it need not)."""
     if isinstance(tool, GetLiveContextTool):
         return "reports only the entities within the scope"
     if isinstance(tool, llm_helper.IntentTool):
         return "acts only on entities within the scope, groups, scenes and scripts followed"
-    if script_of(tool) is not None:
+    if tool_script(tool) is not None:
         return "listed while everything its script acts on is within the scope"
     if _reader_domain(tool) is not None:
         return "lists and reads only the lists within the scope"

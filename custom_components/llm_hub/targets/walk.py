@@ -37,6 +37,7 @@ from homeassistant.helpers import (
     condition as condition_helper,
     config_validation as cv,
     entity_registry as er,
+    llm as llm_helper,
 )
 from homeassistant.helpers.script import Script
 from homeassistant.helpers.template import Template, is_template_string
@@ -56,13 +57,14 @@ __all__ = [
     "Render",
     "actions_acts",
     "entities_acts",
+    "entity_script",
     "iter_steps",
     "may_change",
     "nested_sequences",
     "script_called",
-    "script_of",
     "step_action",
     "step_targets",
+    "tool_script",
 ]
 
 OPAQUE_ACTIONS: Final = frozenset(
@@ -174,7 +176,7 @@ class _Walker:
             return
         self.seen.add(entity_id)
         self.found.add(entity_id)
-        if (script := script_of(self.hass, entity_id)) is None:
+        if (script := entity_script(self.hass, entity_id)) is None:
             self.cannot(f"the script {entity_id} cannot be read")
             return
         inner = _Walker(self.hass, None, self.seen)
@@ -439,7 +441,16 @@ _CHANGING_STEPS: Final = frozenset(
 )
 
 
-def script_of(hass: HomeAssistant, entity_id: str) -> Script | None:
+def tool_script(tool: llm_helper.Tool) -> str | None:
+    """Return the entity id of the script a script's tool runs (None: not a script's tool)."""
+    if isinstance(entity_id := getattr(tool, "script_entity_id", None), str):
+        return entity_id
+    if isinstance(tool, llm_helper.ActionTool) and tool.name.startswith("script__"):
+        return f"script.{tool.name.removeprefix('script__')}"
+    return None
+
+
+def entity_script(hass: HomeAssistant, entity_id: str) -> Script | None:
     """Return the ``Script`` of a script entity, or None when there is none (or it is broken)."""
     component = hass.data.get("script")
     entity = component.get_entity(entity_id) if component is not None else None

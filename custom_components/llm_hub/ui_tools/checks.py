@@ -57,9 +57,9 @@ from ..targets.walk import (
     TARGET_PARTS,
     actions_acts,
     entities_acts,
+    entity_script,
     iter_steps,
     script_called,
-    script_of,
     step_action,
     step_targets,
 )
@@ -838,7 +838,7 @@ def _script_fields(hass: HomeAssistant, script: str) -> Mapping[str, Any]:
 
 def script_domains(hass: HomeAssistant, script: str) -> frozenset[str] | None:
     """Return the domains of the actions a script runs (None: any, or unknown)."""
-    found = script_of(hass, script)
+    found = entity_script(hass, script)
     domains: set[str] = set()
     if found is None or not _action_domains(found.sequence, domains):
         return None

@@ -32,7 +32,7 @@ from ..const import (
     DOMAIN,
 )
 from ..options import HubOptions
-from ..targets.walk import may_change, script_of
+from ..targets.walk import entity_script, may_change
 from .checks import check_action_keys
 from .definition import (
     ANNOTATION_KEYS,
@@ -552,7 +552,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         if self._kind == "template":
             return False
         if self._kind == "script":
-            script = script_of(self.hass, self._data[CONF_SCRIPT])
+            script = entity_script(self.hass, self._data[CONF_SCRIPT])
             return script is None or may_change(self.hass, script.sequence)
         return may_change(self.hass, self._data[CONF_ACTIONS])
 

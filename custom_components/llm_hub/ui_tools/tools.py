@@ -50,8 +50,8 @@ from ..const import DOMAIN, LOGGER
 from ..scope.assist import OutOfScope
 from ..scope.reach import scopes_entered
 from ..targets.walk import (
+    entity_script,
     may_change,
-    script_of,
 )
 from .bounded import BoundedTemplateEnvironment, deadline
 from .checks import (
@@ -535,7 +535,7 @@ def _script_tool(hass: HomeAssistant, definition: ToolDefinition) -> UiScriptToo
     if hass.states.get(definition.script) is None:
         raise ToolDefinitionError("script_missing", script=definition.script)
     tool = UiScriptTool(definition, ScriptTool(hass, definition.script))
-    script = script_of(hass, definition.script)
+    script = entity_script(hass, definition.script)
     if tool.annotations.read_only and (script is None or may_change(hass, script.sequence)):
         # Steps that may change state make it no read-only tool, whatever its definition says.
         tool.annotations = replace(tool.annotations, read_only=False)
