@@ -20,6 +20,7 @@ from homeassistant.components.homeassistant import llm as homeassistant_llm
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
 from homeassistant.helpers.entity_component import DATA_INSTANCES
+from homeassistant.helpers.entity_platform import async_get_platforms
 from homeassistant.helpers.script import Script
 
 __all__ = [
@@ -27,11 +28,13 @@ __all__ = [
     "API_HAS_REQUIRES_ADMIN",
     "INVALID_ERRORS",
     "api_requires_admin",
+    "driven_entities",
     "live_context_match_error",
     "llm_context_agent_id",
     "marker_default",
     "resolve_key",
     "template_action_scripts",
+    "template_wrappers",
 ]
 
 API_HAS_REQUIRES_ADMIN: Final = "requires_admin" in {
@@ -96,18 +99,73 @@ live_context_match_error: Final = _live_context_wording()
 """``(result, name, area, domains) -> str``: the error ``GetLiveContext`` gives a failed match."""
 
 
+def _entity(hass: HomeAssistant, entity_id: str) -> Any:
+    """Return the entity object of ``entity_id`` (None: none loaded)."""
+    component = hass.data.get(DATA_INSTANCES, {}).get(entity_id.partition(".")[0])
+    return component.get_entity(entity_id) if component is not None else None
+
+
+def _platform(entity: Any) -> str | None:
+    """Return the integration whose platform made ``entity`` (None: unknown)."""
+    platform = getattr(entity, "platform", None)
+    name = getattr(platform, "platform_name", None)
+    return name if isinstance(name, str) else None
+
+
 def template_action_scripts(hass: HomeAssistant, entity_id: str) -> list[Script] | None:
     """Return the actions of a template entity (a button's press, a switch's turn on...).
 
     None: not a template entity. Raises ``LookupError`` when it is one whose actions cannot
     be read (Home Assistant keeps them in ``_action_scripts``, not a public attribute).
     """
+    entity = _entity(hass, entity_id)
     entry = er.async_get(hass).async_get(entity_id)
-    if entry is None or entry.platform != "template":
+    if _platform(entity) != "template" and (entry is None or entry.platform != "template"):
         return None
-    component = hass.data.get(DATA_INSTANCES, {}).get(entity_id.partition(".")[0])
-    entity = component.get_entity(entity_id) if component is not None else None
     scripts = getattr(entity, "_action_scripts", None)
     if not isinstance(scripts, dict) or not all(isinstance(s, Script) for s in scripts.values()):
         raise LookupError(entity_id)
     return list(scripts.values())
+
+
+def template_wrappers(hass: HomeAssistant) -> dict[str, set[str]]:
+    """Return, per entity a template entity's actions name, the template entities naming it.
+
+    Acting on the switch behind a template lock acts on the lock. What cannot be read raises
+    ``LookupError``, as ``template_action_scripts``.
+    """
+    found: dict[str, set[str]] = {}
+    for platform in async_get_platforms(hass, "template"):
+        for entity_id in platform.entities:
+            if entity_id.startswith("button."):
+                continue  # a button's press backs no state of its own
+            for script in template_action_scripts(hass, entity_id) or ():
+                for named in script.referenced_entities:
+                    found.setdefault(named, set()).add(entity_id)
+    return found
+
+
+_DRIVING: Final = {
+    "generic_thermostat": ("heater_entity_id",),
+    "generic_hygrostat": ("_switch_entity_id",),
+}
+"""Integrations whose entities switch another entity, and the attributes that name it."""
+_DRIVING_UNREAD: Final = frozenset({"universal"})
+"""Integrations whose entities act on others in ways the hub cannot read."""
+
+
+def driven_entities(hass: HomeAssistant, entity_id: str) -> list[str]:
+    """Return the entities an entity switches as it acts (a thermostat's heater).
+
+    Raises ``LookupError`` when it switches others that cannot be read.
+    """
+    entity = _entity(hass, entity_id)
+    platform = _platform(entity)
+    if platform in _DRIVING_UNREAD:
+        raise LookupError(entity_id)
+    found: list[str] = []
+    for attribute in _DRIVING.get(platform or "", ()):
+        if not isinstance(driven := getattr(entity, attribute, None), str):
+            raise LookupError(entity_id)  # noqa: TRY004  # cannot be read, as unknown
+        found.append(driven)
+    return found

@@ -49,6 +49,7 @@ NO_ENTITY: Final = {
 _TIMER_COMMAND: Final = (
     "a timer's command, which Home Assistant runs later with every exposed entity"
 )
+_OWN_WAY: Final = "the intent {} may find what it acts on its own way"
 _TARGET_SLOTS: Final = frozenset({"name", "area", "floor"})
 
 
@@ -174,6 +175,7 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
     )
     matched = match(hass, constraints, preferences, within)
     if not matched.is_match:
-        return NOTHING
+        # A plain handler fails the same way; another may find its targets its own way.
+        return NOTHING if plain else Acts(unknown=_OWN_WAY.format(intent_type))
     acts = entities_acts(hass, (state.entity_id for state in matched.states))
     return replace(acts, areas=acts.areas | {area.id for area in matched.areas})

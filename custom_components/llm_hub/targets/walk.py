@@ -32,7 +32,7 @@ from homeassistant.const import (
     CONF_VARIABLES,
     CONF_WHILE,
 )
-from homeassistant.core import HomeAssistant, SupportsResponse
+from homeassistant.core import HomeAssistant, SupportsResponse, valid_entity_id
 from homeassistant.helpers import (
     condition as condition_helper,
     config_validation as cv,
@@ -42,7 +42,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.script import Script
 from homeassistant.helpers.template import Template, is_template_string
 
-from ..compat import template_action_scripts
+from ..compat import driven_entities, template_action_scripts, template_wrappers
 from .acts import Acts
 from .resolve import TARGET_KEYS, ids, members, selected
 
@@ -89,6 +89,8 @@ SCENE_ENTITIES: Final = "entities"
 SCENE_ON: Final = "scene.turn_on"
 """The action a scene step (``scene: scene.x``) runs."""
 TARGET_PARTS: Final = ("target", "data", "data_template")
+_READ_KEYS: Final = frozenset({*TARGET_KEYS, "entities"})
+"""Keys of an action's data read as targets, not as entities named elsewhere in it."""
 UNKNOWN_STEP: Final = "unknown"
 _TEMPLATED: Final = "a template picks what it acts on"
 
@@ -128,6 +130,8 @@ class _Walker:
         self.areas: set[str] = set()
         self.unknown: str | None = None
         self.templated_variables = self.answering = False
+        self.registry = er.async_get(hass)
+        self._wrappers: dict[str, set[str]] | None = None
 
     def acts(self) -> Acts:
         answers = (
@@ -142,8 +146,16 @@ class _Walker:
             self.unknown = why
 
     def entities(self, entity_ids: Iterable[str]) -> None:
-        """Add ``entity_ids`` with their members; follow scripts and template entities' actions."""
+        """Add ``entity_ids`` with their members; follow scripts and template entities' actions.
+
+        A template entity whose actions act on one of them counts too (the lock a switch is
+        behind).
+        """
         found = members(self.hass, entity_ids)
+        wrappers = self.wrappers()
+        wrapping = {wrapper for entity_id in found for wrapper in wrappers.get(entity_id, ())}
+        if wrapping - found - self.found:
+            found |= members(self.hass, wrapping)
         self.found |= found
         for entity_id in sorted(found):
             domain = entity_id.partition(".")[0]
@@ -154,6 +166,28 @@ class _Walker:
             elif entity_id not in self.seen:
                 self.seen.add(entity_id)
                 self.template_entity(entity_id)
+                try:
+                    driven = driven_entities(self.hass, entity_id)
+                except LookupError:
+                    self.cannot(f"{entity_id} acts on other entities in ways the hub cannot read")
+                else:
+                    self.entities(driven)
+
+    def inner(self) -> _Walker:
+        """Return a walker of a script this one follows (what it has read, shared)."""
+        inner = _Walker(self.hass, None, self.seen)
+        inner._wrappers = self._wrappers  # its own kind
+        return inner
+
+    def wrappers(self) -> dict[str, set[str]]:
+        """Return the template entities by what their actions name (read once per walk)."""
+        if self._wrappers is None:
+            try:
+                self._wrappers = template_wrappers(self.hass)
+            except LookupError as err:
+                self.cannot(f"the actions of the template entity {err} cannot be read")
+                self._wrappers = {}
+        return self._wrappers
 
     def template_entity(self, entity_id: str) -> None:
         """Add what a template entity's actions act on (any of them: which runs is not known)."""
@@ -163,7 +197,7 @@ class _Walker:
             self.cannot(f"the actions of the template entity {entity_id} cannot be read")
             return
         for script in scripts or ():
-            inner = _Walker(self.hass, None, self.seen)
+            inner = self.inner()
             inner.sequence(script.sequence)
             self.found |= inner.found
             self.areas |= inner.areas
@@ -179,7 +213,7 @@ class _Walker:
         if (script := entity_script(self.hass, entity_id)) is None:
             self.cannot(f"the script {entity_id} cannot be read")
             return
-        inner = _Walker(self.hass, None, self.seen)
+        inner = self.inner()
         inner.sequence(script.sequence)
         self.found |= inner.found
         self.areas |= inner.areas
@@ -208,7 +242,7 @@ class _Walker:
         if kind == cv.SCRIPT_ACTION_VARIABLES:
             variables = step.get(CONF_VARIABLES)
             self.templated_variables |= _templated(getattr(variables, "variables", variables))
-        elif kind == cv.SCRIPT_ACTION_STOP and step.get(CONF_RESPONSE_VARIABLE):
+        elif step.get(CONF_RESPONSE_VARIABLE):  # a stop's, or one an action tool answers with
             self.answering = True
 
     def value(self, value: Any) -> Any:  # noqa: PLR0911
@@ -246,7 +280,14 @@ class _Walker:
             self.script(script_called(self.hass, action) or action)
 
     def target(self, step: Mapping[str, Any], action: str) -> dict[str, list[str]]:
-        """Return the target ids of a service step, rendered; add the entities a scene sets."""
+        """Return the target ids of a service step, rendered; add the entities a scene sets.
+
+        An entity named under another key of the data (``group_members``) counts too.
+        """
+        for part in (step.get("data"), step.get("data_template")):
+            if isinstance(part, Mapping):
+                named = (value for key, value in part.items() if key not in _READ_KEYS)
+                self.entities(self.named(named))
         target: dict[str, list[str]] = {}
         for key, value in step_targets(step):
             if (rendered := self.value(value)) is None:
@@ -261,6 +302,31 @@ class _Walker:
                 if action in SCENE_ACTIONS:
                     self.scene_entities(rendered.get(SCENE_ENTITIES))
         return target
+
+    def named(self, values: Iterable[Any]) -> list[str]:
+        """Return the existing entities ``values`` name, at any depth (templates rendered)."""
+        found: list[str] = []
+        todo = list(values)
+        while todo:
+            value = todo.pop()
+            if isinstance(value, Template):
+                if value.is_static or self.render is None:
+                    continue  # a template over other data (a brightness) is not a target
+                try:
+                    value = self.render(value)
+                except LookupError:
+                    continue
+            if isinstance(value, str):
+                name = value.strip().lower()
+                if valid_entity_id(name) and (
+                    self.hass.states.get(name) is not None or self.registry.async_get(name)
+                ):
+                    found.append(name)
+            elif isinstance(value, Mapping):
+                todo.extend(value.values())
+            elif isinstance(value, list | tuple):
+                todo.extend(value)
+        return found
 
     def scene_entities(self, entities: Any) -> None:
         """Add the entities ``scene.apply`` or ``scene.create`` sets (a mapping by entity id)."""

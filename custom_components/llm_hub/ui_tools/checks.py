@@ -146,6 +146,15 @@ class Reach:
                     f"{self.name} may only reach exposed entities"
                 )
 
+    def _check_area_in_scope(self, hass: HomeAssistant, area_id: str) -> None:
+        """Raise ``OutOfScope`` when the area the model named holds an entity outside the scopes."""
+        if scopes_entered() and any(
+            not reaches(entity_id) for entity_id in selected(hass, {ATTR_AREA_ID: [area_id]})[0]
+        ):
+            raise OutOfScope(
+                f"the area {area_id!r} holds an entity outside the scope of this assistant"
+            )
+
     def _checked_field(
         self,
         hass: HomeAssistant,

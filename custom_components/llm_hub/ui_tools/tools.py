@@ -226,6 +226,7 @@ class _UiTool(Reach, llm_helper.Tool):
             value = validated.get(parameter.name)
             if parameter.type == "area" and value is not None:
                 value = area_id_of(hass, value)
+                self._check_area_in_scope(hass, value)
             elif parameter.type == "entity" and value is not None:
                 value = self._entity_id(hass, parameter, value, assistant)
             variables[parameter.name] = value
@@ -280,7 +281,8 @@ class UiTemplateTool(TemplateChecks, _UiTool):
         # Refused before any render error: its words could carry what it read.
         if (refused := self._refused(hass, render_info, variables, llm_context)) is not None:
             return refused
-        if scopes_entered() and names_outside(hass, rendered):
+        shown = rendered if failed is None else template_error_text(failed)
+        if scopes_entered() and names_outside(hass, shown):
             # Registry functions (area_entities, ...) read no state: their ids show in the text.
             raise OutOfScope(
                 "its template gave an entity outside the scope of this assistant; it may only "
