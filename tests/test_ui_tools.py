@@ -1527,9 +1527,16 @@ async def test_save_warns_of_hub_options(
     assert _placeholders(result)["warning"] == (f"The hub will {warning}" if warning else "")
 
 
-@pytest.mark.parametrize(("action", "warned"), [("test.set_code", True), ("test.get_code", False)])
+@pytest.mark.parametrize(
+    ("action", "warned", "nested"),
+    [
+        ("test.set_code", True, False),
+        ("test.get_code", False, False),
+        ("test.set_code", True, True),
+    ],
+)
 async def test_save_warns_a_read_only_tool_that_changes_state(
-    hass: HomeAssistant, entry: MockConfigEntry, action: str, warned: bool
+    hass: HomeAssistant, entry: MockConfigEntry, action: str, warned: bool, nested: bool
 ) -> None:
     """Saved "read-only", a tool whose steps can change state is told it is served as not."""
     for service in ("set_code", "get_code"):
@@ -1539,7 +1546,12 @@ async def test_save_warns_a_read_only_tool_that_changes_state(
     form = {
         "title": "Code",
         "description": "The door code.",
-        "actions": [{"action": action, "response_variable": "code"}],
+        "actions": (
+            # A bare action as a branch of ``parallel``, as Home Assistant accepts it.
+            [{"parallel": [{"action": action}]}]
+            if nested
+            else [{"action": action, "response_variable": "code"}]
+        ),
         "annotations": {"read_only": True, "destructive": False, "open_world": False},
     }
     result = await async_fill(hass, await async_start_tool_flow(hass, entry, "action"), form)

@@ -64,7 +64,7 @@ def _matches_targets(handler: intent.IntentHandler) -> bool:
         return True
     schema = handler.slot_schema or {}
     return any(str(getattr(key, "schema", key)) in _TARGET_SLOTS for key in schema) or any(
-        isinstance(getattr(key, "validators", None), tuple)
+        isinstance(getattr(key, "validators", None), list | tuple)
         and _TARGET_SLOTS & set(map(str, key.validators))
         for key in schema
     )

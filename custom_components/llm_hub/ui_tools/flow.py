@@ -531,7 +531,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         ]
         if self.source != "reconfigure" and not options.include_new_tools:
             warnings.insert(0, ("hidden_off", "tools", CONF_INCLUDE_NEW_TOOLS))
-        if read_only and self._changes_state():
+        if read_only and await self._async_changes_state():
             warnings.insert(0, ("not_read_only", "safety", CONF_READ_ONLY))
         if not warnings and options.confirm_destructive and destructive:
             warnings.append(("confirmed", "safety", CONF_CONFIRM_DESTRUCTIVE))
@@ -547,14 +547,15 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             for kind, step, key in warnings
         )
 
-    def _changes_state(self) -> bool:
+    async def _async_changes_state(self) -> bool:
         """Return whether the tool's actions (a script tool's script's) may change state."""
         if self._kind == "template":
             return False
         if self._kind == "script":
             script = entity_script(self.hass, self._data[CONF_SCRIPT])
             return script is None or may_change(self.hass, script.sequence)
-        return may_change(self.hass, self._data[CONF_ACTIONS])
+        actions = cv.SCRIPT_SCHEMA(cv.ensure_list(self._data[CONF_ACTIONS]))
+        return may_change(self.hass, await async_validate_actions_config(self.hass, actions))
 
     async def async_step_save(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Show the name the model will call the tool by, and whether the hub hides it; save."""

@@ -1,0 +1,148 @@
+"""What an intent call acts on (``targets.intents``), handler by handler.
+
+Handlers are an integration's, registered with ``intent.async_register`` as an
+integration registers them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import probatio
+import pytest
+
+from custom_components.llm_hub.targets.intents import intent_acts, intent_unknown
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import config_validation as cv, intent, llm
+from homeassistant.setup import async_setup_component
+
+from ..common import llm_context
+
+CONVERSATION = llm_context()
+"""A request of a conversation agent: it matches the entities exposed to conversation."""
+
+
+class RingHandler(intent.IntentHandler):
+    """Rings the bell a name picks (an integration's handler, no platforms)."""
+
+    intent_type = "HassRingBell"
+
+    @property
+    def slot_schema(self) -> dict[Any, Any]:
+        """Take ``name``."""
+        return {probatio.Required("name"): cv.string}
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Ring."""
+        return intent_obj.create_response()
+
+
+class HelloHandler(intent.IntentHandler):
+    """Says hello with words of its own: nothing it acts on is named by a target slot."""
+
+    intent_type = "HassSayHello"
+
+    @property
+    def slot_schema(self) -> dict[Any, Any]:
+        """Take ``message``."""
+        return {probatio.Required("message"): cv.string}
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Say hello."""
+        return intent_obj.create_response()
+
+
+def _tool(handler: intent.IntentHandler) -> llm.IntentTool:
+    return llm.IntentTool(handler.intent_type, handler)
+
+
+@pytest.fixture
+async def bells(hass: HomeAssistant) -> None:
+    """Set up the intents and two bells, "Door bell" and "Porch bell" (input booleans).
+
+    Both are exposed to conversation.
+    """
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "intent", {})
+    bells = {"door_bell": {"name": "Door bell"}, "porch_bell": {"name": "Porch bell"}}
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": bells})
+    await hass.async_block_till_done()
+    for entity_id in ("input_boolean.door_bell", "input_boolean.porch_bell"):
+        async_expose_entity(hass, "conversation", entity_id, should_expose=True)
+
+
+async def test_handler_taking_a_name_acts_on_the_entity_it_names(
+    hass: HomeAssistant, bells: None
+) -> None:
+    """A handler that takes ``name`` is followed: it acts on the entity the name matches."""
+    handler = RingHandler()
+    intent.async_register(hass, handler)
+
+    assert intent_unknown(hass, "HassRingBell") is None
+    acts = intent_acts(hass, _tool(handler), {"name": "Porch bell"}, CONVERSATION, None)
+
+    assert acts.entities == {"input_boolean.porch_bell"}
+    assert acts.unknown is None
+
+
+async def test_handler_without_target_slots_cannot_be_followed(
+    hass: HomeAssistant, bells: None
+) -> None:
+    """A handler that names nothing it acts on by a target slot picks in its own ways."""
+    handler = HelloHandler()
+    intent.async_register(hass, handler)
+    why = "the intent HassSayHello picks what it acts on in ways the hub cannot follow"
+
+    assert intent_unknown(hass, "HassSayHello") == why
+    acts = intent_acts(hass, _tool(handler), {"message": "Hi"}, CONVERSATION, None)
+
+    assert acts.unknown == why
+    assert acts.entities == frozenset()
+
+
+async def test_intent_whose_handler_is_gone_cannot_be_followed(
+    hass: HomeAssistant, bells: None
+) -> None:
+    """A tool of an intent removed since (or never registered) has no handler to follow."""
+    handler = RingHandler()
+    intent.async_register(hass, handler)
+    tool = _tool(handler)
+    intent.async_remove(hass, "HassRingBell")
+    why = "the intent HassRingBell has no handler"
+
+    assert intent_unknown(hass, "HassRingBell") == why
+    assert intent_acts(hass, tool, {"name": "Porch bell"}, CONVERSATION, None).unknown == why
+
+
+class BroadcastHandler(intent.IntentHandler):
+    """Broadcasts a message on the home's satellites, as ``assist_satellite``'s handler does.
+
+    ``assist_satellite`` itself cannot be set up here: its ``tts`` needs ``mutagen``, which
+    the test environment lacks.
+    """
+
+    intent_type = intent.INTENT_BROADCAST
+
+    @property
+    def slot_schema(self) -> dict[Any, Any]:
+        """Take ``message``."""
+        return {probatio.Required("message"): str}
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Broadcast."""
+        return intent_obj.create_response()
+
+
+async def test_broadcast_acts_on_every_satellite(hass: HomeAssistant, bells: None) -> None:
+    """A broadcast announces on every voice satellite of the home, and on nothing else."""
+    for name in ("kitchen", "porch"):
+        hass.states.async_set(f"assist_satellite.{name}", "idle", {"supported_features": 1})
+    handler = BroadcastHandler()
+    intent.async_register(hass, handler)
+
+    assert intent_unknown(hass, intent.INTENT_BROADCAST) is None
+    acts = intent_acts(hass, _tool(handler), {"message": "Dinner"}, CONVERSATION, None)
+
+    assert acts.entities == {"assist_satellite.kitchen", "assist_satellite.porch"}
+    assert acts.unknown is None
