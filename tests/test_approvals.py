@@ -43,7 +43,6 @@ from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
 )
-from homeassistant.auth.const import GROUP_ID_READ_ONLY
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.core_config import async_process_ha_core_config
@@ -51,7 +50,16 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er, ll
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .common import (
+from .helpers.confirm import (
+    ANY_VALUE,
+    SAFETY,
+    TOKEN,
+    _call,
+    _notifications,
+    _other_user_client,
+    _ws,
+)
+from .helpers.hubs import (
     BREW,
     Call,
     FixedAPI,
@@ -61,46 +69,9 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_confirmation import ANY_VALUE, SAFETY, TOKEN, _call
-from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+from .helpers.mcp import _text, mcp_session
 
 NOTIFICATION = "llm_hub_approval_{}"
-
-
-@pytest.fixture
-async def brew_hub(hass: HomeAssistant, hub: MockConfigEntry) -> MockConfigEntry:
-    """Return the Kitchen hub with BREW needing confirmation; notifications set up."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
-    assert await async_setup_component(hass, "persistent_notification", {})
-    # Before the MCP Server's HTTP client freezes the routes.
-    assert await async_setup_component(hass, "websocket_api", {})
-    return hub
-
-
-async def _notifications(hass: HomeAssistant, client: Any) -> dict[str, Any]:
-    """Return the persistent notifications by id, through the websocket."""
-    await hass.async_block_till_done()
-    await client.send_json_auto_id({"type": "persistent_notification/get"})
-    response = await client.receive_json()
-    return {item["notification_id"]: item for item in response["result"]}
-
-
-async def _ws(client: Any, command: str, **fields: Any) -> dict[str, Any]:
-    """Send an ``llm_hub/approvals/<command>``; return the response."""
-    await client.send_json_auto_id({"type": f"llm_hub/approvals/{command}", **fields})
-    response: dict[str, Any] = await client.receive_json()
-    return response
-
-
-async def _other_user_client(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
-) -> tuple[MockUser, Any]:
-    """Return a second non-admin user and a websocket client logged in as them."""
-    group = await hass.auth.async_get_group(GROUP_ID_READ_ONLY)
-    assert group is not None
-    user = MockUser(name="Other", groups=[group]).add_to_hass(hass)
-    refresh = await hass.auth.async_create_refresh_token(user, "https://example.com/")
-    return user, await hass_ws_client(hass, hass.auth.async_create_access_token(refresh))
 
 
 def _waits(data: dict[str, Any]) -> str:
@@ -130,7 +101,7 @@ def _refused(approval_id: Any, reason: str) -> dict[str, Any]:
 async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     brew_hub: MockConfigEntry,
-    hub_url: str,  # noqa: F811
+    hub_url: str,
     hass_access_token: str,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,

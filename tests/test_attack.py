@@ -42,7 +42,10 @@ from homeassistant.helpers.json import json_bytes
 from homeassistant.setup import async_setup_component
 from homeassistant.util.json import SerializationError
 
-from .common import (
+from .helpers.agent import AgentSetup
+from .helpers.confirm import SAFETY, TOKEN, _call, _notifications, _other_user_client, _turn, _ws
+from .helpers.flows import _search_mode
+from .helpers.hubs import (
     BREW,
     TOOLS_DOMAIN,
     BrewTool,
@@ -54,14 +57,6 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_approvals import _notifications, _other_user_client, _ws, brew_hub  # noqa: F401
-from .test_confirmation import SAFETY, TOKEN, _call, _turn
-from .test_conversation import (  # noqa: F401
-    AgentSetup,
-    HubAgentEntity,
-    setup_agent,
-)
-from .test_search_mode import _search_mode
 
 NOTE = f"{TOOLS_DOMAIN}__note"
 """A contributed tool that takes any text: a model can put anything in it."""
@@ -115,7 +110,7 @@ def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
 
 async def test_other_users_approval_is_neither_seen_nor_decided(
     hass: HomeAssistant,
-    brew_hub: MockConfigEntry,  # noqa: F811
+    brew_hub: MockConfigEntry,
     hass_read_only_user: MockUser,
     hass_ws_client: WebSocketGenerator,
     calls: list[Call],
@@ -150,7 +145,7 @@ async def test_other_users_approval_is_neither_seen_nor_decided(
 )
 async def test_forged_notification_action_with_any_text(
     hass: HomeAssistant,
-    brew_hub: MockConfigEntry,  # noqa: F811
+    brew_hub: MockConfigEntry,
     hass_read_only_user: MockUser,
     action: str,
 ) -> None:
@@ -225,7 +220,7 @@ async def test_lone_surrogate_in_an_approval(
 )
 async def test_text_and_numbers_json_refuses_in_a_conversation(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
-    setup_agent: AgentSetup,  # noqa: F811
+    setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
     calls: list[Call],
@@ -339,7 +334,7 @@ async def test_notification_keeps_the_models_text_in_its_code_block(
 
 async def test_search_mode_call_tool_cannot_confirm_in_the_same_turn(
     hass: HomeAssistant,
-    setup_agent: AgentSetup,  # noqa: F811
+    setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
     calls: list[Call],
@@ -398,7 +393,7 @@ def _through_call_tool(arguments: dict[str, Any], call_id: str | None = "first")
 
 async def test_no_service_decides_approvals(
     hass: HomeAssistant,
-    brew_hub: MockConfigEntry,  # noqa: F811
+    brew_hub: MockConfigEntry,
     hass_read_only_user: MockUser,
 ) -> None:
     """A tool made in the UI can call any action: LLM Hub offers none that decides approvals.
@@ -413,7 +408,7 @@ async def test_no_service_decides_approvals(
 
 async def test_deactivated_users_phone_cannot_approve(
     hass: HomeAssistant,
-    brew_hub: MockConfigEntry,  # noqa: F811
+    brew_hub: MockConfigEntry,
     hass_read_only_user: MockUser,
     calls: list[Call],
 ) -> None:
@@ -469,7 +464,7 @@ async def test_non_admin_cannot_make_or_change_tools_or_options(
 
 async def test_approval_of_one_hub_runs_nothing_in_another(
     hass: HomeAssistant,
-    brew_hub: MockConfigEntry,  # noqa: F811
+    brew_hub: MockConfigEntry,
     hass_read_only_user: MockUser,
     hass_admin_user: MockUser,
     calls: list[Call],

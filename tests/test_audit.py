@@ -21,7 +21,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.hubs import (
     BREW,
     COUNT,
     GRIND,

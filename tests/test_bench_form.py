@@ -13,7 +13,7 @@ from custom_components.llm_hub.panel.bench_form import form_selectors
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import selector
 
-from .common import BREW, hub_id
+from .helpers.hubs import BREW, hub_id
 
 
 async def test_describe_gives_the_tools_own_selector_and_one_for_the_others(

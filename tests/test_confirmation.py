@@ -8,7 +8,6 @@ Callers without a conversation get approvals instead (``tests/test_approvals.py`
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 import logging
 import math
@@ -33,17 +32,15 @@ from custom_components.llm_hub.const import (
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_TIMEOUT,
 )
 from homeassistant.components import conversation
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.agent import AgentSetup, HubAgentEntity
+from .helpers.confirm import ANY_VALUE, SAFETY, TOKEN, _call, _confirm_brew, _turn
+from .helpers.hubs import (
     BREW,
     GRIND,
     Call,
@@ -54,31 +51,12 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_conversation import (  # noqa: F401
-    AGENT_ENTITY_ID,
-    AgentSetup,
-    HubAgentEntity,
-    setup_agent,
-)
 
-SAFETY = {
-    CONF_READ_ONLY: False,
-    CONF_NO_DESTRUCTIVE: False,
-    CONF_NO_OPEN_WORLD: False,
-    CONF_CONFIRM_DESTRUCTIVE: False,
-    CONF_TIMEOUT: 60,
-}
-TOKEN = "confirmation_token"  # noqa: S105  # the argument's name
 NOT_ANSWERED = (
     f"The confirmation token for tool {BREW} can only be used after the user confirmed, in "
     "their next message: the tool did not run. Ask the user now and end your turn; only if "
     f"they agree, call {BREW} again with the same arguments and the same token."
 )
-
-
-async def _confirm_brew(hass: HomeAssistant, hub: MockConfigEntry) -> None:
-    """Require confirmation for BREW, through the options flow."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
 
 
 def _refusal(reason: str, tool: str = BREW) -> dict[str, Any]:
@@ -113,27 +91,10 @@ def _brew(args: dict[str, Any], call_id: str | None = "brew") -> llm.ToolInput:
     return llm.ToolInput(tool_name=BREW, tool_args=args, id=call_id)  # type: ignore[arg-type]
 
 
-async def _turn(
-    agent: HubAgentEntity,
-    user: MockUser,
-    tool_calls: list[llm.ToolInput],
-    conversation_id: str | None = None,
-    follow_up: Callable[[list[conversation.ToolResultContent]], list[llm.ToolInput]] | None = None,
-) -> tuple[str, list[llm.ToolResult]]:
-    """Let the agent make ``tool_calls`` in one user turn; return the conversation and results."""
-    agent.tool_calls = tool_calls
-    agent.follow_up = follow_up
-    result = await conversation.async_converse(
-        agent.hass, "Coffee", conversation_id, Context(user_id=user.id), agent_id=AGENT_ENTITY_ID
-    )
-    assert result.conversation_id is not None
-    return result.conversation_id, [content.result for content in agent.tool_results]
-
-
 @pytest.fixture
 async def agent(
     hass: HomeAssistant,
-    setup_agent: AgentSetup,  # noqa: F811
+    setup_agent: AgentSetup,
     hub: MockConfigEntry,
 ) -> HubAgentEntity:
     """Return the test agent using the Kitchen hub, with BREW needing confirmation."""
@@ -145,14 +106,6 @@ def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Appro
     """Approve the approval ``asked`` names, as ``user``."""
     assert asked.data["status"] == "approval_required", asked.data
     return hass.data[DATA_APPROVALS].async_decide(str(asked.data[TOKEN]), user, approve=True)
-
-
-async def _call(
-    hass: HomeAssistant, entry: MockConfigEntry, user_id: str | None, tool: str, args: Any
-) -> llm.ToolResult:
-    """Call a tool of a hub outside any conversation."""
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(user_id))
-    return await instance.async_call_tool(llm.ToolInput(tool, args))
 
 
 # --- A person answers in a later turn --------------------------------------------------------
@@ -480,7 +433,6 @@ MERGED_BY_JSON = [
     pytest.param({"a": None}, {"a": math.nan}, id="nested-nan"),
     pytest.param([1, 2], (1, 2), id="list-tuple"),
 ]
-ANY_VALUE = probatio.Schema({probatio.Required("value"): object})
 
 
 @pytest.mark.parametrize(("first", "second"), MERGED_BY_JSON)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.llm_hub.calls.tool import HubTool, unwrap
 from custom_components.llm_hub.compose import builder
@@ -38,148 +38,21 @@ from homeassistant.components.homeassistant.exposed_entities import async_expose
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import (
-    area_registry as ar,
-    device_registry as dr,
-    entity_registry as er,
     llm,
 )
 from homeassistant.setup import async_setup_component
 
-from .common import FixedAPI, RecordingTool, async_add_hub, async_set_options, hub_id, llm_context
-from .tool_flows import async_add_tool
+from .helpers.flows import async_add_tool
+from .helpers.hubs import (
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
 
 LOCKS = {CONF_ASK_DOMAINS: ["lock"]}
-SCRIPTS: dict[str, Any] = {
-    "unlock_in_choose": {
-        "sequence": [
-            {
-                "choose": [
-                    {
-                        "conditions": [{"condition": "template", "value_template": "{{ true }}"}],
-                        "sequence": [
-                            {"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}
-                        ],
-                    }
-                ]
-            }
-        ]
-    },
-    "unlock_front": {
-        "sequence": [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
-    },
-    "nested": {"sequence": [{"if": [], "then": [{"action": "script.unlock_front"}]}]},
-    "nested_by_target": {
-        "sequence": [{"action": "script.turn_on", "target": {"entity_id": "script.unlock_front"}}]
-    },
-    "templated_action": {
-        "sequence": [
-            {"action": "{{ 'lock.' ~ 'unlock' }}", "target": {"entity_id": "lock.front_door"}}
-        ]
-    },
-    "templated_target": {
-        "sequence": [
-            {
-                "parallel": [
-                    {"action": "light.turn_on", "target": {"entity_id": "{{ 'lock.front_door' }}"}}
-                ]
-            }
-        ]
-    },
-    "lights_on": {
-        "sequence": [
-            {
-                "repeat": {
-                    "count": 1,
-                    "sequence": [
-                        {
-                            "action": "light.turn_on",
-                            "target": {"entity_id": "light.hall"},
-                            "data": {"brightness": "{{ 10 * 2 }}"},
-                        }
-                    ],
-                }
-            },
-            {"delay": 0},
-        ]
-    },
-    "in_the_hall": {
-        "sequence": [{"action": "homeassistant.turn_off", "target": {"area_id": "hall"}}]
-    },
-    "whole_target": {
-        "sequence": [
-            {
-                "sequence": [
-                    {"action": "light.turn_on", "target": "{{ {'entity_id': 'light.hall'} }}"}
-                ]
-            }
-        ]
-    },
-    "scene_apply": {
-        "sequence": [{"action": "scene.apply", "data": {"entities": {"lock.front_door": "off"}}}]
-    },
-    "scene_templated": {
-        "sequence": [{"action": "scene.apply", "data": {"entities": {"{{ 'light.hall' }}": "on"}}}]
-    },
-    "missing": {"sequence": [{"action": "script.not_there"}]},
-    "chat": {"sequence": [{"action": "conversation.process", "data": {"text": "unlock the door"}}]},
-    "loop": {
-        "sequence": [
-            {
-                "if": [{"condition": "template", "value_template": "{{ false }}"}],
-                "then": [{"action": "script.loop"}],
-            }
-        ]
-    },
-}
-
-
-@pytest.fixture
-async def home(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceCall]]:
-    """Set up a light and a lock (both exposed to Assist), Assist's intents and the scripts.
-
-    Return the recorded calls of the actions that act on them.
-    """
-    for component in ("homeassistant", "intent"):
-        assert await async_setup_component(hass, component, {})
-    hall = ar.async_get(hass).async_create("Hall")
-    hass.states.async_set("light.hall", "off", {"friendly_name": "Hall light"})
-    hass.states.async_set(
-        "lock.front_door", "locked", {"friendly_name": "Front door", "device_class": "door"}
-    )
-    registry = er.async_get(hass)
-    hall_lamp = registry.async_get_or_create(
-        "light", "test", "lamp", suggested_object_id="lamp", original_name="Hall lamp"
-    )
-    registry.async_update_entity(hall_lamp.entity_id, area_id=hall.id)
-    hass.states.async_set(hall_lamp.entity_id, "on", {"friendly_name": "Hall lamp"})
-    garage = ar.async_get(hass).async_create("Garage")
-    owner = MockConfigEntry(domain="test")
-    owner.add_to_hass(hass)
-    device = dr.async_get(hass).async_get_or_create(
-        config_entry_id=owner.entry_id, identifiers={("test", "opener")}
-    )
-    dr.async_get(hass).async_update_device(device.id, area_id=garage.id)
-    opener = registry.async_get_or_create(
-        "switch",
-        "test",
-        "opener",
-        suggested_object_id="garage_door",
-        original_name="Opener",
-        original_device_class="outlet",
-        device_id=device.id,
-        config_entry=owner,
-    )
-    hass.states.async_set(opener.entity_id, "off", {"friendly_name": "Opener"})
-    calls = {
-        action: async_mock_service(hass, action.partition(".")[0], action.partition(".")[2])
-        for action in ("light.turn_on", "lock.unlock", "lock.lock", "homeassistant.turn_off")
-    }
-    assert await async_setup_component(hass, "script", {"script": SCRIPTS})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "lock.front_door", should_expose=True)
-    for script in SCRIPTS:
-        async_expose_entity(hass, "conversation", f"script.{script}", should_expose=True)
-    return calls
 
 
 async def _instance(hass: HomeAssistant, entry: MockConfigEntry) -> llm.APIInstance:
@@ -219,7 +92,7 @@ async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: 
     ],
 )
 async def test_scripts_ask_by_what_they_act_on(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]], script: str, outcome: str
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], script: str, outcome: str
 ) -> None:
     """With locks in the set, a script that may unlock asks, wherever the unlock hides; one
     that turns on a light runs at once, even with "Confirm destructive tools" on."""
@@ -230,9 +103,9 @@ async def test_scripts_ask_by_what_they_act_on(
     assert await _call(hass, entry, script) == outcome
     assert await _call(hass, entry, script) == outcome  # what a script calls is kept
     await hass.async_block_till_done()
-    assert home["lock.unlock"] == []
+    assert effect_home["lock.unlock"] == []
     if script == "lights_on":
-        assert [call.data for call in home["light.turn_on"]] == 2 * [
+        assert [call.data for call in effect_home["light.turn_on"]] == 2 * [
             {"entity_id": ["light.hall"], "brightness": 20}
         ]
 
@@ -246,7 +119,10 @@ async def test_scripts_ask_by_what_they_act_on(
     ],
 )
 async def test_a_script_acting_on_an_area(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]], options: dict[str, Any], outcome: str
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+    options: dict[str, Any],
+    outcome: str,
 ) -> None:
     """A target by area acts on the area and on every entity in it."""
     entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
@@ -255,7 +131,7 @@ async def test_a_script_acting_on_an_area(
 
 
 async def test_intent_calls_ask_by_their_resolved_targets(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """Turn on of a light runs without asking when only locks are in the set, though core
     marks it destructive; Turn off of "Front door" resolves to the lock, and asks."""
@@ -273,8 +149,8 @@ async def test_intent_calls_ask_by_their_resolved_targets(
     assert await _call(hass, entry, "HassTurnOn", area="Nowhere") != "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", domain=["nothing"]) != "ApprovalRequired"
     await hass.async_block_till_done()
-    assert [call.data for call in home["light.turn_on"]] == [{"entity_id": ["light.hall"]}]
-    assert home["lock.unlock"] == []
+    assert [call.data for call in effect_home["light.turn_on"]] == [{"entity_id": ["light.hall"]}]
+    assert effect_home["lock.unlock"] == []
 
 
 @pytest.mark.parametrize(
@@ -293,7 +169,7 @@ async def test_intent_calls_ask_by_their_resolved_targets(
 )
 async def test_intent_calls_by_device_class_area_and_entity(
     hass: HomeAssistant,
-    home: dict[str, list[ServiceCall]],
+    effect_home: dict[str, list[ServiceCall]],
     options: dict[str, Any],
     target: dict[str, Any],
     outcome: str,
@@ -305,7 +181,7 @@ async def test_intent_calls_by_device_class_area_and_entity(
 
 
 async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """ "Always ask" stored with the wrong type asks before every call that may act (a light
     too); read-only tools still run."""
@@ -314,12 +190,12 @@ async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
     assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ApprovalRequired"
     assert await _call(hass, entry, "lights_on") == "ApprovalRequired"
     assert await _call(hass, entry, "GetLiveContext") == "ran"
-    assert home["light.turn_on"] == []
+    assert effect_home["light.turn_on"] == []
 
 
 @pytest.mark.parametrize("effects_in", ["inner", "outer"])
 async def test_through_a_selected_hub(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]], effects_in: str
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], effects_in: str
 ) -> None:
     """Whichever hub has the set, a call through both asks once, only when it acts on it."""
     inner = await async_add_hub(
@@ -337,12 +213,12 @@ async def test_through_a_selected_hub(
     # The outer hub does not check arguments (the inner does): slots the intent refuses ask.
     assert await _call(hass, outer, "HassTurnOn", name=["Hall light"]) == "ApprovalRequired"
     await hass.async_block_till_done()
-    assert len(home["light.turn_on"]) == 1
-    assert home["lock.unlock"] == []
+    assert len(effect_home["light.turn_on"]) == 1
+    assert effect_home["lock.unlock"] == []
 
 
 async def test_the_inspector_says_why_each_tool_asks(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """The inspector gives each tool the reason it may ask, or None."""
     entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"]})
@@ -390,7 +266,7 @@ async def test_the_inspector_says_why_each_tool_asks(
 
 
 async def test_the_safety_form_offers_what_exists(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """The domains and device classes to choose from are those of the entities there are."""
     entry = await async_add_hub(hass, "Hub", {CONF_ASK_DEVICE_CLASSES: ["garage"]})
@@ -408,7 +284,7 @@ async def test_the_safety_form_offers_what_exists(
 
 
 async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """An action tool that unlocks in an ``if`` asks; one that turns on a light runs; a
     script tool asks by its script."""
@@ -429,12 +305,12 @@ async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
     assert await _call(hass, entry, "nested") == "ApprovalRequired"
     assert await _call(hass, entry, "lights_on") == "ran"
     await hass.async_block_till_done()
-    assert home["lock.unlock"] == []
-    assert len(home["light.turn_on"]) == 2
+    assert effect_home["lock.unlock"] == []
+    assert len(effect_home["light.turn_on"]) == 2
 
 
 async def test_tools_whose_effect_the_hub_cannot_know(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """With a set, a tool whose effect the hub cannot know asks when destructive, without
     "Confirm destructive tools"; an intent whose handler picks its targets in ways the hub
@@ -463,11 +339,11 @@ async def test_tools_whose_effect_the_hub_cannot_know(
     assert await _call(hass, entry, "TestOpaque") == "ApprovalRequired"
     assert [call.tool_name for call in add.calls] == ["add"]
     assert smash.calls == []
-    assert home["lock.unlock"] == []
+    assert effect_home["lock.unlock"] == []
 
 
 async def test_a_builder_keeps_a_bounded_number_of_gates(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]], monkeypatch: pytest.MonkeyPatch
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Gates kept between builds are dropped past the bound; calls ask all the same."""
     monkeypatch.setattr(builder, "_MAX_TOOL_GATES", 0)
@@ -491,7 +367,7 @@ async def _scenes(hass: HomeAssistant) -> None:
 
 
 async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """Turn on of a script or scene asks as the script's own tool does: by what it acts on."""
     await _scenes(hass)
@@ -502,12 +378,12 @@ async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
     assert await _call(hass, entry, "HassTurnOn", name="nested") == "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", name="Evening") == "ApprovalRequired"
     await hass.async_block_till_done()
-    assert len(home["light.turn_on"]) == 2
-    assert home["lock.unlock"] == []
+    assert len(effect_home["light.turn_on"]) == 2
+    assert effect_home["lock.unlock"] == []
 
 
 async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]]
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """In a scoped hub, Turn on of a script or scene acting in scope runs; one acting outside
     is refused as the script's own tool is (``OutOfScope``, recorded as refused)."""
@@ -536,15 +412,15 @@ async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
         "error_text": f"Tool {tool.name} did not run: the script unlock_front acts on "
         "entities outside the scope of this assistant. Tell the user it cannot do that here.",
     }
-    assert len(home["light.turn_on"]) == 2
-    assert home["lock.unlock"] == []
+    assert len(effect_home["light.turn_on"]) == 2
+    assert effect_home["lock.unlock"] == []
 
 
 @pytest.mark.parametrize(
     ("scoped", "outcome"), [(True, "ApprovalRequired"), (False, "MatchFailedError")]
 )
 async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
-    hass: HomeAssistant, home: dict[str, list[ServiceCall]], scoped: bool, outcome: str
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], scoped: bool, outcome: str
 ) -> None:
     """A switch named "Front door" too: scoped to the lock, the call matches the lock and
     asks; without scope the name is ambiguous, the call matches nothing and fails unasked."""
@@ -556,4 +432,4 @@ async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
     ended = await _call(hass, entry, "HassTurnOff", name="Front door")
 
     assert ended == outcome
-    assert home["lock.unlock"] == []
+    assert effect_home["lock.unlock"] == []

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 import json
 from typing import Any
 
-from hypothesis import given, strategies as st
+from hypothesis import strategies as st
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
@@ -27,35 +27,13 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
-from .test_names import PROPERTY
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.values import examples, json_values
 
 pytestmark = pytest.mark.filterwarnings("ignore:It looks like `register_random`")
 
 ANY_ARGS = probatio.Schema({}, extra=probatio.ALLOW_EXTRA)
 DOOR = "door__open"
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
-    lambda children: (
-        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
-    ),
-    max_leaves=30,
-)
-"""Any value ``json.loads`` can return (and floats JSON cannot write: NaN, infinities)."""
-
-
-def examples[T](strategy: st.SearchStrategy[T]) -> list[T]:
-    """Return Hypothesis's examples of ``strategy``, to try one by one in an async test."""
-    found: list[T] = []
-
-    @PROPERTY
-    @given(strategy)
-    def collect(value: T) -> None:
-        found.append(value)
-
-    collect()
-    return found
 
 
 def _door(arguments: Any) -> llm.ToolInput:

@@ -8,12 +8,11 @@ derandomized: the same examples on every run and machine, so a failure reproduce
 from __future__ import annotations
 
 from collections import Counter
-import os
 from random import Random
 import re
 from unittest.mock import patch
 
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import assume, given, strategies as st
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -35,22 +34,14 @@ from custom_components.llm_hub.compose.names import (
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
-from .test_mcp import _async_setup_mcp_server, mcp_session
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.mcp import _async_setup_mcp_server, mcp_session
+from .helpers.values import PROPERTY
 
 # Hypothesis checks its own PRNG's reference count, which Python 3.14 counts differently; the
 # warning is about Hypothesis itself, not these tests.
 pytestmark = pytest.mark.filterwarnings("ignore:It looks like `register_random`")
 
-EXAMPLES = int(os.environ.get("LLM_HUB_HYPOTHESIS_EXAMPLES", "100"))
-# No deadline and no "too slow" health check: both depend on the machine's load, not the code.
-PROPERTY = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 
 PORTABLE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 HASHED = r"_[0-9a-f]{6}"

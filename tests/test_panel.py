@@ -31,9 +31,8 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from .common import BREW, Contribution, async_add_hub
-from .test_approvals import _notifications, _ws
-from .test_confirmation import SAFETY, TOKEN, _call
+from .helpers.confirm import SAFETY, TOKEN, _call, _notifications, _ws
+from .helpers.hubs import BREW, Contribution, async_add_hub
 
 FRONTEND = Path(__file__).parents[1] / "frontend"
 """The panel's sources (Lit, TypeScript) and its pinned build setup."""

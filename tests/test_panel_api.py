@@ -29,7 +29,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import issue_registry as ir, llm
 
-from .common import (
+from .helpers.hubs import (
     BREW,
     COUNT,
     GRIND,

@@ -45,7 +45,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub
+from .helpers.hubs import async_add_hub
 
 PANELS = {PANEL_URL_PATH, APPROVALS_PANEL_URL_PATH}
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
@@ -26,17 +25,11 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
 
-from .common import async_add_hub, hub_id
-from .parity_home import Home, async_setup_home
+from .helpers.hubs import async_add_hub, hub_id
+from .helpers.parity_home import Home
 
 type Client = Any
 """A websocket client of the test plugin (``MockHAClientWebSocket``)."""
-
-
-@pytest.fixture
-async def home(hass: HomeAssistant) -> Home:
-    """Set up the test home (the kitchen light is in the kitchen)."""
-    return await async_setup_home(hass)
 
 
 async def _ws(client: Client, message: dict[str, Any]) -> dict[str, Any]:
@@ -48,7 +41,7 @@ async def _ws(client: Client, message: dict[str, Any]) -> dict[str, Any]:
 
 async def test_scope_by_name(
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_ws_client: WebSocketGenerator,
     hass_admin_user: MockUser,
 ) -> None:
@@ -101,7 +94,7 @@ async def test_scope_by_name(
 
 
 async def test_no_scope_reaches_every_exposed_entity(
-    hass: HomeAssistant, home: Home, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, parity_home: Home, hass_ws_client: WebSocketGenerator
 ) -> None:
     """Without a scope the hub reaches every exposed entity; an area can come from the device."""
     entry = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
@@ -138,7 +131,7 @@ async def test_no_scope_reaches_every_exposed_entity(
 
 async def test_scope_errors(
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_ws_client: WebSocketGenerator,
     hass_read_only_access_token: str,
 ) -> None:
@@ -183,7 +176,7 @@ async def _bench(client: Client, entry: MockConfigEntry, **tool_args: Any) -> di
 
 
 async def test_bench_refuses_out_of_scope(
-    hass: HomeAssistant, home: Home, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, parity_home: Home, hass_ws_client: WebSocketGenerator
 ) -> None:
     """Out of scope, the bench is refused as outside the scope (not "not exposed", as an
     unexposed entity is); nothing changes."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from collections.abc import Awaitable, Callable
-import copy
 from dataclasses import dataclass
 import os
 from typing import Any
@@ -31,15 +30,14 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import probatio
 import pytest
 
-from custom_components.llm_hub.calls.results import json_safe
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.helpers.selector import BooleanSelector
 from homeassistant.util import dt as dt_util
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
-from .parity_home import Home, async_setup_home
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.parity_home import Effect, Home, _async_effect, _context, _verdict
 
 pytestmark = pytest.mark.filterwarnings("ignore:It looks like `register_random`")
 
@@ -210,95 +208,23 @@ VERDICTS = ("same effect", "both failed", "hub refused, Assist failed")
 """How a call through the hub can compare with Assist's (``_verdict``), in table order."""
 
 
-@dataclass
-class Effect:
-    """What one call did."""
-
-    outcome: tuple[Any, ...]
-    """``("result", error, data)`` or ``("raised", exception type)``."""
-    seen: list[Any]
-    """Service calls, script events and timer events, in order."""
-    after: dict[str, Any]
-    """The state of the home after the call."""
-
-    @property
-    def failed(self) -> bool:
-        """Return whether the call could not be served (it raised, or answered an error)."""
-        return self.outcome[0] == "raised" or bool(self.outcome[1])
-
-
-async def _async_effect(
-    home: Home, instance: llm.APIInstance, start: dict[str, Any], name: str, args: dict[str, Any]
-) -> Effect:
-    """Run one call from the state ``start``; return its effect."""
-    home.restore(start)
-    try:
-        result = await instance.async_call_tool(llm.ToolInput(name, copy.deepcopy(args)))
-    except (Exception, asyncio.CancelledError) as err:  # noqa: BLE001  # compared below
-        outcome: tuple[Any, ...] = ("raised", type(err).__name__)
-    else:
-        outcome = ("result", result.error, home.plain(json_safe(result.data)))
-    await home.hass.async_block_till_done()
-    # Calls run at once (an intent acting on several entities) come in any order.
-    seen = sorted(home.plain(list(home.seen)), key=repr)
-    return Effect(outcome, seen, home.plain(home.snapshot()))
-
-
-def _verdict(assist: Effect, hub: Effect) -> str:
-    """Return how the hub's effect compares with Assist's; fail where it must not differ.
-
-    Equal effects; or both failed (Assist raised or answered an error; the hub answered an
-    error), the hub having done what Assist did before failing, or nothing (refused).
-    """
-    assert hub.outcome[0] == "result", hub
-    if assist.failed or hub.failed:
-        assert assist.failed, ("only the hub failed", assist, hub)
-        assert hub.failed, ("only Assist failed", assist, hub)
-        if not hub.seen and assist.seen:
-            return "hub refused, Assist failed"
-        verdict = "both failed"
-    else:
-        assert hub.outcome == assist.outcome, (assist.outcome, hub.outcome)
-        verdict = "same effect"
-    assert hub.seen == assist.seen, (assist.seen, hub.seen)
-    assert hub.after == assist.after
-    return verdict
-
-
-@pytest.fixture
-async def home(hass: HomeAssistant) -> Home:
-    """Set up the test home."""
-    return await async_setup_home(hass)
-
-
-def _context(home: Home, hass_admin_user: Any) -> llm.LLMContext:
-    """Return the context of a request from the home's satellite (timers supported)."""
-    return llm.LLMContext(
-        platform="test",
-        context=Context(user_id=hass_admin_user.id),
-        language="en",
-        assistant="conversation",
-        device_id=home.device_id,
-    )
-
-
 async def test_calls_through_a_hub_do_what_assist_does(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """Every tool Assist lists, called every way a model calls it: the hub does the same."""
     entry = await async_add_hub(hass, "Parity", {CONF_LLM_HASS_API: ["assist"]})
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     assist = await llm.async_get_api(hass, "assist", context)
     hub = await llm.async_get_api(hass, hub_id(entry), context)
     # The hub lists every tool of Assist, under the same (already portable) names.
     assert sorted(tool.name for tool in hub.tools) == sorted(tool.name for tool in assist.tools)
     plans = [_plan(tool) for tool in assist.tools]
-    start = home.snapshot()
+    start = parity_home.snapshot()
     tried: Counter[tuple[str, str, str]] = Counter()
 
     async def compare(name: str, args: dict[str, Any], kinds: frozenset[str]) -> None:
-        assist_effect = await _async_effect(home, assist, start, name, args)
-        hub_effect = await _async_effect(home, hub, start, name, args)
+        assist_effect = await _async_effect(parity_home, assist, start, name, args)
+        hub_effect = await _async_effect(parity_home, hub, start, name, args)
         verdict = _verdict(assist_effect, hub_effect)
         for kind in kinds:
             tried[name, kind, verdict] += 1
@@ -348,19 +274,19 @@ def _write_table(tried: Counter[tuple[str, str, str]]) -> None:
 
 @pytest.fixture
 async def both(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> Callable[[str, dict[str, Any]], Awaitable[tuple[Effect, Effect]]]:
     """Return a function that runs one call through Assist and through a hub selecting it."""
     entry = await async_add_hub(hass, "Parity", {CONF_LLM_HASS_API: ["assist"]})
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     assist = await llm.async_get_api(hass, "assist", context)
     hub = await llm.async_get_api(hass, hub_id(entry), context)
-    start = home.snapshot()
+    start = parity_home.snapshot()
 
     async def run(name: str, args: dict[str, Any]) -> tuple[Effect, Effect]:
         return (
-            await _async_effect(home, assist, start, name, args),
-            await _async_effect(home, hub, start, name, args),
+            await _async_effect(parity_home, assist, start, name, args),
+            await _async_effect(parity_home, hub, start, name, args),
         )
 
     return run

@@ -9,7 +9,7 @@ import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.hubs import (
     Contribution,
     RecordingTool,
     add_llm_platform,

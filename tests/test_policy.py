@@ -33,7 +33,8 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.agent import AgentSetup, _async_converse
+from .helpers.hubs import (
     BREW,
     GRIND,
     TOOLS_DOMAIN,
@@ -46,8 +47,7 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_conversation import AgentSetup, _async_converse, setup_agent  # noqa: F401
-from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+from .helpers.mcp import _text, mcp_session
 
 SEARCH = f"{TOOLS_DOMAIN}__search"
 UNLOCK = f"{TOOLS_DOMAIN}__unlock"
@@ -125,7 +125,7 @@ SCENARIOS = [
 async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    hub_url: str,  # noqa: F811
+    hub_url: str,
     hass_access_token: str,
     calls: list[Call],
     step: str,
@@ -154,7 +154,7 @@ async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
 @pytest.mark.parametrize(("step", "user_input", "exposed"), SCENARIOS)
 async def test_policy_in_conversation(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
-    setup_agent: AgentSetup,  # noqa: F811
+    setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
     calls: list[Call],
@@ -183,8 +183,8 @@ async def test_policy_in_conversation(  # noqa: PLR0917  # fixtures
 async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    hub_url: str,  # noqa: F811
-    setup_agent: AgentSetup,  # noqa: F811
+    hub_url: str,
+    setup_agent: AgentSetup,
     hass_access_token: str,
     hass_admin_user: MockUser,
 ) -> None:

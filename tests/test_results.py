@@ -29,8 +29,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.util.json import JsonObjectType, SerializationError
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
-from .test_mcp import _async_setup_mcp_server, _text, mcp_session
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.mcp import _async_setup_mcp_server, _text, mcp_session
 
 TIMEOUT = 0.05
 """The hub's timeout in these tests, in seconds."""

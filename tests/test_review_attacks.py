@@ -24,85 +24,18 @@ from custom_components.llm_hub.const import (
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant, ServiceCall
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
     entity_registry as er,
-    floor_registry as fr,
-    label_registry as lr,
     llm,
 )
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub, hub_id, llm_context
-from .tool_flows import async_add_tool
-
-KITCHEN_ONLY = ["light.kitchen", "script.kitchen_on"]
-
-
-@pytest.fixture
-async def home(hass: HomeAssistant) -> dict[str, Any]:
-    """Two lights (kitchen, porch), a recording service, scripts, mocked light and lock actions."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    registry = er.async_get(hass)
-    porch_area = ar.async_get(hass).async_create("Porch")
-    outside = fr.async_get(hass).async_create("Outside")
-    ar.async_get(hass).async_update(porch_area.id, floor_id=outside.floor_id)
-    label = lr.async_get(hass).async_create("Outdoor")
-    porch = registry.async_get_or_create(
-        "light", "test", "porch", suggested_object_id="porch", original_name="Porch"
-    )
-    registry.async_update_entity(porch.entity_id, area_id=porch_area.id, labels={label.label_id})
-    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    seen: list[Any] = []
-
-    def _record(call: ServiceCall) -> None:
-        seen.append(dict(call.data))
-
-    hass.services.async_register("test", "light_on", _record)
-    scripts = {
-        "kitchen_on": {
-            "sequence": [{"action": "test.light_on", "target": {"entity_id": "light.kitchen"}}]
-        },
-        "porch_on": {
-            "sequence": [{"action": "test.light_on", "target": {"entity_id": "light.porch"}}]
-        },
-    }
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    for name in scripts:
-        async_expose_entity(hass, "conversation", f"script.{name}", should_expose=True)
-    return {
-        "seen": seen,
-        "light_on": async_mock_service(hass, "light", "turn_on"),
-        "floor": outside.floor_id,
-        "label": label.label_id,
-        "porch_area": porch_area.id,
-    }
-
-
-def _named(instance: llm.APIInstance, tool: str) -> str:
-    """Return the listed name of ``tool`` (Home Assistant 2026.10 prefixes Assist's tools)."""
-    return next(
-        item.name for item in instance.tools if tool in (item.name, item.name.split("__")[-1])
-    )
-
-
-async def _call(
-    hass: HomeAssistant,
-    entry: MockConfigEntry,
-    tool: str,
-    args: dict[str, Any],
-    context: llm.LLMContext | None = None,
-) -> llm.ToolResult:
-    instance = await llm.async_get_api(hass, hub_id(entry), context or llm_context())
-    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool), args))
-    await hass.async_block_till_done()
-    return result
-
+from .helpers.attacks import KITCHEN_ONLY, _call
+from .helpers.flows import async_add_tool
+from .helpers.hubs import async_add_hub, hub_id, llm_context
 
 # --- 1. Scope: tools made in the UI ------------------------------------------------------------
 
@@ -118,7 +51,7 @@ async def _call(
     ],
 )
 async def test_action_tool_reaches_out_of_scope_through_a_script(
-    hass: HomeAssistant, home: dict[str, Any], actions: list[dict[str, Any]]
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[dict[str, Any]]
 ) -> None:
     """HOLE: an action tool made in the UI that runs a script acting out of scope.
 
@@ -144,13 +77,13 @@ async def test_action_tool_reaches_out_of_scope_through_a_script(
     assert "script__porch_on" not in [tool.name for tool in instance.tools]
     result = await _call(hass, hub, "porch_via_script", {})
 
-    assert home["seen"] == [], "light.porch was acted on through a scoped hub"
+    assert lights_home["seen"] == [], "light.porch was acted on through a scoped hub"
     assert result.error
 
 
 @pytest.mark.parametrize("key", ["floor_id", "label_id"])
 async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any], key: str
+    hass: HomeAssistant, lights_home: dict[str, Any], key: str
 ) -> None:
     """HOLE: a stored floor or label target out of scope is not refused (an area one is).
 
@@ -160,7 +93,7 @@ async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
     hub = await async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
     )
-    target = home["floor"] if key == "floor_id" else home["label"]
+    target = lights_home["floor"] if key == "floor_id" else lights_home["label"]
     await async_add_tool(
         hass,
         hub,
@@ -174,7 +107,7 @@ async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
 
     result = await _call(hass, hub, "outside_on", {})
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert turned == [], f"light.porch turned on out of scope: {turned}"
     assert result.error
 
@@ -190,7 +123,7 @@ async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
 )
 @pytest.mark.parametrize("scoped", [True, False])
 async def test_action_tool_whole_templated_target_picked_by_the_model(
-    hass: HomeAssistant, home: dict[str, Any], step: dict[str, Any], scoped: bool
+    hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any], scoped: bool
 ) -> None:
     """HOLE: a target (or data) that is one template over a text argument is not checked.
 
@@ -218,12 +151,12 @@ async def test_action_tool_whole_templated_target_picked_by_the_model(
 
     result = await _call(hass, hub, "pick_light", {"which": "light.porch"})
 
-    assert home["seen"] == [], f"the model reached light.porch: {home['seen']}"
+    assert lights_home["seen"] == [], f"the model reached light.porch: {lights_home['seen']}"
     assert result.error
 
 
 async def test_action_tool_area_argument_reaches_unexposed(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HOLE: a hub without scope; an action tool whose area parameter is the target. The
     model names the Porch, whose only light is not exposed to Assist: it is turned on.
@@ -247,13 +180,13 @@ async def test_action_tool_area_argument_reaches_unexposed(
 
     result = await _call(hass, hub, "room_on", {"room": "Porch"})
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert turned == [], f"an unexposed light was turned on: {turned}"
     assert result.error
 
 
 async def test_template_tool_reads_out_of_scope_by_argument(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: a template tool's text argument that leads to an out-of-scope entity is refused,
     however the template reads it (states[], states(), state_attr, expand)."""
@@ -296,7 +229,7 @@ async def test_template_tool_reads_out_of_scope_by_argument(
     ],
 )
 async def test_intent_targets_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any], args: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any], args: dict[str, Any]
 ) -> None:
     """HELD: HassTurnOn by name, entity id, area, floor, domain never turns on the porch."""
     hub = await async_add_hub(
@@ -305,12 +238,12 @@ async def test_intent_targets_out_of_scope(
 
     await _call(hass, hub, "HassTurnOn", args)
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert all("light.porch" not in (ids or []) for ids in turned), turned
 
 
 async def test_search_mode_and_nested_hub_stay_in_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: call_tool of a scoped hub in search mode, and an unscoped inner hub selected by a
     scoped outer one, cannot turn on the porch; GetLiveContext through them does not list it."""
@@ -344,13 +277,13 @@ async def test_search_mode_and_nested_hub_stay_in_scope(
     seen = await instance.async_call_tool(llm.ToolInput(CALL_TOOL, {"name": live, "arguments": {}}))
     await hass.async_block_till_done()
 
-    assert home["light_on"] == []
+    assert lights_home["light_on"] == []
     assert "Porch" not in str(seen.data)
     assert "Kitchen" in str(seen.data)
 
 
 async def test_unrestricted_hub_selecting_a_users_only_hub(
-    hass: HomeAssistant, home: dict[str, Any], hass_admin_user: Any, hass_read_only_user: Any
+    hass: HomeAssistant, lights_home: dict[str, Any], hass_admin_user: Any, hass_read_only_user: Any
 ) -> None:
     """HELD: a hub open to all that selects a hub for the admin only gives another user none
     of the inner hub's tools."""
@@ -460,7 +393,7 @@ async def test_lock_through_a_ui_script_tool_asks(hass: HomeAssistant) -> None:
 
 
 async def test_template_single_operation_translate_over_the_limit(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HOLE: ``str.translate`` is not checked: one operation makes 16,000 x 16,000 characters
     (256 M) although docs/ui-tools.md says no single operation may build over 16,384."""
@@ -483,7 +416,7 @@ async def test_template_single_operation_translate_over_the_limit(
 
 
 async def test_template_regex_blocks_the_event_loop(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HOLE: a backtracking regex over the model's text holds the GIL in one C call: the
     render thread cannot be stopped, Home Assistant's event loop stalls far beyond 3 s, and
@@ -521,7 +454,7 @@ async def test_template_regex_blocks_the_event_loop(
 
 
 async def test_action_tool_scene_with_members_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """A scene in scope whose members are out of it is refused by an action tool; in, it runs."""
     hass.states.async_set("scene.outside", "unknown", {"entity_id": ["light.porch"]})

@@ -9,34 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.llm_hub.const import CONF_ASK_DOMAINS, CONF_SCOPE_ENTITIES
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import llm
 
-from . import test_effect, test_review_attacks
-from .common import async_add_hub, hub_id, llm_context
-
-effect_home = test_effect.home
-home = test_review_attacks.home
-
-
-def _named(instance: llm.APIInstance, tool: str) -> str:
-    return next(
-        item.name for item in instance.tools if tool in (item.name, item.name.split("__")[-1])
-    )
-
-
-async def _call(
-    hass: HomeAssistant, entry: MockConfigEntry, tool: str, args: dict[str, Any]
-) -> llm.ToolResult:
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
-    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool), args))
-    await hass.async_block_till_done()
-    return result
-
+from .helpers.hubs import async_add_hub, hub_id, llm_context
 
 # --- Intent tools run scripts: HassTurnOn of a script entity ----------------------------------
 
@@ -59,7 +38,7 @@ async def test_turn_on_of_an_unlocking_script_asks(
 
 
 async def test_turn_on_of_a_script_acting_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """FIXED: script.porch_on is in scope but acts on light.porch (out of scope). Its own tool
     is left out of the hub's tools, and HassTurnOn with its name is refused (it ran)."""
@@ -76,7 +55,7 @@ async def test_turn_on_of_a_script_acting_out_of_scope(
 
     result = await _call(hass, hub, "HassTurnOn", {"name": "porch_on"})
 
-    assert home["seen"] == [], f"light.porch acted on through a scoped hub: {result.data}"
+    assert lights_home["seen"] == [], f"light.porch acted on through a scoped hub: {result.data}"
     assert result.error
 
 
@@ -85,13 +64,7 @@ async def test_turn_on_of_a_script_acting_out_of_scope(
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity  # noqa: E402
 from homeassistant.setup import async_setup_component  # noqa: E402
 
-from .tool_flows import async_add_tool  # noqa: E402
-
-
-def _attic(hass: HomeAssistant) -> None:
-    """Add light.attic, not exposed to Assist."""
-    hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
-    async_expose_entity(hass, "conversation", "light.attic", should_expose=False)
+from .helpers.flows import async_add_tool  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -123,7 +96,7 @@ def _attic(hass: HomeAssistant) -> None:
     ],
 )
 async def test_action_tool_target_through_a_script_variable(
-    hass: HomeAssistant, home: dict[str, Any], actions: list[dict[str, Any]]
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[dict[str, Any]]
 ) -> None:
     """HOLE: the model's text reaches an unexposed light when it passes a variables step."""
     _attic(hass)
@@ -142,13 +115,13 @@ async def test_action_tool_target_through_a_script_variable(
 
     result = await _call(hass, hub, "room_light", {"room": "attic"})
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
     assert result.error
 
 
 async def test_action_tool_scene_apply_driven_entities(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HOLE: ``scene.apply`` with ``entities: {"light.{{ room }}": "on"}`` turns on an
     unexposed light (the hub's effect check knows scene.apply, the target check does not)."""
@@ -171,30 +144,9 @@ async def test_action_tool_scene_apply_driven_entities(
 
     result = await _call(hass, hub, "room_scene", {"room": "attic"})
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
     assert result.error
-
-
-@pytest.fixture
-async def script_home(hass: HomeAssistant) -> list[Any]:
-    """Assist, light.kitchen (exposed), light.attic (not), a script with an entity field."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    _attic(hass)
-    seen: list[Any] = []
-    hass.services.async_register("test", "light_on", lambda call: seen.append(dict(call.data)))
-    scripts = {
-        "which_on": {
-            "fields": {"which": {"required": True, "selector": {"entity": {"domain": "light"}}}},
-            "sequence": [{"action": "test.light_on", "target": {"entity_id": "{{ which }}"}}],
-        }
-    }
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "script.which_on", should_expose=True)
-    return seen
 
 
 @pytest.mark.parametrize("which", ["light.attic", "light.nowhere"])
@@ -222,6 +174,9 @@ async def test_script_tool_entity_field_unchecked(
 # --- Scope parity: a namesake out of scope ------------------------------------------------------
 
 from pytest_homeassistant_custom_component.common import async_mock_service  # noqa: E402
+
+from .helpers.attacks import _call  # noqa: E402
+from .helpers.homes import _attic  # noqa: E402
 
 
 @pytest.fixture
@@ -261,7 +216,7 @@ async def test_namesake_out_of_scope_is_as_if_not_exposed(
 
 
 async def test_action_tool_conversation_process_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HOLE: the same step inside a script is refused as acting out of scope (docs/scope.md:
     "conversation.process that picks the target counts as out of scope"); in the tool, not."""
@@ -285,13 +240,13 @@ async def test_action_tool_conversation_process_out_of_scope(
 
     result = await _call(hass, hub, "ask_assist", {})
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
     assert result.error
 
 
 async def test_turn_on_of_a_scene_acting_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """FIXED: HassTurnOn of scene.evening (in scope) is refused: it sets light.porch (out)."""
     assert await async_setup_component(
@@ -309,7 +264,7 @@ async def test_turn_on_of_a_scene_acting_out_of_scope(
 
     result = await _call(hass, hub, "HassTurnOn", {"name": "Evening"})
 
-    turned = [call.data.get("entity_id") for call in home["light_on"]]
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
     assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
     assert result.error
 
@@ -318,7 +273,7 @@ async def test_turn_on_of_a_scene_acting_out_of_scope(
 
 
 async def test_held_wrong_typed_scope_reaches_nothing(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: a scope list stored as a number narrows to nothing (fails closed)."""
     hub = await async_add_hub(hass, "Odd", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: 5})
@@ -326,11 +281,11 @@ async def test_held_wrong_typed_scope_reaches_nothing(
     result = await _call(hass, hub, "HassTurnOn", {"name": "Kitchen"})
 
     assert result.error
-    assert home["light_on"] == []
+    assert lights_home["light_on"] == []
 
 
 async def test_held_template_iterating_all_states_with_an_unexposed_entity(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: a template tool with a parameter that iterates every state is refused while one
     of them is not exposed; nothing of the render is answered."""

@@ -25,33 +25,14 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
-from . import test_effect, test_review_attacks, test_review_attacks_3
-from .common import async_add_hub, hub_id, llm_context
-from .tool_flows import async_add_tool, async_fill, async_start_tool_flow
-
-effect_home = test_effect.home
-home = test_review_attacks.home
-script_home = test_review_attacks_3.script_home
-_attic = test_review_attacks_3._attic
-_call = test_review_attacks_3._call
+from .helpers.attacks import _call, _room_tool
+from .helpers.flows import async_add_tool, async_fill, async_start_tool_flow
+from .helpers.homes import _attic
+from .helpers.hubs import async_add_hub, hub_id, llm_context
 
 
-async def _room_tool(hass: HomeAssistant, hub: MockConfigEntry, actions: list[Any]) -> None:
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Room light",
-            "description": "Turns on a room's light.",
-            "actions": actions,
-            "parameters": [{"name": "room", "type": "text", "required": True}],
-        },
-    )
-
-
-def _turned(home: dict[str, Any]) -> list[Any]:
-    return [call.data.get("entity_id") for call in home["light_on"]]
+def _turned(lights_home: dict[str, Any]) -> list[Any]:
+    return [call.data.get("entity_id") for call in lights_home["light_on"]]
 
 
 # --- UI action tools: a target key the checked templates never see ------------------------------
@@ -68,7 +49,7 @@ def _turned(home: dict[str, Any]) -> list[Any]:
     ],
 )
 async def test_action_tool_templated_data_key(
-    hass: HomeAssistant, home: dict[str, Any], part: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any], part: dict[str, Any]
 ) -> None:
     """Fixed: refused when saved (a form error), and a stored one is left out with a repair."""
     _attic(hass)
@@ -151,7 +132,7 @@ async def test_action_tool_passes_the_model_text_to_a_script(
 
 
 async def test_action_tool_service_template_target(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     _attic(hass)
     hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
@@ -167,12 +148,12 @@ async def test_action_tool_service_template_target(
     if not any(item.name.endswith("room_light") for item in instance.tools):
         raise AssertionError("left out")
     result = await _call(hass, hub, "room_light", {"room": "attic"})
-    assert _turned(home) == [], f"an unexposed light was turned on ({result.data})"
+    assert _turned(lights_home) == [], f"an unexposed light was turned on ({result.data})"
     assert result.error
 
 
 async def test_action_tool_service_template_opaque_in_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     hub = await async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]}
@@ -196,7 +177,7 @@ async def test_action_tool_service_template_opaque_in_scope(
     if not any(item.name.endswith("ask_assist") for item in instance.tools):
         raise AssertionError("left out")
     result = await _call(hass, hub, "ask_assist", {})
-    assert _turned(home) == [], f"light.porch turned on out of scope ({result.data})"
+    assert _turned(lights_home) == [], f"light.porch turned on out of scope ({result.data})"
     assert result.error
 
 
@@ -213,7 +194,7 @@ async def test_action_tool_service_template_opaque_in_scope(
     ids=["scene step", "scene.turn_on"],
 )
 async def test_action_tool_scene_step_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any], step: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
 ) -> None:
     assert await async_setup_component(
         hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
@@ -230,7 +211,7 @@ async def test_action_tool_scene_step_out_of_scope(
 
     result = await _call(hass, hub, "evening", {})
 
-    assert _turned(home) == [], f"light.porch set out of scope ({result.data})"
+    assert _turned(lights_home) == [], f"light.porch set out of scope ({result.data})"
     assert result.error
 
 
@@ -306,7 +287,7 @@ async def test_action_tool_scene_step_out_of_scope(
     ],
 )
 async def test_held_nested_paths(
-    hass: HomeAssistant, home: dict[str, Any], actions: list[Any]
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[Any]
 ) -> None:
     _attic(hass)
     hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
@@ -314,7 +295,7 @@ async def test_held_nested_paths(
 
     result = await _call(hass, hub, "room_light", {"room": "attic"})
 
-    assert _turned(home) == [], f"an unexposed light was turned on ({result.data})"
+    assert _turned(lights_home) == [], f"an unexposed light was turned on ({result.data})"
     assert result.error
 
 
@@ -364,7 +345,7 @@ async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant)
 
 
 async def test_held_scene_by_area_acting_out_of_scope(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: HassTurnOn of the scenes of an area: scene.evening (in scope) sets light.porch."""
     from homeassistant.helpers import area_registry as ar  # noqa: PLC0415
@@ -384,7 +365,7 @@ async def test_held_scene_by_area_acting_out_of_scope(
         {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
     )
     result = await _call(hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["scene"]})
-    assert _turned(home) == [], f"light.porch turned on out of scope ({result.data})"
+    assert _turned(lights_home) == [], f"light.porch turned on out of scope ({result.data})"
     assert result.error
 
 

@@ -14,10 +14,9 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er, label_registry as lr
 
-from .common import async_add_hub
-from .test_review_attacks_4 import _call, _room_tool
-from .test_ui_tool_handed import seen  # noqa: F401  # the fixture
-from .tool_flows import async_fill, async_start_tool_flow
+from .helpers.attacks import _call, _room_tool
+from .helpers.flows import async_fill, async_start_tool_flow
+from .helpers.hubs import async_add_hub
 
 TURN_ON_HOLES = [
     pytest.param(
@@ -96,7 +95,7 @@ async def _check_turn_on(hass: HomeAssistant, calls: list[Any], actions: Any) ->
 @pytest.mark.parametrize("actions", TURN_ON_HOLES)
 async def test_turn_on_variables_unchecked(
     hass: HomeAssistant,
-    seen: list[Any],  # noqa: F811
+    seen: list[Any],
     actions: Any,
 ) -> None:
     """FIXED: the attic light (not exposed) handed through script.turn_on's variables is refused."""
@@ -105,7 +104,7 @@ async def test_turn_on_variables_unchecked(
 
 async def test_turn_on_registry_id(
     hass: HomeAssistant,
-    seen: list[Any],  # noqa: F811
+    seen: list[Any],
 ) -> None:
     """FIXED: a registry id in script.turn_on's target names the script as its entity id."""
     await _check_turn_on(hass, seen, "REGISTRY_ID")
@@ -159,7 +158,7 @@ async def test_turn_on_registry_id(
 )
 async def test_turn_on_variables_held(
     hass: HomeAssistant,
-    seen: list[Any],  # noqa: F811
+    seen: list[Any],
     actions: Any,
 ) -> None:
     """HELD: written scripts, lists, data_template, service_template."""
@@ -177,9 +176,7 @@ from custom_components.llm_hub.const import (  # noqa: E402
 from custom_components.llm_hub.options_flow import SCOPE_FIELDS  # noqa: E402
 from homeassistant.data_entry_flow import FlowResultType  # noqa: E402
 
-from .test_config_flow import _suggested  # noqa: E402
-from .test_options_flow import _submit  # noqa: E402
-from .test_scope_flow import ASSIST, _open_marked, home  # noqa: E402, F401
+from .helpers.flows import ASSIST, _open_marked, _submit, _suggested  # noqa: E402
 
 
 def _as_browser(result: Any) -> dict[str, Any]:
@@ -194,7 +191,7 @@ def _as_browser(result: Any) -> dict[str, Any]:
 
 async def test_scope_two_marked_one_chosen(
     hass: HomeAssistant,
-    home: Any,  # noqa: F811
+    parity_home: Any,
     hass_admin_user: Any,
 ) -> None:
     """HELD: two marked fields, a new value for one: it is replaced, the other kept."""
@@ -226,7 +223,7 @@ async def test_scope_two_marked_one_chosen(
 )
 async def test_scope_untouched_as_the_browser_sends_it(
     hass: HomeAssistant,
-    home: Any,  # noqa: F811
+    parity_home: Any,
     stored: dict[str, Any],
 ) -> None:
     """HELD: an untouched form sent back with its suggested values never widens the hub."""
@@ -250,7 +247,7 @@ async def test_scope_untouched_as_the_browser_sends_it(
 
 async def test_turn_on_variables_whole_template_refused_at_save(
     hass: HomeAssistant,
-    seen: list[Any],  # noqa: F811
+    seen: list[Any],
 ) -> None:
     """FIXED: variables handed to script.turn_on as one template cannot be checked as the
     script's fields: the Save step refuses them, naming what to do."""

@@ -15,7 +15,7 @@ from custom_components.llm_hub.schema.parameters import clean_parameters
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv, llm
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 
 
 def _schema() -> probatio.Schema:

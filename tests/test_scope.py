@@ -42,9 +42,8 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub, hub_id
-from .parity_home import Home, async_setup_home
-from .test_parity import _async_effect, _context, _verdict
+from .helpers.hubs import async_add_hub, hub_id
+from .helpers.parity_home import Home, _async_effect, _context, _verdict
 
 KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
 
@@ -77,19 +76,13 @@ OWN_HANDLERS = {
 }
 
 
-@pytest.fixture
-async def home(hass: HomeAssistant) -> Home:
-    """Set up the test home."""
-    return await async_setup_home(hass)
-
-
 async def _instances(
-    hass: HomeAssistant, home: Home, user: Any, scoped: dict[str, Any]
+    hass: HomeAssistant, parity_home: Home, user: Any, scoped: dict[str, Any]
 ) -> tuple[llm.APIInstance, llm.APIInstance]:
     """Return the instances of a scoped hub and of a hub without scope, both over Assist."""
     plain = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
     scope = await async_add_hub(hass, "Kitchen", scoped)
-    context = _context(home, user)
+    context = _context(parity_home, user)
     return (
         await llm.async_get_api(hass, hub_id(scope), context),
         await llm.async_get_api(hass, hub_id(plain), context),
@@ -99,7 +92,7 @@ async def _instances(
 @pytest.mark.parametrize(("name", "args", "entity_id"), CALLS)
 async def test_out_of_scope_is_not_exposed(  # noqa: PLR0917  # fixtures and parameters
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_admin_user: Any,
     name: str,
     args: dict[str, Any],
@@ -110,15 +103,15 @@ async def test_out_of_scope_is_not_exposed(  # noqa: PLR0917  # fixtures and par
     An intent is refused as outside the scope (OutOfScope), not as "not exposed"; a handler
     of its own without naming anything; the live context answers as for an unexposed entity.
     """
-    scoped, plain = await _instances(hass, home, hass_admin_user, KITCHEN)
-    start = home.snapshot()
-    refused = await _async_effect(home, scoped, start, name, args)
+    scoped, plain = await _instances(hass, parity_home, hass_admin_user, KITCHEN)
+    start = parity_home.snapshot()
+    refused = await _async_effect(parity_home, scoped, start, name, args)
     async_expose_entity(hass, "conversation", entity_id, should_expose=False)
-    unexposed = await _async_effect(home, plain, start, name, args)
+    unexposed = await _async_effect(parity_home, plain, start, name, args)
 
     assert refused.failed
     assert refused.seen == unexposed.seen == []
-    assert refused.after == unexposed.after == home.plain(start)
+    assert refused.after == unexposed.after == parity_home.plain(start)
     if name in OWN_HANDLERS:
         assert refused.outcome[2]["error"] == "OutOfScope"
         assert refused.outcome[2]["error_text"] == (
@@ -143,29 +136,31 @@ async def test_out_of_scope_is_not_exposed(  # noqa: PLR0917  # fixtures and par
 @pytest.mark.parametrize(("name", "args", "entity_id"), CALLS)
 async def test_in_scope_same_effect(  # noqa: PLR0917  # fixtures and parameters
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_admin_user: Any,
     name: str,
     args: dict[str, Any],
     entity_id: str,
 ) -> None:
     """In scope (the entity moved into the kitchen, no reload): the same effect as without."""
-    scoped, plain = await _instances(hass, home, hass_admin_user, KITCHEN)
+    scoped, plain = await _instances(hass, parity_home, hass_admin_user, KITCHEN)
     er.async_get(hass).async_update_entity(entity_id, area_id="kitchen")
-    start = home.snapshot()
-    in_scope = await _async_effect(home, scoped, start, name, args)
-    without = await _async_effect(home, plain, start, name, args)
+    start = parity_home.snapshot()
+    in_scope = await _async_effect(parity_home, scoped, start, name, args)
+    without = await _async_effect(parity_home, plain, start, name, args)
 
     assert _verdict(without, in_scope) == "same effect"
 
 
 async def test_area_wide_call_acts_in_scope_only(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """ "Turn on the lights" through the kitchen hub turns on the kitchen's lights only."""
-    scoped, _plain = await _instances(hass, home, hass_admin_user, KITCHEN)
-    start = home.snapshot()
-    effect = await _async_effect(home, scoped, start, "intent__HassTurnOn", {"domain": ["light"]})
+    scoped, _plain = await _instances(hass, parity_home, hass_admin_user, KITCHEN)
+    start = parity_home.snapshot()
+    effect = await _async_effect(
+        parity_home, scoped, start, "intent__HassTurnOn", {"domain": ["light"]}
+    )
 
     assert not effect.failed
     assert ["call", ["light", "turn_on", {"entity_id": ["light.kitchen_light"]}]] in effect.seen
@@ -175,10 +170,10 @@ async def test_area_wide_call_acts_in_scope_only(
 
 
 async def test_prompt_and_live_context_in_scope(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """The prompt's overview and the live context list only what the scope reaches."""
-    scoped, plain = await _instances(hass, home, hass_admin_user, KITCHEN)
+    scoped, plain = await _instances(hass, parity_home, hass_admin_user, KITCHEN)
 
     assert "Desk lamp" in plain.api_prompt
     assert "Kitchen light" in scoped.api_prompt
@@ -193,7 +188,7 @@ async def test_prompt_and_live_context_in_scope(
 
 
 async def test_hub_selecting_a_scoped_hub_intersects(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A hub that selects a scoped hub reaches what both scopes reach."""
     inner = await async_add_hub(
@@ -204,14 +199,16 @@ async def test_hub_selecting_a_scoped_hub_intersects(
         "Outer",
         {CONF_LLM_HASS_API: [hub_id(inner)], CONF_SCOPE_EXCLUDED: ["light.kitchen_light"]},
     )
-    instance = await llm.async_get_api(hass, hub_id(outer), _context(home, hass_admin_user))
-    start = home.snapshot()
+    instance = await llm.async_get_api(hass, hub_id(outer), _context(parity_home, hass_admin_user))
+    start = parity_home.snapshot()
 
-    lamp = await _async_effect(home, instance, start, "intent__HassTurnOn", {"name": "Desk lamp"})
-    kitchen = await _async_effect(
-        home, instance, start, "intent__HassTurnOn", {"name": "Kitchen light"}
+    lamp = await _async_effect(
+        parity_home, instance, start, "intent__HassTurnOn", {"name": "Desk lamp"}
     )
-    tv = await _async_effect(home, instance, start, "intent__HassTurnOff", {"name": "TV"})
+    kitchen = await _async_effect(
+        parity_home, instance, start, "intent__HassTurnOn", {"name": "Kitchen light"}
+    )
+    tv = await _async_effect(parity_home, instance, start, "intent__HassTurnOff", {"name": "TV"})
 
     assert not lamp.failed
     assert kitchen.failed
@@ -220,7 +217,7 @@ async def test_hub_selecting_a_scoped_hub_intersects(
 
 
 async def test_users_allowed_and_refused(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any, hass_read_only_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any, hass_read_only_user: Any
 ) -> None:
     """A hub for some users: others get no tools and a prompt that says why."""
     entry = await async_add_hub(
@@ -230,12 +227,16 @@ async def test_users_allowed_and_refused(
         hass, "Admins", {CONF_LLM_HASS_API: ["assist"], CONF_ADMINS_ONLY: True}
     )
 
-    allowed = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_admin_user))
-    refused = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_read_only_user))
+    allowed = await llm.async_get_api(hass, hub_id(entry), _context(parity_home, hass_admin_user))
+    refused = await llm.async_get_api(
+        hass, hub_id(entry), _context(parity_home, hass_read_only_user)
+    )
     nobody = await llm.async_get_api(
         hass, hub_id(entry), llm.LLMContext("test", Context(), "en", "conversation", None)
     )
-    admin_only = await llm.async_get_api(hass, hub_id(admins), _context(home, hass_read_only_user))
+    admin_only = await llm.async_get_api(
+        hass, hub_id(admins), _context(parity_home, hass_read_only_user)
+    )
 
     assert allowed.tools
     for instance in (refused, nobody, admin_only):
@@ -244,24 +245,24 @@ async def test_users_allowed_and_refused(
 
 
 async def test_area_removed_keeps_the_rest(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A removed area of the scope reaches nothing; the rest of the scope still works."""
     garage = ar.async_get(hass).async_get_area_by_name("Garage")
     assert garage is not None
     er.async_get(hass).async_update_entity("cover.garage_door", area_id=garage.id)
     scoped, _plain = await _instances(
-        hass, home, hass_admin_user, {**KITCHEN, CONF_SCOPE_AREAS: ["kitchen", garage.id]}
+        hass, parity_home, hass_admin_user, {**KITCHEN, CONF_SCOPE_AREAS: ["kitchen", garage.id]}
     )
     ar.async_get(hass).async_delete(garage.id)
     await hass.async_block_till_done()
-    start = home.snapshot()
+    start = parity_home.snapshot()
 
     light = await _async_effect(
-        home, scoped, start, "intent__HassTurnOn", {"name": "Kitchen light"}
+        parity_home, scoped, start, "intent__HassTurnOn", {"name": "Kitchen light"}
     )
     door = await _async_effect(
-        home, scoped, start, "intent__HassStopMoving", {"name": "Garage door"}
+        parity_home, scoped, start, "intent__HassStopMoving", {"name": "Garage door"}
     )
 
     assert not light.failed
@@ -298,7 +299,7 @@ async def test_prompt_left_whole_without_overview(hass: HomeAssistant) -> None:
 )
 async def test_calls_in_scope_directly(  # noqa: PLR0917  # fixtures and parameters
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_admin_user: Any,
     name: str,
     args: dict[str, Any],
@@ -307,10 +308,10 @@ async def test_calls_in_scope_directly(  # noqa: PLR0917  # fixtures and paramet
     """Calls the hub narrows: timers pass, invalid slots fail as the intent fails them."""
     er.async_get(hass).async_update_entity("cover.garage_door", area_id="kitchen")
     er.async_get(hass).async_update_entity("light.desk_lamp", area_id="kitchen")
-    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    assist = await llm.async_get_api(hass, "assist", _context(parity_home, hass_admin_user))
     tool = next(tool for tool in assist.tools if tool.name == name)
     scope = HubScope(areas=frozenset({"kitchen"}), excluded=frozenset({"light.desk_lamp"}))
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     with entered((scope.resolve(hass),)):
         call = async_call_in_scope(hass, tool, llm.ToolInput(name, args), context)
         if error == "Invalid":
@@ -326,14 +327,14 @@ async def test_calls_in_scope_directly(  # noqa: PLR0917  # fixtures and paramet
 
 
 async def test_nothing_in_scope_live_context(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A scope that reaches nothing exposed: the live context says what Assist says then."""
-    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    assist = await llm.async_get_api(hass, "assist", _context(parity_home, hass_admin_user))
     tool = next(tool for tool in assist.tools if tool.name == "homeassistant__GetLiveContext")
     with entered((HubScope(domains=frozenset({"lock"})).resolve(hass),)):
         result = await async_call_in_scope(
-            hass, tool, llm.ToolInput(tool.name, {}), _context(home, hass_admin_user)
+            hass, tool, llm.ToolInput(tool.name, {}), _context(parity_home, hass_admin_user)
         )
     assert isinstance(result, llm.ToolResult)
     assert result.error
@@ -341,14 +342,14 @@ async def test_nothing_in_scope_live_context(
 
 
 async def test_same_name_in_scope_not_told_apart(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """The satellite's area picks a namesake out of scope: the ones in scope stay ambiguous."""
     entities = er.async_get(hass)
     for entity_id in ("light.desk_lamp", "cover.garage_door"):
         entities.async_update_entity(entity_id, name="Kitchen light")
-    dr.async_get(hass).async_update_device(home.device_id, area_id="kitchen")
-    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    dr.async_get(hass).async_update_device(parity_home.device_id, area_id="kitchen")
+    assist = await llm.async_get_api(hass, "assist", _context(parity_home, hass_admin_user))
     tool = next(tool for tool in assist.tools if tool.name == "intent__HassTurnOn")
     scope = HubScope(excluded=frozenset({"light.kitchen_light"}))
     with entered((scope.resolve(hass),)), pytest.raises(intent.MatchFailedError) as raised:
@@ -356,7 +357,7 @@ async def test_same_name_in_scope_not_told_apart(
             hass,
             tool,
             llm.ToolInput(tool.name, {"name": "Kitchen light"}),
-            _context(home, hass_admin_user),
+            _context(parity_home, hass_admin_user),
         )
     assert raised.value.result.no_match_reason is intent.MatchFailedReason.NAME
 
@@ -370,7 +371,7 @@ class _OwnMatch(intent.ServiceIntentHandler):
 
 
 async def test_handler_of_its_own_refuses_what_is_out_of_scope(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A handler the hub cannot narrow refuses a call that also reaches out of scope."""
     handler = _OwnMatch("TestLightsOn", "light", "turn_on", required_domains={"light"})
@@ -382,5 +383,5 @@ async def test_handler_of_its_own_refuses_what_is_out_of_scope(
         entered((scope.resolve(hass),)),
         pytest.raises(OutOfScope, match="with these arguments acts on entities outside the scope"),
     ):
-        await async_call_in_scope(hass, tool, tool_input, _context(home, hass_admin_user))
+        await async_call_in_scope(hass, tool, tool_input, _context(parity_home, hass_admin_user))
     assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]

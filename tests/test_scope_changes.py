@@ -38,46 +38,41 @@ from homeassistant.helpers import (
     llm,
 )
 
-from .common import async_add_hub, hub_id
-from .parity_home import Home, async_setup_home
-from .test_parity import _async_effect, _context
+from .helpers.hubs import async_add_hub, hub_id
+from .helpers.parity_home import Home, _async_effect, _context
 
 KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
 LIGHTS: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_DOMAINS: ["light"]}
 TURN_ON_LAMP = ("intent__HassTurnOn", {"name": "Desk lamp"})
 
 
-@pytest.fixture
-async def home(hass: HomeAssistant) -> Home:
-    """Set up the test home."""
-    return await async_setup_home(hass)
-
-
 async def _build(
-    hass: HomeAssistant, home: Home, user: Any, options: dict[str, Any]
+    hass: HomeAssistant, parity_home: Home, user: Any, options: dict[str, Any]
 ) -> tuple[MockConfigEntry, llm.APIInstance]:
     """Add a hub with ``options``; return it and an instance of it."""
     entry = await async_add_hub(hass, "Scoped", options)
-    return entry, await llm.async_get_api(hass, hub_id(entry), _context(home, user))
+    return entry, await llm.async_get_api(hass, hub_id(entry), _context(parity_home, user))
 
 
 async def test_entity_moved_seen_by_the_next_call_and_build(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """An entity moved into the area is reached by the next call of the same instance."""
-    entry, instance = await _build(hass, home, hass_admin_user, KITCHEN)
+    entry, instance = await _build(hass, parity_home, hass_admin_user, KITCHEN)
     entities = er.async_get(hass)
     garage = ar.async_get(hass).async_get_area_by_name("Garage")
     assert garage is not None
-    start = home.snapshot()
+    start = parity_home.snapshot()
 
-    before = await _async_effect(home, instance, start, *TURN_ON_LAMP)
+    before = await _async_effect(parity_home, instance, start, *TURN_ON_LAMP)
     entities.async_update_entity("light.desk_lamp", area_id="kitchen")
-    moved_in = await _async_effect(home, instance, start, *TURN_ON_LAMP)
-    prompt_in = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_admin_user))
+    moved_in = await _async_effect(parity_home, instance, start, *TURN_ON_LAMP)
+    prompt_in = await llm.async_get_api(hass, hub_id(entry), _context(parity_home, hass_admin_user))
     entities.async_update_entity("light.desk_lamp", area_id=garage.id)
-    moved_out = await _async_effect(home, instance, start, *TURN_ON_LAMP)
-    prompt_out = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_admin_user))
+    moved_out = await _async_effect(parity_home, instance, start, *TURN_ON_LAMP)
+    prompt_out = await llm.async_get_api(
+        hass, hub_id(entry), _context(parity_home, hass_admin_user)
+    )
 
     assert before.failed
     assert not moved_in.failed
@@ -89,7 +84,9 @@ async def test_entity_moved_seen_by_the_next_call_and_build(
     assert "Desk lamp" not in prompt_out.api_prompt
 
 
-async def test_device_area_floor_and_label_changes_seen(hass: HomeAssistant, home: Home) -> None:
+async def test_device_area_floor_and_label_changes_seen(
+    hass: HomeAssistant, parity_home: Home
+) -> None:
     """Each registry a scope reads through: its change is seen by the next resolve."""
     entities, devices, areas = er.async_get(hass), dr.async_get(hass), ar.async_get(hass)
     garage = areas.async_get_area_by_name("Garage")
@@ -128,13 +125,13 @@ async def test_device_area_floor_and_label_changes_seen(hass: HomeAssistant, hom
 
 
 async def test_exposure_change_seen_by_the_next_build(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """Exposure changed in Assist's settings, with or without a registry entry: seen next."""
-    entry, first = await _build(hass, home, hass_admin_user, LIGHTS)
+    entry, first = await _build(hass, parity_home, hass_admin_user, LIGHTS)
     hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})  # no registry entry
     async_expose_entity(hass, "conversation", "light.porch", should_expose=False)
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     without_porch = await llm.async_get_api(hass, hub_id(entry), context)
     async_expose_entity(hass, "conversation", "light.porch", should_expose=True)
     with_porch = await llm.async_get_api(hass, hub_id(entry), context)
@@ -150,11 +147,11 @@ async def test_exposure_change_seen_by_the_next_build(
 
 
 async def test_state_renamed_and_removed_seen_by_the_next_build(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A state renamed or removed: the next build's overview says so."""
     entry = await async_add_hub(hass, "Lights", LIGHTS)
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
     added = await llm.async_get_api(hass, hub_id(entry), context)
     hass.states.async_set("light.porch", "on", {"friendly_name": "Porch"})  # not a change
@@ -204,12 +201,12 @@ async def test_kept_values_bounded(hass: HomeAssistant) -> None:
 
 
 async def test_overview_not_the_one_kept_only_loses_entries(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """Assist's prompt written before a change: the cut keeps its in-scope entries, no more."""
     # A name with blank lines: its YAML has blank lines between the overview's entries.
     hass.states.async_set("light.odd", "off", {"friendly_name": "Odd\n\nname"})
-    assist = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
+    assist = await llm.async_get_api(hass, "assist", _context(parity_home, hass_admin_user))
     prompt = f"{assist.api_prompt}\n- After the overview."
     assert "Thermostat" in prompt
     scope = HubScope(areas=frozenset({"kitchen"}))
@@ -232,7 +229,9 @@ async def test_overview_not_the_one_kept_only_loses_entries(
     assert "Galley" not in lost
 
 
-async def test_prompt_without_an_overview_kept_as_it_is(hass: HomeAssistant, home: Home) -> None:
+async def test_prompt_without_an_overview_kept_as_it_is(
+    hass: HomeAssistant, parity_home: Home
+) -> None:
     """Text without an overview, or with an empty one, is not changed; what is not kept goes."""
     empty = f"Before\n{STATIC_CONTEXT_HEADING}\n{NO_ENTITIES_PROMPT}\nAfter"
     stray = f"{STATIC_CONTEXT_HEADING}\n  stray\n- names: Desk lamp\n  domain: light\n\nAfter"
@@ -255,7 +254,7 @@ async def test_prompt_without_an_overview_kept_as_it_is(hass: HomeAssistant, hom
 
 
 async def test_hub_over_a_scoped_hub_never_widens_its_prompt(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """The outer hub's scope reaches more than the inner's: the prompt stays the inner's."""
     inner = await async_add_hub(hass, "Kitchen", KITCHEN)
@@ -264,7 +263,7 @@ async def test_hub_over_a_scoped_hub_never_widens_its_prompt(
         "Outer",
         {CONF_LLM_HASS_API: [hub_id(inner)], CONF_SCOPE_EXCLUDED: ["media_player.tv"]},
     )
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     instance = await llm.async_get_api(hass, hub_id(outer), context)
 
     assert "Kitchen light" in instance.api_prompt
@@ -274,15 +273,15 @@ async def test_hub_over_a_scoped_hub_never_widens_its_prompt(
 
 @pytest.mark.parametrize("args", [{}, {"name": "Nobody"}])
 async def test_turn_on_nothing_matched_refused_as_assist_refuses(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any, args: dict[str, Any]
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any, args: dict[str, Any]
 ) -> None:
     """``HassTurnOn`` of everything or of no one: refused as the intent refuses it."""
-    _entry, scoped = await _build(hass, home, hass_admin_user, KITCHEN)
-    plain = await llm.async_get_api(hass, "assist", _context(home, hass_admin_user))
-    start = home.snapshot()
+    _entry, scoped = await _build(hass, parity_home, hass_admin_user, KITCHEN)
+    plain = await llm.async_get_api(hass, "assist", _context(parity_home, hass_admin_user))
+    start = parity_home.snapshot()
 
-    refused = await _async_effect(home, scoped, start, "intent__HassTurnOn", args)
-    by_assist = await _async_effect(home, plain, start, "intent__HassTurnOn", args)
+    refused = await _async_effect(parity_home, scoped, start, "intent__HassTurnOn", args)
+    by_assist = await _async_effect(parity_home, plain, start, "intent__HassTurnOn", args)
 
     error = "MatchFailedError" if args else "IntentHandleError"
     assert by_assist.outcome == ("raised", error)
@@ -312,7 +311,7 @@ class _Failing(intent.ServiceIntentHandler):
 )
 async def test_errors_of_an_intent_in_scope_as_home_assistant_raises_them(
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_admin_user: Any,
     error: Exception,
     raised: type[Exception],
@@ -323,7 +322,7 @@ async def test_errors_of_an_intent_in_scope_as_home_assistant_raises_them(
     intent.async_register(hass, handler)
     tool = llm.IntentTool("test__TestFail", handler)
     tool_input = llm.ToolInput(tool.name, {"name": "Kitchen light"})
-    context = _context(home, hass_admin_user)
+    context = _context(parity_home, hass_admin_user)
     with pytest.raises(raised) as unscoped:
         await tool.async_call(hass, tool_input, context)
     scope = HubScope(areas=frozenset({"kitchen"}))

@@ -26,7 +26,7 @@ from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub, hub_id, llm_context
+from .helpers.hubs import async_add_hub, hub_id, llm_context
 
 
 @pytest.fixture

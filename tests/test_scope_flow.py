@@ -19,7 +19,6 @@ from custom_components.llm_hub.const import (
 )
 from custom_components.llm_hub.diagnostics import async_get_config_entry_diagnostics
 from homeassistant.config_entries import ConfigFlowResult
-from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import (
@@ -37,22 +36,13 @@ from homeassistant.helpers.selector import (
     LabelSelector,
 )
 
-from .common import async_add_hub, async_set_options, hub_id
-from .parity_home import SCRIPT_SELECTORS, Home, async_setup_home
-from .test_config_flow import _selector, _suggested
-from .test_options_flow import _choices, _open, _submit
-from .test_parity import _async_effect, _context
+from .helpers.flows import ASSIST, _choices, _open, _open_marked, _selector, _submit, _suggested
+from .helpers.hubs import async_add_hub, async_set_options, hub_id
+from .helpers.parity_home import SCRIPT_SELECTORS, Home, _async_effect, _context
 
-ASSIST: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"]}
 EXPOSED = 6 + len(SCRIPT_SELECTORS) + 1
 """Entities of the test home exposed to Assist: two lights, cover, climate, media player, to-do
 list, and its scripts (a hub with a scope leaves out the script tools; the scripts count)."""
-
-
-@pytest.fixture
-async def home(hass: HomeAssistant) -> Home:
-    """Set up the test home."""
-    return await async_setup_home(hass)
 
 
 def _menu_scope(result: ConfigFlowResult) -> str:
@@ -64,7 +54,7 @@ def _menu_scope(result: ConfigFlowResult) -> str:
 
 
 async def test_scope_step_sets_the_scope_and_users(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any, hass_read_only_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any, hass_read_only_user: Any
 ) -> None:
     """The form offers HA's selectors and users by name; saved, the hub reaches only its scope."""
     entry = await async_add_hub(hass, "Kids' room", ASSIST)
@@ -118,16 +108,20 @@ async def test_scope_step_sets_the_scope_and_users(
         CONF_SCOPE_AREAS: ["kitchen"],
         CONF_ALLOWED_USERS: [hass_admin_user.id],
     }
-    instance = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_admin_user))
-    start = home.snapshot()
+    instance = await llm.async_get_api(hass, hub_id(entry), _context(parity_home, hass_admin_user))
+    start = parity_home.snapshot()
     light = await _async_effect(
-        home, instance, start, "intent__HassTurnOn", {"name": "Kitchen light"}
+        parity_home, instance, start, "intent__HassTurnOn", {"name": "Kitchen light"}
     )
-    lamp = await _async_effect(home, instance, start, "intent__HassTurnOn", {"name": "Desk lamp"})
+    lamp = await _async_effect(
+        parity_home, instance, start, "intent__HassTurnOn", {"name": "Desk lamp"}
+    )
     assert not light.failed
     assert lamp.failed
     assert lamp.seen == []
-    refused = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_read_only_user))
+    refused = await llm.async_get_api(
+        hass, hub_id(entry), _context(parity_home, hass_read_only_user)
+    )
     assert refused.tools == []
 
     result = await _open(hass, entry, "scope")
@@ -136,7 +130,7 @@ async def test_scope_step_sets_the_scope_and_users(
 
 
 async def test_scope_step_keeps_what_is_gone_and_clears(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A removed user and an unknown domain stay selectable; clearing the form clears the scope."""
     entry = await async_add_hub(
@@ -166,7 +160,7 @@ async def test_scope_step_keeps_what_is_gone_and_clears(
     assert entry.options == ASSIST
 
 
-async def test_menu_counts_only_exposed_entities(hass: HomeAssistant, home: Home) -> None:
+async def test_menu_counts_only_exposed_entities(hass: HomeAssistant, parity_home: Home) -> None:
     """Leaving entities out counts against what is exposed: the scope never widens it."""
     entry = await async_add_hub(hass, "Most", {**ASSIST, CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]})
     result = await hass.config_entries.options.async_init(entry.entry_id)
@@ -176,7 +170,7 @@ async def test_menu_counts_only_exposed_entities(hass: HomeAssistant, home: Home
 
 
 async def test_menu_lists_the_tools_of_a_user_served(
-    hass: HomeAssistant, home: Home, hass_read_only_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_read_only_user: Any
 ) -> None:
     """A hub for some users is measured as one of them; serving nobody there is, it lists none."""
     entry = await async_add_hub(
@@ -210,7 +204,7 @@ def _scope_issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
 
 
 async def test_removed_area_raises_an_issue_until_the_scope_is_edited(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """A removed area is named in an issue, the rest keeps working; editing the scope clears it."""
     garage = ar.async_get(hass).async_get_area_by_name("Garage")
@@ -229,9 +223,13 @@ async def test_removed_area_raises_an_issue_until_the_scope_is_edited(
     assert issue.translation_key == "scope_area_missing"
     assert issue.translation_placeholders == {"hub": "Kids' room", "name": "Garage"}
     assert not issue.is_fixable
-    instance = await llm.async_get_api(hass, hub_id(entry), _context(home, hass_admin_user))
+    instance = await llm.async_get_api(hass, hub_id(entry), _context(parity_home, hass_admin_user))
     light = await _async_effect(
-        home, instance, home.snapshot(), "intent__HassTurnOn", {"name": "Kitchen light"}
+        parity_home,
+        instance,
+        parity_home.snapshot(),
+        "intent__HassTurnOn",
+        {"name": "Kitchen light"},
     )
     assert not light.failed
 
@@ -243,7 +241,7 @@ async def test_removed_area_raises_an_issue_until_the_scope_is_edited(
 
 
 async def test_missing_floor_and_label_named_and_removed_with_the_hub(
-    hass: HomeAssistant, home: Home
+    hass: HomeAssistant, parity_home: Home
 ) -> None:
     """A floor and a label gone before setup are named by id; removing the hub removes them."""
     label = lr.async_get(hass).async_create("Kids")
@@ -274,7 +272,7 @@ async def test_missing_floor_and_label_named_and_removed_with_the_hub(
 
 
 async def test_diagnostics_name_the_scope(
-    hass: HomeAssistant, home: Home, hass_admin_user: Any
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
     """Diagnostics give the scope's areas, floors, labels and users by name, gone ones as None."""
     floor = fr.async_get(hass).async_get_floor_by_name("Ground floor")
@@ -321,7 +319,7 @@ async def test_diagnostics_name_the_scope(
 )
 async def test_scope_step_never_widens_a_wrong_typed_scope(
     hass: HomeAssistant,
-    home: Home,
+    parity_home: Home,
     hass_admin_user: Any,
     stored: dict[str, Any],
     chosen: dict[str, Any],
@@ -350,11 +348,3 @@ async def test_scope_step_never_widens_a_wrong_typed_scope(
         hass, await _open_marked(hass, entry), {**chosen, CONF_ADMINS_ONLY: False}
     )
     assert entry.options == {**ASSIST, **chosen}
-
-
-async def _open_marked(hass: HomeAssistant, entry: Any) -> ConfigFlowResult:
-    """Open the scope step of ``entry``, whose form marks a field (``_open`` expects none)."""
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    return await hass.config_entries.options.async_configure(
-        result["flow_id"], {"next_step_id": "scope"}
-    )

@@ -39,11 +39,10 @@ from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import area_registry as ar, entity_registry as er, intent, llm
 from homeassistant.setup import async_setup_component
 
-from .common import Contribution, add_llm_platform, async_add_hub, hub_id, llm_context
-from .parity_home import Home, async_setup_home
-from .test_mcp import _async_setup_mcp_server, _text, mcp_session
-from .test_parity import _context
-from .tool_flows import async_add_tool
+from .helpers.flows import async_add_tool
+from .helpers.hubs import Contribution, add_llm_platform, async_add_hub, hub_id, llm_context
+from .helpers.mcp import _async_setup_mcp_server, _text, mcp_session
+from .helpers.parity_home import Home, _context, async_setup_home
 
 IN_SCOPE = ["light.kitchen", "script.kitchen_on", "script.porch_on"]
 UNEXPOSED = "is not exposed to Assist; tool {} may only reach exposed entities"
@@ -353,7 +352,7 @@ async def test_allowed_user_never_wider_than_admin_only(
     hass: HomeAssistant, hass_read_only_user: Any, hass_ws_client: WebSocketGenerator
 ) -> None:
     """A hub over an admin-only API refuses a non-admin even if its list allows them."""
-    from .common import admin_only_api  # noqa: PLC0415
+    from .helpers.hubs import admin_only_api  # noqa: PLC0415
 
     llm.async_register_api(hass, admin_only_api(hass, []))
     hub = await async_add_hub(

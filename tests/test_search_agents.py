@@ -30,7 +30,7 @@ from homeassistant.components.openai_conversation import entity as openai_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.hubs import (
     BREW,
     Call,
     Contribution,

@@ -42,7 +42,9 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
-from .common import (
+from .helpers.confirm import SAFETY, TOKEN, _confirm_brew
+from .helpers.flows import _search_mode
+from .helpers.hubs import (
     BREW,
     GRIND,
     Call,
@@ -54,9 +56,8 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_confirmation import SAFETY, TOKEN, _confirm_brew
-from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
-from .test_schemas import _check_tool
+from .helpers.mcp import _text, mcp_session
+from .helpers.providers import _check_tool
 
 META = [SEARCH_TOOLS, CALL_TOOL, CALL_READ_ONLY_TOOL]
 """The meta-tools of the Kitchen hub (Assist's live context and date are read-only)."""
@@ -73,18 +74,6 @@ async def _instance(
 
 def _names(instance: llm.APIInstance) -> list[str]:
     return [tool.name for tool in instance.tools]
-
-
-async def _search_mode(
-    hass: HomeAssistant,
-    entry: MockConfigEntry,
-    mode: str = "search",
-    pinned: list[str] | None = None,
-) -> dict[str, Any]:
-    """Save the tool mode and pinned tools through the options flow; return the options."""
-    return await async_set_options(
-        hass, entry, "search", {CONF_TOOL_MODE: mode, CONF_PINNED_TOOLS: pinned or []}
-    )
 
 
 async def _call(
@@ -262,7 +251,7 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
     hass: HomeAssistant,
     hub: MockConfigEntry,
     approvals_ready: None,
-    hub_url: str,  # noqa: F811
+    hub_url: str,
     hass_access_token: str,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,
@@ -583,7 +572,7 @@ async def test_annotations_over_mcp(  # fixtures
     hass: HomeAssistant,
     hub: MockConfigEntry,
     meter: RecordingTool,
-    hub_url: str,  # noqa: F811
+    hub_url: str,
     hass_access_token: str,
 ) -> None:
     """An MCP client sees the meta-tools first, with the annotations told truly."""

@@ -23,7 +23,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.util.json import SerializationError
 
-from .common import (
+from .helpers.hubs import (
     Contribution,
     FixedAPI,
     RecordingTool,
@@ -32,7 +32,7 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_mcp import _async_setup_mcp_server, mcp_session
+from .helpers.mcp import _async_setup_mcp_server, mcp_session
 
 
 class Nameless(llm.Tool):

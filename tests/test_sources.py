@@ -20,7 +20,7 @@ from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
 from homeassistant.helpers.integration_platform import LazyIntegrationPlatforms
 
-from .common import (
+from .helpers.hubs import (
     AdminAPI,
     Contribution,
     FixedAPI,

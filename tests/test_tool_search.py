@@ -51,7 +51,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent, llm
 from homeassistant.setup import async_setup_component
 
-from .common import RecordingTool
+from .helpers.hubs import RecordingTool
 
 OBJECT = {"type": "object", "properties": {"name": {"type": "string"}}}
 

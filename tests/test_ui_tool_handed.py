@@ -14,30 +14,9 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub
-from .test_review_attacks_4 import _call, _room_tool
-from .tool_flows import async_add_tool
-
-WHICH: dict[str, Any] = {"which": {"required": True, "selector": {"entity": {"domain": "light"}}}}
-NOTE: dict[str, Any] = {"note": {"selector": {"text": {}}}}
-
-
-@pytest.fixture
-async def seen(hass: HomeAssistant) -> list[Any]:
-    """light.kitchen (exposed) and light.attic (not); scripts that act on what they are given."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
-    async_expose_entity(hass, "conversation", "light.attic", should_expose=False)
-    calls: list[Any] = []
-    hass.services.async_register("test", "light_on", lambda call: calls.append(dict(call.data)))
-    step = {"action": "test.light_on", "data": {"which": "{{ which }}", "note": "{{ note }}"}}
-    scripts = {"which_on": {"fields": WHICH | NOTE, "sequence": [step]}}
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "script.which_on", should_expose=True)
-    return calls
+from .helpers.attacks import _call, _room_tool
+from .helpers.flows import async_add_tool
+from .helpers.hubs import async_add_hub
 
 
 @pytest.mark.parametrize(

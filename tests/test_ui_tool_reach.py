@@ -25,13 +25,11 @@ from homeassistant.helpers import (
 from homeassistant.helpers.template import Template
 from homeassistant.setup import async_setup_component
 
-from . import test_review_attacks
-from .common import async_add_hub, hub_id, llm_context
-from .test_review_attacks_3 import _attic
-from .tool_flows import async_add_tool
+from .helpers.attacks import KITCHEN_ONLY
+from .helpers.flows import async_add_tool
+from .helpers.homes import _attic
+from .helpers.hubs import async_add_hub, hub_id, llm_context
 
-home = test_review_attacks.home
-KITCHEN_ONLY = test_review_attacks.KITCHEN_ONLY
 CELLAR = (
     "The area 'cellar' holds an entity not exposed to Assist; tool fields may only reach "
     "exposed entities"
@@ -64,8 +62,8 @@ async def _action_tool(
     )
 
 
-def _turned(home: dict[str, Any]) -> list[Any]:
-    return [call.data.get("entity_id") for call in home["light_on"]]
+def _turned(lights_home: dict[str, Any]) -> list[Any]:
+    return [call.data.get("entity_id") for call in lights_home["light_on"]]
 
 
 VARIABLE = [{"variables": {"target": "light.{{ room }}"}}]
@@ -116,7 +114,7 @@ VARIABLE = [{"variables": {"target": "light.{{ room }}"}}]
     ],
 )
 async def test_target_set_as_the_actions_run(
-    hass: HomeAssistant, home: dict[str, Any], actions: list[dict[str, Any]]
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[dict[str, Any]]
 ) -> None:
     """A target a variable of the actions sets is checked as the run renders it: in reach it
     runs; out of reach that action does not (``continue_on_error`` does not go past it)."""
@@ -129,9 +127,9 @@ async def test_target_set_as_the_actions_run(
         "error": "HomeAssistantError",
         "error_text": NOT_EXPOSED.format("act"),
     }
-    assert _turned(home) == []
+    assert _turned(lights_home) == []
     assert await _call(hass, hub, "act", {"room": "kitchen"}) == {"success": True}
-    assert _turned(home) in (["light.kitchen"], [["light.kitchen"]])
+    assert _turned(lights_home) in (["light.kitchen"], [["light.kitchen"]])
 
 
 @pytest.mark.parametrize(
@@ -142,7 +140,7 @@ async def test_target_set_as_the_actions_run(
     ],
 )
 async def test_scene_entities_led_by_the_arguments(
-    hass: HomeAssistant, home: dict[str, Any], step: Any
+    hass: HomeAssistant, lights_home: dict[str, Any], step: Any
 ) -> None:
     """Scene entities a template over the arguments gives are checked before anything runs."""
     _attic(hass)
@@ -155,13 +153,13 @@ async def test_scene_entities_led_by_the_arguments(
     assert (await _call(hass, hub, "act", {"room": "attic"}))["error_text"] == NOT_EXPOSED.format(
         "act"
     )
-    assert home["seen"] == []
-    assert _turned(home) == []
+    assert lights_home["seen"] == []
+    assert _turned(lights_home) == []
     assert await _call(hass, hub, "act", {"room": "kitchen"}) == {"success": True}
 
 
 async def test_scene_entity_written_is_the_authors_choice(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """A scene entity written in the actions must exist; not exposed, it is the author's choice."""
     _attic(hass)
@@ -186,7 +184,7 @@ async def test_scene_entity_written_is_the_authors_choice(
 
 
 async def test_script_set_as_the_actions_run_in_a_scoped_hub(
-    hass: HomeAssistant, home: dict[str, Any]
+    hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """In a scoped hub, a script a variable of the actions names is followed as the run
     renders it: one acting out of scope is refused, one within it runs."""
@@ -207,9 +205,9 @@ async def test_script_set_as_the_actions_run_in_a_scoped_hub(
         "of this assistant"
     )
     assert "light.porch" not in refused["error_text"]  # the model did not name it
-    assert home["seen"] == []
+    assert lights_home["seen"] == []
     assert await _call(hass, hub, "act", {"room": "kitchen_on"}) == {"success": True}
-    assert home["seen"] == [{"entity_id": ["light.kitchen"]}]
+    assert lights_home["seen"] == [{"entity_id": ["light.kitchen"]}]
 
 
 @pytest.mark.parametrize(
@@ -217,7 +215,7 @@ async def test_script_set_as_the_actions_run_in_a_scoped_hub(
     [("automation.trigger", "automation.trigger"), ("{{ act }}", "{{ act }}")],
 )
 async def test_opaque_or_templated_action_refused_in_a_scoped_hub(
-    hass: HomeAssistant, home: dict[str, Any], action: str, words: str
+    hass: HomeAssistant, lights_home: dict[str, Any], action: str, words: str
 ) -> None:
     """An action that acts on what its words or a template say is refused in a scoped hub."""
     hub = await async_add_hub(
@@ -231,7 +229,7 @@ async def test_opaque_or_templated_action_refused_in_a_scoped_hub(
         "the scope of this assistant (a template or its words pick what it acts on). Tell the "
         "user it cannot do that here.",
     }
-    assert _turned(home) == []
+    assert _turned(lights_home) == []
 
 
 async def test_target_rendered_outside_a_call_is_refused(hass: HomeAssistant) -> None:

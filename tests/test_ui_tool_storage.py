@@ -21,8 +21,8 @@ from homeassistant.config_entries import ConfigEntryState, ConfigSubentryData
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 
-from .common import hub_id, llm_context
-from .test_input import examples
+from .helpers.hubs import hub_id, llm_context
+from .helpers.values import examples
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.floats() | st.text(),

@@ -47,8 +47,7 @@ from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.helpers.translation import async_get_translations
 from homeassistant.setup import async_setup_component
 
-from .common import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
-from .tool_flows import (
+from .helpers.flows import (
     LIGHTS_ON_FORM,
     async_add_parameter,
     async_add_tool,
@@ -57,6 +56,7 @@ from .tool_flows import (
     async_save,
     async_start_tool_flow,
 )
+from .helpers.hubs import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
 
 ALL_TYPES = [
     {"name": "text", "type": "text", "description": "Some text", "required": True},

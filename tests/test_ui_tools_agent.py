@@ -25,8 +25,8 @@ from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from .common import hub_id
-from .tool_flows import async_add_tool
+from .helpers.flows import async_add_tool
+from .helpers.hubs import hub_id
 
 AGENT = "conversation.agent"
 

@@ -21,7 +21,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.hubs import (
     BREW,
     COUNT,
     GRIND,

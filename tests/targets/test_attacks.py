@@ -49,8 +49,8 @@ from homeassistant.helpers import (
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from ..common import async_add_hub, hub_id, llm_context
-from ..tool_flows import async_add_tool
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 BOOLEANS = ("kitchen", "porch", "pantry", "garage", "front_door", "back_door")
 """The helpers that hold the home's state: lights on, the garage open, doors unlocked."""

@@ -30,8 +30,8 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
 from homeassistant.setup import async_setup_component
 
-from ..common import async_add_hub, hub_id, llm_context
-from ..tool_flows import async_add_tool
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 BOOLEANS = ("kitchen", "porch", "front_door", "kitchen_mode")
 """The helpers that hold the home's state: lights on, the front door unlocked, a mode."""

@@ -8,6 +8,7 @@ between a call through Assist and the same call through a hub, so both start ali
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 import copy
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from pytest_homeassistant_custom_component.common import (
     mock_platform,
 )
 
+from custom_components.llm_hub.calls.results import json_safe
 from homeassistant.components.climate import ClimateEntity
 from homeassistant.components.climate.const import ClimateEntityFeature, HVACMode
 from homeassistant.components.cover import CoverEntity, CoverEntityFeature
@@ -41,12 +43,13 @@ from homeassistant.components.media_player.const import (
 from homeassistant.components.todo.const import TodoItemStatus, TodoListEntityFeature
 from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import EVENT_CALL_SERVICE, UnitOfTemperature
-from homeassistant.core import Event, HomeAssistant, callback
+from homeassistant.core import Context, Event, HomeAssistant, callback
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
     entity_registry as er,
     floor_registry as fr,
+    llm,
 )
 from homeassistant.helpers.entity import Entity
 from homeassistant.setup import async_setup_component
@@ -470,3 +473,69 @@ async def async_setup_home(hass: HomeAssistant) -> Home:
     hass.bus.async_listen(EVENT_CALL_SERVICE, _record)
     hass.bus.async_listen("parity_seen", _record)
     return home
+
+
+def _context(home: Home, hass_admin_user: Any) -> llm.LLMContext:
+    """Return the context of a request from the home's satellite (timers supported)."""
+    return llm.LLMContext(
+        platform="test",
+        context=Context(user_id=hass_admin_user.id),
+        language="en",
+        assistant="conversation",
+        device_id=home.device_id,
+    )
+
+
+async def _async_effect(
+    home: Home, instance: llm.APIInstance, start: dict[str, Any], name: str, args: dict[str, Any]
+) -> Effect:
+    """Run one call from the state ``start``; return its effect."""
+    home.restore(start)
+    try:
+        result = await instance.async_call_tool(llm.ToolInput(name, copy.deepcopy(args)))
+    except (Exception, asyncio.CancelledError) as err:  # noqa: BLE001  # compared below
+        outcome: tuple[Any, ...] = ("raised", type(err).__name__)
+    else:
+        outcome = ("result", result.error, home.plain(json_safe(result.data)))
+    await home.hass.async_block_till_done()
+    # Calls run at once (an intent acting on several entities) come in any order.
+    seen = sorted(home.plain(list(home.seen)), key=repr)
+    return Effect(outcome, seen, home.plain(home.snapshot()))
+
+
+def _verdict(assist: Effect, hub: Effect) -> str:
+    """Return how the hub's effect compares with Assist's; fail where it must not differ.
+
+    Equal effects; or both failed (Assist raised or answered an error; the hub answered an
+    error), the hub having done what Assist did before failing, or nothing (refused).
+    """
+    assert hub.outcome[0] == "result", hub
+    if assist.failed or hub.failed:
+        assert assist.failed, ("only the hub failed", assist, hub)
+        assert hub.failed, ("only Assist failed", assist, hub)
+        if not hub.seen and assist.seen:
+            return "hub refused, Assist failed"
+        verdict = "both failed"
+    else:
+        assert hub.outcome == assist.outcome, (assist.outcome, hub.outcome)
+        verdict = "same effect"
+    assert hub.seen == assist.seen, (assist.seen, hub.seen)
+    assert hub.after == assist.after
+    return verdict
+
+
+@dataclass
+class Effect:
+    """What one call did."""
+
+    outcome: tuple[Any, ...]
+    """``("result", error, data)`` or ``("raised", exception type)``."""
+    seen: list[Any]
+    """Service calls, script events and timer events, in order."""
+    after: dict[str, Any]
+    """The state of the home after the call."""
+
+    @property
+    def failed(self) -> bool:
+        """Return whether the call could not be served (it raised, or answered an error)."""
+        return self.outcome[0] == "raised" or bool(self.outcome[1])

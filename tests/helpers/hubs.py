@@ -1,4 +1,4 @@
-"""Test tools, APIs and platforms shared by the LLM Hub tests."""
+"""Hubs, tools, APIs and platforms the tests share."""
 
 from __future__ import annotations
 
