@@ -24,7 +24,6 @@ from syrupy.assertion import SnapshotAssertion
 # first on sys.path; otherwise setup fails with "Integration not found".
 import custom_components.llm_hub  # noqa: F401
 from custom_components.llm_hub.const import (
-    CONF_CONFIRM_TOOLS,
     CONF_PROMPT,
     DOMAIN,
 )
@@ -40,7 +39,6 @@ from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.data_entry_flow import FlowHandler, FlowManager, FlowResultType
 from homeassistant.helpers import (
     area_registry as ar,
-    device_registry as dr,
     entity_registry as er,
     floor_registry as fr,
     issue_registry as ir,
@@ -57,10 +55,7 @@ from .helpers.agent import (
     AgentSetup,
     HubAgentEntity,
 )
-from .helpers.confirm import SAFETY
-from .helpers.homes import NOTE, SCRIPTS, WHICH, _attic
 from .helpers.hubs import (
-    BREW,
     CONTRIBUTOR_PROMPT,
     INSPECTED_ENTRY_ID,
     INSTRUCTIONS,
@@ -72,7 +67,6 @@ from .helpers.hubs import (
     add_llm_platform,
     admin_only_api,
     async_add_hub,
-    async_set_options,
     grind_tool,
     hub_id,
     pantry_api,
@@ -318,16 +312,6 @@ def setup_agent(hass: HomeAssistant) -> Generator[AgentSetup]:
 
 
 @pytest.fixture
-async def brew_hub(hass: HomeAssistant, hub: MockConfigEntry) -> MockConfigEntry:
-    """Return the Kitchen hub with BREW needing confirmation; notifications set up."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
-    assert await async_setup_component(hass, "persistent_notification", {})
-    # Before the MCP Server's HTTP client freezes the routes.
-    assert await async_setup_component(hass, "websocket_api", {})
-    return hub
-
-
-@pytest.fixture
 async def lights_home(hass: HomeAssistant) -> dict[str, Any]:
     """Two lights (kitchen, porch), a recording service, scripts, mocked light and lock actions."""
     for component in ("homeassistant", "intent", "llm", "conversation"):
@@ -368,94 +352,6 @@ async def lights_home(hass: HomeAssistant) -> dict[str, Any]:
         "label": label.label_id,
         "porch_area": porch_area.id,
     }
-
-
-@pytest.fixture
-async def effect_home(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceCall]]:
-    """Set up a light and a lock (both exposed to Assist), Assist's intents and the scripts.
-
-    Return the recorded calls of the actions that act on them.
-    """
-    for component in ("homeassistant", "intent"):
-        assert await async_setup_component(hass, component, {})
-    hall = ar.async_get(hass).async_create("Hall")
-    hass.states.async_set("light.hall", "off", {"friendly_name": "Hall light"})
-    hass.states.async_set(
-        "lock.front_door", "locked", {"friendly_name": "Front door", "device_class": "door"}
-    )
-    registry = er.async_get(hass)
-    hall_lamp = registry.async_get_or_create(
-        "light", "test", "lamp", suggested_object_id="lamp", original_name="Hall lamp"
-    )
-    registry.async_update_entity(hall_lamp.entity_id, area_id=hall.id)
-    hass.states.async_set(hall_lamp.entity_id, "on", {"friendly_name": "Hall lamp"})
-    garage = ar.async_get(hass).async_create("Garage")
-    owner = MockConfigEntry(domain="test")
-    owner.add_to_hass(hass)
-    device = dr.async_get(hass).async_get_or_create(
-        config_entry_id=owner.entry_id, identifiers={("test", "opener")}
-    )
-    dr.async_get(hass).async_update_device(device.id, area_id=garage.id)
-    opener = registry.async_get_or_create(
-        "switch",
-        "test",
-        "opener",
-        suggested_object_id="garage_door",
-        original_name="Opener",
-        original_device_class="outlet",
-        device_id=device.id,
-        config_entry=owner,
-    )
-    hass.states.async_set(opener.entity_id, "off", {"friendly_name": "Opener"})
-    calls = {
-        action: async_mock_service(hass, action.partition(".")[0], action.partition(".")[2])
-        for action in ("light.turn_on", "lock.unlock", "lock.lock", "homeassistant.turn_off")
-    }
-    assert await async_setup_component(hass, "script", {"script": SCRIPTS})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "lock.front_door", should_expose=True)
-    for script in SCRIPTS:
-        async_expose_entity(hass, "conversation", f"script.{script}", should_expose=True)
-    return calls
-
-
-@pytest.fixture
-async def script_home(hass: HomeAssistant) -> list[Any]:
-    """Assist, light.kitchen (exposed), light.attic (not), a script with an entity field."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    _attic(hass)
-    seen: list[Any] = []
-    hass.services.async_register("test", "light_on", lambda call: seen.append(dict(call.data)))
-    scripts = {
-        "which_on": {
-            "fields": {"which": {"required": True, "selector": {"entity": {"domain": "light"}}}},
-            "sequence": [{"action": "test.light_on", "target": {"entity_id": "{{ which }}"}}],
-        }
-    }
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "script.which_on", should_expose=True)
-    return seen
-
-
-@pytest.fixture
-async def seen(hass: HomeAssistant) -> list[Any]:
-    """light.kitchen (exposed) and light.attic (not); scripts that act on what they are given."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
-    async_expose_entity(hass, "conversation", "light.attic", should_expose=False)
-    calls: list[Any] = []
-    hass.services.async_register("test", "light_on", lambda call: calls.append(dict(call.data)))
-    step = {"action": "test.light_on", "data": {"which": "{{ which }}", "note": "{{ note }}"}}
-    scripts = {"which_on": {"fields": WHICH | NOTE, "sequence": [step]}}
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "script.which_on", should_expose=True)
-    return calls
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ def _named(instance: llm.APIInstance, tool: str) -> str:
     )
 
 
-async def _call(
+async def _call_listed(
     hass: HomeAssistant,
     entry: MockConfigEntry,
     tool: str,
@@ -49,3 +49,7 @@ async def _room_tool(hass: HomeAssistant, hub: MockConfigEntry, actions: list[An
             "parameters": [{"name": "room", "type": "text", "required": True}],
         },
     )
+
+
+def _turned(lights_home: dict[str, Any]) -> list[Any]:
+    return [call.data.get("entity_id") for call in lights_home["light_on"]]

@@ -7,7 +7,6 @@ from pathlib import Path
 import string
 from typing import Any
 
-import custom_components.llm_hub  # noqa: F401
 from custom_components.llm_hub.const import DOMAIN
 
 
