@@ -8,9 +8,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_TOOLS,
-)
+from custom_components.llm_hub.const import CONF_CONFIRM_TOOLS
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import (

@@ -10,9 +10,7 @@ from pytest_homeassistant_custom_component.common import (
     MockUser,
     async_mock_service,
 )
-from pytest_homeassistant_custom_component.typing import (
-    WebSocketGenerator,
-)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from custom_components.llm_hub.const import (

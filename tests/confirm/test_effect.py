@@ -37,9 +37,7 @@ from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
-from homeassistant.helpers import (
-    llm,
-)
+from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
 from ..helpers.flows import async_add_tool

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Literal, override
 
-from pytest_homeassistant_custom_component.common import (
-    MockUser,
-)
+from pytest_homeassistant_custom_component.common import MockUser
 
 from homeassistant.components import conversation
 from homeassistant.config_entries import ConfigEntry, ConfigFlow

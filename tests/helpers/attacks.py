@@ -7,9 +7,7 @@ from typing import Any
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import (
-    llm,
-)
+from homeassistant.helpers import llm
 
 from .flows import async_add_tool
 from .hubs import hub_id, llm_context

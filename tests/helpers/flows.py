@@ -21,13 +21,9 @@ from homeassistant.config_entries import (
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
-from homeassistant.helpers.selector import (
-    SelectSelector,
-)
+from homeassistant.helpers.selector import SelectSelector
 
-from .hubs import (
-    async_set_options,
-)
+from .hubs import async_set_options
 from .translations import TRANSLATIONS
 
 LIGHTS_ON_TEMPLATE = (

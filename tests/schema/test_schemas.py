@@ -41,9 +41,7 @@ from homeassistant.setup import async_setup_component
 
 from ..helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 from ..helpers.mcp import _async_setup_mcp_server, mcp_session
-from ..helpers.providers import (
-    _check_tool,
-)
+from ..helpers.providers import _check_tool
 from ..helpers.schema_corpus import (
     CASES,
     HIDDEN,

@@ -9,9 +9,7 @@ from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
-from pytest_homeassistant_custom_component.typing import (
-    ClientSessionGenerator,
-)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import (
     CONF_SCOPE_ENTITIES,
