@@ -3,30 +3,59 @@
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping
-import json
-from pathlib import Path
-import string
 from typing import Any
 from unittest.mock import AsyncMock, patch
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockModule,
+    MockPlatform,
+    async_mock_service,
+    mock_config_flow,
+    mock_integration,
+    mock_platform,
+)
 from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 
 # Import our custom_components package before the test plugin puts its own testing_config
 # first on sys.path; otherwise setup fails with "Integration not found".
 import custom_components.llm_hub  # noqa: F401
-from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
+from custom_components.llm_hub.const import (
+    CONF_PROMPT,
+    DOMAIN,
+)
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.repairs import RepairsFlowManager
-from homeassistant.config_entries import ConfigEntriesFlowManager, OptionsFlowManager
-from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant
+from homeassistant.config_entries import (
+    ConfigEntriesFlowManager,
+    ConfigEntry,
+    OptionsFlowManager,
+)
+from homeassistant.const import CONF_LLM_HASS_API, Platform
+from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.data_entry_flow import FlowHandler, FlowManager, FlowResultType
-from homeassistant.helpers import issue_registry as ir, llm
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    floor_registry as fr,
+    issue_registry as ir,
+    label_registry as lr,
+    llm,
+)
+from homeassistant.helpers.entity_platform import AddEntitiesCallback
 from homeassistant.setup import async_setup_component
 
-from .common import (
+from .helpers.agent import (
+    AGENT_DOMAIN,
+    AGENT_ENTITY_ID,
+    AgentConfigFlow,
+    AgentSetup,
+    HubAgentEntity,
+)
+from .helpers.hubs import (
     CONTRIBUTOR_PROMPT,
     INSPECTED_ENTRY_ID,
     INSTRUCTIONS,
@@ -39,48 +68,20 @@ from .common import (
     admin_only_api,
     async_add_hub,
     grind_tool,
+    hub_id,
     pantry_api,
 )
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """Return a JSON object's pairs as a dict; raise ValueError on a key given twice.
-
-    ``json.loads`` keeps the last of two equal keys, so a merge that leaves a section twice
-    would silently drop the first one's texts.
-    """
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"the key {key!r} is given twice in one object")
-        result[key] = value
-    return result
-
-
-TRANSLATIONS_DIR = Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations"
-
-
-def load_translations(language: str) -> dict[str, Any]:
-    """Return the integration's translations into ``language``; every object's keys unique."""
-    texts: dict[str, Any] = json.loads(
-        (TRANSLATIONS_DIR / f"{language}.json").read_text(encoding="utf-8"),
-        object_pairs_hook=_unique_keys,
-    )
-    return texts
-
-
-TRANSLATIONS: dict[str, Any] = load_translations("en")
-"""The integration's English translations."""
+from .helpers.mcp import _async_setup_mcp_server
+from .helpers.parity_home import Home, async_setup_home
+from .helpers.translations import (
+    TRANSLATIONS,
+    placeholders_of,
+)
 
 
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load custom integrations in every test."""
-
-
-def placeholders_of(text: str) -> set[str]:
-    """Return the names of the placeholders in a translation, e.g. ``{"hub"}``."""
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
 def _flow_strings(
@@ -261,3 +262,99 @@ async def inspected_hub(
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry
+
+
+@pytest.fixture
+async def hub_url(
+    hass: HomeAssistant, hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator
+) -> str:
+    """Set up the MCP Server (serving Assist at /api/mcp); return the URL of the hub."""
+    await _async_setup_mcp_server(hass, ["assist"], require_admin=True)
+    client = await hass_client_no_auth()
+    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
+
+
+@pytest.fixture
+def setup_agent(hass: HomeAssistant) -> Generator[AgentSetup]:
+    """Return a function that sets up the test agent with an LLM API picked in its options."""
+    entities: list[HubAgentEntity] = []
+
+    async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
+        await hass.config_entries.async_forward_entry_setups(entry, [Platform.CONVERSATION])
+        return True
+
+    async def async_setup_platform_entry(
+        hass: HomeAssistant, entry: ConfigEntry, async_add_entities: AddEntitiesCallback
+    ) -> None:
+        entity = HubAgentEntity(entry)
+        entities.append(entity)
+        async_add_entities([entity])
+
+    async def setup(api_id: str | list[str]) -> HubAgentEntity:
+        assert await async_setup_component(hass, "conversation", {})
+        mock_integration(hass, MockModule(AGENT_DOMAIN, async_setup_entry=async_setup_entry))
+        # A config entry is set up only when its integration has a config flow.
+        mock_platform(hass, f"{AGENT_DOMAIN}.config_flow", MockPlatform())
+        mock_platform(
+            hass,
+            f"{AGENT_DOMAIN}.conversation",
+            MockPlatform(async_setup_entry=async_setup_platform_entry),
+        )
+        entry = MockConfigEntry(domain=AGENT_DOMAIN, options={CONF_LLM_HASS_API: api_id})
+        entry.add_to_hass(hass)
+        assert await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done()
+        assert hass.states.get(AGENT_ENTITY_ID) is not None
+        return entities[0]
+
+    with mock_config_flow(AGENT_DOMAIN, AgentConfigFlow):
+        yield setup
+
+
+@pytest.fixture
+async def lights_home(hass: HomeAssistant) -> dict[str, Any]:
+    """Two lights (kitchen, porch), a recording service, scripts, mocked light and lock actions."""
+    for component in ("homeassistant", "intent", "llm", "conversation"):
+        assert await async_setup_component(hass, component, {})
+    registry = er.async_get(hass)
+    porch_area = ar.async_get(hass).async_create("Porch")
+    outside = fr.async_get(hass).async_create("Outside")
+    ar.async_get(hass).async_update(porch_area.id, floor_id=outside.floor_id)
+    label = lr.async_get(hass).async_create("Outdoor")
+    porch = registry.async_get_or_create(
+        "light", "test", "porch", suggested_object_id="porch", original_name="Porch"
+    )
+    registry.async_update_entity(porch.entity_id, area_id=porch_area.id, labels={label.label_id})
+    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    seen: list[Any] = []
+
+    def _record(call: ServiceCall) -> None:
+        seen.append(dict(call.data))
+
+    hass.services.async_register("test", "light_on", _record)
+    scripts = {
+        "kitchen_on": {
+            "sequence": [{"action": "test.light_on", "target": {"entity_id": "light.kitchen"}}]
+        },
+        "porch_on": {
+            "sequence": [{"action": "test.light_on", "target": {"entity_id": "light.porch"}}]
+        },
+    }
+    assert await async_setup_component(hass, "script", {"script": scripts})
+    await hass.async_block_till_done()
+    for name in scripts:
+        async_expose_entity(hass, "conversation", f"script.{name}", should_expose=True)
+    return {
+        "seen": seen,
+        "light_on": async_mock_service(hass, "light", "turn_on"),
+        "floor": outside.floor_id,
+        "label": label.label_id,
+        "porch_area": porch_area.id,
+    }
+
+
+@pytest.fixture
+async def parity_home(hass: HomeAssistant) -> Home:
+    """Set up the test home."""
+    return await async_setup_home(hass)

@@ -16,7 +16,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm, selector
 from homeassistant.setup import async_setup_component
 
-from .common import (
+from .helpers.hubs import (
     NUMBER_SCHEMA,
     AdminAPI,
     Contribution,

@@ -19,7 +19,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
 
-from .common import AdminAPI, FixedAPI, RecordingTool, llm_context
+from .helpers.hubs import AdminAPI, FixedAPI, RecordingTool, llm_context
 
 
 async def test_requires_admin_is_enforced_by_home_assistant_exactly_when_declared(

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
 from unittest.mock import AsyncMock, patch
 
-import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -21,13 +17,9 @@ from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import llm
 from homeassistant.helpers.selector import TextSelector
 
-from .common import async_add_hub, hub_id
-
-TRANSLATIONS: dict[str, Any] = json.loads(
-    (
-        Path(__file__).parents[1] / "custom_components" / DOMAIN / "translations" / "en.json"
-    ).read_text(encoding="utf-8")
-)
+from .helpers.flows import _selector, _suggested
+from .helpers.hubs import async_add_hub, hub_id
+from .helpers.translations import TRANSLATIONS
 
 
 class _MusicAPI(llm.API):
@@ -39,29 +31,6 @@ class _MusicAPI(llm.API):
 
 def _registered(hass: HomeAssistant) -> dict[str, llm.API]:
     return {api.id: api for api in llm.async_get_apis(hass)}
-
-
-def _key(result: ConfigFlowResult, name: str) -> probatio.Marker:
-    """Return the schema key ``name`` of a form."""
-    schema = result["data_schema"]
-    assert schema is not None
-    for key in schema.schema:
-        if isinstance(key, probatio.Marker) and key.schema == name:
-            return key
-    pytest.fail(f"{name} is not in the form")
-
-
-def _suggested(result: ConfigFlowResult, name: str) -> Any:
-    """Return the value a form suggests for ``name`` (None when it suggests none)."""
-    description = _key(result, name).description
-    return description.get("suggested_value") if description else None
-
-
-def _selector(result: ConfigFlowResult, name: str) -> Any:
-    """Return the selector of the form field ``name``."""
-    schema = result["data_schema"]
-    assert schema is not None
-    return schema.schema[_key(result, name)]
 
 
 def _assert_translated(result: ConfigFlowResult) -> None:

@@ -7,31 +7,27 @@ language model integrations, hands the LLM API picked in its options to
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Generator
-from typing import Any, Literal, cast, override
+from typing import Any, cast
 
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
-    MockModule,
-    MockPlatform,
     MockUser,
-    mock_config_flow,
-    mock_integration,
-    mock_platform,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from homeassistant.components import conversation
-from homeassistant.config_entries import ConfigEntry, ConfigFlow
-from homeassistant.const import CONF_LLM_HASS_API, Platform
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import intent, llm
-from homeassistant.helpers.entity_platform import AddEntitiesCallback
-from homeassistant.setup import async_setup_component
 
-from .common import (
+from .helpers.agent import (
+    AGENT_DOMAIN,
+    AgentSetup,
+    _async_converse,
+)
+from .helpers.flows import async_add_tool
+from .helpers.hubs import (
     BREW,
     CONTRIBUTOR_PROMPT,
     GRIND,
@@ -45,10 +41,7 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .tool_flows import async_add_tool
 
-AGENT_DOMAIN = "hub_agent"
-AGENT_ENTITY_ID = "conversation.hub_agent"
 CRASH = f"{TOOLS_DOMAIN}__crash"
 
 
@@ -63,121 +56,6 @@ def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> l
         log=calls,
     )
     return [*contributed_tools, crash]
-
-
-class HubAgentEntity(conversation.ConversationEntity):
-    """A conversation agent that uses the LLM API picked in its options.
-
-    Instead of asking a model, it makes the tool calls the test sets in ``tool_calls``,
-    then, like a model that reads the results in the same turn, those ``follow_up`` returns
-    for them (if set), then answers "Done.".
-    """
-
-    _attr_name = "Hub agent"
-
-    def __init__(self, entry: ConfigEntry) -> None:
-        """Serve the agent of ``entry``."""
-        self.entry = entry
-        self._attr_unique_id = entry.entry_id
-        self.tool_calls: list[llm.ToolInput] = []
-        self.chat_log: conversation.ChatLog | None = None
-        self.tool_results: list[conversation.ToolResultContent] = []
-        self.follow_up: (
-            Callable[[list[conversation.ToolResultContent]], list[llm.ToolInput]] | None
-        ) = None
-
-    @property
-    @override
-    def supported_languages(self) -> Literal["*"]:
-        """Return that any language is fine."""
-        return "*"
-
-    @override
-    async def _async_handle_message(
-        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
-    ) -> conversation.ConversationResult:
-        """Provide the LLM data, run the tool calls, answer."""
-        self.chat_log = chat_log
-        try:
-            await chat_log.async_provide_llm_data(
-                user_input.as_llm_context(AGENT_DOMAIN),
-                user_llm_hass_api=self.entry.options.get(CONF_LLM_HASS_API),
-                user_llm_prompt=None,
-                user_extra_system_prompt=user_input.extra_system_prompt,
-            )
-        except conversation.ConverseError as err:
-            return err.as_conversation_result()
-        if self.tool_calls:
-            content = conversation.AssistantContent(
-                agent_id=user_input.agent_id, content=None, tool_calls=self.tool_calls
-            )
-            self.tool_results = [
-                result async for result in chat_log.async_add_assistant_content(content)
-            ]
-        if self.follow_up is not None and (calls := self.follow_up(self.tool_results)):
-            content = conversation.AssistantContent(
-                agent_id=user_input.agent_id, content=None, tool_calls=calls
-            )
-            self.tool_results += [
-                result async for result in chat_log.async_add_assistant_content(content)
-            ]
-        chat_log.async_add_assistant_content_without_tools(
-            conversation.AssistantContent(agent_id=user_input.agent_id, content="Done.")
-        )
-        return conversation.async_get_result_from_chat_log(user_input, chat_log)
-
-
-class AgentConfigFlow(ConfigFlow):
-    """The config flow of the test agent (entries are made directly in the tests)."""
-
-    VERSION = 1
-
-
-type AgentSetup = Callable[[str | list[str]], Awaitable[HubAgentEntity]]
-
-
-@pytest.fixture
-def setup_agent(hass: HomeAssistant) -> Generator[AgentSetup]:
-    """Return a function that sets up the test agent with an LLM API picked in its options."""
-    entities: list[HubAgentEntity] = []
-
-    async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
-        await hass.config_entries.async_forward_entry_setups(entry, [Platform.CONVERSATION])
-        return True
-
-    async def async_setup_platform_entry(
-        hass: HomeAssistant, entry: ConfigEntry, async_add_entities: AddEntitiesCallback
-    ) -> None:
-        entity = HubAgentEntity(entry)
-        entities.append(entity)
-        async_add_entities([entity])
-
-    async def setup(api_id: str | list[str]) -> HubAgentEntity:
-        assert await async_setup_component(hass, "conversation", {})
-        mock_integration(hass, MockModule(AGENT_DOMAIN, async_setup_entry=async_setup_entry))
-        # A config entry is set up only when its integration has a config flow.
-        mock_platform(hass, f"{AGENT_DOMAIN}.config_flow", MockPlatform())
-        mock_platform(
-            hass,
-            f"{AGENT_DOMAIN}.conversation",
-            MockPlatform(async_setup_entry=async_setup_platform_entry),
-        )
-        entry = MockConfigEntry(domain=AGENT_DOMAIN, options={CONF_LLM_HASS_API: api_id})
-        entry.add_to_hass(hass)
-        assert await hass.config_entries.async_setup(entry.entry_id)
-        await hass.async_block_till_done()
-        assert hass.states.get(AGENT_ENTITY_ID) is not None
-        return entities[0]
-
-    with mock_config_flow(AGENT_DOMAIN, AgentConfigFlow):
-        yield setup
-
-
-async def _async_converse(agent: HubAgentEntity, user: MockUser) -> conversation.ConversationResult:
-    """Say something to the agent as ``user``."""
-    return await conversation.async_converse(
-        agent.hass, "Coffee please", None, Context(user_id=user.id), agent_id=AGENT_ENTITY_ID
-    )
 
 
 async def test_chat_log_gets_hub_tools_and_prompt(

@@ -33,7 +33,7 @@ from custom_components.llm_hub.const import (
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.hubs import (
     BREW,
     Contribution,
     add_llm_platform,

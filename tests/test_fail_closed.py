@@ -52,8 +52,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import issue_registry as ir, llm
 
-from .common import TOOLS_DOMAIN, Call, RecordingTool, async_add_hub, hub_id, llm_context
-from .test_input import examples, json_values
+from .helpers.hubs import TOOLS_DOMAIN, Call, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.values import examples, json_values
 
 pytestmark = [
     pytest.mark.usefixtures("setup_llm", "contribution"),

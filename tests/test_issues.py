@@ -28,7 +28,7 @@ from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 

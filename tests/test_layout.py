@@ -1,4 +1,5 @@
-"""The integration's layout: modules and subpackages import one way, prose at core's density.
+"""The integration's layout: modules and subpackages import one way, prose at core's density,
+the tests in a folder per package.
 
 Every ``from . import`` counts, also those under ``TYPE_CHECKING``.
 """
@@ -197,3 +198,50 @@ def test_architecture_lists_every_module() -> None:
         if position[paths[other]] > position[paths[module]]
     ]
     assert late == [], f"listed before what it imports; in import order:\n{table}"
+
+
+TESTS = Path(__file__).parent
+
+
+def test_tests_mirror_the_packages() -> None:
+    """Each folder of tests is a product package's (``tests/<package>/``) or ``helpers``."""
+    packages = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    assert packages == set(SUBPACKAGES)  # the package is read
+
+    folders = {
+        str(path.parent.relative_to(TESTS)) for path in TESTS.rglob("*.py") if path.parent != TESTS
+    }
+    assert folders == {*SUBPACKAGES, "helpers"}
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """Return the last part of every module of the tests a file imports (``from . import x``: x)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(
+                alias.name.rpartition(".")[2]
+                for alias in node.names
+                if alias.name.startswith("tests.")
+            )
+        elif isinstance(node, ast.ImportFrom) and (
+            node.level or (node.module or "").startswith("tests")
+        ):
+            if node.module:
+                names.add(node.module.rpartition(".")[2])
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_no_test_module_imports_another() -> None:
+    """Tests share through ``tests/helpers/`` and conftest.py, never by importing a test module."""
+    files = sorted(TESTS.rglob("*.py"))
+    assert TESTS / "helpers" / "hubs.py" in files  # the tests are read
+
+    imports = {
+        str(path.relative_to(TESTS)): sorted(
+            name for name in _imported_modules(path) if name.startswith("test_")
+        )
+        for path in files
+    }
+    assert {path: names for path, names in imports.items() if names} == {}

@@ -26,7 +26,7 @@ from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .common import BREW, COUNT, GRIND, FixedAPI, RecordingTool, async_add_hub, hub_id
+from .helpers.hubs import BREW, COUNT, GRIND, FixedAPI, RecordingTool, async_add_hub, hub_id
 
 ANY_ARGS = probatio.Schema({}, extra=probatio.ALLOW_EXTRA)
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import ast
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 import json
 from pathlib import Path
 import re
@@ -18,55 +16,18 @@ from typing import Any
 
 import httpx
 import mcp
-from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import McpError
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from yarl import URL
 
-from homeassistant.components.mcp_server.const import (
-    CONF_ALL_LLM_APIS,
-    CONF_REQUIRE_ADMIN,
-    DOMAIN as MCP_SERVER_DOMAIN,
-)
-from homeassistant.config_entries import ConfigEntryState
-from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from .common import BREW, CONTRIBUTOR_PROMPT, GRIND, INSTRUCTIONS, USERS, Call, hub_id
-from .tool_flows import LIGHTS_ON_FORM, async_add_tool
-
-
-async def _async_setup_mcp_server(
-    hass: HomeAssistant, api_ids: list[str], *, require_admin: bool
-) -> None:
-    """Set up the MCP Server serving ``api_ids`` at /api/mcp (and every API at its own URL)."""
-    entry = MockConfigEntry(
-        domain=MCP_SERVER_DOMAIN,
-        version=1,
-        minor_version=3,
-        data={
-            CONF_ALL_LLM_APIS: False,
-            CONF_LLM_HASS_API: api_ids,
-            CONF_REQUIRE_ADMIN: require_admin,
-        },
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    assert entry.state is ConfigEntryState.LOADED
-
-
-@pytest.fixture
-async def hub_url(
-    hass: HomeAssistant, hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator
-) -> str:
-    """Set up the MCP Server (serving Assist at /api/mcp); return the URL of the hub."""
-    await _async_setup_mcp_server(hass, ["assist"], require_admin=True)
-    client = await hass_client_no_auth()
-    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
+from .helpers.flows import LIGHTS_ON_FORM, async_add_tool
+from .helpers.hubs import BREW, CONTRIBUTOR_PROMPT, GRIND, INSTRUCTIONS, USERS, Call, hub_id
+from .helpers.mcp import _async_setup_mcp_server, _text, mcp_session
 
 
 @pytest.fixture
@@ -87,26 +48,6 @@ async def admin_hub_url(
     await _async_setup_mcp_server(hass, [hub_id(admin_hub)], require_admin=False)
     client = await hass_client_no_auth()
     return str(client.make_url("/api/mcp"))
-
-
-@asynccontextmanager
-async def mcp_session(url: str, token: str) -> AsyncIterator[mcp.ClientSession]:
-    """Open an initialized MCP client session to ``url`` with a bearer token."""
-    async with (
-        httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http_client,
-        streamable_http_client(url, http_client=http_client) as (read_stream, write_stream, _),
-        mcp.ClientSession(read_stream, write_stream) as session,
-    ):
-        await session.initialize()
-        yield session
-
-
-def _text(result: mcp.types.CallToolResult) -> str:
-    """Return the only content of a tool result, which must be text."""
-    assert len(result.content) == 1
-    content = result.content[0]
-    assert isinstance(content, mcp.types.TextContent)
-    return content.text
 
 
 async def test_list_tools(hub_url: str, assist_url: str, hass_access_token: str) -> None:

@@ -13,7 +13,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .common import hub_id
+from .helpers.hubs import hub_id
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 

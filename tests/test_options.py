@@ -54,9 +54,8 @@ from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import issue_registry as ir, llm, translation
 from homeassistant.setup import async_setup_component
 
-from .common import async_add_hub, hub_id, llm_context
-from .test_input import examples, json_values
-from .test_names import PROPERTY
+from .helpers.hubs import async_add_hub, hub_id, llm_context
+from .helpers.values import PROPERTY, examples, json_values
 
 pytestmark = [
     pytest.mark.usefixtures("setup_llm"),

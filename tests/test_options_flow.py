@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from unittest.mock import patch
 
@@ -38,12 +37,22 @@ from homeassistant.helpers import llm
 from homeassistant.helpers.selector import (
     BooleanSelector,
     NumberSelector,
-    SelectSelector,
     TextSelector,
 )
 from homeassistant.setup import async_setup_component
 
-from .common import (
+from .helpers.flows import (
+    MENU,
+    STEPS,
+    _choices,
+    _menu,
+    _open,
+    _placeholders,
+    _selector,
+    _submit,
+    _suggested,
+)
+from .helpers.hubs import (
     BREW,
     GRIND,
     INSTRUCTIONS,
@@ -55,10 +64,8 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_config_flow import TRANSLATIONS, _selector, _suggested
+from .helpers.translations import TRANSLATIONS
 
-STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits", "search"]
-MENU = [*STEPS, "save"]
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
 HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]
@@ -67,81 +74,6 @@ HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]
 
 def _registered(hass: HomeAssistant) -> dict[str, llm.API]:
     return {api.id: api for api in llm.async_get_apis(hass)}
-
-
-def _placeholders(text: str) -> set[str]:
-    return set(re.findall(r"{(\w+)}", text))
-
-
-def _assert_translated(result: ConfigFlowResult) -> None:
-    """Assert en.json has what the result shows, and the result fills every placeholder.
-
-    Like Home Assistant core's ``check_translations``: a step's title (and description),
-    every field with its description, every menu option and error.
-    """
-    strings = TRANSLATIONS["options"]
-    step = strings["step"][result["step_id"]]
-    texts = [step["title"], step.get("description", "")]
-    if result["type"] is FlowResultType.MENU:
-        assert result["menu_options"] == MENU
-        assert set(step["menu_options"]) == set(MENU)
-        assert all(step["menu_options"].values())
-    else:
-        assert result["type"] is FlowResultType.FORM
-        schema = result["data_schema"]
-        assert schema is not None
-        for key in schema.schema:
-            assert step["data"][str(key)]
-            assert step["data_description"][str(key)]
-        texts.extend(strings["error"][error] for error in (result["errors"] or {}).values())
-    given = set(result["description_placeholders"] or {})
-    for text in texts:
-        assert _placeholders(text) <= given, text
-
-
-async def _menu(hass: HomeAssistant, entry: MockConfigEntry) -> ConfigFlowResult:
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    assert result["type"] is FlowResultType.MENU
-    assert result["step_id"] == "init"
-    assert result["menu_options"] == MENU
-    _assert_translated(result)
-    return result
-
-
-async def _open(hass: HomeAssistant, entry: MockConfigEntry, step: str) -> ConfigFlowResult:
-    result = await _menu(hass, entry)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {"next_step_id": step}
-    )
-    assert result["type"] is FlowResultType.FORM
-    assert result["step_id"] == step
-    assert not result["errors"]
-    _assert_translated(result)
-    return result
-
-
-async def _submit(
-    hass: HomeAssistant, result: ConfigFlowResult, user_input: dict[str, Any], *, save: bool = True
-) -> ConfigFlowResult:
-    """Submit a step's form; when it returns to the menu, choose Save unless ``save`` is off."""
-    result = await hass.config_entries.options.async_configure(result["flow_id"], user_input)
-    if result["type"] is FlowResultType.MENU:
-        assert result["step_id"] == "init"
-        assert result["menu_options"] == MENU
-        if save:
-            result = await hass.config_entries.options.async_configure(
-                result["flow_id"], {"next_step_id": "save"}
-            )
-    await hass.async_block_till_done()
-    if result["type"] in (FlowResultType.FORM, FlowResultType.MENU):
-        _assert_translated(result)
-    return result
-
-
-def _choices(result: ConfigFlowResult, name: str) -> list[Any]:
-    selector = _selector(result, name)
-    assert isinstance(selector, SelectSelector)
-    return list(selector.config["options"])
 
 
 def _api_options(result: ConfigFlowResult) -> list[Any]:

@@ -25,7 +25,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 
-from .common import (
+from .helpers.hubs import (
     BREW,
     GRIND,
     TOOLS_DOMAIN,
@@ -35,7 +35,7 @@ from .common import (
     hub_id,
     llm_context,
 )
-from .test_mcp import _text, hub_url, mcp_session  # noqa: F401
+from .helpers.mcp import _text, mcp_session
 
 SLOW = f"{TOOLS_DOMAIN}__slow"
 
@@ -214,7 +214,7 @@ async def test_unload_with_calls_in_flight(
 async def test_mcp_session_sees_new_options_on_its_next_request(
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    hub_url: str,  # noqa: F811
+    hub_url: str,
     hass_access_token: str,
 ) -> None:
     """An MCP session opened before a reload lists, calls and prompts with the new options."""

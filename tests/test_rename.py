@@ -19,7 +19,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 
-from .common import FixedAPI, RecordingTool, async_add_hub, hub_id
+from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 

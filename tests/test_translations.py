@@ -20,8 +20,8 @@ from custom_components.llm_hub.ui_tools.reasons import MESSAGES
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm, translation
 
-from .common import RecordingTool
-from .conftest import TRANSLATIONS, TRANSLATIONS_DIR, load_translations, placeholders_of
+from .helpers.hubs import RecordingTool
+from .helpers.translations import TRANSLATIONS, TRANSLATIONS_DIR, load_translations, placeholders_of
 
 SOURCE = Path(__file__).parents[1] / "custom_components" / DOMAIN
 LANGUAGES = sorted(path.stem for path in TRANSLATIONS_DIR.glob("*.json") if path.stem != "en")

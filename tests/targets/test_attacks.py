@@ -49,8 +49,8 @@ from homeassistant.helpers import (
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from ..common import async_add_hub, hub_id, llm_context
-from ..tool_flows import async_add_tool
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 BOOLEANS = ("kitchen", "porch", "pantry", "garage", "front_door", "back_door")
 """The helpers that hold the home's state: lights on, the garage open, doors unlocked."""
@@ -159,7 +159,7 @@ AREAS = {
 
 
 @pytest.fixture
-async def home(hass: HomeAssistant) -> dr.DeviceEntry:
+async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
     """Set up the home: Kitchen, Porch and Garage with their lights, a garage door, two locks.
 
     Groups: ``light.kitchen_lamps`` (Kitchen) holds the kitchen and the porch light;
@@ -288,7 +288,7 @@ async def _action_tool(
 
 @pytest.mark.attack
 async def test_light_group_in_scope_does_not_reach_member_outside_by_name(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The model turns on "Kitchen lamps", a group placed in the Kitchen that holds the porch
     light, through the Kitchen hub: the porch light must stay off."""
@@ -301,7 +301,7 @@ async def test_light_group_in_scope_does_not_reach_member_outside_by_name(
 
 @pytest.mark.attack
 async def test_area_call_matching_light_group_does_not_reach_member_outside(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The model turns on the lights of the Kitchen, which match the group "Kitchen lamps"
     holding the porch light: the kitchen light goes on, the porch light stays off."""
@@ -315,7 +315,7 @@ async def test_area_call_matching_light_group_does_not_reach_member_outside(
 
 @pytest.mark.attack
 async def test_group_of_groups_in_scope_does_not_reach_member_outside(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The model turns on "Nested lamps" (Kitchen), a group holding the Porch's group of the
     porch light: the porch light must stay off."""
@@ -328,7 +328,7 @@ async def test_group_of_groups_in_scope_does_not_reach_member_outside(
 
 @pytest.mark.attack
 async def test_cover_group_holding_garage_door_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """With "ask before device class garage", the model opens "All doors", a cover group
     holding the garage door: the call must wait for approval and the garage stay closed."""
@@ -341,7 +341,7 @@ async def test_cover_group_holding_garage_door_asks(
 
 
 @pytest.mark.attack
-async def test_garage_door_itself_asks(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+async def test_garage_door_itself_asks(hass: HomeAssistant, grouped_home: dr.DeviceEntry) -> None:
     """The same hub, the garage door named itself: it asks (the check of the test above)."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
 
@@ -353,7 +353,7 @@ async def test_garage_door_itself_asks(hass: HomeAssistant, home: dr.DeviceEntry
 
 @pytest.mark.attack
 async def test_lock_group_holding_door_in_ask_set_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """With the front door in "Always ask", the model unlocks "Door locks", a lock group that
     holds it: the call must wait for approval and the door stay locked."""
@@ -377,7 +377,7 @@ async def test_lock_group_holding_door_in_ask_set_asks(
     ],
 )
 async def test_script_turning_on_old_style_group_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry, asked: str
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, asked: str
 ) -> None:
     """A script turns on ``group.porch`` with ``homeassistant.turn_on``; with the group, or the
     light it holds, in "Always ask", the script's tool must wait for approval."""
@@ -391,7 +391,7 @@ async def test_script_turning_on_old_style_group_asks(
 
 @pytest.mark.attack
 async def test_action_tool_on_group_with_member_outside_scope_is_refused(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """An action tool of the Kitchen hub turns on "Kitchen lamps" (in the Kitchen, holding
     the porch light): it must be refused and the porch light stay off."""
@@ -411,7 +411,7 @@ async def test_action_tool_on_group_with_member_outside_scope_is_refused(
 
 @pytest.mark.attack
 async def test_turn_on_of_a_group_by_homeassistant_asks_by_its_members_domain(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """With lights in "Always ask", an action tool turns on ``group.porch`` (a group of a
     light) with ``homeassistant.turn_on``: it must ask, and the porch light stay off."""
@@ -434,7 +434,7 @@ async def test_turn_on_of_a_group_by_homeassistant_asks_by_its_members_domain(
 
 @pytest.mark.attack
 async def test_intent_script_acting_outside_scope_is_left_out_or_refused(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """An intent script's action turns on the porch light; through the Kitchen hub it must be
     left out of the tools or refused, and the porch light stay off."""
@@ -477,7 +477,7 @@ async def _timer_device(hass: HomeAssistant) -> llm.LLMContext:
 
 @pytest.mark.attack
 async def test_timer_command_does_not_act_outside_scope(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """Through the Kitchen hub the model starts a timer whose command turns on the porch
     light: it must be refused or left out, or its command must not reach the porch light."""
@@ -497,7 +497,7 @@ async def test_timer_command_does_not_act_outside_scope(
 
 @pytest.mark.attack
 async def test_timer_without_command_does_not_ask_for_locks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """A hub asks before locks; a plain timer touches no lock, so it must start at once."""
     context = await _timer_device(hass)
@@ -534,7 +534,7 @@ def _no_assistant(assistant: str | None) -> llm.LLMContext:
 @pytest.mark.attack
 @NO_ASSISTANT
 async def test_context_without_assistant_does_not_reach_outside_scope(
-    hass: HomeAssistant, home: dr.DeviceEntry, assistant: str | None
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, assistant: str | None
 ) -> None:
     """A custom agent with no assistant turns on the porch light through the Kitchen hub:
     the porch light must stay off."""
@@ -549,7 +549,7 @@ async def test_context_without_assistant_does_not_reach_outside_scope(
 @pytest.mark.attack
 @NO_ASSISTANT
 async def test_context_without_assistant_does_not_reach_unexposed(
-    hass: HomeAssistant, home: dr.DeviceEntry, assistant: str | None
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, assistant: str | None
 ) -> None:
     """A custom agent with no assistant unlocks the back door (in the Kitchen, not exposed to
     Assist) through the Kitchen hub: the door must stay locked."""
@@ -574,7 +574,7 @@ async def test_context_without_assistant_does_not_reach_unexposed(
 )
 async def test_device_action_step_outside_scope_is_refused(  # noqa: PLR0917  # parameters
     hass: HomeAssistant,
-    home: dr.DeviceEntry,
+    grouped_home: dr.DeviceEntry,
     domain: str,
     kind: str,
     entity_id: str,
@@ -585,7 +585,7 @@ async def test_device_action_step_outside_scope_is_refused(  # noqa: PLR0917  # 
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     entry = er.async_get(hass).async_get(entity_id)
     assert entry is not None
-    step = {"device_id": home.id, "domain": domain, "entity_id": entry.id, "type": kind}
+    step = {"device_id": grouped_home.id, "domain": domain, "entity_id": entry.id, "type": kind}
     name = await _action_tool(hass, hub, "Porch box", [step])
 
     outcome, data = await _call(hass, hub, name, {})
@@ -615,7 +615,7 @@ async def test_device_action_step_outside_scope_is_refused(  # noqa: PLR0917  # 
 )
 async def test_template_error_does_not_leak_state(  # noqa: PLR0917  # parameters
     hass: HomeAssistant,
-    home: dr.DeviceEntry,
+    grouped_home: dr.DeviceEntry,
     options: dict[str, Any],
     template: str,
     parameters: list[Any],
@@ -647,7 +647,7 @@ async def test_template_error_does_not_leak_state(  # noqa: PLR0917  # parameter
 
 @pytest.mark.attack
 async def test_refusal_names_only_what_the_model_named(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The model runs "Kitchen party" (a Kitchen script that lights the porch) through the
     Kitchen hub: it is left out, or refused without naming the porch light."""
@@ -665,7 +665,7 @@ async def test_refusal_names_only_what_the_model_named(
 
 @pytest.mark.attack
 async def test_refusal_of_entity_outside_scope_says_so(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The model turns on the porch light (exposed, outside the Kitchen) through the Kitchen
     hub: the refusal must say it is outside the scope, not that it is not exposed."""
@@ -707,7 +707,7 @@ LISTS = "attack_lists"
 
 
 @pytest.fixture
-async def lists(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+async def lists(hass: HomeAssistant, grouped_home: dr.DeviceEntry) -> None:
     """Add to-do lists: "Shopping" in the Kitchen (milk) and in the Porch (nails), and
     "Porch chores" (sweep) in the Porch."""
     entities = [
@@ -842,7 +842,7 @@ async def test_todo_call_does_not_ask_for_locks(hass: HomeAssistant, lists: None
 
 @pytest.mark.attack
 async def test_scope_does_not_travel_into_automation_using_another_hub(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The Kitchen hub turns on the kitchen light; an automation on that change has another
     integration call the Porch hub to light the porch: that call must run."""
@@ -873,7 +873,9 @@ async def test_scope_does_not_travel_into_automation_using_another_hub(
 
 
 @pytest.mark.attack
-async def test_porch_hub_alone_lights_the_porch(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+async def test_porch_hub_alone_lights_the_porch(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
     """The Porch hub called on its own lights the porch (the check of the test above)."""
     porch = await async_add_hub(hass, "Porch", PORCH)
 
@@ -893,7 +895,7 @@ UNLOCK = [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
 
 @pytest.mark.attack
 async def test_unlocking_tool_saved_read_only_is_not_served_read_only(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """An action tool that unlocks the front door is saved with "read-only" ticked: it must
     not be listed as read-only, and a hub of read-only tools must leave it out."""
@@ -912,7 +914,7 @@ async def test_unlocking_tool_saved_read_only_is_not_served_read_only(
 @pytest.mark.attack
 @pytest.mark.parametrize("mode", ["all", "search"])
 async def test_unlocking_tool_saved_read_only_asks_for_locks(
-    hass: HomeAssistant, home: dr.DeviceEntry, mode: str
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, mode: str
 ) -> None:
     """With locks in "Always ask", the model calls the unlocking tool saved as read-only,
     directly (it must ask) or through search mode's ``call_read_only_tool`` (it must not
@@ -949,7 +951,7 @@ async def test_unlocking_tool_saved_read_only_asks_for_locks(
 )
 async def test_approval_names_the_door_it_unlocks(
     hass: HomeAssistant,
-    home: dr.DeviceEntry,
+    grouped_home: dr.DeviceEntry,
     hass_ws_client: WebSocketGenerator,
     args: dict[str, Any],
 ) -> None:
@@ -972,7 +974,7 @@ async def test_approval_names_the_door_it_unlocks(
 
 @pytest.mark.attack
 async def test_template_button_in_scope_does_not_act_outside(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """The model presses "Kitchen button" (a template button in the Kitchen whose press
     lights the porch) through the Kitchen hub: the porch light must stay off."""
@@ -995,7 +997,7 @@ async def test_template_button_in_scope_does_not_act_outside(
     ],
 )
 async def test_area_call_reaches_hidden_entity_exposed_on_purpose(
-    hass: HomeAssistant, home: dr.DeviceEntry, options: dict[str, Any]
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, options: dict[str, Any]
 ) -> None:
     """The pantry light (Kitchen) is hidden and exposed to Assist on purpose; the lights of
     the Kitchen turned on through a hub, scoped to the Kitchen or not, include it."""
@@ -1008,7 +1010,7 @@ async def test_area_call_reaches_hidden_entity_exposed_on_purpose(
 
 
 @pytest.fixture
-async def porch_automation(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+async def porch_automation(hass: HomeAssistant, grouped_home: dr.DeviceEntry) -> None:
     """An automation that lights the porch on the event ``porch_now``."""
     automation = {
         "id": "porch_now",
@@ -1094,7 +1096,7 @@ async def test_action_tool_starting_automation_outside_scope_is_refused(
     ],
 )
 async def test_action_tool_reaching_outside_scope_is_refused(
-    hass: HomeAssistant, home: dr.DeviceEntry, actions: list[Any], args: dict[str, Any]
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, actions: list[Any], args: dict[str, Any]
 ) -> None:
     """An action tool of the Kitchen hub reaches the porch light another way (``scene.apply``,
     a script handed it, ``homeassistant.turn_on`` of its group beside a kitchen light, a
@@ -1113,7 +1115,7 @@ async def test_action_tool_reaching_outside_scope_is_refused(
 @pytest.mark.attack
 @pytest.mark.parametrize("scoped", ["outer", "inner"])
 async def test_search_mode_call_through_selected_hub_stays_in_scope(
-    hass: HomeAssistant, home: dr.DeviceEntry, scoped: str
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, scoped: str
 ) -> None:
     """A hub in search mode selects another, one of the two scoped to the Kitchen; the model
     finds Turn on with ``search_tools`` and lights the porch with ``call_tool``: refused."""

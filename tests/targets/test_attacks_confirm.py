@@ -36,8 +36,8 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
-from ..common import async_add_hub, hub_id, llm_context
-from ..tool_flows import async_add_tool
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 ASSIST = {CONF_LLM_HASS_API: ["assist"]}
 LOCKS = {**ASSIST, CONF_ASK_DOMAINS: ["lock"]}
@@ -137,7 +137,7 @@ SCENES = [{"name": "Welcome home", "entities": {"lock.front_door": "unlocked"}}]
 
 
 @pytest.fixture
-async def home(hass: HomeAssistant) -> dr.DeviceEntry:
+async def door_home(hass: HomeAssistant) -> dr.DeviceEntry:
     """Set up the home: a Porch with the front door (on a device there), a back door.
 
     ``lock.door_locks`` (a lock group) holds the front door; ``button.open_sesame`` and
@@ -259,7 +259,7 @@ async def _tool(hass: HomeAssistant, hub: MockConfigEntry, name: str) -> llm.Too
     ],
 )
 async def test_template_entity_whose_action_unlocks_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry, tool: str, args: dict[str, Any]
+    hass: HomeAssistant, door_home: dr.DeviceEntry, tool: str, args: dict[str, Any]
 ) -> None:
     """With locks in "Always ask", the model presses a template button (or turns on a template
     switch) whose action unlocks the front door: the call must wait, the door stay locked."""
@@ -273,7 +273,7 @@ async def test_template_entity_whose_action_unlocks_asks(
 
 @pytest.mark.attack
 async def test_switch_wrapped_as_lock_asks_when_switched(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """The door relay is shown as a lock (``switch_as_x``), and "Always ask" names that lock;
     the model runs a script that turns the relay's switch on: it must wait, the relay stay
@@ -300,7 +300,7 @@ async def test_switch_wrapped_as_lock_asks_when_switched(
 
 @pytest.mark.attack
 async def test_member_of_lock_group_named_in_ask_set_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """ "Always ask" names the lock group "Door locks"; the model unlocks the front door, its
     member, by name: the call must wait and the door stay locked."""
@@ -313,7 +313,9 @@ async def test_member_of_lock_group_named_in_ask_set_asks(
 
 
 @pytest.mark.attack
-async def test_scene_holding_lock_asks_by_intent(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+async def test_scene_holding_lock_asks_by_intent(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
     """With locks in "Always ask", the model activates "Welcome home", a scene that sets the
     front door unlocked: the call must wait and the door stay locked."""
     hub = await async_add_hub(hass, "Home", LOCKS)
@@ -376,14 +378,14 @@ async def test_scene_holding_lock_asks_by_intent(hass: HomeAssistant, home: dr.D
     ],
 )
 async def test_action_tool_reaching_lock_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry, actions: list[dict[str, Any]]
+    hass: HomeAssistant, door_home: dr.DeviceEntry, actions: list[dict[str, Any]]
 ) -> None:
     """With locks in "Always ask", an action tool reaches the front door in another form (a
     scene applied or created, a script turned on by ``homeassistant``, the Porch area or
     device holding it, its registry id, a device action): it must wait, the door locked."""
     entry = er.async_get(hass).async_get("lock.front_door")
     assert entry is not None
-    ids = {"__device__": home.id, "__uuid__": entry.id}
+    ids = {"__device__": door_home.id, "__uuid__": entry.id}
 
     def filled(value: Any) -> Any:
         if isinstance(value, dict):
@@ -410,7 +412,7 @@ async def test_action_tool_reaching_lock_asks(
     ],
 )
 async def test_script_reaching_lock_indirectly_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry, script: str
+    hass: HomeAssistant, door_home: dr.DeviceEntry, script: str
 ) -> None:
     """With locks in "Always ask", Assist's tool of a script that hands the front door to
     another script's field, picks a script by template, or unlocks after an ignored failing
@@ -425,7 +427,7 @@ async def test_script_reaching_lock_indirectly_asks(
 
 @pytest.mark.attack
 async def test_ask_set_by_area_covers_lock_whose_device_is_there(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """ "Always ask" names the Porch; the front door has no area of its own but its device is
     in the Porch. The model unlocks it: the call must wait and the door stay locked."""
@@ -449,7 +451,7 @@ async def test_ask_set_by_area_covers_lock_whose_device_is_there(
     ],
 )
 async def test_action_tool_starting_automation_that_unlocks_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry, step: dict[str, Any]
+    hass: HomeAssistant, door_home: dr.DeviceEntry, step: dict[str, Any]
 ) -> None:
     """An automation unlocks the front door on the event ``open_up``; with locks in "Always
     ask", an action tool fires that event or triggers the automation: it must wait."""
@@ -475,7 +477,7 @@ async def test_action_tool_starting_automation_that_unlocks_asks(
     reason="not followed (docs/confirmation.md): automations that a call's state changes trigger",
 )
 async def test_helper_an_automation_reacts_to_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """An automation unlocks the front door when ``input_boolean.lamp_00`` turns on; with
     locks in "Always ask", an action tool turns the helper on: it must wait."""
@@ -505,7 +507,7 @@ async def test_helper_an_automation_reacts_to_asks(
 
 @pytest.mark.attack
 async def test_script_tool_saved_read_only_is_not_served_read_only_and_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """A script tool made in the UI runs "Unlock front" and is saved with "read-only" ticked;
     with locks in "Always ask" it must not be served read-only, and its call must wait."""
@@ -530,7 +532,7 @@ async def test_script_tool_saved_read_only_is_not_served_read_only_and_asks(
 
 @pytest.mark.attack
 async def test_call_read_only_tool_does_not_run_script_tool_that_unlocks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """In search mode, a script tool saved "read-only" unlocks the door; the model calls it
     through ``call_read_only_tool``: it must be refused or wait, and the door stay locked."""
@@ -555,7 +557,7 @@ async def test_call_read_only_tool_does_not_run_script_tool_that_unlocks(
 
 @pytest.mark.attack
 async def test_response_only_action_on_lock_is_not_read_only_and_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """A vendor's action registered "response only" that writes a lock's credential (as
     Matter's ``set_lock_credential`` is) is the step of an action tool saved "read-only";
@@ -598,7 +600,7 @@ async def test_response_only_action_on_lock_is_not_read_only_and_asks(
 
 @pytest.mark.attack
 async def test_action_tool_saved_read_only_that_unlocks_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """An action tool unlocking the door saved "read-only": not served read-only; it waits."""
     hub = await async_add_hub(hass, "Home", LOCKS)
@@ -619,7 +621,7 @@ async def test_action_tool_saved_read_only_that_unlocks_asks(
 
 @pytest.mark.attack
 async def test_approval_names_lock_among_many_entities(
-    hass: HomeAssistant, home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, door_home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """A script turns on twelve helpers and unlocks the front door; with locks in "Always
     ask" its call waits, and the approval's "acts on" lines must name the front door."""
@@ -637,7 +639,7 @@ async def test_approval_names_lock_among_many_entities(
 
 @pytest.mark.attack
 async def test_approval_through_selecting_hub_names_lock(
-    hass: HomeAssistant, home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, door_home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """An outer hub without an ask set selects a hub that asks before locks; the model runs
     "Unlock front" through the outer hub: it waits, and the approval must name the door."""
@@ -656,7 +658,7 @@ async def test_approval_through_selecting_hub_names_lock(
 
 @pytest.mark.attack
 async def test_approval_of_lock_group_names_member(
-    hass: HomeAssistant, home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, door_home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """With locks in "Always ask", the model unlocks "Door locks" (a group of the front
     door): the call waits, and the approval names the front door, not only the group."""
@@ -676,7 +678,9 @@ async def test_approval_of_lock_group_names_member(
 
 
 @pytest.mark.attack
-async def test_call_tool_of_lock_intent_asks(hass: HomeAssistant, home: dr.DeviceEntry) -> None:
+async def test_call_tool_of_lock_intent_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
     """In search mode the model unlocks the front door through ``call_tool``: it waits."""
     hub = await async_add_hub(hass, "Home", {**LOCKS, CONF_TOOL_MODE: "search"})
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
@@ -694,7 +698,7 @@ async def test_call_tool_of_lock_intent_asks(hass: HomeAssistant, home: dr.Devic
 
 @pytest.mark.attack
 async def test_selected_hub_ask_set_applies_through_outer_scoped_to_nothing(
-    hass: HomeAssistant, home: dr.DeviceEntry
+    hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """An outer hub asks before covers only, and selects a hub asking before locks; the model
     unlocks "Door locks" through the outer hub: the strictest wins, it waits."""
@@ -713,7 +717,7 @@ async def test_selected_hub_ask_set_applies_through_outer_scoped_to_nothing(
 
 
 @pytest.fixture
-async def shopping(hass: HomeAssistant, home: dr.DeviceEntry) -> AsyncIterator[str]:
+async def shopping(hass: HomeAssistant, door_home: dr.DeviceEntry) -> AsyncIterator[str]:
     """Set up the shopping list (a to-do list entity), exposed; yield its entity id.
 
     The list is kept in a file of the test's configuration directory: removed afterwards.
@@ -770,7 +774,7 @@ async def test_todo_intent_asks_only_for_list_in_ask_set(
     ],
 )
 async def test_turn_off_of_locks_by_slots_asks(
-    hass: HomeAssistant, home: dr.DeviceEntry, args: dict[str, Any]
+    hass: HomeAssistant, door_home: dr.DeviceEntry, args: dict[str, Any]
 ) -> None:
     """With locks in "Always ask", the model unlocks by area and domain, by domain alone, or
     with the name "all": the call waits and the front door stays locked."""

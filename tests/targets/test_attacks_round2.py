@@ -33,8 +33,8 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
-from ..common import async_add_hub, hub_id, llm_context
-from ..tool_flows import async_add_tool
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 ASSIST = {CONF_LLM_HASS_API: ["assist"]}
 KITCHEN = {**ASSIST, CONF_SCOPE_AREAS: ["kitchen"]}

@@ -30,8 +30,8 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
 from homeassistant.setup import async_setup_component
 
-from ..common import async_add_hub, hub_id, llm_context
-from ..tool_flows import async_add_tool
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 BOOLEANS = ("kitchen", "porch", "front_door", "kitchen_mode")
 """The helpers that hold the home's state: lights on, the front door unlocked, a mode."""
@@ -161,7 +161,7 @@ EXPOSED = (
 
 
 @pytest.fixture
-async def home(hass: HomeAssistant) -> None:
+async def kitchen_porch_home(hass: HomeAssistant) -> None:
     """Set up the home: a Kitchen and a Porch with a light each, the front door (Porch).
 
     Old-style groups: ``group.kitchen_set`` holds the kitchen light; ``group.loop_a`` holds
@@ -242,7 +242,7 @@ async def _call(
 
 @pytest.mark.attack
 async def test_group_of_groups_with_a_cycle_does_not_reach_member_outside(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A Kitchen script turns on ``group.loop_a``, which holds ``group.loop_b``, which holds
     ``group.loop_a`` again and the porch light. The hub (the Kitchen and both groups) must
@@ -264,7 +264,7 @@ async def test_group_of_groups_with_a_cycle_does_not_reach_member_outside(
 
 @pytest.mark.attack
 async def test_group_changed_after_listing_is_checked_again_at_the_call(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """The Kitchen hub lists "Kitchen set on" while ``group.kitchen_set`` holds only the kitchen
     light; then the group is made to hold the porch light too (``group.set``, e.g. by another
@@ -287,7 +287,7 @@ async def test_group_changed_after_listing_is_checked_again_at_the_call(
 
 @pytest.mark.attack
 async def test_script_that_regroups_then_turns_the_group_on_stays_in_scope(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A Kitchen script first makes ``group.kitchen_set`` (in the hub's scope, holding the
     kitchen light) hold the porch light with ``group.set``, then turns the group on. Through
@@ -308,7 +308,7 @@ async def test_script_that_regroups_then_turns_the_group_on_stays_in_scope(
 
 @pytest.mark.attack
 async def test_target_all_does_not_reach_the_excluded_entity(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A hub reaches everything but the front door. A script unlocks ``entity_id: all``: it
     must be left out or refused, and the front door stay locked."""
@@ -325,7 +325,7 @@ async def test_target_all_does_not_reach_the_excluded_entity(
 
 @pytest.mark.attack
 async def test_entity_id_in_capitals_does_not_reach_the_excluded_entity(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A hub reaches everything but the front door. A script unlocks it with its entity id
     written in capitals in ``data`` (Home Assistant lowercases it): the script must be left
@@ -342,7 +342,9 @@ async def test_entity_id_in_capitals_does_not_reach_the_excluded_entity(
 
 
 @pytest.mark.attack
-async def test_entity_id_in_capitals_asks_before_locks(hass: HomeAssistant, home: None) -> None:
+async def test_entity_id_in_capitals_asks_before_locks(
+    hass: HomeAssistant, kitchen_porch_home: None
+) -> None:
     """A hub asks before acting on locks. A script unlocks the front door with its entity id
     written in capitals in ``data``: the script's call must wait for approval, the door stay
     locked."""
@@ -359,7 +361,7 @@ async def test_entity_id_in_capitals_asks_before_locks(hass: HomeAssistant, home
 
 @pytest.mark.attack
 async def test_template_button_in_scope_does_not_act_outside(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """The model presses "Kitchen button" (a template button in the Kitchen whose press turns
     on the porch light) through the Kitchen hub: the porch light must stay off."""
@@ -376,7 +378,7 @@ async def test_template_button_in_scope_does_not_act_outside(
     reason="not followed (docs/scope.md): automations that a call's state changes trigger",
 )
 async def test_helper_driving_an_automation_does_not_act_outside(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """The model turns on "Kitchen mode" (an ``input_boolean`` in the Kitchen) through the
     Kitchen hub; an automation of the home lights the porch when it turns on. The porch
@@ -395,7 +397,7 @@ async def test_helper_driving_an_automation_does_not_act_outside(
 
 @pytest.mark.attack
 async def test_script_response_does_not_carry_a_state_outside(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A Kitchen script puts the porch code (outside the Kitchen) into its response. Through
     the Kitchen hub it must be left out or refused; the code must never reach the model."""
@@ -409,7 +411,7 @@ async def test_script_response_does_not_carry_a_state_outside(
 
 @pytest.mark.attack
 async def test_template_tool_does_not_list_another_rooms_entities(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A template tool of the Kitchen hub renders ``area_entities('porch')``: its answer must
     not name what is in the Porch (the front door, the porch light)."""
@@ -432,7 +434,7 @@ async def test_template_tool_does_not_list_another_rooms_entities(
 
 @pytest.mark.attack
 async def test_unknown_assistant_does_not_reach_outside_scope(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A custom agent names an assistant Home Assistant does not know and turns on the porch
     light through the Kitchen hub: the porch light must stay off, and the call is not run."""
@@ -453,7 +455,7 @@ async def test_unknown_assistant_does_not_reach_outside_scope(
 
 @pytest.mark.attack
 async def test_two_hubs_called_at_once_keep_their_own_scopes(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """A Kitchen hub and a Porch hub are built and called at the same time, each asked for the
     other's light: neither call may reach it; each hub's own light is reached."""
@@ -490,7 +492,7 @@ async def _call_through_call_tool(
 
 @pytest.mark.attack
 async def test_search_mode_over_a_search_mode_hub_keeps_the_scope(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """The Kitchen hub, in search mode, selects an unscoped hub that is in search mode too.
     Through the Kitchen hub's ``call_tool`` the model calls ``HassTurnOn`` on the porch
@@ -516,7 +518,7 @@ async def test_search_mode_over_a_search_mode_hub_keeps_the_scope(
 
 @pytest.mark.attack
 async def test_call_tool_does_not_run_a_tool_the_scope_left_out(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """The Kitchen hub in search mode leaves "Kitchen set on" out (its group is outside the
     scope). The model calls it by name through ``call_tool`` anyway: it must not run, and the
@@ -531,7 +533,7 @@ async def test_call_tool_does_not_run_a_tool_the_scope_left_out(
 
 @pytest.mark.attack
 async def test_repeat_for_each_with_continue_on_error_does_not_reach_outside(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, kitchen_porch_home: None
 ) -> None:
     """An action tool of the Kitchen hub repeats ``light.turn_on`` for each of the kitchen and
     the porch light (``repeat.item``, known only as the run renders it), with

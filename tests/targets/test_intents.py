@@ -17,7 +17,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv, intent, llm
 from homeassistant.setup import async_setup_component
 
-from ..common import llm_context
+from ..helpers.hubs import llm_context
 
 CONVERSATION = llm_context()
 """A request of a conversation agent: it matches the entities exposed to conversation."""

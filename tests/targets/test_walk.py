@@ -41,7 +41,7 @@ def _turn(action: str, target: Any) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-async def home(hass: HomeAssistant) -> None:
+async def fan_home(hass: HomeAssistant) -> None:
     """Set up helpers (fan, heater, porch) and a template fan switch that drives them.
 
     ``switch.fan`` turns ``input_boolean.fan`` on; it turns off whichever helper
@@ -87,7 +87,7 @@ def _render_with(hass: HomeAssistant, variables: dict[str, Any]) -> Any:
 
 
 async def test_template_entity_whose_action_a_template_picks_is_unknown(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """A template switch acts on its actions' targets; a templated one leaves it unknown."""
     acts = entities_acts(hass, ["switch.fan"])
@@ -97,7 +97,7 @@ async def test_template_entity_whose_action_a_template_picks_is_unknown(
 
 
 async def test_template_entity_home_assistant_has_not_loaded_is_unknown(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """A template entity the registry keeps (its YAML removed) has actions no one can read."""
     registry = er.async_get(hass)
@@ -113,7 +113,7 @@ async def test_template_entity_home_assistant_has_not_loaded_is_unknown(
 
 
 async def test_script_running_a_template_entity_carries_its_unknown(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """Turning the template switch off in a script is as unknown as the switch's own action."""
     sequence = await _validated(
@@ -132,7 +132,7 @@ async def test_script_running_a_template_entity_carries_its_unknown(
 
 
 async def test_whole_target_template_acts_on_what_it_renders(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """A target that is one template acts on the entities and areas the call renders."""
     kitchen = ar.async_get(hass).async_create("Kitchen")
@@ -156,7 +156,7 @@ async def test_whole_target_template_acts_on_what_it_renders(
 
 
 async def test_whole_target_template_without_render_is_unknown(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """Without the call's values, a target that is one template cannot be followed."""
     sequence = await _validated(
@@ -170,7 +170,7 @@ async def test_whole_target_template_without_render_is_unknown(
 
 
 async def test_whole_target_template_rendered_to_no_mapping_names_nothing(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """A whole target rendered to a bare entity id is no target: the run refuses it."""
     sequence = await _validated(
@@ -183,7 +183,7 @@ async def test_whole_target_template_rendered_to_no_mapping_names_nothing(
     assert acts.unknown is None
 
 
-async def test_target_entity_none_acts_on_nothing(hass: HomeAssistant, home: None) -> None:
+async def test_target_entity_none_acts_on_nothing(hass: HomeAssistant, fan_home: None) -> None:
     """``entity_id: none`` targets no entity: ``none`` is not taken for one."""
     sequence = await _validated(
         hass,
@@ -200,7 +200,7 @@ async def test_target_entity_none_acts_on_nothing(hass: HomeAssistant, home: Non
 
 
 async def test_scene_apply_with_data_template_sets_the_entities_it_renders(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """``scene.apply`` whose whole data is a template acts on the entities it renders."""
     sequence = await _validated(
@@ -214,7 +214,7 @@ async def test_scene_apply_with_data_template_sets_the_entities_it_renders(
 
 
 async def test_scene_apply_with_entities_template_sets_the_entities_it_renders(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """``scene.apply`` whose ``entities`` is a template acts on the entities it renders."""
     sequence = await _validated(
@@ -234,7 +234,9 @@ async def test_scene_apply_with_entities_template_sets_the_entities_it_renders(
     assert acts.unknown == f"the template entity switch.fan: {TEMPLATED}"
 
 
-async def test_scene_create_from_a_snapshot_sets_no_entity(hass: HomeAssistant, home: None) -> None:
+async def test_scene_create_from_a_snapshot_sets_no_entity(
+    hass: HomeAssistant, fan_home: None
+) -> None:
     """``scene.create`` from a snapshot (its data one template, no ``entities``) sets none."""
     sequence = await _validated(
         hass,
@@ -291,7 +293,7 @@ def lamp(hass: HomeAssistant) -> dr.DeviceEntry:
 
 
 async def test_condition_steps_read_their_entities_and_their_devices_entities(
-    hass: HomeAssistant, home: None, lamp: dr.DeviceEntry
+    hass: HomeAssistant, fan_home: None, lamp: dr.DeviceEntry
 ) -> None:
     """A condition step reads its entities; a device condition every entity of the device."""
     light = er.async_get(hass).async_get_entity_id("light", "lamps", "desk_light")
@@ -325,7 +327,7 @@ async def _blink(hass: HomeAssistant, device: dr.DeviceEntry) -> list[dict[str, 
 
 
 async def test_device_action_of_a_device_acts_on_every_entity_of_the_device(
-    hass: HomeAssistant, home: None, lamp: dr.DeviceEntry
+    hass: HomeAssistant, fan_home: None, lamp: dr.DeviceEntry
 ) -> None:
     """A device action that names no entity (a lamp's blink) acts on all of the device's."""
     sequence = await _blink(hass, lamp)
@@ -337,7 +339,7 @@ async def test_device_action_of_a_device_acts_on_every_entity_of_the_device(
 
 
 async def test_device_action_of_a_device_without_entities_is_unknown(
-    hass: HomeAssistant, home: None, lamp: dr.DeviceEntry
+    hass: HomeAssistant, fan_home: None, lamp: dr.DeviceEntry
 ) -> None:
     """A device action on a device with no entity acts on what the hub cannot name."""
     owner = hass.config_entries.async_entries("lamps")[0]
@@ -356,7 +358,7 @@ async def test_device_action_of_a_device_without_entities_is_unknown(
 
 
 async def test_answer_of_variables_templated_in_a_list_may_carry_what_they_read(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """A template in a list of a variables step makes the answer carry what it reads."""
     sequence = await _validated(
@@ -377,7 +379,7 @@ async def test_answer_of_variables_templated_in_a_list_may_carry_what_they_read(
 
 
 async def test_answer_of_static_variables_carries_nothing_read(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """Variables without templates (texts, numbers, lists of texts) read nothing to answer."""
     sequence = await _validated(
@@ -398,7 +400,7 @@ async def test_answer_of_static_variables_carries_nothing_read(
 
 
 async def test_steps_that_only_read_and_answer_do_not_change_state(
-    hass: HomeAssistant, home: None
+    hass: HomeAssistant, fan_home: None
 ) -> None:
     """A delay, a condition, a reading action that only answers and a stop change nothing."""
     assert await async_setup_component(hass, "weather", {})
@@ -429,7 +431,7 @@ async def test_steps_that_only_read_and_answer_do_not_change_state(
     ],
 )
 async def test_steps_that_may_change_state(
-    hass: HomeAssistant, home: None, step: dict[str, Any]
+    hass: HomeAssistant, fan_home: None, step: dict[str, Any]
 ) -> None:
     """A scene, an event, or an action a template picks may change state (after a delay)."""
     sequence = await _validated(hass, [{"delay": {"seconds": 1}}, step])

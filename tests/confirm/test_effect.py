@@ -1,0 +1,433 @@
+"""Confirm by effect: a hub asks before a call acts on what "Always ask before acting on" names.
+
+Through real hubs and real calls, without a conversation (an approval is what asking looks
+like there): Assist's intent tools by their resolved targets, scripts by what their actions
+reference (in a ``choose``, a nested script, a template), tools made in the UI likewise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.llm_hub.calls.tool import HubTool, unwrap
+from custom_components.llm_hub.compose import builder
+from custom_components.llm_hub.compose.policy import (
+    ASK_INNER,
+    ASK_INTENT,
+    ASK_NAMED,
+    ASK_SCRIPT,
+    ASK_UNKNOWN,
+)
+from custom_components.llm_hub.const import (
+    CONF_ASK_AREAS,
+    CONF_ASK_DEVICE_CLASSES,
+    CONF_ASK_DOMAINS,
+    CONF_ASK_ENTITIES,
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_READ_ONLY,
+    CONF_SCOPE_ENTITIES,
+)
+from custom_components.llm_hub.panel.inspector import describe_instance
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant, ServiceCall
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+
+from ..helpers.flows import async_add_tool
+from ..helpers.hubs import (
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
+
+LOCKS = {CONF_ASK_DOMAINS: ["lock"]}
+
+
+async def _instance(hass: HomeAssistant, entry: MockConfigEntry) -> llm.APIInstance:
+    return await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+
+def _named(instance: llm.APIInstance, tool: str) -> llm.Tool:
+    """Return the listed tool ``tool`` (Home Assistant 2026.10 prefixes Assist's tools)."""
+    return next(item for item in instance.tools if tool in (item.name, item.name.split("__")[-1]))
+
+
+async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: Any) -> str:
+    """Call a tool through the hub without a conversation; return how it ended."""
+    instance = await _instance(hass, entry)
+    result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool).name, args))
+    assert isinstance(result, llm.ToolResult)
+    if result.data.get("status") == "approval_required":  # waits: nothing ran, no error
+        return "ApprovalRequired"
+    return str(result.data.get("error", "ran")) if result.error else "ran"
+
+
+@pytest.mark.parametrize(
+    ("script", "outcome"),
+    [
+        ("unlock_in_choose", "ApprovalRequired"),
+        ("nested", "ApprovalRequired"),
+        ("nested_by_target", "ApprovalRequired"),
+        ("templated_action", "ApprovalRequired"),
+        ("templated_target", "ApprovalRequired"),
+        ("chat", "ApprovalRequired"),
+        ("whole_target", "ApprovalRequired"),
+        ("scene_apply", "ApprovalRequired"),
+        ("scene_templated", "ApprovalRequired"),
+        ("missing", "ApprovalRequired"),
+        ("lights_on", "ran"),
+        ("loop", "ran"),
+    ],
+)
+async def test_scripts_ask_by_what_they_act_on(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], script: str, outcome: str
+) -> None:
+    """With locks in the set, a script that may unlock asks, wherever the unlock hides; one
+    that turns on a light runs at once, even with "Confirm destructive tools" on."""
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+    )
+
+    assert await _call(hass, entry, script) == outcome
+    assert await _call(hass, entry, script) == outcome  # what a script calls is kept
+    await hass.async_block_till_done()
+    assert effect_home["lock.unlock"] == []
+    if script == "lights_on":
+        assert [call.data for call in effect_home["light.turn_on"]] == 2 * [
+            {"entity_id": ["light.hall"], "brightness": 20}
+        ]
+
+
+@pytest.mark.parametrize(
+    ("options", "outcome"),
+    [
+        ({CONF_ASK_AREAS: ["hall"]}, "ApprovalRequired"),
+        ({CONF_ASK_ENTITIES: ["light.lamp"]}, "ApprovalRequired"),
+        ({CONF_ASK_DOMAINS: ["cover"]}, "ran"),
+    ],
+)
+async def test_a_script_acting_on_an_area(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+    options: dict[str, Any],
+    outcome: str,
+) -> None:
+    """A target by area acts on the area and on every entity in it."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
+
+    assert await _call(hass, entry, "in_the_hall") == outcome
+
+
+async def test_intent_calls_ask_by_their_resolved_targets(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """Turn on of a light runs without asking when only locks are in the set, though core
+    marks it destructive; Turn off of "Front door" resolves to the lock, and asks."""
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+    )
+    instance = await _instance(hass, entry)
+    assert unwrap(_named(instance, "HassTurnOn")).annotations.destructive
+
+    assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ran"
+    assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOff", domain=["lock"]) == "ApprovalRequired"
+    # Matching nothing acts on nothing (the intent fails the same way); slots it refuses ask.
+    assert await _call(hass, entry, "HassTurnOn", name="Nothing") != "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", area="Nowhere") != "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", domain=["nothing"]) != "ApprovalRequired"
+    await hass.async_block_till_done()
+    assert [call.data for call in effect_home["light.turn_on"]] == [{"entity_id": ["light.hall"]}]
+    assert effect_home["lock.unlock"] == []
+
+
+@pytest.mark.parametrize(
+    ("options", "target", "outcome"),
+    [
+        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Front door"}, "ApprovalRequired"),
+        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Hall light"}, "ran"),
+        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall lamp"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
+        ({CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
+        ({CONF_ASK_DEVICE_CLASSES: ["outlet"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
+    ],
+)
+async def test_intent_calls_by_device_class_area_and_entity(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+    options: dict[str, Any],
+    target: dict[str, Any],
+    outcome: str,
+) -> None:
+    """Each part of the set: device classes, areas (of the entity or its device), entities."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
+
+    assert await _call(hass, entry, "HassTurnOn", **target) == outcome
+
+
+async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """ "Always ask" stored with the wrong type asks before every call that may act (a light
+    too); read-only tools still run."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_AREAS: 3})
+
+    assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ApprovalRequired"
+    assert await _call(hass, entry, "lights_on") == "ApprovalRequired"
+    assert await _call(hass, entry, "GetLiveContext") == "ran"
+    assert effect_home["light.turn_on"] == []
+
+
+@pytest.mark.parametrize("effects_in", ["inner", "outer"])
+async def test_through_a_selected_hub(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], effects_in: str
+) -> None:
+    """Whichever hub has the set, a call through both asks once, only when it acts on it."""
+    inner = await async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], **(LOCKS if effects_in == "inner" else {})}
+    )
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hub_id(inner)], **(LOCKS if effects_in == "outer" else {})},
+    )
+
+    assert await _call(hass, outer, "HassTurnOn", name="Hall light") == "ran"
+    assert await _call(hass, outer, "HassTurnOff", name="Front door") == "ApprovalRequired"
+    assert await _call(hass, outer, "unlock_in_choose") == "ApprovalRequired"
+    # The outer hub does not check arguments (the inner does): slots the intent refuses ask.
+    assert await _call(hass, outer, "HassTurnOn", name=["Hall light"]) == "ApprovalRequired"
+    await hass.async_block_till_done()
+    assert len(effect_home["light.turn_on"]) == 1
+    assert effect_home["lock.unlock"] == []
+
+
+async def test_the_inspector_says_why_each_tool_asks(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """The inspector gives each tool the reason it may ask, or None."""
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"]})
+    instance = await _instance(hass, entry)
+    turn_on, turn_off = (_named(instance, name).name for name in ("HassTurnOn", "HassTurnOff"))
+    inner = await async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_TOOLS: [turn_on]}
+    )
+    await async_set_options(
+        hass,
+        entry,
+        "safety",
+        {
+            CONF_READ_ONLY: False,
+            CONF_NO_DESTRUCTIVE: False,
+            CONF_NO_OPEN_WORLD: False,
+            CONF_CONFIRM_DESTRUCTIVE: True,
+            CONF_CONFIRM_TOOLS: [turn_off],
+            CONF_ASK_DOMAINS: ["lock", "alarm_control_panel"],
+            CONF_ASK_DEVICE_CLASSES: ["garage"],
+            CONF_ASK_AREAS: ["hall"],
+            CONF_ASK_ENTITIES: ["lock.front_door"],
+            "timeout": 60,
+        },
+    )
+    assert entry.options[CONF_ASK_DOMAINS] == ["lock", "alarm_control_panel"]
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+
+    reasons = {
+        tool["name"].split("__")[-1]: tool["confirm_reason"]
+        for tool in describe_instance(await _instance(hass, entry))["tools"]
+    }
+    through = {
+        tool["name"].split("__")[-1]: tool["confirm_reason"]
+        for tool in describe_instance(await _instance(hass, outer))["tools"]
+    }
+
+    assert reasons["HassTurnOn"] == ASK_INTENT
+    assert reasons["HassTurnOff"] == ASK_NAMED.reason
+    assert reasons["unlock_in_choose"] == ASK_SCRIPT
+    assert reasons["GetLiveContext"] is None  # read-only
+    assert through["HassTurnOn"] == ASK_INNER
+    assert through["HassTurnOff"] is None
+    assert ASK_UNKNOWN.reason.startswith("destructive")
+
+
+async def test_the_safety_form_offers_what_exists(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """The domains and device classes to choose from are those of the entities there are."""
+    entry = await async_add_hub(hass, "Hub", {CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    flow = await hass.config_entries.options.async_init(entry.entry_id)
+    form = await hass.config_entries.options.async_configure(
+        flow["flow_id"], {"next_step_id": "safety"}
+    )
+    schema = form["data_schema"]
+    assert schema is not None
+    fields = {str(key): value for key, value in schema.schema.items()}
+
+    assert fields[CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
+    assert fields[CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
+    assert fields[CONF_ASK_DOMAINS].config["custom_value"] is True
+
+
+async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """An action tool that unlocks in an ``if`` asks; one that turns on a light runs; a
+    script tool asks by its script."""
+    entry = await async_add_hub(hass, "Hub", LOCKS)
+    actions = {
+        "Door": [{"if": [], "then": [{"action": "lock.unlock", "entity_id": "lock.front_door"}]}],
+        "Light": [{"action": "light.turn_on", "target": {"entity_id": "light.hall"}}],
+    }
+    for title, steps in actions.items():
+        await async_add_tool(
+            hass, entry, "action", {"title": title, "description": title, "actions": steps}
+        )
+    await async_add_tool(hass, entry, "script", {"script": "script.nested"})
+    await async_add_tool(hass, entry, "script", {"script": "script.lights_on"})
+
+    assert await _call(hass, entry, "door") == "ApprovalRequired"
+    assert await _call(hass, entry, "light") == "ran"
+    assert await _call(hass, entry, "nested") == "ApprovalRequired"
+    assert await _call(hass, entry, "lights_on") == "ran"
+    await hass.async_block_till_done()
+    assert effect_home["lock.unlock"] == []
+    assert len(effect_home["light.turn_on"]) == 2
+
+
+async def test_tools_whose_effect_the_hub_cannot_know(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """With a set, a tool whose effect the hub cannot know asks when destructive, without
+    "Confirm destructive tools"; an intent whose handler picks its targets in ways the hub
+    cannot follow always asks; a timer intent touches no entity and never asks."""
+    smash = RecordingTool("smash")
+    add = RecordingTool("add", annotations=llm.ToolAnnotations(destructive=False))
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [smash, add]))
+    # An intent_script whose target a template picks: the hub cannot follow it.
+    opaque = {
+        "TestOpaque": {
+            "description": "Does something the hub cannot follow",
+            "action": [
+                {"action": "lock.unlock", "target": {"entity_id": "{{ 'lock.front_door' }}"}}
+            ],
+        }
+    }
+    assert await async_setup_component(hass, "intent_script", {"intent_script": opaque})
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["x", "assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    cancel = unwrap(_named(instance, "HassCancelAllTimers"))
+
+    assert await _call(hass, entry, "smash") == "ApprovalRequired"
+    assert await _call(hass, entry, "add") == "ran"
+    assert cancel.annotations.destructive  # yet it touches no entity: it never asks
+    assert await _call(hass, entry, "HassCancelAllTimers") == "ran"
+    assert await _call(hass, entry, "TestOpaque") == "ApprovalRequired"
+    assert [call.tool_name for call in add.calls] == ["add"]
+    assert smash.calls == []
+    assert effect_home["lock.unlock"] == []
+
+
+async def test_a_builder_keeps_a_bounded_number_of_gates(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gates kept between builds are dropped past the bound; calls ask all the same."""
+    monkeypatch.setattr(builder, "_MAX_TOOL_GATES", 0)
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+
+    for _ in range(2):
+        assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
+        assert await _call(hass, entry, "unlock_front") == "ApprovalRequired"
+
+
+async def _scenes(hass: HomeAssistant) -> None:
+    """Add two exposed scenes: "Evening" unlocks the front door, "Hall on" lights the hall."""
+    scenes = [
+        {"name": "Evening", "entities": {"lock.front_door": "unlocked"}},
+        {"name": "Hall on", "entities": {"light.hall": "on"}},
+    ]
+    assert await async_setup_component(hass, "scene", {"scene": scenes})
+    await hass.async_block_till_done()
+    for scene in ("scene.evening", "scene.hall_on"):
+        async_expose_entity(hass, "conversation", scene, should_expose=True)
+
+
+async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """Turn on of a script or scene asks as the script's own tool does: by what it acts on."""
+    await _scenes(hass)
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+
+    assert await _call(hass, entry, "HassTurnOn", name="lights_on") == "ran"
+    assert await _call(hass, entry, "HassTurnOn", name="Hall on") == "ran"
+    assert await _call(hass, entry, "HassTurnOn", name="nested") == "ApprovalRequired"
+    assert await _call(hass, entry, "HassTurnOn", name="Evening") == "ApprovalRequired"
+    await hass.async_block_till_done()
+    assert len(effect_home["light.turn_on"]) == 2
+    assert effect_home["lock.unlock"] == []
+
+
+async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """In a scoped hub, Turn on of a script or scene acting in scope runs; one acting outside
+    is refused as the script's own tool is (``OutOfScope``, recorded as refused)."""
+    await _scenes(hass)
+    scope = ["light.hall", "script.lights_on", "script.unlock_front", "scene.evening"]
+    entry = await async_add_hub(
+        hass,
+        "Hall",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*scope, "scene.hall_on"]},
+    )
+    instance = await _instance(hass, entry)
+    tool = _named(instance, "HassTurnOn")
+    assert isinstance(tool, HubTool)
+
+    assert await _call(hass, entry, "HassTurnOn", name="lights_on") == "ran"
+    assert await _call(hass, entry, "HassTurnOn", name="Hall on") == "ran"
+    refused = await tool.async_run(
+        hass, llm.ToolInput(tool.name, {"name": "unlock_front"}), instance.llm_context
+    )
+    assert await _call(hass, entry, "HassTurnOn", name="Evening") == "OutOfScope"
+    await hass.async_block_till_done()
+
+    assert refused.outcome == "refused"
+    assert refused.result.data == {
+        "error": "OutOfScope",
+        "error_text": f"Tool {tool.name} did not run: the script unlock_front acts on "
+        "entities outside the scope of this assistant. Tell the user it cannot do that here.",
+    }
+    assert len(effect_home["light.turn_on"]) == 2
+    assert effect_home["lock.unlock"] == []
+
+
+@pytest.mark.parametrize(
+    ("scoped", "outcome"), [(True, "ApprovalRequired"), (False, "MatchFailedError")]
+)
+async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], scoped: bool, outcome: str
+) -> None:
+    """A switch named "Front door" too: scoped to the lock, the call matches the lock and
+    asks; without scope the name is ambiguous, the call matches nothing and fails unasked."""
+    hass.states.async_set("switch.front_door", "off", {"friendly_name": "Front door"})
+    async_expose_entity(hass, "conversation", "switch.front_door", should_expose=True)
+    scope = {CONF_SCOPE_ENTITIES: ["lock.front_door"]} if scoped else {}
+    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS, **scope})
+
+    ended = await _call(hass, entry, "HassTurnOff", name="Front door")
+
+    assert ended == outcome
+    assert effect_home["lock.unlock"] == []

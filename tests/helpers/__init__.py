@@ -1,0 +1,1 @@
+"""What the tests share: hubs, flows, homes, clients and values."""

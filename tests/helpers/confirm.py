@@ -1,0 +1,104 @@
+"""Asking a person: the safety options, the confirmation token, turns, calls, approvals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import probatio
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_DESTRUCTIVE,
+    CONF_CONFIRM_TOOLS,
+    CONF_NO_DESTRUCTIVE,
+    CONF_NO_OPEN_WORLD,
+    CONF_READ_ONLY,
+    CONF_TIMEOUT,
+)
+from homeassistant.auth.const import GROUP_ID_READ_ONLY
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+
+from .agent import AGENT_ENTITY_ID, HubAgentEntity
+from .hubs import (
+    BREW,
+    async_set_options,
+    hub_id,
+    llm_context,
+)
+
+SAFETY = {
+    CONF_READ_ONLY: False,
+    CONF_NO_DESTRUCTIVE: False,
+    CONF_NO_OPEN_WORLD: False,
+    CONF_CONFIRM_DESTRUCTIVE: False,
+    CONF_TIMEOUT: 60,
+}
+
+
+TOKEN = "confirmation_token"  # noqa: S105  # the argument's name
+
+
+async def _confirm_brew(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """Require confirmation for BREW, through the options flow."""
+    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+
+
+async def _turn(
+    agent: HubAgentEntity,
+    user: MockUser,
+    tool_calls: list[llm.ToolInput],
+    conversation_id: str | None = None,
+    follow_up: Callable[[list[conversation.ToolResultContent]], list[llm.ToolInput]] | None = None,
+) -> tuple[str, list[llm.ToolResult]]:
+    """Let the agent make ``tool_calls`` in one user turn; return the conversation and results."""
+    agent.tool_calls = tool_calls
+    agent.follow_up = follow_up
+    result = await conversation.async_converse(
+        agent.hass, "Coffee", conversation_id, Context(user_id=user.id), agent_id=AGENT_ENTITY_ID
+    )
+    assert result.conversation_id is not None
+    return result.conversation_id, [content.result for content in agent.tool_results]
+
+
+async def _call(
+    hass: HomeAssistant, entry: MockConfigEntry, user_id: str | None, tool: str, args: Any
+) -> llm.ToolResult:
+    """Call a tool of a hub outside any conversation."""
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(user_id))
+    return await instance.async_call_tool(llm.ToolInput(tool, args))
+
+
+ANY_VALUE = probatio.Schema({probatio.Required("value"): object})
+
+
+async def _notifications(hass: HomeAssistant, client: Any) -> dict[str, Any]:
+    """Return the persistent notifications by id, through the websocket."""
+    await hass.async_block_till_done()
+    await client.send_json_auto_id({"type": "persistent_notification/get"})
+    response = await client.receive_json()
+    return {item["notification_id"]: item for item in response["result"]}
+
+
+async def _ws(client: Any, command: str, **fields: Any) -> dict[str, Any]:
+    """Send an ``llm_hub/approvals/<command>``; return the response."""
+    await client.send_json_auto_id({"type": f"llm_hub/approvals/{command}", **fields})
+    response: dict[str, Any] = await client.receive_json()
+    return response
+
+
+async def _other_user_client(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
+) -> tuple[MockUser, Any]:
+    """Return a second non-admin user and a websocket client logged in as them."""
+    group = await hass.auth.async_get_group(GROUP_ID_READ_ONLY)
+    assert group is not None
+    user = MockUser(name="Other", groups=[group]).add_to_hass(hass)
+    refresh = await hass.auth.async_create_refresh_token(user, "https://example.com/")
+    return user, await hass_ws_client(hass, hass.auth.async_create_access_token(refresh))

@@ -1,0 +1,945 @@
+"""Attacks on tools made in the UI: what their actions, templates and script fields reach."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+
+from custom_components.llm_hub.const import (
+    CONF_SCOPE_ENTITIES,
+    DOMAIN,
+)
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.config_entries import ConfigSubentryData
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+    label_registry as lr,
+    llm,
+)
+from homeassistant.setup import async_setup_component
+
+from ..helpers.attacks import KITCHEN_ONLY, _call_listed, _room_tool, _turned
+from ..helpers.flows import async_add_tool, async_fill, async_start_tool_flow
+from ..helpers.homes import _attic
+from ..helpers.hostile import hostile_tools
+from ..helpers.hubs import Call, async_add_hub, hub_id, llm_context
+
+TURN_ON_HOLES = [
+    pytest.param(
+        [
+            {
+                "action": "script.turn_on",
+                "target": {"label_id": "handy"},
+                "data": {"variables": {"which": "light.{{ room }}"}},
+            }
+        ],
+        id="turn_on_label_target",
+    ),
+    pytest.param(
+        [
+            {
+                "action": "script.turn_on",
+                "target": "{{ {'entity_id': 'script.which_on'} }}",
+                "data": {"variables": {"which": "light.{{ room }}"}},
+            }
+        ],
+        id="turn_on_target_whole_template",
+    ),
+    pytest.param(
+        [
+            {
+                "action": "script.turn_on",
+                "data": "{{ {'entity_id': 'script.which_on', 'variables': "
+                "{'which': 'light.' ~ room}} }}",
+            }
+        ],
+        id="turn_on_data_whole_template",
+    ),
+]
+
+
+async def _label_script(hass: HomeAssistant) -> str:
+    label = lr.async_get(hass).async_create("Handy")
+    registry = er.async_get(hass)
+    entry = registry.async_get("script.which_on")
+    assert entry is not None
+    registry.async_update_entity("script.which_on", labels={label.label_id})
+    return label.label_id
+
+
+async def _check_turn_on(hass: HomeAssistant, calls: list[Any], actions: Any) -> None:
+    label_id = await _label_script(hass)
+    if actions == "REGISTRY_ID":
+        entry = er.async_get(hass).async_get("script.which_on")
+        assert entry is not None
+        actions = [
+            {
+                "action": "script.turn_on",
+                "target": {"entity_id": entry.id},
+                "data": {"variables": {"which": "light.{{ room }}"}},
+            }
+        ]
+    elif actions[0].get("target") == {"label_id": "handy"}:
+        actions[0]["target"] = {"label_id": label_id}
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(hass, hub, actions)
+
+    ok = await _call_listed(hass, hub, "room_light", {"room": "kitchen"})
+    await hass.async_block_till_done()
+    assert not ok.error, ok.data
+    assert calls, "the script did not run with a reachable light"
+    calls.clear()
+
+    refused = await _call_listed(hass, hub, "room_light", {"room": "attic"})
+    await hass.async_block_till_done()
+
+    assert calls == [], f"the script ran with the unexposed light: {calls}"
+    assert refused.error
+    assert "light.attic is not exposed" in str(refused.data)
+
+
+@pytest.fixture
+def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
+    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
+    return hostile_tools(calls)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param([{"action": "script.porch_on"}], id="script_by_action"),
+        pytest.param(
+            [{"action": "script.turn_on", "target": {"entity_id": "script.porch_on"}}],
+            id="script_turn_on",
+        ),
+    ],
+)
+async def test_action_tool_reaches_out_of_scope_through_a_script(
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[dict[str, Any]]
+) -> None:
+    """HOLE: an action tool made in the UI that runs a script acting out of scope.
+
+    The hub reaches light.kitchen and both scripts (script.porch_on named in the scope), so
+    Assist's own script__porch_on is left out of the hub's tools (the script acts on
+    light.porch, test_scope_tools.test_scripts_in_and_out_of_scope_over_mcp). The same script
+    run through an action tool made in the UI is not followed: it runs and acts on light.porch.
+    """
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*KITCHEN_ONLY, "script.porch_on"]},
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {"title": "Porch via script", "description": "Runs a script.", "actions": actions},
+    )
+
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    # Assist's script tool is left out: its script acts outside the scope (HELD).
+    assert "script__porch_on" not in [tool.name for tool in instance.tools]
+    result = await _call_listed(hass, hub, "porch_via_script", {})
+
+    assert lights_home["seen"] == [], "light.porch was acted on through a scoped hub"
+    assert result.error
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("key", ["floor_id", "label_id"])
+async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
+    hass: HomeAssistant, lights_home: dict[str, Any], key: str
+) -> None:
+    """HOLE: a stored floor or label target out of scope is not refused (an area one is).
+
+    ``ui_tools/tools.py`` checks only ``entity_id``, ``area_id`` and ``device_id`` targets;
+    the floor "Outside" and the label "Outdoor" reach only light.porch, outside the scope.
+    """
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    target = lights_home["floor"] if key == "floor_id" else lights_home["label"]
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Outside on",
+            "description": "Turns the outside lights on.",
+            "actions": [{"action": "homeassistant.turn_on", "target": {key: target}}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "outside_on", {})
+
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    assert turned == [], f"light.porch turned on out of scope: {turned}"
+    assert result.error
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param(
+            {"action": "test.light_on", "target": "{{ {'entity_id': which} }}"}, id="target"
+        ),
+        pytest.param({"action": "test.light_on", "data": "{{ {'entity_id': which} }}"}, id="data"),
+    ],
+)
+@pytest.mark.parametrize("scoped", [True, False])
+async def test_action_tool_whole_templated_target_picked_by_the_model(
+    hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any], scoped: bool
+) -> None:
+    """HOLE: a target (or data) that is one template over a text argument is not checked.
+
+    ``_targets`` looks into ``target``/``data`` only when they are mappings, so the model's
+    text reaches light.porch: out of scope (scoped hub) or not exposed to Assist (no scope).
+    The same tool with ``entity_id: "{{ which }}"`` is refused (test_scope_tools).
+    """
+    options: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"]}
+    if scoped:
+        options[CONF_SCOPE_ENTITIES] = KITCHEN_ONLY
+    else:
+        async_expose_entity(hass, "conversation", "light.porch", should_expose=False)
+    hub = await async_add_hub(hass, "Kitchen", options)
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Pick light",
+            "description": "Turns on a light.",
+            "actions": [step],
+            "parameters": [{"name": "which", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "pick_light", {"which": "light.porch"})
+
+    assert lights_home["seen"] == [], f"the model reached light.porch: {lights_home['seen']}"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_action_tool_area_argument_reaches_unexposed(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """HOLE: a hub without scope; an action tool whose area parameter is the target. The
+    model names the Porch, whose only light is not exposed to Assist: it is turned on.
+
+    ``_check_targets`` checks an ``area_id`` a template leads to only for existing (and, in a
+    scoped hub, for the scope), not for the exposure of the entities it expands to.
+    """
+    async_expose_entity(hass, "conversation", "light.porch", should_expose=False)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Room on",
+            "description": "Turns on a room's lights.",
+            "actions": [{"action": "homeassistant.turn_on", "target": {"area_id": "{{ room }}"}}],
+            "parameters": [{"name": "room", "type": "area", "required": True}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "room_on", {"room": "Porch"})
+
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    assert turned == [], f"an unexposed light was turned on: {turned}"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_template_tool_reads_out_of_scope_by_argument(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """HELD: a template tool's text argument that leads to an out-of-scope entity is refused,
+    however the template reads it (states[], states(), state_attr, expand)."""
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Peek",
+            "description": "A state.",
+            "template": "{{ states.light[obj].state }} {{ states('light.' ~ obj) }} "
+            "{{ state_attr('light.' ~ obj, 'friendly_name') }} "
+            "{{ expand('light.' ~ obj) | map(attribute='state') | list }}",
+            "parameters": [{"name": "obj", "type": "text", "required": True}],
+        },
+    )
+
+    ok = await _call_listed(hass, hub, "peek", {"obj": "kitchen"})
+    out = await _call_listed(hass, hub, "peek", {"obj": "porch"})
+
+    assert not ok.error
+    assert out.error
+    assert "Porch" not in str(out.data)
+
+
+@pytest.mark.attack
+async def test_template_single_operation_translate_over_the_limit(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """HOLE: ``str.translate`` is not checked: one operation makes 16,000 x 16,000 characters
+    (256 M) although docs/ui-tools.md says no single operation may build over 16,384."""
+    hub = await async_add_hub(hass, "Hub", {})
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Grow",
+            "description": "Grows.",
+            "template": "{% set s = 'x' * n %}{{ s.translate({120: s}) | length }}",
+            "parameters": [{"name": "n", "type": "integer", "required": True}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "grow", {"n": 16000})
+
+    assert result.error, f"one operation built {result.data} characters"
+
+
+@pytest.mark.attack
+async def test_template_regex_blocks_the_event_loop(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """HOLE: a backtracking regex over the model's text holds the GIL in one C call: the
+    render thread cannot be stopped, Home Assistant's event loop stalls far beyond 3 s, and
+    the answer says the render "was stopped"."""
+    hub = await async_add_hub(hass, "Hub", {})
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Trim",
+            "description": "Trims trailing spaces.",
+            "template": "{{ text | regex_replace('(\\\\s+)+$', '') }}",
+            "parameters": [{"name": "text", "type": "text", "required": True}],
+        },
+    )
+    ticks: list[float] = []
+    stop = asyncio.Event()
+
+    async def heartbeat() -> None:
+        while not stop.is_set():
+            ticks.append(time.monotonic())
+            await asyncio.sleep(0.05)
+
+    beat = hass.async_create_background_task(heartbeat(), "heartbeat")
+    started = time.monotonic()
+    result = await _call_listed(hass, hub, "trim", {"text": "a" + " " * 25 + "b"})
+    took = time.monotonic() - started
+    stop.set()
+    await beat
+    gap = max((b - a for a, b in itertools.pairwise(ticks)), default=0.0)
+
+    assert gap < 1.0, f"the event loop stalled {gap:.1f} s (call took {took:.1f} s): {result.data}"
+    assert took < 4.0
+
+
+@pytest.mark.attack
+async def test_action_tool_scene_with_members_out_of_scope(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """A scene in scope whose members are out of it is refused by an action tool; in, it runs."""
+    hass.states.async_set("scene.outside", "unknown", {"entity_id": ["light.porch"]})
+    hass.states.async_set("scene.inside", "unknown", {"entity_id": ["light.kitchen"]})
+    activated = async_mock_service(hass, "scene", "turn_on")
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_SCOPE_ENTITIES: [*KITCHEN_ONLY, "scene.outside", "scene.inside"],
+        },
+    )
+    for which in ("outside", "inside"):
+        await async_add_tool(
+            hass,
+            hub,
+            "action",
+            {
+                "title": f"Scene {which}",
+                "description": "Sets a scene.",
+                "actions": [{"action": "scene.turn_on", "target": {"entity_id": f"scene.{which}"}}],
+            },
+        )
+
+    refused = await _call_listed(hass, hub, "scene_outside", {})
+    ran = await _call_listed(hass, hub, "scene_inside", {})
+
+    assert refused.error
+    assert "outside the scope of this assistant" in str(refused.data)
+    assert "light.porch" not in str(refused.data)  # not named by the model: not named back
+    assert not ran.error
+    assert [call.data["entity_id"] for call in activated] == [["scene.inside"]]
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [
+                {"variables": {"target": "light.{{ room }}"}},
+                {"action": "light.turn_on", "target": {"entity_id": "{{ target }}"}},
+            ],
+            id="variables_step",
+        ),
+        pytest.param(
+            [
+                {
+                    "repeat": {
+                        "for_each": ["light.{{ room }}"],
+                        "sequence": [
+                            {
+                                "action": "light.turn_on",
+                                "target": {"entity_id": "{{ repeat.item }}"},
+                            }
+                        ],
+                    }
+                }
+            ],
+            id="repeat_for_each",
+        ),
+    ],
+)
+async def test_action_tool_target_through_a_script_variable(
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[dict[str, Any]]
+) -> None:
+    """HOLE: the model's text reaches an unexposed light when it passes a variables step."""
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Room light",
+            "description": "Turns on a room's light.",
+            "actions": actions,
+            "parameters": [{"name": "room", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "room_light", {"room": "attic"})
+
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_action_tool_scene_apply_driven_entities(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """HOLE: ``scene.apply`` with ``entities: {"light.{{ room }}": "on"}`` turns on an
+    unexposed light (the hub's effect check knows scene.apply, the target check does not)."""
+    _attic(hass)
+    assert await async_setup_component(hass, "scene", {})
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Room scene",
+            "description": "Sets a room's light.",
+            "actions": [
+                {"action": "scene.apply", "data": {"entities": {"light.{{ room }}": "on"}}}
+            ],
+            "parameters": [{"name": "room", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "room_scene", {"room": "attic"})
+
+    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
+    assert result.error
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("which", ["light.attic", "light.nowhere"])
+async def test_script_tool_entity_field_unchecked(
+    hass: HomeAssistant, script_home: list[Any], which: str
+) -> None:
+    """HOLE: issue 21 asks script fields with selectors to be checked as action targets."""
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "script",
+        {"script": "script.which_on", "title": "Which on", "description": "On."},
+    )
+    ok = await _call_listed(hass, hub, "which_on", {"which": "light.kitchen"})
+    assert not ok.error
+    script_home.clear()
+
+    result = await _call_listed(hass, hub, "which_on", {"which": which})
+
+    assert script_home == [], f"the script acted on {which}: {result.data}"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_held_template_iterating_all_states_with_an_unexposed_entity(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """HELD: a template tool with a parameter that iterates every state is refused while one
+    of them is not exposed; nothing of the render is answered."""
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Find",
+            "description": "Finds states.",
+            "template": "{{ states | selectattr('name', 'search', q) "
+            "| map(attribute='entity_id') | list }}",
+            "parameters": [{"name": "q", "type": "text", "required": True}],
+        },
+    )
+
+    result = await _call_listed(hass, hub, "find", {"q": "Att"})
+
+    assert result.error
+    assert "light.attic" not in str(result.data.get("result", ""))
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "part",
+    [
+        pytest.param({"data": {"{{ 'entity_id' }}": "light.{{ room }}"}}, id="data_key_template"),
+        pytest.param(
+            {"data_template": {"variables": {"{{ 'which' }}": "light.{{ room }}"}}},
+            id="variables_key_template",
+        ),
+    ],
+)
+async def test_action_tool_templated_data_key(
+    hass: HomeAssistant, lights_home: dict[str, Any], part: dict[str, Any]
+) -> None:
+    """Fixed: refused when saved (a form error), and a stored one is left out with a repair."""
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    actions = [{"action": "light.turn_on", **part}]
+    result = await async_start_tool_flow(hass, hub, "action")
+    result = await async_fill(
+        hass, result, {"title": "Room light", "description": "On.", "actions": actions}
+    )
+    assert result["errors"] == {"actions": "actions_invalid"}
+    assert "is a template" in (result.get("description_placeholders") or {})["error"]
+
+    stored = MockConfigEntry(
+        domain=DOMAIN,
+        title="Stored",
+        data={},
+        options={CONF_LLM_HASS_API: ["assist"]},
+        subentries_data=[
+            ConfigSubentryData(
+                data={
+                    "kind": "action",
+                    "name": "room_light",
+                    "description": "On.",
+                    "actions": actions,
+                },
+                subentry_type="tool",
+                title="Room light",
+                unique_id=None,
+            )
+        ],
+    )
+    stored.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(stored.entry_id)
+    await hass.async_block_till_done()
+    (subentry_id,) = stored.subentries
+    instance = await llm.async_get_api(hass, hub_id(stored), llm_context())
+    assert not any(item.name.endswith("room_light") for item in instance.tools)
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"tool_{stored.entry_id}_{subentry_id}")
+    assert issue is not None
+    assert issue.translation_placeholders is not None
+    assert "is a template" in issue.translation_placeholders["reason"]
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param(
+            {"action": "script.which_on", "data": {"which": "light.{{ room }}"}},
+            id="script_by_name",
+        ),
+        pytest.param(
+            {
+                "action": "script.turn_on",
+                "target": {"entity_id": "script.which_on"},
+                "data": {"variables": {"which": "light.{{ room }}"}},
+            },
+            id="script_turn_on_variables",
+        ),
+    ],
+)
+async def test_action_tool_passes_the_model_text_to_a_script(
+    hass: HomeAssistant, script_home: list[Any], step: dict[str, Any]
+) -> None:
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(hass, hub, [step])
+    ok = await _call_listed(hass, hub, "room_light", {"room": "kitchen"})
+    assert not ok.error, ok.data
+    script_home.clear()
+
+    result = await _call_listed(hass, hub, "room_light", {"room": "attic"})
+
+    assert script_home == [], f"the script acted on light.attic: {result.data}"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_action_tool_service_template_target(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(
+        hass,
+        hub,
+        [
+            {"variables": {"t": "light.{{ room }}"}},
+            {"service_template": "light.turn_on", "target": {"entity_id": "{{ t }}"}},
+        ],
+    )
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not any(item.name.endswith("room_light") for item in instance.tools):
+        raise AssertionError("left out")
+    result = await _call_listed(hass, hub, "room_light", {"room": "attic"})
+    assert _turned(lights_home) == [], f"an unexposed light was turned on ({result.data})"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_action_tool_service_template_opaque_in_scope(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]}
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Ask Assist",
+            "description": "Asks Assist.",
+            "actions": [
+                {
+                    "service_template": "conversation.process",
+                    "data": {"text": "turn on the porch light"},
+                }
+            ],
+        },
+    )
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not any(item.name.endswith("ask_assist") for item in instance.tools):
+        raise AssertionError("left out")
+    result = await _call_listed(hass, hub, "ask_assist", {})
+    assert _turned(lights_home) == [], f"light.porch turned on out of scope ({result.data})"
+    assert result.error
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        {"scene": "scene.evening"},
+        # Control: the same scene through scene.turn_on.
+        {"action": "scene.turn_on", "target": {"entity_id": "scene.evening"}},
+    ],
+    ids=["scene step", "scene.turn_on"],
+)
+async def test_action_tool_scene_step_out_of_scope(
+    hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
+) -> None:
+    assert await async_setup_component(
+        hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
+    )
+    await hass.async_block_till_done()
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+    )
+    await async_add_tool(
+        hass, hub, "action", {"title": "Evening", "description": "Evening.", "actions": [step]}
+    )
+
+    result = await _call_listed(hass, hub, "evening", {})
+
+    assert _turned(lights_home) == [], f"light.porch set out of scope ({result.data})"
+    assert result.error
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "choose": [
+                        {
+                            "conditions": "{{ true }}",
+                            "sequence": [
+                                {"action": "light.turn_on", "target": {"entity_id": "{{ t }}"}}
+                            ],
+                        }
+                    ]
+                },
+            ],
+            id="choose",
+        ),
+        pytest.param(
+            [
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "parallel": [
+                        {"action": "light.turn_on", "data": {"entity_id": "{{ t }}"}},
+                        {"sequence": [{"delay": 0}]},
+                    ]
+                },
+            ],
+            id="parallel",
+        ),
+        pytest.param(
+            [
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "repeat": {
+                        "while": "{{ repeat.index < 2 }}",
+                        "sequence": [
+                            {
+                                "if": "{{ true }}",
+                                "then": [
+                                    {
+                                        "continue_on_error": True,
+                                        "action": "light.turn_on",
+                                        "target": "{{ {'entity_id': t} }}",
+                                    }
+                                ],
+                            }
+                        ],
+                    }
+                },
+            ],
+            id="repeat_while_if_continue_on_error",
+        ),
+        pytest.param(
+            [
+                {"action": "test.light_on", "response_variable": "r"},
+                {"variables": {"t": "light.{{ room }}"}},
+                {
+                    "sequence": [
+                        {"action": "light.turn_on", "data_template": {"entity_id": "{{ t }}"}}
+                    ]
+                },
+            ],
+            id="sequence_data_template",
+        ),
+    ],
+)
+async def test_held_nested_paths(
+    hass: HomeAssistant, lights_home: dict[str, Any], actions: list[Any]
+) -> None:
+    _attic(hass)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await _room_tool(hass, hub, actions)
+
+    result = await _call_listed(hass, hub, "room_light", {"room": "attic"})
+
+    assert _turned(lights_home) == [], f"an unexposed light was turned on ({result.data})"
+    assert result.error
+
+
+@pytest.mark.attack
+async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant) -> None:
+    for component in ("homeassistant", "intent", "llm", "conversation"):
+        assert await async_setup_component(hass, component, {})
+    owner = MockConfigEntry(domain="test")
+    owner.add_to_hass(hass)
+    device = dr.async_get(hass).async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("test", "combo")}
+    )
+    registry = er.async_get(hass)
+    for domain in ("light", "switch"):
+        entry = registry.async_get_or_create(
+            domain, "test", "combo", device_id=device.id, config_entry=owner
+        )
+        hass.states.async_set(entry.entity_id, "off")
+        async_expose_entity(hass, "conversation", entry.entity_id, should_expose=domain == "light")
+    switched = async_mock_service(hass, "switch", "turn_on")
+    async_mock_service(hass, "light", "turn_on")
+    scripts = {
+        "device_on": {
+            "fields": {
+                "dev": {"required": True, "selector": {"device": {"entity": {"domain": "light"}}}}
+            },
+            "sequence": [{"action": "homeassistant.turn_on", "target": {"device_id": "{{ dev }}"}}],
+        }
+    }
+    assert await async_setup_component(hass, "script", {"script": scripts})
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "script.device_on", should_expose=True)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass, hub, "script", {"script": "script.device_on", "title": "Dev on", "description": "On."}
+    )
+
+    result = await _call_listed(hass, hub, "dev_on", {"dev": device.id})
+
+    assert switched == [], f"an unexposed switch was turned on: {result.data}"
+    assert result.error
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("actions", TURN_ON_HOLES)
+async def test_turn_on_variables_unchecked(
+    hass: HomeAssistant,
+    seen: list[Any],
+    actions: Any,
+) -> None:
+    """FIXED: the attic light (not exposed) handed through script.turn_on's variables is refused."""
+    await _check_turn_on(hass, seen, actions)
+
+
+@pytest.mark.attack
+async def test_turn_on_registry_id(
+    hass: HomeAssistant,
+    seen: list[Any],
+) -> None:
+    """FIXED: a registry id in script.turn_on's target names the script as its entity id."""
+    await _check_turn_on(hass, seen, "REGISTRY_ID")
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [
+                {
+                    "action": "script.turn_on",
+                    "target": {"entity_id": ["script.which_on"]},
+                    "data": {"variables": {"which": "light.{{ room }}"}},
+                }
+            ],
+            id="list",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "script.turn_on",
+                    "target": {"entity_id": "{{ 'script.which_on' }}"},
+                    "data": {"variables": {"which": "light.{{ room }}"}},
+                }
+            ],
+            id="templated_entity_id",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "script.turn_on",
+                    "data_template": {
+                        "entity_id": "script.which_on",
+                        "variables": {"which": "light.{{ room }}"},
+                    },
+                }
+            ],
+            id="data_template",
+        ),
+        pytest.param(
+            [
+                {
+                    "service_template": "script.which_on",
+                    "data": {"which": "light.{{ room }}"},
+                }
+            ],
+            id="service_template",
+        ),
+    ],
+)
+async def test_turn_on_variables_held(
+    hass: HomeAssistant,
+    seen: list[Any],
+    actions: Any,
+) -> None:
+    """HELD: written scripts, lists, data_template, service_template."""
+    await _check_turn_on(hass, seen, actions)
+
+
+@pytest.mark.attack
+async def test_turn_on_variables_whole_template_refused_at_save(
+    hass: HomeAssistant,
+    seen: list[Any],
+) -> None:
+    """FIXED: variables handed to script.turn_on as one template cannot be checked as the
+    script's fields: the Save step refuses them, naming what to do."""
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    actions = [
+        {
+            "action": "script.turn_on",
+            "target": {"entity_id": "script.which_on"},
+            "data": {"variables": "{{ {'which': 'light.' ~ room} }}"},
+        }
+    ]
+    result = await async_start_tool_flow(hass, hub, "action")
+    result = await async_fill(
+        hass, result, {"title": "Room light", "description": "On.", "actions": actions}
+    )
+
+    assert result["errors"] == {"actions": "actions_invalid"}
+    assert "write each variable out" in (result.get("description_placeholders") or {})["error"]
+
+
+@pytest.mark.attack
+async def test_non_admin_cannot_make_or_change_tools_or_options(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_client: ClientSessionGenerator,
+    hass_read_only_access_token: str,
+) -> None:
+    """A non-admin starts a tool flow (subentry) and the options flow over HTTP: refused."""
+    assert await async_setup_component(hass, "config", {})
+    client = await hass_client(hass_read_only_access_token)
+    tool = await client.post(
+        "/api/config/config_entries/subentries/flow",
+        json={"handler": [hub.entry_id, "tool"]},
+    )
+    options = await client.post(
+        "/api/config/config_entries/options/flow", json={"handler": hub.entry_id}
+    )
+    assert tool.status == options.status == 401
+    assert hub.subentries == {}
