@@ -29,10 +29,13 @@ from custom_components.llm_hub.ui_tools.tools import template_error_text
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigSubentryData, SubentryFlowResult
 from homeassistant.core import (
+    Event,
+    EventStateChangedData,
     HomeAssistant,
     ServiceCall,
     ServiceResponse,
     SupportsResponse,
+    callback,
 )
 from homeassistant.data_entry_flow import FlowResultType, InvalidData
 from homeassistant.exceptions import TemplateError, Unauthorized
@@ -42,6 +45,7 @@ from homeassistant.helpers import (
     issue_registry as ir,
     llm,
 )
+from homeassistant.helpers.event import async_track_state_change_event
 from homeassistant.helpers.script import DATA_NEW_SCRIPT_RUNS_NOT_ALLOWED
 from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.helpers.translation import async_get_translations
@@ -1628,16 +1632,49 @@ async def mode_scripts(hass: HomeAssistant) -> None:
     await hass.async_block_till_done()
 
 
+def _last_triggered(hass: HomeAssistant, name: str) -> Any:
+    """Return when ``script.<name>`` last started a run (None: never)."""
+    state = hass.states.get(f"script.{name}")
+    assert state is not None
+    return state.attributes["last_triggered"]
+
+
+async def _start_call(
+    hass: HomeAssistant, entry: MockConfigEntry, name: str, n: int
+) -> asyncio.Task[Any]:
+    """Start call ``n`` of a tool (argument ``n``); return once it ran its script or answered.
+
+    ``async_block_till_done`` cannot tell: a call builds the hub's instance first, at times in
+    the executor, whose jobs it does not wait for when a background task starts them.
+    """
+    before = _last_triggered(hass, name)
+    settled = asyncio.Event()
+
+    @callback
+    def run_started(event: Event[EventStateChangedData]) -> None:
+        if _last_triggered(hass, name) != before:
+            settled.set()
+
+    unsubscribe = async_track_state_change_event(hass, f"script.{name}", run_started)
+    task = hass.async_create_background_task(_call(hass, entry, name, {"n": n}), f"call {n}")
+    task.add_done_callback(lambda _: settled.set())
+    try:
+        async with asyncio.timeout(10):
+            await settled.wait()
+    finally:
+        unsubscribe()
+    return task
+
+
 async def _calls(
     hass: HomeAssistant, entry: MockConfigEntry, name: str, count: int
 ) -> list[asyncio.Task[Any]]:
-    """Start ``count`` calls of a tool at once (argument ``n``: the call's number)."""
-    tasks = [
-        hass.async_create_background_task(_call(hass, entry, name, {"n": n}), f"call {n}")
-        for n in range(count)
-    ]
-    await hass.async_block_till_done(wait_background_tasks=False)
-    return tasks
+    """Start ``count`` calls of a tool in turn, none waiting for another to end.
+
+    Each starts once the one before has started its script's run (which waits for
+    ``input_boolean.go``) or has its answer, so the runs a mode allows are the first ones.
+    """
+    return [await _start_call(hass, entry, name, n) for n in range(count)]
 
 
 async def test_script_modes(

@@ -1,4 +1,4 @@
-"""The synthetic home of ``script/bench_search.py``: scripts, contributed tools and queries.
+"""The synthetic home of ``bench/bench_search.py``: scripts, contributed tools and queries.
 
 Assist's own tools come from a real Home Assistant (``bench_search.async_assist_tools``);
 this package adds a home's scripts and the tools of custom integrations, with realistic names

@@ -2,7 +2,7 @@
 
 Run by ``script/bench`` in the test venv (or a Home Assistant venv, ``--ha``). It starts a
 real Home Assistant in a temporary config under ``.scratch/bench/`` (HTTP on a free localhost
-port, never 8123) with LLM Hub and the synthetic integration ``script/bench_tools`` (an
+port, never 8123) with LLM Hub and the synthetic integration ``bench/bench_tools`` (an
 ``llm.py`` platform contributing N trivial tools to Assist and to one hub, and an LLM API
 "Bench tools" with N tools of its own), and for N = 10, 100, 1000 measures side by side, as
 medians over repeated runs:
@@ -83,7 +83,7 @@ class BenchError(Exception):
 
 
 class BenchTools(Protocol):
-    """``hass.data["bench_tools"]`` of the synthetic integration (``script/bench_tools``)."""
+    """``hass.data["bench_tools"]`` of the synthetic integration (``bench/bench_tools``)."""
 
     contribute_to: set[str]
 
@@ -309,7 +309,7 @@ def _make_config_dir() -> Path:
     custom = config_dir / "custom_components"
     custom.mkdir()
     (custom / "llm_hub").symlink_to(REPO / "custom_components" / "llm_hub")
-    (custom / BENCH_DOMAIN).symlink_to(REPO / "script" / BENCH_DOMAIN)
+    (custom / BENCH_DOMAIN).symlink_to(REPO / "bench" / BENCH_DOMAIN)
     return config_dir
 
 

@@ -3,7 +3,7 @@
 Run by ``script/bench --search`` in the test venv. Starts a Home Assistant in a temporary config
 under ``.scratch/bench-search/`` (no HTTP) with Assist's own tools (the intents of lights,
 climate, fans, covers, media players, vacuums, lawn mowers, to-do lists; live context, date
-and time, calendar), adds the synthetic home of ``script/search_home/`` (scripts in English,
+and time, calendar), adds the synthetic home of ``bench/search_home/`` (scripts in English,
 German and Russian, tools of custom integrations) up to N tools, and reports as Markdown:
 
 - recall@5 and MRR of the query set per language, for the request as the person says it and
