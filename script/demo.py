@@ -35,9 +35,10 @@ any failure makes the exit status non-zero:
   turn through ``conversation/process``: the stand-in must get the hub's tools in Ollama's
   format, its tool call must turn the porch lights off, and the answer must come back;
 - ``scope``: the lights put in areas Kitchen and Porch (area and entity registry websocket);
-  a hub "Kitchen only" scoped to the kitchen (options step "Scope") turns the kitchen lights
-  on and is refused the porch lights, as for an entity not exposed: over MCP and through
-  an Ollama agent.
+  a hub "Kitchen only" scoped to the kitchen (options step "Scope") flags the kitchen lights
+  as acting outside it while the helper they switch has no area, then, with the helpers in
+  their areas, turns the kitchen lights on and is refused the porch lights, as outside its
+  scope: over MCP and through an Ollama agent.
 
 The checks are in ``demo_scenarios`` (one module per scenario); this driver runs them in this
 order. Works with the ``mcp`` SDK 1.x (httpx, Home Assistant 2026.10) and 2.x (httpx2, 2026.11).

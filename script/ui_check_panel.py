@@ -321,10 +321,11 @@ class PanelCheck:
         api_id = self.api_id("Kitchen only")
         self.open(dark=False)
         said = self.scope_section(api_id, "reaches", "panel-hub-scope-light")
-        if "reaches 1 of" not in said or "Kitchen" not in said:
+        # The kitchen lights switch a helper with no area: flagged as acting outside the scope.
+        if "reaches 1 of" not in said or "refused: acts outside the scope" not in said:
             raise CheckError(f"the scope section says {said[:300]!r}")
         refusal = self.bench_refusal(api_id, "panel-bench-refused-light")
-        if "not exposed" not in refusal:
+        if "outside the scope" not in refusal:
             raise CheckError(f"the bench's refusal: {refusal!r}")
         return f"scope section: {said[:80]!r}…; bench: {PORCH[1]} refused, still off"
 

@@ -8,13 +8,11 @@ import { sharedStyles } from "./common";
 import { t } from "./localize";
 import { errorText, type HomeAssistant, type HubScope, type ScopeItem } from "./types";
 
-/** Whether a test bench result is Home Assistant's refusal of an unexposed (or out-of-scope) target. */
+/** Whether a test bench result refuses a target not exposed (Home Assistant's) or out of scope. */
 export function isScopeRefusal(data: unknown): boolean {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    (data as Record<string, unknown>).error === "MatchFailedError"
-  );
+  if (typeof data !== "object" || data === null) return false;
+  const error = (data as Record<string, unknown>).error;
+  return error === "MatchFailedError" || error === "OutOfScope";
 }
 
 @customElement("llm-hub-scope")
@@ -138,6 +136,11 @@ export class LlmHubScope extends LitElement {
             html`<li data-entity=${row.id}>
               ${row.name ?? row.id} <code>${row.id}</code>
               <span class="secondary">${row.area ?? t(this.hass, "scope.no_area")}</span>
+              ${row.acts_outside
+                ? html`<span class="badge warning" title=${t(this.hass, "scope.acts_outside_why")}
+                    >${t(this.hass, "scope.acts_outside")}</span
+                  >`
+                : nothing}
             </li>`,
         )}
       </ul>`;

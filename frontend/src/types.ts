@@ -245,5 +245,5 @@ export interface HubScope {
   allowed_users: ScopeItem[];
   admins_only: boolean;
   exposed: number;
-  reached: { id: string; name: string | null; area: string | null }[];
+  reached: { id: string; name: string | null; area: string | null; acts_outside: boolean }[];
 }

@@ -17,6 +17,9 @@ TURN_ON_SUFFIX = "HassTurnOn"
 TURN_OFF_SUFFIX = "HassTurnOff"
 KITCHEN = ("light.kitchen_lights", "Kitchen lights")
 PORCH = ("light.porch_lights", "Porch lights")
+KITCHEN_HELPER = "input_boolean.kitchen_light_power"
+PORCH_HELPER = "input_boolean.porch_light_power"
+"""The helpers the template lights switch (the dev config)."""
 EVENT_TOOL_CALLED = "llm_hub_tool_called"
 
 

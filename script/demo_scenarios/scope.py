@@ -8,13 +8,13 @@ from ollama_standin import ScriptedOllama
 
 from .agent import add_agent, agent_entity
 from .client import compact, expect
-from .context import KITCHEN, PORCH, TURN_ON_SUFFIX, Demo
+from .context import KITCHEN, KITCHEN_HELPER, PORCH, PORCH_HELPER, TURN_ON_SUFFIX, Demo
 from .flows import HUB_DOMAIN, create_hub, run_config_flow, run_options_step, wait_entry_loaded
 from .mcp_client import call_tool_result, error_text, list_tools, one_tool
 
 AGENT_NAME = "Kitchen agent"
-NOT_EXPOSED = "No matching entities are exposed to the assistant"
-"""How Home Assistant answers a call on an entity not exposed (so: one out of scope)."""
+OUT_OF_SCOPE = "is outside the scope of this assistant"
+"""How a scoped hub answers a call naming an exposed entity outside its scope."""
 
 
 async def check_scope(demo: Demo) -> str:
@@ -36,8 +36,15 @@ async def check_scope(demo: Demo) -> str:
         demo.ha, entry_id, "scope", lambda _: {"scope_areas": [areas["Kitchen"]]}
     )
     scope = await ws.command({"type": "llm_hub/hub/scope", "entry_id": entry_id})
-    reached = [row["id"] for row in scope["reached"]]
-    expect(reached == [KITCHEN[0]], f"the hub reaches {reached}, not only {KITCHEN[0]}")
+    flagged = [row["id"] for row in scope["reached"] if row["acts_outside"]]
+    expect(flagged == [KITCHEN[0]], f"acting outside the scope: {flagged}, not {KITCHEN[0]}")
+    # The template lights switch helpers with no area: in the lights' areas, the scope holds them.
+    for helper, area in ((KITCHEN_HELPER, "Kitchen"), (PORCH_HELPER, "Porch")):
+        update = {"type": "config/entity_registry/update", "entity_id": helper}
+        await ws.command(update | {"area_id": areas[area]})
+    scope = await ws.command({"type": "llm_hub/hub/scope", "entry_id": entry_id})
+    reached = [row["id"] for row in scope["reached"] if not row["acts_outside"]]
+    expect(reached == [KITCHEN[0]], f"the hub reaches {scope['reached']}, not {KITCHEN[0]}")
 
     for entity_id, _ in (KITCHEN, PORCH):
         await demo.ha.post("/api/services/light/turn_off", {"entity_id": entity_id})
@@ -48,14 +55,15 @@ async def check_scope(demo: Demo) -> str:
         expect(not failed, f"MCP: {turn_on} on {KITCHEN[1]} failed: {compact(content)}")
         expect(await demo.ha.wait_state(KITCHEN[0], "on") == "on", f"MCP: {KITCHEN[0]} not on")
         failed, content = await call_tool_result(session, turn_on, {"name": PORCH[1]})
-        expect(failed and NOT_EXPOSED in error_text(content), f"MCP: porch: {compact(content)}")
+        expect(failed and OUT_OF_SCOPE in error_text(content), f"MCP: porch: {compact(content)}")
     expect(await demo.ha.state(PORCH[0]) == "off", f"MCP turned {PORCH[0]} on")
     refused = error_text(content)
 
     await demo.ha.post("/api/services/light/turn_off", {"entity_id": KITCHEN[0]})
     agent_said = await _agent_turns(demo, f"{HUB_DOMAIN}-{entry_id}")
     return (
-        f'hub "Kitchen only" (area Kitchen; menu before: {figures}) reaches {reached} of '
+        f'hub "Kitchen only" (area Kitchen; menu before: {figures}) flags {flagged} as acting '
+        f"outside until its helper is in the area, then reaches {reached} of "
         f"{scope['exposed']} exposed; MCP: {turn_on} turns {KITCHEN[0]} on, {PORCH[0]} "
         f"refused ({refused!r}); agent: {agent_said}"
     )
@@ -82,6 +90,6 @@ async def _agent_turns(demo: Demo, api_id: str) -> str:
     finally:
         scripted.stop()
     expect(await demo.ha.wait_state(KITCHEN[0], "on") == "on", f"agent: {KITCHEN[0]} not on")
-    expect(NOT_EXPOSED in results[1]["content"], f"agent: porch: {compact(results[1])}")
+    expect(OUT_OF_SCOPE in results[1]["content"], f"agent: porch: {compact(results[1])}")
     expect(await demo.ha.state(PORCH[0]) == "off", f"the agent turned {PORCH[0]} on")
     return f"{agent} turns {KITCHEN[0]} on; {PORCH[0]} refused, still off"

@@ -24,12 +24,15 @@ from homeassistant.components.homeassistant.exposed_entities import (
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
+from homeassistant.setup import async_setup_component
 
 from ..helpers.hubs import async_add_hub, hub_id
 from ..helpers.parity_home import Home
 
 type Client = Any
 """A websocket client of the test plugin (``MockHAClientWebSocket``)."""
+
+FOLLOWED = {"acts_outside": False}
 
 
 async def _ws(client: Client, message: dict[str, Any]) -> dict[str, Any]:
@@ -85,9 +88,9 @@ async def test_scope_by_name(
         "admins_only": True,
         "exposed": len(exposed),
         "reached": [
-            {"id": "cover.garage_door", "name": "Garage door", "area": None},
-            {"id": "light.kitchen_light", "name": "Kitchen light", "area": "Kitchen"},
-            {"id": "media_player.tv", "name": "TV", "area": None},
+            {"id": "cover.garage_door", "name": "Garage door", "area": None, **FOLLOWED},
+            {"id": "light.kitchen_light", "name": "Kitchen light", "area": "Kitchen", **FOLLOWED},
+            {"id": "media_player.tv", "name": "TV", "area": None, **FOLLOWED},
         ],
     }
     assert len(exposed) > 3
@@ -124,9 +127,37 @@ async def test_no_scope_reaches_every_exposed_entity(
         "id": "light.unregistered",
         "name": "Loose lamp",
         "area": None,
+        **FOLLOWED,
     }
     names = [str(row["name"]).casefold() for row in result["reached"]]
     assert names == sorted(names)
+
+
+async def test_scope_flags_an_entity_acting_outside_it(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A template light in the scope switching a helper with no area is flagged, until moved."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"power": {}}})
+    switched = {"action": "input_boolean.toggle", "target": {"entity_id": "input_boolean.power"}}
+    lamp = {"name": "Lamp", "unique_id": "lamp", "turn_on": switched, "turn_off": switched}
+    assert await async_setup_component(hass, "template", {"template": [{"light": [lamp]}]})
+    await hass.async_block_till_done()
+    kitchen = ar.async_get(hass).async_create("Kitchen")
+    entities = er.async_get(hass)
+    entities.async_update_entity("light.lamp", area_id=kitchen.id)
+    entry = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: [kitchen.id]}
+    )
+    client = await hass_ws_client(hass)
+    message = {"type": "llm_hub/hub/scope", "entry_id": entry.entry_id}
+
+    before = (await _ws(client, message))["result"]["reached"]
+    entities.async_update_entity("input_boolean.power", area_id=kitchen.id)
+    after = (await _ws(client, message))["result"]["reached"]
+
+    assert [(row["id"], row["acts_outside"]) for row in before] == [("light.lamp", True)]
+    assert [(row["id"], row["acts_outside"]) for row in after] == [("light.lamp", False)]
 
 
 async def test_scope_errors(

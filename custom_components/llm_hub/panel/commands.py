@@ -44,7 +44,9 @@ from ..compose.builder import HubAPIInstance
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
 from ..options import HubOptions
-from ..scope.reach import HubScope
+from ..scope.assist import acts_outside
+from ..scope.reach import HubScope, ResolvedScope, entered
+from ..targets.walk import entities_acts
 from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
 
 __all__ = ["ACTIVITY_CALLS", "PROVIDERS", "ActivityLog", "async_setup"]
@@ -325,7 +327,9 @@ async def websocket_hub_scope(
     Result: ``{"empty", "areas", "floors", "labels", "domains", "entities", "excluded",
     "allowed_users", "admins_only", "exposed", "reached"}``; named items are ``{"id",
     "name"}`` (name None when gone), ``exposed`` the number of entities exposed to Assist
-    and ``reached`` those the hub reaches, ``{"id", "name", "area"}`` by name.
+    and ``reached`` those the hub reaches, ``{"id", "name", "area", "acts_outside"}`` by
+    name; ``acts_outside``: acting on it acts outside the scope, or on what the hub cannot
+    follow (a template entity whose helper has no area in it), so the hub refuses it.
     Errors: ``not_found``.
     """
     entry = hass.config_entries.async_get_entry(msg["entry_id"])
@@ -357,6 +361,7 @@ async def websocket_hub_scope(
             "id": entity_id,
             "name": entity_name(entity_id),
             "area": _area_name(hass, areas, entities, entity_id),
+            "acts_outside": reached is not None and _reaches_outside(hass, entity_id, reached),
         }
         for entity_id in exposed
         if reached is None or entity_id in reached
@@ -377,6 +382,12 @@ async def websocket_hub_scope(
             "reached": sorted(rows, key=lambda row: (str(row["name"]).casefold(), row["id"])),
         },
     )
+
+
+def _reaches_outside(hass: HomeAssistant, entity_id: str, scope: ResolvedScope) -> bool:
+    """Return whether acting on ``entity_id`` acts outside ``scope`` or cannot be followed."""
+    with entered((scope,)):
+        return acts_outside(entities_acts(hass, [entity_id]), entity_id) is not None
 
 
 def _area_name(

@@ -34,7 +34,7 @@ __all__ = ["ToolCard", "ToolIndex", "ToolIndexCache", "tool_card"]
 
 
 # BM25 parameters: k1 as Lucene; b lower than its 0.75, since intent tools carry long
-# vocabularies (measured best on script/bench_search.py's query set).
+# vocabularies (measured best on bench/bench_search.py's query set).
 _K1: Final = 1.2
 _B: Final = 0.2
 # Each field's words count this many times in a tool's document.

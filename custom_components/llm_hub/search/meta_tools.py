@@ -59,7 +59,7 @@ MAX_SEARCH_LIMIT: Final = 20
 """Most tools one ``search_tools`` call answers."""
 SCORE_FLOOR: Final = 0.12
 """Least relevance (``ToolIndex.search``) of a tool ``search_tools`` answers: below it the
-requests of ``script/bench_search.py`` as a model writes them find no tool they expect."""
+requests of ``bench/bench_search.py`` as a model writes them find no tool they expect."""
 
 SEARCH_PROMPT: Final = (
     f"Most tools are not listed here: find them with {SEARCH_TOOLS}. Call {SEARCH_TOOLS} "

@@ -362,7 +362,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
         color: var(--error-color, #db4437);
         border-color: var(--error-color, #db4437);
       }
-    `],h([g({attribute:!1})],k.prototype,"hass",2),h([g({attribute:!1})],k.prototype,"users",2),h([g()],k.prototype,"prefix",2),h([g({type:Boolean})],k.prototype,"hubLinks",2),h([m()],k.prototype,"_approvals",2),h([m()],k.prototype,"_error",2),h([m()],k.prototype,"_busy",2),h([m()],k.prototype,"_failed",2),h([m()],k.prototype,"_now",2),k=h([w("llm-hub-approvals")],k)});function Mt(o){return typeof o=="object"&&o!==null&&o.error==="MatchFailedError"}var D,Be=f(()=>{"use strict";R();U();I();O();X();D=class extends ${constructor(){super(...arguments);this.entryId="";this._filter=""}willUpdate(e){e.has("entryId")&&this.entryId&&(this._scope=void 0,this._load())}async _load(){try{this._scope=await this.hass.callWS({type:"llm_hub/hub/scope",entry_id:this.entryId}),this._error=void 0}catch(e){this._error=E(e)}}render(){let e=this._scope;return l`<div class="card scope">
+    `],h([g({attribute:!1})],k.prototype,"hass",2),h([g({attribute:!1})],k.prototype,"users",2),h([g()],k.prototype,"prefix",2),h([g({type:Boolean})],k.prototype,"hubLinks",2),h([m()],k.prototype,"_approvals",2),h([m()],k.prototype,"_error",2),h([m()],k.prototype,"_busy",2),h([m()],k.prototype,"_failed",2),h([m()],k.prototype,"_now",2),k=h([w("llm-hub-approvals")],k)});function Mt(o){if(typeof o!="object"||o===null)return!1;let s=o.error;return s==="MatchFailedError"||s==="OutOfScope"}var D,Be=f(()=>{"use strict";R();U();I();O();X();D=class extends ${constructor(){super(...arguments);this.entryId="";this._filter=""}willUpdate(e){e.has("entryId")&&this.entryId&&(this._scope=void 0,this._load())}async _load(){try{this._scope=await this.hass.callWS({type:"llm_hub/hub/scope",entry_id:this.entryId}),this._error=void 0}catch(e){this._error=E(e)}}render(){let e=this._scope;return l`<div class="card scope">
       <h2>${a(this.hass,"scope.title")}</h2>
       ${this._error?l`<div class="alert error">${this._error}</div>`:e?this._body(e):l`<div class="secondary">${a(this.hass,"common.loading")}</div>`}
     </div>`}_body(e){let t=this.hass,r=e.allowed_users.length||e.admins_only;return l`
@@ -405,6 +405,9 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
         ${r.map(i=>l`<li data-entity=${i.id}>
               ${i.name??i.id} <code>${i.id}</code>
               <span class="secondary">${i.area??a(this.hass,"scope.no_area")}</span>
+              ${i.acts_outside?l`<span class="badge warning" title=${a(this.hass,"scope.acts_outside_why")}
+                    >${a(this.hass,"scope.acts_outside")}</span
+                  >`:d}
             </li>`)}
       </ul>`}};D.styles=[A,x`
       table.names th {
@@ -859,7 +862,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               >${a(t,"hubs.repairs",{count:e.repairs.length})}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="bab8b5b3d8e6",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
+    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="921a8c3be75f",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
       <span>${a(this.hass,"update.message")}</span>
       <button class="primary" @click=${()=>location.reload()}>${a(this.hass,"update.reload")}</button>
     </div>`}};Z.styles=[A,x`
