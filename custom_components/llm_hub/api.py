@@ -171,6 +171,7 @@ class HubAPI(SourcedAPI):
         user = await self.hass.auth.async_get_user(user_id) if user_id else None
         if (
             user is not None
+            and user.is_active  # Home Assistant treats a deactivated user as nobody
             and (not options.allowed_users or user.id in options.allowed_users)
             and (user.is_admin or not options.admins_only)
         ):

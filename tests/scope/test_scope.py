@@ -244,6 +244,27 @@ async def test_users_allowed_and_refused(
         assert "is not available to this user" in instance.api_prompt
 
 
+async def test_deactivated_user_is_refused(
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
+) -> None:
+    """A user on the Users list, or an admin, who is deactivated gets no tools."""
+    listed = await async_add_hub(
+        hass, "Kids", {CONF_LLM_HASS_API: ["assist"], CONF_ALLOWED_USERS: [hass_admin_user.id]}
+    )
+    admins = await async_add_hub(
+        hass, "Admins", {CONF_LLM_HASS_API: ["assist"], CONF_ADMINS_ONLY: True}
+    )
+    context = _context(parity_home, hass_admin_user)
+    assert (await llm.async_get_api(hass, hub_id(listed), context)).tools
+
+    await hass.auth.async_deactivate_user(hass_admin_user)
+
+    for entry in (listed, admins):
+        instance = await llm.async_get_api(hass, hub_id(entry), context)
+        assert instance.tools == []
+        assert "is not available to this user" in instance.api_prompt
+
+
 async def test_area_removed_keeps_the_rest(
     hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
 ) -> None:
