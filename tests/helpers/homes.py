@@ -129,26 +129,27 @@ def toggle(boolean: str, on: bool) -> list[dict[str, Any]]:
     return [{"action": action, "target": {"entity_id": f"input_boolean.{boolean}"}}]
 
 
-def template_light(name: str, boolean: str) -> dict[str, Any]:
-    """Return a template light whose state is ``input_boolean.<boolean>``."""
+def _switched(name: str, boolean: str, state: str, on: str, off: str) -> dict[str, Any]:
+    """Return a template entity whose actions ``on`` and ``off`` switch ``boolean``."""
     return {
         "name": name,
         "unique_id": boolean,
-        "state": f"{{{{ is_state('input_boolean.{boolean}', 'on') }}}}",
-        "turn_on": toggle(boolean, on=True),
-        "turn_off": toggle(boolean, on=False),
+        "state": state,
+        on: toggle(boolean, on=True),
+        off: toggle(boolean, on=False),
     }
+
+
+def template_light(name: str, boolean: str) -> dict[str, Any]:
+    """Return a template light whose state is ``input_boolean.<boolean>``."""
+    state = f"{{{{ is_state('input_boolean.{boolean}', 'on') }}}}"
+    return _switched(name, boolean, state, "turn_on", "turn_off")
 
 
 def template_lock(name: str, boolean: str) -> dict[str, Any]:
     """Return a template lock, unlocked while ``input_boolean.<boolean>`` is on."""
-    return {
-        "name": name,
-        "unique_id": boolean,
-        "state": f"{{{{ 'unlocked' if is_state('input_boolean.{boolean}', 'on') else 'locked' }}}}",
-        "lock": toggle(boolean, on=False),
-        "unlock": toggle(boolean, on=True),
-    }
+    state = f"{{{{ 'unlocked' if is_state('input_boolean.{boolean}', 'on') else 'locked' }}}}"
+    return _switched(name, boolean, state, "unlock", "lock")
 
 
 def is_on(hass: HomeAssistant, boolean: str) -> bool:
