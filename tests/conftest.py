@@ -55,6 +55,7 @@ from .helpers.agent import (
     AgentSetup,
     HubAgentEntity,
 )
+from .helpers.homes import async_setup_code_home, async_setup_speakers
 from .helpers.hubs import (
     CONTRIBUTOR_PROMPT,
     INSPECTED_ENTRY_ID,
@@ -358,3 +359,15 @@ async def lights_home(hass: HomeAssistant) -> dict[str, Any]:
 async def parity_home(hass: HomeAssistant) -> Home:
     """Set up the test home."""
     return await async_setup_home(hass)
+
+
+@pytest.fixture
+async def speakers(hass: HomeAssistant) -> None:
+    """Demo's media players and the script "Kitchen party" (``async_setup_speakers``)."""
+    await async_setup_speakers(hass)
+
+
+@pytest.fixture
+async def code_home(hass: HomeAssistant) -> None:
+    """The porch code sensor, the front door, the Kitchen light, "Kitchen noop" (Kitchen)."""
+    await async_setup_code_home(hass)

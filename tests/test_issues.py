@@ -28,21 +28,17 @@ from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
+from .helpers.hubs import (
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    hub_id,
+    hub_issues,
+    llm_context,
+    missing_api_issue_id,
+)
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
-
-
-def _issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
-    return {
-        issue_id: issue
-        for (domain, issue_id), issue in ir.async_get(hass).issues.items()
-        if domain == DOMAIN
-    }
-
-
-def _issue_id(entry: MockConfigEntry, api_id: str) -> str:
-    return f"missing_api_{entry.entry_id}_{api_id}"
 
 
 async def _tools(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
@@ -63,32 +59,32 @@ async def test_missing_selected_api_raises_a_fixable_issue(hass: HomeAssistant) 
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "x"]})
 
     assert "kept" in await _tools(hass, entry)
-    issue = _issues(hass)[_issue_id(entry, "music")]
+    issue = hub_issues(hass)[missing_api_issue_id(entry, "music")]
     assert issue.is_fixable
     assert issue.severity is ir.IssueSeverity.WARNING
     assert issue.translation_key == "missing_api"
     assert issue.translation_placeholders == {"hub": "Kitchen", "api": "music"}
     assert issue.data == {"entry_id": entry.entry_id, "api_id": "music"}
-    assert list(_issues(hass)) == [_issue_id(entry, "music")]
+    assert list(hub_issues(hass)) == [missing_api_issue_id(entry, "music")]
 
 
 async def test_no_issue_while_home_assistant_starts(hass: HomeAssistant) -> None:
     """While integrations still load, a missing pick raises nothing until started."""
     hass.set_state(CoreState.starting)
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
     hass.set_state(CoreState.running)
     hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
     await hass.async_block_till_done()
 
-    assert list(_issues(hass)) == [_issue_id(entry, "music")]
+    assert list(hub_issues(hass)) == [missing_api_issue_id(entry, "music")]
 
 
 async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssistant) -> None:
     """An integration that loads later and registers the API clears the issue."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    assert _issue_id(entry, "music") in _issues(hass)
+    assert missing_api_issue_id(entry, "music") in hub_issues(hass)
 
     async def async_setup(hass: HomeAssistant, config: Any) -> bool:
         llm.async_register_api(hass, FixedAPI(hass, "music", "Music", [RecordingTool("play")]))
@@ -98,7 +94,7 @@ async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssi
     assert await async_setup_component(hass, "music", {})
     await hass.async_block_till_done()
 
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
     assert "play" in await _tools(hass, entry)
 
 
@@ -107,21 +103,21 @@ async def test_issue_of_a_selected_hub_comes_and_goes(hass: HomeAssistant) -> No
     loading it again clears it at once."""
     inner = await async_add_hub(hass, "Inner")
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
     assert await hass.config_entries.async_unload(inner.entry_id)
     await hass.async_block_till_done(wait_background_tasks=True)
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
     await _async_delayed_check(hass)
 
     # Nothing asked the outer hub for its tools: the unload itself raised the issue.
-    issue = _issues(hass)[_issue_id(outer, hub_id(inner))]
+    issue = hub_issues(hass)[missing_api_issue_id(outer, hub_id(inner))]
     assert issue.translation_placeholders == {"hub": "Outer", "api": "Inner"}
-    assert list(_issues(hass)) == [_issue_id(outer, hub_id(inner))]
+    assert list(hub_issues(hass)) == [missing_api_issue_id(outer, hub_id(inner))]
 
     assert await hass.config_entries.async_setup(inner.entry_id)
     await hass.async_block_till_done()
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
 
 async def test_reloading_a_selected_hub_raises_nothing(hass: HomeAssistant) -> None:
@@ -163,17 +159,17 @@ async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant
     with mock_config_flow("music", ConfigFlow):
         assert await hass.config_entries.async_setup(music.entry_id)
         entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-        assert _issues(hass) == {}
+        assert hub_issues(hass) == {}
 
         assert await hass.config_entries.async_unload(music.entry_id)
         await _async_delayed_check(hass)
 
-        issue = _issues(hass)[_issue_id(entry, "music")]
+        issue = hub_issues(hass)[missing_api_issue_id(entry, "music")]
         assert issue.translation_placeholders == {"hub": "Kitchen", "api": "Music player"}
 
         assert await hass.config_entries.async_setup(music.entry_id)
         await hass.async_block_till_done()
-        assert _issues(hass) == {}
+        assert hub_issues(hass) == {}
 
 
 async def test_no_issue_from_an_unload_while_home_assistant_stops(hass: HomeAssistant) -> None:
@@ -186,7 +182,7 @@ async def test_no_issue_from_an_unload_while_home_assistant_stops(hass: HomeAssi
     await hass.async_block_till_done(wait_background_tasks=True)
     assert await hass.config_entries.async_remove(inner.entry_id)
 
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
     hass.set_state(CoreState.running)
 
 
@@ -195,14 +191,14 @@ async def test_issue_clears_on_the_periodic_check(hass: HomeAssistant) -> None:
     (building an instance changes no issue)."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
     llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
-    assert _issue_id(entry, "music") in _issues(hass)
+    assert missing_api_issue_id(entry, "music") in hub_issues(hass)
 
     await _tools(hass, entry)
-    assert _issue_id(entry, "music") in _issues(hass)
+    assert missing_api_issue_id(entry, "music") in hub_issues(hass)
 
     async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
     await hass.async_block_till_done()
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
 
 async def test_an_api_unregistered_without_an_event_raises_on_the_periodic_check(
@@ -213,11 +209,11 @@ async def test_an_api_unregistered_without_an_event_raises_on_the_periodic_check
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
     unregister()
     await _tools(hass, entry)
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
     async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
     await hass.async_block_till_done()
-    assert list(_issues(hass)) == [_issue_id(entry, "music")]
+    assert list(hub_issues(hass)) == [missing_api_issue_id(entry, "music")]
 
 
 async def test_building_while_home_assistant_starts_raises_nothing(hass: HomeAssistant) -> None:
@@ -230,7 +226,7 @@ async def test_building_while_home_assistant_starts_raises_nothing(hass: HomeAss
     async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
     await hass.async_block_till_done()
 
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
     hass.set_state(CoreState.running)
 
 
@@ -246,7 +242,7 @@ async def test_periodic_check_skips_an_entry_loaded_without_its_api(
     async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
     await hass.async_block_till_done()
 
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
 
 async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
@@ -256,12 +252,15 @@ async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
     issues, and only its own."""
     other = await async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "radio"]})
-    assert len(_issues(hass)) == 3
+    assert len(hub_issues(hass)) == 3
 
     hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["radio"]})
     await hass.config_entries.async_reload(entry.entry_id)
-    assert set(_issues(hass)) == {_issue_id(other, "radio"), _issue_id(entry, "radio")}
+    assert set(hub_issues(hass)) == {
+        missing_api_issue_id(other, "radio"),
+        missing_api_issue_id(entry, "radio"),
+    }
 
     assert await hass.config_entries.async_remove(entry.entry_id)
     await hass.async_block_till_done()
-    assert list(_issues(hass)) == [_issue_id(other, "radio")]
+    assert list(hub_issues(hass)) == [missing_api_issue_id(other, "radio")]

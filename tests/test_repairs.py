@@ -18,25 +18,20 @@ from custom_components.llm_hub.issues import CHECK_DELAY
 from homeassistant.config_entries import ConfigEntryState, ConfigSubentryData
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import issue_registry as ir, llm
+from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .helpers.hubs import FixedAPI, async_add_hub, hub_id, llm_context
+from .helpers.hubs import (
+    FixedAPI,
+    async_add_hub,
+    hub_id,
+    hub_issues,
+    llm_context,
+    missing_api_issue_id,
+)
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
-
-
-def _issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
-    return {
-        issue_id: issue
-        for (domain, issue_id), issue in ir.async_get(hass).issues.items()
-        if domain == DOMAIN
-    }
-
-
-def _issue_id(entry: MockConfigEntry, api_id: str) -> str:
-    return f"missing_api_{entry.entry_id}_{api_id}"
 
 
 async def _async_delayed_check(hass: HomeAssistant) -> None:
@@ -77,14 +72,14 @@ async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_clie
     assert await hass.config_entries.async_remove(office.entry_id)
     await _async_delayed_check(hass)
 
-    issue = _issues(hass)[_issue_id(kitchen, hub_id(office))]
+    issue = hub_issues(hass)[missing_api_issue_id(kitchen, hub_id(office))]
     assert issue.translation_placeholders == {"hub": "Küche", "api": "Office"}
-    flow = await _start_fix(repairs_client, _issue_id(kitchen, hub_id(office)))
+    flow = await _start_fix(repairs_client, missing_api_issue_id(kitchen, hub_id(office)))
     assert flow["description_placeholders"] == {"hub": "Küche", "api": "Office"}
     await _continue_fix(repairs_client, flow["flow_id"])
     await hass.async_block_till_done()
     assert kitchen.options == {}
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
 
 async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
@@ -95,7 +90,7 @@ async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_cl
     )
     old_api = entry.runtime_data.api
 
-    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
     assert flow["type"] == "form"
     assert flow["step_id"] == "confirm"
     assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "music"}
@@ -106,7 +101,7 @@ async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_cl
     assert entry.options == {CONF_LLM_HASS_API: ["x"], CONF_PROMPT: "Be brief."}
     assert entry.runtime_data.api is not old_api
     assert entry.runtime_data.api.selected_api_ids == ["x"]
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
 
 async def test_fix_flow_names_an_api_that_came_back(
@@ -117,7 +112,7 @@ async def test_fix_flow_names_an_api_that_came_back(
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
     llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
 
-    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
 
     assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "Music"}
 
@@ -126,7 +121,7 @@ async def test_fix_flow_of_the_last_selected_api(hass: HomeAssistant, repairs_cl
     """Removing the only pick leaves the key out, as the options flow does."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: "music"})
 
-    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
     await _continue_fix(repairs_client, flow["flow_id"])
     await hass.async_block_till_done()
 
@@ -138,7 +133,7 @@ async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
 ) -> None:
     """A pick already removed: nothing to change. A hub removed: the flow aborts."""
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
     hass.config_entries.async_update_entry(entry, options={CONF_PROMPT: "Hi."})
 
     result = await _continue_fix(repairs_client, flow["flow_id"])
@@ -149,7 +144,7 @@ async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
     await hass.config_entries.async_reload(entry.entry_id)
     hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["music"]})
     await hass.config_entries.async_reload(entry.entry_id)
-    flow = await _start_fix(repairs_client, _issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
     assert await hass.config_entries.async_remove(entry.entry_id)
 
     result = await _continue_fix(repairs_client, flow["flow_id"])
@@ -192,7 +187,7 @@ async def test_fix_flow_deletes_a_tool_left_out(hass: HomeAssistant, repairs_cli
     entry, broken_id = await _async_hub_with_tools(hass)
     issue_id = f"tool_{entry.entry_id}_{broken_id}"
     reason = "It was saved by a newer version of LLM Hub (data version 9)"
-    assert _issues(hass)[issue_id].is_fixable
+    assert hub_issues(hass)[issue_id].is_fixable
 
     flow = await _start_fix(repairs_client, issue_id)
     assert flow["type"] == "form"
@@ -210,7 +205,7 @@ async def test_fix_flow_deletes_a_tool_left_out(hass: HomeAssistant, repairs_cli
     names = [tool.name for tool in instance.tools]
     assert "fine" in names
     assert "newer" not in names
-    assert _issues(hass) == {}
+    assert hub_issues(hass) == {}
 
 
 async def test_fix_flow_of_a_tool_deleted_meanwhile(

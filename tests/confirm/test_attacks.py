@@ -1,7 +1,19 @@
-"""Attacks on confirm by effect: a namesake lock, scripts and scenes that unlock."""
+"""Attacks on confirm by effect: a namesake lock, scripts and scenes that unlock.
+
+Further down, real integrations run in each test's Home Assistant: ``template`` locks, a
+button and a switch whose state lives in ``input_boolean`` helpers, a ``group`` lock group,
+``scene``, ``script``, ``automation`` and ``switch_as_x``. Hubs have real options and are
+called through the API instance that Home Assistant's llm helper returns, without a
+conversation: a call that asks waits for approval in Home Assistant, and the approval is read
+through the websocket. A strict xfail is a hole open today: it turns into a failure once the
+hole is closed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,15 +28,18 @@ from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from custom_components.llm_hub.const import (
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
+    CONF_ASK_AREAS,
     CONF_ASK_DOMAINS,
+    CONF_ASK_ENTITIES,
     CONF_CONFIRM_TOOLS,
     CONF_SCOPE_AREAS,
     CONF_TIMEOUT,
+    CONF_TOOL_MODE,
 )
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, Event, HomeAssistant, ServiceCall
+from homeassistant.core import Context, Event, HomeAssistant, ServiceCall, SupportsResponse
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -35,11 +50,35 @@ from homeassistant.helpers.json import json_bytes
 from homeassistant.setup import async_setup_component
 
 from ..helpers.agent import AgentSetup
-from ..helpers.attacks import _call_listed
-from ..helpers.confirm import SAFETY, TOKEN, _call, _notifications, _other_user_client, _turn, _ws
-from ..helpers.flows import _search_mode, async_add_tool
+from ..helpers.attacks import (
+    LOCKS,
+    _call_listed,
+    add_action_tool,
+    assert_stays_off,
+    call_hub,
+    hub_tool,
+)
+from ..helpers.confirm import (
+    SAFETY,
+    TOKEN,
+    _call,
+    _notifications,
+    _other_user_client,
+    _turn,
+    _ws,
+    the_approval,
+)
+from ..helpers.flows import ASSIST, _search_mode, async_add_tool
+from ..helpers.homes import (
+    UNLOCK_FRONT,
+    add_device,
+    async_setup_rooms,
+    is_on,
+    template_lock,
+    toggle,
+)
 from ..helpers.hostile import LONE, NOTE, hostile_tools
-from ..helpers.hubs import BREW, Call, async_add_hub, async_set_options, hub_id
+from ..helpers.hubs import BREW, Call, async_add_hub, async_set_options, hub_id, llm_context
 
 
 @pytest.fixture
@@ -163,7 +202,7 @@ async def test_turn_on_of_an_unlocking_script_asks(
 
 
 @pytest.mark.attack
-async def test_held_scene_by_area_asks(
+async def test_scene_by_area_that_unlocks_asks(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """HELD: HassTurnOn of the scenes of an area, one unlocking, asks with locks in the set."""
@@ -466,3 +505,649 @@ async def test_approval_of_one_hub_runs_nothing_in_another(
     assert not ran.error
     assert "was used already" in str(again.data["error_text"])
     assert calls == [(BREW, {"size": "small", "cups": 1}, hass_read_only_user.id)]
+
+
+# --- A home of doors: template entities, groups, scenes and scripts that unlock ------------
+
+MANY = tuple(f"lamp_{index:02}" for index in range(12))
+"""Helpers a script turns on besides the door (all sort before ``lock.``)."""
+BOOLEANS = ("front_door", "back_door", "relay", *MANY)
+
+
+TEMPLATES: list[dict[str, Any]] = [
+    {
+        "lock": [
+            template_lock("Front door", "front_door"),
+            template_lock("Back door", "back_door"),
+        ],
+        "button": [{"name": "Open sesame", "unique_id": "open_sesame", "press": UNLOCK_FRONT}],
+        "switch": [
+            {
+                "name": "Welcome mode",
+                "unique_id": "welcome_mode",
+                "turn_on": UNLOCK_FRONT,
+                "turn_off": [],
+            },
+            {
+                "name": "Door relay",
+                "unique_id": "door_relay",
+                "state": "{{ is_state('input_boolean.relay', 'on') }}",
+                "turn_on": toggle("relay", on=True),
+                "turn_off": toggle("relay", on=False),
+            },
+        ],
+    }
+]
+SCRIPTS: dict[str, Any] = {
+    "unlock_front": {"alias": "Unlock front", "sequence": UNLOCK_FRONT},
+    "press_sesame": {
+        "alias": "Press sesame",
+        "sequence": [{"action": "button.press", "target": {"entity_id": "button.open_sesame"}}],
+    },
+    "unlock_given": {
+        "alias": "Unlock given",
+        "fields": {"door": {"selector": {"entity": {"domain": "lock"}}}},
+        "sequence": [{"action": "lock.unlock", "target": {"entity_id": "{{ door }}"}}],
+    },
+    "hand_door": {
+        "alias": "Hand door",
+        "sequence": [
+            {
+                "action": "script.turn_on",
+                "target": {"entity_id": "script.unlock_given"},
+                "data": {"variables": {"door": "lock.front_door"}},
+            }
+        ],
+    },
+    "pick_script": {
+        "alias": "Pick script",
+        "sequence": [
+            {"action": "script.turn_on", "target": {"entity_id": "{{ 'script.unlock_front' }}"}}
+        ],
+    },
+    "keep_going": {
+        "alias": "Keep going",
+        "sequence": [
+            {"action": "input_boolean.turn_on", "target": {"entity_id": "input_boolean.nope"}},
+            {**UNLOCK_FRONT[0], "continue_on_error": True},
+        ],
+    },
+    "many_and_door": {
+        "alias": "Many and door",
+        "sequence": [
+            {
+                "action": "input_boolean.turn_on",
+                "target": {"entity_id": [f"input_boolean.{name}" for name in MANY]},
+            },
+            *UNLOCK_FRONT,
+        ],
+    },
+    "relay_on": {
+        "alias": "Relay on",
+        "sequence": [{"action": "switch.turn_on", "target": {"entity_id": "switch.door_relay"}}],
+    },
+}
+SCENES = [{"name": "Welcome home", "entities": {"lock.front_door": "unlocked"}}]
+
+
+@pytest.fixture
+async def door_home(hass: HomeAssistant) -> dr.DeviceEntry:
+    """Set up the home: a Porch with the front door (on a device there), a back door.
+
+    ``lock.door_locks`` (a lock group) holds the front door; ``button.open_sesame`` and
+    ``switch.welcome_mode`` (template entities) unlock it; ``scene.welcome_home`` sets it
+    unlocked; ``switch.door_relay`` is a relay. Return the Porch device.
+    """
+    await async_setup_rooms(hass, ("Porch",), BOOLEANS)
+    locks = [
+        {
+            "platform": "group",
+            "name": "Door locks",
+            "unique_id": "door_locks",
+            "entities": ["lock.front_door"],
+        }
+    ]
+    assert await async_setup_component(hass, "lock", {"lock": locks})
+    assert await async_setup_component(hass, "template", {"template": TEMPLATES})
+    assert await async_setup_component(hass, "scene", {"scene": SCENES})
+    assert await async_setup_component(hass, "script", {"script": SCRIPTS})
+    await hass.async_block_till_done()
+
+    device = add_device(hass, "porch_box", "porch", name="Porch box")
+    registry = er.async_get(hass)
+    # The front door's area is its device's (none of its own).
+    registry.async_update_entity("lock.front_door", device_id=device.id, name="Front door")
+    for entity_id in (
+        "lock.front_door",
+        "lock.back_door",
+        "lock.door_locks",
+        "button.open_sesame",
+        "switch.welcome_mode",
+        "switch.door_relay",
+        "scene.welcome_home",
+        *(f"script.{name}" for name in SCRIPTS),
+    ):
+        async_expose_entity(hass, "conversation", entity_id, should_expose=True)
+    return device
+
+
+def _unlocked(hass: HomeAssistant, boolean: str = "front_door") -> bool:
+    return is_on(hass, boolean)
+
+
+# --- Template entities whose actions act elsewhere ----------------------------------------------
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        pytest.param("HassTurnOn", {"name": "Open sesame"}, id="intent_on_button"),
+        pytest.param("HassTurnOn", {"name": "Welcome mode"}, id="intent_on_switch"),
+        pytest.param("press_sesame", {}, id="script_pressing_button"),
+    ],
+)
+async def test_template_entity_whose_action_unlocks_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, tool: str, args: dict[str, Any]
+) -> None:
+    """With locks in "Always ask", the model presses a template button (or turns on a template
+    switch) whose action unlocks the front door: the call must wait, the door stay locked."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+
+    await assert_stays_off(hass, hub, tool, args, "front_door", asks=True)
+
+
+@pytest.mark.attack
+async def test_switch_wrapped_as_lock_asks_when_switched(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """The door relay is shown as a lock (``switch_as_x``), and "Always ask" names that lock;
+    the model runs a script that turns the relay's switch on: it must wait, the relay stay
+    off."""
+    wrapper = MockConfigEntry(
+        domain="switch_as_x",
+        options={"entity_id": "switch.door_relay", "target_domain": "lock", "invert": False},
+        title="Door relay",
+    )
+    wrapper.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(wrapper.entry_id)
+    await hass.async_block_till_done()
+    assert hass.states.get("lock.door_relay") is not None
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.door_relay"]})
+
+    await assert_stays_off(hass, hub, "relay_on", {}, "relay", asks=True)
+
+
+# --- Groups, scenes and scripts ----------------------------------------------------------------
+
+
+@pytest.mark.attack
+async def test_member_of_lock_group_named_in_ask_set_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """ "Always ask" names the lock group "Door locks"; the model unlocks the front door, its
+    member, by name: the call must wait and the door stay locked."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.door_locks"]})
+
+    await assert_stays_off(
+        hass, hub, "HassTurnOff", {"name": "Front door"}, "front_door", asks=True
+    )
+
+
+@pytest.mark.attack
+async def test_scene_holding_lock_asks_by_intent(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """With locks in "Always ask", the model activates "Welcome home", a scene that sets the
+    front door unlocked: the call must wait and the door stay locked."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+
+    await assert_stays_off(
+        hass, hub, "HassTurnOn", {"name": "Welcome home"}, "front_door", asks=True
+    )
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [{"action": "scene.apply", "data": {"entities": {"lock.front_door": "unlocked"}}}],
+            id="scene_apply",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "scene.create",
+                    "data": {"scene_id": "evil", "entities": {"lock.front_door": "unlocked"}},
+                },
+                {"action": "scene.turn_on", "target": {"entity_id": "scene.evil"}},
+            ],
+            id="scene_create_then_turn_on",
+        ),
+        pytest.param(
+            [{"action": "scene.turn_on", "target": {"entity_id": "scene.welcome_home"}}],
+            id="scene_turn_on",
+        ),
+        pytest.param(
+            [{"action": "homeassistant.turn_on", "target": {"entity_id": "script.unlock_front"}}],
+            id="homeassistant_turn_on_script",
+        ),
+        pytest.param(
+            [{"action": "lock.unlock", "target": {"area_id": "porch"}}],
+            id="area_holding_lock_by_device",
+        ),
+        pytest.param(
+            [{"action": "lock.unlock", "target": {"device_id": "__device__"}}],
+            id="device_holding_lock",
+        ),
+        pytest.param(
+            [{"action": "lock.unlock", "target": {"entity_id": "__uuid__"}}],
+            id="registry_id",
+        ),
+        pytest.param(
+            [
+                {
+                    "device_id": "__device__",
+                    "domain": "lock",
+                    "entity_id": "__uuid__",
+                    "type": "unlock",
+                }
+            ],
+            id="device_action",
+        ),
+    ],
+)
+async def test_action_tool_reaching_lock_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, actions: list[dict[str, Any]]
+) -> None:
+    """With locks in "Always ask", an action tool reaches the front door in another form (a
+    scene applied or created, a script turned on by ``homeassistant``, the Porch area or
+    device holding it, its registry id, a device action): it must wait, the door locked."""
+    entry = er.async_get(hass).async_get("lock.front_door")
+    assert entry is not None
+    ids = {"__device__": door_home.id, "__uuid__": entry.id}
+
+    def filled(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: filled(item) for key, item in value.items()}
+        return ids.get(value, value) if isinstance(value, str) else value
+
+    steps = [filled(step) for step in actions]
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    name = await add_action_tool(hass, hub, "Sneak", steps)
+
+    await assert_stays_off(hass, hub, name, {}, "front_door", asks=True)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "script",
+    [
+        pytest.param("hand_door", id="script_turn_on_with_variables"),
+        pytest.param("pick_script", id="script_turn_on_by_template"),
+        pytest.param("keep_going", id="continue_on_error"),
+    ],
+)
+async def test_script_reaching_lock_indirectly_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, script: str
+) -> None:
+    """With locks in "Always ask", Assist's tool of a script that hands the front door to
+    another script's field, picks a script by template, or unlocks after an ignored failing
+    step: the call must wait and the door stay locked."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+
+    await assert_stays_off(hass, hub, script, {}, "front_door", asks=True)
+
+
+@pytest.mark.attack
+async def test_ask_set_by_area_covers_lock_whose_device_is_there(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """ "Always ask" names the Porch; the front door has no area of its own but its device is
+    in the Porch. The model unlocks it: the call must wait and the door stay locked."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_AREAS: ["porch"]})
+
+    await assert_stays_off(
+        hass, hub, "HassTurnOff", {"name": "Front door"}, "front_door", asks=True
+    )
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param({"event": "open_up"}, id="event"),
+        pytest.param(
+            {"action": "automation.trigger", "target": {"entity_id": "automation.open_up"}},
+            id="automation_trigger",
+        ),
+    ],
+)
+async def test_action_tool_starting_automation_that_unlocks_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, step: dict[str, Any]
+) -> None:
+    """An automation unlocks the front door on the event ``open_up``; with locks in "Always
+    ask", an action tool fires that event or triggers the automation: it must wait."""
+    automation = {
+        "id": "open_up",
+        "alias": "Open up",
+        "triggers": [{"trigger": "event", "event_type": "open_up"}],
+        "actions": UNLOCK_FRONT,
+    }
+    assert await async_setup_component(hass, "automation", {"automation": [automation]})
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    name = await add_action_tool(hass, hub, "Kick", [step])
+
+    await assert_stays_off(hass, hub, name, {}, "front_door", asks=True)
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="not followed (docs/confirmation.md): automations that a call's state changes trigger",
+)
+async def test_helper_an_automation_reacts_to_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """An automation unlocks the front door when ``input_boolean.lamp_00`` turns on; with
+    locks in "Always ask", an action tool turns the helper on: it must wait."""
+    automation = {
+        "id": "on_lamp",
+        "alias": "On lamp",
+        "triggers": [{"trigger": "state", "entity_id": "input_boolean.lamp_00", "to": "on"}],
+        "actions": UNLOCK_FRONT,
+    }
+    assert await async_setup_component(hass, "automation", {"automation": [automation]})
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    name = await add_action_tool(
+        hass,
+        hub,
+        "Lamp",
+        [{"action": "input_boolean.turn_on", "target": {"entity_id": "input_boolean.lamp_00"}}],
+    )
+
+    await assert_stays_off(hass, hub, name, {}, "front_door", asks=True)
+
+
+# --- Read-only tools that change state ----------------------------------------------------------
+
+
+@pytest.mark.attack
+async def test_script_tool_saved_read_only_is_not_served_read_only_and_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """A script tool made in the UI runs "Unlock front" and is saved with "read-only" ticked;
+    with locks in "Always ask" it must not be served read-only, and its call must wait."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    await async_add_tool(
+        hass,
+        hub,
+        "script",
+        {
+            "script": "script.unlock_front",
+            "annotations": {"read_only": True, "destructive": False},
+        },
+    )
+
+    tool = await hub_tool(hass, hub, "unlock_front")
+    outcome, data = await call_hub(hass, hub, tool.name, {})
+
+    assert not _unlocked(hass), (outcome, data)
+    assert not tool.annotations.read_only
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+async def test_call_read_only_tool_does_not_run_script_tool_that_unlocks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """In search mode, a script tool saved "read-only" unlocks the door; the model calls it
+    through ``call_read_only_tool``: it must be refused or wait, and the door stay locked."""
+    hub = await async_add_hub(hass, "Home", {**LOCKS, CONF_TOOL_MODE: "search"})
+    await async_add_tool(
+        hass,
+        hub,
+        "script",
+        {
+            "script": "script.unlock_front",
+            "annotations": {"read_only": True, "destructive": False},
+        },
+    )
+
+    outcome, data = await call_hub(
+        hass, hub, "call_read_only_tool", {"name": "unlock_front", "arguments": {}}
+    )
+
+    assert not _unlocked(hass), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_response_only_action_on_lock_is_not_read_only_and_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """A vendor's action registered "response only" that writes a lock's credential (as
+    Matter's ``set_lock_credential`` is) is the step of an action tool saved "read-only";
+    with locks in "Always ask" it must not be served read-only, and its call must wait."""
+    written: list[ServiceCall] = []
+
+    async def set_credential(call: ServiceCall) -> dict[str, Any]:
+        written.append(call)
+        return {"credential_index": 1}
+
+    hass.services.async_register(
+        "door_vendor",
+        "set_lock_credential",
+        set_credential,
+        supports_response=SupportsResponse.ONLY,
+    )
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    name = await add_action_tool(
+        hass,
+        hub,
+        "Set code",
+        [
+            {
+                "action": "door_vendor.set_lock_credential",
+                "target": {"entity_id": "lock.front_door"},
+                "data": {"credential_data": "1234"},
+                "response_variable": "answer",
+            }
+        ],
+        annotations={"read_only": True, "destructive": False},
+    )
+
+    tool = await hub_tool(hass, hub, name)
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert written == [], (outcome, data)
+    assert not tool.annotations.read_only
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+async def test_action_tool_saved_read_only_that_unlocks_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """An action tool unlocking the door saved "read-only": not served read-only; it waits."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    name = await add_action_tool(
+        hass, hub, "Quiet", UNLOCK_FRONT, annotations={"read_only": True, "destructive": False}
+    )
+
+    tool = await hub_tool(hass, hub, name)
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert not _unlocked(hass), (outcome, data)
+    assert not tool.annotations.read_only
+    assert outcome == "asks", data
+
+
+# --- Approvals: what their "acts on" lines name -----------------------------------------------
+
+
+@pytest.mark.attack
+async def test_approval_names_lock_among_many_entities(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A script turns on twelve helpers and unlocks the front door; with locks in "Always
+    ask" its call waits, and the approval's "acts on" lines must name the front door."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    client = await hass_ws_client(hass)
+
+    outcome, data = await call_hub(hass, hub, "many_and_door", {})
+    approval = await the_approval(client)
+
+    assert outcome == "asks", data
+    assert not _unlocked(hass)
+    assert "Front door (lock.front_door)" in approval["targets"], approval
+
+
+@pytest.mark.attack
+async def test_approval_through_selecting_hub_names_lock(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """An outer hub without an ask set selects a hub that asks before locks; the model runs
+    "Unlock front" through the outer hub: it waits, and the approval must name the door."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    inner = await async_add_hub(hass, "Inner", LOCKS)
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    client = await hass_ws_client(hass)
+
+    outcome, data = await call_hub(hass, outer, "unlock_front", {})
+    approval = await the_approval(client)
+
+    assert outcome == "asks", data
+    assert not _unlocked(hass)
+    assert "Front door (lock.front_door)" in approval["targets"], approval
+
+
+@pytest.mark.attack
+async def test_approval_of_lock_group_names_member(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """With locks in "Always ask", the model unlocks "Door locks" (a group of the front
+    door): the call waits, and the approval names the front door, not only the group."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    hub = await async_add_hub(hass, "Home", LOCKS)
+    client = await hass_ws_client(hass)
+
+    outcome, data = await call_hub(hass, hub, "HassTurnOff", {"name": "Door locks"})
+    approval = await the_approval(client)
+
+    assert outcome == "asks", data
+    assert not _unlocked(hass)
+    assert "Front door (lock.front_door)" in approval["targets"], approval
+
+
+# --- Search mode and selected hubs --------------------------------------------------------------
+
+
+@pytest.mark.attack
+async def test_call_tool_of_lock_intent_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """In search mode the model unlocks the front door through ``call_tool``: it waits."""
+    hub = await async_add_hub(hass, "Home", {**LOCKS, CONF_TOOL_MODE: "search"})
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    index = getattr(instance, "search_index", None)
+    assert index is not None
+    turn_off = next(card.name for card in index.cards if card.name.endswith("HassTurnOff"))
+
+    outcome, data = await call_hub(
+        hass, hub, "call_tool", {"name": turn_off, "arguments": {"name": "Front door"}}
+    )
+
+    assert not _unlocked(hass), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+async def test_selected_hub_ask_set_applies_through_outer_scoped_to_nothing(
+    hass: HomeAssistant, door_home: dr.DeviceEntry
+) -> None:
+    """An outer hub asks before covers only, and selects a hub asking before locks; the model
+    unlocks "Door locks" through the outer hub: the strictest wins, it waits."""
+    inner = await async_add_hub(hass, "Inner", LOCKS)
+    outer = await async_add_hub(
+        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)], CONF_ASK_DOMAINS: ["cover"]}
+    )
+
+    await assert_stays_off(
+        hass, outer, "HassTurnOff", {"name": "Door locks"}, "front_door", asks=True
+    )
+
+
+# --- Intents: to-do lists and slots ------------------------------------------------------------
+
+
+@pytest.fixture
+async def shopping(hass: HomeAssistant, door_home: dr.DeviceEntry) -> AsyncIterator[str]:
+    """Set up the shopping list (a to-do list entity), exposed; yield its entity id.
+
+    The list is kept in a file of the test's configuration directory: removed afterwards.
+    """
+    saved = Path(hass.config.path(".shopping_list.json"))
+    existed = await hass.async_add_executor_job(saved.exists)
+    entry = MockConfigEntry(domain="shopping_list")
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    entity_id = "todo.shopping_list"
+    assert hass.states.get(entity_id) is not None
+    async_expose_entity(hass, "conversation", entity_id, should_expose=True)
+    yield entity_id
+    await hass.async_block_till_done()
+    if not existed:
+        await hass.async_add_executor_job(partial(saved.unlink, missing_ok=True))
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("asked", "expected"),
+    [
+        pytest.param(["todo.shopping_list"], "asks", id="list_in_ask_set"),
+        pytest.param(["lock.front_door"], "ran", id="list_not_in_ask_set"),
+    ],
+)
+async def test_todo_intent_asks_only_for_list_in_ask_set(
+    hass: HomeAssistant, shopping: str, asked: list[str], expected: str
+) -> None:
+    """The model adds an item to the shopping list: with the list in "Always ask" the call
+    waits and nothing is added; with only a lock there it runs at once."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: asked})
+    before = hass.states.get(shopping)  # the number of items not done
+
+    outcome, data = await call_hub(
+        hass, hub, "HassListAddItem", {"name": "Shopping list", "item": "nails"}
+    )
+    after = hass.states.get(shopping)
+
+    assert outcome == expected, data
+    assert before is not None
+    assert after is not None
+    assert int(after.state) - int(before.state) == (0 if expected == "asks" else 1)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"area": "Porch", "domain": ["lock"]}, id="area_and_domain"),
+        pytest.param({"domain": ["lock"]}, id="domain_only"),
+        pytest.param({"name": "all", "domain": ["lock"]}, id="name_all"),
+    ],
+)
+async def test_turn_off_of_locks_by_slots_asks(
+    hass: HomeAssistant, door_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """With locks in "Always ask", the model unlocks by area and domain, by domain alone, or
+    with the name "all": the call waits and the front door stays locked."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+
+    outcome, data = await call_hub(hass, hub, "HassTurnOff", args)
+
+    assert not _unlocked(hass), (outcome, data)
+    assert outcome == "asks", data

@@ -93,6 +93,14 @@ async def _ws(client: Any, command: str, **fields: Any) -> dict[str, Any]:
     return response
 
 
+async def the_approval(client: Any) -> dict[str, Any]:
+    """Return the one approval waiting, as the websocket lists it to an administrator."""
+    response = await _ws(client, "list")
+    assert response["success"], response
+    (approval,) = response["result"]["approvals"]
+    return dict(approval)
+
+
 async def _other_user_client(
     hass: HomeAssistant, hass_ws_client: WebSocketGenerator
 ) -> tuple[MockUser, Any]:

@@ -13,7 +13,7 @@ from homeassistant.components.llm import LLMTools
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm
+from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.helpers.selector import NumberSelector, NumberSelectorConfig
 from homeassistant.util.json import JsonObjectType
 
@@ -198,6 +198,20 @@ async def async_add_hub(
 def hub_id(entry: ConfigEntry) -> str:
     """Return the API id of a hub entry."""
     return f"llm_hub-{entry.entry_id}"
+
+
+def hub_issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
+    """Return the hubs' repair issues by id."""
+    return {
+        issue_id: issue
+        for (domain, issue_id), issue in ir.async_get(hass).issues.items()
+        if domain == "llm_hub"
+    }
+
+
+def missing_api_issue_id(entry: ConfigEntry, api_id: str) -> str:
+    """Return the id of the issue of ``entry``'s selected API ``api_id`` that is missing."""
+    return f"missing_api_{entry.entry_id}_{api_id}"
 
 
 # --- A hub with a contributing integration, as the MCP and conversation tests use it ------

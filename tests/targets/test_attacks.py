@@ -17,7 +17,6 @@ from typing import Any
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
     MockModule,
     MockPlatform,
     async_fire_time_changed,
@@ -41,7 +40,6 @@ from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import (
-    area_registry as ar,
     device_registry as dr,
     entity_registry as er,
     llm,
@@ -49,14 +47,35 @@ from homeassistant.helpers import (
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from ..helpers.flows import async_add_tool
+from ..helpers.attacks import (
+    KITCHEN,
+    LOCKS,
+    NOT_THE_DOOR,
+    NOT_THE_WALKMAN,
+    add_action_tool,
+    assert_stays_off,
+    call_hub,
+    call_in,
+    is_listed,
+    listed,
+)
+from ..helpers.flows import ASSIST, async_add_tool
+from ..helpers.homes import (
+    UNLOCK_FRONT,
+    add_device,
+    async_setup_kitchen_and_porch,
+    async_setup_rooms,
+    is_on,
+    joined,
+    place,
+    template_light,
+    template_lock,
+    toggle,
+)
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 BOOLEANS = ("kitchen", "porch", "pantry", "garage", "front_door", "back_door")
 """The helpers that hold the home's state: lights on, the garage open, doors unlocked."""
-ASSIST = {CONF_LLM_HASS_API: ["assist"]}
-KITCHEN = {**ASSIST, CONF_SCOPE_AREAS: ["kitchen"]}
-"""A hub scoped to the Kitchen."""
 PORCH = {**ASSIST, CONF_SCOPE_AREAS: ["porch"]}
 SCRIPTS: dict[str, Any] = {
     "porch_group_on": {
@@ -75,32 +94,6 @@ SCRIPTS: dict[str, Any] = {
 }
 
 
-def _switch(boolean: str, on: bool) -> list[dict[str, Any]]:
-    """Return the actions of a template entity that turn ``boolean`` on or off."""
-    action = "input_boolean.turn_on" if on else "input_boolean.turn_off"
-    return [{"action": action, "target": {"entity_id": f"input_boolean.{boolean}"}}]
-
-
-def _light(name: str, boolean: str) -> dict[str, Any]:
-    return {
-        "name": name,
-        "unique_id": boolean,
-        "state": f"{{{{ is_state('input_boolean.{boolean}', 'on') }}}}",
-        "turn_on": _switch(boolean, on=True),
-        "turn_off": _switch(boolean, on=False),
-    }
-
-
-def _lock(name: str, boolean: str) -> dict[str, Any]:
-    return {
-        "name": name,
-        "unique_id": boolean,
-        "state": f"{{{{ 'unlocked' if is_state('input_boolean.{boolean}', 'on') else 'locked' }}}}",
-        "lock": _switch(boolean, on=False),
-        "unlock": _switch(boolean, on=True),
-    }
-
-
 def _group(name: str, unique_id: str, members: list[str]) -> dict[str, Any]:
     return {"platform": "group", "name": name, "unique_id": unique_id, "entities": members}
 
@@ -108,9 +101,9 @@ def _group(name: str, unique_id: str, members: list[str]) -> dict[str, Any]:
 TEMPLATES: list[dict[str, Any]] = [
     {
         "light": [
-            _light("Kitchen light", "kitchen"),
-            _light("Porch light", "porch"),
-            _light("Pantry light", "pantry"),
+            template_light("Kitchen light", "kitchen"),
+            template_light("Porch light", "porch"),
+            template_light("Pantry light", "pantry"),
         ],
         "cover": [
             {
@@ -118,16 +111,19 @@ TEMPLATES: list[dict[str, Any]] = [
                 "unique_id": "garage",
                 "device_class": "garage",
                 "state": "{{ 'open' if is_state('input_boolean.garage', 'on') else 'closed' }}",
-                "open_cover": _switch("garage", on=True),
-                "close_cover": _switch("garage", on=False),
+                "open_cover": toggle("garage", on=True),
+                "close_cover": toggle("garage", on=False),
             }
         ],
-        "lock": [_lock("Front door", "front_door"), _lock("Back door", "back_door")],
+        "lock": [
+            template_lock("Front door", "front_door"),
+            template_lock("Back door", "back_door"),
+        ],
         "button": [
             {
                 "name": "Kitchen button",
                 "unique_id": "kitchen_button",
-                "press": _switch("porch", on=True),
+                "press": toggle("porch", on=True),
             }
         ],
         "sensor": [{"name": "Porch code", "unique_id": "porch_code", "state": "hunter2"}],
@@ -169,14 +165,7 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
     exposed; the pantry light (Kitchen) is hidden and exposed. A device in the Porch holds
     the porch light and the front door. Return that device.
     """
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    areas = ar.async_get(hass)
-    for name in ("Kitchen", "Porch", "Garage"):
-        areas.async_create(name)
-    assert await async_setup_component(
-        hass, "input_boolean", {"input_boolean": {name: {} for name in BOOLEANS}}
-    )
+    await async_setup_rooms(hass, ("Kitchen", "Porch", "Garage"), BOOLEANS)
     # Groups and group platforms first: once set up (as a dependency of another), an
     # integration takes no configuration any more.
     old_style = {"porch": {"name": "Porch group", "entities": ["light.porch_light"]}}
@@ -195,12 +184,7 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
     assert await async_setup_component(hass, "script", {"script": SCRIPTS})
     await hass.async_block_till_done()
 
-    owner = MockConfigEntry(domain="test")
-    owner.add_to_hass(hass)
-    device = dr.async_get(hass).async_get_or_create(
-        config_entry_id=owner.entry_id, identifiers={("test", "porch_box")}
-    )
-    dr.async_get(hass).async_update_device(device.id, area_id="porch")
+    device = add_device(hass, "porch_box", "porch")
     registry = er.async_get(hass)
     for entity_id, area in AREAS.items():
         registry.async_update_entity(entity_id, area_id=area)
@@ -225,64 +209,6 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
     return device
 
 
-def _is_on(hass: HomeAssistant, boolean: str) -> bool:
-    return hass.states.is_state(f"input_boolean.{boolean}", "on")
-
-
-def _named(instance: llm.APIInstance, tool: str) -> llm.Tool:
-    """Return the listed tool ``tool`` (2026.10 prefixes Assist's intents with ``intent__``)."""
-    return next(item for item in instance.tools if tool in (item.name, item.name.split("__")[-1]))
-
-
-def _lists(instance: llm.APIInstance, tool: str) -> bool:
-    return any(tool in (item.name, item.name.split("__")[-1]) for item in instance.tools)
-
-
-async def _call(
-    hass: HomeAssistant,
-    hub: MockConfigEntry,
-    tool: str,
-    args: dict[str, Any],
-    context: llm.LLMContext | None = None,
-    *,
-    settle: bool = True,
-) -> tuple[str, Any]:
-    """Call ``tool`` of ``hub`` as a model would; return how it ended and the answer.
-
-    How it ended: ``ran``, ``asks`` (waits for approval), or the error's type (an error
-    result's ``error``, or the exception an intent raises to the agent). ``settle``: wait
-    for what the call started (not from within an action, which that wait would include).
-    """
-    instance = await llm.async_get_api(hass, hub_id(hub), context or llm_context())
-    try:
-        result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool).name, args))
-    except Exception as err:  # noqa: BLE001  # an intent's failure raises to the agent
-        if settle:
-            await hass.async_block_till_done()
-        return type(err).__name__, str(err)
-    if settle:
-        await hass.async_block_till_done()
-    data = result.data if isinstance(result, llm.ToolResult) else result
-    if isinstance(data, dict) and data.get("status") == "approval_required":
-        return "asks", data
-    if isinstance(result, llm.ToolResult) and result.error:
-        return str(data.get("error")), data
-    return "ran", data
-
-
-async def _action_tool(
-    hass: HomeAssistant, hub: MockConfigEntry, title: str, actions: list[Any], **form: Any
-) -> str:
-    """Add an action tool to ``hub`` through the real flow; return the name the model calls."""
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {"title": title, "description": f"{title}.", "actions": actions, **form},
-    )
-    return title.lower().replace(" ", "_")
-
-
 # --- 1. Groups -----------------------------------------------------------------------------
 
 
@@ -294,9 +220,9 @@ async def test_light_group_in_scope_does_not_reach_member_outside_by_name(
     light, through the Kitchen hub: the porch light must stay off."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Kitchen lamps"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Kitchen lamps"})
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
 
 
 @pytest.mark.attack
@@ -307,10 +233,12 @@ async def test_area_call_matching_light_group_does_not_reach_member_outside(
     holding the porch light: the kitchen light goes on, the porch light stays off."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["light"]})
+    outcome, data = await call_hub(
+        hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["light"]}
+    )
 
-    assert _is_on(hass, "kitchen"), (outcome, data)
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert is_on(hass, "kitchen"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
 
 
 @pytest.mark.attack
@@ -321,9 +249,9 @@ async def test_group_of_groups_in_scope_does_not_reach_member_outside(
     porch light: the porch light must stay off."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Nested lamps"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Nested lamps"})
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
 
 
 @pytest.mark.attack
@@ -334,9 +262,9 @@ async def test_cover_group_holding_garage_door_asks(
     holding the garage door: the call must wait for approval and the garage stay closed."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "All doors"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "All doors"})
 
-    assert not _is_on(hass, "garage"), (outcome, data)
+    assert not is_on(hass, "garage"), (outcome, data)
     assert outcome == "asks", data
 
 
@@ -345,10 +273,10 @@ async def test_garage_door_itself_asks(hass: HomeAssistant, grouped_home: dr.Dev
     """The same hub, the garage door named itself: it asks (the check of the test above)."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Garage door"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Garage door"})
 
     assert outcome == "asks", data
-    assert not _is_on(hass, "garage")
+    assert not is_on(hass, "garage")
 
 
 @pytest.mark.attack
@@ -359,9 +287,9 @@ async def test_lock_group_holding_door_in_ask_set_asks(
     holds it: the call must wait for approval and the door stay locked."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.front_door"]})
 
-    outcome, data = await _call(hass, hub, "HassTurnOff", {"name": "Door locks"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOff", {"name": "Door locks"})
 
-    assert not _is_on(hass, "front_door"), (outcome, data)
+    assert not is_on(hass, "front_door"), (outcome, data)
     assert outcome == "asks", data
 
 
@@ -383,10 +311,7 @@ async def test_script_turning_on_old_style_group_asks(
     light it holds, in "Always ask", the script's tool must wait for approval."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: [asked]})
 
-    outcome, data = await _call(hass, hub, "porch_group_on", {})
-
-    assert not _is_on(hass, "porch"), (outcome, data)
-    assert outcome == "asks", data
+    await assert_stays_off(hass, hub, "porch_group_on", {}, "porch", asks=True)
 
 
 @pytest.mark.attack
@@ -396,16 +321,16 @@ async def test_action_tool_on_group_with_member_outside_scope_is_refused(
     """An action tool of the Kitchen hub turns on "Kitchen lamps" (in the Kitchen, holding
     the porch light): it must be refused and the porch light stay off."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
-    name = await _action_tool(
+    name = await add_action_tool(
         hass,
         hub,
         "Lamps on",
         [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_lamps"}}],
     )
 
-    outcome, data = await _call(hass, hub, name, {})
+    outcome, data = await call_hub(hass, hub, name, {})
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
     assert outcome == "OutOfScope", data
 
 
@@ -416,16 +341,16 @@ async def test_turn_on_of_a_group_by_homeassistant_asks_by_its_members_domain(
     """With lights in "Always ask", an action tool turns on ``group.porch`` (a group of a
     light) with ``homeassistant.turn_on``: it must ask, and the porch light stay off."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["light"]})
-    name = await _action_tool(
+    name = await add_action_tool(
         hass,
         hub,
         "All on",
         [{"action": "homeassistant.turn_on", "target": {"entity_id": "group.porch"}}],
     )
 
-    outcome, data = await _call(hass, hub, name, {})
+    outcome, data = await call_hub(hass, hub, name, {})
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
     assert outcome == "asks", data
 
 
@@ -448,23 +373,15 @@ async def test_intent_script_acting_outside_scope_is_left_out_or_refused(
     assert await async_setup_component(hass, "intent_script", {"intent_script": intent_scripts})
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
-    if not _lists(instance, "PorchOn"):
+    if not is_listed(instance, "PorchOn"):
         return
 
-    outcome, data = await _call(hass, hub, "PorchOn", {})
-
-    assert not _is_on(hass, "porch"), (outcome, data)
-    assert outcome != "ran", data
+    await assert_stays_off(hass, hub, "PorchOn", {}, "porch", asks=False)
 
 
 async def _timer_device(hass: HomeAssistant) -> llm.LLMContext:
     """Register a satellite in the Kitchen that handles timers; return its requests' context."""
-    owner = MockConfigEntry(domain="test")
-    owner.add_to_hass(hass)
-    device = dr.async_get(hass).async_get_or_create(
-        config_entry_id=owner.entry_id, identifiers={("test", "satellite")}, name="Satellite"
-    )
-    dr.async_get(hass).async_update_device(device.id, area_id="kitchen")
+    device = add_device(hass, "satellite", "kitchen", name="Satellite")
     async_register_timer_handler(hass, device.id, lambda *_: None)
     return llm.LLMContext(
         platform="test",
@@ -484,15 +401,15 @@ async def test_timer_command_does_not_act_outside_scope(
     context = await _timer_device(hass)
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     instance = await llm.async_get_api(hass, hub_id(hub), context)
-    if not _lists(instance, "HassStartTimer"):
+    if not is_listed(instance, "HassStartTimer"):
         return
     command = {"seconds": 1, "conversation_command": "turn on the porch light"}
 
-    outcome, data = await _call(hass, hub, "HassStartTimer", command, context)
+    outcome, data = await call_hub(hass, hub, "HassStartTimer", command, context)
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=5))
     await hass.async_block_till_done(wait_background_tasks=True)  # the command runs in one
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
 
 
 @pytest.mark.attack
@@ -503,7 +420,7 @@ async def test_timer_without_command_does_not_ask_for_locks(
     context = await _timer_device(hass)
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
 
-    outcome, data = await _call(hass, hub, "HassStartTimer", {"minutes": 5}, context)
+    outcome, data = await call_hub(hass, hub, "HassStartTimer", {"minutes": 5}, context)
 
     assert outcome == "ran", data
 
@@ -541,9 +458,9 @@ async def test_context_without_assistant_does_not_reach_outside_scope(
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     context = _no_assistant(assistant)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Porch light"}, context)
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Porch light"}, context)
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
 
 
 @pytest.mark.attack
@@ -556,9 +473,9 @@ async def test_context_without_assistant_does_not_reach_unexposed(
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     context = _no_assistant(assistant)
 
-    outcome, data = await _call(hass, hub, "HassTurnOff", {"name": "Back door"}, context)
+    outcome, data = await call_hub(hass, hub, "HassTurnOff", {"name": "Back door"}, context)
 
-    assert not _is_on(hass, "back_door"), (outcome, data)
+    assert not is_on(hass, "back_door"), (outcome, data)
 
 
 # --- 4. Device actions ---------------------------------------------------------------------------
@@ -586,11 +503,11 @@ async def test_device_action_step_outside_scope_is_refused(  # noqa: PLR0917  # 
     entry = er.async_get(hass).async_get(entity_id)
     assert entry is not None
     step = {"device_id": grouped_home.id, "domain": domain, "entity_id": entry.id, "type": kind}
-    name = await _action_tool(hass, hub, "Porch box", [step])
+    name = await add_action_tool(hass, hub, "Porch box", [step])
 
-    outcome, data = await _call(hass, hub, name, {})
+    outcome, data = await call_hub(hass, hub, name, {})
 
-    assert not _is_on(hass, boolean), (outcome, data)
+    assert not is_on(hass, boolean), (outcome, data)
     assert outcome != "ran", data
 
 
@@ -639,7 +556,7 @@ async def test_template_error_does_not_leak_state(  # noqa: PLR0917  # parameter
         },
     )
 
-    outcome, data = await _call(hass, hub, "peek", args)
+    outcome, data = await call_hub(hass, hub, "peek", args)
 
     assert outcome != "ran", data
     assert "hunter2" not in str(data)
@@ -652,13 +569,13 @@ async def test_refusal_names_only_what_the_model_named(
     """The model runs "Kitchen party" (a Kitchen script that lights the porch) through the
     Kitchen hub: it is left out, or refused without naming the porch light."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
-    if not _lists(await llm.async_get_api(hass, hub_id(hub), llm_context()), "kitchen_party"):
-        assert not _is_on(hass, "porch")
+    if not is_listed(await llm.async_get_api(hass, hub_id(hub), llm_context()), "kitchen_party"):
+        assert not is_on(hass, "porch")
         return  # left out: the model cannot call it
 
-    outcome, data = await _call(hass, hub, "kitchen_party", {})
+    outcome, data = await call_hub(hass, hub, "kitchen_party", {})
 
-    assert not _is_on(hass, "porch")
+    assert not is_on(hass, "porch")
     assert outcome == "OutOfScope", data
     assert "porch" not in str(data).lower()
 
@@ -671,9 +588,9 @@ async def test_refusal_of_entity_outside_scope_says_so(
     hub: the refusal must say it is outside the scope, not that it is not exposed."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Porch light"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Porch light"})
 
-    assert not _is_on(hass, "porch")
+    assert not is_on(hass, "porch")
     assert outcome != "ran", data
     assert "scope" in str(data)
 
@@ -739,7 +656,7 @@ async def lists(hass: HomeAssistant, grouped_home: dr.DeviceEntry) -> None:
 def _choices(instance: llm.APIInstance, tool: str) -> str:
     """Return the JSON schema of ``tool``'s parameters as the model gets it, as text."""
     schema = probatio.to_openapi(
-        _named(instance, tool).parameters, custom_serializer=instance.custom_serializer
+        listed(instance, tool).parameters, custom_serializer=instance.custom_serializer
     )
     return str(schema)
 
@@ -787,7 +704,7 @@ async def test_todo_list_in_scope_found_when_namesake_outside(
     must answer the Kitchen's list (milk), not "not found" nor the Porch's."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "get_items", {"todo_list": "Shopping"})
+    outcome, data = await call_hub(hass, hub, "get_items", {"todo_list": "Shopping"})
 
     assert outcome == "ran", data
     assert [item["summary"] for item in data["items"]] == ["Milk"]
@@ -804,7 +721,9 @@ async def test_todo_add_to_namesake_acts_within_scope(hass: HomeAssistant, lists
     list changes."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "HassListAddItem", {"name": "Shopping", "item": "Eggs"})
+    outcome, data = await call_hub(
+        hass, hub, "HassListAddItem", {"name": "Shopping", "item": "Eggs"}
+    )
 
     assert outcome == "ran", data
     assert hass.states.is_state("todo.shopping", "2")
@@ -817,7 +736,7 @@ async def test_todo_list_in_ask_set_asks_when_changed(hass: HomeAssistant, lists
     for approval and the list stay as it was."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["todo.porch_chores"]})
 
-    outcome, data = await _call(
+    outcome, data = await call_hub(
         hass, hub, "HassListAddItem", {"name": "Porch chores", "item": "Paint"}
     )
 
@@ -830,7 +749,7 @@ async def test_todo_call_does_not_ask_for_locks(hass: HomeAssistant, lists: None
     """A hub asks before locks; adding to a to-do list touches no lock: it must run at once."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
 
-    outcome, data = await _call(
+    outcome, data = await call_hub(
         hass, hub, "HassListAddItem", {"name": "Porch chores", "item": "Paint"}
     )
 
@@ -852,7 +771,7 @@ async def test_scope_does_not_travel_into_automation_using_another_hub(
 
     async def _use_porch_hub(call: ServiceCall) -> None:
         answers.append(
-            await _call(hass, porch, "HassTurnOn", {"name": "Porch light"}, settle=False)
+            await call_hub(hass, porch, "HassTurnOn", {"name": "Porch light"}, settle=False)
         )
 
     hass.services.async_register("test", "use_porch_hub", _use_porch_hub)
@@ -863,13 +782,13 @@ async def test_scope_does_not_travel_into_automation_using_another_hub(
     }
     assert await async_setup_component(hass, "automation", {"automation": [automation]})
 
-    outcome, data = await _call(hass, kitchen, "HassTurnOn", {"name": "Kitchen light"})
+    outcome, data = await call_hub(hass, kitchen, "HassTurnOn", {"name": "Kitchen light"})
     await hass.async_block_till_done()
 
     assert outcome == "ran", data
     assert len(answers) == 1
     assert answers[0][0] == "ran", answers
-    assert _is_on(hass, "porch")
+    assert is_on(hass, "porch")
 
 
 @pytest.mark.attack
@@ -879,10 +798,10 @@ async def test_porch_hub_alone_lights_the_porch(
     """The Porch hub called on its own lights the porch (the check of the test above)."""
     porch = await async_add_hub(hass, "Porch", PORCH)
 
-    outcome, data = await _call(hass, porch, "HassTurnOn", {"name": "Porch light"})
+    outcome, data = await call_hub(hass, porch, "HassTurnOn", {"name": "Porch light"})
 
     assert outcome == "ran", data
-    assert _is_on(hass, "porch")
+    assert is_on(hass, "porch")
 
 
 # --- 8. Annotations ----------------------------------------------------------------------------
@@ -890,7 +809,7 @@ async def test_porch_hub_alone_lights_the_porch(
 READ_ONLY_UNLOCK: dict[str, Any] = {
     "annotations": {"read_only": True, "destructive": False, "open_world": False}
 }
-UNLOCK = [{"action": "lock.unlock", "target": {"entity_id": "lock.front_door"}}]
+UNLOCK = UNLOCK_FRONT
 
 
 @pytest.mark.attack
@@ -900,15 +819,15 @@ async def test_unlocking_tool_saved_read_only_is_not_served_read_only(
     """An action tool that unlocks the front door is saved with "read-only" ticked: it must
     not be listed as read-only, and a hub of read-only tools must leave it out."""
     hub = await async_add_hub(hass, "Home", ASSIST)
-    name = await _action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
+    name = await add_action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
     guest = await async_add_hub(hass, "Guest", {**ASSIST, CONF_READ_ONLY: True})
-    await _action_tool(hass, guest, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
+    await add_action_tool(hass, guest, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
 
-    listed = _named(await llm.async_get_api(hass, hub_id(hub), llm_context()), name)
+    tool = listed(await llm.async_get_api(hass, hub_id(hub), llm_context()), name)
     guest_tools = await llm.async_get_api(hass, hub_id(guest), llm_context())
 
-    assert listed.annotations is None or not listed.annotations.read_only
-    assert not _lists(guest_tools, name)
+    assert tool.annotations is None or not tool.annotations.read_only
+    assert not is_listed(guest_tools, name)
 
 
 @pytest.mark.attack
@@ -922,16 +841,16 @@ async def test_unlocking_tool_saved_read_only_asks_for_locks(
     hub = await async_add_hub(
         hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"], CONF_TOOL_MODE: mode}
     )
-    name = await _action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
+    name = await add_action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
 
     if mode == "all":
-        outcome, data = await _call(hass, hub, name, {})
+        outcome, data = await call_hub(hass, hub, name, {})
     else:
-        outcome, data = await _call(
+        outcome, data = await call_hub(
             hass, hub, "call_read_only_tool", {"name": name, "arguments": {}}
         )
 
-    assert not _is_on(hass, "front_door"), (outcome, data)
+    assert not is_on(hass, "front_door"), (outcome, data)
     assert outcome == "asks" if mode == "all" else outcome != "ran", data
 
 
@@ -959,13 +878,13 @@ async def test_approval_names_the_door_it_unlocks(
     person decides on must say it acts on the front door."""
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.front_door"]})
 
-    outcome, data = await _call(hass, hub, "HassTurnOff", args)
+    outcome, data = await call_hub(hass, hub, "HassTurnOff", args)
     client = await hass_ws_client(hass)
     await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
     (approval,) = (await client.receive_json())["result"]["approvals"]
 
     assert outcome == "asks", data
-    assert not _is_on(hass, "front_door")
+    assert not is_on(hass, "front_door")
     assert "lock.front_door" in str(approval["targets"]), approval
 
 
@@ -980,9 +899,9 @@ async def test_template_button_in_scope_does_not_act_outside(
     lights the porch) through the Kitchen hub: the porch light must stay off."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"name": "Kitchen button"})
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Kitchen button"})
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
 
 
 @pytest.mark.attack
@@ -1003,10 +922,12 @@ async def test_area_call_reaches_hidden_entity_exposed_on_purpose(
     the Kitchen turned on through a hub, scoped to the Kitchen or not, include it."""
     hub = await async_add_hub(hass, "Hub", options)
 
-    outcome, data = await _call(hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["light"]})
+    outcome, data = await call_hub(
+        hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["light"]}
+    )
 
     assert outcome == "ran", data
-    assert _is_on(hass, "pantry"), data
+    assert is_on(hass, "pantry"), data
 
 
 @pytest.fixture
@@ -1042,11 +963,11 @@ async def test_action_tool_starting_automation_outside_scope_is_refused(
     """An action tool of the Kitchen hub starts the automation that lights the porch, by
     ``automation.trigger`` or by firing its event: it must be refused, the porch stay dark."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
-    name = await _action_tool(hass, hub, "Porch now", [step])
+    name = await add_action_tool(hass, hub, "Porch now", [step])
 
-    outcome, data = await _call(hass, hub, name, {})
+    outcome, data = await call_hub(hass, hub, name, {})
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+    assert not is_on(hass, "porch"), (outcome, data)
     assert outcome != "ran", data
 
 
@@ -1104,12 +1025,9 @@ async def test_action_tool_reaching_outside_scope_is_refused(
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     parameters = [{"name": key, "type": "text", "required": True} for key in args]
     form = {"parameters": parameters} if parameters else {}
-    name = await _action_tool(hass, hub, "Sneak", actions, **form)
+    name = await add_action_tool(hass, hub, "Sneak", actions, **form)
 
-    outcome, data = await _call(hass, hub, name, args)
-
-    assert not _is_on(hass, "porch"), (outcome, data)
-    assert outcome != "ran", data
+    await assert_stays_off(hass, hub, name, args, "porch", asks=False)
 
 
 @pytest.mark.attack
@@ -1129,13 +1047,252 @@ async def test_search_mode_call_through_selected_hub_stays_in_scope(
             **({CONF_SCOPE_AREAS: ["kitchen"]} if scoped == "outer" else {}),
         },
     )
-    outcome, found = await _call(hass, outer, "search_tools", {"query": "turn on light"})
+    outcome, found = await call_hub(hass, outer, "search_tools", {"query": "turn on light"})
     assert outcome == "ran", found
     turn_on = next(tool["name"] for tool in found["tools"] if "HassTurnOn" in tool["name"])
 
-    outcome, data = await _call(
-        hass, outer, "call_tool", {"name": turn_on, "arguments": {"name": "Porch light"}}
+    await assert_stays_off(
+        hass,
+        outer,
+        "call_tool",
+        {"name": turn_on, "arguments": {"name": "Porch light"}},
+        "porch",
+        asks=False,
     )
 
-    assert not _is_on(hass, "porch"), (outcome, data)
+
+# --- Intents whose handler reads its slots otherwise than the matcher ---------------------------
+
+ROBOT: dict[str, Any] = {
+    "name": "Robot",
+    "unique_id": "robot",
+    "state": "{{ 'cleaning' if is_state('input_boolean.robot_cleaning', 'on') else 'docked' }}",
+    "start": toggle("robot_cleaning", on=True),
+    "segments": "{{ [{'id': 'k', 'name': 'Kitchen'}, {'id': 'p', 'name': 'Porch'}] }}",
+    "clean_segments": toggle("robot_cleaning", on=True),
+}
+"""A robot vacuum that cleans rooms by area (``HassVacuumCleanArea``)."""
+
+
+async def _robot_home(hass: HomeAssistant, area: str | None) -> None:
+    """Set up the robot vacuum in ``area`` (None: no area), its rooms mapped to areas."""
+    await async_setup_kitchen_and_porch(hass, ("robot_cleaning", "kitchen"))
+    assert await async_setup_component(hass, "template", {"template": [{"vacuum": [ROBOT]}]})
+    await hass.async_block_till_done()
+    registry = er.async_get(hass)
+    registry.async_update_entity_options(
+        "vacuum.robot", "vacuum", {"area_mapping": {"kitchen": ["k"], "porch": ["p"]}}
+    )
+    place(
+        hass,
+        {"vacuum.robot": area, "input_boolean.robot_cleaning": area},
+        ("vacuum.robot",),
+    )
+    await hass.async_block_till_done()
+
+
+@pytest.mark.attack
+async def test_vacuum_outside_scope_is_not_sent_to_clean_a_room_in_scope(
+    hass: HomeAssistant,
+) -> None:
+    """The robot vacuum stands in the Porch. Through the Kitchen hub the model asks it to clean
+    the Kitchen (``HassVacuumCleanArea``, area "Kitchen"): Home Assistant's handler picks the
+    one vacuum wherever it is, so the call acts on the Porch's robot. It must be refused (or
+    the tool left out), and the robot stay docked."""
+    await _robot_home(hass, "porch")
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+
+    if is_listed(instance, "HassVacuumCleanArea"):
+        outcome, data = await call_in(hass, instance, "HassVacuumCleanArea", {"area": "Kitchen"})
+        assert not is_on(hass, "robot_cleaning"), (outcome, data)
+        assert outcome != "ran", data
+
+    assert not is_on(hass, "robot_cleaning")
+
+
+@pytest.mark.attack
+async def test_vacuum_in_scope_is_sent_to_clean_a_room_in_scope(hass: HomeAssistant) -> None:
+    """The check of the test above: the robot stands in the Kitchen, the Kitchen hub sends it
+    to clean the Kitchen, and it cleans."""
+    await _robot_home(hass, "kitchen")
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await call_hub(hass, hub, "HassVacuumCleanArea", {"area": "Kitchen"})
+
+    assert outcome == "ran", data
+    assert is_on(hass, "robot_cleaning")
+
+
+@pytest.mark.attack
+async def test_vacuum_in_ask_set_asks_when_sent_to_clean_a_room(hass: HomeAssistant) -> None:
+    """A hub always asks before acting on a vacuum. The robot has no area; the model sends it
+    to clean the Kitchen: the call must wait for approval, the robot stay docked."""
+    await _robot_home(hass, None)
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["vacuum"]})
+
+    outcome, data = await call_hub(hass, hub, "HassVacuumCleanArea", {"area": "Kitchen"})
+
+    assert not is_on(hass, "robot_cleaning"), (outcome, data)
+    assert outcome == "asks", data
+
+
+# --- Entities that drive others by their configuration -----------------------------------------
+
+THERMOSTAT: dict[str, Any] = {
+    "platform": "generic_thermostat",
+    "name": "Kitchen thermostat",
+    "unique_id": "kitchen_thermostat",
+    "heater": "input_boolean.space_heater",
+    "target_sensor": "sensor.kitchen_temperature",
+    "initial_hvac_mode": "heat",
+    "target_temp": 18,
+}
+"""The Kitchen's thermostat; its heater, the space heater, stands in the Porch."""
+KITCHEN_TEMPERATURE: dict[str, Any] = {
+    "name": "Kitchen temperature",
+    "unique_id": "kitchen_temperature",
+    "state": "20.0",
+    "device_class": "temperature",
+    "unit_of_measurement": "°C",
+}
+
+
+@pytest.fixture
+async def climate_home(hass: HomeAssistant) -> None:
+    """A Kitchen thermostat (``generic_thermostat``, reading a Kitchen temperature sensor at
+    20 °C) driving the space heater, which stands in the Porch. All exposed."""
+    await async_setup_kitchen_and_porch(hass, ("space_heater",))
+    sensors = [KITCHEN_TEMPERATURE]
+    assert await async_setup_component(hass, "template", {"template": [{"sensor": sensors}]})
+    assert await async_setup_component(hass, "climate", {"climate": [THERMOSTAT]})
+    await hass.async_block_till_done()
+    place(
+        hass,
+        {
+            "climate.kitchen_thermostat": "kitchen",
+            "sensor.kitchen_temperature": "kitchen",
+            "input_boolean.space_heater": "porch",
+        },
+        ("climate.kitchen_thermostat", "sensor.kitchen_temperature", "input_boolean.space_heater"),
+    )
+    await hass.async_block_till_done()
+    assert not is_on(hass, "space_heater")
+
+
+async def _set_thermostat(hass: HomeAssistant, title: str, options: dict[str, Any]) -> Any:
+    """Through a new hub, set the Kitchen thermostat to 30 °C; return how it ended and why."""
+    hub = await async_add_hub(hass, title, options)
+    return await call_hub(
+        hass, hub, "HassClimateSetTemperature", {"name": "Kitchen thermostat", "temperature": 30}
+    )
+
+
+@pytest.mark.attack
+async def test_thermostat_in_scope_does_not_switch_a_heater_outside(
+    hass: HomeAssistant, climate_home: None
+) -> None:
+    """Through the Kitchen hub the model sets the Kitchen thermostat to 30 °C; the thermostat
+    switches on its heater, which stands in the Porch. The call must be refused, and the space
+    heater stay off."""
+    outcome, data = await _set_thermostat(hass, "Kitchen", KITCHEN)
+
+    assert not is_on(hass, "space_heater"), (outcome, data)
     assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_thermostat_driving_heater_in_ask_set_asks(
+    hass: HomeAssistant, climate_home: None
+) -> None:
+    """A hub always asks before acting on the space heater. The model sets the thermostat
+    that drives it to 30 °C: the call must wait for approval, the heater stay off."""
+    asks = {**ASSIST, CONF_ASK_ENTITIES: ["input_boolean.space_heater"]}
+    outcome, data = await _set_thermostat(hass, "Home", asks)
+
+    assert not is_on(hass, "space_heater"), (outcome, data)
+    assert outcome == "asks", data
+
+
+# --- Template entities without a unique id (no registry entry) ---------------------------------
+
+SESAME_TEMPLATES: list[dict[str, Any]] = [
+    {
+        "lock": [template_lock("Front door", "front_door")],
+        # Written without a unique id, as many YAML templates are: no registry entry.
+        "button": [{"name": "Open sesame", "press": toggle("front_door", on=True)}],
+    }
+]
+
+
+@pytest.fixture
+async def sesame_home(hass: HomeAssistant) -> None:
+    """The front door (a template lock) and "Open sesame", a template button with no unique
+    id whose press unlocks it. Both exposed."""
+    await async_setup_kitchen_and_porch(hass, ("front_door",))
+    assert await async_setup_component(hass, "template", {"template": SESAME_TEMPLATES})
+    await hass.async_block_till_done()
+    assert hass.states.get("button.open_sesame") is not None
+    assert er.async_get(hass).async_get("button.open_sesame") is None
+    place(hass, {}, ("lock.front_door", "button.open_sesame"))
+
+
+@pytest.mark.attack
+async def test_template_button_without_unique_id_does_not_reach_the_excluded_door(
+    hass: HomeAssistant, sesame_home: None
+) -> None:
+    """A hub reaches everything but the front door. The model presses "Open sesame", whose
+    press unlocks the front door: the door must stay locked."""
+    hub = await async_add_hub(hass, "Not the door", NOT_THE_DOOR)
+
+    await assert_stays_off(
+        hass, hub, "HassTurnOn", {"name": "Open sesame"}, "front_door", asks=False
+    )
+
+
+@pytest.mark.attack
+async def test_template_button_without_unique_id_that_unlocks_asks(
+    hass: HomeAssistant, sesame_home: None
+) -> None:
+    """A hub always asks before acting on a lock. The model presses "Open sesame", whose press
+    unlocks the front door: the call must wait for approval, the door stay locked."""
+    hub = await async_add_hub(hass, "Home", LOCKS)
+
+    await assert_stays_off(
+        hass, hub, "HassTurnOn", {"name": "Open sesame"}, "front_door", asks=True
+    )
+
+
+# --- Entities an action names outside its target -----------------------------------------------
+
+
+@pytest.mark.attack
+async def test_script_joining_a_speaker_outside_scope_is_left_out_or_refused(
+    hass: HomeAssistant, speakers: None
+) -> None:
+    """ "Kitchen party" joins the Walkman to the Kitchen's player. Through a hub that reaches
+    everything but the Walkman the script must be left out or refused, and the Walkman not
+    joined."""
+    hub = await async_add_hub(hass, "Not the Walkman", NOT_THE_WALKMAN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+
+    if is_listed(instance, "party"):
+        outcome, data = await call_in(hass, instance, "party", {})
+        assert not joined(hass), (outcome, data)
+        assert outcome != "ran", data
+
+    assert not joined(hass)
+
+
+@pytest.mark.attack
+async def test_script_joining_a_speaker_in_ask_set_asks(
+    hass: HomeAssistant, speakers: None
+) -> None:
+    """A hub always asks before acting on the Walkman. The model runs "Kitchen party", which
+    joins it to the Kitchen's player: the call must wait for approval."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["media_player.walkman"]})
+
+    outcome, data = await call_hub(hass, hub, "party", {})
+
+    assert not joined(hass), (outcome, data)
+    assert outcome == "asks", data

@@ -28,9 +28,17 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
-from ..helpers.attacks import KITCHEN_ONLY, _call_listed, _room_tool, _turned
+from ..helpers.attacks import (
+    KITCHEN,
+    KITCHEN_ONLY,
+    NOT_THE_WALKMAN,
+    _call_listed,
+    _room_tool,
+    _turned,
+    call_hub,
+)
 from ..helpers.flows import async_add_tool, async_fill, async_start_tool_flow
-from ..helpers.homes import _attic
+from ..helpers.homes import _attic, joined
 from ..helpers.hostile import hostile_tools
 from ..helpers.hubs import Call, async_add_hub, hub_id, llm_context
 
@@ -503,7 +511,7 @@ async def test_script_tool_entity_field_unchecked(
 
 
 @pytest.mark.attack
-async def test_held_template_iterating_all_states_with_an_unexposed_entity(
+async def test_template_iterating_all_states_with_an_unexposed_entity_is_refused(
     hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: a template tool with a parameter that iterates every state is refused while one
@@ -771,7 +779,7 @@ async def test_action_tool_scene_step_out_of_scope(
         ),
     ],
 )
-async def test_held_nested_paths(
+async def test_action_tool_nested_paths_do_not_reach_unexposed(
     hass: HomeAssistant, lights_home: dict[str, Any], actions: list[Any]
 ) -> None:
     _attic(hass)
@@ -826,7 +834,7 @@ async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant)
 
 @pytest.mark.attack
 @pytest.mark.parametrize("actions", TURN_ON_HOLES)
-async def test_turn_on_variables_unchecked(
+async def test_turn_on_variables_naming_unexposed_are_refused(
     hass: HomeAssistant,
     seen: list[Any],
     actions: Any,
@@ -891,7 +899,7 @@ async def test_turn_on_registry_id(
         ),
     ],
 )
-async def test_turn_on_variables_held(
+async def test_turn_on_variables_in_other_forms_are_checked(
     hass: HomeAssistant,
     seen: list[Any],
     actions: Any,
@@ -943,3 +951,127 @@ async def test_non_admin_cannot_make_or_change_tools_or_options(
     )
     assert tool.status == options.status == 401
     assert hub.subentries == {}
+
+
+# --- Entities an action names, what an answer carries ----------------------------------------
+
+
+@pytest.mark.attack
+async def test_action_tool_joining_the_speaker_the_model_names_stays_in_scope(
+    hass: HomeAssistant, speakers: None
+) -> None:
+    """An action tool of a hub that reaches everything but the Walkman joins the speaker the
+    model names (a text argument) to the Kitchen's player. The model names the Walkman: the
+    call must be refused, and the Walkman not joined."""
+    hub = await async_add_hub(hass, "Not the Walkman", NOT_THE_WALKMAN)
+    join = {
+        "action": "media_player.join",
+        "target": {"entity_id": "media_player.kitchen"},
+        "data": {"group_members": ["{{ speaker }}"]},
+    }
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Join speaker",
+            "description": "Play the Kitchen's music on another speaker too.",
+            "actions": [join],
+            "parameters": [{"name": "speaker", "type": "text", "required": True}],
+        },
+    )
+
+    outcome, data = await call_hub(hass, hub, "join_speaker", {"speaker": "media_player.walkman"})
+
+    assert not joined(hass), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_action_tool_response_variable_does_not_carry_a_state_outside(
+    hass: HomeAssistant, code_home: None
+) -> None:
+    """An action tool of the Kitchen hub runs "Kitchen noop" into the response variable
+    ``out``, then sets ``out`` to the porch code (outside the Kitchen) with a ``variables``
+    step; the tool answers with its response variables. The code must never reach the
+    model."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    actions = [
+        {"action": "script.kitchen_noop", "response_variable": "out"},
+        {"variables": {"out": "{{ states('sensor.porch_code') }}"}},
+    ]
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {"title": "Kitchen check", "description": "Check the kitchen.", "actions": actions},
+    )
+
+    outcome, data = await call_hub(hass, hub, "kitchen_check", {})
+
+    assert "hunter2" not in str(data), outcome
+
+
+@pytest.mark.attack
+async def test_template_tool_error_does_not_name_another_rooms_entities(
+    hass: HomeAssistant, code_home: None
+) -> None:
+    """A template tool of the Kitchen hub gives the nicknames of a room's entities
+    (``area_entities(room)``, a nickname per Kitchen entity). The model asks for the Porch:
+    the render fails on an entity without a nickname, and the answer must not name what is
+    in the Porch (the front door, its helper, the porch code)."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    template = (
+        "{% set nicknames = {'light.kitchen_light': 'the big lamp'} %}"
+        "{% for entity_id in area_entities(room) %}{{ nicknames[entity_id] }} {% endfor %}"
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Nicknames",
+            "description": "The nicknames of a room's devices.",
+            "template": template,
+            "parameters": [{"name": "room", "type": "area", "required": True}],
+        },
+    )
+
+    outcome, data = await call_hub(hass, hub, "nicknames", {"room": "Porch"})
+
+    porch = ("input_boolean.front_door", "lock.front_door", "sensor.porch_code")
+    assert not any(entity_id in str(data) for entity_id in porch), (outcome, data)
+
+
+@pytest.mark.attack
+async def test_template_tool_does_not_list_another_rooms_devices(
+    hass: HomeAssistant, code_home: None
+) -> None:
+    """A template tool of the Kitchen hub lists a room's devices by name and id
+    (``area_devices(room)``, ``device_attr``). The model asks for the Porch: the answer must
+    not name the Porch's "Front door lock" nor carry its device id."""
+    entry = MockConfigEntry(domain="test")
+    entry.add_to_hass(hass)
+    devices = dr.async_get(hass)
+    device = devices.async_get_or_create(
+        config_entry_id=entry.entry_id, identifiers={("test", "lock")}, name="Front door lock"
+    )
+    devices.async_update_device(device.id, area_id="porch")
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    await async_add_tool(
+        hass,
+        hub,
+        "template",
+        {
+            "title": "Devices",
+            "description": "The devices of a room.",
+            "template": "{{ area_devices(room) | map('device_attr', 'name') | list }} "
+            "{{ area_devices(room) }}",
+            "parameters": [{"name": "room", "type": "area", "required": True}],
+        },
+    )
+
+    outcome, data = await call_hub(hass, hub, "devices", {"room": "Porch"})
+
+    assert "Front door lock" not in str(data), (outcome, data)
+    assert device.id not in str(data), (outcome, data)
