@@ -18,6 +18,7 @@ from custom_components.llm_hub import compat
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
 
 from .helpers.hubs import AdminAPI, FixedAPI, RecordingTool, llm_context
 
@@ -91,3 +92,28 @@ def test_probatio_marker_internals() -> None:
     assert compat.marker_default(probatio.Required("c")) is probatio.UNDEFINED
     assert compat.resolve_key(probatio.Optional("d", description="D")).key == "d"
     assert compat.resolve_key("e").key == "e"
+
+
+async def test_driven_entities_read_from_a_thermostat_and_unknown_once_renamed(
+    hass: HomeAssistant,
+) -> None:
+    """A ``generic_thermostat`` names its heater where ``compat`` reads it.
+
+    A release that keeps it under another name leaves what the thermostat switches unknown
+    (``LookupError``), never nothing.
+    """
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"heater": {}}})
+    hass.states.async_set("sensor.temperature", "19", {"unit_of_measurement": "°C"})
+    thermostat = {
+        "platform": "generic_thermostat",
+        "name": "Thermostat",
+        "heater": "input_boolean.heater",
+        "target_sensor": "sensor.temperature",
+    }
+    assert await async_setup_component(hass, "climate", {"climate": [thermostat]})
+    await hass.async_block_till_done()
+
+    assert compat.driven_entities(hass, "climate.thermostat") == ["input_boolean.heater"]
+    del hass.data["climate"].get_entity("climate.thermostat").heater_entity_id
+    with pytest.raises(LookupError, match=r"climate\.thermostat"):
+        compat.driven_entities(hass, "climate.thermostat")

@@ -9,6 +9,7 @@ only what the model named; the live context answers as for an entity not exposed
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -405,4 +406,44 @@ async def test_handler_of_its_own_refuses_what_is_out_of_scope(
         pytest.raises(OutOfScope, match="with these arguments acts on entities outside the scope"),
     ):
         await async_call_in_scope(hass, tool, tool_input, _context(parity_home, hass_admin_user))
+    assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("assistant", [None, ""])
+async def test_call_naming_no_assistant_matches_as_a_conversation(
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any, assistant: str | None
+) -> None:
+    """A request that names no assistant reaches only what a conversation has exposed."""
+    async_expose_entity(hass, "conversation", "light.kitchen_light", should_expose=False)
+    assist = await llm.async_get_api(hass, "assist", _context(parity_home, hass_admin_user))
+    tool = next(tool for tool in assist.tools if tool.name == "intent__HassTurnOn")
+    no_assistant: Any = {"assistant": assistant}  # typed str, yet some agents send None
+    context = replace(_context(parity_home, hass_admin_user), **no_assistant)
+    tool_input = llm.ToolInput(tool.name, {"name": "Kitchen light"})
+    with (
+        entered((HubScope(areas=frozenset({"kitchen"})).resolve(hass),)),
+        pytest.raises(intent.MatchFailedError),
+    ):
+        await async_call_in_scope(hass, tool, tool_input, context)
+    assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]
+
+
+async def test_intent_removed_since_listed_fails_as_it_would_unscoped(
+    hass: HomeAssistant, parity_home: Home, hass_admin_user: Any
+) -> None:
+    """A tool whose intent is gone fails in a scope as without one: unknown intent."""
+    handler = intent.ServiceIntentHandler("TestLightsOn", "light", "turn_on")
+    intent.async_register(hass, handler)
+    tool = llm.IntentTool("test__TestLightsOn", handler)
+    intent.async_remove(hass, "TestLightsOn")
+    tool_input = llm.ToolInput(tool.name, {"name": "Kitchen light"})
+    context = _context(parity_home, hass_admin_user)
+
+    with pytest.raises(intent.UnknownIntent, match="TestLightsOn"):
+        await tool.async_call(hass, tool_input, context)
+    with (
+        entered((HubScope(areas=frozenset({"kitchen"})).resolve(hass),)),
+        pytest.raises(intent.UnknownIntent, match="TestLightsOn"),
+    ):
+        await async_call_in_scope(hass, tool, tool_input, context)
     assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]

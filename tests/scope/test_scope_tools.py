@@ -41,6 +41,7 @@ from homeassistant.setup import async_setup_component
 
 from ..helpers.flows import async_add_tool
 from ..helpers.hubs import Contribution, add_llm_platform, async_add_hub, hub_id, llm_context
+from ..helpers.intents import BroadcastHandler
 from ..helpers.mcp import _async_setup_mcp_server, _text, mcp_session
 from ..helpers.parity_home import Home, _context, async_setup_home
 
@@ -490,3 +491,44 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
     }
     assert entry.entity_id not in str(answer["error_text"])  # the model did not name it
     assert areas_on == turned_on == []
+
+
+async def test_intent_script_whose_target_a_template_picks_left_out(
+    hass: HomeAssistant,
+) -> None:
+    """An intent script that turns on the light a template picks cannot keep to a scope."""
+    for component in ("homeassistant", "intent"):
+        assert await async_setup_component(hass, component, {})
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    pick = {"action": [{"action": "light.turn_on", "target": {"entity_id": "{{ which }}"}}]}
+    assert await async_setup_component(hass, "intent_script", {"intent_script": {"Pick": pick}})
+    scoped = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]}
+    )
+    whole = await async_add_hub(hass, "Whole", {CONF_LLM_HASS_API: ["assist"]})
+    whole_api = await llm.async_get_api(hass, hub_id(whole), llm_context())
+    tool = next(tool for tool in whole_api.tools if tool.name.endswith("Pick"))
+    scoped_api = await llm.async_get_api(hass, hub_id(scoped), llm_context())
+
+    assert tool.name not in {tool.name for tool in scoped_api.tools}
+    original = tool.tool  # type: ignore[attr-defined]
+    with entered((HubScope(entities=frozenset({"light.kitchen"})).resolve(hass),)):
+        assert in_scope(hass, original, "conversation") == (
+            "cannot be kept within the scope: a template picks what it acts on"
+        )
+
+
+async def test_broadcast_kept_only_where_every_satellite_is_in_scope(hass: HomeAssistant) -> None:
+    """A broadcast announces on every satellite: left out while one lies outside the scope."""
+    for name in ("kitchen", "porch"):
+        hass.states.async_set(f"assist_satellite.{name}", "idle", {"supported_features": 1})
+    handler = BroadcastHandler()
+    intent.async_register(hass, handler)
+    tool = llm.IntentTool(handler.intent_type, handler)
+    kitchen = HubScope(entities=frozenset({"assist_satellite.kitchen"}))
+    both = HubScope(entities=frozenset({"assist_satellite.kitchen", "assist_satellite.porch"}))
+
+    with entered((kitchen.resolve(hass),)):
+        assert in_scope(hass, tool, "conversation") == "announces on satellites outside the scope"
+    with entered((both.resolve(hass),)):
+        assert in_scope(hass, tool, "conversation") is tool

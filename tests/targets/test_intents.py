@@ -18,6 +18,7 @@ from homeassistant.helpers import config_validation as cv, intent, llm
 from homeassistant.setup import async_setup_component
 
 from ..helpers.hubs import llm_context
+from ..helpers.intents import BroadcastHandler
 
 CONVERSATION = llm_context()
 """A request of a conversation agent: it matches the entities exposed to conversation."""
@@ -113,25 +114,6 @@ async def test_intent_whose_handler_is_gone_cannot_be_followed(
 
     assert intent_unknown(hass, "HassRingBell") == why
     assert intent_acts(hass, tool, {"name": "Porch bell"}, CONVERSATION, None).unknown == why
-
-
-class BroadcastHandler(intent.IntentHandler):
-    """Broadcasts a message on the home's satellites, as ``assist_satellite``'s handler does.
-
-    ``assist_satellite`` itself cannot be set up here: its ``tts`` needs ``mutagen``, which
-    the test environment lacks.
-    """
-
-    intent_type = intent.INTENT_BROADCAST
-
-    @property
-    def slot_schema(self) -> dict[Any, Any]:
-        """Take ``message``."""
-        return {probatio.Required("message"): str}
-
-    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
-        """Broadcast."""
-        return intent_obj.create_response()
 
 
 async def test_broadcast_acts_on_every_satellite(hass: HomeAssistant, bells: None) -> None:

@@ -20,7 +20,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.llm_hub.targets.walk import actions_acts, entities_acts, may_change
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import TemplateError
 from homeassistant.helpers import (
     area_registry as ar,
@@ -28,7 +28,7 @@ from homeassistant.helpers import (
     device_registry as dr,
     entity_registry as er,
 )
-from homeassistant.helpers.script import async_validate_actions_config
+from homeassistant.helpers.script import Script, async_validate_actions_config
 from homeassistant.helpers.template import Template
 from homeassistant.setup import async_setup_component
 
@@ -254,6 +254,52 @@ async def test_scene_create_from_a_snapshot_sets_no_entity(
     assert acts.unknown is None
 
 
+async def test_data_written_as_one_literal_mapping_acts_on_its_entities(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """Data written as one text that reads as a mapping acts on the entities it names.
+
+    Home Assistant keeps such data as a template without templates, and the run renders it to
+    the mapping: the heater is turned on.
+    """
+    sequence = await _validated(
+        hass,
+        [{"action": "input_boolean.turn_on", "data": "{'entity_id': 'input_boolean.heater'}"}],
+    )
+
+    acts = actions_acts(hass, sequence)
+
+    assert acts.entities == {"input_boolean.heater"}
+    assert acts.unknown is None
+    await Script(hass, sequence, "Heater", "test").async_run(context=Context())
+    assert hass.states.is_state("input_boolean.heater", "on")
+
+
+async def test_data_entities_unrendered_now_and_numbers_name_nothing(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """Data a call cannot render now, and numbers, name nothing; an entity deep in it does."""
+    sequence = await _validated(
+        hass,
+        [
+            {
+                "action": "input_boolean.turn_on",
+                "target": {"entity_id": "input_boolean.fan"},
+                "data": {
+                    "level": 3,
+                    "note": "{{ unknown_now }}",
+                    "also": [{"helper": "input_boolean.heater"}],
+                },
+            }
+        ],
+    )
+
+    acts = actions_acts(hass, sequence, _render_with(hass, {}))
+
+    assert acts.entities == {"input_boolean.fan", "switch.fan", "input_boolean.heater"}
+    assert acts.unknown == f"the template entity switch.fan: {TEMPLATED}"
+
+
 # --- Conditions and device actions -----------------------------------------------------------
 
 
@@ -437,3 +483,101 @@ async def test_steps_that_may_change_state(
     sequence = await _validated(hass, [{"delay": {"seconds": 1}}, step])
 
     assert may_change(hass, sequence) is True
+
+
+# --- What Home Assistant keeps elsewhere -----------------------------------------------------
+
+
+async def test_universal_media_player_acts_on_what_the_hub_cannot_read(
+    hass: HomeAssistant,
+) -> None:
+    """A universal media player passes calls on to children it picks as it runs: unknown."""
+    hass.states.async_set("media_player.tv", "off")
+    player = {"platform": "universal", "name": "Living room", "children": ["media_player.tv"]}
+    assert await async_setup_component(hass, "media_player", {"media_player": [player]})
+    await hass.async_block_till_done()
+    assert hass.states.get("media_player.living_room") is not None
+
+    acts = entities_acts(hass, ["media_player.living_room"])
+
+    assert acts.entities == {"media_player.living_room"}
+    assert acts.unknown == (
+        "media_player.living_room acts on other entities in ways the hub cannot read"
+    )
+
+
+async def test_template_entity_whose_actions_cannot_be_read_leaves_every_walk_unknown(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """A Home Assistant that keeps a template entity's actions elsewhere: nothing is known.
+
+    Any entity may be the one its actions act on (the switch behind a template lock).
+    """
+    entity = hass.data["switch"].get_entity("switch.fan")
+    del entity._action_scripts  # as a release that keeps them under another name
+
+    acts = entities_acts(hass, ["input_boolean.porch"])
+
+    assert acts.entities == {"input_boolean.porch"}
+    assert acts.unknown == "the actions of the template entity switch.fan cannot be read"
+
+
+# --- Actions Home Assistant has not validated -------------------------------------------------
+
+
+async def test_step_of_no_kind_home_assistant_knows_is_unknown_and_may_change(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """A step of no kind Home Assistant knows cannot be followed and may change state."""
+    sequence: list[dict[str, Any]] = [{"teleport": {"to": "input_boolean.porch"}}]
+
+    assert actions_acts(hass, sequence).unknown == "a step of an unknown kind"
+    assert may_change(hass, sequence) is True
+
+
+async def test_steps_that_are_no_mapping_act_on_nothing(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """A step that is no mapping cannot run (the script schema refuses it): it acts on nothing.
+
+    The steps around it are still followed.
+    """
+    sequence: list[Any] = ["input_boolean.heater", *_turn("turn_on", "input_boolean.porch")]
+
+    acts = actions_acts(hass, sequence)
+
+    assert acts.entities == {"input_boolean.porch"}
+    assert acts.unknown is None
+
+
+async def test_template_left_as_text_is_unknown_in_a_list_too(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """A template the schema has not made one (text, in a list) cannot be followed."""
+    sequence: list[dict[str, Any]] = [{"scene": ["input_boolean.porch", "{{ which }}"]}]
+
+    acts = actions_acts(hass, sequence)
+
+    assert acts.entities == {"input_boolean.porch"}
+    assert acts.unknown == TEMPLATED
+
+
+async def test_conditions_home_assistant_cannot_check_read_nothing(
+    hass: HomeAssistant, fan_home: None
+) -> None:
+    """A condition that is no mapping, or names no kind, reads nothing; the others are read."""
+    sequence: list[dict[str, Any]] = [
+        {
+            "if": [
+                "input_boolean.heater",
+                {"condition": ["state"], "entity_id": "input_boolean.fan", "state": "on"},
+                {"condition": "state", "entity_id": "input_boolean.porch", "state": "on"},
+            ],
+            "then": [],
+        }
+    ]
+
+    acts = actions_acts(hass, sequence)
+
+    assert acts.entities == {"input_boolean.porch"}
+    assert acts.unknown is None

@@ -25,6 +25,7 @@ from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
 from ..calls.tool import Cleared, Stop, error_result
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
+from ..targets.acts import NOTHING
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
 from .effect import Effect, EffectSet
 
@@ -380,10 +381,11 @@ class ToolGate:
             name, tool_input, llm_context, arguments, self._acts_on(arguments, llm_context)
         )
 
-    def _acts_on(
-        self, arguments: dict[str, Any], llm_context: LLMContext
-    ) -> tuple[str, ...] | None:
-        """Return what the call acts on, what a gate on its path asks for first (None: unknown)."""
+    def _acts_on(self, arguments: dict[str, Any], llm_context: LLMContext) -> tuple[str, ...]:
+        """Return what the call acts on, what a gate on its path asks for first.
+
+        The innermost gate knows it (a gate of fixed reasons is only made over another gate).
+        """
         hass = self.confirmations.hass
         gates: list[ToolGate] = []
         gate: object = self
@@ -391,11 +393,13 @@ class ToolGate:
             gates.append(gate)
             gate = gate.inner
         acts = next(
-            (found for item in gates if (found := item.effect.acts(hass, arguments, llm_context))),
-            None,
+            (
+                found
+                for item in gates
+                if (found := item.effect.acts(hass, arguments, llm_context)) is not None
+            ),
+            NOTHING,
         )
-        if acts is None:
-            return None
 
         def asked(entity_id: str) -> bool:
             return any(item.effects.holds(hass, [entity_id], ()) for item in gates)

@@ -249,7 +249,8 @@ class _Walker:
         """Return ``value`` with its templates rendered; None when one cannot be now."""
         if isinstance(value, Template):
             if value.is_static:
-                return value.template
+                # As the run renders it: "{'entity_id': 'lock.door'}" is a mapping then.
+                return value.async_render()
             if self.render is None:
                 self.cannot(_TEMPLATED)
                 return None
