@@ -19,6 +19,7 @@ from pytest_homeassistant_custom_component.common import (
     mock_platform,
 )
 
+from custom_components.llm_hub.targets import walk
 from custom_components.llm_hub.targets.walk import actions_acts, entities_acts, may_change
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import TemplateError
@@ -530,6 +531,17 @@ async def test_step_of_no_kind_home_assistant_knows_is_unknown_and_may_change(
 ) -> None:
     """A step of no kind Home Assistant knows cannot be followed and may change state."""
     sequence: list[dict[str, Any]] = [{"teleport": {"to": "input_boolean.porch"}}]
+
+    assert actions_acts(hass, sequence).unknown == "a step of an unknown kind"
+    assert may_change(hass, sequence) is True
+
+
+async def test_a_step_kind_the_walker_does_not_read_is_unknown(
+    hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kind Home Assistant adds later (delay, as if the walker did not list it) is unknown."""
+    monkeypatch.setattr(walk, "_KNOWN_STEPS", walk._KNOWN_STEPS - {"delay"})
+    sequence: list[dict[str, Any]] = [{"delay": 1}]
 
     assert actions_acts(hass, sequence).unknown == "a step of an unknown kind"
     assert may_change(hass, sequence) is True

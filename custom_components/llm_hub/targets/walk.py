@@ -374,6 +374,8 @@ def iter_steps(sequence: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
         try:
             kind = cv.determine_script_action(dict(step))
         except ValueError:
+            kind = UNKNOWN_STEP
+        if kind not in _KNOWN_STEPS:  # a kind a newer Home Assistant added: not followed
             yield UNKNOWN_STEP, step
             continue
         yield kind, step
@@ -497,6 +499,27 @@ def may_change(hass: HomeAssistant, sequence: Any) -> bool:
     return False
 
 
+_KNOWN_STEPS: Final = frozenset(
+    {
+        cv.SCRIPT_ACTION_ACTIVATE_SCENE,
+        cv.SCRIPT_ACTION_CALL_SERVICE,
+        cv.SCRIPT_ACTION_CHECK_CONDITION,
+        cv.SCRIPT_ACTION_CHOOSE,
+        cv.SCRIPT_ACTION_DELAY,
+        cv.SCRIPT_ACTION_DEVICE_AUTOMATION,
+        cv.SCRIPT_ACTION_FIRE_EVENT,
+        cv.SCRIPT_ACTION_IF,
+        cv.SCRIPT_ACTION_PARALLEL,
+        cv.SCRIPT_ACTION_REPEAT,
+        cv.SCRIPT_ACTION_SEQUENCE,
+        cv.SCRIPT_ACTION_SET_CONVERSATION_RESPONSE,
+        cv.SCRIPT_ACTION_STOP,
+        cv.SCRIPT_ACTION_VARIABLES,
+        cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER,
+        cv.SCRIPT_ACTION_WAIT_TEMPLATE,
+    }
+)
+"""The step kinds the walker reads (Home Assistant 2026.10-2026.11); any other is unknown."""
 _READING_PREFIXES: Final = ("get_", "list_", "search_")
 _CHANGING_STEPS: Final = frozenset(
     {
