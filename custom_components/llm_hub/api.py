@@ -59,11 +59,7 @@ class HubAPI(SourcedAPI):
         name: str | None = None,
         ui_tools: UiTools | None = None,
     ) -> None:
-        """Create the API of ``entry`` from its title and options.
-
-        ``options`` replace the entry's for a preview that is never registered and logs at
-        debug level; ``name`` replaces the title; ``ui_tools`` None: the loaded entry's.
-        """
+        """Create the API of ``entry``; ``options`` and ``name`` replace its own for a preview."""
         super().__init__(hass=hass, id=api_id_for_entry(entry.entry_id), name=name or entry.title)
         self.title = entry.title
         self.requires_admin = False
@@ -143,8 +139,7 @@ class HubAPI(SourcedAPI):
     ) -> llm_helper.APIInstance:
         """Return the tools and prompt of this hub for one request.
 
-        Raises ``AdminRequiredError`` when the hub requires an admin and the user is not one,
-        and ``HubLoopError`` when this hub is reached again while it is being built.
+        Raises ``AdminRequiredError``, or ``HubLoopError`` when reached while it is built.
         """
         # One snapshot of the registered APIs decides the admin check and is built from.
         registered = _registered(self.hass)

@@ -37,21 +37,21 @@ __all__ = [
     "template_wrappers",
 ]
 
+# Whether ``llm.API`` declares ``requires_admin`` (2026.11 and newer), which Home Assistant's
+# ``async_get_api`` enforces; without it (2026.10) only the hub enforces it.
 API_HAS_REQUIRES_ADMIN: Final = "requires_admin" in {
     field.name for field in dataclasses.fields(llm_helper.API)
 }
-"""Whether ``llm.API`` declares ``requires_admin`` (2026.11 and newer), which Home
-Assistant's ``async_get_api`` enforces; without it (2026.10) only the hub enforces it."""
 
+# Whether agents' ``MergedAPI`` prefixes every tool with ``<slugify(api.name)>__`` (2026.10).
+#
+# 2026.11 prefixes only colliding names; no attribute tells, but it is the release that added
+# ``API.requires_admin``.
 AGENTS_PREFIX_EVERY_TOOL: Final = not API_HAS_REQUIRES_ADMIN
-"""Whether agents' ``MergedAPI`` prefixes every tool with ``<slugify(api.name)>__`` (2026.10).
 
-2026.11 prefixes only colliding names; no attribute tells, but it is the release that added
-``API.requires_admin``."""
-
+# What validators raise for invalid arguments: probatio's ``Invalid`` and voluptuous's, which are
+# one class once Home Assistant aliases voluptuous.
 INVALID_ERRORS: Final[tuple[type[Exception], ...]] = tuple({probatio.Invalid, vol.Invalid})
-"""What validators raise for invalid arguments: probatio's ``Invalid`` and voluptuous's, which
-are one class once Home Assistant aliases voluptuous."""
 
 
 def api_requires_admin(api: llm_helper.API) -> bool:
@@ -86,8 +86,7 @@ def _live_context_wording() -> Callable[
 ]:
     """Return Home Assistant's own wording of ``GetLiveContext``'s match errors, if it has one.
 
-    Private in 2026.10 and 2026.11 alike (``_live_context_match_error(result, name, area,
-    domains)``); used while its four parameters are there, so the hub answers in its words.
+    Private in 2026.10 and 2026.11 (``_live_context_match_error(result, name, area, domains)``).
     """
     found = getattr(homeassistant_llm, "_live_context_match_error", None)
     if callable(found) and len(inspect.signature(found).parameters) == 4:  # noqa: PLR2004
@@ -95,8 +94,8 @@ def _live_context_wording() -> Callable[
     return _own_live_context_match_error
 
 
+# ``(result, name, area, domains) -> str``: the error ``GetLiveContext`` gives a failed match.
 live_context_match_error: Final = _live_context_wording()
-"""``(result, name, area, domains) -> str``: the error ``GetLiveContext`` gives a failed match."""
 
 
 def _entity(hass: HomeAssistant, entity_id: str) -> Any:
@@ -113,10 +112,9 @@ def _platform(entity: Any) -> str | None:
 
 
 def template_action_scripts(hass: HomeAssistant, entity_id: str) -> list[Script] | None:
-    """Return the actions of a template entity (a button's press, a switch's turn on...).
+    """Return the actions of a template entity (a button's press...); None: not a template entity.
 
-    None: not a template entity. Raises ``LookupError`` when it is one whose actions cannot
-    be read (Home Assistant keeps them in ``_action_scripts``, not a public attribute).
+    Raises ``LookupError`` when they cannot be read (core keeps them in ``_action_scripts``).
     """
     entity = _entity(hass, entity_id)
     entry = er.async_get(hass).async_get(entity_id)
@@ -131,8 +129,7 @@ def template_action_scripts(hass: HomeAssistant, entity_id: str) -> list[Script]
 def template_wrappers(hass: HomeAssistant) -> dict[str, set[str]]:
     """Return, per entity a template entity's actions name, the template entities naming it.
 
-    Acting on the switch behind a template lock acts on the lock. What cannot be read raises
-    ``LookupError``, as ``template_action_scripts``.
+    Acting on the switch behind a template lock acts on the lock. Raises ``LookupError``.
     """
     found: dict[str, set[str]] = {}
     for platform in async_get_platforms(hass, "template"):
@@ -145,20 +142,17 @@ def template_wrappers(hass: HomeAssistant) -> dict[str, set[str]]:
     return found
 
 
+# Integrations whose entities switch another entity, and the attributes that name it.
 _DRIVING: Final = {
     "generic_thermostat": ("heater_entity_id",),
     "generic_hygrostat": ("_switch_entity_id",),
 }
-"""Integrations whose entities switch another entity, and the attributes that name it."""
+# Integrations whose entities act on others in ways the hub cannot read.
 _DRIVING_UNREAD: Final = frozenset({"universal"})
-"""Integrations whose entities act on others in ways the hub cannot read."""
 
 
 def driven_entities(hass: HomeAssistant, entity_id: str) -> list[str]:
-    """Return the entities an entity switches as it acts (a thermostat's heater).
-
-    Raises ``LookupError`` when it switches others that cannot be read.
-    """
+    """Return the entities an entity switches as it acts; ``LookupError`` when unreadable."""
     entity = _entity(hass, entity_id)
     platform = _platform(entity)
     if platform in _DRIVING_UNREAD:

@@ -7,39 +7,38 @@ from typing import Final
 DOMAIN: Final = "llm_hub"
 LOGGER = logging.getLogger(__package__)
 
+# Major version of the entry format (``ConfigFlow.VERSION``); a new one is incompatible.
 OPTIONS_VERSION: Final = 1
-"""Major version of the entry format (``ConfigFlow.VERSION``); a new one is incompatible."""
+# Minor version: 1.2 stores the selected API ids as a list and leaves empty options out.
 OPTIONS_MINOR_VERSION: Final = 2
-"""Minor version: 1.2 stores the selected API ids as a list and leaves empty options out."""
 
+# Entry data key: the last title of the hub that followed the name rules (its API name).
 DATA_NAME: Final = "name"
-"""Entry data key: the last title of the hub that followed the name rules (its API name)."""
+# Longest hub name: it becomes part of tool names where agents merge APIs by name.
 MAX_NAME_LENGTH: Final = 64
-"""Longest hub name: it becomes part of tool names where agents merge APIs by name."""
+# Names of Home Assistant's own LLM APIs in any supported version, which no hub may take.
+#
+# The Assist API is "Assist" in 2026.10 and "Device control" in 2026.11, which adds "Home
+# Assistant"; a hub named so on 2026.10 would share its name with one after upgrading.
 RESERVED_API_NAMES: Final = ("Assist", "Device control", "Home Assistant")
-"""Names of Home Assistant's own LLM APIs in any supported version, which no hub may take.
 
-The Assist API is "Assist" in 2026.10 and "Device control" in 2026.11, which adds "Home
-Assistant"; a hub named so on 2026.10 would share its name with one after upgrading.
-"""
-
+# Namespace of tools contributed to a hub by llm.py platforms, used only on a name collision.
 CONTRIBUTED_NAMESPACE: Final = DOMAIN
-"""Namespace of tools contributed to a hub by llm.py platforms, used only on a name collision."""
 
+# ``LLMContext.platform`` of requests from Home Assistant's MCP Server.
 MCP_SERVER_PLATFORM: Final = "mcp_server"
-"""``LLMContext.platform`` of requests from Home Assistant's MCP Server."""
+# Longest a tool call from MCP Server may run, in seconds: MCP Server gives up on a request after 60
+# s (2026.10 and 2026.11) and the client gets HTTP 504.
 MCP_SERVER_CALL_LIMIT: Final = 55
-"""Longest a tool call from MCP Server may run, in seconds: MCP Server gives up on a request
-after 60 s (2026.10 and 2026.11) and the client gets HTTP 504."""
 
+# Seconds each source of a hub may take to give its tools for one request; a slower one is left out
+# of that request. A selected hub has no budget of its own: its sources have theirs.
 SOURCE_BUDGET: Final = 10.0
-"""Seconds each source of a hub may take to give its tools for one request; a slower one is
-left out of that request. A selected hub has no budget of its own: its sources have theirs."""
 
+# Seconds a confirmation token stays valid.
 CONFIRMATION_TTL: Final = 300
-"""Seconds a confirmation token stays valid."""
+# The argument that carries a confirmation token.
 TOKEN_ARGUMENT: Final = "confirmation_token"  # noqa: S105  # an argument name, not a secret
-"""The argument that carries a confirmation token."""
 
 
 def api_id_for_entry(entry_id: str) -> str:
@@ -49,15 +48,15 @@ def api_id_for_entry(entry_id: str) -> str:
 
 # Option keys (``CONF_LLM_HASS_API`` is Home Assistant's), with their values and defaults.
 CONF_PROMPT: Final = "prompt"
+# Whether tools without a decision of their own are listed.
 CONF_INCLUDE_NEW_TOOLS: Final = "include_new_tools"
-"""Whether tools without a decision of their own are listed."""
 CONF_INCLUDED_TOOLS: Final = "included_tools"
 CONF_EXCLUDED_TOOLS: Final = "excluded_tools"
+# List only tools annotated ``read_only``.
 CONF_READ_ONLY: Final = "read_only"
-"""List only tools annotated ``read_only``."""
 CONF_NO_DESTRUCTIVE: Final = "no_destructive"
+# Leave out tools that reach outside Home Assistant.
 CONF_NO_OPEN_WORLD: Final = "no_open_world"
-"""Leave out tools that reach outside Home Assistant."""
 CONF_CONFIRM_DESTRUCTIVE: Final = "confirm_destructive"
 CONF_CONFIRM_TOOLS: Final = "confirm_tools"
 # "Always ask before acting on": calls that act on any of these are confirmed.
@@ -65,60 +64,60 @@ CONF_ASK_DOMAINS: Final = "ask_domains"
 CONF_ASK_DEVICE_CLASSES: Final = "ask_device_classes"
 CONF_ASK_AREAS: Final = "ask_areas"
 CONF_ASK_ENTITIES: Final = "ask_entities"
+# Per tool key, ``{CONF_ALIAS: alias, CONF_DESCRIPTION: text}`` (either may be absent).
 CONF_OVERRIDES: Final = "overrides"
-"""Per tool key, ``{CONF_ALIAS: alias, CONF_DESCRIPTION: text}`` (either may be absent)."""
 CONF_ALIAS: Final = "name"
 CONF_DESCRIPTION: Final = "description"
 
+# Seconds a tool call may run before it is cancelled.
 CONF_TIMEOUT: Final = "timeout"
-"""Seconds a tool call may run before it is cancelled."""
 DEFAULT_TIMEOUT: Final = 60
+# Tools the hub should list at most; the options flow warns above it.
 CONF_MAX_TOOLS: Final = "max_tools"
-"""Tools the hub should list at most; the options flow warns above it."""
+# OpenAI's limit of tools per request.
 DEFAULT_MAX_TOOLS: Final = 128
-"""OpenAI's limit of tools per request."""
+# Tools some MCP clients keep at most (Cursor); the options flow and the panel warn above it.
 CLIENT_TOOL_LIMIT: Final = 40
-"""Tools some MCP clients keep at most (Cursor); the options flow and the panel warn above it."""
+# Whether the audit trail records tool arguments (secrets redacted).
 CONF_RECORD_ARGUMENTS: Final = "record_arguments"
-"""Whether the audit trail records tool arguments (secrets redacted)."""
 
+# How calls that need confirming are confirmed when the caller has no conversation.
 CONF_CONFIRM_WITHOUT_CONVERSATION: Final = "confirm_without_conversation"
-"""How calls that need confirming are confirmed when the caller has no conversation."""
+# A user approves the call in Home Assistant (the default).
 CONFIRM_APPROVE: Final = "approve"
-"""A user approves the call in Home Assistant (the default)."""
 CONFIRM_REFUSE: Final = "refuse"
+# Seconds a call waits for approval, and an approved call for the model.
 CONF_APPROVAL_TIMEOUT: Final = "approval_timeout"
-"""Seconds a call waits for approval, and an approved call for the model."""
 DEFAULT_APPROVAL_TIMEOUT: Final = 300
+# Longest an approval waits, in seconds; a longer stored one is cut.
 MAX_APPROVAL_TIMEOUT: Final = 86400
-"""Longest an approval waits, in seconds; a longer stored one is cut."""
+# A notify action (``notify.<name>``) that gets each approval with Approve and Deny.
 CONF_APPROVAL_NOTIFY_SERVICE: Final = "approval_notify_service"
-"""A notify action (``notify.<name>``) that gets each approval with Approve and Deny."""
 
 CONF_TOOL_MODE: Final = "tool_mode"
+# Tool keys listed directly in search mode.
 CONF_PINNED_TOOLS: Final = "pinned_tools"
-"""Tool keys listed directly in search mode."""
 
 
 class ToolMode(StrEnum):
     """How a hub lists its tools (option ``CONF_TOOL_MODE``)."""
 
+    # Every tool (the default).
     ALL = "all"
-    """Every tool (the default)."""
+    # The pinned tools and the meta-tools; the rest through ``search_tools``.
     SEARCH = "search"
-    """The pinned tools and the meta-tools; the rest through ``search_tools``."""
+    # ``ALL`` while the listed tools fit the hub's tool limit, ``SEARCH`` above it.
     SEARCH_OVER_LIMIT = "search_over_limit"
-    """``ALL`` while the listed tools fit the hub's tool limit, ``SEARCH`` above it."""
 
 
+# Area ids a hub reaches (with the entities and devices in them).
 CONF_SCOPE_AREAS: Final = "scope_areas"
-"""Area ids a hub reaches (with the entities and devices in them)."""
 CONF_SCOPE_FLOORS: Final = "scope_floors"
 CONF_SCOPE_LABELS: Final = "scope_labels"
 CONF_SCOPE_DOMAINS: Final = "scope_domains"
 CONF_SCOPE_ENTITIES: Final = "scope_entities"
+# Entity ids a hub never reaches, whatever else its scope includes.
 CONF_SCOPE_EXCLUDED: Final = "scope_excluded"
-"""Entity ids a hub never reaches, whatever else its scope includes."""
+# User ids who may use a hub (none: everyone Home Assistant lets use it).
 CONF_ALLOWED_USERS: Final = "allowed_users"
-"""User ids who may use a hub (none: everyone Home Assistant lets use it)."""
 CONF_ADMINS_ONLY: Final = "admins_only"

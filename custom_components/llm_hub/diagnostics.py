@@ -22,21 +22,18 @@ from .options import HubOptions
 from .panel.inspector import describe_instance, llm_context_for
 from .types import LlmHubConfigEntry
 
+# Option keys redacted besides secret-like ones: the instructions are the user's own text (Home
+# Assistant's conversation integrations redact their prompts too).
 TO_REDACT: Final = {CONF_PROMPT}
-"""Option keys redacted besides secret-like ones: the instructions are the user's own text
-(Home Assistant's conversation integrations redact their prompts too)."""
 
+# What diagnostics keep of each described tool.
 TOOL_SUMMARY_KEYS: Final = ("name", "key", "original_name", "source", "hidden", "size")
-"""What diagnostics keep of each described tool."""
 
 
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: LlmHubConfigEntry
 ) -> dict[str, Any]:
-    """Return the diagnostics of a hub entry, its tools built for the owner as MCP Server's are.
-
-    A build that fails is reported as ``{"error": ...}`` instead of failing the download.
-    """
+    """Return the diagnostics of a hub entry, its tools built for the owner as MCP Server's are."""
     api = entry.runtime_data.api
     owner = await hass.auth.async_get_owner()
     llm_context = llm_context_for(hass, Context(user_id=owner.id if owner else None))

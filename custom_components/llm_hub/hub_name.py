@@ -20,8 +20,8 @@ from .const import DATA_NAME, DOMAIN, MAX_NAME_LENGTH, RESERVED_API_NAMES, api_i
 
 __all__ = ["clean_name", "name_error", "served_name", "suggest_name"]
 
+# Unicode categories taken out of names: control and format characters.
 _INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf"})
-"""Unicode categories taken out of names: control and format characters."""
 
 
 def clean_name(name: str) -> str:
@@ -37,11 +37,7 @@ def clean_name(name: str) -> str:
 def name_error(
     hass: HomeAssistant, name: str, own_entry_id: str | None, *, titles: bool = True
 ) -> tuple[str, dict[str, str]] | None:
-    """Return the error key for a cleaned hub name and its placeholders, or None.
-
-    Names are compared by slug. Another hub's name is the one it is served under and, with
-    ``titles``, its title too.
-    """
+    """Return the error key and placeholders of a cleaned hub name (compared by slug), or None."""
     if not name:
         return "name_empty", {}
     if len(name) > MAX_NAME_LENGTH:
@@ -90,10 +86,7 @@ def _last_name(entry: ConfigEntry[Any]) -> str | None:
 def served_name(
     hass: HomeAssistant, entry: ConfigEntry[Any]
 ) -> tuple[str, tuple[str, dict[str, str]] | None]:
-    """Return the name a hub is served under, and why its title cannot be (None: it can).
-
-    The title when it follows the rules, else the last name that did, else the title.
-    """
+    """Return the name a hub is served under, and why its title cannot be (None: it can)."""
     if (error := name_error(hass, entry.title, entry.entry_id, titles=False)) is None:
         return entry.title, None
     return _last_name(entry) or entry.title, error

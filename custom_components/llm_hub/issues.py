@@ -63,29 +63,29 @@ __all__ = [
     "async_update_option_issues",
 ]
 
+# Seconds after an entry unloads, fails or is removed before loaded hubs are checked.
 CHECK_DELAY: Final = 10.0
-"""Seconds after an entry unloads, fails or is removed before loaded hubs are checked."""
 CHECK_INTERVAL: Final = timedelta(minutes=5)
 
 ISSUE_MISSING_API: Final = "missing_api"
 ISSUE_INVALID_NAME: Final = "invalid_name"
 ISSUE_INVALID_OPTION: Final = "invalid_option"
+# Translation key of ``invalid_option`` for a safety option, which serves its strictest value.
 ISSUE_INVALID_SAFETY_OPTION: Final = "invalid_safety_option"
-"""Translation key of ``invalid_option`` for a safety option, which serves its strictest value."""
 ISSUE_TOOL_LEFT_OUT: Final = "tool_left_out"
 ISSUE_TOOL_PREFIX: Final = "tool_"
+# Translation key of the issue that a hub's scope names a missing area, floor or label.
 ISSUE_SCOPE_MISSING: Final = "scope_{}_missing"
-"""Translation key of the issue that a hub's scope names a missing area, floor or label."""
 DATA_ENTRY_ID: Final = "entry_id"
 DATA_API_ID: Final = "api_id"
 DATA_OPTION: Final = "option"
 DATA_SUBENTRY_ID: Final = "subentry_id"
 DATA_REASON: Final = "reason"
 
+# The name of every LLM API seen registered since Home Assistant started, by id.
 _API_NAMES: HassKey[dict[str, str]] = HassKey(f"{DOMAIN}_api_names")
-"""The name of every LLM API seen registered since Home Assistant started, by id."""
+# The last name seen of each area, floor and label a scope names, by (kind, id).
 _SCOPE_NAMES: HassKey[dict[tuple[str, str], str]] = HassKey(f"{DOMAIN}_scope_names")
-"""The last name seen of each area, floor and label a scope names, by (kind, id)."""
 _SCOPE_EVENTS: Final = (
     ar.EVENT_AREA_REGISTRY_UPDATED,
     fr.EVENT_FLOOR_REGISTRY_UPDATED,
@@ -207,10 +207,7 @@ def async_update_name_issue(
     served: str,
     error: tuple[str, dict[str, str]] | None,
 ) -> None:
-    """Raise the issue that a hub's title breaks the name rules (``error``), or clear it (None).
-
-    ``served``: the name the hub is served under instead.
-    """
+    """Raise the issue that a hub's title breaks the name rules (``error``), or clear it (None)."""
     issue_id = f"{ISSUE_INVALID_NAME}_{entry.entry_id}"
     if error is None:
         ir.async_delete_issue(hass, DOMAIN, issue_id)
@@ -318,10 +315,7 @@ def _async_delete_prefixed(hass: HomeAssistant, prefix: str, keep: set[str] | No
 def async_track_scope(
     hass: HomeAssistant, entry: ConfigEntry[Any], scope: HubScope
 ) -> CALLBACK_TYPE:
-    """Check the areas, floors and labels of a hub's scope now and when they change.
-
-    Returns the undo. A scope without areas, floors or labels only clears old issues.
-    """
+    """Check the areas, floors and labels of a hub's scope now and on change; return the undo."""
     _async_check_scope(hass, entry, scope)
     if not (scope.areas or scope.floors or scope.labels):
         return lambda: None
@@ -370,6 +364,7 @@ def async_track_apis(hass: HomeAssistant) -> None:
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, tracker.stop)
 
 
+# States of an entry that has (or is about to have, or still has) its APIs registered.
 _MAY_HAVE_APIS: Final = frozenset(
     {
         ConfigEntryState.LOADED,
@@ -377,7 +372,6 @@ _MAY_HAVE_APIS: Final = frozenset(
         ConfigEntryState.UNLOAD_IN_PROGRESS,
     }
 )
-"""States of an entry that has (or is about to have, or still has) its APIs registered."""
 
 
 class _ApiTracker:

@@ -16,13 +16,13 @@ from homeassistant.core import HomeAssistant, callback
 from .calls.audit import EVENT_TOOL_CALLED
 from .const import DOMAIN
 
+# The logbook message per outcome of a call.
 OUTCOME_WORDS: Final = {
     "ok": "called {tool}",
     "error": "called {tool}, which failed",
     "refused": "refused a call of {tool}",
     "needs_confirmation": "asked to confirm a call of {tool}",
 }
-"""The logbook message per outcome of a call."""
 
 
 @callback

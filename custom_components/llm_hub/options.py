@@ -123,9 +123,9 @@ class EveryTool(_StandIn):
         return "EVERY_TOOL"
 
 
+# What a safety list of the wrong type, not a list, holds (``excluded_tools``, ``confirm_tools``,
+# the ``ask_*`` lists).
 EVERY_TOOL: Final = EveryTool()
-"""What a safety list of the wrong type, not a list, holds (``excluded_tools``,
-``confirm_tools``, the ``ask_*`` lists)."""
 
 
 class NoneOf(_StandIn):
@@ -138,9 +138,9 @@ class NoneOf(_StandIn):
         return "NONE_OF"
 
 
+# What a list that narrows a hub (its scope's includes, its users) holds when stored with the wrong
+# type: it narrows to nothing.
 NONE_OF: Final = NoneOf()
-"""What a list that narrows a hub (its scope's includes, its users) holds when stored with
-the wrong type: it narrows to nothing."""
 
 
 def _strictest[T](value: Any, strictest: T) -> T:
@@ -152,16 +152,16 @@ class Kind[T]:
     """A type of stored option: its check, the check in words, and its lenient reader."""
 
     check: Callable[[Any], bool]
+    # The check in English words (logs, docs).
     expected: str
-    """The check in English words (logs, docs)."""
+    # ``read(value, default)``: the value any stored value stands for, else ``default``.
     read: Callable[[Any, T], T]
-    """``read(value, default)``: the value any stored value stands for, else ``default``."""
+    # ``fail_closed(value, strictest)``: what a safety option of the wrong type serves.
     fail_closed: Callable[[Any, T], T] = _strictest
-    """``fail_closed(value, strictest)``: what a safety option of the wrong type serves."""
+    # The key of the check in words in the ``common`` translations (``expected_…``).
     words: str = ""
-    """The key of the check in words in the ``common`` translations (``expected_…``)."""
+    # The values an option of one of a few values may hold (``words`` joins them).
     choices: tuple[str, ...] = ()
-    """The values an option of one of a few values may hold (``words`` joins them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +172,8 @@ class Option:
     kind: Kind[Any]
     default: Any
     when_invalid: Any
+    # Whether a wrong type fails closed (``when_invalid`` is the strictest value).
     safety: bool = False
-    """Whether a wrong type fails closed (``when_invalid`` is the strictest value)."""
 
 
 def _is_number(value: Any) -> bool:
@@ -358,8 +358,7 @@ def _narrowing(key: str) -> frozenset[str]:
 def _option[T](key: str, kind: Kind[T], *, default: T, strictest: T | None = None) -> T:
     """Return the ``HubOptions`` field of the stored option ``key``.
 
-    With ``strictest`` it is a safety option: a value of the wrong type serves that
-    (``Kind.fail_closed``); other options serve their default.
+    With ``strictest`` it is a safety option: a value of the wrong type fails closed to it.
     """
     row = Option(
         key=key,
@@ -407,10 +406,10 @@ class HubOptions:
         CONF_ASK_ENTITIES, _ENTITIES, default=frozenset(), strictest=EVERY_TOOL
     )
     overrides: Mapping[str, Override] = _option(CONF_OVERRIDES, _OVERRIDES, default=_NO_OVERRIDES)
+    # Seconds a tool call may run.
     timeout: float = _option(CONF_TIMEOUT, _SECONDS, default=DEFAULT_TIMEOUT)
-    """Seconds a tool call may run."""
+    # Tools above which the options flow warns (nothing is cut).
     max_tools: int = _option(CONF_MAX_TOOLS, _COUNT, default=DEFAULT_MAX_TOOLS)
-    """Tools above which the options flow warns (nothing is cut)."""
     record_arguments: bool = _option(CONF_RECORD_ARGUMENTS, _FLAG, default=False)
     confirm_without_conversation: str = _option(
         CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -418,10 +417,10 @@ class HubOptions:
         default=CONFIRM_APPROVE,
         strictest=CONFIRM_REFUSE,
     )
+    # Seconds an approval waits for a user, and an approved call for the model.
     approval_timeout: float = _option(
         CONF_APPROVAL_TIMEOUT, _APPROVAL_SECONDS, default=DEFAULT_APPROVAL_TIMEOUT
     )
-    """Seconds an approval waits for a user, and an approved call for the model."""
     approval_notify_service: str | None = _option(
         CONF_APPROVAL_NOTIFY_SERVICE, _NOTIFY_ACTION, default=None
     )
@@ -444,10 +443,8 @@ class HubOptions:
     def from_options(cls, options: Mapping[str, Any], *, checked: bool = True) -> Self:
         """Return the options of stored ``options``; an absent option is its default.
 
-        ``checked``: a value of the wrong type is the option's ``when_invalid`` (as a hub
-        serves). Unchecked (as the options flow shows them): every value is read as well
-        as it can be, e.g. ``"no"`` as false; but a safety option of the wrong type fails
-        closed either way.
+        ``checked``: a wrong type is ``when_invalid``, else read leniently; a safety option fails
+        closed.
         """
         values: dict[str, Any] = {}
         for name, row in _FIELDS.items():
@@ -467,10 +464,10 @@ class HubOptions:
 
 _FIELDS: Final[dict[str, Option]] = {item.name: item.metadata[_ROW] for item in fields(HubOptions)}
 _BY_KEY: Final = {row.key: row for row in _FIELDS.values()}
+# What each option must hold, in English words (the log, docs), by key.
 EXPECTED: Final = {row.key: row.kind.expected for row in _FIELDS.values()}
-"""What each option must hold, in English words (the log, docs), by key."""
+# The keys of the options that fail closed.
 SAFETY_OPTIONS: Final = frozenset(row.key for row in _FIELDS.values() if row.safety)
-"""The keys of the options that fail closed."""
 
 
 def expected_words(key: str, texts: Callable[..., str]) -> str:

@@ -94,26 +94,27 @@ from .types import LlmHubConfigEntry
 
 __all__ = ["LlmHubOptionsFlow", "async_preview"]
 
+# Options form field: the tools checked to list (stored as included/excluded keys).
 CONF_TOOLS = "tools"
-"""Options form field: the tools checked to list (stored as included/excluded keys)."""
+# Options form field: the tool whose alias and description to change.
 CONF_TOOL = "tool"
-"""Options form field: the tool whose alias and description to change."""
+# Options form field: the source whose tools the tools step shows (``ALL_SOURCES``: all).
 CONF_SOURCE = "source"
-"""Options form field: the source whose tools the tools step shows (``ALL_SOURCES``: all)."""
+# The ``CONF_SOURCE`` value that shows every tool.
 ALL_SOURCES = "all"
-"""The ``CONF_SOURCE`` value that shows every tool."""
+# The menu entry that stores the options.
 SAVE = "save"
-"""The menu entry that stores the options."""
+# Shortest call timeout the options form takes, and its step, in seconds.
 MIN_TIMEOUT = 0.1
-"""Shortest call timeout the options form takes, and its step, in seconds."""
+# Longest call timeout the options form takes, in seconds.
 MAX_TIMEOUT = 3600
-"""Longest call timeout the options form takes, in seconds."""
+# Shortest time an approval waits, in seconds (the options form).
 MIN_APPROVAL_TIMEOUT = 10
-"""Shortest time an approval waits, in seconds (the options form)."""
+# Highest tool limit the options form takes.
 MAX_TOOLS_LIMIT = 1000
-"""Highest tool limit the options form takes."""
+# The assistant whose exposed entities the options flow lists tools for (as MCP Server).
 CONVERSATION_DOMAIN = "conversation"
-"""The assistant whose exposed entities the options flow lists tools for (as MCP Server)."""
+# The list fields of the scope step, in the order the form shows them.
 SCOPE_FIELDS = (
     CONF_SCOPE_AREAS,
     CONF_SCOPE_FLOORS,
@@ -123,7 +124,6 @@ SCOPE_FIELDS = (
     CONF_SCOPE_EXCLUDED,
     CONF_ALLOWED_USERS,
 )
-"""The list fields of the scope step, in the order the form shows them."""
 
 
 def _loop_through(hass: HomeAssistant, own_entry_id: str, selected: list[str]) -> bool:
@@ -146,11 +146,7 @@ def _loop_through(hass: HomeAssistant, own_entry_id: str, selected: list[str]) -
 
 
 async def _async_admin_user_id(hass: HomeAssistant) -> str | None:
-    """Return the owner's id, or another active administrator's; None when there is none.
-
-    The options flow lists the tools as an administrator sees them: options flows carry no
-    user, and an administrator sees every tool any user may get.
-    """
+    """Return the owner's id, or another active administrator's; None when there is none."""
     if (owner := await hass.auth.async_get_owner()) is not None:
         return owner.id
     return next(
@@ -164,11 +160,7 @@ async def _async_admin_user_id(hass: HomeAssistant) -> str | None:
 
 
 async def _async_preview_user_id(hass: HomeAssistant, options: HubOptions) -> str | None:
-    """Return whom the options flow builds the hub as: an administrator, or a user it serves.
-
-    A hub for some users is built as one of them (the owner, else an administrator first);
-    None when it serves none of the users there are.
-    """
+    """Return whom the options flow builds the hub as: an administrator, or a user it serves."""
     if not options.allowed_users:
         return await _async_admin_user_id(hass)
     served = sorted(
@@ -187,12 +179,7 @@ async def _async_preview_user_id(hass: HomeAssistant, options: HubOptions) -> st
 async def async_preview(
     hass: HomeAssistant, entry: LlmHubConfigEntry, options: Mapping[str, Any] | None = None
 ) -> HubAPIInstance:
-    """Return the hub's API instance as an administrator (or a user it serves) gets it.
-
-    With ``options``, the instance a hub with these options would give (not registered);
-    without, the loaded hub's own. Raises what building raises (e.g. ``Unauthorized`` when
-    the hub needs an administrator and there is none).
-    """
+    """Return the hub's API instance (with ``options``, a preview's) as an administrator gets it."""
     if options is None and entry.state is ConfigEntryState.LOADED:
         api = entry.runtime_data.api
     else:
@@ -268,9 +255,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_apis(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Select the LLM APIs the hub builds on and write its instructions.
 
-        ``CONF_LLM_HASS_API`` is stored as a list of API ids and left out when none is
-        selected (as the spec asks of agents); an empty prompt is left out too. A selected
-        API that leads back to this hub through other hubs is refused.
+        ``CONF_LLM_HASS_API``: API ids, absent when none (as the spec asks); a loop back is refused.
         """
         errors: dict[str, str] = {}
         if user_input is not None:
@@ -327,14 +312,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- Tools ----------------------------------------------------------------------------
 
     async def async_step_tools(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Choose the tools the hub lists, and whether new tools are listed.
-
-        Every tool shown gets a decision: checked ones are included, the others excluded;
-        tools not shown keep theirs; tools that appear later follow "include new tools". A
-        source other than the one shown keeps the decisions and shows that source's tools.
-        When the choice would list more tools than the limit, the form says so once;
-        submitting it again applies it.
-        """
+        """Choose the tools the hub lists, and whether new tools are listed."""
         errors: dict[str, str] = {}
         chosen: dict[str, str] = {}
         if user_input is not None:
@@ -370,7 +348,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             CONF_TOOLS: [
                 option["value"]
                 for option in tools
-                if policy.hidden_reason(option["value"], _SAFE) is None
+                if policy.left_out_reason(option["value"], _SAFE) is None
             ],
         }
         return self.async_show_form(
@@ -634,11 +612,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def async_step_override(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Give the chosen tool an alias and/or a description; empty fields remove them.
-
-        The alias must be a portable tool name without ``__`` (``policy.alias_error``) and not
-        the name of another tool of the hub; the tool's own key is no alias and always goes.
-        """
+        """Give the chosen tool an alias and/or a description; empty fields remove them."""
         key = self._override_key
         assert key is not None  # noqa: S101  # set by the overrides step
         errors: dict[str, str] = {}
@@ -742,11 +716,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     # --- Tool search ----------------------------------------------------------------------
 
     async def async_step_search(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Choose how the hub lists its tools (all, or by search) and the tools always listed.
-
-        See ``tool_search.py``: in search mode the hub lists the pinned tools and the
-        meta-tools ``search_tools`` and ``call_tool`` instead of all its tools.
-        """
+        """Choose how the hub lists its tools (all, or by search) and the tools always listed."""
         if user_input is not None:
             return await self._async_apply(
                 {
@@ -819,11 +789,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         return len((await async_preview(self.hass, self.config_entry, options)).tools)
 
     async def _async_figures(self) -> dict[str, str]:
-        """Return the menu's placeholders: tools listed and considered, size, limit, warning.
-
-        The warning (the options flow's error texts, or empty) says why the figures are
-        missing, or that the hub lists more tools than its limit or than some clients keep.
-        """
+        """Return the menu's placeholders: tools listed and considered, size, limit, warning."""
         limit = self._current().max_tools
         figures = {"hub": self.config_entry.title, "max_tools": str(limit)}
         warnings: list[tuple[str, dict[str, str]]] = []
@@ -872,15 +838,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     async def _async_tool_options(
         self, source: str = ALL_SOURCES, also: Iterable[str] = ()
     ) -> list[SelectOptionDict]:
-        """Return the tools to choose from: those the hub considers now, then stored keys.
-
-        A tool shows its title, key (what the options store), where it comes from, its
-        alias and whether it is read-only, destructive or reaches outside Home Assistant
-        (``_tool_label``). With a ``source`` (a domain or API id), only that source's tools.
-        Keys the options hold (``also`` and the tool selection) that the hub does not
-        consider now stay selectable as "(not available now)" among all sources, so
-        applying the form keeps them.
-        """
+        """Return the tools to choose from: those the hub considers now, then stored keys."""
         instance = await self._async_instance()
         names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
         texts = await self._async_texts("selector")
@@ -943,8 +901,8 @@ def _seconds(value: float) -> float:
     return int(value) if value.is_integer() else value
 
 
+# Annotations no annotation policy leaves out: to ask the policy about the selection only.
 _SAFE = llm_helper.ToolAnnotations(read_only=True, destructive=False, open_world=False)
-"""Annotations no annotation policy leaves out: to ask the policy about the selection only."""
 
 
 def _choices(chosen_and_known: tuple[set[str], set[str]]) -> SelectSelector:
@@ -972,11 +930,7 @@ def _tools_selector(options: list[SelectOptionDict], *, multiple: bool = True) -
 
 
 def _text(texts: Mapping[str, str], key: str, placeholders: Mapping[str, str]) -> str:
-    """Return the translation ``key`` of LLM Hub with ``placeholders`` filled in.
-
-    ``key`` is the part after ``component.llm_hub.``; a missing or broken translation
-    gives the key itself (as Home Assistant's exception messages do).
-    """
+    """Return LLM Hub's translation ``key`` filled in; the key itself when missing, as core does."""
     template = texts.get(f"component.{DOMAIN}.{key}", key)
     try:
         return template.format_map(placeholders)
@@ -997,12 +951,7 @@ def _tool_status(item: CandidateTool) -> str:
 
 
 def _tool_label(texts: Mapping[str, str], item: CandidateTool, api_names: Mapping[str, str]) -> str:
-    """Return how a tool is shown, e.g. "Brew (tools__brew, from Tools), called coffee: read-only".
-
-    Put together from the ``tool_label`` and ``tool_status`` texts of the ``selector``
-    translations: title (when the tool has one), key, source, alias (when it has one) and
-    status (``_tool_status``).
-    """
+    """Return how a tool is shown: "Brew (tools__brew, from Tools), called coffee: read-only"."""
     values = {
         "title": item.tool.title or "",
         "key": item.key,

@@ -22,10 +22,7 @@ class Texts:
     english: Mapping[str, str]
 
     def __call__(self, key: str, /, **placeholders: object) -> str:
-        """Return the text ``key`` of the category with ``placeholders`` filled in.
-
-        English when the translation cannot be filled in; ``key`` when there is no text.
-        """
+        """Return the text ``key`` filled in (else English, else the ``key`` itself)."""
         name = f"component.{DOMAIN}.{self.category}.{key}"
         for texts in (self.translated, self.english):
             if (template := texts.get(name)) is None:

@@ -20,19 +20,19 @@ async def check_describe(demo: Demo) -> str:
     german = tools.get(GERMAN_TOOL) or {}
     expect(german.get("name") == GERMAN_EXPOSED, f"{GERMAN_TOOL}: {compact(german)[:300]}")
     left_out: JsonObject = next((t for t in described["tools"] if t["key"] == demo.turn_off), {})
-    expect(bool(left_out.get("hidden")), f"{demo.turn_off} not hidden: {compact(left_out)}")
-    exposed = [tool["name"] for tool in described["tools"] if tool["hidden"] is None]
+    expect(bool(left_out.get("hidden")), f"{demo.turn_off} not left out: {compact(left_out)}")
+    listed = [tool["name"] for tool in described["tools"] if tool["hidden"] is None]
     size = described["size"]
-    expect(size["tools"] == len(exposed), f"size counts {size['tools']} of {exposed}")
+    expect(size["tools"] == len(listed), f"size counts {size['tools']} of {listed}")
     return (
-        f"{len(described['tools'])} tools gathered, {len(exposed)} exposed, "
+        f"{len(described['tools'])} tools gathered, {len(listed)} listed, "
         f"~{size['tokens']} tokens; {GERMAN_TOOL} as {german['name']}; "
-        f"{demo.turn_off} hidden: {left_out['hidden']!r}"
+        f"{demo.turn_off} left out: {left_out['hidden']!r}"
     )
 
 
 async def check_tool_call(demo: Demo) -> str:
-    """``llm_hub/tool/call`` runs a tool as a model would, and refuses a hidden one."""
+    """``llm_hub/tool/call`` runs a tool as a model would, and refuses a left-out one."""
     api_id = demo.kitchen_api
     arguments = {"name_contains": "kitchen"}
     demo.expected_events.append((COUNT_TOOL, "ok", HUB_DOMAIN))

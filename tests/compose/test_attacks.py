@@ -50,7 +50,7 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
     await hass.config_entries.async_reload(hub.entry_id)
     refused = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
     assert refused.data["error"] == "ToolNotAvailable"
-    assert "excluded" in str(refused.data["error_text"])
+    assert "unchecked" in str(refused.data["error_text"])
     assert hub.runtime_data.api.audit.counters.refused == 1
     with pytest.raises(HomeAssistantError):
         await _call(hass, hub, hass_read_only_user.id, "coffee", {"size": "small"})

@@ -247,7 +247,7 @@ async def test_new_tools_follow_the_default(
     assert hidden[f"{TOOLS_DOMAIN}__new"] == (
         "a new tool, and the hub's options leave out new tools"
     )
-    assert hidden[SEARCH] == "excluded in the hub's options"
+    assert hidden[SEARCH] == "unchecked in the hub's options"
 
     await async_set_options(
         hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]}
@@ -260,7 +260,7 @@ async def test_new_tools_follow_the_default(
     assert await _exposed(hass, hub, hass_admin_user.id) == {BREW, GRIND, f"{TOOLS_DOMAIN}__newer"}
 
 
-async def test_hidden_reasons_and_worst_case_annotations(
+async def test_left_out_reasons_and_worst_case_annotations(
     hass: HomeAssistant, hub: MockConfigEntry, hass_admin_user: MockUser
 ) -> None:
     """The inspector's reasons; an included tool still obeys the annotation policy.
@@ -292,7 +292,7 @@ async def test_hidden_reasons_and_worst_case_annotations(
         LIVE_CONTEXT: None,
     }
     assert (
-        hub.runtime_data.api.policy.hidden_reason(
+        hub.runtime_data.api.policy.left_out_reason(
             "x", llm.ToolAnnotations(read_only=True, open_world=False)
         )
         is None
@@ -425,7 +425,7 @@ async def test_a_loop_of_three_hubs_at_request_time(
     ]
 
 
-async def test_describe_warns_of_prompts_naming_renamed_or_hidden_tools(
+async def test_describe_warns_of_prompts_naming_renamed_or_left_out_tools(
     hass: HomeAssistant, hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """The contributor's prompt names brew, which has an alias; the instructions name grind,
@@ -450,8 +450,8 @@ async def test_describe_warns_of_prompts_naming_renamed_or_hidden_tools(
         f"The prompt names the tool {BREW}, which this hub lists as coffee; tell the model "
         "the new name in the hub's instructions."
     )
-    hidden = (
-        f"The prompt names the tool {GRIND}, which this hub does not list (excluded in the "
+    left_out = (
+        f"The prompt names the tool {GRIND}, which this hub does not list (unchecked in the "
         "hub's options)."
     )
-    assert described["warnings"] == [renamed, hidden]
+    assert described["warnings"] == [renamed, left_out]

@@ -462,7 +462,7 @@ async def test_call_a_tool_by_its_original_name(
     )
     assert _error(await _call(client, hub_id(entry), "lock.open")) == (
         "not_found",
-        f"{prefix} lock.open for this request: the hub hides it (excluded in the hub's options)",
+        f"{prefix} lock.open for this request: the hub hides it (unchecked in the hub's options)",
     )
     assert (await _call(client, hub_id(entry), "light_turn_on"))["result"]["outcome"] == "ok"
 

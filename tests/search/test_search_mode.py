@@ -631,7 +631,7 @@ async def test_outer_policy_holds_through_a_searching_hub(
     corked = await through_outer(CORK, {})
     assert asked["status"] == "approval_required"
     assert corked["error"] == "ToolNotAvailable"
-    assert "excluded" in corked["error_text"]
+    assert "unchecked" in corked["error_text"]
     assert log == []
     # Asked and refused by the outer hub; the inner hub never saw a call.
     assert _outcomes(outer) == [(WINE, "needs_confirmation"), (CORK, "refused")]

@@ -476,7 +476,7 @@ async def test_meta_tools(hass: HomeAssistant) -> None:
     assert isinstance(search, SearchToolsTool)
     assert isinstance(caller, CallToolTool)
     assert search.index is caller.index is index
-    assert caller.hidden is None
+    assert caller.left_out is None
     assert search.annotations.read_only
     assert not caller.annotations.read_only
     assert isinstance(search.parameters, probatio.Schema)

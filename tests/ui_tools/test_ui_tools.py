@@ -1477,21 +1477,21 @@ async def test_policy_applies(hass: HomeAssistant, setup_llm: None) -> None:
         (
             {CONF_READ_ONLY: True},
             "user",
-            "not list this tool while its option “Read-only tools only” is on (Configure).",
+            "leave this tool out while its option “Read-only tools only” is on (Configure).",
         ),
         (
             {"no_destructive": True, "no_open_world": True},
             "user",
             (
-                "not list this tool while its option “No destructive tools” is on "
-                "(Configure). The hub will not list this tool while its option “No tools that "
+                "leave this tool out while its option “No destructive tools” is on "
+                "(Configure). The hub will leave this tool out while its option “No tools that "
                 "reach outside Home Assistant” is on (Configure)."
             ),
         ),
         (
             {"include_new_tools": False},
             "user",
-            "not list this tool while its option “Include new tools” is off (Configure).",
+            "leave this tool out while its option “Include new tools” is off (Configure).",
         ),
         ({"include_new_tools": False}, "reconfigure", ""),
         (

@@ -22,10 +22,8 @@ __all__ = ["tool_arguments"]
 def tool_arguments(
     tool: Tool, tool_args: dict[str, Any], listed: JsonSchema | None = None
 ) -> dict[str, Any]:
-    """Return a new dict of the arguments ``tool`` receives for the model's ``tool_args``.
+    """Return the arguments ``tool`` receives for the model's ``tool_args``, defaults filled in.
 
-    The model's keys and values, then the declared defaults of top-level parameters it left
-    out; where ``listed`` (the clean schema the hub lists) has text for a value, the value.
     Raises what the tool's parameters raise (``probatio.Invalid``, voluptuous' ``Invalid``).
     """
     checked = _checker(tool)(tool_args)

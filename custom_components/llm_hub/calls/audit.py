@@ -39,14 +39,14 @@ __all__ = [
     "redact_secrets",
 ]
 
+# Fired after every call of a hub's tool; its data is a ``ToolCalledData``.
 EVENT_TOOL_CALLED: Final = "llm_hub_tool_called"
-"""Fired after every call of a hub's tool; its data is a ``ToolCalledData``."""
 
+# How many of a hub's last calls are kept in memory (for diagnostics).
 RECENT_CALLS: Final = 20
-"""How many of a hub's last calls are kept in memory (for diagnostics)."""
 
+# Longest error text kept with a recent call, in characters.
 ERROR_TEXT_LENGTH: Final = 300
-"""Longest error text kept with a recent call, in characters."""
 
 # The secret-key rule (docs/inspector.md, "Secrets"). A key is split into words (camelCase,
 # separators, digits), accents dropped and case folded; ``joined`` is its words run together.
@@ -91,10 +91,10 @@ _SECRET_WORDS: Final = frozenset(
     # Only as a whole word: ``pin`` but not ``spin``, ``auth`` but not ``author``.
     {"auth", "oauth", "cvc", "cvv", "otp", "pass", "pin", "psk", "pw", "totp"}
 )
+# A secret as a word or at the end of one (``accesstoken``), not in ``max_tokens``.
 _TOKEN: Final = "token"  # noqa: S105  # a word to look for, not a secret
-"""A secret as a word or at the end of one (``accesstoken``), not in ``max_tokens``."""
+# A secret (an alarm's or a lock's) unless a word in the key says what kind of code.
 _CODE: Final = "code"
-"""A secret (an alarm's or a lock's) unless a word in the key says what kind of code."""
 _NOT_SECRET_CODES: Final = frozenset(
     {
         "area",
@@ -141,8 +141,8 @@ def _words(key: str) -> list[str]:
     return [word for word in _NOT_LETTERS.split(plain.replace("ł", "l")) if word]
 
 
+# The stems written as keys' words are (e.g. Japanese without its sound marks).
 _STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
-"""The stems written as keys' words are (e.g. Japanese without its sound marks)."""
 
 
 def is_secret_key(key: object) -> bool:
@@ -166,24 +166,24 @@ class _SecretKeys(frozenset[str]):
         return is_secret_key(key)
 
 
+# The keys ``redact_secrets`` redacts (``key in SECRET_KEYS``).
 SECRET_KEYS: Final = _SecretKeys()
-"""The keys ``redact_secrets`` redacts (``key in SECRET_KEYS``)."""
 
 
+# Deepest nesting of arguments the audit records; anything deeper becomes a marker.
 MAX_DEPTH: Final = 8
-"""Deepest nesting of arguments the audit records; anything deeper becomes a marker."""
+# Most keys or items of one object or list the audit records.
 MAX_ITEMS: Final = 64
-"""Most keys or items of one object or list the audit records."""
+# Most characters of one text (or key: ``MAX_KEY``) the audit records.
 MAX_TEXT: Final = 1000
-"""Most characters of one text (or key: ``MAX_KEY``) the audit records."""
 MAX_KEY: Final = 100
+# About the most bytes of arguments as JSON one event records, well below the recorder's 32 KB (the
+# last text may pass it by up to six bytes per character of ``MAX_TEXT``).
 MAX_SIZE: Final = 8192
-"""About the most bytes of arguments as JSON one event records, well below the recorder's
-32 KB (the last text may pass it by up to six bytes per character of ``MAX_TEXT``)."""
+# The key under which a cut object says how many keys were left out.
 CUT: Final = "…"
-"""The key under which a cut object says how many keys were left out."""
+# Integers the recorder's JSON encoder (orjson) can write.
 _INT64 = range(-(2**63), 2**64)
-"""Integers the recorder's JSON encoder (orjson) can write."""
 
 
 class _Capture:
@@ -261,11 +261,7 @@ class _Capture:
 
 
 def recorded_arguments(arguments: Any) -> tuple[Any, bool]:
-    """Return what the audit records of a call's arguments, and whether anything was cut.
-
-    Any value becomes JSON-safe, secrets redacted, cut to the limits above with a
-    ``<cut: ...>`` marker. Never raises: unreadable arguments are recorded as a marker.
-    """
+    """Return the recorded (JSON-safe, redacted, cut) arguments and whether cut; never raises."""
     capture = _Capture()
     try:
         return capture.value(arguments, 0), capture.cut
@@ -283,29 +279,29 @@ class ToolCalledData(TypedDict, total=False):
 
     api_id: str
     api_name: str
+    # The name the model called (the listed name).
     tool_name: str
-    """The name the model called (the listed name)."""
+    # The name of the tool the hub ran (its own name in its integration or API).
     original_tool_name: str
-    """The name of the tool the hub ran (its own name in its integration or API)."""
+    # The integration domain (contributed tools) or selected API id the tool came from.
     source: str
-    """The integration domain (contributed tools) or selected API id the tool came from."""
     tool_call_id: str
     user_id: str | None
+    # The integration that made the request (a conversation agent's domain, mcp_server).
     platform: str
-    """The integration that made the request (a conversation agent's domain, mcp_server)."""
+    # The conversation agent or AI task entity (Home Assistant 2026.11 and newer).
     agent_id: str | None
-    """The conversation agent or AI task entity (Home Assistant 2026.11 and newer)."""
     device_id: str | None
     outcome: Outcome
     duration_ms: float
+    # The arguments as ``recorded_arguments`` records them (option "record arguments").
     arguments: Any
-    """The arguments as ``recorded_arguments`` records them (option "record arguments")."""
+    # Present (True) when the recorded arguments were cut.
     arguments_cut: bool
-    """Present (True) when the recorded arguments were cut."""
+    # The user id of who approved the call in Home Assistant, if anyone did.
     approved_by: str
-    """The user id of who approved the call in Home Assistant, if anyone did."""
+    # What went wrong, for a call that did not end ``ok`` and said.
     error: str
-    """What went wrong, for a call that did not end ``ok`` and said."""
 
 
 @dataclass(slots=True)
@@ -313,10 +309,10 @@ class RecentCall:
     """A call kept in memory: the event's data, when, and any error text."""
 
     data: ToolCalledData
+    # When the call finished (POSIX timestamp; ``as_dict`` gives ISO 8601, UTC).
     time: float
-    """When the call finished (POSIX timestamp; ``as_dict`` gives ISO 8601, UTC)."""
+    # What went wrong, for calls that did not end ``ok`` (shortened), or None.
     error: str | None
-    """What went wrong, for calls that did not end ``ok`` (shortened), or None."""
 
     def as_dict(self) -> dict[str, Any]:
         """Return the call as JSON-ready data: the event's data, ``time`` and ``error``."""
@@ -399,10 +395,7 @@ def _call_id(call_id: Any) -> str:
 
 
 def _error_text(data: Mapping[str, Any]) -> str | None:
-    """Return the text of a call that did not end ``ok``, shortened, its token redacted.
-
-    ``error_text``, ``error``, or a waiting call's ``message``; None when the data has none.
-    """
+    """Return a failed or waiting call's text, shortened and redacted; None when it has none."""
     token = data.get(TOKEN_ARGUMENT)
     for key in ("error_text", "error", "message"):
         if isinstance(text := data.get(key), str) and text:

@@ -18,23 +18,22 @@ from homeassistant.util.json import JsonObjectType, SerializationError, json_loa
 
 __all__ = ["json_safe", "json_text"]
 
+# Most containers ``_plain`` looks into before it leaves the data to the encoder.
 _PLAIN_WALK_LIMIT: Final = 1000
-"""Most containers ``_plain`` looks into before it leaves the data to the encoder."""
 # The integers orjson encodes: 64-bit signed and unsigned.
 _INT_MIN: Final = -(2**63)
 _UINT_MAX: Final = 2**64 - 1
+# A lone surrogate: text that is not valid Unicode, which no JSON encoder writes as UTF-8.
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
-"""A lone surrogate: text that is not valid Unicode, which no JSON encoder writes as UTF-8."""
+# Most encodings spent finding where a result fails (the search does not stop on cycles).
 _PATH_SEARCH_BUDGET: Final = 1000
-"""Most encodings spent finding where a result fails (the search does not stop on cycles)."""
 
 
 def json_safe(data: Any) -> JsonObjectType:
     """Return ``data`` as a JSON object of plain values, converted as Home Assistant's encoder does.
 
-    Decimals become numbers and lone surrogates U+FFFD; data that is not an object comes back
-    as ``{"result": data}``. Raises ``SerializationError`` naming where the data cannot be
-    converted, e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
+    A non-object comes back as ``{"result": data}``. Raises ``SerializationError`` naming where,
+    e.g. ``Type is not JSON serializable: bytes at $.raw (bytes)``.
     """
     if type(data) is dict and _plain(data):
         # Already plain JSON (most results): nothing to convert.

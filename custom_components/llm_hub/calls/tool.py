@@ -72,10 +72,7 @@ def _outcome(result: ToolResult) -> Outcome:
 
 
 def error_result(error: str, message: str) -> ToolResult:
-    """Return a failed call's result, shaped like Home Assistant's chat log shapes one.
-
-    ``data`` is ``{"error": <type>, "error_text": <message>}``; lone surrogates become U+FFFD.
-    """
+    """Return a failed call's result, ``{"error": type, "error_text": message}`` as core's."""
     return ToolResult(data={"error": error, "error_text": json_text(message)}, error=True)
 
 
@@ -84,14 +81,14 @@ class ToolCall:
     """One finished call of a hub tool, as the hub records it."""
 
     tool: HubTool
+    # What the model sent, less a confirmation token that was accepted.
     tool_input: ToolInput
-    """What the model sent, less a confirmation token that was accepted."""
     llm_context: LLMContext
     result: ToolResult
     outcome: Outcome
     duration_ms: float
+    # Who approved the call in Home Assistant, or None.
     approved_by: str | None = None
-    """Who approved the call in Home Assistant, or None."""
 
 
 class Recorder(Protocol):
@@ -106,8 +103,8 @@ class Cleared:
     """A call the confirmation gate lets run: the arguments the tool gets, who approved it."""
 
     arguments: dict[str, Any]
+    # The user id of who approved it in Home Assistant; None when confirmed in a conversation.
     approved_by: str | None = None
-    """The user id of who approved it in Home Assistant; None when confirmed in a conversation."""
 
 
 class ConfirmationGate(Protocol):
@@ -128,15 +125,15 @@ class HubCallSettings:
     """What a hub hands each tool it lists, once."""
 
     hub_name: str
+    # Seconds a call may run before it is cancelled.
     timeout: float
-    """Seconds a call may run before it is cancelled."""
     recorder: Recorder
     is_registered: Callable[[], bool]
     deadlines: Deadlines
+    # Set only in the settings of the tools that need confirming.
     gate: ConfirmationGate | None = None
-    """Set only in the settings of the tools that need confirming."""
+    # The entities the hub reaches (None: every exposed one), resolved at each call.
     scope: HubScope | None = None
-    """The entities the hub reaches (None: every exposed one), resolved at each call."""
 
 
 class HubTool(Tool):
@@ -159,12 +156,7 @@ class HubTool(Tool):
         parameters: Any = None,
         json_schema: JsonSchema | None = None,
     ) -> None:
-        """Wrap ``tool`` from ``source`` (an API id or domain).
-
-        ``settings`` None: the default timeout, no guard, nothing recorded, no confirmation.
-        ``description`` and ``parameters`` replace the listed ones; ``json_schema`` is the clean
-        schema when arguments may have to be made values again from text.
-        """
+        """Wrap ``tool`` from ``source`` (an API id or domain), listed with the schemas given."""
         self.name = name
         self.tool = tool
         self.source = source
@@ -221,11 +213,7 @@ class HubTool(Tool):
         confirmed: bool = False,
         scopes: tuple[ResolvedScope, ...] = (),
     ) -> ToolCall:
-        """Guard, validate, confirm, run and record one call; return it as recorded.
-
-        ``confirmed``: an outer hub that lists this tool confirmed the call already;
-        ``scopes``: the scopes of the outer hubs (a call never inherits one from its context).
-        """
+        """Guard, validate, confirm, run and record one call; return it as recorded."""
         started = time.monotonic()
         scope = self.settings.scope if self.settings is not None else None
         if scope is not None and not scope.empty:
@@ -324,13 +312,7 @@ class HubTool(Tool):
         confirmed: bool,
         scopes: tuple[ResolvedScope, ...] = (),
     ) -> ToolResult | ToolCall:
-        """Run the original tool under the time limit; return its result or a failed one.
-
-        A selected hub's tool answers the call it recorded, whose result is JSON-safe already.
-
-        ``asyncio.CancelledError`` propagates only while the caller's task is being cancelled;
-        raised by the tool otherwise, it fails the call like any unexpected exception.
-        """
+        """Run the original tool under the time limit; return its result or a failed one."""
         seconds, deadlines = self._time_limit(hass, llm_context)
         inner_input = ToolInput(
             tool_name=self.tool.name,
@@ -503,11 +485,7 @@ def unwrap(tool: Tool) -> Tool:
 
 
 def interchangeable(first: Tool, second: Tool) -> bool:
-    """Return whether two tools are the same tool for a model (merged into one).
-
-    Equal tools are; so are two instances of one class with the same name and equal
-    attributes, parameters counting as equal when they convert to the same JSON Schema.
-    """
+    """Return whether two tools are one for a model (equal, or alike down to their JSON Schema)."""
     if first is second or first == second:
         return True
     if type(first) is not type(second) or first.name != second.name:

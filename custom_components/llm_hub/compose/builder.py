@@ -49,55 +49,51 @@ __all__ = ["AliasedHubAPIInstance", "HubAPIInstance", "HubBuilder", "Source", "W
 class Source:
     """Tools and prompt from one source: the contributors, or one selected API."""
 
+    # Prefix for a tool whose name collides with another source's.
     namespace: str
-    """Prefix for a tool whose name collides with another source's."""
+    # The domain (contributed tools) or API id (a selected API's) the tools came from.
     source: str
-    """The domain (contributed tools) or API id (a selected API's) the tools came from."""
+    # ``(heading, text)`` parts of the prompt; heading ``""`` for contributed tools.
     prompt_parts: list[tuple[str, str]]
-    """``(heading, text)`` parts of the prompt; heading ``""`` for contributed tools."""
     tools: list[llm_helper.Tool]
     custom_serializer: Callable[[Any], Any] | None = None
+    # Whether the source is a selected hub (its tools are ``HubTool``s).
     hub: bool = False
-    """Whether the source is a selected hub (its tools are ``HubTool``s)."""
+    # Tool name -> why the hub leaves that tool out (kept among the candidates).
     left_out: dict[str, str] = field(default_factory=dict)
-    """Tool name -> why the hub leaves that tool out (kept among the candidates)."""
 
 
 @dataclass
 class HubAPIInstance(llm_helper.APIInstance):
     """The ``APIInstance`` of a hub: ``api_prompt`` and the parts it is made of."""
 
+    # ``(heading, text)``: the hub's own prompt under its name, then its selected APIs'.
+    #
+    # A hub selecting this one takes these parts, so a prompt reached twice is in it once; without
+    # the search prompt (that hub lists these tools as its own mode says).
     prompt_parts: list[tuple[str, str]] = field(default_factory=list)
-    """``(heading, text)``: the hub's own prompt under its name, then its selected APIs'.
-
-    A hub selecting this one takes these parts, so a prompt reached twice is in it once;
-    without the search prompt (that hub lists these tools as its own mode says).
-    """
+    # Every tool the build considered, listed or not, with its decisions (inspector).
     candidates: list[CandidateTool] = field(default_factory=list)
-    """Every tool the build considered, listed or not, with its decisions (inspector)."""
+    # What collecting the sources left out, in words (inspector).
     warnings: list[str] = field(default_factory=list)
-    """What collecting the sources left out, in words (inspector)."""
+    # In search mode, the index behind ``search_tools``.
     search_index: ToolIndex | None = None
-    """In search mode, the index behind ``search_tools``."""
-    hidden: HiddenTools | None = None
-    """Refuses a call of a tool the build considered but does not list (recorded)."""
+    # Refuses a call of a tool the build considered but does not list (recorded).
+    left_out: LeftOutTools | None = None
+    # In search mode, the tools behind the meta-tools (pinned ones too), as hub tools: a hub that
+    # selects this hub takes these, so its own policy applies to each of them.
     reachable: list[llm_helper.Tool] | None = None
-    """In search mode, the tools behind the meta-tools (pinned ones too), as hub tools: a hub
-    that selects this hub takes these, so its own policy applies to each of them."""
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
-        """Call a listed tool, or answer a name not listed (``meta_tools.async_call_unlisted``).
-
-        Raises Home Assistant's ``HomeAssistantError`` for a name the hub has no tool of.
-        """
+        """Call a listed tool or answer an unlisted name; ``HomeAssistantError`` if unknown."""
         try:
             return await super().async_call_tool(tool_input)
         except HomeAssistantError:
             # Hub and meta-tools never raise: only "not found" gets here. ``tools`` as they
             # are now: MCP Server's read-only option may have filtered them.
             result = await async_call_unlisted(
-                self.api.hass, self.tools, tool_input, self.llm_context, self.hidden
+                self.api.hass, self.tools, tool_input, self.llm_context, self.left_out
             )
             if result is None:
                 raise
@@ -108,8 +104,8 @@ class HubAPIInstance(llm_helper.APIInstance):
 class AliasedHubAPIInstance(HubAPIInstance):
     """The instance of a hub with aliases: a call by an aliased tool's key reaches it too."""
 
+    # The listed name of each aliased tool, by its key.
     renamed: dict[str, str] = field(default_factory=dict)
-    """The listed name of each aliased tool, by its key."""
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
@@ -124,11 +120,11 @@ class AliasedHubAPIInstance(HubAPIInstance):
         return await super().async_call_tool(tool_input)
 
 
-class HiddenTools:
+class LeftOutTools:
     """The tools a build considered but does not list: a call of one is refused, recorded."""
 
     def __init__(self, candidates: list[CandidateTool], settings: HubCallSettings) -> None:
-        """Refuse the hidden ones of ``candidates``, recorded in ``settings``' audit trail."""
+        """Refuse the left-out ones of ``candidates``, recorded in ``settings``' audit trail."""
         self._candidates = candidates
         self._settings = settings
         self._by_name: dict[str, CandidateTool] | None = None
@@ -138,7 +134,7 @@ class HiddenTools:
     ) -> llm_helper.ToolResult | None:
         """Return the recorded refusal of ``name`` (a listed name or key); None: no such tool."""
         if self._by_name is None:
-            # Made on the first such call: most requests never call a hidden tool.
+            # Made on the first such call: most requests never call a left-out tool.
             self._by_name = {}
             for item in self._candidates:
                 if item.hidden is not None:
@@ -207,11 +203,7 @@ class HubBuilder:
         sources: list[Source],
         warnings: list[str] | None = None,
     ) -> HubAPIInstance:
-        """Return the instance of ``api`` for one request from its ``sources``.
-
-        In search mode it lists the pinned tools and the meta-tools, and its own part of the
-        prompt ends with ``SEARCH_PROMPT``. ``warnings`` are kept for the inspector.
-        """
+        """Return the instance of ``api`` for one request from its ``sources``."""
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         candidates = merge_tools(sources)
@@ -231,7 +223,7 @@ class HubBuilder:
             else {}
         )
         search_index: ToolIndex | None = None
-        hidden = HiddenTools(candidates, self.settings)
+        left_out = LeftOutTools(candidates, self.settings)
         reachable: list[llm_helper.Tool] | None = None
         listed_prompt = own_prompt
         if self.search.active(len(tools), self.policy.options.max_tools):
@@ -240,7 +232,7 @@ class HubBuilder:
                 # MCP Server asks with "*": index in Home Assistant's language.
                 language = hass.config.language
             tools, search_index = await self._async_list_by_search(
-                hass, candidates, reachable := tools, language, hidden
+                hass, candidates, reachable := tools, language, left_out
             )
             # Less a tool named like a meta-tool, which the search step hid.
             reachable = [tool for tool in reachable if tool.name not in META_TOOLS]
@@ -258,7 +250,7 @@ class HubBuilder:
             "candidates": candidates,
             "warnings": list(warnings or ()),
             "search_index": search_index,
-            "hidden": hidden,
+            "left_out": left_out,
             "reachable": reachable,
         }
         if renamed:
@@ -267,12 +259,7 @@ class HubBuilder:
         return HubAPIInstance(**fields)
 
     def _gated(self, item: CandidateTool) -> HubCallSettings:
-        """Return the settings of a tool that may ask: the strictest gate on its path.
-
-        A tool that asks on every call (for this hub's fixed reasons, or a selected hub's)
-        gets the hub's gate; one that asks by what a call acts on, or through a selected
-        hub's ``ToolGate``, a ``ToolGate`` of its own, kept between builds.
-        """
+        """Return the settings of a tool that may ask: the strictest gate on its path."""
         tool = item.tool
         inner = tool.gate if isinstance(tool, HubTool) else None
         effect = NEVER if item.asking is None else item.asking.effect
@@ -297,13 +284,9 @@ class HubBuilder:
         candidates: list[CandidateTool],
         tools: list[llm_helper.Tool],
         language: str,
-        hidden: HiddenTools,
+        left_out: LeftOutTools,
     ) -> tuple[list[llm_helper.Tool], ToolIndex]:
-        """Return what the hub lists in search mode, and the index behind ``search_tools``.
-
-        The meta-tools (not wrapped: each call would be recorded twice), then the pinned tools;
-        the other listed tools are indexed. A tool named like a meta-tool is hidden and logged.
-        """
+        """Return what the hub lists in search mode, and the index behind ``search_tools``."""
         listed = {tool.name: tool for tool in tools}
         for item in candidates:
             if item.hidden is None and item.name in META_TOOLS:
@@ -332,7 +315,7 @@ class HubBuilder:
         direct = [
             listed[item.name] for item in candidates if item.key in pinned and item.name in listed
         ]
-        return [*meta_tools(index, listed, hidden), *direct], index
+        return [*meta_tools(index, listed, left_out), *direct], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique, stable."""
@@ -346,11 +329,7 @@ class HubBuilder:
     def _list_tools(
         self, candidates: list[CandidateTool], serializer: SerializerChain
     ) -> list[llm_helper.Tool]:
-        """Set each listed tool's schemas; return a ``HubTool`` per tool still listed.
-
-        A tool no provider would accept is hidden and logged once; tools that need confirming
-        then declare the token.
-        """
+        """Set each tool's schemas; return a ``HubTool`` per tool every provider accepts."""
         schemas = self._schemas
         schemas.use(serializer, len(candidates))
         settings = self.settings
@@ -399,10 +378,10 @@ class HubBuilder:
         return "\n\n".join(part for part in own if part), list(parts)
 
 
+# Most ``ToolGate`` settings a builder keeps (tools times the gates of selected hubs).
 _MAX_TOOL_GATES: Final = 4096
-"""Most ``ToolGate`` settings a builder keeps (tools times the gates of selected hubs)."""
+# The card parameters of a listed tool without a clean schema (one object: the same key).
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
-"""The card parameters of a listed tool without a clean schema (one object: the same key)."""
 
 
 def _token_help(parameters: Any) -> str | None:
@@ -417,7 +396,7 @@ def _token_help(parameters: Any) -> str | None:
 
 
 def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
-    """Hide the candidates their source leaves out (``Source.left_out``), with the reason."""
+    """Mark the candidates their source leaves out (``Source.left_out``) with the reason."""
     reasons = {
         (source.source, name): reason
         for source in sources
@@ -441,9 +420,8 @@ def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:
 def merge_tools(sources: list[Source]) -> list[CandidateTool]:
     """Merge the tools of all sources; return them with their merged (``wanted``) names.
 
-    Like ``MergedAPI`` of Home Assistant 2026.11: interchangeable tools once, in order of first
-    appearance; a name different tools share becomes ``<namespace>--<name>`` for each, a form
-    core never makes, so an agent merging the hub with its selected APIs cannot clash.
+    As HA 2026.11's ``MergedAPI``; a shared name becomes ``<namespace>--<name>``, which core never
+    makes.
     """
     first: dict[str, CandidateTool] = {}
     first_source: dict[str, Source] = {}

@@ -27,43 +27,42 @@ class CandidateTool:
     """One tool a hub's build considers for listing, with what the build decided about it.
 
     Merging sets ``tool``, ``source`` and ``wanted_name``; naming sets ``key`` and ``name``;
-    policy and schemas set the rest. Hidden ones are kept for the inspector.
+    policy and schemas set the rest. Left-out ones are kept for the inspector.
     """
 
+    # The original tool (a ``HubTool`` when it came through a selected hub).
     tool: Tool
-    """The original tool (a ``HubTool`` when it came through a selected hub)."""
+    # The domain (contributed) or selected API id the tool came from.
     source: str
-    """The domain (contributed) or selected API id the tool came from."""
+    # The merged name: the tool's own name, or ``<namespace>--<name>`` on a collision.
     wanted_name: str
-    """The merged name: the tool's own name, or ``<namespace>--<name>`` on a collision."""
+    # The portable, unique name before any alias: what options (selection, overrides) use.
     key: str = ""
-    """The portable, unique name before any alias: what options (selection, overrides) use."""
+    # The listed name: ``key`` or the user's alias for it.
     name: str = ""
-    """The listed name: ``key`` or the user's alias for it."""
+    # The listed description (the tool's own unless overridden).
     description: str | None = None
-    """The listed description (the tool's own unless overridden)."""
+    # The listed parameters schema (what agents convert); calls are checked against the tool's own.
     parameters: Any = None
-    """The listed parameters schema (what agents convert); calls are checked against the
-    tool's own."""
+    # Why the hub does not list the tool (a sentence for the inspector), or None.
     hidden: str | None = None
-    """Why the hub does not list the tool (a sentence for the inspector), or None."""
+    # Whether calls may ask the user first (policy; ``confirm.gate``).
     confirm: bool = False
-    """Whether calls may ask the user first (policy; ``confirm.gate``)."""
+    # Why and when this hub's own options ask (None: only a selected hub's gate may).
     asking: Asking | None = None
-    """Why and when this hub's own options ask (None: only a selected hub's gate may)."""
+    # The clean JSON Schema the listed ``parameters`` convert to; shared between requests, so never
+    # to be changed.
     json_schema: dict[str, Any] | None = None
-    """The clean JSON Schema the listed ``parameters`` convert to; shared between requests,
-    so never to be changed."""
+    # What making the schema acceptable to every provider changed, in words.
     schema_fixes: Sequence[str] = ()
-    """What making the schema acceptable to every provider changed, in words."""
 
 
+# Why a tool that needs confirming is left out when its parameters take no named arguments.
 HIDDEN_NO_TOKEN = "needs confirming, but its parameters cannot declare a confirmation token"  # noqa: S105  # a reason, not a secret
-"""Why a tool that needs confirming is hidden when its parameters take no named arguments."""
+# Why a tool that needs confirming is left out when its own parameters use the token's name.
 HIDDEN_OWN_TOKEN = (
     f"needs confirming, but its own parameters use {TOKEN_ARGUMENT}, so it cannot be confirmed"
 )
-"""Why a tool that needs confirming is hidden when its own parameters use the token's name."""
 
 _ARGUMENT_HELP = (
     "Leave out on the first call. Only after the user confirmed this call (in their next "
@@ -82,11 +81,7 @@ def requires_token(parameters: Any) -> bool:
 
 
 def declare_token(item: CandidateTool) -> str | None:
-    """Declare ``confirmation_token`` in the listed parameters of a tool that needs confirming.
-
-    Call it last, once ``item.parameters`` holds the listed schema. A tool that cannot
-    declare the token is hidden instead; returns that reason to log, else None.
-    """
+    """Add ``confirmation_token`` to the listed parameters; return why not (then left out)."""
     if item.hidden is not None or not item.confirm:
         return None
     parameters = item.parameters

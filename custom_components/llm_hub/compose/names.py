@@ -41,20 +41,20 @@ __all__ = [
     "portable_name",
 ]
 
+# The longest tool name the strictest providers accept (OpenAI, Anthropic, Gemini).
 NAME_LIMIT: Final = 64
-"""The longest tool name the strictest providers accept (OpenAI, Anthropic, Gemini)."""
+# The longest name a hub lists: room for an MCP client's or agent's prefix within 64.
 NAME_TARGET: Final = 48
-"""The longest name a hub lists: room for an MCP client's or agent's prefix within 64."""
+# Between a hub's collision namespace and a tool name; slugs never contain it.
 NAMESPACE_SEPARATOR: Final = "--"
-"""Between a hub's collision namespace and a tool name; slugs never contain it."""
+# Between an API's slug and a tool name in the names Home Assistant's ``MergedAPI`` makes.
 CORE_NAMESPACE_SEPARATOR: Final = "__"
-"""Between an API's slug and a tool name in the names Home Assistant's ``MergedAPI`` makes."""
+# The fewest characters agents' prefix may leave a hub's names (``HassMediaUnpause`` has 16).
 MIN_MERGED_NAME_ROOM: Final = 16
-"""The fewest characters agents' prefix may leave a hub's names (``HassMediaUnpause`` has 16)."""
+# The longest collision namespace (a slug of the API name, cut at a word boundary).
 NAMESPACE_TARGET: Final = 16
-"""The longest collision namespace (a slug of the API name, cut at a word boundary)."""
+# Hex digits of the SHA-256 suffix that tells shortened or colliding names apart.
 HASH_LENGTH: Final = 6
-"""Hex digits of the SHA-256 suffix that tells shortened or colliding names apart."""
 
 _PORTABLE = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 # A run of characters no provider accepts, with the underscores around it: replaced by one
@@ -80,9 +80,7 @@ def portable_name(name: str) -> str:
 def assign_names(wanted: Sequence[str]) -> list[str]:
     """Return the listed name of each wanted name: portable, unique ignoring case, in order.
 
-    The same names give the same result whatever their order. A portable name is kept (of
-    names equal but for case, the first in code-point order), a fix no other name claims is
-    used, and every other name gets ``_`` and a hash of the wanted name (and a retry number).
+    Order-independent: a portable name is kept, others get ``_`` and a hash of the wanted name.
     """
     candidates = [portable_name(name) for name in wanted]
     claims = Counter(candidate.lower() for candidate in candidates)
@@ -139,10 +137,7 @@ def merged_prefix(api_name: str) -> str | None:
 
 
 def merged_name_room(api_name: str) -> tuple[str, int] | None:
-    """Return ``(prefix, room)`` when agents' prefix leaves less than ``NAME_TARGET``, else None.
-
-    ``room`` is the characters left after ``prefix`` within ``NAME_LIMIT``, at least 0.
-    """
+    """Return ``(prefix, room)`` when agents' prefix leaves less than ``NAME_TARGET``, else None."""
     prefix = merged_prefix(api_name)
     if prefix is None or len(prefix) + NAME_TARGET <= NAME_LIMIT:
         return None

@@ -40,8 +40,8 @@ DATA_PLATFORMS: HassKey[LazyIntegrationPlatforms[LLMToolsPlatformProtocol]] = Ha
     "llm_hub_platforms"
 )
 
+# How many different platform errors are kept in memory (for diagnostics), for all hubs.
 RECENT_PLATFORM_ERRORS = 20
-"""How many different platform errors are kept in memory (for diagnostics), for all hubs."""
 
 
 class PlatformError(TypedDict):
@@ -49,12 +49,12 @@ class PlatformError(TypedDict):
 
     domain: str
     api_id: str
+    # The exception, as ``repr``.
     error: str
-    """The exception, as ``repr``."""
+    # How many requests it failed (since Home Assistant started).
     count: int
-    """How many requests it failed (since Home Assistant started)."""
+    # When it last failed (ISO 8601, UTC).
     time: str
-    """When it last failed (ISO 8601, UTC)."""
 
 
 # Keyed by (domain, API id, error); the least recently seen error is dropped first.
@@ -63,13 +63,13 @@ DATA_PLATFORM_ERRORS: HassKey[dict[tuple[str, str, str], PlatformError]] = HassK
 )
 
 
+# The ``llm.py`` platforms being loaded, by domain (``_async_load_platforms``).
 DATA_LOADING: HassKey[dict[str, asyncio.Task[LLMToolsPlatformProtocol | None]]] = HassKey(
     "llm_hub_platforms_loading"
 )
-"""The ``llm.py`` platforms being loaded, by domain (``_async_load_platforms``)."""
+# The platforms loaded, by domain; kept, as Home Assistant's ``LazyIntegrationPlatforms`` keeps
+# them.
 DATA_LOADED: HassKey[dict[str, LLMToolsPlatformProtocol]] = HassKey("llm_hub_platforms_loaded")
-"""The platforms loaded, by domain; kept, as Home Assistant's ``LazyIntegrationPlatforms``
-keeps them."""
 
 
 @callback
@@ -121,8 +121,7 @@ async def _async_load_platforms(
 ) -> tuple[dict[str, LLMToolsPlatformProtocol], list[str]]:
     """Return the ``llm.py`` platforms of loaded integrations, and the domains still loading.
 
-    Each platform is imported once, in a task that outlives the request, so a hanging import
-    holds up no request for more than ``budget`` seconds; one loaded before needs no task.
+    A hanging import holds up no request longer than ``budget`` seconds.
     """
     loaded = hass.data[DATA_LOADED]
     integrations = await async_get_integrations(hass, hass.config.top_level_components)

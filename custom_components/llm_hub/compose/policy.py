@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ASK_INNER", "HubPolicy", "alias_error", "annotations_of", "is_destructive"]
 
-HIDDEN_EXCLUDED = "excluded in the hub's options"
+HIDDEN_EXCLUDED = "unchecked in the hub's options"
 HIDDEN_NEW = "a new tool, and the hub's options leave out new tools"
 HIDDEN_NOT_READ_ONLY = "not read-only (policy: read-only tools only)"
 HIDDEN_DESTRUCTIVE = "destructive (policy: no destructive tools)"
@@ -73,10 +73,10 @@ class HubPolicy:
     """The tool policy of a hub's options."""
 
     options: HubOptions
+    # What the hub always asks before acting on (``options.ask_*``).
     effects: EffectSet = field(init=False)
-    """What the hub always asks before acting on (``options.ask_*``)."""
+    # The ``Asking`` of each tool whose effect is known, kept between builds.
     _by_effect: dict[object, Asking] = field(init=False, repr=False, compare=False)
-    """The ``Asking`` of each tool whose effect is known, kept between builds."""
 
     def __post_init__(self) -> None:
         """Make the effect set of the options."""
@@ -98,7 +98,7 @@ class HubPolicy:
             and not self.effects
         )
 
-    def hidden_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
+    def left_out_reason(self, key: str, annotations: llm_helper.ToolAnnotations) -> str | None:
         """Return why the tool ``key`` is not listed (words for the inspector), or None."""
         options = self.options
         if key in options.excluded_tools:
@@ -118,9 +118,8 @@ class HubPolicy:
     ) -> Asking | None:
         """Return why and when calls of the tool ``key`` ask the user, or None if never.
 
-        With an effect set, a tool whose effect the hub knows asks by it (never when
-        read-only) instead of by "confirm destructive tools"; one whose effect it cannot know
-        asks when destructive. Naming a tool always asks.
+        By effect where known (never when read-only), else when destructive; a tool named always
+        asks.
         """
         options = self.options
         if key in options.confirm_tools:
@@ -145,7 +144,7 @@ class HubPolicy:
     def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
         """Set candidates' ``hidden``, ``confirm``, ``description``, ``name``; return problems."""
         if self.is_open():
-            # Nothing to hide, confirm or override: only what selected hubs confirm.
+            # Nothing to leave out, confirm or override: only what selected hubs confirm.
             for item in candidates:
                 if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
                     item.confirm = True
@@ -154,7 +153,7 @@ class HubPolicy:
         overrides = self.options.overrides
         for item in candidates:
             annotations = annotations_of(item.tool)
-            item.hidden = self.hidden_reason(item.key, annotations)
+            item.hidden = self.left_out_reason(item.key, annotations)
             if item.hidden is not None:
                 continue
             item.asking = self.asking(item.key, item.tool, annotations)
@@ -203,6 +202,7 @@ _NOT_PORTABLE = (
     "is not a portable tool name (letters, digits, _ and -, starting with a letter, "
     f"at most {NAME_TARGET} characters)"
 )
+# Each ``alias_error`` in words for the log.
 _ALIAS_PROBLEMS = {
     "alias_invalid": _NOT_PORTABLE,
     "alias_too_long": _NOT_PORTABLE,
@@ -211,4 +211,3 @@ _ALIAS_PROBLEMS = {
         "API and a tool name when they merge APIs (the alias could clash with such a name)"
     ),
 }
-"""Each ``alias_error`` in words for the log."""

@@ -15,28 +15,24 @@ from homeassistant.helpers.llm import Tool
 
 __all__ = ["CheckedSource", "check_source"]
 
+# The most characters of a value's ``repr`` a reason shows.
 _REPR_LIMIT: Final = 40
-"""The most characters of a value's ``repr`` a reason shows."""
 
 
 @dataclass(slots=True)
 class CheckedSource:
     """What a hub can use of one source, and what it left out."""
 
+    # The source's prompt, ``""`` when it has none or it is not text.
     prompt: str
-    """The source's prompt, ``""`` when it has none or it is not text."""
+    # The source's tools that are ``llm.Tool``s with a name (text, not blank), in order.
     tools: list[Tool]
-    """The source's tools that are ``llm.Tool``s with a name (text, not blank), in order."""
+    # What was left out and why, one phrase each (``its prompt, which is None, not text``).
     left_out: list[str] = field(default_factory=list)
-    """What was left out and why, one phrase each (``its prompt, which is None, not text``)."""
 
 
 def check_source(prompt: Any, tools: Any, *, prompt_optional: bool = False) -> CheckedSource:
-    """Return what a hub can use of a source's ``prompt`` and ``tools``.
-
-    With ``prompt_optional``, ``None`` means no prompt (``LLMTools.prompt``), not a fault. A
-    coroutine given as the prompt is closed, so Python does not warn it was never awaited.
-    """
+    """Return what a hub can use of a source's ``prompt`` and ``tools``."""
     checked = CheckedSource(prompt="", tools=[])
     if isinstance(prompt, str):
         checked.prompt = prompt

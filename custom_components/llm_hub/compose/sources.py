@@ -45,14 +45,14 @@ class HubLoopError(HomeAssistantError):
 class _Request:
     """One request's build of a hub, shared by the hubs it selects (same task and context)."""
 
+    # The hub API ids being built, outermost first: a hub found here again is a loop.
     chain: tuple[str, ...]
-    """The hub API ids being built, outermost first: a hub found here again is a loop."""
+    # Selected API instances built so far in this request: a diamond builds each once.
     instances: dict[str, llm_helper.APIInstance]
-    """Selected API instances built so far in this request: a diamond builds each once."""
 
 
+# The request being built in this task.
 _REQUEST: ContextVar[_Request | None] = ContextVar("llm_hub_request", default=None)
-"""The request being built in this task."""
 
 # The slug of a selected API's name and id, made once per name (slugs cost).
 _namespace = lru_cache(maxsize=256)(api_namespace)
@@ -89,14 +89,14 @@ class SourcedAPI(llm_helper.API):
 class SlowSource:
     """A source left out of requests because it took longer than its budget."""
 
+    # The integration domain (an ``llm.py`` platform) or the selected LLM API id.
     source: str
-    """The integration domain (an ``llm.py`` platform) or the selected LLM API id."""
+    # ``"llm_platform"`` or ``"llm_api"``.
     kind: str
-    """``"llm_platform"`` or ``"llm_api"``."""
+    # How many requests left it out since the hub was loaded.
     count: int
-    """How many requests left it out since the hub was loaded."""
+    # When it was last left out (ISO 8601, UTC).
     last: str
-    """When it was last left out (ISO 8601, UTC)."""
 
 
 class SlowSources:
@@ -146,9 +146,8 @@ async def async_collect_sources(
 ) -> tuple[list[Source], list[str]]:
     """Return the sources (contributors first, then each selected API) and what was left out.
 
-    Call inside ``build_request``. ``selected`` maps each selected API id to the API object
-    the admin check saw (None: not registered). A selected API that is missing, admin-only,
-    slow, loops back or fails is logged once and left out; its ``Unauthorized`` is raised.
+    A selected API missing, admin-only, slow, looping or failing is left out; ``Unauthorized``
+    raised.
     """
     request = _REQUEST.get()
     assert request is not None, "async_collect_sources outside build_request"  # noqa: S101
@@ -222,8 +221,8 @@ class _Checks:
 
     hub_name: str
     warn: WarnOnce
+    # What was left out, in words (the instance's ``warnings``).
     left_out: list[str]
-    """What was left out, in words (the instance's ``warnings``)."""
 
     def __call__(self, source: Source, prompt: Any, tools: Any, heading: str = "") -> Source:
         """Return ``source`` with the ``tools`` it can use, and its ``prompt`` under ``heading``."""

@@ -52,22 +52,22 @@ __all__ = [
     "shown_arguments",
 ]
 
+# The admin panel's view of the approvals, which notifications for administrators link to.
 APPROVALS_URL: Final = f"/{DOMAIN}/approvals"
-"""The admin panel's view of the approvals, which notifications for administrators link to."""
+# The panel of approvals alone, open to every user, which other users' notifications link to.
 DECIDE_URL: Final = f"/{DOMAIN}_approvals"
-"""The panel of approvals alone, open to every user, which other users' notifications link to."""
+# Most characters of arguments a notification shows.
 MAX_SHOWN_ARGUMENTS: Final = 1000
-"""Most characters of arguments a notification shows."""
+# Most lines of arguments a notification shows.
 MAX_SHOWN_LINES: Final = 30
-"""Most lines of arguments a notification shows."""
+# Most entities a notification names as what the call acts on.
 MAX_SHOWN_TARGETS: Final = 10
-"""Most entities a notification names as what the call acts on."""
+# Notify actions of the mobile app: the only ones that get Approve / Deny buttons.
 MOBILE_APP_PREFIX: Final = "notify.mobile_app_"
-"""Notify actions of the mobile app: the only ones that get Approve / Deny buttons."""
+# Most approvals one user may have waiting or approved and unused at a time.
 MAX_OPEN_PER_USER: Final = 10
-"""Most approvals one user may have waiting or approved and unused at a time."""
+# Fired by the mobile app when a button of a notification is pressed (``data["action"]``).
 EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
-"""Fired by the mobile app when a button of a notification is pressed (``data["action"]``)."""
 _ACTION_PREFIX: Final = "LLM_HUB_"
 DATA_APPROVALS: HassKey[Approvals] = HassKey(f"{DOMAIN}_approvals")
 
@@ -79,12 +79,12 @@ type ApprovalStatus = Literal["pending", "approved", "denied", "used", "expired"
 class Targets:
     """What a call acts on: the entities matched, how many more, or what matched nothing."""
 
+    # The first entities matched, as "Back door (lock.back_door)".
     entities: tuple[str, ...] = ()
-    """The first entities matched, as "Back door (lock.back_door)"."""
+    # How many entities matched beyond ``entities``.
     more: int = 0
-    """How many entities matched beyond ``entities``."""
+    # What the call names that nothing matches, as ``name "Back door"``.
     unmatched: str | None = None
-    """What the call names that nothing matches, as ``name "Back door"``."""
 
     def lines(self, texts: Texts) -> list[str]:
         """Return what the call acts on as lines of text in the language of ``texts``."""
@@ -103,28 +103,28 @@ class Approval:
     approval_id: str
     api_id: str
     hub_name: str
+    # The listed name of the tool.
     tool: str
-    """The listed name of the tool."""
+    # The validated arguments as a person reads them, redacted and cut as the audit does.
     arguments: dict[str, Any]
-    """The validated arguments as a person reads them, redacted and cut as the audit does."""
+    # What the approval is valid for besides hub, tool and user: the canonical arguments.
     binding: Hashable
-    """What the approval is valid for besides hub, tool and user: the canonical arguments."""
+    # What the call acts on (``targets``); nothing when its arguments name nothing.
     targets: Targets
-    """What the call acts on (``targets``); nothing when its arguments name nothing."""
+    # The user the call runs as (None: no user, e.g. an automation).
     user_id: str | None
-    """The user the call runs as (None: no user, e.g. an automation)."""
+    # The integration that made the request (``mcp_server``, ``llm_hub``, ...).
     platform: str
-    """The integration that made the request (``mcp_server``, ``llm_hub``, ...)."""
     created: datetime
+    # Until when a person may decide (pending), or the model may call (approved).
     expires: datetime
-    """Until when a person may decide (pending), or the model may call (approved)."""
     status: ApprovalStatus = "pending"
     decided_by: str | None = None
     decided: datetime | None = None
+    # The secret in the notification's Approve / Deny actions (never shown to the model).
     action_key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    """The secret in the notification's Approve / Deny actions (never shown to the model)."""
+    # The mobile app's notify action that shows the approval now (cleared when it closes).
     phone: str | None = None
-    """The mobile app's notify action that shows the approval now (cleared when it closes)."""
 
     def as_dict(self) -> dict[str, Any]:
         """Return what people and the websocket see (no binding, no action secret)."""
@@ -184,10 +184,7 @@ class Approvals:
         timeout: float,
         notify_service: str | None,
     ) -> Approval | None:
-        """Return the open approval for this call, or a new one, announced.
-
-        None when the user has ``MAX_OPEN_PER_USER`` open approvals already.
-        """
+        """Return this call's open approval or a new one, announced; None past the cap."""
         self._expire()
         mine = [a for a in self._approvals.values() if a.user_id == user_id and a.is_open]
         for approval in mine:
@@ -222,10 +219,7 @@ class Approvals:
     def async_redeem(
         self, approval_id: str, *, api_id: str, tool: str, binding: Hashable, user_id: str | None
     ) -> Approval | str:
-        """Use up the approved approval of this call; return it, or why it cannot run.
-
-        The reason completes "The approval ... "; an approval that does not match is kept.
-        """
+        """Use up the approved approval of this call; return it, or why it cannot run."""
         self._expire()
         approval = self._approvals.get(approval_id)
         if approval is None:
@@ -255,9 +249,8 @@ class Approvals:
     def async_decide(self, approval_id: str, user: User, *, approve: bool) -> Approval:
         """Approve or deny a pending approval as ``user``; return it.
 
-        Raises ``KeyError`` for an unknown approval, ``Unauthorized`` when ``user`` is
-        deactivated or neither an administrator nor the user the call runs as,
-        ``HomeAssistantError`` when it is decided or expired already.
+        Raises ``KeyError`` (unknown), ``Unauthorized`` (deactivated, or neither an administrator
+        nor the call's user), ``HomeAssistantError`` (decided or expired).
         """
         self._expire()
         approval = self._approvals[approval_id]
@@ -384,10 +377,7 @@ class Approvals:
     async def _async_announce(
         self, approval: Approval, wait: float, notify_service: str | None
     ) -> None:
-        """Create the persistent notification; send the approval to ``notify_service``.
-
-        Buttons only to a mobile app; any other notify action gets the text and a link.
-        """
+        """Create the persistent notification; send the approval to ``notify_service``."""
         texts = await async_texts(self.hass, "common")
         user = await self.hass.auth.async_get_user(approval.user_id) if approval.user_id else None
         if approval.status != "pending":
@@ -500,8 +490,9 @@ class Approvals:
         )
 
 
+# What ``Approvals.async_redeem`` answers for a pending approval (compare with ``is``).
 STILL_PENDING: Final = "still waits for the user's approval in Home Assistant"
-"""What ``Approvals.async_redeem`` answers for a pending approval (compare with ``is``)."""
+# Each status in words that complete "The approval ... ".
 _STATUS_REASONS: Final[dict[ApprovalStatus, str]] = {
     "pending": STILL_PENDING,
     "approved": "was approved",
@@ -509,14 +500,10 @@ _STATUS_REASONS: Final[dict[ApprovalStatus, str]] = {
     "used": "was used already: an approval runs the tool once",
     "expired": "expired: it was not approved and used in time",
 }
-"""Each status in words that complete "The approval ... "."""
 
 
 def readable(value: Any) -> Any:
-    """Return validated arguments as JSON values that people read and that keep them apart.
-
-    A float that is not finite becomes its name, a lone surrogate U+FFFD, others their ``repr``.
-    """
+    """Return validated arguments as JSON values that people read and that keep them apart."""
     if value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, str):
@@ -533,12 +520,7 @@ def readable(value: Any) -> Any:
 def targets(
     hass: HomeAssistant, arguments: Mapping[str, Any], acts_on: tuple[str, ...] | None = None
 ) -> Targets:
-    """Return what a call acts on: "Back door (lock.back_door)", or what it names.
-
-    ``acts_on``: the entities the decision to ask found, in order (``targets``); else the
-    target slots of Assist's intent tools (``name``, ``area``, ``floor``, with ``domain`` and
-    ``device_class``), matched as Home Assistant matches an intent's targets.
-    """
+    """Return what a call acts on: "Back door (lock.back_door)", or what it names."""
     if acts_on:
         return Targets(
             tuple(
@@ -584,11 +566,7 @@ def _names(value: Any) -> list[str] | None:
 
 
 def shown_arguments(arguments: Any, *, cut: str = "(cut)", empty: str = "(no arguments)") -> str:
-    r"""Return recorded arguments as ``key: value`` lines, capped; no line starts with a fence.
-
-    A text with line breaks shows as its lines, each after a ``│``; invisible characters
-    as ``\uXXXX``. ``cut`` marks where the lines are cut, ``empty`` stands for no arguments.
-    """
+    """Return recorded arguments as ``key: value`` lines, capped; no line starts with a fence."""
     lines: list[str] = []
     size = 0
     for line in _lines(arguments, ""):
@@ -634,13 +612,13 @@ def _scalar(value: Any) -> str:
 def _visible(text: str) -> str:
     r"""Return ``text`` with characters that do not show written as ``\uXXXX``."""
     return "".join(
-        f"\\u{ord(char):04x}" if unicodedata.category(char) in _HIDDEN and char != "\t" else char
+        f"\\u{ord(char):04x}" if unicodedata.category(char) in _INVISIBLE and char != "\t" else char
         for char in text
     )
 
 
-_HIDDEN: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-"""Unicode categories of characters that do not show (or move others: bidirectional marks)."""
+# Unicode categories of characters that do not show (or move others: bidirectional marks).
+_INVISIBLE: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 def _plain_text(text: str) -> str:
@@ -654,10 +632,7 @@ def _markdown_text(text: str) -> str:
 
 
 def _on_android(hass: HomeAssistant, notify_service: str) -> bool:
-    """Return whether the mobile app's ``notify_service`` goes to a phone that runs Android.
-
-    The OS is the one the app registered (``os_name``) in its mobile_app config entry.
-    """
+    """Return whether the mobile app's ``notify_service`` goes to an Android phone (``os_name``)."""
     return any(
         f"notify.{slugify(f'mobile_app_{entry.data.get("device_name")}')}" == notify_service
         and str(entry.data.get("os_name", "")).casefold() == "android"
@@ -666,17 +641,15 @@ def _on_android(hass: HomeAssistant, notify_service: str) -> bool:
 
 
 def _android_text(text: str) -> str:
-    r"""Return plain text as the Android app's HTML shows it as it is, line breaks kept.
+    """Return plain text as the Android app's HTML shows it as it is, line breaks kept.
 
-    The app makes line breaks and the text ``
-    `` into ``<br>``, emoji names such as
-    ``:lock:`` into emoji, then reads the message and title as HTML, whose runs of spaces
-    collapse: so every character that could shape it is written as an entity.
+    The app reads it as HTML (``:lock:`` as emoji): any character that could shape it is an entity.
     """
     escaped = "".join(_ANDROID_ENTITIES.get(char, char) for char in text)
     return re.sub(r"(?m)^ +| {2,}", lambda spaces: "&#160;" * len(spaces[0]), escaped)
 
 
+# The characters of plain text that the Android app would read as markup.
 _ANDROID_ENTITIES: Final = {
     "&": "&amp;",
     "<": "&lt;",
@@ -685,7 +658,6 @@ _ANDROID_ENTITIES: Final = {
     "\\": "&#92;",
     ":": "&#58;",
 }
-"""The characters of plain text that the Android app would read as markup."""
 
 
 def _forget_at(approval: Approval) -> datetime:
@@ -712,8 +684,8 @@ def _duration(texts: Texts, seconds: float) -> str:
     return texts("duration_minutes", minutes=round(seconds / 60))
 
 
+# Durations below two minutes are given in seconds: they read better.
 _SECONDS_UP_TO: Final = 120
-"""Durations below two minutes are given in seconds: they read better."""
 
 
 @callback

@@ -108,8 +108,8 @@ class IntentEffect:
 class ScriptEffect:
     """A script's call acts on what its actions do, nested scripts, groups and scenes followed."""
 
+    # The script, or the entity id of a script entity (looked up per call).
     script: Script | str
-    """The script, or the entity id of a script entity (looked up per call)."""
 
     def touches(
         self,
@@ -120,9 +120,7 @@ class ScriptEffect:
     ) -> bool:
         """Return whether the script may act on anything in ``effects``.
 
-        What it references counts (conditions too); a template that picks an action or a
-        target, an event, an action that acts on what its words say, or a script that
-        cannot be found counts as acting on the set.
+        What cannot be followed (a template's pick, an event, a missing script) acts on the set.
         """
         return effects.touched_by(hass, script_acts(hass, self.script))
 
@@ -141,11 +139,7 @@ def script_acts(hass: HomeAssistant, script: Script | str) -> Acts:
 
 
 def effect_of(tool: Tool) -> Effect | None:
-    """Return what calls of ``tool`` act on, or None when the hub cannot know it.
-
-    Known: Assist's intent tools, a script's tool (Home Assistant's, or one made in the UI:
-    ``script_entity_id``), and action tools made in the UI (``script``).
-    """
+    """Return what calls of ``tool`` act on, or None when the hub cannot know it."""
     if isinstance(tool, llm_helper.IntentTool):
         return IntentEffect(tool)
     if isinstance(script := getattr(tool, "script", None), Script):

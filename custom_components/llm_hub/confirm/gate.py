@@ -40,15 +40,14 @@ __all__ = [
     "canonical",
 ]
 
+# Most unused tokens a hub keeps per user; that user's oldest go first.
 MAX_TOKENS_PER_USER = 32
-"""Most unused tokens a hub keeps per user; that user's oldest go first."""
 
 
 def canonical(value: Any) -> Hashable:
     """Return a typed canonical form of a tool's arguments: equal only for the same values.
 
-    Unlike JSON it keeps every type and float apart (``None``, ``True``, ``1``, ``1.0``,
-    ``"1"``, ``nan``, ``-0.0``); mappings compare without regard to order.
+    Unlike JSON it keeps ``None``, ``True``, ``1``, ``1.0``, ``"1"``, ``nan`` and ``-0.0`` apart.
     """
     kind = type(value)
     if value is None or kind in {bool, int, str}:
@@ -70,8 +69,8 @@ class _Binding:
     """What a token is valid for."""
 
     tool: str
+    # ``canonical`` of the arguments the tool gets.
     arguments: Hashable
-    """``canonical`` of the arguments the tool gets."""
     user_id: str | None
     conversation_id: str
 
@@ -80,10 +79,10 @@ class _Binding:
 class _Turn:
     """The conversation turn that issued a token."""
 
+    # The chat log's last user message (``UserContent``) then, by identity; None if none.
     user_message: object | None
-    """The chat log's last user message (``UserContent``) then, by identity; None if none."""
+    # The request's ``Context`` id.
     context_id: str | None
-    """The request's ``Context`` id."""
 
     @classmethod
     def of(cls, chat_log: ChatLog, llm_context: LLMContext) -> _Turn:
@@ -105,8 +104,8 @@ class _Token:
     """An issued token: what it is valid for, from which turn, until when (monotonic)."""
 
     binding: _Binding
+    # The arguments the tool gets as the model was shown them (``_readable``).
     shown: str
-    """The arguments the tool gets as the model was shown them (``_readable``)."""
     turn: _Turn
     expires: float
 
@@ -143,11 +142,7 @@ class Confirmations:
         return self.without_conversation == CONFIRM_REFUSE
 
     def strictest(self, inner: object) -> Confirmations:
-        """Return the gate for a tool of a selected hub whose own gate is ``inner``.
-
-        Strictest wins: when this hub or ``inner`` (any hub below it) refuses calls without a
-        conversation, a twin of this gate that refuses, sharing its tokens; else this gate.
-        """
+        """Return the gate for a selected hub's tool whose gate is ``inner``: the stricter one."""
         if self.refuses_without_conversation or not (
             isinstance(inner, Confirmations) and inner.refuses_without_conversation
         ):
@@ -181,8 +176,7 @@ class Confirmations:
     ) -> str | None:
         """Use up ``token`` for ``binding``; return why it is refused, or None when valid.
 
-        A token presented in the turn that issued it stays valid; any other presented token is
-        used up, valid or not.
+        Valid again in the turn that issued it; any other presented token is used up, valid or not.
         """
         if not isinstance(token, str) or not token:
             return "is not a token: give the text the first call returned"
@@ -225,14 +219,7 @@ class Confirmations:
         arguments: dict[str, Any],
         acts_on: tuple[str, ...] | None = None,
     ) -> Cleared | Stop:
-        """Return the confirmed call of the checked ``arguments``, or the answer that stops it.
-
-        ``acts_on``: the entities the call acts on, those asked for first (an approval shows them).
-
-        In a conversation: a ``needs_confirmation`` result with a new token, or for a presented
-        token that does not hold a ``refused`` result saying why. Without one: an approval
-        (``_check_approval``), or ``refused`` when the hub's option says so.
-        """
+        """Return the confirmed call of the checked ``arguments``, or the answer that stops it."""
         try:
             key = canonical(arguments)
         except RecursionError:
@@ -407,8 +394,8 @@ class ToolGate:
         return tuple(sorted(acts.entities, key=lambda entity_id: (not asked(entity_id), entity_id)))
 
 
+# ``Confirmations.redeem``: the token was presented in the turn that issued it.
 _NOT_ANSWERED = "not answered yet"
-"""``Confirmations.redeem``: the token was presented in the turn that issued it."""
 
 
 def _current_chat_log(hass: HomeAssistant) -> ChatLog | None:
@@ -449,8 +436,7 @@ def _ask(name: str, arguments: str, token: str, ttl: float) -> ToolResult:
 def _waits(name: str, approval_id: str, expires: str | None) -> ToolResult:
     """Return the answer to a call that waits for approval in Home Assistant.
 
-    Not an error (nothing failed; some MCP clients show an error result's text to no one):
-    ``{"status", "message", TOKEN_ARGUMENT}``, with ``expires`` for a new approval.
+    ``{"status", "message", TOKEN_ARGUMENT}`` (``expires``: new); no error, which some clients hide.
     """
     until = f" until {expires}" if expires else ""
     data: dict[str, Any] = {

@@ -27,10 +27,10 @@ from .parameters import (
 
 __all__ = ["SchemaCache", "SchemaEntry", "SerializerChain", "same_parameters"]
 
+# Tools a hub keeps entries for before it drops those that builds no longer use.
 MAX_ENTRIES: Final = 4096
-"""Tools a hub keeps entries for before it drops those that builds no longer use."""
+# Seconds an entry is used before it is made again (parameters changed in place show then).
 MAX_AGE: Final = 60.0
-"""Seconds an entry is used before it is made again (parameters changed in place show then)."""
 
 
 class SerializerChain:
@@ -87,20 +87,20 @@ class SerializerChain:
 class SchemaEntry:
     """What a hub lists for one parameters object."""
 
+    # The tool's own parameters it was made from (kept, so their ``id`` stays theirs).
     parameters: Any
-    """The tool's own parameters it was made from (kept, so their ``id`` stays theirs)."""
+    # The listed parameters; None when unacceptable.
     listed: Any
-    """The listed parameters; None when unacceptable."""
+    # The clean JSON Schema the listed parameters convert to; shared, never to be changed.
     json_schema: dict[str, Any] | None
-    """The clean JSON Schema the listed parameters convert to; shared, never to be changed."""
+    # What making it acceptable changed.
     fixes: tuple[str, ...]
-    """What making it acceptable changed."""
+    # Why no provider would accept the parameters, or None.
     error: str | None
-    """Why no provider would accept the parameters, or None."""
+    # When it was made (``time.monotonic``).
     made: float
-    """When it was made (``time.monotonic``)."""
+    # Whether the clean schema has an enum or asks for a value as text (``calls.arguments``).
     as_text: bool = False
-    """Whether the clean schema has an enum or asks for a value as text (``calls.arguments``)."""
 
 
 class SchemaCache:

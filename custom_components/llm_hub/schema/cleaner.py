@@ -32,16 +32,16 @@ from .text import (
 
 __all__ = ["OPEN_NOTE", "Cleaner", "ImpossibleError"]
 
+# Which type stands for a union of several: a list takes one value too, text takes numbers.
 _CARRIERS: Final = ("array", "object", "string", "number", "integer", "boolean")
-"""Which type stands for a union of several: a list takes one value too, text takes numbers."""
+# ``format`` values probatio gives string transformations: not a constraint, said nowhere.
 _TRANSFORMS: Final = frozenset({"lower", "upper", "capitalize", "title", "strip"})
-"""``format`` values probatio gives string transformations: not a constraint, said nowhere."""
+# Regex syntax Python has and ECMA-262 (JSON Schema's dialect) lacks: ``(?P<``, ``(?i)``...
 _PYTHON_ONLY_REGEX: Final = re.compile(r"\(\?(?![:=!]|<[=!])|\\[AZ]")
-"""Regex syntax Python has and ECMA-262 (JSON Schema's dialect) lacks: ``(?P<``, ``(?i)``..."""
 _LOWER_BOUNDS: Final = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems"})
 _UPPER_BOUNDS: Final = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems"})
+# Said of a value the hub asks for as text where the tool takes another form.
 OPEN_NOTE: Final = "Give it as text; the tool checks it when called."
-"""Said of a value the hub asks for as text where the tool takes another form."""
 _OPEN_OBJECT_NOTE: Final = "Any keys; the tool checks them when called."
 
 
@@ -53,8 +53,8 @@ class ImpossibleError(Exception):
 class Cleaner:
     """Cleans the JSON Schema of one tool's parameters, collecting what it changed."""
 
+    # The tool's own parameters: asked whether they accept an enum value as text.
     parameters: Any
-    """The tool's own parameters: asked whether they accept an enum value as text."""
     fixes: list[str] = field(default_factory=list)
 
     def fix(self, path: SchemaPath, message: str) -> None:

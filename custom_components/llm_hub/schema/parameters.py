@@ -29,8 +29,8 @@ __all__ = [
     "listed_serializer",
 ]
 
+# Top-level property names Anthropic accepts (its API refuses the request otherwise).
 _PROPERTY_NAME: Final = re.compile(r"[a-zA-Z0-9_.-]{1,64}")
-"""Top-level property names Anthropic accepts (its API refuses the request otherwise)."""
 
 
 class UnacceptableSchemaError(Exception):
@@ -41,17 +41,16 @@ class UnacceptableSchemaError(Exception):
 class CleanSchema:
     """The schema every provider accepts for one tool, and what was changed to get it."""
 
+    # The clean JSON Schema.
     json_schema: JsonSchema
-    """The clean JSON Schema."""
+    # What was rewritten, one sentence each (``"<where>: <what>"``); empty when nothing.
     fixes: list[str] = field(default_factory=list)
-    """What was rewritten, one sentence each (``"<where>: <what>"``); empty when nothing."""
 
 
 def clean_parameters(parameters: Any, custom_serializer: Callable[[Any], Any]) -> CleanSchema:
     """Return the schema every provider accepts for a tool's ``parameters``.
 
-    Raises ``UnacceptableSchemaError`` when they cannot be converted, are not an object, or a
-    required parameter takes only null or has a name Anthropic refuses.
+    Raises ``UnacceptableSchemaError`` for what cannot be converted or what Anthropic refuses.
     """
     try:
         converted = probatio.to_openapi(

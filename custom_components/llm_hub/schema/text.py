@@ -23,8 +23,8 @@ type JsonSchema = dict[str, Any]
 type SchemaPath = tuple[str, ...]
 """Where a node is in the parameters: property names, and ``ITEMS`` into an array's items."""
 
+# Path step into an array's items (property names are the other steps).
 ITEMS: Final = "[]"
-"""Path step into an array's items (property names are the other steps)."""
 
 
 def item_notes(items: JsonSchema) -> list[str]:

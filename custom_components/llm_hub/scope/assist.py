@@ -53,8 +53,8 @@ __all__ = [
     "tool_outside",
 ]
 
+# The assistant whose exposure a scoped hub applies when a request names none.
 CONVERSATION = "conversation"
-"""The assistant whose exposure a scoped hub applies when a request names none."""
 LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices in this smart home:"
 STATIC_CONTEXT_HEADING = (
     "Static Context: An overview of the areas and the devices in this smart home:"
@@ -94,8 +94,7 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
 ) -> llm_helper.Tool | str:
     """Return ``tool`` as a scoped hub lists it, or why it is left out (words).
 
-    Other integrations' tools may reach any entity: left out; tools made in the UI check
-    their own targets.
+    Other integrations' tools may reach any entity: left out.
     """
     if isinstance(tool, llm_helper.IntentTool):
         if (why := intent_unknown(hass, tool.intent_type)) is not None:
@@ -121,8 +120,8 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
     return SCOPE_UNKNOWN
 
 
+# Why a scoped hub leaves out a tool whose reach it cannot know.
 SCOPE_UNKNOWN = "may reach entities outside the hub's scope"
-"""Why a scoped hub leaves out a tool whose reach it cannot know."""
 
 
 def scope_note(tool: llm_helper.Tool) -> str | None:
@@ -151,10 +150,7 @@ def _reader_domain(tool: llm_helper.Tool) -> str | None:
 
 
 def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> list[str]:
-    """Return the names and aliases of ``domain``'s entities exposed and in scope.
-
-    As the reader's own ``async_get_tools`` lists them, by name.
-    """
+    """Return the names and aliases of ``domain``'s entities exposed and in scope."""
     entities = er.async_get(hass)
     names: list[str] = []
     assistant = assistant or CONVERSATION
@@ -168,8 +164,7 @@ def _names_in_scope(hass: HomeAssistant, assistant: str | None, domain: str) -> 
 def prompt_in_scope(hass: HomeAssistant, assistant: str | None, prompt: str) -> str:
     """Return Assist's ``prompt`` with its overview of the home cut to the scopes entered.
 
-    The overview's entries are matched against the cut kept until the home changes, so an
-    overview written before a change, or cut by a selected hub, only loses entries.
+    An overview written before a change, or cut by a selected hub, only loses entries.
     """
     if not assistant or STATIC_CONTEXT_HEADING not in prompt:
         return prompt
@@ -188,8 +183,8 @@ class _Overview:
     """The entries of Assist's overview of the home within the scopes entered (YAML each)."""
 
     entries: Counter[str]
+    # The last prompt cut, and its cut (the same prompt comes on every request).
     last: tuple[str, str] | None = None
-    """The last prompt cut, and its cut (the same prompt comes on every request)."""
 
     @classmethod
     def of(cls, hass: HomeAssistant, assistant: str) -> _Overview | None:
@@ -204,8 +199,7 @@ class _Overview:
     def filter(self, prompt: str) -> str:
         """Return ``prompt`` with only the kept entries of the YAML list under Assist's heading.
 
-        The list runs to the last line starting with ``-`` or a space before a line that
-        starts otherwise (blank lines within it included): nothing of it is left uncut.
+        The list runs to its last line starting with ``-`` or a space: nothing of it is left uncut.
         """
         head, heading, rest = prompt.partition(f"{STATIC_CONTEXT_HEADING}\n")
         lines = rest.splitlines(keepends=True)
@@ -246,8 +240,7 @@ async def async_call_in_scope(
 ) -> llm_helper.ToolResult | JsonObjectType:
     """Call ``tool`` so that it reaches only entities within scope (see ``in_scope``).
 
-    Raises ``OutOfScope`` for a call whose targets lie outside the scopes entered or cannot
-    be followed; a request with no assistant gets a conversation's exposure.
+    Raises ``OutOfScope`` for targets outside the scopes entered or that cannot be followed.
     """
     if not llm_context.assistant:
         llm_context = replace(llm_context, assistant=CONVERSATION)

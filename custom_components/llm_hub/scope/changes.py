@@ -36,8 +36,8 @@ REGISTRY_EVENTS: Final = (
     fr.EVENT_FLOOR_REGISTRY_UPDATED,
     lr.EVENT_LABEL_REGISTRY_UPDATED,
 )
+# Most values kept at once (scopes and overviews of previews add keys); then all go.
 MAX_KEPT: Final = 64
-"""Most values kept at once (scopes and overviews of previews add keys); then all go."""
 
 
 @callback

@@ -33,12 +33,12 @@ class ResolvedScope:
     Compared and hashed by identity: each resolution is its own.
     """
 
+    # The entities the scope names, directly or by area, device, floor or label.
     named: frozenset[str]
-    """The entities the scope names, directly or by area, device, floor or label."""
     domains: frozenset[str] = frozenset()
     excluded: frozenset[str] = frozenset()
+    # Whether the scope includes some entities only; False: all, less the excluded.
     included: bool = True
-    """Whether the scope includes some entities only; False: all, less the excluded."""
     missing_areas: frozenset[str] = frozenset()
     missing_floors: frozenset[str] = frozenset()
     missing_labels: frozenset[str] = frozenset()
@@ -91,8 +91,7 @@ class HubScope:
     def resolve(self, hass: HomeAssistant) -> ResolvedScope:
         """Return what the scope reaches now (kept until a registry changes).
 
-        Areas, floors and labels expand as Assist matches them: devices in an area, hidden,
-        config and diagnostic entities included.
+        Areas, floors and labels expand as Assist matches them, hidden and diagnostic entities too.
         """
         return async_home_changes(hass).kept(self, partial(self._resolve, hass))
 
@@ -131,11 +130,7 @@ _ENTERED: ContextVar[tuple[ResolvedScope, ...]] = ContextVar("llm_hub_scopes_ent
 
 @contextmanager
 def entered(scopes: tuple[ResolvedScope, ...]) -> Iterator[None]:
-    """Enter exactly ``scopes`` for what runs inside: none inherited from the context.
-
-    A hub's call hands its scopes to the selected hub's tool it calls (``HubTool.async_run``);
-    work the call starts that reaches a hub again (an automation it triggers) starts afresh.
-    """
+    """Enter exactly ``scopes`` for what runs inside: none inherited from the context."""
     token = _ENTERED.set(scopes)
     try:
         yield

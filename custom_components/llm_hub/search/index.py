@@ -43,45 +43,45 @@ _TITLE_WEIGHT: Final = 2
 _TEXT_WEIGHT: Final = 1
 _BRIDGE_WEIGHT: Final = 1
 
+# Home Assistant's tools that answer what these intents answer without an LLM (by the tool's own
+# name): they are found by the intents' sentences too.
 _SERVED_INTENTS: Final[Mapping[str, tuple[str, ...]]] = {
     "homeassistant__GetLiveContext": ("HassGetState", "HassClimateGetTemperature"),
     "llm__GetDateTime": ("HassGetCurrentDate", "HassGetCurrentTime"),
     "media_player__search_media": ("HassMediaSearchAndPlay",),
     "media_player__play_media": ("HassMediaSearchAndPlay",),
 }
-"""Home Assistant's tools that answer what these intents answer without an LLM (by the
-tool's own name): they are found by the intents' sentences too."""
 
+# Compounds a query word no tool holds may stand for (in a compounding language).
 _WIDEN_MOST: Final = 8
-"""Compounds a query word no tool holds may stand for (in a compounding language)."""
 
+# Indexes a ``ToolIndexCache`` keeps (tool sets differ by device, language, user).
 _CACHE_SIZE: Final = 8
-"""Indexes a ``ToolIndexCache`` keeps (tool sets differ by device, language, user)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ToolCard:
     """One listed tool as the search knows it: what is indexed and what a search answers."""
 
+    # The listed name (what ``call_tool`` takes).
     name: str
-    """The listed name (what ``call_tool`` takes)."""
+    # The listed description.
     description: str
-    """The listed description."""
+    # The listed parameters as JSON Schema (the hub's clean schema); never changed here.
     parameters: Mapping[str, Any]
-    """The listed parameters as JSON Schema (the hub's clean schema); never changed here."""
+    # The tool's title, if it has one.
     title: str | None = None
-    """The tool's title, if it has one."""
+    # The name of the API (or the domain of the integration) the tool comes from.
     source: str = ""
-    """The name of the API (or the domain of the integration) the tool comes from."""
+    # More words to find it by (``IntentVocabulary`` for Assist's intent tools).
     keywords: tuple[str, ...] = ()
-    """More words to find it by (``IntentVocabulary`` for Assist's intent tools)."""
+    # Texts of Home Assistant's data that name what the tool does in other words (an intent tool's
+    # action, translated: ``IntentVocabulary.actions``).
     bridged: tuple[str, ...] = ()
-    """Texts of Home Assistant's data that name what the tool does in other words (an intent
-    tool's action, translated: ``IntentVocabulary.actions``)."""
+    # Whether the tool is annotated read-only (``call_read_only_tool`` calls it).
     read_only: bool = False
-    """Whether the tool is annotated read-only (``call_read_only_tool`` calls it)."""
+    # The description of the confirmation token a call carries, where it needs one.
     token: str | None = None
-    """The description of the confirmation token a call carries, where it needs one."""
 
     def index_key(self) -> tuple[Any, ...]:
         """Return what the tool's document is made of; the parameters count by identity."""
@@ -165,12 +165,7 @@ def tool_card(
     vocabulary: IntentVocabulary | None = None,
     token: str | None = None,
 ) -> ToolCard:
-    """Return the card of a listed tool.
-
-    ``tool`` is the original tool (its title; an intent tool's sentences in ``vocabulary``
-    become keywords); ``name``, ``description`` and ``parameters`` are what the hub lists;
-    ``token`` the confirmation token's description where a call needs one.
-    """
+    """Return the card of a listed tool from the original ``tool`` and what the hub lists."""
     keywords: tuple[str, ...] = ()
     bridged: tuple[str, ...] = ()
     if vocabulary is not None:
@@ -245,8 +240,7 @@ class ToolIndex:
     def search(self, query: str, limit: int, floor: float = 0.0) -> list[tuple[ToolCard, float]]:
         """Return up to ``limit`` cards of relevance ``floor`` or more, best first, with it.
 
-        Relevance (0 to 1): the BM25 score over the most a tool could score for the query
-        (``docs/tool-search.md``); equal scores keep the given order.
+        Relevance (0 to 1): BM25 score over a tool's highest possible (``docs/tool-search.md``).
         """
         retriever = self._retriever
         if retriever is None or limit < 1:

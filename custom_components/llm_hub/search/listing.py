@@ -32,8 +32,8 @@ class SearchSettings:
     """A hub's tool search options: its ``ToolMode`` and the tools it always lists."""
 
     mode: ToolMode = ToolMode.ALL
+    # Tool keys (``CandidateTool.key``) listed directly in search mode.
     pinned: frozenset[str] = frozenset()
-    """Tool keys (``CandidateTool.key``) listed directly in search mode."""
 
 
 class ToolSearch:

@@ -45,22 +45,23 @@ __all__ = [
     "search_prompt",
 ]
 
+# Listed name of the search meta-tool.
 SEARCH_TOOLS: Final = "search_tools"
-"""Listed name of the search meta-tool."""
+# Listed name of the call meta-tool.
 CALL_TOOL: Final = "call_tool"
-"""Listed name of the call meta-tool."""
+# Listed name of the call meta-tool for read-only tools.
 CALL_READ_ONLY_TOOL: Final = "call_read_only_tool"
-"""Listed name of the call meta-tool for read-only tools."""
+# The names of the meta-tools.
 META_TOOLS: Final = frozenset({SEARCH_TOOLS, CALL_TOOL, CALL_READ_ONLY_TOOL})
-"""The names of the meta-tools."""
+# Tools ``search_tools`` answers when the model gives no limit.
 DEFAULT_SEARCH_LIMIT: Final = 5
-"""Tools ``search_tools`` answers when the model gives no limit."""
+# Most tools one ``search_tools`` call answers.
 MAX_SEARCH_LIMIT: Final = 20
-"""Most tools one ``search_tools`` call answers."""
+# Least relevance (``ToolIndex.search``) of a tool ``search_tools`` answers: below it the requests
+# of ``bench/bench_search.py`` as a model writes them find no tool they expect.
 SCORE_FLOOR: Final = 0.12
-"""Least relevance (``ToolIndex.search``) of a tool ``search_tools`` answers: below it the
-requests of ``bench/bench_search.py`` as a model writes them find no tool they expect."""
 
+# What the model is told about the meta-tools (goes into the API prompt in search mode).
 SEARCH_PROMPT: Final = (
     f"Most tools are not listed here: find them with {SEARCH_TOOLS}. Call {SEARCH_TOOLS} "
     "with a few keywords of what you need (what to do and to what, in English and in the "
@@ -68,24 +69,23 @@ SEARCH_PROMPT: Final = (
     "arguments that match that tool's parameters. Never guess a tool name; when nothing "
     "fits, search again with other words."
 )
-"""What the model is told about the meta-tools (goes into the API prompt in search mode)."""
+# Added to ``SEARCH_PROMPT`` where ``call_read_only_tool`` is listed.
 READ_ONLY_PROMPT: Final = (
     f"A tool {SEARCH_TOOLS} marks read_only can also be called with {CALL_READ_ONLY_TOOL}, "
     "which calls read-only tools only."
 )
-"""Added to ``SEARCH_PROMPT`` where ``call_read_only_tool`` is listed."""
 
 
+# The description of ``arguments`` (Google's agent turns an object without properties into
+# ``{"json": <text>}``: the description is all its model sees of the form).
 ARGUMENTS_HELP: Final = (
     "The tool's arguments: an object that matches its parameters. Where this must be "
     "text, the JSON text of that object."
 )
-"""The description of ``arguments`` (Google's agent turns an object without properties
-into ``{"json": <text>}``: the description is all its model sees of the form)."""
+# The ``LLMContext.platform`` of Google's agent, whose wrapping ``_arguments`` undoes.
 GOOGLE_PLATFORM: Final = "google_generative_ai_conversation"
-"""The ``LLMContext.platform`` of Google's agent, whose wrapping ``_arguments`` undoes."""
+# The one property Google's agent gives an object without properties.
 _WRAPPED: Final = "json"
-"""The one property Google's agent gives an object without properties."""
 
 
 class SearchToolsTool(llm_helper.Tool):
@@ -162,12 +162,7 @@ class SearchToolsTool(llm_helper.Tool):
 
 
 def merged_names(tools: Iterable[llm_helper.Tool]) -> dict[str, str]:
-    """Return the names a conversation agent merging several APIs lists ``tools`` under.
-
-    Read from the conversation's chat log (``MergedAPI`` answers "not found" for any name
-    it does not list, so the hub cannot take over a call of a found tool there). Empty
-    outside a conversation or where the agent uses this hub's instance alone.
-    """
+    """Return the names a conversation agent merging several APIs lists ``tools`` under."""
     from homeassistant.components.conversation.chat_log import (  # noqa: PLC0415
         current_chat_log,  # loaded with the conversation agents that call this
     )
@@ -197,7 +192,7 @@ def _limit(value: Any) -> int:
 
 
 class Refusals(Protocol):
-    """Refuses calls of the tools a hub has but does not list (the build's hidden tools)."""
+    """Refuses calls of the tools a hub has but does not list (the build's left-out tools)."""
 
     def refuse(
         self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
@@ -267,16 +262,12 @@ class CallToolTool(llm_helper.Tool):
         self,
         tools: Mapping[str, llm_helper.Tool],
         index: ToolIndex | None,
-        hidden: Refusals | None = None,
+        left_out: Refusals | None = None,
     ) -> None:
-        """Call ``tools`` (listed name to the tool whose ``async_call`` runs the pipeline).
-
-        ``index`` suggests names for an unknown one (None: the hub lists its tools
-        directly). ``hidden`` refuses the tools the hub has but does not list.
-        """
+        """Call ``tools`` by listed name; ``index`` suggests names, ``left_out`` refuses."""
         self.tools = tools
         self.index = index
-        self.hidden = hidden
+        self.left_out = left_out
         self.annotations = _union(self._callable(tools.values()))
 
     def _callable(self, tools: Iterable[llm_helper.Tool]) -> list[llm_helper.Tool]:
@@ -347,13 +338,13 @@ class CallToolTool(llm_helper.Tool):
     def _refusal(
         self, name: str, tool_input: llm_helper.ToolInput, llm_context: llm_helper.LLMContext
     ) -> llm_helper.ToolResult:
-        """Return why ``name`` cannot be called: a meta-tool, a hidden tool or no tool."""
+        """Return why ``name`` cannot be called: a meta-tool, a left-out tool or no tool."""
         if name in META_TOOLS:
             return error_result(
                 "InvalidArguments", f"Call {name} directly, not through {self.name}."
             )
-        if self.hidden is not None and (
-            refused := self.hidden.refuse(name, tool_input, llm_context)
+        if self.left_out is not None and (
+            refused := self.left_out.refuse(name, tool_input, llm_context)
         ):
             return refused
         if self.index is None:
@@ -405,13 +396,11 @@ async def async_call_unlisted(
     tools: Sequence[llm_helper.Tool],
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
-    hidden: Refusals | None,
+    left_out: Refusals | None,
 ) -> llm_helper.ToolResult | None:
     """Answer a call of a name not among ``tools`` (what an instance lists now), or None.
 
-    A found tool runs through the listed call meta-tool; a meta-tool not listed is answered
-    by the one listed, or in all mode by the listed tool it names; a left-out tool is
-    refused (recorded). None: no such tool (Home Assistant's "not found").
+    A left-out tool is refused (recorded); None: no such tool (Home Assistant's "not found").
     """
     name = tool_input.tool_name
     if name == SEARCH_TOOLS:
@@ -425,7 +414,7 @@ async def async_call_unlisted(
     if name in META_TOOLS:
         if proxy is None:
             kind = CallReadOnlyToolTool if name == CALL_READ_ONLY_TOOL else CallToolTool
-            proxy = kind({tool.name: tool for tool in tools}, None, hidden)
+            proxy = kind({tool.name: tool for tool in tools}, None, left_out)
         return await proxy.async_call(hass, tool_input, llm_context)
     if proxy is not None:
         through = llm_helper.ToolInput(
@@ -435,7 +424,7 @@ async def async_call_unlisted(
             external=tool_input.external,
         )
         return await proxy.async_call(hass, through, llm_context)
-    return None if hidden is None else hidden.refuse(name, tool_input, llm_context)
+    return None if left_out is None else left_out.refuse(name, tool_input, llm_context)
 
 
 def _through_call_tool(
@@ -460,9 +449,7 @@ def _through_call_tool(
 def _arguments(value: Any, *, unwrap_json: bool) -> dict[str, Any] | None:
     """Return the arguments the model sent as an object, or None when they are none.
 
-    Missing or null is no arguments; JSON text of an object is read. With ``unwrap_json``,
-    ``{"json": <text>}`` (Google's agent's form of an object without properties) is read
-    as that text, once: a ``json`` key inside it is the tool's own.
+    ``unwrap_json`` reads ``{"json": <text>}`` (Google's agent's empty object) as that text, once.
     """
     if value is None or value == "":
         return {}
@@ -496,18 +483,13 @@ def _takes_json(tool: llm_helper.Tool) -> bool:
 def meta_tools(
     index: ToolIndex,
     tools: Mapping[str, llm_helper.Tool],
-    hidden: Refusals | None = None,
+    left_out: Refusals | None = None,
 ) -> list[llm_helper.Tool]:
-    """Return ``search_tools`` over ``index``, ``call_tool`` and ``call_read_only_tool``.
-
-    ``index``: the tools behind search; ``tools``: all listed tools by name (pinned ones
-    too); ``hidden`` refuses the others. ``call_read_only_tool`` only where a tool behind
-    search is read-only.
-    """
+    """Return ``search_tools`` over ``index``, ``call_tool`` and ``call_read_only_tool``."""
     search = SearchToolsTool(index)
-    search.calls = (CallToolTool(tools, index, hidden),)
+    search.calls = (CallToolTool(tools, index, left_out),)
     if any(card.read_only for card in index.cards):
-        search.calls += (CallReadOnlyToolTool(tools, index, hidden),)
+        search.calls += (CallReadOnlyToolTool(tools, index, left_out),)
     return [search, *search.calls]
 
 
@@ -518,9 +500,9 @@ def search_prompt(tools: Sequence[llm_helper.Tool]) -> str:
     return SEARCH_PROMPT
 
 
+# Why a tool is not listed in search mode when its listed name is a meta-tool's.
 HIDDEN_META_NAME: Final = (
     f"in search mode its name is the name of a meta-tool ({SEARCH_TOOLS}, {CALL_TOOL} or "
     f"{CALL_READ_ONLY_TOOL}); "
     "give it another name in the options (tool names and descriptions)"
 )
-"""Why a tool is not listed in search mode when its listed name is a meta-tool's."""

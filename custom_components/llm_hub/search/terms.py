@@ -58,8 +58,8 @@ _STEMMERS: Final = {
 _COMPOUNDING: Final = frozenset({"af", "da", "de", "fi", "is", "lb", "nb", "nl", "nn", "no", "sv"})
 # Linking letters between the parts of a compound (German Fugen: "Weihnacht-s-baum").
 _LINKS: Final = ("", "s", "es", "n", "en", "e")
+# Words this long or longer may be compounds.
 COMPOUND_MIN: Final = 7
-"""Words this long or longer may be compounds."""
 _PART_MIN: Final = 3
 _EDGE_MIN: Final = 4
 
@@ -94,10 +94,7 @@ def terms(
     language: str | None = None,
     split: Callable[[str], Sequence[str]] | None = None,
 ) -> list[str]:
-    """Return the search terms of ``text``: each word's stems in English and ``language``.
-
-    ``split`` gives the parts of a word of ``COMPOUND_MIN`` letters or more.
-    """
+    """Return the search terms of ``text``: each word's stems in English and ``language``."""
     found: list[str] = []
     for word in words(text):
         found.extend(_stems(word, language))
@@ -113,10 +110,7 @@ def compounds(language: str | None) -> bool:
 
 
 def compound_parts(word: str, known: Container[str]) -> tuple[str, ...]:
-    """Return the ``known`` words ``word`` is made of (longest first part first), or ``()``.
-
-    Without a whole split: its longest known start and end of ``_EDGE_MIN`` letters or more.
-    """
+    """Return the ``known`` words ``word`` is made of (longest first part first), or ``()``."""
     memo: dict[int, tuple[str, ...] | None] = {}
 
     def rest(start: int) -> tuple[str, ...] | None:

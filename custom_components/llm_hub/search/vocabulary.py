@@ -32,21 +32,18 @@ class IntentVocabulary:
     """The words of Home Assistant's sentences for each intent, in one language."""
 
     language: str
+    # Per intent type (e.g. ``HassTurnOn``), the words of its sentences, each once, sorted.
     words: Mapping[str, tuple[str, ...]]
-    """Per intent type (e.g. ``HassTurnOn``), the words of its sentences, each once, sorted."""
+    # Per intent type whose handler calls one action, that action's translated name and description
+    # (``homeassistant.turn_on``: "Generic turn on", ...).
     actions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Per intent type whose handler calls one action, that action's translated name and
-    description (``homeassistant.turn_on``: "Generic turn on", ...)."""
 
 
 _VOCABULARIES: HassKey[dict[str, IntentVocabulary]] = HassKey(f"{DOMAIN}_intent_vocabulary")
 
 
 async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> IntentVocabulary:
-    """Return the intent vocabulary of ``language`` (or its base language), loaded once.
-
-    Empty without ``home-assistant-intents`` or for a language it lacks.
-    """
+    """Return the intent vocabulary of ``language`` (or its base language), loaded once."""
     kept = hass.data.setdefault(_VOCABULARIES, {})
     if (vocabulary := kept.get(language)) is None:
         vocabulary = kept[language] = await hass.async_add_executor_job(_load_vocabulary, language)
@@ -90,11 +87,7 @@ def _load_vocabulary(language: str) -> IntentVocabulary:
 
 
 def intent_words(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
-    """Return the words of each intent's sentences in a home-assistant-intents language file.
-
-    ``<rule>`` and ``{list}`` references give the words of their expansion, recursively; an
-    optional part glued to a word (``schalt[e]``) gives the word with and without it.
-    """
+    """Return the words of each intent's sentences in a home-assistant-intents language file."""
     rules: Mapping[str, str] = data.get("expansion_rules", {})
     lists: Mapping[str, Any] = data.get("lists", {})
     memo: dict[str, frozenset[str]] = {}

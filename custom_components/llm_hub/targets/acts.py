@@ -29,8 +29,8 @@ class Acts:
     entities: frozenset[str] = frozenset()
     areas: frozenset[str] = frozenset()
     unknown: str | None = None
+    # Why its answer may carry what its templates read (a scope does not trust it).
     answers: str | None = None
-    """Why its answer may carry what its templates read (a scope does not trust it)."""
 
 
 NOTHING = Acts()
@@ -69,10 +69,7 @@ class EffectSet:
         return acts.unknown is not None or self.holds(hass, acts.entities, acts.areas)
 
     def holds(self, hass: HomeAssistant, entity_ids: Iterable[str], areas: Iterable[str]) -> bool:
-        """Return whether acting on ``entity_ids``, or in ``areas`` (ids), acts on the set.
-
-        A group or scene in the set holds its members too.
-        """
+        """Return whether acting on ``entity_ids`` or ``areas`` acts on the set (members too)."""
         if not self.areas.isdisjoint(areas):
             return True
         named = self.entities

@@ -30,6 +30,7 @@ __all__ = [
     "slots_of",
 ]
 
+# Intents that act on no entity, each with why.
 NO_ENTITY: Final = {
     intent.INTENT_NEVERMIND: "does nothing",
     intent.INTENT_RESPOND: "only answers",
@@ -45,7 +46,6 @@ NO_ENTITY: Final = {
     intent.INTENT_UNPAUSE_TIMER: "acts on the asking device's timers",
     intent.INTENT_TIMER_STATUS: "reads the asking device's timers",
 }
-"""Intents that act on no entity, each with why."""
 _TIMER_COMMAND: Final = (
     "a timer's command, which Home Assistant runs later with every exposed entity"
 )

@@ -31,10 +31,10 @@ TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_I
 type Within = Callable[[str], bool]
 """Whether an entity id is within what a call may reach."""
 
+# Why a match fails that an entity exposed but out of reach can cause.
 _AFTER_EXPOSURE: Final = frozenset(
     {intent.MatchFailedReason.DUPLICATE_NAME, intent.MatchFailedReason.MULTIPLE_TARGETS}
 )
-"""Why a match fails that an entity exposed but out of reach can cause."""
 
 
 def ids(value: Any) -> list[str]:

@@ -67,6 +67,7 @@ __all__ = [
     "tool_script",
 ]
 
+# Actions that act on whatever their words, a payload or another configuration say.
 OPAQUE_ACTIONS: Final = frozenset(
     {
         "conversation.process",
@@ -76,21 +77,20 @@ OPAQUE_ACTIONS: Final = frozenset(
         "group.set",
     }
 )
-"""Actions that act on whatever their words, a payload or another configuration say."""
+# Domains whose actions run code the hub cannot read.
 OPAQUE_DOMAINS: Final = frozenset({"python_script", "pyscript", "shell_command"})
-"""Domains whose actions run code the hub cannot read."""
+# The script domain's own actions (targets, not scripts by name).
 SCRIPT_SERVICES: Final = frozenset({"turn_on", "turn_off", "toggle", "reload"})
-"""The script domain's own actions (targets, not scripts by name)."""
+# Domains of targets whose members a run may set (``scene.create``): unknown until they exist.
 _MEMBERS_SET_AS_IT_RUNS: Final = frozenset({"group", "scene"})
-"""Domains of targets whose members a run may set (``scene.create``): unknown until they exist."""
+# Actions whose data's ``entities`` (entity id: state) are what they act on.
 SCENE_ACTIONS: Final = frozenset({"scene.apply", "scene.create"})
-"""Actions whose data's ``entities`` (entity id: state) are what they act on."""
 SCENE_ENTITIES: Final = "entities"
+# The action a scene step (``scene: scene.x``) runs.
 SCENE_ON: Final = "scene.turn_on"
-"""The action a scene step (``scene: scene.x``) runs."""
 TARGET_PARTS: Final = ("target", "data", "data_template")
+# Keys of an action's data read as targets, not as entities named elsewhere in it.
 _READ_KEYS: Final = frozenset({*TARGET_KEYS, "entities"})
-"""Keys of an action's data read as targets, not as entities named elsewhere in it."""
 UNKNOWN_STEP: Final = "unknown"
 _TEMPLATED: Final = "a template picks what it acts on"
 
@@ -146,11 +146,7 @@ class _Walker:
             self.unknown = why
 
     def entities(self, entity_ids: Iterable[str]) -> None:
-        """Add ``entity_ids`` with their members; follow scripts and template entities' actions.
-
-        A template entity whose actions act on one of them counts too (the lock a switch is
-        behind).
-        """
+        """Add ``entity_ids`` with their members; follow scripts and template entities' actions."""
         found = members(self.hass, entity_ids)
         wrappers = self.wrappers()
         wrapping = {wrapper for entity_id in found for wrapper in wrappers.get(entity_id, ())}
@@ -281,10 +277,7 @@ class _Walker:
             self.script(script_called(self.hass, action) or action)
 
     def target(self, step: Mapping[str, Any], action: str) -> dict[str, list[str]]:
-        """Return the target ids of a service step, rendered; add the entities a scene sets.
-
-        An entity named under another key of the data (``group_members``) counts too.
-        """
+        """Return the target ids of a service step, rendered; add the entities a scene sets."""
         for part in (step.get("data"), step.get("data_template")):
             if isinstance(part, Mapping):
                 named = (value for key, value in part.items() if key not in _READ_KEYS)
@@ -364,10 +357,7 @@ class _Walker:
 
 
 def iter_steps(sequence: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """Yield ``(kind, step)`` of every step of validated actions, nested ones after theirs.
-
-    A step of no kind Home Assistant knows is ``UNKNOWN_STEP``.
-    """
+    """Yield ``(kind, step)`` of every step of validated actions, nested ones after theirs."""
     for step in sequence if isinstance(sequence, list | tuple) else ():
         if not isinstance(step, Mapping):
             continue
@@ -394,8 +384,7 @@ def step_action(step: Mapping[str, Any]) -> Any:
 def step_targets(step: Mapping[str, Any]) -> list[tuple[str | None, Any]]:
     """Return ``(key, value)`` of each target of a service or scene step, as written.
 
-    ``key``: a target key; ``SCENE_ENTITIES``: the entities ``scene.apply`` sets; None: a
-    whole target or data that is one template. A list is given item by item.
+    ``key``: a target key, ``SCENE_ENTITIES``, or None (a whole target or data as one template).
     """
     action = step_action(step)
     if action == SCENE_ON and cv.SCRIPT_ACTION_ACTIVATE_SCENE in step:
@@ -479,8 +468,7 @@ def nested_sequences(kind: str, step: Mapping[str, Any]) -> list[Sequence[Any]]:
 def may_change(hass: HomeAssistant, sequence: Any) -> bool:
     """Return whether steps may change state: all but reading actions that only answer.
 
-    A reading action answers only (``SupportsResponse.ONLY``) and is named so (``get_``,
-    ``list_``, ``search_``): some that only answer write too (a lock's credentials).
+    Those are ``SupportsResponse.ONLY`` and named so (``get_``...): some that only answer write.
     """
     for kind, step in iter_steps(sequence):
         if kind in _CHANGING_STEPS:

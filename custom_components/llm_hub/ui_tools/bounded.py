@@ -29,8 +29,8 @@ from homeassistant.helpers.template import TemplateEnvironment
 
 __all__ = ["VALUE_LIMIT", "BoundedTemplateEnvironment", "ValueTooLargeError", "deadline"]
 
+# Characters, items or digits one operation of a template tool may make: its output cap.
 VALUE_LIMIT: Final = 16 * 1024
-"""Characters, items or digits one operation of a template tool may make: its output cap."""
 
 _PERCENT: Final = re.compile(
     r"%(?P<key>\([^)]*\))?[-#0 +]*(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d*))?[hlL]?(?P<type>.)",
@@ -38,14 +38,14 @@ _PERCENT: Final = re.compile(
 )
 _DIGITS: Final = re.compile(r"\d+")
 _PADDING: Final = frozenset({"center", "ljust", "rjust", "zfill"})
+# Characters of a field the format check keeps: enough for a nested width or precision.
 _NESTED: Final = 32
-"""Characters of a field the format check keeps: enough for a nested width or precision."""
 _REPLACE_ARGS: Final = 2
+# Seconds one regular expression may run outside a render that set ``deadline``.
 _REGEX_TIME_LIMIT: Final = 3.0
-"""Seconds one regular expression may run outside a render that set ``deadline``."""
 
+# When (``time.monotonic()``) the render running in this thread must end.
 deadline: ContextVar[float | None] = ContextVar("llm_hub_template_deadline", default=None)
-"""When (``time.monotonic()``) the render running in this thread must end."""
 
 
 class ValueTooLargeError(ValueError):

@@ -87,8 +87,8 @@ __all__ = [
 ]
 
 ENTITY_ID_PATTERN: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
+# The assistant whose exposed entities a tool reaches when the request names none (Assist).
 ASSISTANT: Final = "conversation"
-"""The assistant whose exposed entities a tool reaches when the request names none (Assist)."""
 
 
 class Reach:
@@ -98,10 +98,7 @@ class Reach:
     definition: ToolDefinition
 
     def _check_exposed(self, hass: HomeAssistant, entity_id: str, assistant: str | None) -> None:
-        """Raise ``HomeAssistantError`` unless ``entity_id`` is exposed to ``assistant``.
-
-        Exposed unless the tool allows more; in a scoped hub, within the scopes entered too.
-        """
+        """Raise ``HomeAssistantError`` unless ``entity_id`` is in reach (exposed, in scope)."""
         if not reaches(entity_id):
             raise OutOfScope(
                 f"entity {entity_id} is outside the scope of this assistant; tool {self.name} "
@@ -165,11 +162,7 @@ class Reach:
         *,
         acted: frozenset[str] | None,
     ) -> Any:
-        """Return a script field's value (registry ids: entity ids); raise, as for a target.
-
-        ``acted``: the domains the script acts on (None: any); a holder is checked for them
-        and the ones its selector's entity filter names.
-        """
+        """Return a script field's value (registry ids: entity ids); raise, as for a target."""
         values = given if isinstance(given, list) else [given]
         if isinstance(validator, selector.EntitySelector):
             domains = _domains(validator.config, "filter")
@@ -224,8 +217,7 @@ class Reach:
     ) -> None:
         """Raise unless a value handed to ``scripts`` (None: unknown) as ``field`` is reached.
 
-        Checked as that script's field; one of no selector that names things (or of an
-        unknown script): each entity id it gives must be exposed.
+        Checked as that script's field; where it names nothing, each entity id must be exposed.
         """
         checked = False
         registry = er.async_get(hass)
@@ -290,10 +282,7 @@ def area_id_of(hass: HomeAssistant, area: Any) -> str:
 def _named_id(
     kind: str, value: Any, known: Callable[[str], bool], named: Callable[[str], Iterable[str]]
 ) -> str:
-    """Return ``value`` if ``known`` id, else the first id it ``named``; raise if none.
-
-    ``kind``: with its article (``an area``).
-    """
+    """Return ``value`` if a ``known`` id, else the first id it ``named``; raise if none."""
     if not isinstance(value, str):
         raise HomeAssistantError(f"{value!r} is not {kind}'s name or id")
     if known(value):
@@ -395,9 +384,7 @@ class ActionChecks(Reach):
     ) -> None:
         """Raise ``HomeAssistantError`` naming a target of the actions the tool may not reach.
 
-        Each must exist; one a template led to, be exposed (an area, device, floor or label:
-        what it holds) unless the tool allows more; in a scoped hub, every one within the
-        scope, scripts and scenes followed, no action whose words or a template pick them.
+        Each exists, is exposed unless allowed, and in a scoped hub lies within scope (followed).
         """
         followed: list[str] = []
         for key, target, driven, action in _target_ids(hass, self.script.sequence, variables):
@@ -430,10 +417,7 @@ class ActionChecks(Reach):
         *,
         handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
     ) -> None:
-        """Raise ``HomeAssistantError`` naming a target a run rendered that is out of reach.
-
-        ``handed``: the scripts a value is handed to (``()``: none), and as which field.
-        """
+        """Raise ``HomeAssistantError`` naming a target a run rendered that is out of reach."""
         scripts, field_name = handed
         if scripts != ():
             called = _scripts_called(hass, action, scripts)
@@ -504,10 +488,10 @@ class ActionChecks(Reach):
             raise OutOfScope(why)
 
 
+# The action tool whose run is going on, and the request's assistant.
 CALLING: Final[ContextVar[tuple[ActionChecks, str | None] | None]] = ContextVar(
     f"{DOMAIN}_calling", default=None
 )
-"""The action tool whose run is going on, and the request's assistant."""
 
 
 class UnreachableError(Exception):
@@ -526,10 +510,7 @@ class CheckedTemplate(Template):
         key: str | None,
         handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
     ) -> None:
-        """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``.
-
-        ``handed``: the scripts it is handed to, and as which field (``check_rendered``).
-        """
+        """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``."""
         super().__init__(template.template, template.hass)
         self._action = action
         self._key = key
@@ -728,6 +709,7 @@ def _checking(value: Any, action: str, key: str | None) -> Any:
     return checked
 
 
+# Per target key other than ``entity_id``: what it names, and whether one exists.
 _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
     ATTR_AREA_ID: ("area", lambda hass, id_: ar.async_get(hass).async_get_area(id_) is not None),
     ATTR_DEVICE_ID: ("device", lambda hass, id_: dr.async_get(hass).async_get(id_) is not None),
@@ -740,7 +722,6 @@ _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
         lambda hass, id_: lr.async_get(hass).async_get_label(id_) is not None,
     ),
 }
-"""Per target key other than ``entity_id``: what it names, and whether one exists."""
 
 
 def _target_ids(
@@ -766,8 +747,8 @@ def _target_ids(
     return found
 
 
+# The target keys that name what holds entities (scripts too).
 _HOLDER_KEYS: Final = TARGET_KEYS[1:]
-"""The target keys that name what holds entities (scripts too)."""
 _TARGETING_STEPS: Final = frozenset(
     {cv.SCRIPT_ACTION_CALL_SERVICE, cv.SCRIPT_ACTION_ACTIVATE_SCENE}
 )
@@ -825,17 +806,17 @@ def _floor_id(hass: HomeAssistant, floor: Any) -> str:
     )
 
 
+# Per selector of what holds entities: its target key, and the id of a field's value.
 _FIELD_HOLDERS: Final[dict[type, tuple[str, Callable[[HomeAssistant, Any], str]]]] = {
     selector.AreaSelector: (ATTR_AREA_ID, area_id_of),
     selector.FloorSelector: (ATTR_FLOOR_ID, _floor_id),
     selector.DeviceSelector: (ATTR_DEVICE_ID, _text),
     selector.LabelSelector: (ATTR_LABEL_ID, _text),
 }
-"""Per selector of what holds entities: its target key, and the id of a field's value."""
+# The selectors of script fields that name what a script acts on.
 _NAMING_SELECTORS: Final = frozenset(
     {selector.EntitySelector, selector.TargetSelector, *_FIELD_HOLDERS}
 )
-"""The selectors of script fields that name what a script acts on."""
 
 
 def _script_fields(hass: HomeAssistant, script: str) -> Mapping[str, Any]:
@@ -868,9 +849,9 @@ def _action_domains(sequence: Sequence[Mapping[str, Any]], domains: set[str]) ->
     return True
 
 
+# Domains whose actions may act on entities of any domain.
 _ANY_DOMAIN: Final = frozenset({"homeassistant", "script", "scene"})
-"""Domains whose actions may act on entities of any domain."""
+# Kinds of step other than an action that act on entities of any domain.
 _ACTING_STEPS: Final = frozenset(
     {cv.SCRIPT_ACTION_DEVICE_AUTOMATION, cv.SCRIPT_ACTION_ACTIVATE_SCENE}
 )
-"""Kinds of step other than an action that act on entities of any domain."""

@@ -38,13 +38,16 @@ __all__ = [
     "tool_subentries",
 ]
 
+# The config subentry type of a tool made in the UI.
 SUBENTRY_TYPE: Final = "tool"
-"""The config subentry type of a tool made in the UI."""
+# Version of a tool subentry's data (its ``version`` key; absent means 1).
 TOOL_DATA_VERSION: Final = 1
-"""Version of a tool subentry's data (its ``version`` key; absent means 1)."""
 
 type Kind = Literal["template", "action", "script"]
 KINDS: Final[tuple[Kind, ...]] = ("template", "action", "script")
+# Types of a declared parameter: text, a number (optional ``min``/``max``), an integer (same), a
+# boolean, one of ``options``, an entity id (optionally of ``domains``), an area (its id, name or
+# alias), a date and time, a duration.
 PARAMETER_TYPES: Final = (
     "text",
     "number",
@@ -56,9 +59,6 @@ PARAMETER_TYPES: Final = (
     "datetime",
     "duration",
 )
-"""Types of a declared parameter: text, a number (optional ``min``/``max``), an integer
-(same), a boolean, one of ``options``, an entity id (optionally of ``domains``), an area
-(its id, name or alias), a date and time, a duration."""
 
 CONF_KIND: Final = "kind"
 CONF_VERSION: Final = "version"
@@ -68,10 +68,10 @@ CONF_PARAMETERS: Final = "parameters"
 CONF_TEMPLATE: Final = "template"
 CONF_ACTIONS: Final = "actions"
 CONF_SCRIPT: Final = "script"
+# Stored ``True``: entity parameters may name entities not exposed to Assist.
 CONF_UNEXPOSED: Final = "unexposed"
-"""Stored ``True``: entity parameters may name entities not exposed to Assist."""
+# The annotations a user chooses; ``idempotent`` stays at the spec's default (False).
 ANNOTATION_KEYS: Final = ("read_only", "destructive", "open_world")
-"""The annotations a user chooses; ``idempotent`` stays at the spec's default (False)."""
 
 
 class ToolDefinitionError(HomeAssistantError):
@@ -123,10 +123,10 @@ class ParameterDefinition:
     required: bool = False
     min: float | None = None
     max: float | None = None
+    # The texts a ``select`` parameter may take.
     options: tuple[str, ...] = ()
-    """The texts a ``select`` parameter may take."""
+    # The domains an ``entity`` parameter may be of (empty: any).
     domains: tuple[str, ...] = ()
-    """The domains an ``entity`` parameter may be of (empty: any)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,18 +134,18 @@ class ToolDefinition:
     """A tool subentry's data, checked: what ``UiTools`` builds a tool from."""
 
     kind: Kind
+    # The portable name the model calls the tool by (``tool_flow`` makes it unique).
     name: str
-    """The portable name the model calls the tool by (``tool_flow`` makes it unique)."""
     title: str
     description: str
     annotations: llm_helper.ToolAnnotations
     parameters: tuple[ParameterDefinition, ...] = ()
     template: str = ""
     actions: tuple[dict[str, Any], ...] = ()
+    # The script's entity id (``script`` tools).
     script: str = ""
-    """The script's entity id (``script`` tools)."""
+    # Entity parameters may name entities not exposed to Assist (an admin's choice).
     unexposed: bool = False
-    """Entity parameters may name entities not exposed to Assist (an admin's choice)."""
     subentry_id: str = ""
 
 
@@ -279,8 +279,7 @@ def _actions(actions: Any) -> tuple[dict[str, Any], ...]:
 def parse_definition(subentry: ConfigSubentry) -> ToolDefinition:
     """Return the checked definition of a tool subentry (no ``version``: version 1).
 
-    Raises ``ToolDefinitionError`` for a newer version or data that does not hold together;
-    every value is checked for its type (``"false"`` is not a boolean).
+    Raises ``ToolDefinitionError`` for a newer version, a wrong type or data at odds.
     """
     data = subentry.data
     version = data.get(CONF_VERSION, 1)

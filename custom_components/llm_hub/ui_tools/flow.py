@@ -67,13 +67,13 @@ _LIST = selector.TextSelector(selector.TextSelectorConfig(multiple=True))
 _NUMBER = selector.NumberSelector(
     selector.NumberSelectorConfig(step="any", mode=selector.NumberSelectorMode.BOX)
 )
+# The fields of a parameter beyond name, description and required, by type.
 _TYPE_FIELDS: Final[dict[str, dict[str, selector.Selector[Any]]]] = {
     "number": {"min": _NUMBER, "max": _NUMBER},
     "integer": {"min": _NUMBER, "max": _NUMBER},
     "select": {"options": _LIST},
     "entity": {"domains": _LIST},
 }
-"""The fields of a parameter beyond name, description and required, by type."""
 _TYPES = selector.SelectSelector(
     selector.SelectSelectorConfig(
         options=list(PARAMETER_TYPES),
@@ -142,14 +142,14 @@ _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
 def _annotation_defaults(kind: Kind) -> dict[str, bool]:
     """Return the annotations a new tool starts with: the spec's worst case.
 
-    A template tool only reads: read-only, not destructive, not reaching outside. A new
-    action tool's ``open_world`` then follows its actions (``reaches_outside``).
+    A template tool only reads; an action tool's ``open_world`` follows ``reaches_outside``.
     """
     if kind == "template":
         return {"read_only": True, "destructive": False, "open_world": False}
     return {"read_only": False, "destructive": True, "open_world": True}
 
 
+# Domains whose actions reach outside Home Assistant, or may (scripts, automations).
 OUTSIDE_DOMAINS: Final = frozenset(
     {
         "ai_task",
@@ -167,7 +167,6 @@ OUTSIDE_DOMAINS: Final = frozenset(
         "webhook",
     }
 )
-"""Domains whose actions reach outside Home Assistant, or may (scripts, automations)."""
 
 
 def reaches_outside(actions: Any) -> bool:
@@ -499,11 +498,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         return actions
 
     def _tool_name(self, title: str) -> str:
-        """Return the portable name of a title, unique among the hub's tools made in the UI.
-
-        The title's slug with ``_`` (``names.portable_name``); when another tool of the hub
-        has it, ``names.assign_names`` adds a short hash suffix.
-        """
+        """Return the portable name of a title, unique among the hub's tools made in the UI."""
         wanted = portable_name(unicode_slug.slugify(title, separator="_") or title)
         own = self._reconfigure_subentry_id if self.source == "reconfigure" else None
         taken = [
@@ -516,12 +511,12 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         return assign_names([*taken, wanted])[-1]
 
     async def _async_warnings(self) -> str:
-        """Return, in words, how the hub's options will hide or confirm the tool ("": not)."""
+        """Return, in words, how the hub's options will leave out or confirm the tool ("": not)."""
         options = HubOptions.from_options(self._get_entry().options)
         read_only, destructive, open_world = (self._data[key] for key in ANNOTATION_KEYS)
         destructive = destructive and not read_only
         warnings: list[tuple[str, str, str]] = [
-            ("hidden_on", "safety", key)
+            ("left_out_on", "safety", key)
             for key, applies in (
                 (CONF_READ_ONLY, options.read_only and not read_only),
                 (CONF_NO_DESTRUCTIVE, options.no_destructive and destructive),
@@ -530,7 +525,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             if applies
         ]
         if self.source != "reconfigure" and not options.include_new_tools:
-            warnings.insert(0, ("hidden_off", "tools", CONF_INCLUDE_NEW_TOOLS))
+            warnings.insert(0, ("left_out_off", "tools", CONF_INCLUDE_NEW_TOOLS))
         if read_only and await self._async_changes_state():
             warnings.insert(0, ("not_read_only", "safety", CONF_READ_ONLY))
         if not warnings and options.confirm_destructive and destructive:
@@ -558,7 +553,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         return may_change(self.hass, await async_validate_actions_config(self.hass, actions))
 
     async def async_step_save(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
-        """Show the name the model will call the tool by, and whether the hub hides it; save."""
+        """Show the name the model calls the tool by, and whether the hub leaves it out; save."""
         if user_input is None:
             return self.async_show_form(
                 step_id="save",

@@ -93,18 +93,18 @@ __all__ = [
     "undeclared_variables",
 ]
 
+# The source (audit, inspector) of tools made in the UI: the hub's own integration.
 UI_TOOLS_SOURCE: Final = DOMAIN
-"""The source (audit, inspector) of tools made in the UI: the hub's own integration."""
+# Prefix of a tool made in the UI whose name another of the hub's tools carries too.
 UI_TOOLS_NAMESPACE: Final = "ui-tools"
-"""Prefix of a tool made in the UI whose name another of the hub's tools carries too."""
+# Calls of one action tool that may run at once (``Script`` in parallel mode).
 MAX_ACTION_RUNS: Final = 10
-"""Calls of one action tool that may run at once (``Script`` in parallel mode)."""
+# Seconds a template tool may render: the limit of Settings → Tools → Template.
 TEMPLATE_TIME_LIMIT: Final = 3.0
-"""Seconds a template tool may render: the limit of Settings → Tools → Template."""
+# Characters a template tool's render may give (core's render_template tool's limit).
 TEMPLATE_MAX_OUTPUT: Final = 16 * 1024
-"""Characters a template tool's render may give (core's render_template tool's limit)."""
+# The strict template environment template tools render in.
 _ENVIRONMENT: Final[HassKey[BoundedTemplateEnvironment]] = HassKey(f"{DOMAIN}_template_environment")
-"""The strict template environment template tools render in."""
 
 
 def parameters_schema(parameters: Sequence[ParameterDefinition]) -> probatio.Schema:
@@ -215,10 +215,7 @@ class _UiTool(Reach, llm_helper.Tool):
     ) -> dict[str, Any]:
         """Return the validated arguments of a call, every declared parameter (None: not given).
 
-        An area (id, name or alias) becomes its id, an entity's registry id its entity id.
-        Raises ``probatio.Invalid`` for invalid arguments, ``HomeAssistantError`` naming an
-        area or entity that does not exist or, unless the tool allows it, is not exposed to
-        ``assistant`` (Assist's when None).
+        Raises ``probatio.Invalid``, or ``HomeAssistantError`` for an area or entity out of reach.
         """
         validated = self.parameters(dict(tool_args))
         variables: dict[str, Any] = {}
@@ -378,9 +375,8 @@ class UiActionTool(ActionChecks, _UiTool):
     ) -> llm_helper.ToolResult:
         """Run the actions as the calling user; return their response data.
 
-        ``{"response": ...}`` when a ``stop`` action returns a response, else the values of
-        the actions' ``response_variable``s, else ``{"success": true}``. An action the
-        user may not perform, or a target out of reach the run renders, is a failed result.
+        ``{"response": ...}`` of a ``stop``, else ``response_variable``s, else ``{"success":
+        true}``.
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
         self._check_targets(hass, variables, llm_context.assistant)
@@ -411,11 +407,7 @@ class UiActionTool(ActionChecks, _UiTool):
 
 
 async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, StopReason]:
-    """Return what ``run`` returned and how the script run it started ended.
-
-    Home Assistant's scripts record that (``finished``, ``aborted``, ``failed_single``...)
-    in the trace's ``StopReason``; a task of its own keeps the caller's trace untouched.
-    """
+    """Return what ``run`` returned and how the script run it started ended (``StopReason``)."""
 
     async def watched() -> tuple[T, StopReason]:
         script_execution_cv.set(StopReason())
@@ -426,6 +418,7 @@ async def _async_run_watched[T](run: Callable[[], Awaitable[T]]) -> tuple[T, Sto
     return await create_eager_task(watched())
 
 
+# What a script run that did not finish means, by Home Assistant's ``script_execution``.
 _NOT_RUN: Final = {
     "failed_single": "did not run: it is already running and runs once at a time (mode "
     "single). Wait until it has finished, then call it again",
@@ -438,7 +431,6 @@ _NOT_RUN: Final = {
     "user it did not finish",
     None: "did not run: Home Assistant is stopping",
 }
-"""What a script run that did not finish means, by Home Assistant's ``script_execution``."""
 
 
 def _not_run(name: str, stop: StopReason) -> llm_helper.ToolResult | None:
@@ -499,10 +491,7 @@ class UiScriptTool(Reach, llm_helper.ActionTool):
     ) -> llm_helper.ToolResult:
         """Run the script as the calling user; return ``{"result": response}``.
 
-        ``{"success": true}`` when it finished without a response; a failed result when it
-        did not run or did not finish, and why. A field of an entity, device, area, floor,
-        label or target given one that does not exist or is out of reach is a failed result
-        naming it, and the script does not run.
+        ``{"success": true}`` without a response; a failed result when it fails or is out of reach.
         """
         tool_args = dict(tool_input.tool_args)
         acted = script_domains(hass, self.definition.script)
@@ -569,10 +558,10 @@ class _LeftOutTool(llm_helper.Tool):
 class UiTools:
     """The tools made in the UI of one hub entry, built when the entry is set up."""
 
+    # Ready tools; script tools as definitions (their script is looked up per request).
     tools: list[llm_helper.Tool | ToolDefinition] = field(default_factory=list)
-    """Ready tools; script tools as definitions (their script is looked up per request)."""
+    # Per subentry id: ``(name, title, reason)`` of definitions that cannot be used.
     broken: dict[str, tuple[str, str, ToolDefinitionError]] = field(default_factory=dict)
-    """Per subentry id: ``(name, title, reason)`` of definitions that cannot be used."""
     scripts: list[Script] = field(default_factory=list)
 
     @classmethod
@@ -633,10 +622,7 @@ class UiTools:
 
     @callback
     def source(self, hass: HomeAssistant) -> Source | None:
-        """Return the tools as one source of a hub's build (None when there are none).
-
-        Script tools are made from the script as it is now; a missing one is left out.
-        """
+        """Return the tools as one source of a hub's build (None when there are none)."""
         if not self.tools and not self.broken:
             return None
         tools: list[llm_helper.Tool] = []
