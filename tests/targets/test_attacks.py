@@ -27,6 +27,7 @@ from pytest_homeassistant_custom_component.common import (
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.const import (
+    CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
@@ -44,6 +45,7 @@ from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
     entity_registry as er,
+    floor_registry as fr,
     llm,
 )
 from homeassistant.setup import async_setup_component
@@ -71,6 +73,17 @@ SCRIPTS: dict[str, Any] = {
     "kitchen_party": {
         "alias": "Kitchen party",
         "sequence": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}],
+    },
+    "open_up": {
+        "alias": "Open up",
+        # Home Assistant lowercases ``ALL`` in an entity service's data: every lock.
+        "sequence": [{"action": "lock.unlock", "data": {"entity_id": "ALL"}}],
+    },
+    "kitchen_report": {
+        "alias": "Kitchen report",
+        # Script-level variables: rendered when the run starts, before any step.
+        "variables": {"report": {"code": "{{ states('sensor.porch_code') }}"}},
+        "sequence": [{"stop": "Reported", "response_variable": "report"}],
     },
 }
 
@@ -148,6 +161,8 @@ AREAS = {
     "script.kitchen_party": "kitchen",
     "script.porch_group_on": "kitchen",
     "script.pick": "kitchen",
+    "script.kitchen_report": "kitchen",
+    "script.open_up": "kitchen",
     # The helper behind each template entity lies in its area (docs/scope.md).
     "input_boolean.kitchen": "kitchen",
     "input_boolean.porch": "porch",
@@ -219,6 +234,8 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
         "script.kitchen_party",
         "script.porch_group_on",
         "script.pick",
+        "script.kitchen_report",
+        "script.open_up",
     ):
         async_expose_entity(hass, "conversation", entity_id, should_expose=True)
     async_expose_entity(hass, "conversation", "lock.back_door", should_expose=False)
@@ -1139,3 +1156,280 @@ async def test_search_mode_call_through_selected_hub_stays_in_scope(
 
     assert not _is_on(hass, "porch"), (outcome, data)
     assert outcome != "ran", data
+
+
+# --- 7. Round five: reads, nesting, generic actions ---------------------------------------------
+
+
+@pytest.mark.attack
+async def test_script_level_variables_do_not_carry_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """ "Kitchen report" (a Kitchen script) answers with a variable its script-level
+    ``variables`` render from the porch code (outside the Kitchen), not a ``variables`` step.
+    Through the Kitchen hub it must be left out or refused, and no answer carry the code."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not _lists(instance, "kitchen_report"):
+        return
+
+    outcome, data = await _call(hass, hub, "kitchen_report", {})
+
+    assert "hunter2" not in str(data), outcome
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "action",
+    [
+        pytest.param([], id="speech_only"),
+        pytest.param(
+            [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}],
+            id="action_in_scope",
+        ),
+    ],
+)
+async def test_intent_script_speech_does_not_carry_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, action: list[Any]
+) -> None:
+    """An intent script's speech renders the porch code (outside the Kitchen); its actions
+    act on nothing, or on the kitchen light only. Through the Kitchen hub the intent must be
+    left out or refused, and no answer carry the code."""
+    intent_scripts = {
+        "KitchenStatus": {
+            "description": "Says how the kitchen is.",
+            **({"action": action} if action else {}),
+            "speech": {"text": "The code is {{ states('sensor.porch_code') }}"},
+        }
+    }
+    assert await async_setup_component(hass, "intent_script", {"intent_script": intent_scripts})
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not _lists(instance, "KitchenStatus"):
+        return
+
+    outcome, data = await _call(hass, hub, "KitchenStatus", {})
+
+    assert "hunter2" not in str(data), outcome
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"name": "Porch code"}, id="name"),
+        pytest.param({"area": "Porch"}, id="area"),
+        pytest.param({"name": "porch CODE "}, id="odd_case"),
+        pytest.param({"area": "Porch", "domain": ["sensor"]}, id="area_domain"),
+        pytest.param({"domain": ["sensor"]}, id="domain"),
+    ],
+)
+async def test_get_state_does_not_read_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """The model asks the Kitchen hub for the state of the porch code (exposed, outside the
+    Kitchen) by name, area, domain: no answer carries the code."""
+    async_expose_entity(hass, "conversation", "sensor.porch_code", should_expose=True)
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await _call(hass, hub, "HassGetState", args)
+
+    assert "hunter2" not in str(data), outcome
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [{"choose": [{"conditions": [{"condition": "state", "entity_id": "light.kitchen_light", "state": "on"}], "sequence": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}]}], "default": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}]}],
+            id="choose_default",
+        ),
+        pytest.param(
+            [{"if": [{"condition": "template", "value_template": "{{ false }}"}], "then": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}], "else": [{"parallel": [{"sequence": [{"repeat": {"count": 1, "sequence": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}, "continue_on_error": True}]}}]}]}]}],
+            id="if_else_parallel_repeat",
+        ),
+        pytest.param(
+            [{"parallel": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}, {"action": "homeassistant.turn_on", "target": {"entity_id": "group.porch"}}]}],
+            id="parallel_shorthand",
+        ),
+        pytest.param(
+            [{"sequence": [{"stop": "done", "enabled": False}, {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}, "enabled": True}]}],
+            id="sequence_after_disabled_stop",
+        ),
+        pytest.param(
+            [{"action": "script.turn_on", "target": {"entity_id": "script.{{ 'kitchen_party' }}"}}],
+            id="script_turn_on_templated",
+        ),
+        pytest.param(
+            [{"action": "homeassistant.toggle", "target": {"entity_id": ["LIGHT.Kitchen_Light", " light.porch_lamps "]}}],
+            id="generic_toggle_odd_ids",
+        ),
+        pytest.param(
+            [{"action": "script.pick", "data": {"which": "{{ 'light.porch' ~ '_light' }}"}}],
+            id="variables_between_levels",
+        ),
+        pytest.param(
+            [{"action": "homeassistant.update_entity", "target": {"entity_id": "sensor.porch_code"}}, {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}],
+            id="update_entity",
+        ),
+    ],
+)
+async def test_nested_action_tool_reaching_outside_scope_is_refused(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, actions: list[Any]
+) -> None:
+    """An action tool of the Kitchen hub lights the porch from a ``choose`` default, an
+    ``else`` holding ``parallel``/``repeat`` past ``continue_on_error``, a shorthand
+    ``parallel`` branch, after a disabled ``stop``, ``script.turn_on`` of a templated script,
+    ``homeassistant.toggle`` of odd-cased ids, a script handed a rendered entity id: refused,
+    the porch light off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    name = await _action_tool(hass, hub, "Nest", actions)
+
+    outcome, data = await _call(hass, hub, name, {})
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("action", "target"),
+    [
+        ("homeassistant.turn_on", "lock.front_door"),
+        ("homeassistant.toggle", "lock.door_locks"),
+        ("homeassistant.turn_off", "group.porch_doors"),
+    ],
+)
+async def test_generic_action_on_a_lock_asks(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, action: str, target: str
+) -> None:
+    """With locks in "Always ask", an action tool acts on the front door with the generic
+    ``homeassistant`` domain (directly, its lock group, an old-style group made of the lock
+    group): it waits, the door stays locked."""
+    await hass.services.async_call(
+        "group",
+        "set",
+        {"object_id": "porch_doors", "entities": ["lock.door_locks"]},
+        blocking=True,
+    )
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    name = await _action_tool(hass, hub, "Generic", [{"action": action, "target": {"entity_id": target}}])
+
+    outcome, data = await _call(hass, hub, name, {})
+
+    assert not _is_on(hass, "front_door"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+async def test_all_in_capitals_asks_before_locks(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """With locks in "Always ask", the model runs "Open up", a script that unlocks
+    ``entity_id: ALL`` in its data (Home Assistant lowercases it to ``all``: every lock): it
+    waits, the front door stays locked."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+
+    outcome, data = await _call(hass, hub, "open_up", {})
+
+    assert not _is_on(hass, "front_door"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("spelled", ["ALL", "All"])
+async def test_action_tool_all_in_capitals_is_refused_or_asks(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, spelled: str
+) -> None:
+    """The same through an action tool made in the UI, ``ALL`` in its data or target: it
+    waits or is refused, the front door stays locked."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    name = await _action_tool(
+        hass, hub, "Open all", [{"action": "lock.unlock", "data": {"entity_id": spelled}}]
+    )
+
+    outcome, data = await _call(hass, hub, name, {})
+
+    assert not _is_on(hass, "front_door"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_all_in_capitals_does_not_reach_outside_scope(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """An action tool of the Kitchen hub turns on ``entity_id: ALL`` lights: refused, the
+    porch light off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    step = {"action": "light.turn_on", "data": {"entity_id": "ALL"}}
+    name = await _action_tool(hass, hub, "All lights", [step])
+
+    outcome, data = await _call(hass, hub, name, {})
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "target",
+    [
+        pytest.param({"floor_id": "ground"}, id="floor"),
+        pytest.param({"label_id": "outside"}, id="label_on_area"),
+    ],
+)
+async def test_ask_set_by_area_covers_a_floor_or_label_target(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, target: dict[str, Any]
+) -> None:
+    """ "Always ask" names the Porch. An action tool turns on the lights of the ground floor
+    (the Kitchen and the Porch), or of the label "outside" the Porch area carries: it waits,
+    the porch light stays off."""
+    from homeassistant.helpers import label_registry as lr  # noqa: PLC0415
+
+    floor = fr.async_get(hass).async_create("Ground")
+    label = lr.async_get(hass).async_create("Outside")
+    assert (floor.floor_id, label.label_id) == ("ground", "outside")
+    for area in ("kitchen", "porch"):
+        ar.async_get(hass).async_update(area, floor_id="ground")
+    ar.async_get(hass).async_update("porch", labels={"outside"})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_AREAS: ["porch"]})
+    name = await _action_tool(
+        hass, hub, "Lights", [{"action": "light.turn_on", "target": target}]
+    )
+
+    outcome, data = await _call(hass, hub, name, {})
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"name": ["Porch light"]}, id="name_list"),
+        pytest.param({"name": {"value": "Porch light"}}, id="name_dict"),
+        pytest.param({"name": None, "area": "Porch"}, id="name_none"),
+        pytest.param({"area": ["Porch"]}, id="area_list"),
+        pytest.param({"domain": "light", "area": "PORCH "}, id="domain_text"),
+        pytest.param({"name": "Porch light", "area": None, "floor": ""}, id="blank_slots"),
+        pytest.param({"name": "Pórch light"}, id="accent"),
+        pytest.param({"name": "Porch light", "preferred_area_id": "porch"}, id="own_preference"),
+    ],
+)
+async def test_odd_intent_arguments_do_not_reach_outside_scope(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """The model sends HassTurnOn arguments of the wrong types (a list, a dict, None), odd
+    case and accents, or a preference of its own: the porch light stays off, and no answer
+    names another entity than what the model named."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await _call(hass, hub, "HassTurnOn", args)
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+    assert "porch_light" not in str(data), data

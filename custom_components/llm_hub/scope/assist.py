@@ -34,6 +34,7 @@ from ..targets.intents import (
     constraints_of,
     handler_of,
     intent_acts,
+    intent_answers,
     intent_unknown,
     slots_of,
 )
@@ -98,7 +99,8 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
     their own targets.
     """
     if isinstance(tool, llm_helper.IntentTool):
-        if (why := intent_unknown(hass, tool.intent_type)) is not None:
+        why = intent_unknown(hass, tool.intent_type) or intent_answers(hass, tool.intent_type)
+        if why is not None:
             return f"cannot be kept within the scope: {why}"
         if tool.intent_type == intent.INTENT_BROADCAST and outside(
             entities_acts(hass, hass.states.async_entity_ids("assist_satellite")), reaches

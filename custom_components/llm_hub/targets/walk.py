@@ -217,7 +217,11 @@ class _Walker:
         inner.sequence(script.sequence)
         self.found |= inner.found
         self.areas |= inner.areas
-        self.templated_variables |= inner.templated_variables
+        # Script-level ``variables`` render when the run starts, as a ``variables`` step does.
+        variables = getattr(script, "variables", None)
+        self.templated_variables |= inner.templated_variables or _templated(
+            getattr(variables, "variables", variables)
+        )
         self.answering |= inner.answering
         if inner.unknown is not None:
             self.cannot(f"the script {entity_id}: {inner.unknown}")
