@@ -10,6 +10,7 @@ turns into a failure once the hole is closed, and its marker goes then.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -33,6 +34,7 @@ from custom_components.llm_hub.const import (
     CONF_ASK_ENTITIES,
     CONF_READ_ONLY,
     CONF_SCOPE_AREAS,
+    CONF_SCOPE_ENTITIES,
     CONF_TOOL_MODE,
 )
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -78,6 +80,17 @@ SCRIPTS: dict[str, Any] = {
         "alias": "Open up",
         # Home Assistant lowercases ``ALL`` in an entity service's data: every lock.
         "sequence": [{"action": "lock.unlock", "data": {"entity_id": "ALL"}}],
+    },
+    "kitchen_wait": {
+        "alias": "Kitchen wait",
+        # ``wait`` holds the trigger, with the state it changed to.
+        "sequence": [
+            {
+                "wait_for_trigger": [{"trigger": "state", "entity_id": "sensor.porch_code"}],
+                "timeout": 5,
+            },
+            {"stop": "Seen", "response_variable": "wait"},
+        ],
     },
     "kitchen_report": {
         "alias": "Kitchen report",
@@ -163,6 +176,7 @@ AREAS = {
     "script.pick": "kitchen",
     "script.kitchen_report": "kitchen",
     "script.open_up": "kitchen",
+    "script.kitchen_wait": "kitchen",
     # The helper behind each template entity lies in its area (docs/scope.md).
     "input_boolean.kitchen": "kitchen",
     "input_boolean.porch": "porch",
@@ -236,6 +250,7 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
         "script.pick",
         "script.kitchen_report",
         "script.open_up",
+        "script.kitchen_wait",
     ):
         async_expose_entity(hass, "conversation", entity_id, should_expose=True)
     async_expose_entity(hass, "conversation", "lock.back_door", should_expose=False)
@@ -1244,19 +1259,91 @@ async def test_get_state_does_not_read_a_state_outside(
     "actions",
     [
         pytest.param(
-            [{"choose": [{"conditions": [{"condition": "state", "entity_id": "light.kitchen_light", "state": "on"}], "sequence": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}]}], "default": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}]}],
+            [
+                {
+                    "choose": [
+                        {
+                            "conditions": [
+                                {
+                                    "condition": "state",
+                                    "entity_id": "light.kitchen_light",
+                                    "state": "on",
+                                }
+                            ],
+                            "sequence": [
+                                {
+                                    "action": "light.turn_on",
+                                    "target": {"entity_id": "light.kitchen_light"},
+                                }
+                            ],
+                        }
+                    ],
+                    "default": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}
+                    ],
+                }
+            ],
             id="choose_default",
         ),
         pytest.param(
-            [{"if": [{"condition": "template", "value_template": "{{ false }}"}], "then": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}], "else": [{"parallel": [{"sequence": [{"repeat": {"count": 1, "sequence": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}, "continue_on_error": True}]}}]}]}]}],
+            [
+                {
+                    "if": [{"condition": "template", "value_template": "{{ false }}"}],
+                    "then": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}
+                    ],
+                    "else": [
+                        {
+                            "parallel": [
+                                {
+                                    "sequence": [
+                                        {
+                                            "repeat": {
+                                                "count": 1,
+                                                "sequence": [
+                                                    {
+                                                        "action": "light.turn_on",
+                                                        "target": {
+                                                            "entity_id": "light.porch_light"
+                                                        },
+                                                        "continue_on_error": True,
+                                                    }
+                                                ],
+                                            }
+                                        }
+                                    ]
+                                }
+                            ]
+                        }
+                    ],
+                }
+            ],
             id="if_else_parallel_repeat",
         ),
         pytest.param(
-            [{"parallel": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}, {"action": "homeassistant.turn_on", "target": {"entity_id": "group.porch"}}]}],
+            [
+                {
+                    "parallel": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}},
+                        {"action": "homeassistant.turn_on", "target": {"entity_id": "group.porch"}},
+                    ]
+                }
+            ],
             id="parallel_shorthand",
         ),
         pytest.param(
-            [{"sequence": [{"stop": "done", "enabled": False}, {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}, "enabled": True}]}],
+            [
+                {
+                    "sequence": [
+                        {"stop": "done", "enabled": False},
+                        {
+                            "action": "light.turn_on",
+                            "target": {"entity_id": "light.porch_light"},
+                            "enabled": True,
+                        },
+                    ]
+                }
+            ],
             id="sequence_after_disabled_stop",
         ),
         pytest.param(
@@ -1264,7 +1351,12 @@ async def test_get_state_does_not_read_a_state_outside(
             id="script_turn_on_templated",
         ),
         pytest.param(
-            [{"action": "homeassistant.toggle", "target": {"entity_id": ["LIGHT.Kitchen_Light", " light.porch_lamps "]}}],
+            [
+                {
+                    "action": "homeassistant.toggle",
+                    "target": {"entity_id": ["LIGHT.Kitchen_Light", " light.porch_lamps "]},
+                }
+            ],
             id="generic_toggle_odd_ids",
         ),
         pytest.param(
@@ -1272,7 +1364,13 @@ async def test_get_state_does_not_read_a_state_outside(
             id="variables_between_levels",
         ),
         pytest.param(
-            [{"action": "homeassistant.update_entity", "target": {"entity_id": "sensor.porch_code"}}, {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}],
+            [
+                {
+                    "action": "homeassistant.update_entity",
+                    "target": {"entity_id": "sensor.porch_code"},
+                },
+                {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}},
+            ],
             id="update_entity",
         ),
     ],
@@ -1316,7 +1414,9 @@ async def test_generic_action_on_a_lock_asks(
         blocking=True,
     )
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
-    name = await _action_tool(hass, hub, "Generic", [{"action": action, "target": {"entity_id": target}}])
+    name = await _action_tool(
+        hass, hub, "Generic", [{"action": action, "target": {"entity_id": target}}]
+    )
 
     outcome, data = await _call(hass, hub, name, {})
 
@@ -1396,9 +1496,7 @@ async def test_ask_set_by_area_covers_a_floor_or_label_target(
         ar.async_get(hass).async_update(area, floor_id="ground")
     ar.async_get(hass).async_update("porch", labels={"outside"})
     hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_AREAS: ["porch"]})
-    name = await _action_tool(
-        hass, hub, "Lights", [{"action": "light.turn_on", "target": target}]
-    )
+    name = await _action_tool(hass, hub, "Lights", [{"action": "light.turn_on", "target": target}])
 
     outcome, data = await _call(hass, hub, name, {})
 
@@ -1433,3 +1531,130 @@ async def test_odd_intent_arguments_do_not_reach_outside_scope(
     assert not _is_on(hass, "porch"), (outcome, data)
     assert outcome != "ran", data
     assert "porch_light" not in str(data), data
+
+
+_READ_INTO = pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: an action tool's data templates are rendered with the model's arguments "
+    "and what they read is not checked (only targets are): the porch code is copied into a "
+    "helper in scope, which the model then reads. A fix wraps every template of the actions "
+    "(data, variables, conditions, for_each) in a render that collects what it reads, as a "
+    "template tool's render does: not small.",
+)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param(
+            {
+                "action": "input_text.set_value",
+                "target": {"entity_id": "input_text.kitchen_note"},
+                "data": {"value": "{{ states(which) }}"},
+            },
+            id="copied_into_a_helper_in_scope",
+            marks=_READ_INTO,
+        ),
+        pytest.param(
+            {
+                "action": "input_number.set_value",
+                "target": {"entity_id": "input_number.kitchen_level"},
+                "data": {"value": "{{ states(which) }}"},
+            },
+            id="in_a_validation_error",
+        ),
+    ],
+)
+async def test_action_tool_data_does_not_read_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, step: dict[str, Any]
+) -> None:
+    """An action tool of the Kitchen hub writes ``{{ states(which) }}`` into a helper it
+    reaches; the model names the porch code (outside the Kitchen). The code must reach
+    neither the helper (which the model can read) nor the answer (a validation error)."""
+    assert await async_setup_component(
+        hass, "input_text", {"input_text": {"kitchen_note": {"name": "Kitchen note"}}}
+    )
+    level = {"kitchen_level": {"name": "Kitchen level", "min": 0, "max": 10}}
+    assert await async_setup_component(hass, "input_number", {"input_number": level})
+    helpers = ["input_text.kitchen_note", "input_number.kitchen_level"]
+    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, CONF_SCOPE_ENTITIES: helpers})
+    parameters = [{"name": "which", "type": "text", "required": True}]
+    name = await _action_tool(hass, hub, "Note", [step], parameters=parameters)
+
+    outcome, data = await _call(hass, hub, name, {"which": "sensor.porch_code"})
+
+    state = hass.states.get("input_text.kitchen_note")
+    assert state is not None
+    assert state.state != "hunter2", (outcome, data)
+    assert "hunter2" not in str(data), outcome
+
+
+@pytest.mark.attack
+async def test_script_waiting_for_a_trigger_does_not_answer_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """ "Kitchen wait" (a Kitchen script) waits for the porch code (outside the Kitchen) to
+    change and answers with ``wait``, which holds the trigger and its new state. Through the
+    Kitchen hub it must be left out or refused, and no answer carry the new code."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not _lists(instance, "kitchen_wait"):
+        return
+
+    call = hass.async_create_task(_call(hass, hub, "kitchen_wait", {}, settle=False))
+    await asyncio.sleep(0.1)
+    hass.states.async_set("sensor.porch_code", "hunter3")
+    outcome, data = await call
+
+    assert "hunter3" not in str(data), outcome
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_intent_script_with_plain_speech_in_scope_runs(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """The check of the speech test above: an intent script that lights the kitchen and says
+    "Done" is listed by the Kitchen hub and runs."""
+    intent_scripts = {
+        "KitchenOn": {
+            "description": "Lights the kitchen.",
+            "action": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}],
+            "speech": {"text": "Done"},
+        }
+    }
+    assert await async_setup_component(hass, "intent_script", {"intent_script": intent_scripts})
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await _call(hass, hub, "KitchenOn", {})
+
+    assert outcome == "ran", data
+    assert _is_on(hass, "kitchen")
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"floor": "Ground", "device_class": ["garage"]}, id="floor_device_class"),
+        pytest.param({"area": "Garage", "domain": ["cover"]}, id="area_domain"),
+        pytest.param({"floor": "ground", "area": "garage"}, id="ids_for_names"),
+        pytest.param({"name": "all", "device_class": ["garage"]}, id="all_device_class"),
+    ],
+)
+async def test_intent_by_floor_area_and_device_class_asks_for_garage(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """With device class garage in "Always ask", the model opens covers by floor and device
+    class, area and domain, the floor's and area's ids, or "all" of a device class: it waits,
+    the garage stays closed."""
+    fr.async_get(hass).async_create("Ground")
+    ar.async_get(hass).async_update("garage", floor_id="ground")
+    async_expose_entity(hass, "conversation", "cover.garage_door", should_expose=True)
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
+
+    outcome, data = await _call(hass, hub, "HassTurnOn", args)
+
+    assert not _is_on(hass, "garage"), (outcome, data)
+    assert outcome == "asks", data

@@ -246,6 +246,8 @@ class _Walker:
         if kind == cv.SCRIPT_ACTION_VARIABLES:
             variables = step.get(CONF_VARIABLES)
             self.templated_variables |= _templated(getattr(variables, "variables", variables))
+        elif kind == cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER:
+            self.templated_variables = True  # ``wait`` holds the trigger: the states it saw
         elif step.get(CONF_RESPONSE_VARIABLE):  # a stop's, or one an action tool answers with
             self.answering = True
 
