@@ -92,6 +92,16 @@ SCRIPTS: dict[str, Any] = {
             {"stop": "Seen", "response_variable": "wait"},
         ],
     },
+    "porch_secret": {
+        "alias": "Porch secret",
+        "sequence": [
+            {"action": "light.turn_on", "target": {"entity_id": "{{ 'light.porch_light' }}"}}
+        ],
+    },
+    "kitchen_relay": {
+        "alias": "Kitchen relay",
+        "sequence": [{"action": "script.porch_secret"}],
+    },
     "kitchen_report": {
         "alias": "Kitchen report",
         # Script-level variables: rendered when the run starts, before any step.
@@ -176,6 +186,8 @@ AREAS = {
     "script.pick": "kitchen",
     "script.kitchen_report": "kitchen",
     "script.open_up": "kitchen",
+    "script.porch_secret": "porch",
+    "script.kitchen_relay": "kitchen",
     "script.kitchen_wait": "kitchen",
     # The helper behind each template entity lies in its area (docs/scope.md).
     "input_boolean.kitchen": "kitchen",
@@ -251,6 +263,7 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
         "script.kitchen_report",
         "script.open_up",
         "script.kitchen_wait",
+        "script.kitchen_relay",
     ):
         async_expose_entity(hass, "conversation", entity_id, should_expose=True)
     async_expose_entity(hass, "conversation", "lock.back_door", should_expose=False)
@@ -1658,3 +1671,29 @@ async def test_intent_by_floor_area_and_device_class_asks_for_garage(
 
     assert not _is_on(hass, "garage"), (outcome, data)
     assert outcome == "asks", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        pytest.param("HassTurnOn", {"name": "Kitchen relay"}, id="intent"),
+        pytest.param("relay", {}, id="action_tool"),
+    ],
+)
+async def test_refusal_of_what_cannot_be_followed_names_nothing_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, tool: str, args: dict[str, Any]
+) -> None:
+    """ "Kitchen relay" (a Kitchen script) runs "Porch secret" (a Porch script, not exposed,
+    whose target a template picks). The model turns the relay on through the Kitchen hub, or
+    runs an action tool that runs it: refused, without naming the Porch script the model
+    never named, and the porch light off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    await _action_tool(hass, hub, "Relay", [{"action": "script.kitchen_relay"}])
+
+    outcome, data = await _call(hass, hub, tool, args)
+
+    assert not _is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+    assert "porch_secret" not in str(data).lower(), data
+    assert "porch secret" not in str(data).lower(), data
