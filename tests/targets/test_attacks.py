@@ -10,6 +10,7 @@ turns into a failure once the hole is closed, and its marker goes then.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -26,11 +27,13 @@ from pytest_homeassistant_custom_component.common import (
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub.const import (
+    CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
     CONF_READ_ONLY,
     CONF_SCOPE_AREAS,
+    CONF_SCOPE_ENTITIES,
     CONF_TOOL_MODE,
 )
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -40,8 +43,10 @@ from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import (
+    area_registry as ar,
     device_registry as dr,
     entity_registry as er,
+    floor_registry as fr,
     llm,
 )
 from homeassistant.setup import async_setup_component
@@ -90,6 +95,38 @@ SCRIPTS: dict[str, Any] = {
     "kitchen_party": {
         "alias": "Kitchen party",
         "sequence": [{"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}],
+    },
+    "open_up": {
+        "alias": "Open up",
+        # Home Assistant lowercases ``ALL`` in an entity service's data: every lock.
+        "sequence": [{"action": "lock.unlock", "data": {"entity_id": "ALL"}}],
+    },
+    "kitchen_wait": {
+        "alias": "Kitchen wait",
+        # ``wait`` holds the trigger, with the state it changed to.
+        "sequence": [
+            {
+                "wait_for_trigger": [{"trigger": "state", "entity_id": "sensor.porch_code"}],
+                "timeout": 5,
+            },
+            {"stop": "Seen", "response_variable": "wait"},
+        ],
+    },
+    "porch_secret": {
+        "alias": "Porch secret",
+        "sequence": [
+            {"action": "light.turn_on", "target": {"entity_id": "{{ 'light.porch_light' }}"}}
+        ],
+    },
+    "kitchen_relay": {
+        "alias": "Kitchen relay",
+        "sequence": [{"action": "script.porch_secret"}],
+    },
+    "kitchen_report": {
+        "alias": "Kitchen report",
+        # Script-level variables: rendered when the run starts, before any step.
+        "variables": {"report": {"code": "{{ states('sensor.porch_code') }}"}},
+        "sequence": [{"stop": "Reported", "response_variable": "report"}],
     },
 }
 
@@ -144,6 +181,11 @@ AREAS = {
     "script.kitchen_party": "kitchen",
     "script.porch_group_on": "kitchen",
     "script.pick": "kitchen",
+    "script.kitchen_report": "kitchen",
+    "script.open_up": "kitchen",
+    "script.porch_secret": "porch",
+    "script.kitchen_relay": "kitchen",
+    "script.kitchen_wait": "kitchen",
     # The helper behind each template entity lies in its area (docs/scope.md).
     "input_boolean.kitchen": "kitchen",
     "input_boolean.porch": "porch",
@@ -203,6 +245,10 @@ async def grouped_home(hass: HomeAssistant) -> dr.DeviceEntry:
         "script.kitchen_party",
         "script.porch_group_on",
         "script.pick",
+        "script.kitchen_report",
+        "script.open_up",
+        "script.kitchen_wait",
+        "script.kitchen_relay",
     ):
         async_expose_entity(hass, "conversation", entity_id, should_expose=True)
     async_expose_entity(hass, "conversation", "lock.back_door", should_expose=False)
@@ -1296,3 +1342,517 @@ async def test_script_joining_a_speaker_in_ask_set_asks(
 
     assert not joined(hass), (outcome, data)
     assert outcome == "asks", data
+
+
+# --- 7. Reads, nesting, generic actions ---------------------------------------------
+
+
+@pytest.mark.attack
+async def test_script_level_variables_do_not_carry_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """ "Kitchen report" (a Kitchen script) answers with a variable its script-level
+    ``variables`` render from the porch code (outside the Kitchen), not a ``variables`` step.
+    Through the Kitchen hub it must be left out or refused, and no answer carry the code."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not is_listed(instance, "kitchen_report"):
+        return
+
+    outcome, data = await call_hub(hass, hub, "kitchen_report", {})
+
+    assert "hunter2" not in str(data), outcome
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "action",
+    [
+        pytest.param([], id="speech_only"),
+        pytest.param(
+            [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}],
+            id="action_in_scope",
+        ),
+    ],
+)
+async def test_intent_script_speech_does_not_carry_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, action: list[Any]
+) -> None:
+    """An intent script's speech renders the porch code (outside the Kitchen); its actions
+    act on nothing, or on the kitchen light only. Through the Kitchen hub the intent must be
+    left out or refused, and no answer carry the code."""
+    intent_scripts = {
+        "KitchenStatus": {
+            "description": "Says how the kitchen is.",
+            **({"action": action} if action else {}),
+            "speech": {"text": "The code is {{ states('sensor.porch_code') }}"},
+        }
+    }
+    assert await async_setup_component(hass, "intent_script", {"intent_script": intent_scripts})
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not is_listed(instance, "KitchenStatus"):
+        return
+
+    outcome, data = await call_hub(hass, hub, "KitchenStatus", {})
+
+    assert "hunter2" not in str(data), outcome
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"name": "Porch code"}, id="name"),
+        pytest.param({"area": "Porch"}, id="area"),
+        pytest.param({"name": "porch CODE "}, id="odd_case"),
+        pytest.param({"area": "Porch", "domain": ["sensor"]}, id="area_domain"),
+        pytest.param({"domain": ["sensor"]}, id="domain"),
+    ],
+)
+async def test_get_state_does_not_read_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """The model asks the Kitchen hub for the state of the porch code (exposed, outside the
+    Kitchen) by name, area, domain: no answer carries the code."""
+    async_expose_entity(hass, "conversation", "sensor.porch_code", should_expose=True)
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await call_hub(hass, hub, "HassGetState", args)
+
+    assert "hunter2" not in str(data), outcome
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [
+                {
+                    "choose": [
+                        {
+                            "conditions": [
+                                {
+                                    "condition": "state",
+                                    "entity_id": "light.kitchen_light",
+                                    "state": "on",
+                                }
+                            ],
+                            "sequence": [
+                                {
+                                    "action": "light.turn_on",
+                                    "target": {"entity_id": "light.kitchen_light"},
+                                }
+                            ],
+                        }
+                    ],
+                    "default": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}}
+                    ],
+                }
+            ],
+            id="choose_default",
+        ),
+        pytest.param(
+            [
+                {
+                    "if": [{"condition": "template", "value_template": "{{ false }}"}],
+                    "then": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}
+                    ],
+                    "else": [
+                        {
+                            "parallel": [
+                                {
+                                    "sequence": [
+                                        {
+                                            "repeat": {
+                                                "count": 1,
+                                                "sequence": [
+                                                    {
+                                                        "action": "light.turn_on",
+                                                        "target": {
+                                                            "entity_id": "light.porch_light"
+                                                        },
+                                                        "continue_on_error": True,
+                                                    }
+                                                ],
+                                            }
+                                        }
+                                    ]
+                                }
+                            ]
+                        }
+                    ],
+                }
+            ],
+            id="if_else_parallel_repeat",
+        ),
+        pytest.param(
+            [
+                {
+                    "parallel": [
+                        {"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}},
+                        {"action": "homeassistant.turn_on", "target": {"entity_id": "group.porch"}},
+                    ]
+                }
+            ],
+            id="parallel_shorthand",
+        ),
+        pytest.param(
+            [
+                {
+                    "sequence": [
+                        {"stop": "done", "enabled": False},
+                        {
+                            "action": "light.turn_on",
+                            "target": {"entity_id": "light.porch_light"},
+                            "enabled": True,
+                        },
+                    ]
+                }
+            ],
+            id="sequence_after_disabled_stop",
+        ),
+        pytest.param(
+            [{"action": "script.turn_on", "target": {"entity_id": "script.{{ 'kitchen_party' }}"}}],
+            id="script_turn_on_templated",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "homeassistant.toggle",
+                    "target": {"entity_id": ["LIGHT.Kitchen_Light", " light.porch_lamps "]},
+                }
+            ],
+            id="generic_toggle_odd_ids",
+        ),
+        pytest.param(
+            [{"action": "script.pick", "data": {"which": "{{ 'light.porch' ~ '_light' }}"}}],
+            id="variables_between_levels",
+        ),
+        pytest.param(
+            [
+                {
+                    "action": "homeassistant.update_entity",
+                    "target": {"entity_id": "sensor.porch_code"},
+                },
+                {"action": "light.turn_on", "target": {"entity_id": "light.porch_light"}},
+            ],
+            id="update_entity",
+        ),
+    ],
+)
+async def test_nested_action_tool_reaching_outside_scope_is_refused(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, actions: list[Any]
+) -> None:
+    """An action tool of the Kitchen hub lights the porch from a ``choose`` default, an
+    ``else`` holding ``parallel``/``repeat`` past ``continue_on_error``, a shorthand
+    ``parallel`` branch, after a disabled ``stop``, ``script.turn_on`` of a templated script,
+    ``homeassistant.toggle`` of odd-cased ids, a script handed a rendered entity id: refused,
+    the porch light off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    name = await add_action_tool(hass, hub, "Nest", actions)
+
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert not is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("action", "target"),
+    [
+        ("homeassistant.turn_on", "lock.front_door"),
+        ("homeassistant.toggle", "lock.door_locks"),
+        ("homeassistant.turn_off", "group.porch_doors"),
+    ],
+)
+async def test_generic_action_on_a_lock_asks(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, action: str, target: str
+) -> None:
+    """With locks in "Always ask", an action tool acts on the front door with the generic
+    ``homeassistant`` domain (directly, its lock group, an old-style group made of the lock
+    group): it waits, the door stays locked."""
+    await hass.services.async_call(
+        "group",
+        "set",
+        {"object_id": "porch_doors", "entities": ["lock.door_locks"]},
+        blocking=True,
+    )
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    name = await add_action_tool(
+        hass, hub, "Generic", [{"action": action, "target": {"entity_id": target}}]
+    )
+
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert not is_on(hass, "front_door"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+async def test_all_in_capitals_asks_before_locks(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """With locks in "Always ask", the model runs "Open up", a script that unlocks
+    ``entity_id: ALL`` in its data (Home Assistant lowercases it to ``all``: every lock): it
+    waits, the front door stays locked."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+
+    outcome, data = await call_hub(hass, hub, "open_up", {})
+
+    assert not is_on(hass, "front_door"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("spelled", ["ALL", "All"])
+async def test_action_tool_all_in_capitals_is_refused_or_asks(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, spelled: str
+) -> None:
+    """The same through an action tool made in the UI, ``ALL`` in its data or target: it
+    waits or is refused, the front door stays locked."""
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    name = await add_action_tool(
+        hass, hub, "Open all", [{"action": "lock.unlock", "data": {"entity_id": spelled}}]
+    )
+
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert not is_on(hass, "front_door"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_all_in_capitals_does_not_reach_outside_scope(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """An action tool of the Kitchen hub turns on ``entity_id: ALL`` lights: refused, the
+    porch light off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    step = {"action": "light.turn_on", "data": {"entity_id": "ALL"}}
+    name = await add_action_tool(hass, hub, "All lights", [step])
+
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert not is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "target",
+    [
+        pytest.param({"floor_id": "ground"}, id="floor"),
+        pytest.param({"label_id": "outside"}, id="label_on_area"),
+    ],
+)
+async def test_ask_set_by_area_covers_a_floor_or_label_target(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, target: dict[str, Any]
+) -> None:
+    """ "Always ask" names the Porch. An action tool turns on the lights of the ground floor
+    (the Kitchen and the Porch), or of the label "outside" the Porch area carries: it waits,
+    the porch light stays off."""
+    from homeassistant.helpers import label_registry as lr  # noqa: PLC0415
+
+    floor = fr.async_get(hass).async_create("Ground")
+    label = lr.async_get(hass).async_create("Outside")
+    assert (floor.floor_id, label.label_id) == ("ground", "outside")
+    for area in ("kitchen", "porch"):
+        ar.async_get(hass).async_update(area, floor_id="ground")
+    ar.async_get(hass).async_update("porch", labels={"outside"})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_AREAS: ["porch"]})
+    lights = [{"action": "light.turn_on", "target": target}]
+    name = await add_action_tool(hass, hub, "Lights", lights)
+
+    outcome, data = await call_hub(hass, hub, name, {})
+
+    assert not is_on(hass, "porch"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"name": ["Porch light"]}, id="name_list"),
+        pytest.param({"name": {"value": "Porch light"}}, id="name_dict"),
+        pytest.param({"name": None, "area": "Porch"}, id="name_none"),
+        pytest.param({"area": ["Porch"]}, id="area_list"),
+        pytest.param({"domain": "light", "area": "PORCH "}, id="domain_text"),
+        pytest.param({"name": "Porch light", "area": None, "floor": ""}, id="blank_slots"),
+        pytest.param({"name": "Pórch light"}, id="accent"),
+        pytest.param({"name": "Porch light", "preferred_area_id": "porch"}, id="own_preference"),
+    ],
+)
+async def test_odd_intent_arguments_do_not_reach_outside_scope(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """The model sends HassTurnOn arguments of the wrong types (a list, a dict, None), odd
+    case and accents, or a preference of its own: the porch light stays off, and no answer
+    names another entity than what the model named."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", args)
+
+    assert not is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+    assert "porch_light" not in str(data), data
+
+
+_READ_INTO = pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: an action tool's data templates are rendered with the model's arguments "
+    "and what they read is not checked (only targets are): the porch code is copied into a "
+    "helper in scope, which the model then reads. A fix wraps every template of the actions "
+    "(data, variables, conditions, for_each) in a render that collects what it reads, as a "
+    "template tool's render does: not small.",
+)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        pytest.param(
+            {
+                "action": "input_text.set_value",
+                "target": {"entity_id": "input_text.kitchen_note"},
+                "data": {"value": "{{ states(which) }}"},
+            },
+            id="copied_into_a_helper_in_scope",
+            marks=_READ_INTO,
+        ),
+        pytest.param(
+            {
+                "action": "input_number.set_value",
+                "target": {"entity_id": "input_number.kitchen_level"},
+                "data": {"value": "{{ states(which) }}"},
+            },
+            id="in_a_validation_error",
+        ),
+    ],
+)
+async def test_action_tool_data_does_not_read_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, step: dict[str, Any]
+) -> None:
+    """An action tool of the Kitchen hub writes ``{{ states(which) }}`` into a helper it
+    reaches; the model names the porch code (outside the Kitchen). The code must reach
+    neither the helper (which the model can read) nor the answer (a validation error)."""
+    assert await async_setup_component(
+        hass, "input_text", {"input_text": {"kitchen_note": {"name": "Kitchen note"}}}
+    )
+    level = {"kitchen_level": {"name": "Kitchen level", "min": 0, "max": 10}}
+    assert await async_setup_component(hass, "input_number", {"input_number": level})
+    helpers = ["input_text.kitchen_note", "input_number.kitchen_level"]
+    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, CONF_SCOPE_ENTITIES: helpers})
+    parameters = [{"name": "which", "type": "text", "required": True}]
+    name = await add_action_tool(hass, hub, "Note", [step], parameters=parameters)
+
+    outcome, data = await call_hub(hass, hub, name, {"which": "sensor.porch_code"})
+
+    state = hass.states.get("input_text.kitchen_note")
+    assert state is not None
+    assert state.state != "hunter2", (outcome, data)
+    assert "hunter2" not in str(data), outcome
+
+
+@pytest.mark.attack
+async def test_script_waiting_for_a_trigger_does_not_answer_a_state_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """ "Kitchen wait" (a Kitchen script) waits for the porch code (outside the Kitchen) to
+    change and answers with ``wait``, which holds the trigger and its new state. Through the
+    Kitchen hub it must be left out or refused, and no answer carry the new code."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    if not is_listed(instance, "kitchen_wait"):
+        return
+
+    call = hass.async_create_task(call_hub(hass, hub, "kitchen_wait", {}, settle=False))
+    await asyncio.sleep(0.1)
+    hass.states.async_set("sensor.porch_code", "hunter3")
+    outcome, data = await call
+
+    assert "hunter3" not in str(data), outcome
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_intent_script_with_plain_speech_in_scope_runs(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """The check of the speech test above: an intent script that lights the kitchen and says
+    "Done" is listed by the Kitchen hub and runs."""
+    intent_scripts = {
+        "KitchenOn": {
+            "description": "Lights the kitchen.",
+            "action": [{"action": "light.turn_on", "target": {"entity_id": "light.kitchen_light"}}],
+            "speech": {"text": "Done"},
+        }
+    }
+    assert await async_setup_component(hass, "intent_script", {"intent_script": intent_scripts})
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    outcome, data = await call_hub(hass, hub, "KitchenOn", {})
+
+    assert outcome == "ran", data
+    assert is_on(hass, "kitchen")
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param({"floor": "Ground", "device_class": ["garage"]}, id="floor_device_class"),
+        pytest.param({"area": "Garage", "domain": ["cover"]}, id="area_domain"),
+        pytest.param({"floor": "ground", "area": "garage"}, id="ids_for_names"),
+        pytest.param({"name": "all", "device_class": ["garage"]}, id="all_device_class"),
+    ],
+)
+async def test_intent_by_floor_area_and_device_class_asks_for_garage(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, args: dict[str, Any]
+) -> None:
+    """With device class garage in "Always ask", the model opens covers by floor and device
+    class, area and domain, the floor's and area's ids, or "all" of a device class: it waits,
+    the garage stays closed."""
+    fr.async_get(hass).async_create("Ground")
+    ar.async_get(hass).async_update("garage", floor_id="ground")
+    async_expose_entity(hass, "conversation", "cover.garage_door", should_expose=True)
+    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
+
+    outcome, data = await call_hub(hass, hub, "HassTurnOn", args)
+
+    assert not is_on(hass, "garage"), (outcome, data)
+    assert outcome == "asks", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        pytest.param("HassTurnOn", {"name": "Kitchen relay"}, id="intent"),
+        pytest.param("relay", {}, id="action_tool"),
+    ],
+)
+async def test_refusal_of_what_cannot_be_followed_names_nothing_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, tool: str, args: dict[str, Any]
+) -> None:
+    """ "Kitchen relay" (a Kitchen script) runs "Porch secret" (a Porch script, not exposed,
+    whose target a template picks). The model turns the relay on through the Kitchen hub, or
+    runs an action tool that runs it: refused, without naming the Porch script the model
+    never named, and the porch light off."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    await add_action_tool(hass, hub, "Relay", [{"action": "script.kitchen_relay"}])
+
+    outcome, data = await call_hub(hass, hub, tool, args)
+
+    assert not is_on(hass, "porch"), (outcome, data)
+    assert outcome != "ran", data
+    assert "porch_secret" not in str(data).lower(), data
+    assert "porch secret" not in str(data).lower(), data

@@ -387,7 +387,7 @@ async def websocket_hub_scope(
 def _reaches_outside(hass: HomeAssistant, entity_id: str, scope: ResolvedScope) -> bool:
     """Return whether acting on ``entity_id`` acts outside ``scope`` or cannot be followed."""
     with entered((scope,)):
-        return acts_outside(entities_acts(hass, [entity_id]), entity_id) is not None
+        return acts_outside(hass, entities_acts(hass, [entity_id]), entity_id) is not None
 
 
 def _area_name(

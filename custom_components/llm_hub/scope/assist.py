@@ -10,10 +10,12 @@ acting outside the scope, or a call that cannot be followed, is refused (``OutOf
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from operator import attrgetter
-from typing import Any
+import re
+from typing import Any, Final
 
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.components.homeassistant.llm import (
@@ -34,6 +36,7 @@ from ..targets.intents import (
     constraints_of,
     handler_of,
     intent_acts,
+    intent_answers,
     intent_unknown,
     slots_of,
 )
@@ -67,12 +70,16 @@ class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model 
     """A call would run a script or scene that acts outside the scopes entered."""
 
 
-def acts_outside(acts: Acts, what: str) -> str | None:
-    """Return the words refusing ``what`` for acting outside the scopes (None: it does not)."""
+def acts_outside(hass: HomeAssistant, acts: Acts, what: str) -> str | None:
+    """Return the words refusing ``what`` for acting outside the scopes (None: it does not).
+
+    Why it cannot be followed names no entity outside the scopes or not exposed: the words
+    reach the model, which named only ``what``.
+    """
     if (why := acts.unknown or acts.answers) is not None:
         return (
-            f"{what} may act on entities outside the scope of this assistant ({why}). "
-            "Tell the user it cannot do that here"
+            f"{what} may act on entities outside the scope of this assistant "
+            f"({_unnamed(hass, why)}). Tell the user it cannot do that here"
         )
     if outside(acts, reaches):
         return (
@@ -82,11 +89,32 @@ def acts_outside(acts: Acts, what: str) -> str | None:
     return None
 
 
+_ENTITY_ID: Final = re.compile(r"\b[a-z0-9_]+\.[a-z0-9_]+\b")
+
+
+def _unnamed(hass: HomeAssistant, why: str) -> str:
+    """Return ``why`` with each entity outside the scopes entered, or not exposed, unnamed."""
+    registry = er.async_get(hass)
+
+    def unnamed(found: re.Match[str]) -> str:
+        entity_id = found[0]
+        entry = registry.async_get(entity_id)
+        if hass.states.get(entity_id) is None and entry is None:
+            return entity_id  # no entity: an action's name (``automation.trigger``)
+        # Exposure as stored (read, never computed: no default is written for anyone).
+        exposure: Mapping[str, Any] = entry.options.get(CONVERSATION, {}) if entry else {}
+        if reaches(entity_id) and exposure.get("should_expose") is True:
+            return entity_id
+        return "an entity outside the scope"
+
+    return _ENTITY_ID.sub(unnamed, why)
+
+
 def tool_outside(hass: HomeAssistant, tool: llm_helper.Tool) -> str | None:
     """Return what a script's tool may act on outside the scopes entered, in words (None: not)."""
     if (script := tool_script(tool)) is None:
         return None
-    return acts_outside(entities_acts(hass, [script]), f"the script {script}")
+    return acts_outside(hass, entities_acts(hass, [script]), f"the script {script}")
 
 
 def in_scope(  # noqa: PLR0911  # one answer per kind of tool
@@ -97,7 +125,8 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
     Other integrations' tools may reach any entity: left out.
     """
     if isinstance(tool, llm_helper.IntentTool):
-        if (why := intent_unknown(hass, tool.intent_type)) is not None:
+        why = intent_unknown(hass, tool.intent_type) or intent_answers(hass, tool.intent_type)
+        if why is not None:
             return f"cannot be kept within the scope: {why}"
         if tool.intent_type == intent.INTENT_BROADCAST and outside(
             entities_acts(hass, hass.states.async_entity_ids("assist_satellite")), reaches
@@ -260,7 +289,8 @@ async def async_call_in_scope(
     ):
         # Its targets as it would find them, all within the scope, or refused.
         acts = intent_acts(hass, tool, tool_input.tool_args, llm_context, None)
-        if (why := acts_outside(acts, f"tool {tool.name} with these arguments")) is not None:
+        what = f"tool {tool.name} with these arguments"
+        if (why := acts_outside(hass, acts, what)) is not None:
             raise OutOfScope(why)
         return await tool.async_call(hass, tool_input, llm_context)
     return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context)
@@ -309,7 +339,7 @@ async def _async_intent_in_scope(
     kept: list[State] = []
     for state in scoped.states:
         acts = entities_acts(hass, [state.entity_id])
-        if (why := acts_outside(acts, f"the {state.domain} {state.name}")) is not None:
+        if (why := acts_outside(hass, acts, f"the {state.domain} {state.name}")) is not None:
             refused.append(why)
         else:
             kept.append(state)

@@ -16,6 +16,7 @@ from homeassistant.const import CONF_ACTION
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, llm as llm_helper
 from homeassistant.helpers.script import Script
+from homeassistant.helpers.template import Template
 
 from .acts import NOTHING, Acts
 from .resolve import Within, match
@@ -26,6 +27,7 @@ __all__ = [
     "constraints_of",
     "handler_of",
     "intent_acts",
+    "intent_answers",
     "intent_unknown",
     "slots_of",
 ]
@@ -51,6 +53,9 @@ _TIMER_COMMAND: Final = (
 )
 _OWN_WAY: Final = "the intent {} may find what it acts on its own way"
 _TARGET_SLOTS: Final = frozenset({"name", "area", "floor"})
+_ANSWER_KEYS: Final = ("speech", "reprompt", "card")
+"""The parts of an ``intent_script`` intent's answer, each of templates."""
+_SPEECH: Final = "its speech may carry what its templates read"
 
 
 def handler_of(hass: HomeAssistant, intent_type: str) -> intent.IntentHandler | None:
@@ -75,6 +80,29 @@ def _script(handler: intent.IntentHandler) -> Script | None:
     config = getattr(handler, "config", None)
     action = config.get(CONF_ACTION) if isinstance(config, Mapping) else None
     return action if isinstance(action, Script) else None
+
+
+def _speech_templated(handler: intent.IntentHandler) -> bool:
+    """Return whether an ``intent_script`` intent answers with templates (speech, card)."""
+    config = getattr(handler, "config", None)
+    if not isinstance(config, Mapping):
+        return False
+    answer = [config.get(key) for key in _ANSWER_KEYS]
+    return any(
+        isinstance(value, Template) and not value.is_static
+        for part in answer
+        if isinstance(part, Mapping)
+        for value in part.values()
+    )
+
+
+def intent_answers(hass: HomeAssistant, intent_type: str) -> str | None:
+    """Return why the answer of an ``intent_script`` intent may carry what it reads (None: not).
+
+    Its speech, reprompt and card are templates rendered with every state of the home.
+    """
+    handler = handler_of(hass, intent_type)
+    return _SPEECH if handler is not None and _speech_templated(handler) else None
 
 
 def intent_unknown(hass: HomeAssistant, intent_type: str) -> str | None:
@@ -158,7 +186,8 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
     if intent_type == intent.INTENT_BROADCAST:
         return entities_acts(hass, hass.states.async_entity_ids("assist_satellite"))
     if (script := _script(handler)) is not None:
-        return actions_acts(hass, script.sequence)
+        acts = actions_acts(hass, script.sequence)
+        return replace(acts, answers=_SPEECH) if _speech_templated(handler) else acts
     try:
         slots = handler.async_validate_slots(dict(slots_of(hass, tool, arguments, llm_context)))
     except Exception:  # noqa: BLE001  # the handler refuses them

@@ -52,10 +52,11 @@ def members(hass: HomeAssistant, entity_ids: Iterable[str]) -> set[str]:
     todo = list(entity_ids)
     while todo:
         name = todo.pop()
-        if name == ENTITY_MATCH_NONE:
+        lowered = name.lower()
+        if lowered == ENTITY_MATCH_NONE:
             continue
-        # Home Assistant lowercases the entity ids an action is given.
-        entity_id = name.lower() if "." in name or name == ENTITY_MATCH_ALL else None
+        # Home Assistant lowercases the entity ids an action is given, and ``ALL`` too.
+        entity_id = lowered if "." in name or lowered == ENTITY_MATCH_ALL else None
         if entity_id is None:
             entity_id = er.async_resolve_entity_id(registry, name) or name
         if entity_id in found:

@@ -213,7 +213,11 @@ class _Walker:
         inner.sequence(script.sequence)
         self.found |= inner.found
         self.areas |= inner.areas
-        self.templated_variables |= inner.templated_variables
+        # Script-level ``variables`` render when the run starts, as a ``variables`` step does.
+        variables = getattr(script, "variables", None)
+        self.templated_variables |= inner.templated_variables or _templated(
+            getattr(variables, "variables", variables)
+        )
         self.answering |= inner.answering
         if inner.unknown is not None:
             self.cannot(f"the script {entity_id}: {inner.unknown}")
@@ -238,6 +242,8 @@ class _Walker:
         if kind == cv.SCRIPT_ACTION_VARIABLES:
             variables = step.get(CONF_VARIABLES)
             self.templated_variables |= _templated(getattr(variables, "variables", variables))
+        elif kind == cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER:
+            self.templated_variables = True  # ``wait`` holds the trigger: the states it saw
         elif step.get(CONF_RESPONSE_VARIABLE):  # a stop's, or one an action tool answers with
             self.answering = True
 

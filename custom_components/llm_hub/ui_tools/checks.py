@@ -468,7 +468,7 @@ class ActionChecks(Reach):
         """Raise when a group, script or scene of ``entity_ids`` acts outside the scopes entered."""
         for entity_id in entity_ids:
             what = f"the {entity_id.partition('.')[0]} {entity_id}"
-            if why := acts_outside(entities_acts(hass, [entity_id]), what):
+            if why := acts_outside(hass, entities_acts(hass, [entity_id]), what):
                 raise OutOfScope(why)
 
     def _check_walked(self, hass: HomeAssistant, variables: Mapping[str, Any]) -> None:
@@ -484,7 +484,7 @@ class ActionChecks(Reach):
                 raise LookupError from err
 
         acts = actions_acts(hass, self.script.sequence, render)
-        if why := acts_outside(acts, f"tool {self.name}"):
+        if why := acts_outside(hass, acts, f"tool {self.name}"):
             raise OutOfScope(why)
 
 
