@@ -17,19 +17,10 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
 from custom_components.llm_hub.compose.platforms import RECENT_PLATFORM_ERRORS
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TIMEOUT,
-)
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
@@ -52,7 +43,7 @@ async def test_diagnostics(
 ) -> None:
     """Options with the instructions redacted, tools and sizes, counters, calls, errors."""
     hass.config_entries.async_update_entry(
-        inspected_hub, options={**inspected_hub.options, CONF_RECORD_ARGUMENTS: True}
+        inspected_hub, options={**inspected_hub.options, const.CONF_RECORD_ARGUMENTS: True}
     )
     assert await hass.config_entries.async_reload(inspected_hub.entry_id)
     add_llm_platform(hass, "flaky", Contribution(None, raises=RuntimeError("flaky is down")))
@@ -100,15 +91,17 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
         hub,
         "safety",
         {
-            CONF_READ_ONLY: False,
-            CONF_NO_DESTRUCTIVE: False,
-            CONF_NO_OPEN_WORLD: False,
-            CONF_CONFIRM_DESTRUCTIVE: False,
-            CONF_CONFIRM_TOOLS: [BREW],
-            CONF_TIMEOUT: 60,
+            const.CONF_READ_ONLY: False,
+            const.CONF_NO_DESTRUCTIVE: False,
+            const.CONF_NO_OPEN_WORLD: False,
+            const.CONF_CONFIRM_DESTRUCTIVE: False,
+            const.CONF_CONFIRM_TOOLS: [BREW],
+            const.CONF_TIMEOUT: 60,
         },
     )
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 128, CONF_RECORD_ARGUMENTS: True})
+    await async_set_options(
+        hass, hub, "limits", {const.CONF_MAX_TOOLS: 128, const.CONF_RECORD_ARGUMENTS: True}
+    )
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
     asked = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))

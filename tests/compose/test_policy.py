@@ -14,21 +14,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.compose.builder import HubAPIInstance
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_EXCLUDED_TOOLS,
-    CONF_INCLUDE_NEW_TOOLS,
-    CONF_INCLUDED_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_OVERRIDES,
-    CONF_PROMPT,
-    CONF_READ_ONLY,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TIMEOUT,
-)
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -55,11 +42,11 @@ LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
 ALL_TOOLS = {BREW, GRIND, SEARCH, UNLOCK, DATE_TIME, LIVE_CONTEXT}
 SAFETY_OFF = {
-    CONF_READ_ONLY: False,
-    CONF_NO_DESTRUCTIVE: False,
-    CONF_NO_OPEN_WORLD: False,
-    CONF_CONFIRM_DESTRUCTIVE: False,
-    CONF_TIMEOUT: 60,
+    const.CONF_READ_ONLY: False,
+    const.CONF_NO_DESTRUCTIVE: False,
+    const.CONF_NO_OPEN_WORLD: False,
+    const.CONF_CONFIRM_DESTRUCTIVE: False,
+    const.CONF_TIMEOUT: 60,
 }
 
 
@@ -93,28 +80,31 @@ async def _exposed(hass: HomeAssistant, entry: MockConfigEntry, user_id: str) ->
 SCENARIOS = [
     pytest.param(
         "tools",
-        {CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {GRIND})},
+        {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {GRIND})},
         ALL_TOOLS - {GRIND},
         id="exclude",
     ),
     pytest.param(
         "tools",
-        {CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, LIVE_CONTEXT]},
+        {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, LIVE_CONTEXT]},
         {BREW, LIVE_CONTEXT},
         id="include",
     ),
     pytest.param(
-        "safety", SAFETY_OFF | {CONF_READ_ONLY: True}, {SEARCH, DATE_TIME, LIVE_CONTEXT}, id="read"
+        "safety",
+        SAFETY_OFF | {const.CONF_READ_ONLY: True},
+        {SEARCH, DATE_TIME, LIVE_CONTEXT},
+        id="read",
     ),
     pytest.param(
         "safety",
-        SAFETY_OFF | {CONF_NO_DESTRUCTIVE: True},
+        SAFETY_OFF | {const.CONF_NO_DESTRUCTIVE: True},
         {BREW, SEARCH, DATE_TIME, LIVE_CONTEXT},
         id="no_destructive",
     ),
     pytest.param(
         "safety",
-        SAFETY_OFF | {CONF_NO_OPEN_WORLD: True},
+        SAFETY_OFF | {const.CONF_NO_OPEN_WORLD: True},
         {BREW, UNLOCK, DATE_TIME, LIVE_CONTEXT},
         id="no_open_world",
     ),
@@ -234,7 +224,7 @@ async def test_new_tools_follow_the_default(
 ) -> None:
     """A tool that appears after the choice is exposed only when new tools are included."""
     await async_set_options(
-        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, GRIND]}
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, GRIND]}
     )
     assert contribution.tools is not None
     contribution.tools.append(RecordingTool(f"{TOOLS_DOMAIN}__new", integration=TOOLS_DOMAIN))
@@ -250,9 +240,9 @@ async def test_new_tools_follow_the_default(
     assert hidden[SEARCH] == "excluded in the hub's options"
 
     await async_set_options(
-        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]}
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]}
     )
-    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted(
+    assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted(
         ALL_TOOLS - {BREW, GRIND} | {f"{TOOLS_DOMAIN}__new"}
     )
     assert await _exposed(hass, hub, hass_admin_user.id) == {BREW, GRIND}
@@ -273,9 +263,9 @@ async def test_hidden_reasons_and_worst_case_annotations(
         hub,
         options={
             **hub.options,
-            CONF_INCLUDED_TOOLS: [GRIND],
-            CONF_NO_DESTRUCTIVE: True,
-            CONF_NO_OPEN_WORLD: True,
+            const.CONF_INCLUDED_TOOLS: [GRIND],
+            const.CONF_NO_DESTRUCTIVE: True,
+            const.CONF_NO_OPEN_WORLD: True,
         },
     )
     await hass.config_entries.async_reload(hub.entry_id)
@@ -307,7 +297,7 @@ async def test_a_tool_without_annotations_counts_as_the_worst_case(
     bare.annotations = None  # type: ignore[assignment]  # a third-party tool may do this
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [bare]))
     entry = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], CONF_NO_OPEN_WORLD: True}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], const.CONF_NO_OPEN_WORLD: True}
     )
 
     instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
@@ -332,7 +322,7 @@ async def test_aliases_stay_portable_and_unique(
         "Kitchen",
         {
             CONF_LLM_HASS_API: ["x"],
-            CONF_OVERRIDES: {
+            const.CONF_OVERRIDES: {
                 "one": {"name": "two"},  # the key of another tool
                 "two": {"name": "deux"},
                 "three": {"name": "3"},  # not portable
@@ -383,8 +373,10 @@ async def test_limits_and_logging_options_reach_the_hub(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """Timeout, tool limit and argument recording are parsed for the hub's call steps."""
-    await async_set_options(hass, hub, "safety", SAFETY_OFF | {CONF_TIMEOUT: 5})
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 4, CONF_RECORD_ARGUMENTS: True})
+    await async_set_options(hass, hub, "safety", SAFETY_OFF | {const.CONF_TIMEOUT: 5})
+    await async_set_options(
+        hass, hub, "limits", {const.CONF_MAX_TOOLS: 4, const.CONF_RECORD_ARGUMENTS: True}
+    )
 
     options = hub.runtime_data.api.options
     assert (options.timeout, options.max_tools, options.record_arguments) == (5, 4, True)
@@ -434,9 +426,9 @@ async def test_describe_warns_of_prompts_naming_renamed_or_hidden_tools(
         hub,
         options={
             **hub.options,
-            CONF_PROMPT: f"Never call {GRIND}. Use {SEARCH} and {SEARCH}-like tools.",
-            CONF_OVERRIDES: {BREW: {"name": "coffee"}},
-            CONF_EXCLUDED_TOOLS: [GRIND],
+            const.CONF_PROMPT: f"Never call {GRIND}. Use {SEARCH} and {SEARCH}-like tools.",
+            const.CONF_OVERRIDES: {BREW: {"name": "coffee"}},
+            const.CONF_EXCLUDED_TOOLS: [GRIND],
         },
     )
     await hass.config_entries.async_reload(hub.entry_id)

@@ -28,6 +28,7 @@ from pytest_homeassistant_custom_component.common import (
 from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.confirm.approvals import (
     DATA_APPROVALS,
@@ -36,12 +37,6 @@ from custom_components.llm_hub.confirm.approvals import (
     Approval,
     duration,
     shown_arguments,
-)
-from custom_components.llm_hub.const import (
-    CONF_APPROVAL_NOTIFY_SERVICE,
-    CONF_APPROVAL_TIMEOUT,
-    CONF_CONFIRM_TOOLS,
-    CONF_CONFIRM_WITHOUT_CONVERSATION,
 )
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
@@ -426,8 +421,8 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     Once decided, the phone's notification is cleared.
     """
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
     await async_set_options(hass, brew_hub, "safety", options)
     other, _ = await _other_user_client(hass, hass_ws_client)
@@ -511,9 +506,9 @@ async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fi
     """
     hass.config.language = "de"
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_TIMEOUT: 60,
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_APPROVAL_TIMEOUT: 60,
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
     await async_set_options(hass, brew_hub, "safety", options)
     client = await hass_ws_client(hass)
@@ -559,8 +554,8 @@ async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PL
     One decided while its notification went out is cleared as soon as it was sent.
     """
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
     await async_set_options(hass, brew_hub, "safety", options)
     user = hass_read_only_user.id
@@ -575,7 +570,7 @@ async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PL
 
     voided = NOTIFICATION.format((await _call(hass, brew_hub, user, BREW, small)).data[TOKEN])
     await hass.async_block_till_done()
-    await async_set_options(hass, brew_hub, "safety", options | {CONF_APPROVAL_TIMEOUT: 60})
+    await async_set_options(hass, brew_hub, "safety", options | {const.CONF_APPROVAL_TIMEOUT: 60})
     await hass.async_block_till_done()
     assert phone()[-1] == _cleared(voided)
 
@@ -643,7 +638,10 @@ async def test_other_notify_service_gets_text_and_a_link(  # noqa: PLR0917  # fi
 ) -> None:
     """A notify action that is not the mobile app's gets no buttons: the text and a link."""
     sent = async_mock_service(hass, "notify", "chat")
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat"}
+    options = SAFETY | {
+        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
+    }
     await async_set_options(hass, brew_hub, "safety", options)
 
     monkeypatch.setattr(hass.config, "api", None)  # no URL of Home Assistant is known
@@ -685,7 +683,10 @@ async def test_refuse_without_conversation(
     hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser, calls: list[Call]
 ) -> None:
     """With the option "refuse", calls without a conversation are refused, nobody asked."""
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse"}
+    options = SAFETY | {
+        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
+    }
     await async_set_options(hass, brew_hub, "safety", options)
 
     refused = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
@@ -712,7 +713,7 @@ async def test_reload_forgets_the_hubs_approvals(
     asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
     await _ws(client, "approve", approval_id=asked.data[TOKEN])
 
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_TIMEOUT: 60}
+    options = SAFETY | {const.CONF_CONFIRM_TOOLS: [BREW], const.CONF_APPROVAL_TIMEOUT: 60}
     await async_set_options(hass, brew_hub, "safety", options)
     refused = await _call(
         hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: asked.data[TOKEN]}
@@ -778,14 +779,18 @@ async def test_options_show_and_keep_approval_settings(
         str(key): (key.description or {}).get("suggested_value")
         for key in schema
         if str(key)
-        in {CONF_CONFIRM_WITHOUT_CONVERSATION, CONF_APPROVAL_TIMEOUT, CONF_APPROVAL_NOTIFY_SERVICE}
+        in {
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION,
+            const.CONF_APPROVAL_TIMEOUT,
+            const.CONF_APPROVAL_NOTIFY_SERVICE,
+        }
     }
-    notify = next(v for k, v in schema.items() if str(k) == CONF_APPROVAL_NOTIFY_SERVICE)
+    notify = next(v for k, v in schema.items() if str(k) == const.CONF_APPROVAL_NOTIFY_SERVICE)
 
     assert suggested == {
-        CONF_CONFIRM_WITHOUT_CONVERSATION: "approve",
-        CONF_APPROVAL_TIMEOUT: 300,
-        CONF_APPROVAL_NOTIFY_SERVICE: None,
+        const.CONF_CONFIRM_WITHOUT_CONVERSATION: "approve",
+        const.CONF_APPROVAL_TIMEOUT: 300,
+        const.CONF_APPROVAL_NOTIFY_SERVICE: None,
     }
     assert notify.config["options"] == ["notify.phone"]
 
@@ -795,13 +800,13 @@ async def test_options_show_and_keep_approval_settings(
         "safety",
         SAFETY
         | {
-            CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
-            CONF_APPROVAL_TIMEOUT: 120.0,
-            CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone",
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
+            const.CONF_APPROVAL_TIMEOUT: 120.0,
+            const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone",
         },
     )
     hub_options = brew_hub.runtime_data.api.options
-    assert options[CONF_CONFIRM_WITHOUT_CONVERSATION] == "refuse"
+    assert options[const.CONF_CONFIRM_WITHOUT_CONVERSATION] == "refuse"
     assert (
         hub_options.confirm_without_conversation,
         hub_options.approval_timeout,
@@ -834,7 +839,9 @@ async def test_notification_shows_arguments_readably(
     """Line breaks show as line breaks; the model's text cannot shape it; the rest is cut."""
     tool = RecordingTool("set", parameters=ANY_VALUE)
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    entry = await async_add_hub(
+        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
+    )
     assert await async_setup_component(hass, "persistent_notification", {})
     client = await hass_ws_client(hass)
     sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)\u202e"
@@ -871,7 +878,9 @@ async def test_approval_shows_arguments_as_the_audit_records_them(
     """An integer JSON cannot write is marked, a secret however spelled is redacted."""
     tool = RecordingTool("set", parameters=ANY_VALUE)
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    entry = await async_add_hub(
+        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
+    )
     assert await async_setup_component(hass, "persistent_notification", {})
     client = await hass_ws_client(hass)
 
@@ -910,8 +919,8 @@ async def test_notification_names_what_the_call_acts_on(
         "Home",
         {
             CONF_LLM_HASS_API: ["assist"],
-            CONF_CONFIRM_TOOLS: [turn_on],
-            CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
+            const.CONF_CONFIRM_TOOLS: [turn_on],
+            const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
         },
     )
     kitchen = area_registry.async_create("Kitchen")
@@ -971,8 +980,8 @@ async def _assist_hub(hass: HomeAssistant, notify_service: str) -> MockConfigEnt
         "Home",
         {
             CONF_LLM_HASS_API: ["assist"],
-            CONF_CONFIRM_TOOLS: ["intent__HassTurnOn"],
-            CONF_APPROVAL_NOTIFY_SERVICE: notify_service,
+            const.CONF_CONFIRM_TOOLS: ["intent__HassTurnOn"],
+            const.CONF_APPROVAL_NOTIFY_SERVICE: notify_service,
         },
     )
 

@@ -24,15 +24,11 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.compose.candidate import CandidateTool, declare_token, requires_token
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, Approval
 from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonical
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_CONFIRM_WITHOUT_CONVERSATION,
-)
 from homeassistant.components import conversation
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -314,7 +310,7 @@ async def test_other_user_and_tool_are_refused(  # noqa: PLR0917  # fixtures
     calls: list[Call],
 ) -> None:
     """A token asked for by one user is refused to another, and for another tool."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW, GRIND]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [BREW, GRIND]})
     conversation_id, [asked, other] = await _turn(
         agent,
         hass_admin_user,
@@ -442,7 +438,9 @@ async def test_values_json_merges_do_not_redeem_each_other(
     """An approval for one value is refused for its JSON twin, and runs for itself."""
     tool = RecordingTool("set", parameters=ANY_VALUE, result=llm.ToolResult(data={"ok": True}))
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    entry = await async_add_hub(
+        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
+    )
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": first})
     approve(hass, asked, hass_admin_user)
@@ -490,7 +488,9 @@ async def test_arguments_nested_too_deeply(
     """Arguments too deep to bind are answered as invalid; nothing is asked or run."""
     tool = RecordingTool("set", parameters=ANY_VALUE)
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    entry = await async_add_hub(
+        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
+    )
     deep: list[Any] = []
     for _ in range(5000):
         deep = [deep]
@@ -524,7 +524,7 @@ async def test_confirm_destructive_tools(
     GRIND declares nothing (worst case: destructive), BREW declares it is not destructive,
     and Assist's read-only tools are never destructive.
     """
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_DESTRUCTIVE: True})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_DESTRUCTIVE: True})
 
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
 
@@ -553,7 +553,9 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     gate = RecordingTool("open_gate", parameters=own_token)
     llm.async_register_api(hass, FixedAPI(hass, "doors", "Doors", [door, gate]))
     entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["doors"]})
-    await async_set_options(hass, entry, "safety", SAFETY | {CONF_CONFIRM_TOOLS: ["open_door"]})
+    await async_set_options(
+        hass, entry, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: ["open_door"]}
+    )
     client = await hass_ws_client(hass)
 
     await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
@@ -587,7 +589,7 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
 
     # Through a hub that does not confirm it, the tool's own argument is still its own.
     outer = await async_add_hub(
-        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(entry)], CONF_CONFIRM_TOOLS: ["open_gate"]}
+        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(entry)], const.CONF_CONFIRM_TOOLS: ["open_gate"]}
     )
     gathered = (await outer.runtime_data.api.async_get_api_instance(llm_context())).candidates
     assert {item.name: item.hidden for item in gathered}["open_gate"] == reason
@@ -612,12 +614,14 @@ async def test_hub_selecting_a_hub_asks_once(
     tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
     inner = await async_add_hub(
-        hass, "Inner", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: ["count"] * inner_confirms}
+        hass,
+        "Inner",
+        {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: ["count"] * inner_confirms},
     )
     outer = await async_add_hub(
         hass,
         "Outer",
-        {CONF_LLM_HASS_API: [hub_id(inner)], CONF_CONFIRM_TOOLS: ["count"] * outer_confirms},
+        {CONF_LLM_HASS_API: [hub_id(inner)], const.CONF_CONFIRM_TOOLS: ["count"] * outer_confirms},
     )
 
     asked = await _call(hass, outer, hass_admin_user.id, "count", {"n": 2})
@@ -655,8 +659,8 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
         "Inner",
         {
             CONF_LLM_HASS_API: ["x"],
-            CONF_CONFIRM_TOOLS: ["count"],
-            CONF_CONFIRM_WITHOUT_CONVERSATION: inner,
+            const.CONF_CONFIRM_TOOLS: ["count"],
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION: inner,
         },
     )
     for name, setting in (("Middle", middle), ("Outer", outer)):
@@ -664,7 +668,10 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
             path = await async_add_hub(
                 hass,
                 name,
-                {CONF_LLM_HASS_API: [hub_id(path)], CONF_CONFIRM_WITHOUT_CONVERSATION: setting},
+                {
+                    CONF_LLM_HASS_API: [hub_id(path)],
+                    const.CONF_CONFIRM_WITHOUT_CONVERSATION: setting,
+                },
             )
 
     asked = await _call(hass, path, hass_admin_user.id, "count", {"n": 2})
@@ -735,7 +742,7 @@ async def test_arguments_no_encoder_knows_still_bind(
     )
     llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
     entry = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "at"}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "at"}
     )
 
     asked = await _call(hass, entry, hass_admin_user.id, "at", {})

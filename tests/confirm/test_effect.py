@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import HubTool, unwrap
 from custom_components.llm_hub.compose import builder
 from custom_components.llm_hub.compose.policy import (
@@ -20,18 +21,6 @@ from custom_components.llm_hub.compose.policy import (
     ASK_NAMED,
     ASK_SCRIPT,
     ASK_UNKNOWN,
-)
-from custom_components.llm_hub.const import (
-    CONF_ASK_AREAS,
-    CONF_ASK_DEVICE_CLASSES,
-    CONF_ASK_DOMAINS,
-    CONF_ASK_ENTITIES,
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_SCOPE_ENTITIES,
 )
 from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -50,7 +39,7 @@ from ..helpers.hubs import (
     llm_context,
 )
 
-LOCKS = {CONF_ASK_DOMAINS: ["lock"]}
+LOCKS = {const.CONF_ASK_DOMAINS: ["lock"]}
 
 
 async def _instance(hass: HomeAssistant, entry: MockConfigEntry) -> llm.APIInstance:
@@ -95,7 +84,7 @@ async def test_scripts_ask_by_what_they_act_on(
     """With locks in the set, a script that may unlock asks, wherever the unlock hides; one
     that turns on a light runs at once, even with "Confirm destructive tools" on."""
     entry = await async_add_hub(
-        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
     )
 
     assert await _call(hass, entry, script) == outcome
@@ -111,9 +100,9 @@ async def test_scripts_ask_by_what_they_act_on(
 @pytest.mark.parametrize(
     ("options", "outcome"),
     [
-        ({CONF_ASK_AREAS: ["hall"]}, "ApprovalRequired"),
-        ({CONF_ASK_ENTITIES: ["light.lamp"]}, "ApprovalRequired"),
-        ({CONF_ASK_DOMAINS: ["cover"]}, "ran"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, "ApprovalRequired"),
+        ({const.CONF_ASK_ENTITIES: ["light.lamp"]}, "ApprovalRequired"),
+        ({const.CONF_ASK_DOMAINS: ["cover"]}, "ran"),
     ],
 )
 async def test_a_script_acting_on_an_area(
@@ -134,7 +123,7 @@ async def test_intent_calls_ask_by_their_resolved_targets(
     """Turn on of a light runs without asking when only locks are in the set, though core
     marks it destructive; Turn off of "Front door" resolves to the lock, and asks."""
     entry = await async_add_hub(
-        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
     )
     instance = await _instance(hass, entry)
     assert unwrap(_named(instance, "HassTurnOn")).annotations.destructive
@@ -154,15 +143,19 @@ async def test_intent_calls_ask_by_their_resolved_targets(
 @pytest.mark.parametrize(
     ("options", "target", "outcome"),
     [
-        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Front door"}, "ApprovalRequired"),
-        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Hall light"}, "ran"),
-        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall lamp"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
-        ({CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
-        ({CONF_ASK_DEVICE_CLASSES: ["outlet"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
+        ({const.CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Front door"}, "ApprovalRequired"),
+        ({const.CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Hall light"}, "ran"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, {"name": "Hall lamp"}, "ApprovalRequired"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
+        ({const.CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
+        (
+            {const.CONF_ASK_DEVICE_CLASSES: ["outlet"]},
+            {"name": "switch.garage_door"},
+            "ApprovalRequired",
+        ),
+        ({const.CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({const.CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
     ],
 )
 async def test_intent_calls_by_device_class_area_and_entity(
@@ -183,7 +176,9 @@ async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
 ) -> None:
     """ "Always ask" stored with the wrong type asks before every call that may act (a light
     too); read-only tools still run."""
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_AREAS: 3})
+    entry = await async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_ASK_AREAS: 3}
+    )
 
     assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ApprovalRequired"
     assert await _call(hass, entry, "lights_on") == "ApprovalRequired"
@@ -223,26 +218,26 @@ async def test_the_inspector_says_why_each_tool_asks(
     instance = await _instance(hass, entry)
     turn_on, turn_off = (_named(instance, name).name for name in ("HassTurnOn", "HassTurnOff"))
     inner = await async_add_hub(
-        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_TOOLS: [turn_on]}
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], const.CONF_CONFIRM_TOOLS: [turn_on]}
     )
     await async_set_options(
         hass,
         entry,
         "safety",
         {
-            CONF_READ_ONLY: False,
-            CONF_NO_DESTRUCTIVE: False,
-            CONF_NO_OPEN_WORLD: False,
-            CONF_CONFIRM_DESTRUCTIVE: True,
-            CONF_CONFIRM_TOOLS: [turn_off],
-            CONF_ASK_DOMAINS: ["lock", "alarm_control_panel"],
-            CONF_ASK_DEVICE_CLASSES: ["garage"],
-            CONF_ASK_AREAS: ["hall"],
-            CONF_ASK_ENTITIES: ["lock.front_door"],
+            const.CONF_READ_ONLY: False,
+            const.CONF_NO_DESTRUCTIVE: False,
+            const.CONF_NO_OPEN_WORLD: False,
+            const.CONF_CONFIRM_DESTRUCTIVE: True,
+            const.CONF_CONFIRM_TOOLS: [turn_off],
+            const.CONF_ASK_DOMAINS: ["lock", "alarm_control_panel"],
+            const.CONF_ASK_DEVICE_CLASSES: ["garage"],
+            const.CONF_ASK_AREAS: ["hall"],
+            const.CONF_ASK_ENTITIES: ["lock.front_door"],
             "timeout": 60,
         },
     )
-    assert entry.options[CONF_ASK_DOMAINS] == ["lock", "alarm_control_panel"]
+    assert entry.options[const.CONF_ASK_DOMAINS] == ["lock", "alarm_control_panel"]
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
 
     reasons = {
@@ -267,7 +262,7 @@ async def test_the_safety_form_offers_what_exists(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """The domains and device classes to choose from are those of the entities there are."""
-    entry = await async_add_hub(hass, "Hub", {CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    entry = await async_add_hub(hass, "Hub", {const.CONF_ASK_DEVICE_CLASSES: ["garage"]})
     flow = await hass.config_entries.options.async_init(entry.entry_id)
     form = await hass.config_entries.options.async_configure(
         flow["flow_id"], {"next_step_id": "safety"}
@@ -276,9 +271,9 @@ async def test_the_safety_form_offers_what_exists(
     assert schema is not None
     fields = {str(key): value for key, value in schema.schema.items()}
 
-    assert fields[CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
-    assert fields[CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
-    assert fields[CONF_ASK_DOMAINS].config["custom_value"] is True
+    assert fields[const.CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
+    assert fields[const.CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
+    assert fields[const.CONF_ASK_DOMAINS].config["custom_value"] is True
 
 
 async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
@@ -390,7 +385,7 @@ async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
     entry = await async_add_hub(
         hass,
         "Hall",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*scope, "scene.hall_on"]},
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: [*scope, "scene.hall_on"]},
     )
     instance = await _instance(hass, entry)
     tool = _named(instance, "HassTurnOn")
@@ -424,7 +419,7 @@ async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
     asks; without scope the name is ambiguous, the call matches nothing and fails unasked."""
     hass.states.async_set("switch.front_door", "off", {"friendly_name": "Front door"})
     async_expose_entity(hass, "conversation", "switch.front_door", should_expose=True)
-    scope = {CONF_SCOPE_ENTITIES: ["lock.front_door"]} if scoped else {}
+    scope = {const.CONF_SCOPE_ENTITIES: ["lock.front_door"]} if scoped else {}
     entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS, **scope})
 
     ended = await _call(hass, entry, "HassTurnOff", name="Front door")

@@ -12,14 +12,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_TIMEOUT,
-)
+from custom_components.llm_hub import const
 from homeassistant.auth.const import GROUP_ID_READ_ONLY
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
@@ -34,11 +27,11 @@ from .hubs import (
 )
 
 SAFETY = {
-    CONF_READ_ONLY: False,
-    CONF_NO_DESTRUCTIVE: False,
-    CONF_NO_OPEN_WORLD: False,
-    CONF_CONFIRM_DESTRUCTIVE: False,
-    CONF_TIMEOUT: 60,
+    const.CONF_READ_ONLY: False,
+    const.CONF_NO_DESTRUCTIVE: False,
+    const.CONF_NO_OPEN_WORLD: False,
+    const.CONF_CONFIRM_DESTRUCTIVE: False,
+    const.CONF_TIMEOUT: 60,
 }
 
 
@@ -47,7 +40,7 @@ TOKEN = "confirmation_token"  # noqa: S105  # the argument's name
 
 async def _confirm_brew(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Require confirmation for BREW, through the options flow."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [BREW]})
 
 
 async def _turn(

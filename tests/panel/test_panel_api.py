@@ -14,14 +14,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from syrupy.assertion import SnapshotAssertion
 
-from custom_components.llm_hub.const import (
-    CLIENT_TOOL_LIMIT,
-    CONF_MAX_TOOLS,
-    CONF_PINNED_TOOLS,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TOOL_MODE,
-    DOMAIN,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.panel.commands import PROVIDERS
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL, SEARCH_TOOLS
 from homeassistant.const import CONF_LLM_HASS_API
@@ -89,15 +82,19 @@ async def _call(client: Client, api_id: str, tool_name: str, **tool_args: Any) -
 async def more_hubs(hass: HomeAssistant, inspected_hub: MockConfigEntry) -> list[MockConfigEntry]:
     """Add "Lounge" (picks a missing API, a limit of 1 tool) and "Cellar" (not set up)."""
     lounge = MockConfigEntry(
-        domain=DOMAIN,
+        domain=const.DOMAIN,
         title="Lounge",
         entry_id=LOUNGE_ENTRY_ID,
         data={},
-        options={CONF_LLM_HASS_API: ["music"], CONF_MAX_TOOLS: 1, CONF_RECORD_ARGUMENTS: True},
+        options={
+            CONF_LLM_HASS_API: ["music"],
+            const.CONF_MAX_TOOLS: 1,
+            const.CONF_RECORD_ARGUMENTS: True,
+        },
     )
     lounge.add_to_hass(hass)
     assert await hass.config_entries.async_setup(lounge.entry_id)
-    cellar = MockConfigEntry(domain=DOMAIN, title="Cellar", entry_id=CELLAR_ENTRY_ID, data={})
+    cellar = MockConfigEntry(domain=const.DOMAIN, title="Cellar", entry_id=CELLAR_ENTRY_ID, data={})
     cellar.add_to_hass(hass)
     llm.async_register_api(hass, BrokenAPI(hass, "broken", "Broken", []))
     # An issue of another integration is no hub's.
@@ -153,7 +150,10 @@ async def test_search_mode_in_words(
 ) -> None:
     """In search mode: the meta-tools first, each tool listed or reachable, sources by name."""
     await async_set_options(
-        hass, inspected_hub, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: [COUNT]}
+        hass,
+        inspected_hub,
+        "search",
+        {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: [COUNT]},
     )
     client = await hass_ws_client(hass)
 
@@ -169,7 +169,7 @@ async def test_search_mode_in_words(
     assert [tool["name"] for tool in tools[: len(meta)]] == meta
     by_name = {tool["name"]: tool for tool in tools}
     assert by_name[SEARCH_TOOLS]["source"] == {
-        "integration": DOMAIN,
+        "integration": const.DOMAIN,
         "api": hub_id(inspected_hub),
         "api_name": "Kitchen",
     }
@@ -184,7 +184,7 @@ async def test_search_mode_in_words(
     assert described["size"]["over_client_limit"] is False
 
     rows = (await _ws(client, {"type": "llm_hub/apis/list"}))["result"]
-    assert rows["client_limit"] == CLIENT_TOOL_LIMIT
+    assert rows["client_limit"] == const.CLIENT_TOOL_LIMIT
     kitchen = next(row for row in rows["apis"] if row["id"] == hub_id(inspected_hub))
     assert kitchen["search"] == search
     assert kitchen["over_client_limit"] is False
@@ -203,19 +203,22 @@ async def test_over_what_some_clients_keep(
         rows = (await _ws(client, {"type": "llm_hub/apis/list"}))["result"]["apis"]
         described = await _ws(client, {"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
         size = described["result"]["size"]
-        assert size["client_limit"] == CLIENT_TOOL_LIMIT
+        assert size["client_limit"] == const.CLIENT_TOOL_LIMIT
         return {row["id"]: row["over_client_limit"] for row in rows} | {
             "described": size["over_client_limit"]
         }
 
     assert await marked() == {"many": True, hub_id(entry): True, "assist": False, "described": True}
     await async_set_options(
-        hass, entry, "search", {CONF_TOOL_MODE: "search_over_limit", CONF_PINNED_TOOLS: []}
+        hass,
+        entry,
+        "search",
+        {const.CONF_TOOL_MODE: "search_over_limit", const.CONF_PINNED_TOOLS: []},
     )
     # The hub's limit is 128: it lists every tool still.
     assert (await marked())["described"] is True
     await async_set_options(
-        hass, entry, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: []}
+        hass, entry, "search", {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: []}
     )
     assert await marked() == {
         "many": True,

@@ -20,15 +20,10 @@ from pytest_homeassistant_custom_component.typing import (
     WebSocketGenerator,
 )
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.compat import (
     _live_context_wording,  # its fallback, checked here
     live_context_match_error,
-)
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_ENTITIES,
 )
 from custom_components.llm_hub.scope.assist import async_call_in_scope, in_scope, scope_note
 from custom_components.llm_hub.scope.reach import HubScope, entered
@@ -101,7 +96,7 @@ async def test_scripts_in_and_out_of_scope_over_mcp(
     """A script in scope runs; one acting out of scope, or out of scope, is left out (a call
     of it refused)."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     url = await _mcp_url(hass, hub, hass_client_no_auth)
     async with mcp_session(url, hass_access_token) as session:
@@ -126,7 +121,7 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
 ) -> None:
     """The model's entities reach only the scope (refused as outside it); fixed targets too."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     light = [{"name": "light", "type": "entity", "required": True}]
     await async_add_tool(
@@ -204,10 +199,12 @@ async def test_to_do_reader_lists_only_in_scope(hass: HomeAssistant, hass_admin_
     """The to-do reader lists the lists in scope; none in scope: it is left out."""
     home: Home = await async_setup_home(hass)
     kitchen = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: ["kitchen"]}
     )
     shopping = await async_add_hub(
-        hass, "Shopping", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["todo.shopping"]}
+        hass,
+        "Shopping",
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: ["todo.shopping"]},
     )
     context = _context(home, hass_admin_user)
     without = await llm.async_get_api(hass, hub_id(kitchen), context)
@@ -238,7 +235,7 @@ async def test_effect_and_inspector_use_the_scope(
 ) -> None:
     """The inspector says per tool how the scope limits it; unscoped hubs say nothing."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     plain = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
     client = await hass_ws_client(hass)
@@ -312,7 +309,9 @@ async def test_users_refused_on_every_path(  # noqa: PLR0917  # fixtures
 ) -> None:
     """Not allowed: no tools and the reason over MCP, websocket and bench; allowed: tools."""
     options: dict[str, Any] = (
-        {CONF_ADMINS_ONLY: True} if admins_only else {CONF_ALLOWED_USERS: [hass_admin_user.id]}
+        {const.CONF_ADMINS_ONLY: True}
+        if admins_only
+        else {const.CONF_ALLOWED_USERS: [hass_admin_user.id]}
     )
     hub = await async_add_hub(hass, "Kids", {CONF_LLM_HASS_API: ["assist"], **options})
     # Served at /api/mcp, where Home Assistant lets any user in (its own URL: admins only).
@@ -358,7 +357,7 @@ async def test_allowed_user_never_wider_than_admin_only(
     hub = await async_add_hub(
         hass,
         "Kids",
-        {CONF_LLM_HASS_API: ["admin_only"], CONF_ALLOWED_USERS: [hass_read_only_user.id]},
+        {CONF_LLM_HASS_API: ["admin_only"], const.CONF_ALLOWED_USERS: [hass_read_only_user.id]},
     )
     client = await hass_ws_client(hass)
     await client.send_json_auto_id(
@@ -383,7 +382,7 @@ async def test_own_script_tools_and_reads_of_many(
     hub = await async_add_hub(
         hass,
         "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*IN_SCOPE, "script.pick"]},
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: [*IN_SCOPE, "script.pick"]},
     )
     await async_add_tool(hass, hub, "script", {"script": "script.kitchen_on"})
     await async_add_tool(hass, hub, "script", {"script": "script.other"})
@@ -428,7 +427,7 @@ async def test_other_integrations_tools_left_out_of_a_scoped_hub(
     """A tool another integration contributes may reach anything: a scoped hub leaves it out."""
     add_llm_platform(hass, "weather_tools", Contribution([_Plain("weather_tools")]))
     scoped = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     whole = await async_add_hub(hass, "Whole home", {CONF_LLM_HASS_API: ["assist"]})
     context = llm_context(hass_admin_user.id)
@@ -463,7 +462,7 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
     )
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: scope}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: scope}
     )
     await async_add_tool(
         hass,

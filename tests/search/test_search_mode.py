@@ -14,16 +14,9 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.compose.builder import HubAPIInstance
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_TOOLS,
-    CONF_EXCLUDED_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_PINNED_TOOLS,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TOOL_MODE,
-)
 from custom_components.llm_hub.search.meta_tools import (
     CALL_READ_ONLY_TOOL,
     CALL_TOOL,
@@ -96,8 +89,8 @@ async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> Non
     assert everything.search_index is None
 
     options = await _search_mode(hass, hub, pinned=[GRIND])
-    assert options[CONF_TOOL_MODE] == "search"
-    assert options[CONF_PINNED_TOOLS] == [GRIND]
+    assert options[const.CONF_TOOL_MODE] == "search"
+    assert options[const.CONF_PINNED_TOOLS] == [GRIND]
     searching = await _instance(hass, hub)
     # The meta-tools first (clients that keep only the first tools keep them).
     assert _names(searching) == [*META, GRIND]
@@ -125,7 +118,8 @@ async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> Non
 async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """The form offers the modes and the hub's tools; a pinned tool not found now stays."""
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: ["gone"]}
+        hub,
+        options={**hub.options, const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: ["gone"]},
     )
     assert await hass.config_entries.async_reload(hub.entry_id)
     result = await hass.config_entries.options.async_init(hub.entry_id)
@@ -137,11 +131,11 @@ async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     assert result["description_placeholders"] is not None
     schema = result["data_schema"].schema
     fields = {str(key): (key, selector) for key, selector in schema.items()}
-    mode_key, mode = fields[CONF_TOOL_MODE]
+    mode_key, mode = fields[const.CONF_TOOL_MODE]
     assert mode.config["options"] == ["all", "search", "search_over_limit"]
-    assert mode.config["translation_key"] == CONF_TOOL_MODE
+    assert mode.config["translation_key"] == const.CONF_TOOL_MODE
     assert mode_key.description == {"suggested_value": "search"}
-    pinned_key, pinned = fields[CONF_PINNED_TOOLS]
+    pinned_key, pinned = fields[const.CONF_PINNED_TOOLS]
     assert pinned_key.description == {"suggested_value": ["gone"]}
     offered = {option["value"]: option["label"] for option in pinned.config["options"]}
     assert BREW in offered
@@ -154,13 +148,13 @@ async def test_search_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry)
     """``search_over_limit`` lists all tools up to the limit and searches above it."""
     count = len((await _instance(hass, hub)).tools)
     await _search_mode(hass, hub, "search_over_limit", [BREW])
-    limits = {CONF_MAX_TOOLS: count, CONF_RECORD_ARGUMENTS: False}
+    limits = {const.CONF_MAX_TOOLS: count, const.CONF_RECORD_ARGUMENTS: False}
     await async_set_options(hass, hub, "limits", limits)
     at_limit = await _instance(hass, hub)
     assert len(at_limit.tools) == count
     assert at_limit.search_index is None
 
-    await async_set_options(hass, hub, "limits", limits | {CONF_MAX_TOOLS: count - 1})
+    await async_set_options(hass, hub, "limits", limits | {const.CONF_MAX_TOOLS: count - 1})
     above = await _instance(hass, hub)
     assert _names(above) == [*META, BREW]
     assert above.search_index is not None
@@ -381,9 +375,11 @@ async def test_hub_of_a_searching_hub(hass: HomeAssistant, hub: MockConfigEntry)
 async def test_confirmation_setting_keeps_search(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Saving another step keeps the tool mode (each step saves its part)."""
     await _search_mode(hass, hub, pinned=[GRIND])
-    options = await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
-    assert options[CONF_TOOL_MODE] == "search"
-    assert options[CONF_PINNED_TOOLS] == [GRIND]
+    options = await async_set_options(
+        hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [BREW]}
+    )
+    assert options[const.CONF_TOOL_MODE] == "search"
+    assert options[const.CONF_PINNED_TOOLS] == [GRIND]
 
 
 async def test_search_prompt_of_a_hub_without_its_own(
@@ -613,9 +609,9 @@ async def test_outer_policy_holds_through_a_searching_hub(
         "Outer",
         {
             CONF_LLM_HASS_API: [hub_id(hub)],
-            CONF_TOOL_MODE: outer_mode,
-            CONF_CONFIRM_TOOLS: [WINE],
-            CONF_EXCLUDED_TOOLS: [CORK],
+            const.CONF_TOOL_MODE: outer_mode,
+            const.CONF_CONFIRM_TOOLS: [WINE],
+            const.CONF_EXCLUDED_TOOLS: [CORK],
         },
     )
     instance = await _instance(hass, outer)
