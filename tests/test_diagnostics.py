@@ -24,14 +24,7 @@ from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
-from .helpers.hubs import (
-    BREW,
-    Contribution,
-    add_llm_platform,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
+from .helpers import hubs
 
 
 async def test_diagnostics(
@@ -46,7 +39,9 @@ async def test_diagnostics(
         inspected_hub, options={**inspected_hub.options, const.CONF_RECORD_ARGUMENTS: True}
     )
     assert await hass.config_entries.async_reload(inspected_hub.entry_id)
-    add_llm_platform(hass, "flaky", Contribution(None, raises=RuntimeError("flaky is down")))
+    hubs.add_llm_platform(
+        hass, "flaky", hubs.Contribution(None, raises=RuntimeError("flaky is down"))
+    )
     llm_context = llm.LLMContext(
         platform="test_agent",
         context=Context(user_id=hass_admin_user.id),
@@ -54,10 +49,10 @@ async def test_diagnostics(
         assistant="conversation",
         device_id=None,
     )
-    instance = await llm.async_get_api(hass, hub_id(inspected_hub), llm_context)
-    await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    instance = await llm.async_get_api(hass, hubs.hub_id(inspected_hub), llm_context)
+    await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     # An argument the tool does not take, with a secret-like name.
-    await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small", "pin": "1234"}))
+    await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small", "pin": "1234"}))
 
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
         hass, hass_client, inspected_hub
@@ -86,7 +81,7 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
     """The token a call asking for confirmation hands out is the model's alone: the last
     calls (diagnostics) keep the error text with the token redacted, events never carry it,
     and the model can still use it."""
-    await async_set_options(
+    await hubs.async_set_options(
         hass,
         hub,
         "safety",
@@ -95,16 +90,16 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
             const.CONF_NO_DESTRUCTIVE: False,
             const.CONF_NO_OPEN_WORLD: False,
             const.CONF_CONFIRM_DESTRUCTIVE: False,
-            const.CONF_CONFIRM_TOOLS: [BREW],
+            const.CONF_CONFIRM_TOOLS: [hubs.BREW],
             const.CONF_TIMEOUT: 60,
         },
     )
-    await async_set_options(
+    await hubs.async_set_options(
         hass, hub, "limits", {const.CONF_MAX_TOOLS: 128, const.CONF_RECORD_ARGUMENTS: True}
     )
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
-    asked = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
+    asked = await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     token = asked.data["confirmation_token"]
     asking = asked.data["message"]  # waiting for approval is no error
     assert isinstance(token, str)
@@ -122,7 +117,7 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
     # Without a conversation, the token is an approval id: a person approves first.
     hass.data[DATA_APPROVALS].async_decide(token, hass_admin_user, approve=True)
     ran = await instance.async_call_tool(
-        llm.ToolInput(BREW, {"size": "small", "confirmation_token": token})
+        llm.ToolInput(hubs.BREW, {"size": "small", "confirmation_token": token})
     )
     assert ran.data["brewed"] == 1
 
@@ -167,11 +162,13 @@ async def test_platform_errors_are_bounded(
     hass: HomeAssistant, hub: MockConfigEntry, hass_client: ClientSessionGenerator
 ) -> None:
     """The most recent different platform errors are kept; the oldest go first."""
-    flaky = Contribution(None)
-    add_llm_platform(hass, "flaky", flaky)
+    flaky = hubs.Contribution(None)
+    hubs.add_llm_platform(hass, "flaky", flaky)
     for attempt in range(RECENT_PLATFORM_ERRORS + 2):
         flaky.raises = RuntimeError(f"attempt {attempt}")
-        await llm.async_get_api(hass, hub_id(hub), llm.LLMContext("test", None, None, "", None))
+        await llm.async_get_api(
+            hass, hubs.hub_id(hub), llm.LLMContext("test", None, None, "", None)
+        )
 
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(hass, hass_client, hub)
 

@@ -23,6 +23,7 @@ from homeassistant.helpers.selector import (
 )
 from homeassistant.setup import async_setup_component
 
+from .helpers import hubs
 from .helpers.flows import (
     MENU,
     STEPS,
@@ -34,23 +35,11 @@ from .helpers.flows import (
     _submit,
     _suggested,
 )
-from .helpers.hubs import (
-    BREW,
-    GRIND,
-    INSTRUCTIONS,
-    AdminAPI,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
 from .helpers.translations import TRANSLATIONS
 
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
-HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]
+HUB_TOOLS = [hubs.BREW, hubs.GRIND, DATE_TIME, LIVE_CONTEXT]
 """The tools the ``hub`` fixture gathers (contributed by hub_tools and llm, then Assist's)."""
 
 
@@ -116,12 +105,12 @@ async def test_menu_shows_tool_count_and_size(
     tokens = int(placeholders["tokens"])
     chars = int(placeholders["chars"])
     # The prompt holds the instructions; the definitions the names and descriptions.
-    assert chars > len(INSTRUCTIONS) + sum(map(len, HUB_TOOLS))
+    assert chars > len(hubs.INSTRUCTIONS) + sum(map(len, HUB_TOOLS))
     assert chars / 5 < tokens < chars / 3
 
     # Fewer tools after excluding one, and a smaller size.
-    await async_set_options(
-        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]}
+    await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW]}
     )
     placeholders = (await _menu(hass, hub))["description_placeholders"]
     assert placeholders is not None
@@ -131,7 +120,7 @@ async def test_menu_shows_tool_count_and_size(
 
 async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """A hub exposing more tools than its limit says so in the menu and the limits step."""
-    await async_set_options(
+    await hubs.async_set_options(
         hass, hub, "limits", {const.CONF_MAX_TOOLS: 3, const.CONF_RECORD_ARGUMENTS: False}
     )
 
@@ -150,9 +139,9 @@ async def test_menu_warns_above_what_some_clients_keep(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """Above 40 listed tools the menu says some clients keep only 40; search mode lists fewer."""
-    tools: list[llm.Tool] = [RecordingTool(f"many__tool_{n}") for n in range(41)]
-    llm.async_register_api(hass, FixedAPI(hass, "many", "Many", tools))
-    entry = await async_add_hub(
+    tools: list[llm.Tool] = [hubs.RecordingTool(f"many__tool_{n}") for n in range(41)]
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "many", "Many", tools))
+    entry = await hubs.async_add_hub(
         hass, "Many", {CONF_LLM_HASS_API: ["many"], const.CONF_MAX_TOOLS: 40}
     )
 
@@ -168,14 +157,14 @@ async def test_menu_warns_above_what_some_clients_keep(
     )
     assert "Cursor, keep only the first 40 tools" in placeholders["warning"]
 
-    await async_set_options(
+    await hubs.async_set_options(
         hass, entry, "limits", {const.CONF_MAX_TOOLS: 128, const.CONF_RECORD_ARGUMENTS: False}
     )
     placeholders = (await _menu(hass, entry))["description_placeholders"]
     assert placeholders is not None
     assert placeholders["warning"] == errors["over_client_limit"].format(client_limit=40)
 
-    await async_set_options(
+    await hubs.async_set_options(
         hass, entry, "search", {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: []}
     )
     placeholders = (await _menu(hass, entry))["description_placeholders"]
@@ -188,8 +177,8 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """Without an administrator an admin-only hub cannot be built: the menu says why."""
-    llm.async_register_api(hass, AdminAPI(hass, "admin_only", "Admin only", []))
-    entry = await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+    llm.async_register_api(hass, hubs.AdminAPI(hass, "admin_only", "Admin only", []))
+    entry = await hubs.async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
 
     placeholders = (await _menu(hass, entry))["description_placeholders"]
 
@@ -200,7 +189,7 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
         "it selects an LLM API only administrators may use"
     )
     # The steps still open and save.
-    options = await async_set_options(
+    options = await hubs.async_set_options(
         hass, entry, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": []}
     )
     assert options == {CONF_LLM_HASS_API: ["admin_only"], const.CONF_INCLUDE_NEW_TOOLS: False}
@@ -209,9 +198,10 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
 async def _admin_only_tools(hass: HomeAssistant) -> list[str]:
     """Return the tools the tools step offers for a hub that picks an admin-only API."""
     llm.async_register_api(
-        hass, AdminAPI(hass, "admin_only", "Admin only", [RecordingTool("admin_only__users")])
+        hass,
+        hubs.AdminAPI(hass, "admin_only", "Admin only", [hubs.RecordingTool("admin_only__users")]),
     )
-    entry = await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+    entry = await hubs.async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
     result = await _open(hass, entry, "tools")
     return [choice["value"] for choice in _choices(result, "tools")]
 
@@ -259,7 +249,7 @@ async def test_steps_return_to_the_menu_and_save_once(
     result = await _open(hass, hub, "tools")
 
     result = await _submit(
-        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]}, save=False
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW]}, save=False
     )
 
     assert result["type"] is FlowResultType.MENU
@@ -282,18 +272,18 @@ async def test_steps_return_to_the_menu_and_save_once(
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": "tools"}
     )
-    assert _suggested(result, "tools") == [BREW]
+    assert _suggested(result, "tools") == [hubs.BREW]
     assert hub.runtime_data.api is api
 
     result = await _submit(
-        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]}
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, hubs.GRIND]}
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options == {
         **stored,
         const.CONF_INCLUDE_NEW_TOOLS: True,
-        const.CONF_INCLUDED_TOOLS: [BREW, GRIND],
+        const.CONF_INCLUDED_TOOLS: [hubs.BREW, hubs.GRIND],
         const.CONF_EXCLUDED_TOOLS: sorted([DATE_TIME, LIVE_CONTEXT]),
         const.CONF_MAX_TOOLS: 2,
         const.CONF_RECORD_ARGUMENTS: True,
@@ -341,13 +331,13 @@ async def test_apis_form_lists_other_apis(
 ) -> None:
     """The multi-select offers every registered API (name, id) but the hub's own."""
     entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
+    living_room = await hubs.async_add_hub(hass, "Living room")
 
     result = await _open(hass, entry, "apis")
 
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": "Living room", "value": hub_id(living_room)},
+        {"label": "Living room", "value": hubs.hub_id(living_room)},
     ]
     assert _suggested(result, CONF_LLM_HASS_API) == ["assist"]
     assert _suggested(result, const.CONF_PROMPT) is None
@@ -359,7 +349,7 @@ async def test_apis_form_lists_other_apis(
     result = await _open(hass, living_room, "apis")
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": "Kitchen", "value": hub_id(entry)},
+        {"label": "Kitchen", "value": hubs.hub_id(entry)},
     ]
     assert _suggested(result, CONF_LLM_HASS_API) is None
 
@@ -369,7 +359,7 @@ async def test_apis_saves_and_reloads(
 ) -> None:
     """Saving stores the picks as a list and the stripped prompt; the reload applies them."""
     entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
+    living_room = await hubs.async_add_hub(hass, "Living room")
     old_api = entry.runtime_data.api
     assert old_api.selected_api_ids == ["assist"]
     result = await _open(hass, entry, "apis")
@@ -378,14 +368,14 @@ async def test_apis_saves_and_reloads(
         hass,
         result,
         {
-            CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
+            CONF_LLM_HASS_API: [hubs.hub_id(living_room), "assist"],
             const.CONF_PROMPT: "\n  Answer briefly.  \n",
         },
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     expected = {
-        CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
+        CONF_LLM_HASS_API: [hubs.hub_id(living_room), "assist"],
         const.CONF_PROMPT: "Answer briefly.",
     }
     assert result["data"] == expected
@@ -394,13 +384,13 @@ async def test_apis_saves_and_reloads(
     api = entry.runtime_data.api
     assert isinstance(api, HubAPI)
     assert api is not old_api
-    assert _registered(hass)[hub_id(entry)] is api
-    assert api.selected_api_ids == [hub_id(living_room), "assist"]
+    assert _registered(hass)[hubs.hub_id(entry)] is api
+    assert api.selected_api_ids == [hubs.hub_id(living_room), "assist"]
     assert api.instructions == "Answer briefly."
 
     # The form opens again with what was saved.
     result = await _open(hass, entry, "apis")
-    assert _suggested(result, CONF_LLM_HASS_API) == [hub_id(living_room), "assist"]
+    assert _suggested(result, CONF_LLM_HASS_API) == [hubs.hub_id(living_room), "assist"]
     assert _suggested(result, const.CONF_PROMPT) == "Answer briefly."
 
 
@@ -438,8 +428,8 @@ async def test_apis_keeps_unavailable_selected_api(
     """A picked API that is gone is offered as "<its last known name> (not available)", or
     by its id when it was never seen; the form still saves."""
     entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
-    gone_id = hub_id(living_room)
+    living_room = await hubs.async_add_hub(hass, "Living room")
+    gone_id = hubs.hub_id(living_room)
     picks = ["assist", gone_id, "never_seen"]
     hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: picks})
     assert await hass.config_entries.async_remove(living_room.entry_id)
@@ -467,7 +457,7 @@ async def test_apis_refuses_unknown_api(
 ) -> None:
     """Only offered APIs can be picked: not the hub's own, nor an id never registered."""
     entry = setup_integration
-    for picked in (hub_id(entry), "no_such_api"):
+    for picked in (hubs.hub_id(entry), "no_such_api"):
         result = await _open(hass, entry, "apis")
         with pytest.raises(InvalidData):
             await hass.config_entries.options.async_configure(
@@ -478,16 +468,16 @@ async def test_apis_refuses_unknown_api(
 
 async def test_apis_refuses_a_loop_of_three_hubs(hass: HomeAssistant, setup_llm: None) -> None:
     """Picking a hub that (through another) picks this one is refused; the rest still saves."""
-    first = await async_add_hub(hass, "First")
-    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+    first = await hubs.async_add_hub(hass, "First")
+    second = await hubs.async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hubs.hub_id(first)]})
+    third = await hubs.async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hubs.hub_id(second)]})
     result = await _open(hass, first, "apis")
 
-    result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", hub_id(third)]})
+    result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", hubs.hub_id(third)]})
 
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {CONF_LLM_HASS_API: "loop"}
-    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hub_id(third)]
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hubs.hub_id(third)]
     assert first.options == {}
 
     result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", "assist"]})
@@ -500,14 +490,18 @@ async def test_apis_follows_loops_elsewhere_without_hanging(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """A loop between other hubs (made behind the flow's back) is not this hub's loop."""
-    second = await async_add_hub(hass, "Second")
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
-    hass.config_entries.async_update_entry(second, options={CONF_LLM_HASS_API: [hub_id(third)]})
-    first = await async_add_hub(hass, "First")
+    second = await hubs.async_add_hub(hass, "Second")
+    third = await hubs.async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hubs.hub_id(second)]})
+    hass.config_entries.async_update_entry(
+        second, options={CONF_LLM_HASS_API: [hubs.hub_id(third)]}
+    )
+    first = await hubs.async_add_hub(hass, "First")
 
-    options = await async_set_options(hass, first, "apis", {CONF_LLM_HASS_API: [hub_id(second)]})
+    options = await hubs.async_set_options(
+        hass, first, "apis", {CONF_LLM_HASS_API: [hubs.hub_id(second)]}
+    )
 
-    assert options == {CONF_LLM_HASS_API: [hub_id(second)]}
+    assert options == {CONF_LLM_HASS_API: [hubs.hub_id(second)]}
 
 
 # --- Tools ----------------------------------------------------------------------------------
@@ -518,8 +512,11 @@ async def test_tools_form_lists_candidate_tools(hass: HomeAssistant, hub: MockCo
     result = await _open(hass, hub, "tools")
 
     assert _choices(result, "tools") == [
-        {"value": BREW, "label": f"Brew coffee ({BREW}, from hub_tools): changes things"},
-        {"value": GRIND, "label": f"{GRIND} (from hub_tools): destructive, reaches outside"},
+        {"value": hubs.BREW, "label": f"Brew coffee ({hubs.BREW}, from hub_tools): changes things"},
+        {
+            "value": hubs.GRIND,
+            "label": f"{hubs.GRIND} (from hub_tools): destructive, reaches outside",
+        },
         {"value": DATE_TIME, "label": f"Get date and time ({DATE_TIME}, from llm): read-only"},
         {
             "value": LIVE_CONTEXT,
@@ -538,24 +535,24 @@ async def test_tools_saves_decisions_and_keeps_other_options(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """Checked tools are included, the others excluded; picks and prompt stay."""
-    options = await async_set_options(
-        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [GRIND, BREW]}
+    options = await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [hubs.GRIND, hubs.BREW]}
     )
 
     assert options == {
         CONF_LLM_HASS_API: ["assist"],
-        const.CONF_PROMPT: INSTRUCTIONS,
+        const.CONF_PROMPT: hubs.INSTRUCTIONS,
         const.CONF_INCLUDE_NEW_TOOLS: False,
-        const.CONF_INCLUDED_TOOLS: [GRIND, BREW],
+        const.CONF_INCLUDED_TOOLS: [hubs.GRIND, hubs.BREW],
         const.CONF_EXCLUDED_TOOLS: sorted([LIVE_CONTEXT, DATE_TIME]),
     }
     hub_options = hub.runtime_data.api.options
     assert hub_options.include_new_tools is False
-    assert hub_options.included_tools == {GRIND, BREW}
+    assert hub_options.included_tools == {hubs.GRIND, hubs.BREW}
 
     # The form opens with the decisions; an alias shows in the label.
     result = await _open(hass, hub, "tools")
-    assert _suggested(result, "tools") == [BREW, GRIND]
+    assert _suggested(result, "tools") == [hubs.BREW, hubs.GRIND]
     assert _suggested(result, const.CONF_INCLUDE_NEW_TOOLS) is False
 
 
@@ -580,13 +577,13 @@ async def test_tools_keeps_decisions_about_tools_not_found_now(
     assert _suggested(result, "tools") == [*HUB_TOOLS, "gone__included"]
 
     result = await _submit(
-        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, "gone__included"]}
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, "gone__included"]}
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[const.CONF_INCLUDED_TOOLS] == [BREW, "gone__included"]
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [hubs.BREW, "gone__included"]
     assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted(
-        ["gone__excluded", GRIND, LIVE_CONTEXT, DATE_TIME]
+        ["gone__excluded", hubs.GRIND, LIVE_CONTEXT, DATE_TIME]
     )
 
 
@@ -609,38 +606,40 @@ async def test_tools_narrowed_to_one_source(hass: HomeAssistant, hub: MockConfig
         {
             "source": "hub_tools",
             const.CONF_INCLUDE_NEW_TOOLS: True,
-            "tools": [BREW, GRIND, DATE_TIME],
+            "tools": [hubs.BREW, hubs.GRIND, DATE_TIME],
         },
     )
 
     assert result["type"] is FlowResultType.FORM
-    assert [choice["value"] for choice in _choices(result, "tools")] == [BREW, GRIND]
+    assert [choice["value"] for choice in _choices(result, "tools")] == [hubs.BREW, hubs.GRIND]
     assert _suggested(result, "source") == "hub_tools"
-    assert _suggested(result, "tools") == [BREW, GRIND]
+    assert _suggested(result, "tools") == [hubs.BREW, hubs.GRIND]
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert placeholders["tools"] == "3"
 
     result = await _submit(
-        hass, result, {"source": "hub_tools", const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW]}
+        hass,
+        result,
+        {"source": "hub_tools", const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [hubs.BREW]},
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[const.CONF_INCLUDED_TOOLS] == [DATE_TIME, BREW]
-    assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted([GRIND, LIVE_CONTEXT])
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [DATE_TIME, hubs.BREW]
+    assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted([hubs.GRIND, LIVE_CONTEXT])
     assert hub.options[const.CONF_INCLUDE_NEW_TOOLS] is False
 
 
 async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """A choice above the tool limit is shown again with a warning; submitting again saves."""
-    await async_set_options(
+    await hubs.async_set_options(
         hass, hub, "limits", {const.CONF_MAX_TOOLS: 2, const.CONF_RECORD_ARGUMENTS: False}
     )
-    await async_set_options(
-        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]}
+    await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW]}
     )
     result = await _open(hass, hub, "tools")
-    too_many = {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND, DATE_TIME]}
+    too_many = {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, hubs.GRIND, DATE_TIME]}
 
     result = await _submit(hass, result, too_many)
 
@@ -649,18 +648,20 @@ async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockCo
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert (placeholders["chosen"], placeholders["max_tools"]) == ("3", "2")
-    assert _suggested(result, "tools") == [BREW, GRIND, DATE_TIME]
-    assert hub.options[const.CONF_INCLUDED_TOOLS] == [BREW]
+    assert _suggested(result, "tools") == [hubs.BREW, hubs.GRIND, DATE_TIME]
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [hubs.BREW]
 
     # A choice within the limit saves at once; the same one again saves too.
-    within = await _submit(hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [GRIND]})
+    within = await _submit(
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.GRIND]}
+    )
     assert within["type"] is FlowResultType.CREATE_ENTRY
     result = await _open(hass, hub, "tools")
     result = await _submit(hass, result, too_many)
     assert result["errors"] == {"base": "too_many_tools"}
     result = await _submit(hass, result, too_many)
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[const.CONF_INCLUDED_TOOLS] == [BREW, GRIND, DATE_TIME]
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [hubs.BREW, hubs.GRIND, DATE_TIME]
     assert len(hub.runtime_data.api.options.included_tools) == 3
 
 
@@ -702,7 +703,7 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
             const.CONF_NO_DESTRUCTIVE: True,
             const.CONF_NO_OPEN_WORLD: False,
             const.CONF_CONFIRM_DESTRUCTIVE: True,
-            const.CONF_CONFIRM_TOOLS: [BREW],
+            const.CONF_CONFIRM_TOOLS: [hubs.BREW],
             const.CONF_TIMEOUT: 12.0,
         },
     )
@@ -710,12 +711,12 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options == {
         CONF_LLM_HASS_API: ["assist"],
-        const.CONF_PROMPT: INSTRUCTIONS,
+        const.CONF_PROMPT: hubs.INSTRUCTIONS,
         const.CONF_READ_ONLY: False,
         const.CONF_NO_DESTRUCTIVE: True,
         const.CONF_NO_OPEN_WORLD: False,
         const.CONF_CONFIRM_DESTRUCTIVE: True,
-        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
         const.CONF_TIMEOUT: 12,
     }
     hub_options = hub.runtime_data.api.options
@@ -724,10 +725,10 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
         hub_options.confirm_destructive,
         hub_options.timeout,
     ) == (True, True, 12)
-    assert hub_options.confirm_tools == {BREW}
+    assert hub_options.confirm_tools == {hubs.BREW}
 
     result = await _open(hass, hub, "safety")
-    assert _suggested(result, const.CONF_CONFIRM_TOOLS) == [BREW]
+    assert _suggested(result, const.CONF_CONFIRM_TOOLS) == [hubs.BREW]
     assert _suggested(result, const.CONF_TIMEOUT) == 12
 
 
@@ -771,9 +772,9 @@ async def test_override_alias_and_description(hass: HomeAssistant, hub: MockConf
     assert [choice["value"] for choice in _choices(result, "tool")] == HUB_TOOLS
     assert _selector(result, "tool").config["multiple"] is False
 
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     assert result["description_placeholders"] == {
-        "tool": BREW,
+        "tool": hubs.BREW,
         "description": "Brews cups of coffee.",
     }
     assert _suggested(result, "name") is None
@@ -782,9 +783,9 @@ async def test_override_alias_and_description(hass: HomeAssistant, hub: MockConf
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options[const.CONF_OVERRIDES] == {
-        BREW: {"name": "coffee", "description": "Makes coffee."}
+        hubs.BREW: {"name": "coffee", "description": "Makes coffee."}
     }
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     assert (_suggested(result, "name"), _suggested(result, "description")) == (
         "coffee",
         "Makes coffee.",
@@ -799,20 +800,20 @@ async def test_override_of_one_tool_keeps_the_others(
 ) -> None:
     """Changing or clearing one tool's override leaves the other tools' overrides alone."""
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, const.CONF_OVERRIDES: {GRIND: {"name": "grind"}}}
+        hub, options={**hub.options, const.CONF_OVERRIDES: {hubs.GRIND: {"name": "grind"}}}
     )
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     await _submit(hass, result, {"description": "Coffee."})
     assert hub.options[const.CONF_OVERRIDES] == {
-        GRIND: {"name": "grind"},
-        BREW: {"description": "Coffee."},
+        hubs.GRIND: {"name": "grind"},
+        hubs.BREW: {"description": "Coffee."},
     }
 
-    result = await _open_override(hass, hub, GRIND)
+    result = await _open_override(hass, hub, hubs.GRIND)
     await _submit(hass, result, {"name": "", "description": ""})
-    assert hub.options[const.CONF_OVERRIDES] == {BREW: {"description": "Coffee."}}
+    assert hub.options[const.CONF_OVERRIDES] == {hubs.BREW: {"description": "Coffee."}}
 
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     await _submit(hass, result, {})
     assert const.CONF_OVERRIDES not in hub.options
 
@@ -828,7 +829,7 @@ async def test_override_of_one_tool_keeps_the_others(
         # Home Assistant's namespace separator: "assist__HassTurnOn" is a name agents make.
         ("assist__HassTurnOn", "alias_separator"),
         ("coffee__", "alias_separator"),
-        (GRIND, "alias_separator"),  # another tool's key, which has __ too
+        (hubs.GRIND, "alias_separator"),  # another tool's key, which has __ too
         ("taken", "alias_taken"),
     ],
 )
@@ -839,7 +840,7 @@ async def test_override_refuses_an_alias(
     hass.config_entries.async_update_entry(
         hub, options={**hub.options, const.CONF_OVERRIDES: {DATE_TIME: {"name": "taken"}}}
     )
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
 
     result = await _submit(hass, result, {"name": alias, "description": "Kept."})
 
@@ -850,19 +851,19 @@ async def test_override_refuses_an_alias(
     alias = "c_o-" + "x" * 44
     result = await _submit(hass, result, {"name": alias, "description": "Kept."})
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[const.CONF_OVERRIDES][BREW] == {"name": alias, "description": "Kept."}
+    assert hub.options[const.CONF_OVERRIDES][hubs.BREW] == {"name": alias, "description": "Kept."}
 
 
 async def test_override_with_the_tools_own_key(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """An alias that is the tool's own key is no alias: accepted, even with its __."""
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
 
-    result = await _submit(hass, result, {"name": BREW})
+    result = await _submit(hass, result, {"name": hubs.BREW})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[const.CONF_OVERRIDES] == {BREW: {"name": BREW}}
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
-    assert BREW in {tool.name for tool in instance.tools}
+    assert hub.options[const.CONF_OVERRIDES] == {hubs.BREW: {"name": hubs.BREW}}
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context())
+    assert hubs.BREW in {tool.name for tool in instance.tools}
 
 
 async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockConfigEntry) -> None:
@@ -896,7 +897,7 @@ async def test_limits_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options == {
         CONF_LLM_HASS_API: ["assist"],
-        const.CONF_PROMPT: INSTRUCTIONS,
+        const.CONF_PROMPT: hubs.INSTRUCTIONS,
         const.CONF_MAX_TOOLS: 20,
         const.CONF_RECORD_ARGUMENTS: True,
     }
