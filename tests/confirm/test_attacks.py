@@ -62,6 +62,7 @@ from ..helpers.flows import ASSIST, _search_mode, async_add_tool
 from ..helpers.homes import (
     UNLOCK_FRONT,
     add_device,
+    async_setup_assist,
     async_setup_rooms,
     is_on,
     template_lock,
@@ -96,8 +97,7 @@ async def test_namesake_lock_unlocked_without_asking(hass: HomeAssistant) -> Non
     question. The scoped call then treats the hall lock as not exposed, matches again and
     unlocks lock.front_porch, a lock, without asking.
     """
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     areas = ar.async_get(hass)
     hall, porch = areas.async_create("Hall"), areas.async_create("Porch")
     registry = er.async_get(hass)

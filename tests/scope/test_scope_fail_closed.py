@@ -17,18 +17,15 @@ from custom_components.llm_hub.options import NONE_OF, NoneOf
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import issue_registry as ir, llm
-from homeassistant.setup import async_setup_component
 
+from ..helpers.homes import async_setup_lights
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 
 @pytest.fixture
 async def turned_on(hass: HomeAssistant) -> list[ServiceCall]:
     """Two lights exposed to Assist, Kitchen and Porch; the calls of light.turn_on."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    await async_setup_lights(hass, porch="Porch", kitchen="Kitchen")
     return async_mock_service(hass, "light", "turn_on")
 
 

@@ -28,15 +28,14 @@ from custom_components.llm_hub.compat import (
 from custom_components.llm_hub.scope.assist import async_call_in_scope, in_scope, scope_note
 from custom_components.llm_hub.scope.reach import HubScope, entered
 from homeassistant.components.homeassistant import llm as homeassistant_llm
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import area_registry as ar, entity_registry as er, intent, llm
-from homeassistant.setup import async_setup_component
 
 from ..helpers.flows import async_add_tool
+from ..helpers.homes import async_setup_lights, async_setup_scripts
 from ..helpers.hubs import Contribution, add_llm_platform, async_add_hub, hub_id, llm_context
-from ..helpers.mcp import _async_setup_mcp_server, _text, mcp_session
+from ..helpers.mcp import _async_setup_mcp_server, _text, async_hub_url, mcp_session
 from ..helpers.parity_home import Home, _context, async_setup_home
 
 IN_SCOPE = ["light.kitchen", "script.kitchen_on", "script.porch_on"]
@@ -47,10 +46,7 @@ OUTSIDE = "is outside the scope of this assistant; tool {} may only reach entiti
 @pytest.fixture
 async def turned_on(hass: HomeAssistant) -> list[str]:
     """Set up two lights, a service that records what it turns on, and three scripts."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
+    await async_setup_lights(hass, kitchen="Kitchen", porch="Porch")
     seen: list[str] = []
 
     def _record(call: ServiceCall) -> None:
@@ -66,10 +62,7 @@ async def turned_on(hass: HomeAssistant) -> list[str]:
             ("pick", "{{ which }}"),
         )
     }
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    for name in scripts:
-        async_expose_entity(hass, "conversation", f"script.{name}", should_expose=True)
+    await async_setup_scripts(hass, scripts)
     return seen
 
 
@@ -77,9 +70,7 @@ async def _mcp_url(
     hass: HomeAssistant, hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator
 ) -> str:
     """Serve every API over MCP (any user may connect); return the URL of ``hub``."""
-    await _async_setup_mcp_server(hass, ["assist"], require_admin=False)
-    client = await hass_client_no_auth()
-    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
+    return await async_hub_url(hass, hub, hass_client_no_auth, require_admin=False)
 
 
 async def _call(session: mcp.ClientSession, name: str, args: dict[str, Any]) -> Any:

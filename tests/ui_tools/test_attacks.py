@@ -38,7 +38,7 @@ from ..helpers.attacks import (
     call_hub,
 )
 from ..helpers.flows import async_add_tool, async_fill, async_start_tool_flow
-from ..helpers.homes import _attic, joined
+from ..helpers.homes import _attic, async_setup_assist, joined
 from ..helpers.hostile import hostile_tools
 from ..helpers.hubs import Call, async_add_hub, hub_id, llm_context
 
@@ -794,8 +794,7 @@ async def test_action_tool_nested_paths_do_not_reach_unexposed(
 
 @pytest.mark.attack
 async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant) -> None:
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     owner = MockConfigEntry(domain="test")
     owner.add_to_hass(hass)
     device = dr.async_get(hass).async_get_or_create(

@@ -27,7 +27,7 @@ from homeassistant.setup import async_setup_component
 
 from ..helpers.attacks import KITCHEN_ONLY
 from ..helpers.flows import async_add_tool
-from ..helpers.homes import _attic
+from ..helpers.homes import _attic, async_setup_assist
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 CELLAR = (
@@ -263,8 +263,7 @@ async def fields_hub(hass: HomeAssistant) -> MockConfigEntry:
     light.porch (exposed) is in the Porch, on the floor Outside, labelled Outdoor; the Attic
     holds light.attic and the Cellar sensor.cellar, neither exposed.
     """
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     entities = er.async_get(hass)
     areas = ar.async_get(hass)
     outside = fr.async_get(hass).async_create("Outside")
