@@ -47,13 +47,13 @@ from homeassistant.util import dt as dt_util
 
 from ..helpers import hubs
 from ..helpers.confirm import (
-    ANY_VALUE,
     SAFETY,
     TOKEN,
     _call,
     _notifications,
     _other_user_client,
     _ws,
+    async_add_set_hub,
 )
 from ..helpers.mcp import _text, mcp_session
 
@@ -832,20 +832,23 @@ async def test_a_call_without_user_only_admins_decide(
     assert [a.approval_id for a in approvals.visible_to(hass_admin_user)] == [asked.data[TOKEN]]
 
 
+@pytest.fixture
+async def set_hub(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> tuple[hubs.RecordingTool, MockConfigEntry, Any]:
+    """Hub "K" whose tool ``set`` always asks, notifications and a websocket client."""
+    tool, entry = await async_add_set_hub(hass)
+    assert await async_setup_component(hass, "persistent_notification", {})
+    return tool, entry, await hass_ws_client(hass)
+
+
 async def test_notification_shows_arguments_readably(
     hass: HomeAssistant,
-    setup_llm: None,
+    set_hub: tuple[hubs.RecordingTool, MockConfigEntry, Any],
     hass_admin_user: MockUser,
-    hass_ws_client: WebSocketGenerator,
 ) -> None:
     """Line breaks show as line breaks; the model's text cannot shape it; the rest is cut."""
-    tool = hubs.RecordingTool("set", parameters=ANY_VALUE)
-    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
-    entry = await hubs.async_add_hub(
-        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
-    )
-    assert await async_setup_component(hass, "persistent_notification", {})
-    client = await hass_ws_client(hass)
+    tool, entry, client = set_hub
     sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)\u202e"
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": sneaky})
@@ -873,18 +876,11 @@ async def test_notification_shows_arguments_readably(
 
 async def test_approval_shows_arguments_as_the_audit_records_them(
     hass: HomeAssistant,
-    setup_llm: None,
+    set_hub: tuple[hubs.RecordingTool, MockConfigEntry, Any],
     hass_admin_user: MockUser,
-    hass_ws_client: WebSocketGenerator,
 ) -> None:
     """An integer JSON cannot write is marked, a secret however spelled is redacted."""
-    tool = hubs.RecordingTool("set", parameters=ANY_VALUE)
-    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
-    entry = await hubs.async_add_hub(
-        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
-    )
-    assert await async_setup_component(hass, "persistent_notification", {})
-    client = await hass_ws_client(hass)
+    tool, entry, client = set_hub
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": {"Api-Key": 10**40}})
     notifications = await _notifications(hass, client)

@@ -36,7 +36,14 @@ from homeassistant.helpers import llm
 
 from ..helpers import hubs
 from ..helpers.agent import AgentSetup, HubAgentEntity
-from ..helpers.confirm import ANY_VALUE, SAFETY, TOKEN, _call, _confirm_brew, _turn
+from ..helpers.confirm import (
+    SAFETY,
+    TOKEN,
+    _call,
+    _confirm_brew,
+    _turn,
+    async_add_set_hub,
+)
 
 NOT_ANSWERED = (
     f"The confirmation token for tool {hubs.BREW} can only be used after the user confirmed, in "
@@ -428,11 +435,7 @@ async def test_values_json_merges_do_not_redeem_each_other(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser, first: Any, second: Any
 ) -> None:
     """An approval for one value is refused for its JSON twin, and runs for itself."""
-    tool = hubs.RecordingTool("set", parameters=ANY_VALUE, result=llm.ToolResult(data={"ok": True}))
-    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
-    entry = await hubs.async_add_hub(
-        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
-    )
+    tool, entry = await async_add_set_hub(hass, result=llm.ToolResult(data={"ok": True}))
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": first})
     approve(hass, asked, hass_admin_user)
@@ -478,11 +481,7 @@ async def test_arguments_nested_too_deeply(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:
     """Arguments too deep to bind are answered as invalid; nothing is asked or run."""
-    tool = hubs.RecordingTool("set", parameters=ANY_VALUE)
-    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
-    entry = await hubs.async_add_hub(
-        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
-    )
+    tool, entry = await async_add_set_hub(hass)
     deep: list[Any] = []
     for _ in range(5000):
         deep = [deep]
