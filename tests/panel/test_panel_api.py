@@ -392,24 +392,3 @@ async def test_tool_providers_errors(
         "home_assistant_error",
         "LLM API broken could not be built: The broken API is broken",
     )
-
-
-@pytest.mark.parametrize(
-    "message",
-    [
-        {"type": "llm_hub/apis/list"},
-        {"type": "llm_hub/activity/subscribe"},
-        {"type": "llm_hub/tool/providers", "api_id": "assist", "tool_name": "llm__GetDateTime"},
-    ],
-)
-async def test_commands_refuse_non_admins(
-    hass: HomeAssistant,
-    hub: MockConfigEntry,
-    hass_ws_client: WebSocketGenerator,
-    hass_read_only_access_token: str,
-    message: dict[str, Any],
-) -> None:
-    """Only administrators may use the panel's commands."""
-    client = await hass_ws_client(hass, hass_read_only_access_token)
-
-    assert _error(await _ws(client, message)) == ("unauthorized", "Unauthorized")

@@ -300,6 +300,9 @@ async def test_describe_failing_api(
     [
         {"type": "llm_hub/api/describe", "api_id": "assist"},
         {"type": "llm_hub/tool/call", "api_id": "assist", "tool_name": "llm__GetDateTime"},
+        {"type": "llm_hub/apis/list"},
+        {"type": "llm_hub/activity/subscribe"},
+        {"type": "llm_hub/tool/providers", "api_id": "assist", "tool_name": "llm__GetDateTime"},
     ],
 )
 async def test_commands_refuse_non_admins(
@@ -309,7 +312,8 @@ async def test_commands_refuse_non_admins(
     hass_read_only_access_token: str,
     message: dict[str, Any],
 ) -> None:
-    """Only administrators may inspect APIs or call tools through the test bench."""
+    """Only administrators may use the panel's commands: inspect APIs, call tools through the
+    test bench, list APIs, follow the activity, see a tool's providers."""
     client = await hass_ws_client(hass, hass_read_only_access_token)
 
     assert _error(await _ws(client, message)) == ("unauthorized", "Unauthorized")
