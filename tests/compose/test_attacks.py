@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
-    MockUser,
-)
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.llm_hub import const
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm
 
 from ..helpers.confirm import _call
 from ..helpers.hostile import hostile_tools
 from ..helpers.hubs import BREW, Call
 
-
-@pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
-    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
-    return hostile_tools(calls)
+contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
+"""The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
 
 
 @pytest.mark.attack

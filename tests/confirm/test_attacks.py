@@ -71,11 +71,8 @@ from ..helpers.homes import (
 from ..helpers.hostile import LONE, NOTE, hostile_tools
 from ..helpers.hubs import BREW, Call, async_add_hub, async_set_options, hub_id, llm_context
 
-
-@pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
-    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
-    return hostile_tools(calls)
+contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
+"""The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
 
 
 def _through_call_tool(arguments: dict[str, Any], call_id: str | None = "first") -> llm.ToolInput:
