@@ -21,7 +21,7 @@ from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
 from custom_components.llm_hub.compose.platforms import RECENT_PLATFORM_ERRORS
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
 from .helpers import hubs
@@ -42,13 +42,7 @@ async def test_diagnostics(
     hubs.add_llm_platform(
         hass, "flaky", hubs.Contribution(None, raises=RuntimeError("flaky is down"))
     )
-    llm_context = llm.LLMContext(
-        platform="test_agent",
-        context=Context(user_id=hass_admin_user.id),
-        language="en",
-        assistant="conversation",
-        device_id=None,
-    )
+    llm_context = hubs.llm_context(hass_admin_user.id, platform="test_agent")
     instance = await llm.async_get_api(hass, hubs.hub_id(inspected_hub), llm_context)
     await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     # An argument the tool does not take, with a secret-like name.
