@@ -100,7 +100,7 @@ async def test_intent_targets_out_of_scope(
 
     await _call_listed(hass, hub, "HassTurnOn", args)
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert all("light.porch" not in (ids or []) for ids in turned), turned
 
 
@@ -236,7 +236,7 @@ async def test_action_tool_conversation_process_out_of_scope(
 
     result = await _call_listed(hass, hub, "ask_assist", {})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
     assert result.error
 
@@ -264,7 +264,7 @@ async def test_turn_on_of_a_scene_acting_out_of_scope(
 
     result = await _call_listed(hass, hub, "HassTurnOn", {"name": "Evening"})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
     assert result.error
 
