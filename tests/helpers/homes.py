@@ -107,6 +107,22 @@ WHICH: dict[str, Any] = {"which": {"required": True, "selector": {"entity": {"do
 NOTE: dict[str, Any] = {"note": {"selector": {"text": {}}}}
 
 
+VARIABLE = [{"variables": {"target": "light.{{ room }}"}}]
+"""A variables step: ``target`` is the light named by the model's ``room``."""
+
+
+def repeat_for_room(target: Any) -> list[dict[str, Any]]:
+    """Return a repeat over the light named by the model's ``room`` that turns on ``target``."""
+    return [
+        {
+            "repeat": {
+                "for_each": ["light.{{ room }}"],
+                "sequence": [{"action": "light.turn_on", "target": target}],
+            }
+        }
+    ]
+
+
 def _attic(hass: HomeAssistant) -> None:
     """Add light.attic, not exposed to Assist."""
     hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
