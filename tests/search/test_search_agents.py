@@ -40,13 +40,19 @@ TEXT = "grind first\nthen brew, ünd"
 """A value with a newline and a non-ASCII letter."""
 
 
+def _through_json(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Return the call of ``arguments`` (``_name``: the tool's) as JSON text reads back."""
+    sent: dict[str, Any] = json.loads(
+        json.dumps({"name": arguments.pop("_name"), "arguments": arguments})
+    )
+    return sent
+
+
 def _openai(tool: llm.Tool, serializer: Any, arguments: dict[str, Any]) -> dict[str, Any]:
     """OpenAI: the model writes JSON text of the parameters; the agent ``json.loads`` it."""
     spec: dict[str, Any] = dict(openai_entity._format_tool(tool, serializer))
     assert spec["parameters"]["properties"]["arguments"]["type"] == "object"
-    sent: dict[str, Any] = json.loads(
-        json.dumps({"name": arguments.pop("_name"), "arguments": arguments})
-    )
+    sent = _through_json(arguments)
     jsonschema.validate(sent, spec["parameters"])
     return sent
 
@@ -54,9 +60,7 @@ def _openai(tool: llm.Tool, serializer: Any, arguments: dict[str, Any]) -> dict[
 def _anthropic(tool: llm.Tool, serializer: Any, arguments: dict[str, Any]) -> dict[str, Any]:
     """Anthropic: partial JSON added up, then ``json.loads``."""
     spec = anthropic_entity._format_tool(tool, serializer)
-    sent: dict[str, Any] = json.loads(
-        json.dumps({"name": arguments.pop("_name"), "arguments": arguments})
-    )
+    sent = _through_json(arguments)
     jsonschema.validate(sent, spec["input_schema"])
     return sent
 
