@@ -219,20 +219,32 @@ async def test_a_selected_hub_has_no_budget_of_its_own(
     assert outer.runtime_data.api.slow_sources.as_list() == []
 
 
+def _hold_load(
+    hass: HomeAssistant, domain: str, release: asyncio.Event, error: Exception | None = None
+) -> None:
+    """Load the llm.py platforms through Home Assistant's lazy loader; that of ``domain``
+    waits for ``release``, then fails with ``error`` if one is given."""
+
+    async def process(
+        hass: HomeAssistant, loading: str, platform: LLMToolsPlatformProtocol
+    ) -> LLMToolsPlatformProtocol:
+        if loading == domain:
+            await release.wait()
+            if error is not None:
+                raise error
+        return platform
+
+    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
+        hass, PLATFORM_NAME, process
+    )
+
+
 async def test_a_contributor_that_never_loads_is_left_out(
     hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A contributor whose platform never loads holds up no request for longer than the
     budget; the other contributors and selected APIs are served, and it is used once loaded."""
     release = asyncio.Event()
-
-    async def process(
-        hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
-    ) -> LLMToolsPlatformProtocol:
-        if domain == "slow_tools":
-            await release.wait()
-        return platform
-
     hubs.add_llm_platform(
         hass, "slow_tools", hubs.Contribution([hubs.RecordingTool("slow_tools__read")])
     )
@@ -244,9 +256,7 @@ async def test_a_contributor_that_never_loads_is_left_out(
     )
     entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open"]})
     # Platforms load through Home Assistant's lazy loader; this one's load hangs.
-    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
-        hass, PLATFORM_NAME, process
-    )
+    _hold_load(hass, "slow_tools", release)
 
     first = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     second = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
@@ -270,22 +280,11 @@ async def test_a_contributor_whose_load_fails_is_logged_by_home_assistant(
 ) -> None:
     """A platform that fails to load while a request waits is left out, not counted slow."""
     release = asyncio.Event()
-
-    async def process(
-        hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
-    ) -> LLMToolsPlatformProtocol:
-        if domain == "broken_tools":
-            await release.wait()
-            raise RuntimeError("broken platform")
-        return platform
-
     hubs.add_llm_platform(
         hass, "broken_tools", hubs.Contribution([hubs.RecordingTool("broken_tools__read")])
     )
     entry = await hubs.async_add_hub(hass, "Kitchen", {})
-    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
-        hass, PLATFORM_NAME, process
-    )
+    _hold_load(hass, "broken_tools", release, RuntimeError("broken platform"))
 
     request = hass.async_create_task(
         llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
