@@ -33,6 +33,12 @@ from .helpers import hubs
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
 
+async def _periodic_check(hass: HomeAssistant) -> None:
+    """Let the time of the periodic check of the selected APIs pass; wait for what it does."""
+    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
+    await hass.async_block_till_done()
+
+
 async def _tools(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
     instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     return {tool.name for tool in instance.tools}
@@ -190,8 +196,7 @@ async def test_issue_clears_on_the_periodic_check(hass: HomeAssistant) -> None:
     await _tools(hass, entry)
     assert hubs.missing_api_issue_id(entry, "music") in hubs.hub_issues(hass)
 
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
+    await _periodic_check(hass)
     assert hubs.hub_issues(hass) == {}
 
 
@@ -205,8 +210,7 @@ async def test_an_api_unregistered_without_an_event_raises_on_the_periodic_check
     await _tools(hass, entry)
     assert hubs.hub_issues(hass) == {}
 
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
+    await _periodic_check(hass)
     assert list(hubs.hub_issues(hass)) == [hubs.missing_api_issue_id(entry, "music")]
 
 
@@ -217,8 +221,7 @@ async def test_building_while_home_assistant_starts_raises_nothing(hass: HomeAss
     entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
 
     await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
+    await _periodic_check(hass)
 
     assert hubs.hub_issues(hass) == {}
     hass.set_state(CoreState.running)
@@ -233,8 +236,7 @@ async def test_periodic_check_skips_an_entry_loaded_without_its_api(
     assert await hass.config_entries.async_setup(entry.entry_id)
     assert entry.state is ConfigEntryState.LOADED
 
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
+    await _periodic_check(hass)
 
     assert hubs.hub_issues(hass) == {}
 
