@@ -54,6 +54,14 @@ async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: 
     return str(result.data.get("error", "ran")) if result.error else "ran"
 
 
+async def _settled(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> tuple[int, list[ServiceCall]]:
+    """Wait for what the calls started; return how many lights were turned on, and the unlocks."""
+    await hass.async_block_till_done()
+    return len(effect_home["light.turn_on"]), effect_home["lock.unlock"]
+
+
 @pytest.mark.parametrize(
     ("script", "outcome"),
     [
@@ -198,9 +206,7 @@ async def test_through_a_selected_hub(
     assert await _call(hass, outer, "unlock_in_choose") == "ApprovalRequired"
     # The outer hub does not check arguments (the inner does): slots the intent refuses ask.
     assert await _call(hass, outer, "HassTurnOn", name=["Hall light"]) == "ApprovalRequired"
-    await hass.async_block_till_done()
-    assert len(effect_home["light.turn_on"]) == 1
-    assert effect_home["lock.unlock"] == []
+    assert await _settled(hass, effect_home) == (1, [])
 
 
 async def test_the_inspector_says_why_each_tool_asks(
@@ -363,9 +369,7 @@ async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
     assert await _call(hass, entry, "HassTurnOn", name="Hall on") == "ran"
     assert await _call(hass, entry, "HassTurnOn", name="nested") == "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", name="Evening") == "ApprovalRequired"
-    await hass.async_block_till_done()
-    assert len(effect_home["light.turn_on"]) == 2
-    assert effect_home["lock.unlock"] == []
+    assert await _settled(hass, effect_home) == (2, [])
 
 
 async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
