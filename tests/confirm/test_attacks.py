@@ -64,6 +64,7 @@ from ..helpers.homes import (
     add_device,
     async_setup_assist,
     async_setup_rooms,
+    async_setup_scenes,
     is_on,
     template_lock,
     toggle,
@@ -199,12 +200,9 @@ async def test_scene_by_area_that_unlocks_asks(
     """HELD: HassTurnOn of the scenes of an area, one unlocking, asks with locks in the set."""
     from homeassistant.helpers import area_registry as ar  # noqa: PLC0415
 
-    assert await async_setup_component(
-        hass,
-        "scene",
-        {"scene": [{"id": "ev", "name": "Ev", "entities": {"lock.front_door": "unlocked"}}]},
+    await async_setup_scenes(
+        hass, {"id": "ev", "name": "Ev", "entities": {"lock.front_door": "unlocked"}}
     )
-    await hass.async_block_till_done()
     hall = ar.async_get(hass).async_get_area_by_name("Hall")
     assert hall is not None
     er.async_get(hass).async_update_entity("scene.ev", area_id=hall.id)

@@ -146,6 +146,12 @@ async def async_setup_lights(hass: HomeAssistant, **lights: str) -> None:
         hass.states.async_set(f"light.{object_id}", "off", {"friendly_name": name})
 
 
+async def async_setup_scenes(hass: HomeAssistant, *scenes: dict[str, Any]) -> None:
+    """Set up the scene integration with ``scenes``; wait until they are set up."""
+    assert await async_setup_component(hass, "scene", {"scene": list(scenes)})
+    await hass.async_block_till_done()
+
+
 async def async_setup_scripts(hass: HomeAssistant, scripts: dict[str, Any]) -> None:
     """Set up these scripts and expose each to Assist."""
     assert await async_setup_component(hass, "script", {"script": scripts})

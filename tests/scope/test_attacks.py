@@ -45,6 +45,7 @@ from ..helpers.attacks import (
 from ..helpers.flows import ASSIST, _open_marked, _submit, _suggested, async_add_tool
 from ..helpers.homes import (
     async_setup_kitchen_and_porch,
+    async_setup_scenes,
     is_on,
     place,
     template_light,
@@ -246,12 +247,7 @@ async def test_turn_on_of_a_scene_acting_out_of_scope(
     hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """FIXED: HassTurnOn of scene.evening (in scope) is refused: it sets light.porch (out)."""
-    assert await async_setup_component(
-        hass,
-        "scene",
-        {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]},
-    )
-    await hass.async_block_till_done()
+    await async_setup_scenes(hass, {"name": "Evening", "entities": {"light.porch": "on"}})
     async_expose_entity(hass, "conversation", "scene.evening", should_expose=True)
     hub = await async_add_hub(
         hass,
@@ -290,12 +286,9 @@ async def test_scene_by_area_acting_out_of_scope_is_refused(
 ) -> None:
     """HELD: HassTurnOn of the scenes of an area: scene.evening (in scope) sets light.porch."""
 
-    assert await async_setup_component(
-        hass,
-        "scene",
-        {"scene": [{"id": "evening", "name": "Evening", "entities": {"light.porch": "on"}}]},
+    await async_setup_scenes(
+        hass, {"id": "evening", "name": "Evening", "entities": {"light.porch": "on"}}
     )
-    await hass.async_block_till_done()
     kitchen = ar.async_get(hass).async_create("Kitchen")
     er.async_get(hass).async_update_entity("scene.evening", area_id=kitchen.id)
     async_expose_entity(hass, "conversation", "scene.evening", should_expose=True)

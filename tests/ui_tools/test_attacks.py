@@ -38,7 +38,14 @@ from ..helpers.attacks import (
     call_hub,
 )
 from ..helpers.flows import async_add_tool, async_fill, async_start_tool_flow
-from ..helpers.homes import VARIABLE, _attic, async_setup_assist, joined, repeat_for_room
+from ..helpers.homes import (
+    VARIABLE,
+    _attic,
+    async_setup_assist,
+    async_setup_scenes,
+    joined,
+    repeat_for_room,
+)
 from ..helpers.hostile import hostile_tools
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
@@ -661,10 +668,7 @@ async def test_action_tool_service_template_opaque_in_scope(
 async def test_action_tool_scene_step_out_of_scope(
     hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
 ) -> None:
-    assert await async_setup_component(
-        hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
-    )
-    await hass.async_block_till_done()
+    await async_setup_scenes(hass, {"name": "Evening", "entities": {"light.porch": "on"}})
     hub = await async_add_hub(
         hass,
         "Kitchen",
