@@ -27,7 +27,6 @@ from custom_components.llm_hub.const import (
     CONF_PROMPT,
     DOMAIN,
 )
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.repairs import RepairsFlowManager
 from homeassistant.config_entries import (
     ConfigEntriesFlowManager,
@@ -48,6 +47,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.entity_platform import AddEntitiesCallback
 from homeassistant.setup import async_setup_component
 
+from .helpers import hubs
 from .helpers.agent import (
     AGENT_DOMAIN,
     AGENT_ENTITY_ID,
@@ -55,24 +55,13 @@ from .helpers.agent import (
     AgentSetup,
     HubAgentEntity,
 )
-from .helpers.homes import async_setup_code_home, async_setup_speakers
-from .helpers.hubs import (
-    CONTRIBUTOR_PROMPT,
-    INSPECTED_ENTRY_ID,
-    INSTRUCTIONS,
-    PANTRY,
-    TOOLS_DOMAIN,
-    BrewTool,
-    Call,
-    Contribution,
-    add_llm_platform,
-    admin_only_api,
-    async_add_hub,
-    grind_tool,
-    hub_id,
-    pantry_api,
+from .helpers.homes import (
+    async_setup_assist,
+    async_setup_code_home,
+    async_setup_scripts,
+    async_setup_speakers,
 )
-from .helpers.mcp import _async_setup_mcp_server
+from .helpers.mcp import async_hub_url
 from .helpers.parity_home import Home, async_setup_home
 from .helpers.translations import (
     TRANSLATIONS,
@@ -201,40 +190,44 @@ async def setup_integration(
 
 
 @pytest.fixture
-def calls() -> list[Call]:
+def calls() -> list[hubs.Call]:
     """Return the log of the calls of the contributed and admin-only tools."""
     return []
 
 
 @pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
+def contributed_tools(calls: list[hubs.Call]) -> list[llm.Tool]:
     """Return the tools the test integration ``hub_tools`` contributes to hubs."""
-    return [BrewTool(calls), grind_tool(calls)]
+    return [hubs.BrewTool(calls), hubs.grind_tool(calls)]
 
 
 @pytest.fixture
-def contribution(hass: HomeAssistant, contributed_tools: list[llm.Tool]) -> Contribution:
+def contribution(hass: HomeAssistant, contributed_tools: list[llm.Tool]) -> hubs.Contribution:
     """Load ``hub_tools`` with an llm.py platform that contributes its tools to hubs only."""
-    contribution = Contribution(contributed_tools, prompt=CONTRIBUTOR_PROMPT, only_hubs=True)
-    add_llm_platform(hass, TOOLS_DOMAIN, contribution, built_in=True)
+    contribution = hubs.Contribution(
+        contributed_tools, prompt=hubs.CONTRIBUTOR_PROMPT, only_hubs=True
+    )
+    hubs.add_llm_platform(hass, hubs.TOOLS_DOMAIN, contribution, built_in=True)
     return contribution
 
 
 @pytest.fixture
-async def hub(hass: HomeAssistant, setup_llm: None, contribution: Contribution) -> MockConfigEntry:
+async def hub(
+    hass: HomeAssistant, setup_llm: None, contribution: hubs.Contribution
+) -> MockConfigEntry:
     """Set up a hub "Kitchen" that picks Assist, with instructions and a contributor."""
-    return await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: INSTRUCTIONS}
+    return await hubs.async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: hubs.INSTRUCTIONS}
     )
 
 
 @pytest.fixture
 async def admin_hub(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call]
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call]
 ) -> MockConfigEntry:
     """Register the admin-only API; set up a hub "Admin hub" that picks it (beside Kitchen)."""
-    llm.async_register_api(hass, admin_only_api(hass, calls))
-    return await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+    llm.async_register_api(hass, hubs.admin_only_api(hass, calls))
+    return await hubs.async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
 
 
 @pytest.fixture
@@ -248,16 +241,16 @@ def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 
 @pytest.fixture
 async def inspected_hub(
-    hass: HomeAssistant, setup_llm: None, contribution: Contribution, calls: list[Call]
+    hass: HomeAssistant, setup_llm: None, contribution: hubs.Contribution, calls: list[hubs.Call]
 ) -> MockConfigEntry:
     """Set up a hub "Kitchen" (fixed entry id) with contributed tools that picks ``pantry``."""
-    llm.async_register_api(hass, pantry_api(hass, calls))
+    llm.async_register_api(hass, hubs.pantry_api(hass, calls))
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="Kitchen",
-        entry_id=INSPECTED_ENTRY_ID,
+        entry_id=hubs.INSPECTED_ENTRY_ID,
         data={},
-        options={CONF_LLM_HASS_API: [PANTRY], CONF_PROMPT: INSTRUCTIONS},
+        options={CONF_LLM_HASS_API: [hubs.PANTRY], CONF_PROMPT: hubs.INSTRUCTIONS},
     )
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
@@ -270,9 +263,7 @@ async def hub_url(
     hass: HomeAssistant, hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator
 ) -> str:
     """Set up the MCP Server (serving Assist at /api/mcp); return the URL of the hub."""
-    await _async_setup_mcp_server(hass, ["assist"], require_admin=True)
-    client = await hass_client_no_auth()
-    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
+    return await async_hub_url(hass, hub, hass_client_no_auth, require_admin=True)
 
 
 @pytest.fixture
@@ -315,8 +306,7 @@ def setup_agent(hass: HomeAssistant) -> Generator[AgentSetup]:
 @pytest.fixture
 async def lights_home(hass: HomeAssistant) -> dict[str, Any]:
     """Two lights (kitchen, porch), a recording service, scripts, mocked light and lock actions."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     registry = er.async_get(hass)
     porch_area = ar.async_get(hass).async_create("Porch")
     outside = fr.async_get(hass).async_create("Outside")
@@ -342,10 +332,7 @@ async def lights_home(hass: HomeAssistant) -> dict[str, Any]:
             "sequence": [{"action": "test.light_on", "target": {"entity_id": "light.porch"}}]
         },
     }
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    for name in scripts:
-        async_expose_entity(hass, "conversation", f"script.{name}", should_expose=True)
+    await async_setup_scripts(hass, scripts)
     return {
         "seen": seen,
         "light_on": async_mock_service(hass, "light", "turn_on"),

@@ -16,18 +16,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm, selector
 from homeassistant.setup import async_setup_component
 
-from .helpers.hubs import (
-    NUMBER_SCHEMA,
-    AdminAPI,
-    Contribution,
-    FixedAPI,
-    RecordingTool,
-    SameTool,
-    add_llm_platform,
-    async_add_hub,
-    hub_id,
-    llm_context,
-)
+from .helpers import hubs
 
 # Every test here has the llm integration.
 pytestmark = pytest.mark.usefixtures("setup_llm")
@@ -41,7 +30,7 @@ def _register(hass: HomeAssistant, api: llm.API) -> llm.API:
 async def _instance(
     hass: HomeAssistant, api_id: str, user_id: str | None = None
 ) -> llm.APIInstance:
-    return await llm.async_get_api(hass, api_id, llm_context(user_id))
+    return await llm.async_get_api(hass, api_id, hubs.llm_context(user_id))
 
 
 def _by_name(instance: llm.APIInstance) -> dict[str, llm.Tool]:
@@ -50,17 +39,19 @@ def _by_name(instance: llm.APIInstance) -> dict[str, llm.Tool]:
 
 async def test_merge_dedups_and_namespaces_collisions(hass: HomeAssistant) -> None:
     """Interchangeable tools appear once; different tools with one name get prefixes."""
-    clash_x = RecordingTool("clash")
-    clash_y = RecordingTool("clash", description="Another clash.")
-    shared = RecordingTool("shared")
+    clash_x = hubs.RecordingTool("clash")
+    clash_y = hubs.RecordingTool("clash", description="Another clash.")
+    shared = hubs.RecordingTool("shared")
     _register(
         hass,
-        FixedAPI(hass, "api-x", "X API", [SameTool(), clash_x, shared, RecordingTool("only_x")]),
+        hubs.FixedAPI(
+            hass, "api-x", "X API", [hubs.SameTool(), clash_x, shared, hubs.RecordingTool("only_x")]
+        ),
     )
-    _register(hass, FixedAPI(hass, "api-y", "Y API", [SameTool(), clash_y, shared]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["api-x", "api-y"]})
+    _register(hass, hubs.FixedAPI(hass, "api-y", "Y API", [hubs.SameTool(), clash_y, shared]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["api-x", "api-y"]})
 
-    instance = await _instance(hass, hub_id(entry))
+    instance = await _instance(hass, hubs.hub_id(entry))
 
     assert [tool.name for tool in instance.tools] == [
         "llm__GetDateTime",
@@ -89,15 +80,15 @@ async def test_merge_dedups_and_namespaces_collisions(hass: HomeAssistant) -> No
 
 async def test_contributed_tool_colliding_with_selected_api(hass: HomeAssistant) -> None:
     """A contributed tool and a picked API's different tool of one name are both prefixed."""
-    contributed = RecordingTool("dup__tool", integration="dup")
-    picked = RecordingTool("dup__tool", integration="dup", description="Picked one.")
-    add_llm_platform(hass, "dup", Contribution([contributed], only_for=None))
-    _register(hass, FixedAPI(hass, "other", "Other", [picked]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["other"]})
+    contributed = hubs.RecordingTool("dup__tool", integration="dup")
+    picked = hubs.RecordingTool("dup__tool", integration="dup", description="Picked one.")
+    hubs.add_llm_platform(hass, "dup", hubs.Contribution([contributed], only_for=None))
+    _register(hass, hubs.FixedAPI(hass, "other", "Other", [picked]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["other"]})
     # The "other" API is not a hub, the platform answers every API id it is asked for; only
     # the hub asks it here (FixedAPI does not consult platforms).
 
-    tools = _by_name(await _instance(hass, hub_id(entry)))
+    tools = _by_name(await _instance(hass, hubs.hub_id(entry)))
 
     assert tools["llm_hub--dup__tool"] == contributed
     assert tools["other--dup__tool"] == picked
@@ -105,12 +96,12 @@ async def test_contributed_tool_colliding_with_selected_api(hass: HomeAssistant)
 
 async def test_prefixed_name_meeting_an_existing_name_gets_a_hash(hass: HomeAssistant) -> None:
     """Names stay unique when a prefixed name is already taken by another tool."""
-    native = RecordingTool("a--t", description="x")
-    _register(hass, FixedAPI(hass, "a", "A", [RecordingTool("t"), native]))
-    _register(hass, FixedAPI(hass, "b", "B", [RecordingTool("t", description="y")]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
+    native = hubs.RecordingTool("a--t", description="x")
+    _register(hass, hubs.FixedAPI(hass, "a", "A", [hubs.RecordingTool("t"), native]))
+    _register(hass, hubs.FixedAPI(hass, "b", "B", [hubs.RecordingTool("t", description="y")]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
 
-    instance = await _instance(hass, hub_id(entry))
+    instance = await _instance(hass, hubs.hub_id(entry))
     names = [tool.name for tool in instance.tools]
 
     assert names[:3] == ["llm__GetDateTime", "a--t", "b--t"]
@@ -121,21 +112,23 @@ async def test_prefixed_name_meeting_an_existing_name_gets_a_hash(hass: HomeAssi
 
 async def test_prompt_order(hass: HomeAssistant) -> None:
     """Hub instructions, then contributors' prompts, then each picked API's prompt in order."""
-    add_llm_platform(
+    hubs.add_llm_platform(
         hass,
         "helper",
-        Contribution([RecordingTool("helper__x", integration="helper")], prompt="Helper prompt."),
+        hubs.Contribution(
+            [hubs.RecordingTool("helper__x", integration="helper")], prompt="Helper prompt."
+        ),
     )
-    _register(hass, FixedAPI(hass, "second", "Second", [], prompt="Second prompt."))
-    _register(hass, FixedAPI(hass, "first", "First", [], prompt="First prompt."))
-    _register(hass, FixedAPI(hass, "empty", "Empty", [], prompt="  "))
-    entry = await async_add_hub(
+    _register(hass, hubs.FixedAPI(hass, "second", "Second", [], prompt="Second prompt."))
+    _register(hass, hubs.FixedAPI(hass, "first", "First", [], prompt="First prompt."))
+    _register(hass, hubs.FixedAPI(hass, "empty", "Empty", [], prompt="  "))
+    entry = await hubs.async_add_hub(
         hass,
         "Kitchen",
         {"prompt": "Hub instructions.", "llm_hass_api": ["first", "empty", "second"]},
     )
 
-    instance = await _instance(hass, hub_id(entry))
+    instance = await _instance(hass, hubs.hub_id(entry))
 
     assert instance.api_prompt == (
         "Hub instructions.\n\n"
@@ -154,20 +147,22 @@ async def test_custom_serializer_chain(hass: HomeAssistant) -> None:
             return {"type": "string", "format": "special"}
         return probatio.UNSUPPORTED
 
-    selector_tool = RecordingTool(
+    selector_tool = hubs.RecordingTool(
         "pick_entity",
         parameters=probatio.Schema({probatio.Required("entity"): selector.EntitySelector()}),
     )
-    special_tool = RecordingTool(
+    special_tool = hubs.RecordingTool(
         "special", parameters=probatio.Schema({probatio.Required("value"): special})
     )
     _register(
         hass,
-        FixedAPI(hass, "x", "X", [selector_tool, special_tool], custom_serializer=api_serializer),
+        hubs.FixedAPI(
+            hass, "x", "X", [selector_tool, special_tool], custom_serializer=api_serializer
+        ),
     )
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    instance = await _instance(hass, hub_id(entry))
+    instance = await _instance(hass, hubs.hub_id(entry))
     tools = _by_name(instance)
 
     def schema_of(name: str) -> dict[str, Any]:
@@ -191,10 +186,10 @@ async def test_custom_serializer_chain(hass: HomeAssistant) -> None:
 async def test_selected_assist_tools_reach_the_hub(hass: HomeAssistant) -> None:
     """Picking "assist" gives the hub the Assist API's tools, llm__GetDateTime once."""
     assert await async_setup_component(hass, "intent", {})
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
 
     assist = await _instance(hass, "assist")
-    hub = await _instance(hass, hub_id(entry))
+    hub = await _instance(hass, hubs.hub_id(entry))
 
     hub_names = [t.name for t in hub.tools]
     assert sorted(hub_names) == sorted(t.name for t in assist.tools)
@@ -205,7 +200,7 @@ async def test_selected_assist_tools_reach_the_hub(hass: HomeAssistant) -> None:
 @pytest.mark.parametrize(
     ("parameters", "args", "expected"),
     [
-        (NUMBER_SCHEMA, {"number": "5"}, {"number": "5"}),
+        (hubs.NUMBER_SCHEMA, {"number": "5"}, {"number": "5"}),
         (vol.Schema({vol.Required("number"): vol.Coerce(int)}), {"number": "7"}, {"number": "7"}),
         (
             probatio.Schema({probatio.Optional("number", default=3): int}),
@@ -218,11 +213,11 @@ async def test_call_passes_the_models_values(
     hass: HomeAssistant, parameters: Any, args: dict[str, Any], expected: dict[str, Any]
 ) -> None:
     """Valid arguments reach the tool as the model gave them (not coerced), defaults added."""
-    tool = RecordingTool("count", parameters=parameters)
-    _register(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    tool = hubs.RecordingTool("count", parameters=parameters)
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    result = await (await _instance(hass, hub_id(entry))).async_call_tool(
+    result = await (await _instance(hass, hubs.hub_id(entry))).async_call_tool(
         llm.ToolInput("count", args, id="call-1")
     )
 
@@ -233,16 +228,16 @@ async def test_call_passes_the_models_values(
 
 @pytest.mark.parametrize(
     "parameters",
-    [NUMBER_SCHEMA, vol.Schema({vol.Required("number"): vol.Coerce(int)})],
+    [hubs.NUMBER_SCHEMA, vol.Schema({vol.Required("number"): vol.Coerce(int)})],
     ids=["probatio", "voluptuous"],
 )
 async def test_invalid_arguments_are_a_failed_call(hass: HomeAssistant, parameters: Any) -> None:
     """Invalid arguments never reach the tool; the model gets a message naming the problem."""
-    tool = RecordingTool("count", parameters=parameters)
-    _register(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    tool = hubs.RecordingTool("count", parameters=parameters)
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    result = await (await _instance(hass, hub_id(entry))).async_call_tool(
+    result = await (await _instance(hass, hubs.hub_id(entry))).async_call_tool(
         llm.ToolInput("count", {"number": "many"})
     )
 
@@ -258,19 +253,19 @@ async def test_invalid_arguments_are_a_failed_call(hass: HomeAssistant, paramete
     ("tool", "expected"),
     [
         (
-            RecordingTool("t", raises=HomeAssistantError("Calendar not found")),
+            hubs.RecordingTool("t", raises=HomeAssistantError("Calendar not found")),
             llm.ToolResult(
                 data={"error": "HomeAssistantError", "error_text": "Calendar not found"},
                 error=True,
             ),
         ),
         (
-            RecordingTool("t", result=llm.ToolResult(data={"error": "Nope"}, error=True)),
+            hubs.RecordingTool("t", result=llm.ToolResult(data={"error": "Nope"}, error=True)),
             llm.ToolResult(data={"error": "Nope"}, error=True),
         ),
-        (RecordingTool("t", result={"plain": "dict"}), llm.ToolResult(data={"plain": "dict"})),
+        (hubs.RecordingTool("t", result={"plain": "dict"}), llm.ToolResult(data={"plain": "dict"})),
         (
-            RecordingTool("t", raises=vol.Invalid("bad target")),
+            hubs.RecordingTool("t", raises=vol.Invalid("bad target")),
             llm.ToolResult(
                 data={"error": "InvalidArguments", "error_text": "Tool t: bad target"},
                 error=True,
@@ -280,13 +275,15 @@ async def test_invalid_arguments_are_a_failed_call(hass: HomeAssistant, paramete
     ids=["HomeAssistantError", "error-result", "dict-result", "invalid-inside"],
 )
 async def test_call_results(
-    hass: HomeAssistant, tool: RecordingTool, expected: llm.ToolResult
+    hass: HomeAssistant, tool: hubs.RecordingTool, expected: llm.ToolResult
 ) -> None:
     """Failures become results the model can read; a plain dict is wrapped."""
-    _register(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    result = await (await _instance(hass, hub_id(entry))).async_call_tool(llm.ToolInput("t", {}))
+    result = await (await _instance(hass, hubs.hub_id(entry))).async_call_tool(
+        llm.ToolInput("t", {})
+    )
 
     assert result == expected
 
@@ -295,10 +292,14 @@ async def test_unexpected_exception_is_a_failed_call(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A tool raising something else is answered with its type and logged with a traceback."""
-    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("t", raises=KeyError("lamp"))]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    _register(
+        hass, hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("t", raises=KeyError("lamp"))])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    result = await (await _instance(hass, hub_id(entry))).async_call_tool(llm.ToolInput("t", {}))
+    result = await (await _instance(hass, hubs.hub_id(entry))).async_call_tool(
+        llm.ToolInput("t", {})
+    )
 
     assert result.error is True
     assert result.data == {
@@ -311,11 +312,11 @@ async def test_unexpected_exception_is_a_failed_call(
 
 async def test_validation_holds_when_an_agent_merges_the_hub(hass: HomeAssistant) -> None:
     """Picked together with another API, the hub's tools still validate their arguments."""
-    tool = RecordingTool("count", parameters=NUMBER_SCHEMA)
-    _register(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    tool = hubs.RecordingTool("count", parameters=hubs.NUMBER_SCHEMA)
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    merged = await llm.async_get_api(hass, [hub_id(entry), "assist"], llm_context())
+    merged = await llm.async_get_api(hass, [hubs.hub_id(entry), "assist"], hubs.llm_context())
     name = next(t.name for t in merged.tools if t.name.endswith("__count"))
     result = await merged.async_call_tool(llm.ToolInput(name, {"number": "x"}))
 
@@ -328,29 +329,29 @@ async def test_admin_only_when_a_selected_api_requires_admin(
     hass: HomeAssistant, hass_admin_user: MockUser, hass_read_only_user: MockUser
 ) -> None:
     """A hub including an admin-only API is admin-only itself, enforced by the hub."""
-    _register(hass, AdminAPI(hass, "admin-api", "Admin API", [RecordingTool("secret")]))
-    _register(hass, FixedAPI(hass, "open", "Open", [RecordingTool("public")]))
-    admin_hub = await async_add_hub(hass, "Admin hub", {"llm_hass_api": ["admin-api", "open"]})
-    open_hub = await async_add_hub(hass, "Open hub", {"llm_hass_api": ["open"]})
+    _register(hass, hubs.AdminAPI(hass, "admin-api", "Admin API", [hubs.RecordingTool("secret")]))
+    _register(hass, hubs.FixedAPI(hass, "open", "Open", [hubs.RecordingTool("public")]))
+    admin_hub = await hubs.async_add_hub(hass, "Admin hub", {"llm_hass_api": ["admin-api", "open"]})
+    open_hub = await hubs.async_add_hub(hass, "Open hub", {"llm_hass_api": ["open"]})
 
     assert admin_hub.runtime_data.api.requires_admin is True
     assert open_hub.runtime_data.api.requires_admin is False
 
     with pytest.raises(Unauthorized):
-        await _instance(hass, hub_id(admin_hub), hass_read_only_user.id)
+        await _instance(hass, hubs.hub_id(admin_hub), hass_read_only_user.id)
     with pytest.raises(Unauthorized):
-        await _instance(hass, hub_id(admin_hub), None)
+        await _instance(hass, hubs.hub_id(admin_hub), None)
     with pytest.raises(Unauthorized):
-        await _instance(hass, hub_id(admin_hub), "no-such-user")
+        await _instance(hass, hubs.hub_id(admin_hub), "no-such-user")
     # Not even through a merge an agent makes.
     with pytest.raises(Unauthorized):
         await llm.async_get_api(
-            hass, [hub_id(admin_hub), "open"], llm_context(hass_read_only_user.id)
+            hass, [hubs.hub_id(admin_hub), "open"], hubs.llm_context(hass_read_only_user.id)
         )
 
-    admin_tools = _by_name(await _instance(hass, hub_id(admin_hub), hass_admin_user.id))
+    admin_tools = _by_name(await _instance(hass, hubs.hub_id(admin_hub), hass_admin_user.id))
     assert "secret" in admin_tools
-    open_tools = _by_name(await _instance(hass, hub_id(open_hub), hass_read_only_user.id))
+    open_tools = _by_name(await _instance(hass, hubs.hub_id(open_hub), hass_read_only_user.id))
     assert "public" in open_tools
 
 
@@ -358,13 +359,13 @@ async def test_admin_requirement_follows_a_hub_that_selects_a_hub(
     hass: HomeAssistant, hass_read_only_user: MockUser
 ) -> None:
     """A hub picking an admin-only hub is admin-only too."""
-    _register(hass, AdminAPI(hass, "admin-api", "Admin API", [RecordingTool("secret")]))
-    inner = await async_add_hub(hass, "Inner", {"llm_hass_api": ["admin-api"]})
-    outer = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(inner)]})
+    _register(hass, hubs.AdminAPI(hass, "admin-api", "Admin API", [hubs.RecordingTool("secret")]))
+    inner = await hubs.async_add_hub(hass, "Inner", {"llm_hass_api": ["admin-api"]})
+    outer = await hubs.async_add_hub(hass, "Outer", {"llm_hass_api": [hubs.hub_id(inner)]})
 
     assert outer.runtime_data.api.requires_admin is True
     with pytest.raises(Unauthorized):
-        await _instance(hass, hub_id(outer), hass_read_only_user.id)
+        await _instance(hass, hubs.hub_id(outer), hass_read_only_user.id)
 
 
 async def test_hubs_selecting_each_other_serve_the_rest(
@@ -372,17 +373,21 @@ async def test_hubs_selecting_each_other_serve_the_rest(
 ) -> None:
     """A loop of hubs (made behind the options flow's back) is logged once by name; no
     recursion, and each hub serves what it has, so one loop breaks no other API."""
-    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("from_x")]))
-    first = await async_add_hub(hass, "First", {"llm_hass_api": ["x"]})
-    second = await async_add_hub(hass, "Second", {"llm_hass_api": [hub_id(first)]})
-    hass.config_entries.async_update_entry(first, options={"llm_hass_api": ["x", hub_id(second)]})
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("from_x")]))
+    first = await hubs.async_add_hub(hass, "First", {"llm_hass_api": ["x"]})
+    second = await hubs.async_add_hub(hass, "Second", {"llm_hass_api": [hubs.hub_id(first)]})
+    hass.config_entries.async_update_entry(
+        first, options={"llm_hass_api": ["x", hubs.hub_id(second)]}
+    )
     await hass.config_entries.async_reload(first.entry_id)
     await hass.async_block_till_done()
 
-    first_tools = _by_name(await _instance(hass, hub_id(first)))
-    second_tools = _by_name(await _instance(hass, hub_id(second)))
-    await _instance(hass, hub_id(first))
-    merged = await llm.async_get_api(hass, [hub_id(first), hub_id(second), "x"], llm_context())
+    first_tools = _by_name(await _instance(hass, hubs.hub_id(first)))
+    second_tools = _by_name(await _instance(hass, hubs.hub_id(second)))
+    await _instance(hass, hubs.hub_id(first))
+    merged = await llm.async_get_api(
+        hass, [hubs.hub_id(first), hubs.hub_id(second), "x"], hubs.llm_context()
+    )
 
     assert "from_x" in first_tools
     assert "from_x" in second_tools
@@ -395,8 +400,8 @@ async def test_hubs_selecting_each_other_serve_the_rest(
     first_second = '("First" -> "Second" -> "First")'
     second_first = '("Second" -> "First" -> "Second")'
     assert loops == [
-        f"LLM Hub Second leaves out {hub_id(first)}: {loop} {first_second}; {fix}",
-        f"LLM Hub First leaves out {hub_id(second)}: {loop} {second_first}; {fix}",
+        f"LLM Hub Second leaves out {hubs.hub_id(first)}: {loop} {first_second}; {fix}",
+        f"LLM Hub First leaves out {hubs.hub_id(second)}: {loop} {second_first}; {fix}",
     ]
 
 
@@ -404,14 +409,14 @@ async def test_a_hub_reached_twice_shows_each_tool_once(hass: HomeAssistant) -> 
     """Hubs picking hubs (a diamond, and a hub next to the API it draws from) keep each
     tool once, even tools built anew per request that never compare equal."""
 
-    class FreshTool(RecordingTool):
+    class FreshTool(hubs.RecordingTool):
         """Like core's todo__get_items: per-instance parameters that never compare equal."""
 
         def __init__(self) -> None:
             super().__init__("todo__get_items", parameters=probatio.Schema({}))
             self.marker = object()
 
-    class FreshAPI(FixedAPI):
+    class FreshAPI(hubs.FixedAPI):
         builds = 0
 
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
@@ -421,13 +426,17 @@ async def test_a_hub_reached_twice_shows_each_tool_once(hass: HomeAssistant) -> 
 
     base = FreshAPI(hass, "base", "Base", [], prompt="Base prompt.")
     _register(hass, base)
-    left = await async_add_hub(hass, "Left", {"llm_hass_api": ["base"], "prompt": "Left says."})
-    right = await async_add_hub(hass, "Right", {"llm_hass_api": ["base"]})
-    top = await async_add_hub(
-        hass, "Top", {"llm_hass_api": [hub_id(left), hub_id(right), "base"], "prompt": "Top."}
+    left = await hubs.async_add_hub(
+        hass, "Left", {"llm_hass_api": ["base"], "prompt": "Left says."}
+    )
+    right = await hubs.async_add_hub(hass, "Right", {"llm_hass_api": ["base"]})
+    top = await hubs.async_add_hub(
+        hass,
+        "Top",
+        {"llm_hass_api": [hubs.hub_id(left), hubs.hub_id(right), "base"], "prompt": "Top."},
     )
 
-    instance = await _instance(hass, hub_id(top))
+    instance = await _instance(hass, hubs.hub_id(top))
 
     assert [tool.name for tool in instance.tools] == ["llm__GetDateTime", "todo__get_items"]
     # Each API is built once per request, and each prompt is in the prompt once.
@@ -441,12 +450,12 @@ async def test_a_hub_reached_twice_shows_each_tool_once(hass: HomeAssistant) -> 
 
 async def test_hub_selecting_a_hub_gets_its_tools(hass: HomeAssistant) -> None:
     """A hub can build on another hub; tools are wrapped once more and still run."""
-    tool = RecordingTool("count", parameters=NUMBER_SCHEMA)
-    _register(hass, FixedAPI(hass, "x", "X", [tool]))
-    inner = await async_add_hub(hass, "Inner", {"llm_hass_api": ["x"]})
-    outer = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(inner)]})
+    tool = hubs.RecordingTool("count", parameters=hubs.NUMBER_SCHEMA)
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    inner = await hubs.async_add_hub(hass, "Inner", {"llm_hass_api": ["x"]})
+    outer = await hubs.async_add_hub(hass, "Outer", {"llm_hass_api": [hubs.hub_id(inner)]})
 
-    instance = await _instance(hass, hub_id(outer))
+    instance = await _instance(hass, hubs.hub_id(outer))
     result = await instance.async_call_tool(llm.ToolInput("count", {"number": "3"}))
 
     assert result.data == {"tool": "count", "args": {"number": "3"}}
@@ -456,10 +465,10 @@ async def test_missing_selected_api_serves_the_rest(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A picked API that is not registered is logged; the hub serves what it has."""
-    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "x"]})
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("kept")]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "x"]})
 
-    tools = _by_name(await _instance(hass, hub_id(entry)))
+    tools = _by_name(await _instance(hass, hubs.hub_id(entry)))
 
     assert "kept" in tools
     assert "selects the LLM API gone, which is not registered" in caplog.text
@@ -467,11 +476,11 @@ async def test_missing_selected_api_serves_the_rest(
 
 async def test_options_are_read_at_setup(hass: HomeAssistant) -> None:
     """The API carries the entry's title, picks and instructions."""
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"], "prompt": "Hi."})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"], "prompt": "Hi."})
 
     api = entry.runtime_data.api
     assert (api.id, api.name, api.selected_api_ids, api.instructions) == (
-        hub_id(entry),
+        hubs.hub_id(entry),
         "Kitchen",
         ["assist"],
         "Hi.",
@@ -489,14 +498,14 @@ async def test_tools_whose_attributes_cannot_be_compared_are_kept_apart(
 
         __hash__ = object.__hash__
 
-    first, second = RecordingTool("t"), RecordingTool("t")
+    first, second = hubs.RecordingTool("t"), hubs.RecordingTool("t")
     first.extra = Incomparable()  # type: ignore[attr-defined]
     second.extra = Incomparable()  # type: ignore[attr-defined]
-    _register(hass, FixedAPI(hass, "a", "A", [first]))
-    _register(hass, FixedAPI(hass, "b", "B", [second]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
+    _register(hass, hubs.FixedAPI(hass, "a", "A", [first]))
+    _register(hass, hubs.FixedAPI(hass, "b", "B", [second]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
 
-    names = [tool.name for tool in (await _instance(hass, hub_id(entry))).tools]
+    names = [tool.name for tool in (await _instance(hass, hubs.hub_id(entry))).tools]
 
     assert "a--t" in names
     assert "b--t" in names
@@ -509,9 +518,9 @@ async def test_hub_tools_equal_the_tools_of_the_api_they_come_from(hass: HomeAss
     a hub together with the API it draws from.
     """
     assert await async_setup_component(hass, "intent", {})
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["assist"]})
 
-    hub = _by_name(await _instance(hass, hub_id(entry)))
+    hub = _by_name(await _instance(hass, hubs.hub_id(entry)))
     assist = _by_name(await _instance(hass, "assist"))
 
     for name, tool in assist.items():
@@ -525,7 +534,7 @@ async def test_hub_tools_equal_the_tools_of_the_api_they_come_from(hass: HomeAss
 
 async def test_a_single_selected_api_stored_as_a_string(hass: HomeAssistant) -> None:
     """An id stored as a plain string (a hand edit) counts as one pick."""
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": "assist"})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": "assist"})
 
     assert entry.runtime_data.api.selected_api_ids == ["assist"]
 
@@ -535,7 +544,7 @@ async def test_selected_api_that_breaks_is_logged_and_skipped(
 ) -> None:
     """A picked API whose instance cannot be built does not take the hub down."""
 
-    class BrokenAPI(FixedAPI):
+    class BrokenAPI(hubs.FixedAPI):
         def __init__(self, hass: HomeAssistant, api_id: str, error: Exception) -> None:
             super().__init__(hass, api_id, api_id, [])
             self.error = error
@@ -545,11 +554,11 @@ async def test_selected_api_that_breaks_is_logged_and_skipped(
 
     _register(hass, BrokenAPI(hass, "broken", RuntimeError("database is gone")))
     _register(hass, BrokenAPI(hass, "failing", HomeAssistantError("service offline")))
-    _register(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["broken", "failing", "x"]})
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("kept")]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["broken", "failing", "x"]})
 
-    tools = _by_name(await _instance(hass, hub_id(entry)))
-    await _instance(hass, hub_id(entry))
+    tools = _by_name(await _instance(hass, hubs.hub_id(entry)))
+    await _instance(hass, hubs.hub_id(entry))
 
     assert "kept" in tools
     assert caplog.text.count("could not get the tools of the LLM API broken") == 1
@@ -563,15 +572,15 @@ async def test_refusal_of_a_selected_api_refuses_the_hub(
 ) -> None:
     """Unauthorized from a picked API (HA 2026.11's own check) is not swallowed."""
 
-    class RefusingAPI(FixedAPI):
+    class RefusingAPI(hubs.FixedAPI):
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
             raise Unauthorized(context=llm_context.context)
 
     _register(hass, RefusingAPI(hass, "refusing", "Refusing", []))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["refusing"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["refusing"]})
 
     with pytest.raises(Unauthorized):
-        await _instance(hass, hub_id(entry), hass_admin_user.id)
+        await _instance(hass, hubs.hub_id(entry), hass_admin_user.id)
 
 
 async def test_validator_with_a_bug_is_a_failed_call(
@@ -582,11 +591,11 @@ async def test_validator_with_a_bug_is_a_failed_call(
     def lookup(value: str) -> str:
         return {"a": "b"}[value]
 
-    tool = RecordingTool("t", parameters=probatio.Schema({probatio.Required("k"): lookup}))
-    _register(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
+    tool = hubs.RecordingTool("t", parameters=probatio.Schema({probatio.Required("k"): lookup}))
+    _register(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["x"]})
 
-    result = await (await _instance(hass, hub_id(entry))).async_call_tool(
+    result = await (await _instance(hass, hubs.hub_id(entry))).async_call_tool(
         llm.ToolInput("t", {"k": "zzz"})
     )
 
@@ -603,10 +612,10 @@ async def test_stale_selected_api_warns_once(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A pick of an API that is gone is logged once per load, not on every request."""
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "gone"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["gone", "gone"]})
 
     for _ in range(3):
-        await _instance(hass, hub_id(entry))
+        await _instance(hass, hubs.hub_id(entry))
 
     assert entry.runtime_data.api.selected_api_ids == ["gone"]
     assert caplog.text.count("selects the LLM API gone, which is not registered") == 1
@@ -618,13 +627,13 @@ async def test_a_tool_a_selected_hub_renamed_is_kept_once(hass: HomeAssistant) -
     The picked hub exposes it under its portable name; the outer hub meets it by its own
     name too. The same origin is the same tool, whatever its name.
     """
-    tool = RecordingTool("hub_tools__zähle.lichter", integration=None)
-    add_llm_platform(hass, "hub_tools", Contribution([tool], only_hubs=True))
-    inner = await async_add_hub(hass, "Inner")
-    outer = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(inner)]})
+    tool = hubs.RecordingTool("hub_tools__zähle.lichter", integration=None)
+    hubs.add_llm_platform(hass, "hub_tools", hubs.Contribution([tool], only_hubs=True))
+    inner = await hubs.async_add_hub(hass, "Inner")
+    outer = await hubs.async_add_hub(hass, "Outer", {"llm_hass_api": [hubs.hub_id(inner)]})
 
-    inner_names = [tool.name for tool in (await _instance(hass, hub_id(inner))).tools]
-    instance = await _instance(hass, hub_id(outer))
+    inner_names = [tool.name for tool in (await _instance(hass, hubs.hub_id(inner))).tools]
+    instance = await _instance(hass, hubs.hub_id(outer))
 
     assert "hub_tools__zahle_lichter" in inner_names
     assert [tool.name for tool in instance.tools].count("hub_tools__zahle_lichter") == 1
@@ -640,7 +649,7 @@ async def test_tools_with_per_instance_validators_are_interchangeable(
     the JSON Schema the parameters convert to can tell they are the same.
     """
 
-    class LogsTool(RecordingTool):
+    class LogsTool(hubs.RecordingTool):
         def __init__(self, levels: list[str]) -> None:
             super().__init__(
                 "system_log__get_logs",
@@ -649,11 +658,11 @@ async def test_tools_with_per_instance_validators_are_interchangeable(
 
     first, second = LogsTool(["error"]), LogsTool(["error"])
     assert first.parameters != second.parameters
-    _register(hass, FixedAPI(hass, "a", "A", [first]))
-    _register(hass, FixedAPI(hass, "b", "B", [second]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
+    _register(hass, hubs.FixedAPI(hass, "a", "A", [first]))
+    _register(hass, hubs.FixedAPI(hass, "b", "B", [second]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b"]})
 
-    exposed = _by_name(await _instance(hass, hub_id(entry)))
+    exposed = _by_name(await _instance(hass, hubs.hub_id(entry)))
 
     assert "system_log__get_logs" in exposed
     assert exposed["system_log__get_logs"] == second
@@ -663,11 +672,11 @@ async def test_tools_with_per_instance_validators_are_interchangeable(
 async def test_three_different_tools_of_one_name(hass: HomeAssistant) -> None:
     """Three different tools sharing a name (same class and parameters): each namespaced."""
     for api_id in ("a", "b", "c"):
-        tool = RecordingTool("t", parameters=NUMBER_SCHEMA, result={"from": api_id})
-        _register(hass, FixedAPI(hass, api_id, api_id.upper(), [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b", "c"]})
+        tool = hubs.RecordingTool("t", parameters=hubs.NUMBER_SCHEMA, result={"from": api_id})
+        _register(hass, hubs.FixedAPI(hass, api_id, api_id.upper(), [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"llm_hass_api": ["a", "b", "c"]})
 
-    instance = await _instance(hass, hub_id(entry))
+    instance = await _instance(hass, hubs.hub_id(entry))
     results = {
         name: (await instance.async_call_tool(llm.ToolInput(name, {"number": 1}))).data
         for name in ("a--t", "b--t", "c--t")

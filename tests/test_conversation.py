@@ -21,36 +21,23 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import intent, llm
 
+from .helpers import hubs
 from .helpers.agent import (
     AGENT_DOMAIN,
     AgentSetup,
     _async_converse,
 )
 from .helpers.flows import async_add_tool
-from .helpers.hubs import (
-    BREW,
-    CONTRIBUTOR_PROMPT,
-    GRIND,
-    INSTRUCTIONS,
-    TOOLS_DOMAIN,
-    USERS,
-    Call,
-    Contribution,
-    RecordingTool,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
 
-CRASH = f"{TOOLS_DOMAIN}__crash"
+CRASH = f"{hubs.TOOLS_DOMAIN}__crash"
 
 
 @pytest.fixture
-def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> list[llm.Tool]:
+def contributed_tools(contributed_tools: list[llm.Tool], calls: list[hubs.Call]) -> list[llm.Tool]:
     """Return the tools ``hub_tools`` contributes to hubs, here with one that has a bug."""
-    crash = RecordingTool(
+    crash = hubs.RecordingTool(
         CRASH,
-        integration=TOOLS_DOMAIN,
+        integration=hubs.TOOLS_DOMAIN,
         description="Crashes.",
         raises=ZeroDivisionError("division by zero"),
         log=calls,
@@ -63,10 +50,10 @@ async def test_chat_log_gets_hub_tools_and_prompt(
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    contribution: Contribution,
+    contribution: hubs.Contribution,
 ) -> None:
     """The agent's chat log gets the hub's API: its tools and its instructions."""
-    agent = await setup_agent(hub_id(hub))
+    agent = await setup_agent(hubs.hub_id(hub))
 
     result = await _async_converse(agent, hass_admin_user)
 
@@ -77,17 +64,17 @@ async def test_chat_log_gets_hub_tools_and_prompt(
     assert chat_log.llm_api.api is hub.runtime_data.api
     names = [tool.name for tool in chat_log.llm_api.tools]
     assert len(names) == len(set(names))
-    assert {BREW, GRIND, CRASH} <= set(names)
+    assert {hubs.BREW, hubs.GRIND, CRASH} <= set(names)
     # The hub holds the picked Assist API's tools, under their own names.
-    assist = await llm.async_get_api(hass, "assist", llm_context(hass_admin_user.id))
+    assist = await llm.async_get_api(hass, "assist", hubs.llm_context(hass_admin_user.id))
     assert {"homeassistant__GetLiveContext", "llm__GetDateTime"} <= {
         tool.name for tool in assist.tools
     }
-    assert set(names) == {tool.name for tool in assist.tools} | {BREW, GRIND, CRASH}
+    assert set(names) == {tool.name for tool in assist.tools} | {hubs.BREW, hubs.GRIND, CRASH}
 
     # The prompt: the hub's instructions, the contributors' prompt, then Assist's.
     assert chat_log.llm_api.api_prompt == (
-        f"{INSTRUCTIONS}\n\n{CONTRIBUTOR_PROMPT}\n\n"
+        f"{hubs.INSTRUCTIONS}\n\n{hubs.CONTRIBUTOR_PROMPT}\n\n"
         f'Follow these instructions for tools from "Assist":\n{assist.api_prompt.strip()}'
     )
     system = chat_log.content[0]
@@ -95,23 +82,23 @@ async def test_chat_log_gets_hub_tools_and_prompt(
     assert chat_log.llm_api.api_prompt in system.content
 
     # The contributor was asked for the hub's id, with the request's context.
-    assert (hub_id(hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
+    assert (hubs.hub_id(hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
 
 
 async def test_chat_log_runs_hub_tools(
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The chat log runs tool calls through the hub; failures become error results."""
-    agent = await setup_agent(hub_id(hub))
+    agent = await setup_agent(hubs.hub_id(hub))
     agent.tool_calls = [
-        llm.ToolInput(tool_name=BREW, tool_args={"size": "large", "cups": "2"}, id="ok"),
-        llm.ToolInput(tool_name=BREW, tool_args={"cups": 2}, id="missing"),
-        llm.ToolInput(tool_name=BREW, tool_args={"size": "huge"}, id="option"),
-        llm.ToolInput(tool_name=GRIND, tool_args={}, id="grind"),
+        llm.ToolInput(tool_name=hubs.BREW, tool_args={"size": "large", "cups": "2"}, id="ok"),
+        llm.ToolInput(tool_name=hubs.BREW, tool_args={"cups": 2}, id="missing"),
+        llm.ToolInput(tool_name=hubs.BREW, tool_args={"size": "huge"}, id="option"),
+        llm.ToolInput(tool_name=hubs.GRIND, tool_args={}, id="grind"),
         llm.ToolInput(tool_name=CRASH, tool_args={}, id="crash"),
         llm.ToolInput(tool_name="llm__GetDateTime", tool_args={}, id="assist"),
     ]
@@ -123,10 +110,10 @@ async def test_chat_log_runs_hub_tools(
     results = {content.tool_call_id: content for content in agent.tool_results}
     assert list(results) == ["ok", "missing", "option", "grind", "crash", "assist"]
     assert [content.tool_name for content in agent.tool_results] == [
-        BREW,
-        BREW,
-        BREW,
-        GRIND,
+        hubs.BREW,
+        hubs.BREW,
+        hubs.BREW,
+        hubs.GRIND,
         CRASH,
         "llm__GetDateTime",
     ]
@@ -142,7 +129,7 @@ async def test_chat_log_runs_hub_tools(
     assert results["missing"].result == llm.ToolResult(
         data={
             "error": "InvalidArguments",
-            "error_text": f"Invalid arguments for tool {BREW}: required key not provided at "
+            "error_text": f"Invalid arguments for tool {hubs.BREW}: required key not provided at "
             "'size'. Call it again with arguments that match its parameters.",
         },
         error=True,
@@ -150,14 +137,14 @@ async def test_chat_log_runs_hub_tools(
     assert results["option"].result == llm.ToolResult(
         data={
             "error": "InvalidArguments",
-            "error_text": f"Invalid arguments for tool {BREW}: value must be one of "
+            "error_text": f"Invalid arguments for tool {hubs.BREW}: value must be one of "
             "['large', 'small'] at 'size'. Call it again with arguments that match its "
             "parameters.",
         },
         error=True,
     )
-    assert [call for call in calls if call[0] == BREW] == [
-        (BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)
+    assert [call for call in calls if call[0] == hubs.BREW] == [
+        (hubs.BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)
     ]
 
     assert results["grind"].result == llm.ToolResult(
@@ -195,7 +182,7 @@ async def test_websocket_lists_hub(
 
     assert response["success"]
     apis = {api["id"]: api for api in response["result"]["apis"]}
-    assert apis[hub_id(hub)]["name"] == "Kitchen"
+    assert apis[hubs.hub_id(hub)]["name"] == "Kitchen"
 
 
 async def test_admin_only_hub(
@@ -210,16 +197,22 @@ async def test_admin_only_hub(
     assert hub.runtime_data.api.requires_admin is False
 
     with pytest.raises(Unauthorized):
-        await llm.async_get_api(hass, hub_id(admin_hub), llm_context(hass_read_only_user.id))
+        await llm.async_get_api(
+            hass, hubs.hub_id(admin_hub), hubs.llm_context(hass_read_only_user.id)
+        )
 
-    instance = await llm.async_get_api(hass, hub_id(admin_hub), llm_context(hass_admin_user.id))
-    assert {tool.name for tool in instance.tools} >= {USERS, BREW}
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(admin_hub), hubs.llm_context(hass_admin_user.id)
+    )
+    assert {tool.name for tool in instance.tools} >= {hubs.USERS, hubs.BREW}
     assert instance.api_prompt.endswith('tools from "Admin only":\nOnly for admins.')
 
     # The hub that does not pick it serves the non-admin, without the admin-only tool.
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_read_only_user.id))
-    assert BREW in {tool.name for tool in instance.tools}
-    assert USERS not in {tool.name for tool in instance.tools}
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(hub), hubs.llm_context(hass_read_only_user.id)
+    )
+    assert hubs.BREW in {tool.name for tool in instance.tools}
+    assert hubs.USERS not in {tool.name for tool in instance.tools}
 
 
 async def test_admin_only_hub_in_conversation(  # noqa: PLR0917  # fixtures
@@ -227,12 +220,12 @@ async def test_admin_only_hub_in_conversation(  # noqa: PLR0917  # fixtures
     admin_hub: MockConfigEntry,
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
-    calls: list[Call],
-    contribution: Contribution,
+    calls: list[hubs.Call],
+    contribution: hubs.Contribution,
 ) -> None:
     """An agent using an admin-only hub fails to prepare for a non-admin; an admin uses it."""
-    agent = await setup_agent(hub_id(admin_hub))
-    agent.tool_calls = [llm.ToolInput(tool_name=USERS, tool_args={}, id="users")]
+    agent = await setup_agent(hubs.hub_id(admin_hub))
+    agent.tool_calls = [llm.ToolInput(tool_name=hubs.USERS, tool_args={}, id="users")]
 
     result = await _async_converse(agent, hass_read_only_user)
 
@@ -247,8 +240,8 @@ async def test_admin_only_hub_in_conversation(  # noqa: PLR0917  # fixtures
 
     assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
     assert [content.result for content in agent.tool_results] == [llm.ToolResult(data={"users": 2})]
-    assert calls == [(USERS, {}, hass_admin_user.id)]
-    assert (hub_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
+    assert calls == [(hubs.USERS, {}, hass_admin_user.id)]
+    assert (hubs.hub_id(admin_hub), AGENT_DOMAIN, hass_admin_user.id) in contribution.requests
 
 
 async def test_chat_log_runs_tools_made_in_the_ui(
@@ -269,7 +262,7 @@ async def test_chat_log_runs_tools_made_in_the_ui(
             "parameters": [{"name": "number", "type": "number", "required": True}],
         },
     )
-    agent = await setup_agent(hub_id(hub))
+    agent = await setup_agent(hubs.hub_id(hub))
     agent.tool_calls = [
         llm.ToolInput(tool_name="double", tool_args={"number": 21}, id="ok"),
         llm.ToolInput(tool_name="double", tool_args={}, id="missing"),
@@ -291,7 +284,7 @@ async def test_found_tool_through_two_apis(
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """An agent that picks a hub in search mode and Assist: the answer names the way in.
 
@@ -299,31 +292,31 @@ async def test_found_tool_through_two_apis(
     found tool called by its own name without asking the hub; ``search_tools`` says which
     of the agent's tools to call instead, and that call runs the tool.
     """
-    await async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
-    picked = [hub_id(hub), "assist"]
+    await hubs.async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
+    picked = [hubs.hub_id(hub), "assist"]
     agent = await setup_agent(picked)
-    merged = await llm.async_get_api(hass, picked, llm_context(hass_admin_user.id))
+    merged = await llm.async_get_api(hass, picked, hubs.llm_context(hass_admin_user.id))
     assert isinstance(merged.api, llm.MergedAPI)
     listed = [tool.name for tool in merged.tools]
     search = next(name for name in listed if name.endswith("search_tools"))
     call = next(name for name in listed if name.endswith("call_tool") and "read_only" not in name)
     agent.tool_calls = [llm.ToolInput(tool_name=search, tool_args={"query": "brew coffee"})]
     agent.follow_up = lambda _: [
-        llm.ToolInput(tool_name=BREW, tool_args={"size": "large"}, id="by name"),
+        llm.ToolInput(tool_name=hubs.BREW, tool_args={"size": "large"}, id="by name"),
         llm.ToolInput(
-            tool_name=call, tool_args={"name": BREW, "arguments": {"size": "large"}}, id="via"
+            tool_name=call, tool_args={"name": hubs.BREW, "arguments": {"size": "large"}}, id="via"
         ),
     ]
 
     await _async_converse(agent, hass_admin_user)
 
     found, by_name, via = (cast("Any", content.result) for content in agent.tool_results)
-    assert BREW in [tool["name"] for tool in found.data["tools"]]
+    assert hubs.BREW in [tool["name"] for tool in found.data["tools"]]
     assert f"call it through {call} " in found.data["how_to_call"]
     assert by_name.error
-    assert by_name.data["error_text"] == f'Tool "{BREW}" not found'
+    assert by_name.data["error_text"] == f'Tool "{hubs.BREW}" not found'
     assert not via.error
-    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
 
 
 async def test_one_api_needs_no_way_in(
@@ -331,18 +324,18 @@ async def test_one_api_needs_no_way_in(
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """An agent that picks the hub alone: a found tool called by its name runs, unexplained."""
-    await async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
-    agent = await setup_agent(hub_id(hub))
+    await hubs.async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
+    agent = await setup_agent(hubs.hub_id(hub))
     agent.tool_calls = [llm.ToolInput(tool_name="search_tools", tool_args={"query": "brew"})]
-    agent.follow_up = lambda _: [llm.ToolInput(tool_name=BREW, tool_args={"size": "small"})]
+    agent.follow_up = lambda _: [llm.ToolInput(tool_name=hubs.BREW, tool_args={"size": "small"})]
 
     await _async_converse(agent, hass_admin_user)
 
     found, ran = (cast("Any", content.result) for content in agent.tool_results)
-    assert BREW in [tool["name"] for tool in found.data["tools"]]
+    assert hubs.BREW in [tool["name"] for tool in found.data["tools"]]
     assert "how_to_call" not in found.data
     assert not ran.error
-    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]

@@ -17,30 +17,14 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from syrupy.assertion import SnapshotAssertion
 from syrupy.filters import props
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import ERROR_TEXT_LENGTH, EVENT_TOOL_CALLED
 from custom_components.llm_hub.compose.platforms import RECENT_PLATFORM_ERRORS
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TIMEOUT,
-)
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from .helpers.hubs import (
-    BREW,
-    Contribution,
-    add_llm_platform,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
+from .helpers import hubs
 
 
 async def test_diagnostics(
@@ -52,21 +36,17 @@ async def test_diagnostics(
 ) -> None:
     """Options with the instructions redacted, tools and sizes, counters, calls, errors."""
     hass.config_entries.async_update_entry(
-        inspected_hub, options={**inspected_hub.options, CONF_RECORD_ARGUMENTS: True}
+        inspected_hub, options={**inspected_hub.options, const.CONF_RECORD_ARGUMENTS: True}
     )
     assert await hass.config_entries.async_reload(inspected_hub.entry_id)
-    add_llm_platform(hass, "flaky", Contribution(None, raises=RuntimeError("flaky is down")))
-    llm_context = llm.LLMContext(
-        platform="test_agent",
-        context=Context(user_id=hass_admin_user.id),
-        language="en",
-        assistant="conversation",
-        device_id=None,
+    hubs.add_llm_platform(
+        hass, "flaky", hubs.Contribution(None, raises=RuntimeError("flaky is down"))
     )
-    instance = await llm.async_get_api(hass, hub_id(inspected_hub), llm_context)
-    await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    llm_context = hubs.llm_context(hass_admin_user.id, platform="test_agent")
+    instance = await llm.async_get_api(hass, hubs.hub_id(inspected_hub), llm_context)
+    await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     # An argument the tool does not take, with a secret-like name.
-    await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small", "pin": "1234"}))
+    await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small", "pin": "1234"}))
 
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
         hass, hass_client, inspected_hub
@@ -95,23 +75,25 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
     """The token a call asking for confirmation hands out is the model's alone: the last
     calls (diagnostics) keep the error text with the token redacted, events never carry it,
     and the model can still use it."""
-    await async_set_options(
+    await hubs.async_set_options(
         hass,
         hub,
         "safety",
         {
-            CONF_READ_ONLY: False,
-            CONF_NO_DESTRUCTIVE: False,
-            CONF_NO_OPEN_WORLD: False,
-            CONF_CONFIRM_DESTRUCTIVE: False,
-            CONF_CONFIRM_TOOLS: [BREW],
-            CONF_TIMEOUT: 60,
+            const.CONF_READ_ONLY: False,
+            const.CONF_NO_DESTRUCTIVE: False,
+            const.CONF_NO_OPEN_WORLD: False,
+            const.CONF_CONFIRM_DESTRUCTIVE: False,
+            const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+            const.CONF_TIMEOUT: 60,
         },
     )
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 128, CONF_RECORD_ARGUMENTS: True})
+    await hubs.async_set_options(
+        hass, hub, "limits", {const.CONF_MAX_TOOLS: 128, const.CONF_RECORD_ARGUMENTS: True}
+    )
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
-    asked = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
+    asked = await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     token = asked.data["confirmation_token"]
     asking = asked.data["message"]  # waiting for approval is no error
     assert isinstance(token, str)
@@ -129,7 +111,7 @@ async def test_diagnostics_and_events_hold_no_live_confirmation_token(
     # Without a conversation, the token is an approval id: a person approves first.
     hass.data[DATA_APPROVALS].async_decide(token, hass_admin_user, approve=True)
     ran = await instance.async_call_tool(
-        llm.ToolInput(BREW, {"size": "small", "confirmation_token": token})
+        llm.ToolInput(hubs.BREW, {"size": "small", "confirmation_token": token})
     )
     assert ran.data["brewed"] == 1
 
@@ -174,11 +156,13 @@ async def test_platform_errors_are_bounded(
     hass: HomeAssistant, hub: MockConfigEntry, hass_client: ClientSessionGenerator
 ) -> None:
     """The most recent different platform errors are kept; the oldest go first."""
-    flaky = Contribution(None)
-    add_llm_platform(hass, "flaky", flaky)
+    flaky = hubs.Contribution(None)
+    hubs.add_llm_platform(hass, "flaky", flaky)
     for attempt in range(RECENT_PLATFORM_ERRORS + 2):
         flaky.raises = RuntimeError(f"attempt {attempt}")
-        await llm.async_get_api(hass, hub_id(hub), llm.LLMContext("test", None, None, "", None))
+        await llm.async_get_api(
+            hass, hubs.hub_id(hub), llm.LLMContext("test", None, None, "", None)
+        )
 
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(hass, hass_client, hub)
 

@@ -13,34 +13,8 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.compose.candidate import requires_token
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_ASK_AREAS,
-    CONF_ASK_DEVICE_CLASSES,
-    CONF_ASK_DOMAINS,
-    CONF_ASK_ENTITIES,
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_CONFIRM_WITHOUT_CONVERSATION,
-    CONF_EXCLUDED_TOOLS,
-    CONF_INCLUDE_NEW_TOOLS,
-    CONF_INCLUDED_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_PROMPT,
-    CONF_READ_ONLY,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_DOMAINS,
-    CONF_SCOPE_ENTITIES,
-    CONF_SCOPE_EXCLUDED,
-    CONF_SCOPE_FLOORS,
-    CONF_SCOPE_LABELS,
-    CONF_TIMEOUT,
-    CONFIRM_REFUSE,
-    DOMAIN,
-)
 from custom_components.llm_hub.options import (
     EVERY_TOOL,
     SAFETY_OPTIONS,
@@ -63,27 +37,32 @@ pytestmark = [
 SEARCH = f"{TOOLS_DOMAIN}__search"
 UNLOCK = f"{TOOLS_DOMAIN}__unlock"
 FLAGS = {
-    CONF_READ_ONLY: True,
-    CONF_NO_DESTRUCTIVE: True,
-    CONF_NO_OPEN_WORLD: True,
-    CONF_CONFIRM_DESTRUCTIVE: True,
-    CONF_INCLUDE_NEW_TOOLS: False,
-    CONF_CONFIRM_WITHOUT_CONVERSATION: CONFIRM_REFUSE,
+    const.CONF_READ_ONLY: True,
+    const.CONF_NO_DESTRUCTIVE: True,
+    const.CONF_NO_OPEN_WORLD: True,
+    const.CONF_CONFIRM_DESTRUCTIVE: True,
+    const.CONF_INCLUDE_NEW_TOOLS: False,
+    const.CONF_CONFIRM_WITHOUT_CONVERSATION: const.CONFIRM_REFUSE,
 }
 """The strictest value of each safety option that holds one value."""
-ASK_LISTS = (CONF_ASK_DOMAINS, CONF_ASK_DEVICE_CLASSES, CONF_ASK_AREAS, CONF_ASK_ENTITIES)
+ASK_LISTS = (
+    const.CONF_ASK_DOMAINS,
+    const.CONF_ASK_DEVICE_CLASSES,
+    const.CONF_ASK_AREAS,
+    const.CONF_ASK_ENTITIES,
+)
 """"Always ask before acting on": stored as no list, every acting call asks."""
-LISTS = (CONF_INCLUDED_TOOLS, CONF_EXCLUDED_TOOLS, CONF_CONFIRM_TOOLS, *ASK_LISTS)
+LISTS = (const.CONF_INCLUDED_TOOLS, const.CONF_EXCLUDED_TOOLS, const.CONF_CONFIRM_TOOLS, *ASK_LISTS)
 NARROWING = frozenset(
     {
-        CONF_SCOPE_AREAS,
-        CONF_SCOPE_FLOORS,
-        CONF_SCOPE_LABELS,
-        CONF_SCOPE_DOMAINS,
-        CONF_SCOPE_ENTITIES,
-        CONF_SCOPE_EXCLUDED,
-        CONF_ALLOWED_USERS,
-        CONF_ADMINS_ONLY,
+        const.CONF_SCOPE_AREAS,
+        const.CONF_SCOPE_FLOORS,
+        const.CONF_SCOPE_LABELS,
+        const.CONF_SCOPE_DOMAINS,
+        const.CONF_SCOPE_ENTITIES,
+        const.CONF_SCOPE_EXCLUDED,
+        const.CONF_ALLOWED_USERS,
+        const.CONF_ADMINS_ONLY,
     }
 )
 """The scope and who may use a hub: they fail closed too (tests/test_scope_fail_closed.py)."""
@@ -115,8 +94,8 @@ def _strictest(key: str, value: Any, every: list[str], acting: list[str]) -> dic
     if isinstance(value, list):
         return {key: [item for item in value if isinstance(item, str) and item]}
     if key in ASK_LISTS:
-        return {CONF_CONFIRM_TOOLS: acting}
-    return {key: [] if key == CONF_INCLUDED_TOOLS else every}
+        return {const.CONF_CONFIRM_TOOLS: acting}
+    return {key: [] if key == const.CONF_INCLUDED_TOOLS else every}
 
 
 def _wrong_for(key: str) -> Callable[[Any], bool]:
@@ -156,7 +135,7 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
     assert SEARCH not in acting
     assert UNLOCK in acting
     # A tool asks in every hub (so how calls without a conversation end shows).
-    base = {CONF_CONFIRM_TOOLS: [UNLOCK]}
+    base = {const.CONF_CONFIRM_TOOLS: [UNLOCK]}
     tried: set[str] = set()
     pairs: list[tuple[str, Any]] = [
         (key, value)
@@ -169,7 +148,9 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
             hass, f"Good {index}", base | _strictest(key, value, every, acting)
         )
         assert await _behaviour(hass, bad) == await _behaviour(hass, good), (key, value)
-        issue = ir.async_get(hass).async_get_issue(DOMAIN, f"invalid_option_{bad.entry_id}_{key}")
+        issue = ir.async_get(hass).async_get_issue(
+            const.DOMAIN, f"invalid_option_{bad.entry_id}_{key}"
+        )
         assert issue is not None
         assert issue.translation_key == "invalid_safety_option", key
         assert not invalid_options(good.options)
@@ -183,31 +164,34 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
 @pytest.mark.parametrize(
     ("stored", "served"),
     [
-        ({CONF_READ_ONLY: "no"}, HubOptions(read_only=True)),
-        ({CONF_NO_DESTRUCTIVE: 0}, HubOptions(no_destructive=True)),
-        ({CONF_NO_OPEN_WORLD: 0.5}, HubOptions(no_open_world=True)),
-        ({CONF_CONFIRM_DESTRUCTIVE: "off"}, HubOptions(confirm_destructive=True)),
-        ({CONF_INCLUDE_NEW_TOOLS: "yes"}, HubOptions(include_new_tools=False)),
+        ({const.CONF_READ_ONLY: "no"}, HubOptions(read_only=True)),
+        ({const.CONF_NO_DESTRUCTIVE: 0}, HubOptions(no_destructive=True)),
+        ({const.CONF_NO_OPEN_WORLD: 0.5}, HubOptions(no_open_world=True)),
+        ({const.CONF_CONFIRM_DESTRUCTIVE: "off"}, HubOptions(confirm_destructive=True)),
+        ({const.CONF_INCLUDE_NEW_TOOLS: "yes"}, HubOptions(include_new_tools=False)),
         (
-            {CONF_CONFIRM_WITHOUT_CONVERSATION: "Approve"},
+            {const.CONF_CONFIRM_WITHOUT_CONVERSATION: "Approve"},
             HubOptions(confirm_without_conversation="refuse"),
         ),
-        ({CONF_CONFIRM_TOOLS: ["a", 1, None, ""]}, HubOptions(confirm_tools=frozenset({"a"}))),
-        ({CONF_CONFIRM_TOOLS: {"a": True}}, HubOptions(confirm_tools=EVERY_TOOL)),
-        ({CONF_EXCLUDED_TOOLS: 3}, HubOptions(excluded_tools=EVERY_TOOL)),
-        ({CONF_EXCLUDED_TOOLS: [["a"], "b"]}, HubOptions(excluded_tools=frozenset({"b"}))),
-        ({CONF_INCLUDED_TOOLS: [1, "b"]}, HubOptions(included_tools=frozenset({"b"}))),
-        ({CONF_INCLUDED_TOOLS: {"b": 1}}, HubOptions()),
-        ({CONF_ASK_DOMAINS: "lock"}, HubOptions(ask_domains=frozenset({"lock"}))),
-        ({CONF_ASK_DOMAINS: {"lock": 1}}, HubOptions(ask_domains=EVERY_TOOL)),
         (
-            {CONF_ASK_DEVICE_CLASSES: [1, "door"]},
+            {const.CONF_CONFIRM_TOOLS: ["a", 1, None, ""]},
+            HubOptions(confirm_tools=frozenset({"a"})),
+        ),
+        ({const.CONF_CONFIRM_TOOLS: {"a": True}}, HubOptions(confirm_tools=EVERY_TOOL)),
+        ({const.CONF_EXCLUDED_TOOLS: 3}, HubOptions(excluded_tools=EVERY_TOOL)),
+        ({const.CONF_EXCLUDED_TOOLS: [["a"], "b"]}, HubOptions(excluded_tools=frozenset({"b"}))),
+        ({const.CONF_INCLUDED_TOOLS: [1, "b"]}, HubOptions(included_tools=frozenset({"b"}))),
+        ({const.CONF_INCLUDED_TOOLS: {"b": 1}}, HubOptions()),
+        ({const.CONF_ASK_DOMAINS: "lock"}, HubOptions(ask_domains=frozenset({"lock"}))),
+        ({const.CONF_ASK_DOMAINS: {"lock": 1}}, HubOptions(ask_domains=EVERY_TOOL)),
+        (
+            {const.CONF_ASK_DEVICE_CLASSES: [1, "door"]},
             HubOptions(ask_device_classes=frozenset({"door"})),
         ),
-        ({CONF_ASK_AREAS: 7}, HubOptions(ask_areas=EVERY_TOOL)),
-        ({CONF_ASK_ENTITIES: True}, HubOptions(ask_entities=EVERY_TOOL)),
+        ({const.CONF_ASK_AREAS: 7}, HubOptions(ask_areas=EVERY_TOOL)),
+        ({const.CONF_ASK_ENTITIES: True}, HubOptions(ask_entities=EVERY_TOOL)),
         # Other options keep the lenient reading in the forms and their default in a hub.
-        ({CONF_TIMEOUT: "10", CONF_PROMPT: 5}, HubOptions()),
+        ({const.CONF_TIMEOUT: "10", const.CONF_PROMPT: 5}, HubOptions()),
     ],
 )
 @pytest.mark.parametrize("checked", [True, False])
@@ -216,7 +200,7 @@ def test_safety_options_fail_closed_in_hubs_and_forms(
 ) -> None:
     """Checked (a hub) or not (the forms), a safety option of the wrong type is its strictest."""
     read = HubOptions.from_options(stored, checked=checked)
-    if not checked and CONF_TIMEOUT in stored:
+    if not checked and const.CONF_TIMEOUT in stored:
         served = HubOptions(timeout=10)
     assert read == served
     assert frozenset() != EVERY_TOOL
@@ -229,13 +213,13 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
     """The Safety and Tools forms show what the hub serves; saving stores it well-typed and
     clears the repair issues."""
     stored = {
-        CONF_READ_ONLY: "no",
-        CONF_CONFIRM_WITHOUT_CONVERSATION: 1,
-        CONF_CONFIRM_TOOLS: {"x": 1},
-        CONF_EXCLUDED_TOOLS: 7,
-        CONF_INCLUDE_NEW_TOOLS: "yes",
-        CONF_ASK_DOMAINS: 5,
-        CONF_ASK_ENTITIES: ["lock.back_door", 6],
+        const.CONF_READ_ONLY: "no",
+        const.CONF_CONFIRM_WITHOUT_CONVERSATION: 1,
+        const.CONF_CONFIRM_TOOLS: {"x": 1},
+        const.CONF_EXCLUDED_TOOLS: 7,
+        const.CONF_INCLUDE_NEW_TOOLS: "yes",
+        const.CONF_ASK_DOMAINS: 5,
+        const.CONF_ASK_ENTITIES: ["lock.back_door", 6],
     }
     hass.states.async_set("lock.front_door", "locked", {"device_class": "door"})
     hass.states.async_set("light.hall", "off")
@@ -248,37 +232,37 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
         flow["flow_id"], {"next_step_id": "safety"}
     )
     shown = _suggested(form)
-    assert shown[CONF_READ_ONLY] is True
-    assert shown[CONF_CONFIRM_WITHOUT_CONVERSATION] == CONFIRM_REFUSE
-    assert shown[CONF_CONFIRM_TOOLS] == every
-    assert shown[CONF_ASK_DOMAINS] == ["light", "lock"]  # every domain there is
-    assert shown[CONF_ASK_ENTITIES] == ["lock.back_door"]
-    assert shown.get(CONF_ASK_DEVICE_CLASSES, []) == []
+    assert shown[const.CONF_READ_ONLY] is True
+    assert shown[const.CONF_CONFIRM_WITHOUT_CONVERSATION] == const.CONFIRM_REFUSE
+    assert shown[const.CONF_CONFIRM_TOOLS] == every
+    assert shown[const.CONF_ASK_DOMAINS] == ["light", "lock"]  # every domain there is
+    assert shown[const.CONF_ASK_ENTITIES] == ["lock.back_door"]
+    assert shown.get(const.CONF_ASK_DEVICE_CLASSES, []) == []
     menu = await hass.config_entries.options.async_configure(form["flow_id"], shown)
     form = await hass.config_entries.options.async_configure(
         menu["flow_id"], {"next_step_id": "tools"}
     )
     shown = _suggested(form)
-    assert shown[CONF_INCLUDE_NEW_TOOLS] is False
+    assert shown[const.CONF_INCLUDE_NEW_TOOLS] is False
     assert shown.get("tools", []) == []
     menu = await hass.config_entries.options.async_configure(form["flow_id"], shown)
     assert menu["type"] is FlowResultType.MENU
     await hass.config_entries.options.async_configure(menu["flow_id"], {"next_step_id": "save"})
     await hass.async_block_till_done()
 
-    assert entry.options[CONF_READ_ONLY] is True
-    assert entry.options[CONF_CONFIRM_WITHOUT_CONVERSATION] == CONFIRM_REFUSE
-    assert entry.options[CONF_CONFIRM_TOOLS] == every
-    assert entry.options[CONF_EXCLUDED_TOOLS] == every
-    assert entry.options[CONF_INCLUDE_NEW_TOOLS] is False
-    assert entry.options[CONF_ASK_DOMAINS] == ["light", "lock"]
-    assert entry.options[CONF_ASK_ENTITIES] == ["lock.back_door"]
-    assert CONF_ASK_AREAS not in entry.options
+    assert entry.options[const.CONF_READ_ONLY] is True
+    assert entry.options[const.CONF_CONFIRM_WITHOUT_CONVERSATION] == const.CONFIRM_REFUSE
+    assert entry.options[const.CONF_CONFIRM_TOOLS] == every
+    assert entry.options[const.CONF_EXCLUDED_TOOLS] == every
+    assert entry.options[const.CONF_INCLUDE_NEW_TOOLS] is False
+    assert entry.options[const.CONF_ASK_DOMAINS] == ["light", "lock"]
+    assert entry.options[const.CONF_ASK_ENTITIES] == ["lock.back_door"]
+    assert const.CONF_ASK_AREAS not in entry.options
     assert not invalid_options(entry.options)
     assert not [
         issue_id
         for domain, issue_id in ir.async_get(hass).issues
-        if domain == DOMAIN and entry.entry_id in issue_id
+        if domain == const.DOMAIN and entry.entry_id in issue_id
     ]
 
 

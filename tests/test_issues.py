@@ -28,21 +28,19 @@ from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .helpers.hubs import (
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    hub_id,
-    hub_issues,
-    llm_context,
-    missing_api_issue_id,
-)
+from .helpers import hubs
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
 
+async def _periodic_check(hass: HomeAssistant) -> None:
+    """Let the time of the periodic check of the selected APIs pass; wait for what it does."""
+    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
+    await hass.async_block_till_done()
+
+
 async def _tools(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     return {tool.name for tool in instance.tools}
 
 
@@ -54,77 +52,79 @@ async def _async_delayed_check(hass: HomeAssistant) -> None:
 
 async def test_missing_selected_api_raises_a_fixable_issue(hass: HomeAssistant) -> None:
     """A hub set up with a pick that is not registered serves the rest and raises an issue."""
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("kept")]))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("kept")]))
 
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "x"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "x"]})
 
     assert "kept" in await _tools(hass, entry)
-    issue = hub_issues(hass)[missing_api_issue_id(entry, "music")]
+    issue = hubs.hub_issues(hass)[hubs.missing_api_issue_id(entry, "music")]
     assert issue.is_fixable
     assert issue.severity is ir.IssueSeverity.WARNING
     assert issue.translation_key == "missing_api"
     assert issue.translation_placeholders == {"hub": "Kitchen", "api": "music"}
     assert issue.data == {"entry_id": entry.entry_id, "api_id": "music"}
-    assert list(hub_issues(hass)) == [missing_api_issue_id(entry, "music")]
+    assert list(hubs.hub_issues(hass)) == [hubs.missing_api_issue_id(entry, "music")]
 
 
 async def test_no_issue_while_home_assistant_starts(hass: HomeAssistant) -> None:
     """While integrations still load, a missing pick raises nothing until started."""
     hass.set_state(CoreState.starting)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    assert hub_issues(hass) == {}
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    assert hubs.hub_issues(hass) == {}
 
     hass.set_state(CoreState.running)
     hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
     await hass.async_block_till_done()
 
-    assert list(hub_issues(hass)) == [missing_api_issue_id(entry, "music")]
+    assert list(hubs.hub_issues(hass)) == [hubs.missing_api_issue_id(entry, "music")]
 
 
 async def test_issue_clears_when_an_integration_registers_the_api(hass: HomeAssistant) -> None:
     """An integration that loads later and registers the API clears the issue."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    assert missing_api_issue_id(entry, "music") in hub_issues(hass)
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    assert hubs.missing_api_issue_id(entry, "music") in hubs.hub_issues(hass)
 
     async def async_setup(hass: HomeAssistant, config: Any) -> bool:
-        llm.async_register_api(hass, FixedAPI(hass, "music", "Music", [RecordingTool("play")]))
+        llm.async_register_api(
+            hass, hubs.FixedAPI(hass, "music", "Music", [hubs.RecordingTool("play")])
+        )
         return True
 
     mock_integration(hass, MockModule("music", async_setup=async_setup))
     assert await async_setup_component(hass, "music", {})
     await hass.async_block_till_done()
 
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
     assert "play" in await _tools(hass, entry)
 
 
 async def test_issue_of_a_selected_hub_comes_and_goes(hass: HomeAssistant) -> None:
     """A selected hub that unloads raises the issue shortly after, named by its name;
     loading it again clears it at once."""
-    inner = await async_add_hub(hass, "Inner")
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
-    assert hub_issues(hass) == {}
+    inner = await hubs.async_add_hub(hass, "Inner")
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    assert hubs.hub_issues(hass) == {}
 
     assert await hass.config_entries.async_unload(inner.entry_id)
     await hass.async_block_till_done(wait_background_tasks=True)
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
     await _async_delayed_check(hass)
 
     # Nothing asked the outer hub for its tools: the unload itself raised the issue.
-    issue = hub_issues(hass)[missing_api_issue_id(outer, hub_id(inner))]
+    issue = hubs.hub_issues(hass)[hubs.missing_api_issue_id(outer, hubs.hub_id(inner))]
     assert issue.translation_placeholders == {"hub": "Outer", "api": "Inner"}
-    assert list(hub_issues(hass)) == [missing_api_issue_id(outer, hub_id(inner))]
+    assert list(hubs.hub_issues(hass)) == [hubs.missing_api_issue_id(outer, hubs.hub_id(inner))]
 
     assert await hass.config_entries.async_setup(inner.entry_id)
     await hass.async_block_till_done()
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
 
 
 async def test_reloading_a_selected_hub_raises_nothing(hass: HomeAssistant) -> None:
     """A reload (options saved, renamed) unloads and sets up again: no issue comes and goes
     meanwhile, nor after the delayed check."""
-    inner = await async_add_hub(hass, "Inner")
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    inner = await hubs.async_add_hub(hass, "Inner")
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
     created = async_capture_events(hass, ir.EVENT_REPAIRS_ISSUE_REGISTRY_UPDATED)
 
     assert await hass.config_entries.async_reload(inner.entry_id)
@@ -140,7 +140,7 @@ async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant
     issue shortly after, named as it was registered; the issue clears when it is back."""
 
     async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
-        api = FixedAPI(hass, "music", "Music player", [RecordingTool("play")])
+        api = hubs.FixedAPI(hass, "music", "Music player", [hubs.RecordingTool("play")])
         entry.async_on_unload(llm.async_register_api(hass, api))
         return True
 
@@ -158,75 +158,72 @@ async def test_unloading_an_integrations_entry_names_its_api(hass: HomeAssistant
     music.add_to_hass(hass)
     with mock_config_flow("music", ConfigFlow):
         assert await hass.config_entries.async_setup(music.entry_id)
-        entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-        assert hub_issues(hass) == {}
+        entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+        assert hubs.hub_issues(hass) == {}
 
         assert await hass.config_entries.async_unload(music.entry_id)
         await _async_delayed_check(hass)
 
-        issue = hub_issues(hass)[missing_api_issue_id(entry, "music")]
+        issue = hubs.hub_issues(hass)[hubs.missing_api_issue_id(entry, "music")]
         assert issue.translation_placeholders == {"hub": "Kitchen", "api": "Music player"}
 
         assert await hass.config_entries.async_setup(music.entry_id)
         await hass.async_block_till_done()
-        assert hub_issues(hass) == {}
+        assert hubs.hub_issues(hass) == {}
 
 
 async def test_no_issue_from_an_unload_while_home_assistant_stops(hass: HomeAssistant) -> None:
     """Entries unloading while Home Assistant stops raise nothing."""
-    inner = await async_add_hub(hass, "Inner")
-    await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    inner = await hubs.async_add_hub(hass, "Inner")
+    await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
 
     assert await hass.config_entries.async_unload(inner.entry_id)
     hass.set_state(CoreState.stopping)
     await hass.async_block_till_done(wait_background_tasks=True)
     assert await hass.config_entries.async_remove(inner.entry_id)
 
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
     hass.set_state(CoreState.running)
 
 
 async def test_issue_clears_on_the_periodic_check(hass: HomeAssistant) -> None:
     """An API registered without any event is seen by the periodic check, not by a request
     (building an instance changes no issue)."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
-    assert missing_api_issue_id(entry, "music") in hub_issues(hass)
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "music", "Music", []))
+    assert hubs.missing_api_issue_id(entry, "music") in hubs.hub_issues(hass)
 
     await _tools(hass, entry)
-    assert missing_api_issue_id(entry, "music") in hub_issues(hass)
+    assert hubs.missing_api_issue_id(entry, "music") in hubs.hub_issues(hass)
 
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
-    assert hub_issues(hass) == {}
+    await _periodic_check(hass)
+    assert hubs.hub_issues(hass) == {}
 
 
 async def test_an_api_unregistered_without_an_event_raises_on_the_periodic_check(
     hass: HomeAssistant,
 ) -> None:
     """An API unregistered without any event is seen by the periodic check."""
-    unregister = llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    unregister = llm.async_register_api(hass, hubs.FixedAPI(hass, "music", "Music", []))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
     unregister()
     await _tools(hass, entry)
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
 
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
-    assert list(hub_issues(hass)) == [missing_api_issue_id(entry, "music")]
+    await _periodic_check(hass)
+    assert list(hubs.hub_issues(hass)) == [hubs.missing_api_issue_id(entry, "music")]
 
 
 async def test_building_while_home_assistant_starts_raises_nothing(hass: HomeAssistant) -> None:
     """A hub selecting an API id that is not registered, built once while Home Assistant
     starts, raises no repair issue (none is raised before start-up ends)."""
     hass.set_state(CoreState.starting)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
 
-    await llm.async_get_api(hass, hub_id(entry), llm_context())
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
+    await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
+    await _periodic_check(hass)
 
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
     hass.set_state(CoreState.running)
 
 
@@ -239,10 +236,9 @@ async def test_periodic_check_skips_an_entry_loaded_without_its_api(
     assert await hass.config_entries.async_setup(entry.entry_id)
     assert entry.state is ConfigEntryState.LOADED
 
-    async_fire_time_changed(hass, dt_util.utcnow() + CHECK_INTERVAL)
-    await hass.async_block_till_done()
+    await _periodic_check(hass)
 
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
 
 
 async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
@@ -250,17 +246,17 @@ async def test_issue_clears_when_the_selected_api_is_removed_or_the_hub_is(
 ) -> None:
     """Saving options without the pick clears its issue; removing the hub clears all of its
     issues, and only its own."""
-    other = await async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "radio"]})
-    assert len(hub_issues(hass)) == 3
+    other = await hubs.async_add_hub(hass, "Other", {CONF_LLM_HASS_API: ["radio"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music", "radio"]})
+    assert len(hubs.hub_issues(hass)) == 3
 
     hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["radio"]})
     await hass.config_entries.async_reload(entry.entry_id)
-    assert set(hub_issues(hass)) == {
-        missing_api_issue_id(other, "radio"),
-        missing_api_issue_id(entry, "radio"),
+    assert set(hubs.hub_issues(hass)) == {
+        hubs.missing_api_issue_id(other, "radio"),
+        hubs.missing_api_issue_id(entry, "radio"),
     }
 
     assert await hass.config_entries.async_remove(entry.entry_id)
     await hass.async_block_till_done()
-    assert list(hub_issues(hass)) == [missing_api_issue_id(other, "radio")]
+    assert list(hubs.hub_issues(hass)) == [hubs.missing_api_issue_id(other, "radio")]

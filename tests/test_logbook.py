@@ -21,12 +21,21 @@ from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
 from homeassistant.components.recorder.core import Recorder
 from homeassistant.components.recorder.db_schema import EventData, Events, EventTypes
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .helpers.hubs import BREW, COUNT, GRIND, FixedAPI, RecordingTool, async_add_hub, hub_id
+from .helpers.hubs import (
+    BREW,
+    COUNT,
+    GRIND,
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
+    hub_id,
+    llm_context,
+)
 
 ANY_ARGS = probatio.Schema({}, extra=probatio.ALLOW_EXTRA)
 
@@ -41,14 +50,8 @@ def auto_enable_custom_integrations(
 async def _call(
     hass: HomeAssistant, api_id: str, tool_name: str, args: dict[str, int | str], user_id: str
 ) -> None:
-    llm_context = llm.LLMContext(
-        platform="test_agent",
-        context=Context(user_id=user_id),
-        language="en",
-        assistant="conversation",
-        device_id=None,
-    )
-    instance = await llm.async_get_api(hass, api_id, llm_context)
+    context = llm_context(user_id, platform="test_agent")
+    instance = await llm.async_get_api(hass, api_id, context)
     await instance.async_call_tool(llm.ToolInput(tool_name=tool_name, tool_args=args))
 
 
@@ -129,14 +132,8 @@ async def test_any_arguments_keep_the_call_in_the_logbook_and_history(
         "not an object",
     ]
     for arguments in sent:
-        llm_context = llm.LLMContext(
-            platform="test_agent",
-            context=Context(user_id=hass_admin_user.id),
-            language="en",
-            assistant="conversation",
-            device_id=None,
-        )
-        instance = await llm.async_get_api(hass, hub_id(entry), llm_context)
+        context = llm_context(hass_admin_user.id, platform="test_agent")
+        instance = await llm.async_get_api(hass, hub_id(entry), context)
         await instance.async_call_tool(llm.ToolInput(tool_name="door__open", tool_args=arguments))
     await async_wait_recording_done(hass)
 

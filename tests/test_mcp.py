@@ -286,6 +286,15 @@ async def test_readme_python_example(
     assert '"date": ' in called
 
 
+PORCH_LIGHT_FORM: dict[str, Any] = {
+    "title": "Porch light",
+    "description": "Turns on the porch light at a brightness.",
+    "actions": [{"action": "test.light_on", "data": {"brightness": "{{ brightness }}"}}],
+    "parameters": [{"name": "brightness", "type": "integer", "required": True}],
+}
+"""An action tool that turns on the porch light at the model's brightness."""
+
+
 async def test_call_tools_made_in_the_ui(
     hass: HomeAssistant, hub: MockConfigEntry, hub_url: str, hass_access_token: str
 ) -> None:
@@ -294,17 +303,7 @@ async def test_call_tools_made_in_the_ui(
     porch: list[dict[str, Any]] = []
     hass.services.async_register("test", "light_on", lambda call: porch.append(dict(call.data)))
     await async_add_tool(hass, hub, "template", LIGHTS_ON_FORM)
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Porch light",
-            "description": "Turns on the porch light at a brightness.",
-            "actions": [{"action": "test.light_on", "data": {"brightness": "{{ brightness }}"}}],
-            "parameters": [{"name": "brightness", "type": "integer", "required": True}],
-        },
-    )
+    await async_add_tool(hass, hub, "action", PORCH_LIGHT_FORM)
     async with mcp_session(hub_url, hass_access_token) as session:
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
         lights = await session.call_tool("lights_on_by_area", {})

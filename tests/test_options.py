@@ -17,25 +17,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.llm_hub.const import (
-    CONF_APPROVAL_NOTIFY_SERVICE,
-    CONF_APPROVAL_TIMEOUT,
-    CONF_CONFIRM_TOOLS,
-    CONF_CONFIRM_WITHOUT_CONVERSATION,
-    CONF_EXCLUDED_TOOLS,
-    CONF_INCLUDE_NEW_TOOLS,
-    CONF_INCLUDED_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_OVERRIDES,
-    CONF_PINNED_TOOLS,
-    CONF_PROMPT,
-    CONF_READ_ONLY,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TIMEOUT,
-    CONF_TOOL_MODE,
-    DOMAIN,
-    ToolMode,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.options import (
     EVERY_TOOL,
     EXPECTED,
@@ -64,10 +46,10 @@ pytestmark = [
 
 BAD = {
     CONF_LLM_HASS_API: [["assist"]],
-    CONF_PROMPT: 5,
-    CONF_MAX_TOOLS: "inf",
-    CONF_TIMEOUT: float("inf"),
-    CONF_OVERRIDES: {"x": "not an override"},
+    const.CONF_PROMPT: 5,
+    const.CONF_MAX_TOOLS: "inf",
+    const.CONF_TIMEOUT: float("inf"),
+    const.CONF_OVERRIDES: {"x": "not an override"},
 }
 """Options of the wrong type, as the issue found them."""
 FIELDS = {item.metadata["option"].key: item.name for item in fields(HubOptions)}
@@ -79,7 +61,7 @@ def _issues(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, ir.IssueEn
     return {
         issue_id.removeprefix(prefix): issue
         for (domain, issue_id), issue in ir.async_get(hass).issues.items()
-        if domain == DOMAIN and issue_id.startswith(prefix)
+        if domain == const.DOMAIN and issue_id.startswith(prefix)
     }
 
 
@@ -114,9 +96,9 @@ async def test_options_of_the_wrong_type_are_served_as_absent(
     assert (options.max_tools, options.timeout, options.overrides) == (128, 60, {})
     issues = _issues(hass, entry)
     assert set(issues) == set(BAD)
-    assert issues[CONF_PROMPT].translation_placeholders == {
+    assert issues[const.CONF_PROMPT].translation_placeholders == {
         "hub": "Kitchen",
-        "option": CONF_PROMPT,
+        "option": const.CONF_PROMPT,
         "expected": "a text",
     }
     assert all(issue.is_fixable for issue in issues.values())
@@ -138,7 +120,7 @@ async def test_forms_open_and_save_with_options_of_the_wrong_type(hass: HomeAssi
         flow["flow_id"], {"next_step_id": "apis"}
     )
     await hass.config_entries.options.async_configure(
-        form["flow_id"], {CONF_LLM_HASS_API: ["assist"], CONF_PROMPT: "Be brief."}
+        form["flow_id"], {CONF_LLM_HASS_API: ["assist"], const.CONF_PROMPT: "Be brief."}
     )
     await hass.config_entries.options.async_configure(form["flow_id"], {"next_step_id": "save"})
     await hass.async_block_till_done()
@@ -146,9 +128,9 @@ async def test_forms_open_and_save_with_options_of_the_wrong_type(hass: HomeAssi
     assert entry.options == {
         **BAD,
         CONF_LLM_HASS_API: ["assist"],
-        CONF_PROMPT: "Be brief.",
+        const.CONF_PROMPT: "Be brief.",
     }
-    assert set(_issues(hass, entry)) == set(BAD) - {CONF_LLM_HASS_API, CONF_PROMPT}
+    assert set(_issues(hass, entry)) == set(BAD) - {CONF_LLM_HASS_API, const.CONF_PROMPT}
 
 
 async def test_any_value_of_any_option(hass: HomeAssistant) -> None:
@@ -171,13 +153,13 @@ async def test_any_value_of_any_option(hass: HomeAssistant) -> None:
     [
         ({CONF_LLM_HASS_API: "assist"}, []),
         ({CONF_LLM_HASS_API: {"assist": True}}, [CONF_LLM_HASS_API]),
-        ({CONF_TIMEOUT: True}, [CONF_TIMEOUT]),
-        ({CONF_TIMEOUT: 0}, [CONF_TIMEOUT]),
-        ({CONF_TIMEOUT: "60"}, [CONF_TIMEOUT]),
-        ({CONF_MAX_TOOLS: 10.5}, []),
-        ({CONF_OVERRIDES: {"a": {"name": "b", "description": None}}}, []),
-        ({CONF_OVERRIDES: {"a": {"name": 1}}}, [CONF_OVERRIDES]),
-        ({CONF_OVERRIDES: {"a": {"colour": "red"}}}, [CONF_OVERRIDES]),
+        ({const.CONF_TIMEOUT: True}, [const.CONF_TIMEOUT]),
+        ({const.CONF_TIMEOUT: 0}, [const.CONF_TIMEOUT]),
+        ({const.CONF_TIMEOUT: "60"}, [const.CONF_TIMEOUT]),
+        ({const.CONF_MAX_TOOLS: 10.5}, []),
+        ({const.CONF_OVERRIDES: {"a": {"name": "b", "description": None}}}, []),
+        ({const.CONF_OVERRIDES: {"a": {"name": 1}}}, [const.CONF_OVERRIDES]),
+        ({const.CONF_OVERRIDES: {"a": {"colour": "red"}}}, [const.CONF_OVERRIDES]),
         ({"read_only": "yes"}, ["read_only"]),
         ({"confirm_tools": ["a", 1]}, ["confirm_tools"]),
         ({"confirm_without_conversation": "refuse"}, []),
@@ -200,15 +182,15 @@ def test_what_counts_as_the_wrong_type(options: dict[str, Any], invalid: list[st
 
 async def test_migration_keeps_options_of_the_wrong_type(hass: HomeAssistant) -> None:
     """Migrating from 1.1 never fails on them and leaves them as they are."""
-    options = {CONF_LLM_HASS_API: {"assist": True}, CONF_PROMPT: ["x"], "excluded_tools": []}
-    entry = MockConfigEntry(domain=DOMAIN, title="Kitchen", options=options, minor_version=1)
+    options = {CONF_LLM_HASS_API: {"assist": True}, const.CONF_PROMPT: ["x"], "excluded_tools": []}
+    entry = MockConfigEntry(domain=const.DOMAIN, title="Kitchen", options=options, minor_version=1)
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
 
     assert entry.state is ConfigEntryState.LOADED
     assert entry.minor_version == 2
-    assert entry.options == {CONF_LLM_HASS_API: {"assist": True}, CONF_PROMPT: ["x"]}
-    assert set(_issues(hass, entry)) == {CONF_LLM_HASS_API, CONF_PROMPT}
+    assert entry.options == {CONF_LLM_HASS_API: {"assist": True}, const.CONF_PROMPT: ["x"]}
+    assert set(_issues(hass, entry)) == {CONF_LLM_HASS_API, const.CONF_PROMPT}
 
 
 async def test_fix_flow_removes_the_option(
@@ -217,28 +199,33 @@ async def test_fix_flow_removes_the_option(
     """On the user's word the option goes (its default applies); the others stay."""
     assert await async_setup_component(hass, "repairs", {})
     client = await hass_client()
-    entry = await async_add_hub(hass, "Kitchen", {CONF_PROMPT: 5, CONF_MAX_TOOLS: "inf"})
+    entry = await async_add_hub(
+        hass, "Kitchen", {const.CONF_PROMPT: 5, const.CONF_MAX_TOOLS: "inf"}
+    )
 
     response = await client.post(
         "/api/repairs/issues/fix",
-        json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry.entry_id}_{CONF_PROMPT}"},
+        json={
+            "handler": const.DOMAIN,
+            "issue_id": f"invalid_option_{entry.entry_id}_{const.CONF_PROMPT}",
+        },
     )
     flow = await response.json()
     assert flow["step_id"] == "confirm"
     assert flow["description_placeholders"] == {
         "hub": "Kitchen",
-        "option": CONF_PROMPT,
+        "option": const.CONF_PROMPT,
         "expected": "a text",
     }
     response = await client.post(f"/api/repairs/issues/fix/{flow['flow_id']}", json={})
     assert response.status == HTTPStatus.OK
     await hass.async_block_till_done()
 
-    assert entry.options == {CONF_MAX_TOOLS: "inf"}
-    assert set(_issues(hass, entry)) == {CONF_MAX_TOOLS}
+    assert entry.options == {const.CONF_MAX_TOOLS: "inf"}
+    assert set(_issues(hass, entry)) == {const.CONF_MAX_TOOLS}
 
     await hass.config_entries.async_remove(entry.entry_id)
-    flow = await _fix_a_raised_issue(hass, client, entry.entry_id, CONF_MAX_TOOLS)
+    flow = await _fix_a_raised_issue(hass, client, entry.entry_id, const.CONF_MAX_TOOLS)
     assert flow["reason"] == "entry_removed"
 
 
@@ -248,7 +235,7 @@ async def _fix_a_raised_issue(
     """Raise the invalid-option issue of ``key`` as the hub would; open its fix flow over HTTP."""
     ir.async_create_issue(
         hass,
-        DOMAIN,
+        const.DOMAIN,
         f"invalid_option_{entry_id}_{key}",
         data={"entry_id": entry_id, "option": key},
         is_fixable=True,
@@ -257,7 +244,7 @@ async def _fix_a_raised_issue(
     )
     response = await client.post(
         "/api/repairs/issues/fix",
-        json={"handler": DOMAIN, "issue_id": f"invalid_option_{entry_id}_{key}"},
+        json={"handler": const.DOMAIN, "issue_id": f"invalid_option_{entry_id}_{key}"},
     )
     flow: dict[str, Any] = await response.json()
     return flow
@@ -278,21 +265,28 @@ async def test_fix_flow_says_what_the_option_must_hold_in_the_language_of_home_a
     client = await hass_client()
     hass.config.language = "de"
     entry = await async_add_hub(
-        hass, "Kitchen", {CONF_READ_ONLY: "false", CONF_TOOL_MODE: 3, CONF_EXCLUDED_TOOLS: 1}
+        hass,
+        "Kitchen",
+        {const.CONF_READ_ONLY: "false", const.CONF_TOOL_MODE: 3, const.CONF_EXCLUDED_TOOLS: 1},
     )
-    assert _issues(hass, entry)[CONF_TOOL_MODE].translation_placeholders == {
+    assert _issues(hass, entry)[const.CONF_TOOL_MODE].translation_placeholders == {
         "hub": "Kitchen",
-        "option": CONF_TOOL_MODE,
+        "option": const.CONF_TOOL_MODE,
         "expected": "all, search oder search_over_limit",
     }
     expected: dict[str, str] = {}
-    for key in (CONF_READ_ONLY, CONF_TOOL_MODE, CONF_EXCLUDED_TOOLS, "unknown_option"):
+    for key in (
+        const.CONF_READ_ONLY,
+        const.CONF_TOOL_MODE,
+        const.CONF_EXCLUDED_TOOLS,
+        "unknown_option",
+    ):
         flow = await _fix_a_raised_issue(hass, client, entry.entry_id, key)
         expected[key] = flow["description_placeholders"]["expected"]
     assert expected == {
-        CONF_READ_ONLY: "true oder false",
-        CONF_TOOL_MODE: "all, search oder search_over_limit",
-        CONF_EXCLUDED_TOOLS: "eine Liste von Werkzeugnamen",
+        const.CONF_READ_ONLY: "true oder false",
+        const.CONF_TOOL_MODE: "all, search oder search_over_limit",
+        const.CONF_EXCLUDED_TOOLS: "eine Liste von Werkzeugnamen",
         "unknown_option": "",
     }
 
@@ -304,12 +298,14 @@ async def test_a_wrong_safety_option_says_its_strictest_value_applies(
     value, issue 23), that of another option that it serves the default, as the user reads
     them in Repairs (HA's translation loader, as the frontend asks it)."""
     assert await async_setup_component(hass, "repairs", {})
-    entry = await async_add_hub(hass, "Kitchen", {CONF_READ_ONLY: "false", CONF_PROMPT: 5})
+    entry = await async_add_hub(
+        hass, "Kitchen", {const.CONF_READ_ONLY: "false", const.CONF_PROMPT: 5}
+    )
     issues = _issues(hass, entry)
-    assert issues[CONF_READ_ONLY].translation_key == "invalid_safety_option"
-    assert issues[CONF_PROMPT].translation_key == "invalid_option"
+    assert issues[const.CONF_READ_ONLY].translation_key == "invalid_safety_option"
+    assert issues[const.CONF_PROMPT].translation_key == "invalid_option"
 
-    texts = await translation.async_get_translations(hass, "en", "issues", {DOMAIN})
+    texts = await translation.async_get_translations(hass, "en", "issues", {const.DOMAIN})
     step = "component.llm_hub.issues.{}.fix_flow.step.confirm.description"
     assert "strictest setting" in texts[step.format("invalid_safety_option")]
     assert "strictest" not in texts[step.format("invalid_option")]
@@ -336,15 +332,15 @@ async def test_the_forms_read_hand_edited_options_leniently(hass: HomeAssistant)
     """Unchecked (the options forms), each value is read as well as it can be; checked (the
     hub), a value of the wrong type counts as absent."""
     stored = {
-        CONF_INCLUDE_NEW_TOOLS: "no",
-        CONF_INCLUDED_TOOLS: "one_tool",
-        CONF_EXCLUDED_TOOLS: ["a", "", None],
-        CONF_READ_ONLY: "maybe",
-        CONF_CONFIRM_TOOLS: None,
-        CONF_OVERRIDES: {"a": {"name": " x ", "description": ""}, "b": "nonsense", "c": {}},
-        CONF_TIMEOUT: "soon",
-        CONF_MAX_TOOLS: -3,
-        CONF_RECORD_ARGUMENTS: 1,
+        const.CONF_INCLUDE_NEW_TOOLS: "no",
+        const.CONF_INCLUDED_TOOLS: "one_tool",
+        const.CONF_EXCLUDED_TOOLS: ["a", "", None],
+        const.CONF_READ_ONLY: "maybe",
+        const.CONF_CONFIRM_TOOLS: None,
+        const.CONF_OVERRIDES: {"a": {"name": " x ", "description": ""}, "b": "nonsense", "c": {}},
+        const.CONF_TIMEOUT: "soon",
+        const.CONF_MAX_TOOLS: -3,
+        const.CONF_RECORD_ARGUMENTS: 1,
     }
     options = HubOptions.from_options(stored, checked=False)
 
@@ -367,24 +363,24 @@ async def test_the_forms_read_hand_edited_options_leniently(hass: HomeAssistant)
         included_tools=frozenset({"one_tool"}), **closed
     )
     assert HubOptions.from_options({}) == HubOptions()
-    assert HubOptions.from_options({CONF_TIMEOUT: 2.5}).timeout == 2.5
+    assert HubOptions.from_options({const.CONF_TIMEOUT: 2.5}).timeout == 2.5
     # Not a mapping at all: no overrides (else only Hypothesis's draws reach this).
-    assert HubOptions.from_options({CONF_OVERRIDES: "x"}, checked=False).overrides == {}
+    assert HubOptions.from_options({const.CONF_OVERRIDES: "x"}, checked=False).overrides == {}
 
 
 @pytest.mark.parametrize(
     ("options", "seconds"),
     [
         ({}, 60),
-        ({CONF_TIMEOUT: 5}, 5),
-        ({CONF_TIMEOUT: 0.5}, 0.5),
-        ({CONF_TIMEOUT: 0}, 60),
-        ({CONF_TIMEOUT: -1}, 60),
+        ({const.CONF_TIMEOUT: 5}, 5),
+        ({const.CONF_TIMEOUT: 0.5}, 0.5),
+        ({const.CONF_TIMEOUT: 0}, 60),
+        ({const.CONF_TIMEOUT: -1}, 60),
         # A hand edit: a number as text counts, anything else is the default.
-        ({CONF_TIMEOUT: "10"}, 10),
-        ({CONF_TIMEOUT: "soon"}, 60),
-        ({CONF_TIMEOUT: True}, 60),
-        ({CONF_TIMEOUT: float("nan")}, 60),
+        ({const.CONF_TIMEOUT: "10"}, 10),
+        ({const.CONF_TIMEOUT: "soon"}, 60),
+        ({const.CONF_TIMEOUT: True}, 60),
+        ({const.CONF_TIMEOUT: float("nan")}, 60),
     ],
 )
 def test_call_timeout(options: dict[str, Any], seconds: float) -> None:
@@ -398,13 +394,13 @@ def test_call_timeout(options: dict[str, Any], seconds: float) -> None:
         ({}, ("approve", 300, None)),
         (
             {
-                CONF_CONFIRM_WITHOUT_CONVERSATION: "maybe",
-                CONF_APPROVAL_TIMEOUT: "soon",
-                CONF_APPROVAL_NOTIFY_SERVICE: "light.kitchen",
+                const.CONF_CONFIRM_WITHOUT_CONVERSATION: "maybe",
+                const.CONF_APPROVAL_TIMEOUT: "soon",
+                const.CONF_APPROVAL_NOTIFY_SERVICE: "light.kitchen",
             },
             ("refuse", 300, None),  # a safety option: fails closed
         ),
-        ({CONF_APPROVAL_NOTIFY_SERVICE: ["notify.phone"]}, ("approve", 300, None)),
+        ({const.CONF_APPROVAL_NOTIFY_SERVICE: ["notify.phone"]}, ("approve", 300, None)),
     ],
 )
 @pytest.mark.parametrize("checked", [True, False])
@@ -423,12 +419,12 @@ def test_approval_options(stored: dict[str, Any], expected: tuple[Any, ...], che
     ("options", "expected"),
     [
         ({}, SearchSettings()),
-        ({CONF_TOOL_MODE: "search"}, SearchSettings(ToolMode.SEARCH)),
-        ({CONF_TOOL_MODE: "sometimes"}, SearchSettings()),
-        ({CONF_TOOL_MODE: ["search"]}, SearchSettings()),
-        ({CONF_PINNED_TOOLS: "a"}, SearchSettings(pinned=frozenset({"a"}))),
-        ({CONF_PINNED_TOOLS: ["a", 1, None]}, SearchSettings(pinned=frozenset({"a"}))),
-        ({CONF_PINNED_TOOLS: None}, SearchSettings()),
+        ({const.CONF_TOOL_MODE: "search"}, SearchSettings(const.ToolMode.SEARCH)),
+        ({const.CONF_TOOL_MODE: "sometimes"}, SearchSettings()),
+        ({const.CONF_TOOL_MODE: ["search"]}, SearchSettings()),
+        ({const.CONF_PINNED_TOOLS: "a"}, SearchSettings(pinned=frozenset({"a"}))),
+        ({const.CONF_PINNED_TOOLS: ["a", 1, None]}, SearchSettings(pinned=frozenset({"a"}))),
+        ({const.CONF_PINNED_TOOLS: None}, SearchSettings()),
     ],
 )
 def test_search_settings_from_hand_edited_options(

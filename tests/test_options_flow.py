@@ -8,26 +8,8 @@ from unittest.mock import patch
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.api import HubAPI
-from custom_components.llm_hub.const import (
-    CLIENT_TOOL_LIMIT,
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_EXCLUDED_TOOLS,
-    CONF_INCLUDE_NEW_TOOLS,
-    CONF_INCLUDED_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_OVERRIDES,
-    CONF_PINNED_TOOLS,
-    CONF_PROMPT,
-    CONF_READ_ONLY,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TIMEOUT,
-    CONF_TOOL_MODE,
-    DOMAIN,
-)
 from custom_components.llm_hub.options_flow import _text
 from homeassistant.config_entries import ConfigEntryDisabler, ConfigEntryState, ConfigFlowResult
 from homeassistant.const import CONF_LLM_HASS_API
@@ -41,6 +23,7 @@ from homeassistant.helpers.selector import (
 )
 from homeassistant.setup import async_setup_component
 
+from .helpers import hubs
 from .helpers.flows import (
     MENU,
     STEPS,
@@ -52,23 +35,11 @@ from .helpers.flows import (
     _submit,
     _suggested,
 )
-from .helpers.hubs import (
-    BREW,
-    GRIND,
-    INSTRUCTIONS,
-    AdminAPI,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
 from .helpers.translations import TRANSLATIONS
 
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
-HUB_TOOLS = [BREW, GRIND, DATE_TIME, LIVE_CONTEXT]
+HUB_TOOLS = [hubs.BREW, hubs.GRIND, DATE_TIME, LIVE_CONTEXT]
 """The tools the ``hub`` fixture gathers (contributed by hub_tools and llm, then Assist's)."""
 
 
@@ -134,11 +105,13 @@ async def test_menu_shows_tool_count_and_size(
     tokens = int(placeholders["tokens"])
     chars = int(placeholders["chars"])
     # The prompt holds the instructions; the definitions the names and descriptions.
-    assert chars > len(INSTRUCTIONS) + sum(map(len, HUB_TOOLS))
+    assert chars > len(hubs.INSTRUCTIONS) + sum(map(len, HUB_TOOLS))
     assert chars / 5 < tokens < chars / 3
 
     # Fewer tools after excluding one, and a smaller size.
-    await async_set_options(hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]})
+    await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW]}
+    )
     placeholders = (await _menu(hass, hub))["description_placeholders"]
     assert placeholders is not None
     assert (placeholders["tools"], placeholders["candidates"]) == ("1", "4")
@@ -147,7 +120,9 @@ async def test_menu_shows_tool_count_and_size(
 
 async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """A hub exposing more tools than its limit says so in the menu and the limits step."""
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 3, CONF_RECORD_ARGUMENTS: False})
+    await hubs.async_set_options(
+        hass, hub, "limits", {const.CONF_MAX_TOOLS: 3, const.CONF_RECORD_ARGUMENTS: False}
+    )
 
     placeholders = (await _menu(hass, hub))["description_placeholders"]
     assert placeholders is not None
@@ -164,35 +139,37 @@ async def test_menu_warns_above_what_some_clients_keep(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """Above 40 listed tools the menu says some clients keep only 40; search mode lists fewer."""
-    tools: list[llm.Tool] = [RecordingTool(f"many__tool_{n}") for n in range(41)]
-    llm.async_register_api(hass, FixedAPI(hass, "many", "Many", tools))
-    entry = await async_add_hub(hass, "Many", {CONF_LLM_HASS_API: ["many"], CONF_MAX_TOOLS: 40})
+    tools: list[llm.Tool] = [hubs.RecordingTool(f"many__tool_{n}") for n in range(41)]
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "many", "Many", tools))
+    entry = await hubs.async_add_hub(
+        hass, "Many", {CONF_LLM_HASS_API: ["many"], const.CONF_MAX_TOOLS: 40}
+    )
 
     placeholders = (await _menu(hass, entry))["description_placeholders"]
     assert placeholders is not None
-    assert int(placeholders["tools"]) > CLIENT_TOOL_LIMIT
+    assert int(placeholders["tools"]) > const.CLIENT_TOOL_LIMIT
     errors = TRANSLATIONS["options"]["error"]
     assert placeholders["warning"] == " ".join(
         (
             errors["over_tool_limit"].format(max_tools=40),
-            errors["over_client_limit"].format(client_limit=CLIENT_TOOL_LIMIT),
+            errors["over_client_limit"].format(client_limit=const.CLIENT_TOOL_LIMIT),
         )
     )
     assert "Cursor, keep only the first 40 tools" in placeholders["warning"]
 
-    await async_set_options(
-        hass, entry, "limits", {CONF_MAX_TOOLS: 128, CONF_RECORD_ARGUMENTS: False}
+    await hubs.async_set_options(
+        hass, entry, "limits", {const.CONF_MAX_TOOLS: 128, const.CONF_RECORD_ARGUMENTS: False}
     )
     placeholders = (await _menu(hass, entry))["description_placeholders"]
     assert placeholders is not None
     assert placeholders["warning"] == errors["over_client_limit"].format(client_limit=40)
 
-    await async_set_options(
-        hass, entry, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: []}
+    await hubs.async_set_options(
+        hass, entry, "search", {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: []}
     )
     placeholders = (await _menu(hass, entry))["description_placeholders"]
     assert placeholders is not None
-    assert int(placeholders["tools"]) < CLIENT_TOOL_LIMIT
+    assert int(placeholders["tools"]) < const.CLIENT_TOOL_LIMIT
     assert placeholders["warning"] == ""
 
 
@@ -200,8 +177,8 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """Without an administrator an admin-only hub cannot be built: the menu says why."""
-    llm.async_register_api(hass, AdminAPI(hass, "admin_only", "Admin only", []))
-    entry = await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+    llm.async_register_api(hass, hubs.AdminAPI(hass, "admin_only", "Admin only", []))
+    entry = await hubs.async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
 
     placeholders = (await _menu(hass, entry))["description_placeholders"]
 
@@ -212,18 +189,19 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
         "it selects an LLM API only administrators may use"
     )
     # The steps still open and save.
-    options = await async_set_options(
-        hass, entry, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": []}
+    options = await hubs.async_set_options(
+        hass, entry, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": []}
     )
-    assert options == {CONF_LLM_HASS_API: ["admin_only"], CONF_INCLUDE_NEW_TOOLS: False}
+    assert options == {CONF_LLM_HASS_API: ["admin_only"], const.CONF_INCLUDE_NEW_TOOLS: False}
 
 
 async def _admin_only_tools(hass: HomeAssistant) -> list[str]:
     """Return the tools the tools step offers for a hub that picks an admin-only API."""
     llm.async_register_api(
-        hass, AdminAPI(hass, "admin_only", "Admin only", [RecordingTool("admin_only__users")])
+        hass,
+        hubs.AdminAPI(hass, "admin_only", "Admin only", [hubs.RecordingTool("admin_only__users")]),
     )
-    entry = await async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
+    entry = await hubs.async_add_hub(hass, "Admin hub", {CONF_LLM_HASS_API: ["admin_only"]})
     result = await _open(hass, entry, "tools")
     return [choice["value"] for choice in _choices(result, "tools")]
 
@@ -271,7 +249,7 @@ async def test_steps_return_to_the_menu_and_save_once(
     result = await _open(hass, hub, "tools")
 
     result = await _submit(
-        hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]}, save=False
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW]}, save=False
     )
 
     assert result["type"] is FlowResultType.MENU
@@ -287,26 +265,28 @@ async def test_steps_return_to_the_menu_and_save_once(
     # The next step shows the changes made so far.
     assert result["description_placeholders"] == placeholders
     result = await _submit(
-        hass, result, {CONF_MAX_TOOLS: 2, CONF_RECORD_ARGUMENTS: True}, save=False
+        hass, result, {const.CONF_MAX_TOOLS: 2, const.CONF_RECORD_ARGUMENTS: True}, save=False
     )
     assert result["type"] is FlowResultType.MENU
     assert result["description_placeholders"] == {**placeholders, "max_tools": "2"}
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": "tools"}
     )
-    assert _suggested(result, "tools") == [BREW]
+    assert _suggested(result, "tools") == [hubs.BREW]
     assert hub.runtime_data.api is api
 
-    result = await _submit(hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]})
+    result = await _submit(
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, hubs.GRIND]}
+    )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options == {
         **stored,
-        CONF_INCLUDE_NEW_TOOLS: True,
-        CONF_INCLUDED_TOOLS: [BREW, GRIND],
-        CONF_EXCLUDED_TOOLS: sorted([DATE_TIME, LIVE_CONTEXT]),
-        CONF_MAX_TOOLS: 2,
-        CONF_RECORD_ARGUMENTS: True,
+        const.CONF_INCLUDE_NEW_TOOLS: True,
+        const.CONF_INCLUDED_TOOLS: [hubs.BREW, hubs.GRIND],
+        const.CONF_EXCLUDED_TOOLS: sorted([DATE_TIME, LIVE_CONTEXT]),
+        const.CONF_MAX_TOOLS: 2,
+        const.CONF_RECORD_ARGUMENTS: True,
     }
     assert hub.runtime_data.api is not api
     assert hub.runtime_data.api.options.max_tools == 2
@@ -318,7 +298,7 @@ async def test_closing_the_menu_stores_nothing(hass: HomeAssistant, hub: MockCon
     stored = dict(hub.options)
     result = await _open(hass, hub, "limits")
     result = await _submit(
-        hass, result, {CONF_MAX_TOOLS: 5, CONF_RECORD_ARGUMENTS: True}, save=False
+        hass, result, {const.CONF_MAX_TOOLS: 5, const.CONF_RECORD_ARGUMENTS: True}, save=False
     )
     hass.config_entries.options.async_abort(result["flow_id"])
     await hass.async_block_till_done()
@@ -339,7 +319,7 @@ def test_a_broken_translation_shows_its_template() -> None:
     """A missing translation shows its key; one with a wrong placeholder, its text as is."""
     key = "selector.source.options.all"
     assert _text({}, key, {}) == key
-    broken = {f"component.{DOMAIN}.{key}": "All {sources}"}
+    broken = {f"component.{const.DOMAIN}.{key}": "All {sources}"}
     assert _text(broken, key, {}) == "All {sources}"
 
 
@@ -351,17 +331,17 @@ async def test_apis_form_lists_other_apis(
 ) -> None:
     """The multi-select offers every registered API (name, id) but the hub's own."""
     entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
+    living_room = await hubs.async_add_hub(hass, "Living room")
 
     result = await _open(hass, entry, "apis")
 
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": "Living room", "value": hub_id(living_room)},
+        {"label": "Living room", "value": hubs.hub_id(living_room)},
     ]
     assert _suggested(result, CONF_LLM_HASS_API) == ["assist"]
-    assert _suggested(result, CONF_PROMPT) is None
-    prompt = _selector(result, CONF_PROMPT)
+    assert _suggested(result, const.CONF_PROMPT) is None
+    prompt = _selector(result, const.CONF_PROMPT)
     assert isinstance(prompt, TextSelector)
     assert prompt.config["multiline"] is True
 
@@ -369,7 +349,7 @@ async def test_apis_form_lists_other_apis(
     result = await _open(hass, living_room, "apis")
     assert _api_options(result) == [
         {"label": "Assist", "value": "assist"},
-        {"label": "Kitchen", "value": hub_id(entry)},
+        {"label": "Kitchen", "value": hubs.hub_id(entry)},
     ]
     assert _suggested(result, CONF_LLM_HASS_API) is None
 
@@ -379,7 +359,7 @@ async def test_apis_saves_and_reloads(
 ) -> None:
     """Saving stores the picks as a list and the stripped prompt; the reload applies them."""
     entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
+    living_room = await hubs.async_add_hub(hass, "Living room")
     old_api = entry.runtime_data.api
     assert old_api.selected_api_ids == ["assist"]
     result = await _open(hass, entry, "apis")
@@ -388,15 +368,15 @@ async def test_apis_saves_and_reloads(
         hass,
         result,
         {
-            CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
-            CONF_PROMPT: "\n  Answer briefly.  \n",
+            CONF_LLM_HASS_API: [hubs.hub_id(living_room), "assist"],
+            const.CONF_PROMPT: "\n  Answer briefly.  \n",
         },
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     expected = {
-        CONF_LLM_HASS_API: [hub_id(living_room), "assist"],
-        CONF_PROMPT: "Answer briefly.",
+        CONF_LLM_HASS_API: [hubs.hub_id(living_room), "assist"],
+        const.CONF_PROMPT: "Answer briefly.",
     }
     assert result["data"] == expected
     assert entry.options == expected
@@ -404,14 +384,14 @@ async def test_apis_saves_and_reloads(
     api = entry.runtime_data.api
     assert isinstance(api, HubAPI)
     assert api is not old_api
-    assert _registered(hass)[hub_id(entry)] is api
-    assert api.selected_api_ids == [hub_id(living_room), "assist"]
+    assert _registered(hass)[hubs.hub_id(entry)] is api
+    assert api.selected_api_ids == [hubs.hub_id(living_room), "assist"]
     assert api.instructions == "Answer briefly."
 
     # The form opens again with what was saved.
     result = await _open(hass, entry, "apis")
-    assert _suggested(result, CONF_LLM_HASS_API) == [hub_id(living_room), "assist"]
-    assert _suggested(result, CONF_PROMPT) == "Answer briefly."
+    assert _suggested(result, CONF_LLM_HASS_API) == [hubs.hub_id(living_room), "assist"]
+    assert _suggested(result, const.CONF_PROMPT) == "Answer briefly."
 
 
 @pytest.mark.parametrize(
@@ -419,8 +399,8 @@ async def test_apis_saves_and_reloads(
     [
         {},
         {CONF_LLM_HASS_API: []},
-        {CONF_LLM_HASS_API: [], CONF_PROMPT: ""},
-        {CONF_PROMPT: "  \n\t "},
+        {CONF_LLM_HASS_API: [], const.CONF_PROMPT: ""},
+        {const.CONF_PROMPT: "  \n\t "},
     ],
 )
 async def test_apis_leaves_out_empty_values(
@@ -448,8 +428,8 @@ async def test_apis_keeps_unavailable_selected_api(
     """A picked API that is gone is offered as "<its last known name> (not available)", or
     by its id when it was never seen; the form still saves."""
     entry = setup_integration
-    living_room = await async_add_hub(hass, "Living room")
-    gone_id = hub_id(living_room)
+    living_room = await hubs.async_add_hub(hass, "Living room")
+    gone_id = hubs.hub_id(living_room)
     picks = ["assist", gone_id, "never_seen"]
     hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: picks})
     assert await hass.config_entries.async_remove(living_room.entry_id)
@@ -465,10 +445,10 @@ async def test_apis_keeps_unavailable_selected_api(
     ]
     assert _suggested(result, CONF_LLM_HASS_API) == picks
 
-    result = await _submit(hass, result, {CONF_LLM_HASS_API: picks, CONF_PROMPT: "Hi"})
+    result = await _submit(hass, result, {CONF_LLM_HASS_API: picks, const.CONF_PROMPT: "Hi"})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert entry.options == {CONF_LLM_HASS_API: picks, CONF_PROMPT: "Hi"}
+    assert entry.options == {CONF_LLM_HASS_API: picks, const.CONF_PROMPT: "Hi"}
     assert entry.runtime_data.api.selected_api_ids == picks
 
 
@@ -477,7 +457,7 @@ async def test_apis_refuses_unknown_api(
 ) -> None:
     """Only offered APIs can be picked: not the hub's own, nor an id never registered."""
     entry = setup_integration
-    for picked in (hub_id(entry), "no_such_api"):
+    for picked in (hubs.hub_id(entry), "no_such_api"):
         result = await _open(hass, entry, "apis")
         with pytest.raises(InvalidData):
             await hass.config_entries.options.async_configure(
@@ -488,16 +468,16 @@ async def test_apis_refuses_unknown_api(
 
 async def test_apis_refuses_a_loop_of_three_hubs(hass: HomeAssistant, setup_llm: None) -> None:
     """Picking a hub that (through another) picks this one is refused; the rest still saves."""
-    first = await async_add_hub(hass, "First")
-    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
+    first = await hubs.async_add_hub(hass, "First")
+    second = await hubs.async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hubs.hub_id(first)]})
+    third = await hubs.async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hubs.hub_id(second)]})
     result = await _open(hass, first, "apis")
 
-    result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", hub_id(third)]})
+    result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", hubs.hub_id(third)]})
 
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {CONF_LLM_HASS_API: "loop"}
-    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hub_id(third)]
+    assert _suggested(result, CONF_LLM_HASS_API) == ["assist", hubs.hub_id(third)]
     assert first.options == {}
 
     result = await _submit(hass, result, {CONF_LLM_HASS_API: ["assist", "assist"]})
@@ -510,14 +490,18 @@ async def test_apis_follows_loops_elsewhere_without_hanging(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """A loop between other hubs (made behind the flow's back) is not this hub's loop."""
-    second = await async_add_hub(hass, "Second")
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
-    hass.config_entries.async_update_entry(second, options={CONF_LLM_HASS_API: [hub_id(third)]})
-    first = await async_add_hub(hass, "First")
+    second = await hubs.async_add_hub(hass, "Second")
+    third = await hubs.async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hubs.hub_id(second)]})
+    hass.config_entries.async_update_entry(
+        second, options={CONF_LLM_HASS_API: [hubs.hub_id(third)]}
+    )
+    first = await hubs.async_add_hub(hass, "First")
 
-    options = await async_set_options(hass, first, "apis", {CONF_LLM_HASS_API: [hub_id(second)]})
+    options = await hubs.async_set_options(
+        hass, first, "apis", {CONF_LLM_HASS_API: [hubs.hub_id(second)]}
+    )
 
-    assert options == {CONF_LLM_HASS_API: [hub_id(second)]}
+    assert options == {CONF_LLM_HASS_API: [hubs.hub_id(second)]}
 
 
 # --- Tools ----------------------------------------------------------------------------------
@@ -528,8 +512,11 @@ async def test_tools_form_lists_candidate_tools(hass: HomeAssistant, hub: MockCo
     result = await _open(hass, hub, "tools")
 
     assert _choices(result, "tools") == [
-        {"value": BREW, "label": f"Brew coffee ({BREW}, from hub_tools): changes things"},
-        {"value": GRIND, "label": f"{GRIND} (from hub_tools): destructive, reaches outside"},
+        {"value": hubs.BREW, "label": f"Brew coffee ({hubs.BREW}, from hub_tools): changes things"},
+        {
+            "value": hubs.GRIND,
+            "label": f"{hubs.GRIND} (from hub_tools): destructive, reaches outside",
+        },
         {"value": DATE_TIME, "label": f"Get date and time ({DATE_TIME}, from llm): read-only"},
         {
             "value": LIVE_CONTEXT,
@@ -537,8 +524,8 @@ async def test_tools_form_lists_candidate_tools(hass: HomeAssistant, hub: MockCo
         },
     ]
     assert _suggested(result, "tools") == HUB_TOOLS
-    assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is True
-    assert isinstance(_selector(result, CONF_INCLUDE_NEW_TOOLS), BooleanSelector)
+    assert _suggested(result, const.CONF_INCLUDE_NEW_TOOLS) is True
+    assert isinstance(_selector(result, const.CONF_INCLUDE_NEW_TOOLS), BooleanSelector)
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert placeholders["tools"] == "4"
@@ -548,25 +535,25 @@ async def test_tools_saves_decisions_and_keeps_other_options(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """Checked tools are included, the others excluded; picks and prompt stay."""
-    options = await async_set_options(
-        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": [GRIND, BREW]}
+    options = await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [hubs.GRIND, hubs.BREW]}
     )
 
     assert options == {
         CONF_LLM_HASS_API: ["assist"],
-        CONF_PROMPT: INSTRUCTIONS,
-        CONF_INCLUDE_NEW_TOOLS: False,
-        CONF_INCLUDED_TOOLS: [GRIND, BREW],
-        CONF_EXCLUDED_TOOLS: sorted([LIVE_CONTEXT, DATE_TIME]),
+        const.CONF_PROMPT: hubs.INSTRUCTIONS,
+        const.CONF_INCLUDE_NEW_TOOLS: False,
+        const.CONF_INCLUDED_TOOLS: [hubs.GRIND, hubs.BREW],
+        const.CONF_EXCLUDED_TOOLS: sorted([LIVE_CONTEXT, DATE_TIME]),
     }
     hub_options = hub.runtime_data.api.options
     assert hub_options.include_new_tools is False
-    assert hub_options.included_tools == {GRIND, BREW}
+    assert hub_options.included_tools == {hubs.GRIND, hubs.BREW}
 
     # The form opens with the decisions; an alias shows in the label.
     result = await _open(hass, hub, "tools")
-    assert _suggested(result, "tools") == [BREW, GRIND]
-    assert _suggested(result, CONF_INCLUDE_NEW_TOOLS) is False
+    assert _suggested(result, "tools") == [hubs.BREW, hubs.GRIND]
+    assert _suggested(result, const.CONF_INCLUDE_NEW_TOOLS) is False
 
 
 async def test_tools_keeps_decisions_about_tools_not_found_now(
@@ -577,8 +564,8 @@ async def test_tools_keeps_decisions_about_tools_not_found_now(
         hub,
         options={
             **hub.options,
-            CONF_INCLUDED_TOOLS: ["gone__included"],
-            CONF_EXCLUDED_TOOLS: ["gone__excluded"],
+            const.CONF_INCLUDED_TOOLS: ["gone__included"],
+            const.CONF_EXCLUDED_TOOLS: ["gone__excluded"],
         },
     )
     result = await _open(hass, hub, "tools")
@@ -590,13 +577,13 @@ async def test_tools_keeps_decisions_about_tools_not_found_now(
     assert _suggested(result, "tools") == [*HUB_TOOLS, "gone__included"]
 
     result = await _submit(
-        hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, "gone__included"]}
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, "gone__included"]}
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_INCLUDED_TOOLS] == [BREW, "gone__included"]
-    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted(
-        ["gone__excluded", GRIND, LIVE_CONTEXT, DATE_TIME]
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [hubs.BREW, "gone__included"]
+    assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted(
+        ["gone__excluded", hubs.GRIND, LIVE_CONTEXT, DATE_TIME]
     )
 
 
@@ -616,33 +603,43 @@ async def test_tools_narrowed_to_one_source(hass: HomeAssistant, hub: MockConfig
     result = await _submit(
         hass,
         result,
-        {"source": "hub_tools", CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND, DATE_TIME]},
+        {
+            "source": "hub_tools",
+            const.CONF_INCLUDE_NEW_TOOLS: True,
+            "tools": [hubs.BREW, hubs.GRIND, DATE_TIME],
+        },
     )
 
     assert result["type"] is FlowResultType.FORM
-    assert [choice["value"] for choice in _choices(result, "tools")] == [BREW, GRIND]
+    assert [choice["value"] for choice in _choices(result, "tools")] == [hubs.BREW, hubs.GRIND]
     assert _suggested(result, "source") == "hub_tools"
-    assert _suggested(result, "tools") == [BREW, GRIND]
+    assert _suggested(result, "tools") == [hubs.BREW, hubs.GRIND]
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert placeholders["tools"] == "3"
 
     result = await _submit(
-        hass, result, {"source": "hub_tools", CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW]}
+        hass,
+        result,
+        {"source": "hub_tools", const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [hubs.BREW]},
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_INCLUDED_TOOLS] == [DATE_TIME, BREW]
-    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted([GRIND, LIVE_CONTEXT])
-    assert hub.options[CONF_INCLUDE_NEW_TOOLS] is False
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [DATE_TIME, hubs.BREW]
+    assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted([hubs.GRIND, LIVE_CONTEXT])
+    assert hub.options[const.CONF_INCLUDE_NEW_TOOLS] is False
 
 
 async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """A choice above the tool limit is shown again with a warning; submitting again saves."""
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 2, CONF_RECORD_ARGUMENTS: False})
-    await async_set_options(hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW]})
+    await hubs.async_set_options(
+        hass, hub, "limits", {const.CONF_MAX_TOOLS: 2, const.CONF_RECORD_ARGUMENTS: False}
+    )
+    await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW]}
+    )
     result = await _open(hass, hub, "tools")
-    too_many = {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND, DATE_TIME]}
+    too_many = {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, hubs.GRIND, DATE_TIME]}
 
     result = await _submit(hass, result, too_many)
 
@@ -651,18 +648,20 @@ async def test_tools_warns_once_above_the_limit(hass: HomeAssistant, hub: MockCo
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert (placeholders["chosen"], placeholders["max_tools"]) == ("3", "2")
-    assert _suggested(result, "tools") == [BREW, GRIND, DATE_TIME]
-    assert hub.options[CONF_INCLUDED_TOOLS] == [BREW]
+    assert _suggested(result, "tools") == [hubs.BREW, hubs.GRIND, DATE_TIME]
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [hubs.BREW]
 
     # A choice within the limit saves at once; the same one again saves too.
-    within = await _submit(hass, result, {CONF_INCLUDE_NEW_TOOLS: True, "tools": [GRIND]})
+    within = await _submit(
+        hass, result, {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.GRIND]}
+    )
     assert within["type"] is FlowResultType.CREATE_ENTRY
     result = await _open(hass, hub, "tools")
     result = await _submit(hass, result, too_many)
     assert result["errors"] == {"base": "too_many_tools"}
     result = await _submit(hass, result, too_many)
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_INCLUDED_TOOLS] == [BREW, GRIND, DATE_TIME]
+    assert hub.options[const.CONF_INCLUDED_TOOLS] == [hubs.BREW, hubs.GRIND, DATE_TIME]
     assert len(hub.runtime_data.api.options.included_tools) == 3
 
 
@@ -676,23 +675,23 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
     assert {
         key: _suggested(result, key)
         for key in (
-            CONF_READ_ONLY,
-            CONF_NO_DESTRUCTIVE,
-            CONF_NO_OPEN_WORLD,
-            CONF_CONFIRM_DESTRUCTIVE,
-            CONF_CONFIRM_TOOLS,
-            CONF_TIMEOUT,
+            const.CONF_READ_ONLY,
+            const.CONF_NO_DESTRUCTIVE,
+            const.CONF_NO_OPEN_WORLD,
+            const.CONF_CONFIRM_DESTRUCTIVE,
+            const.CONF_CONFIRM_TOOLS,
+            const.CONF_TIMEOUT,
         )
     } == {
-        CONF_READ_ONLY: False,
-        CONF_NO_DESTRUCTIVE: False,
-        CONF_NO_OPEN_WORLD: False,
-        CONF_CONFIRM_DESTRUCTIVE: False,
-        CONF_CONFIRM_TOOLS: [],
-        CONF_TIMEOUT: 60,
+        const.CONF_READ_ONLY: False,
+        const.CONF_NO_DESTRUCTIVE: False,
+        const.CONF_NO_OPEN_WORLD: False,
+        const.CONF_CONFIRM_DESTRUCTIVE: False,
+        const.CONF_CONFIRM_TOOLS: [],
+        const.CONF_TIMEOUT: 60,
     }
-    assert [choice["value"] for choice in _choices(result, CONF_CONFIRM_TOOLS)] == HUB_TOOLS
-    timeout = _selector(result, CONF_TIMEOUT)
+    assert [choice["value"] for choice in _choices(result, const.CONF_CONFIRM_TOOLS)] == HUB_TOOLS
+    timeout = _selector(result, const.CONF_TIMEOUT)
     assert isinstance(timeout, NumberSelector)
     assert (timeout.config["min"], timeout.config["unit_of_measurement"]) == (0.1, "s")
 
@@ -700,25 +699,25 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
         hass,
         result,
         {
-            CONF_READ_ONLY: False,
-            CONF_NO_DESTRUCTIVE: True,
-            CONF_NO_OPEN_WORLD: False,
-            CONF_CONFIRM_DESTRUCTIVE: True,
-            CONF_CONFIRM_TOOLS: [BREW],
-            CONF_TIMEOUT: 12.0,
+            const.CONF_READ_ONLY: False,
+            const.CONF_NO_DESTRUCTIVE: True,
+            const.CONF_NO_OPEN_WORLD: False,
+            const.CONF_CONFIRM_DESTRUCTIVE: True,
+            const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+            const.CONF_TIMEOUT: 12.0,
         },
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options == {
         CONF_LLM_HASS_API: ["assist"],
-        CONF_PROMPT: INSTRUCTIONS,
-        CONF_READ_ONLY: False,
-        CONF_NO_DESTRUCTIVE: True,
-        CONF_NO_OPEN_WORLD: False,
-        CONF_CONFIRM_DESTRUCTIVE: True,
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_TIMEOUT: 12,
+        const.CONF_PROMPT: hubs.INSTRUCTIONS,
+        const.CONF_READ_ONLY: False,
+        const.CONF_NO_DESTRUCTIVE: True,
+        const.CONF_NO_OPEN_WORLD: False,
+        const.CONF_CONFIRM_DESTRUCTIVE: True,
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+        const.CONF_TIMEOUT: 12,
     }
     hub_options = hub.runtime_data.api.options
     assert (
@@ -726,11 +725,11 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
         hub_options.confirm_destructive,
         hub_options.timeout,
     ) == (True, True, 12)
-    assert hub_options.confirm_tools == {BREW}
+    assert hub_options.confirm_tools == {hubs.BREW}
 
     result = await _open(hass, hub, "safety")
-    assert _suggested(result, CONF_CONFIRM_TOOLS) == [BREW]
-    assert _suggested(result, CONF_TIMEOUT) == 12
+    assert _suggested(result, const.CONF_CONFIRM_TOOLS) == [hubs.BREW]
+    assert _suggested(result, const.CONF_TIMEOUT) == 12
 
 
 async def test_safety_takes_fractions_of_a_second(
@@ -738,22 +737,22 @@ async def test_safety_takes_fractions_of_a_second(
 ) -> None:
     """A timeout of 1.5 s stays 1.5 s (not cut to 1); no timeout is no timeout at all."""
     safety = {
-        CONF_READ_ONLY: False,
-        CONF_NO_DESTRUCTIVE: False,
-        CONF_NO_OPEN_WORLD: False,
-        CONF_CONFIRM_DESTRUCTIVE: False,
+        const.CONF_READ_ONLY: False,
+        const.CONF_NO_DESTRUCTIVE: False,
+        const.CONF_NO_OPEN_WORLD: False,
+        const.CONF_CONFIRM_DESTRUCTIVE: False,
     }
     result = await _open(hass, hub, "safety")
     with pytest.raises(InvalidData):
-        await _submit(hass, result, safety | {CONF_TIMEOUT: 0})
+        await _submit(hass, result, safety | {const.CONF_TIMEOUT: 0})
 
-    result = await _submit(hass, result, safety | {CONF_TIMEOUT: 1.5})
+    result = await _submit(hass, result, safety | {const.CONF_TIMEOUT: 1.5})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_TIMEOUT] == 1.5
+    assert hub.options[const.CONF_TIMEOUT] == 1.5
     assert hub.runtime_data.api.options.timeout == 1.5
     result = await _open(hass, hub, "safety")
-    assert _suggested(result, CONF_TIMEOUT) == 1.5
+    assert _suggested(result, const.CONF_TIMEOUT) == 1.5
 
 
 # --- Overrides ------------------------------------------------------------------------------
@@ -773,9 +772,9 @@ async def test_override_alias_and_description(hass: HomeAssistant, hub: MockConf
     assert [choice["value"] for choice in _choices(result, "tool")] == HUB_TOOLS
     assert _selector(result, "tool").config["multiple"] is False
 
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     assert result["description_placeholders"] == {
-        "tool": BREW,
+        "tool": hubs.BREW,
         "description": "Brews cups of coffee.",
     }
     assert _suggested(result, "name") is None
@@ -783,8 +782,10 @@ async def test_override_alias_and_description(hass: HomeAssistant, hub: MockConf
     result = await _submit(hass, result, {"name": " coffee ", "description": " Makes coffee. "})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_OVERRIDES] == {BREW: {"name": "coffee", "description": "Makes coffee."}}
-    result = await _open_override(hass, hub, BREW)
+    assert hub.options[const.CONF_OVERRIDES] == {
+        hubs.BREW: {"name": "coffee", "description": "Makes coffee."}
+    }
+    result = await _open_override(hass, hub, hubs.BREW)
     assert (_suggested(result, "name"), _suggested(result, "description")) == (
         "coffee",
         "Makes coffee.",
@@ -799,22 +800,22 @@ async def test_override_of_one_tool_keeps_the_others(
 ) -> None:
     """Changing or clearing one tool's override leaves the other tools' overrides alone."""
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, CONF_OVERRIDES: {GRIND: {"name": "grind"}}}
+        hub, options={**hub.options, const.CONF_OVERRIDES: {hubs.GRIND: {"name": "grind"}}}
     )
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     await _submit(hass, result, {"description": "Coffee."})
-    assert hub.options[CONF_OVERRIDES] == {
-        GRIND: {"name": "grind"},
-        BREW: {"description": "Coffee."},
+    assert hub.options[const.CONF_OVERRIDES] == {
+        hubs.GRIND: {"name": "grind"},
+        hubs.BREW: {"description": "Coffee."},
     }
 
-    result = await _open_override(hass, hub, GRIND)
+    result = await _open_override(hass, hub, hubs.GRIND)
     await _submit(hass, result, {"name": "", "description": ""})
-    assert hub.options[CONF_OVERRIDES] == {BREW: {"description": "Coffee."}}
+    assert hub.options[const.CONF_OVERRIDES] == {hubs.BREW: {"description": "Coffee."}}
 
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
     await _submit(hass, result, {})
-    assert CONF_OVERRIDES not in hub.options
+    assert const.CONF_OVERRIDES not in hub.options
 
 
 @pytest.mark.parametrize(
@@ -828,7 +829,7 @@ async def test_override_of_one_tool_keeps_the_others(
         # Home Assistant's namespace separator: "assist__HassTurnOn" is a name agents make.
         ("assist__HassTurnOn", "alias_separator"),
         ("coffee__", "alias_separator"),
-        (GRIND, "alias_separator"),  # another tool's key, which has __ too
+        (hubs.GRIND, "alias_separator"),  # another tool's key, which has __ too
         ("taken", "alias_taken"),
     ],
 )
@@ -837,9 +838,9 @@ async def test_override_refuses_an_alias(
 ) -> None:
     """An alias that is not portable, or is another tool's name or alias, is refused."""
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, CONF_OVERRIDES: {DATE_TIME: {"name": "taken"}}}
+        hub, options={**hub.options, const.CONF_OVERRIDES: {DATE_TIME: {"name": "taken"}}}
     )
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
 
     result = await _submit(hass, result, {"name": alias, "description": "Kept."})
 
@@ -850,25 +851,25 @@ async def test_override_refuses_an_alias(
     alias = "c_o-" + "x" * 44
     result = await _submit(hass, result, {"name": alias, "description": "Kept."})
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_OVERRIDES][BREW] == {"name": alias, "description": "Kept."}
+    assert hub.options[const.CONF_OVERRIDES][hubs.BREW] == {"name": alias, "description": "Kept."}
 
 
 async def test_override_with_the_tools_own_key(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """An alias that is the tool's own key is no alias: accepted, even with its __."""
-    result = await _open_override(hass, hub, BREW)
+    result = await _open_override(hass, hub, hubs.BREW)
 
-    result = await _submit(hass, result, {"name": BREW})
+    result = await _submit(hass, result, {"name": hubs.BREW})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert hub.options[CONF_OVERRIDES] == {BREW: {"name": BREW}}
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
-    assert BREW in {tool.name for tool in instance.tools}
+    assert hub.options[const.CONF_OVERRIDES] == {hubs.BREW: {"name": hubs.BREW}}
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context())
+    assert hubs.BREW in {tool.name for tool in instance.tools}
 
 
 async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """An override of a tool that is gone is offered, and can be cleared."""
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, CONF_OVERRIDES: {"gone": {"name": "old"}}}
+        hub, options={**hub.options, const.CONF_OVERRIDES: {"gone": {"name": "old"}}}
     )
     result = await _open(hass, hub, "overrides")
     assert _choices(result, "tool")[-1] == {"value": "gone", "label": "gone (not available now)"}
@@ -877,7 +878,7 @@ async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockCo
     assert result["description_placeholders"] == {"tool": "gone", "description": ""}
     assert _suggested(result, "name") == "old"
     result = await _submit(hass, result, {"name": "old"})
-    assert hub.options[CONF_OVERRIDES] == {"gone": {"name": "old"}}
+    assert hub.options[const.CONF_OVERRIDES] == {"gone": {"name": "old"}}
 
 
 # --- Limits and logging -----------------------------------------------------------------------
@@ -886,17 +887,19 @@ async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockCo
 async def test_limits_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """The limits step shows the defaults (128 tools, no arguments recorded) and saves."""
     result = await _open(hass, hub, "limits")
-    assert _suggested(result, CONF_MAX_TOOLS) == 128
-    assert _suggested(result, CONF_RECORD_ARGUMENTS) is False
+    assert _suggested(result, const.CONF_MAX_TOOLS) == 128
+    assert _suggested(result, const.CONF_RECORD_ARGUMENTS) is False
 
-    result = await _submit(hass, result, {CONF_MAX_TOOLS: 20.0, CONF_RECORD_ARGUMENTS: True})
+    result = await _submit(
+        hass, result, {const.CONF_MAX_TOOLS: 20.0, const.CONF_RECORD_ARGUMENTS: True}
+    )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hub.options == {
         CONF_LLM_HASS_API: ["assist"],
-        CONF_PROMPT: INSTRUCTIONS,
-        CONF_MAX_TOOLS: 20,
-        CONF_RECORD_ARGUMENTS: True,
+        const.CONF_PROMPT: hubs.INSTRUCTIONS,
+        const.CONF_MAX_TOOLS: 20,
+        const.CONF_RECORD_ARGUMENTS: True,
     }
     hub_options = hub.runtime_data.api.options
     assert (hub_options.max_tools, hub_options.record_arguments) == (20, True)
@@ -907,13 +910,13 @@ async def test_options_flow_of_an_entry_that_is_not_loaded(
 ) -> None:
     """The options of a disabled hub open with the tools it would have."""
     entry = MockConfigEntry(
-        domain=DOMAIN,
+        domain=const.DOMAIN,
         title="Idle",
         options={CONF_LLM_HASS_API: ["assist"]},
         disabled_by=ConfigEntryDisabler.USER,
     )
     entry.add_to_hass(hass)
-    assert await async_setup_component(hass, DOMAIN, {})
+    assert await async_setup_component(hass, const.DOMAIN, {})
 
     result = await _open(hass, entry, "tools")
 

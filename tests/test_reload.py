@@ -25,29 +25,20 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 
-from .helpers.hubs import (
-    BREW,
-    GRIND,
-    TOOLS_DOMAIN,
-    Call,
-    RecordingTool,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
+from .helpers import hubs
 from .helpers.mcp import _text, mcp_session
 
-SLOW = f"{TOOLS_DOMAIN}__slow"
+SLOW = f"{hubs.TOOLS_DOMAIN}__slow"
 
 
-class GatedTool(RecordingTool):
+class GatedTool(hubs.RecordingTool):
     """A tool that waits for ``gate`` before it answers, so calls stay in flight."""
 
-    def __init__(self, log: list[Call]) -> None:
+    def __init__(self, log: list[hubs.Call]) -> None:
         """Record calls in ``log``; start closed."""
         super().__init__(
             SLOW,
-            integration=TOOLS_DOMAIN,
+            integration=hubs.TOOLS_DOMAIN,
             parameters=probatio.Schema({probatio.Required("number"): int}),
             log=log,
         )
@@ -75,7 +66,7 @@ class GatedTool(RecordingTool):
 
 
 @pytest.fixture
-def slow(calls: list[Call]) -> GatedTool:
+def slow(calls: list[hubs.Call]) -> GatedTool:
     """Return the gated tool."""
     return GatedTool(calls)
 
@@ -87,7 +78,7 @@ def contributed_tools(contributed_tools: list[llm.Tool], slow: GatedTool) -> lis
 
 
 def _registrations(hass: HomeAssistant, entry: MockConfigEntry) -> list[llm.API]:
-    return [api for api in llm.async_get_apis(hass) if api.id == hub_id(entry)]
+    return [api for api in llm.async_get_apis(hass) if api.id == hubs.hub_id(entry)]
 
 
 def _outcome(result: llm.ToolResult | BaseException) -> str:
@@ -118,12 +109,12 @@ async def test_50_concurrent_calls_across_a_reload(
       Home Assistant's "API ... not found", see ``test_unload_with_calls_in_flight``.)
     """
     old_api = hub.runtime_data.api
-    context = llm_context(hass_admin_user.id)
+    context = hubs.llm_context(hass_admin_user.id)
     reloaded = asyncio.Event()
     served_by: dict[int, llm.API] = {}
 
     async def call(number: int, *, wait_for_reload: bool = False) -> llm.ToolResult:
-        instance = await llm.async_get_api(hass, hub_id(hub), context)
+        instance = await llm.async_get_api(hass, hubs.hub_id(hub), context)
         served_by[number] = instance.api
         if wait_for_reload:
             await reloaded.wait()
@@ -184,16 +175,16 @@ async def test_unload_with_calls_in_flight(
     hass: HomeAssistant, hub: MockConfigEntry, slow: GatedTool, hass_admin_user: MockUser
 ) -> None:
     """Unloading unregisters the API at once; running calls finish; later ones fail in words."""
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
     running = asyncio.create_task(instance.async_call_tool(llm.ToolInput(SLOW, {"number": 1})))
     await slow.async_wait_running(1)
 
     assert await hass.config_entries.async_unload(hub.entry_id)
     assert _registrations(hass, hub) == []
     assert hub.state is ConfigEntryState.NOT_LOADED
-    late = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    late = await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     with pytest.raises(HomeAssistantError, match="not found"):
-        await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+        await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
     slow.gate.set()
 
     assert (await running).data == {"done": {"number": 1}}
@@ -221,11 +212,11 @@ async def test_mcp_session_sees_new_options_on_its_next_request(
     async with mcp_session(hub_url, hass_access_token) as session:
         before = {tool.name for tool in (await session.list_tools()).tools}
 
-        await async_set_options(
+        await hubs.async_set_options(
             hass,
             hub,
             "tools",
-            {CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(before - {GRIND})},
+            {CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(before - {hubs.GRIND})},
         )
         hass.config_entries.async_update_entry(
             hub, options={**hub.options, CONF_PROMPT: "New instructions."}
@@ -233,12 +224,12 @@ async def test_mcp_session_sees_new_options_on_its_next_request(
         await hass.config_entries.async_reload(hub.entry_id)
 
         after = {tool.name for tool in (await session.list_tools()).tools}
-        grind = await session.call_tool(GRIND, {})
-        brew = await session.call_tool(BREW, {"size": "small"})
+        grind = await session.call_tool(hubs.GRIND, {})
+        brew = await session.call_tool(hubs.BREW, {"size": "small"})
         prompt = await session.get_prompt("Kitchen")
 
-    assert GRIND in before
-    assert after == before - {GRIND}
+    assert hubs.GRIND in before
+    assert after == before - {hubs.GRIND}
     assert grind.isError
     # Left out now: refused with why (and recorded), not "not found".
     assert json.loads(_text(grind))["error"] == "ToolNotAvailable"

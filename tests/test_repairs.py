@@ -22,14 +22,7 @@ from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
-from .helpers.hubs import (
-    FixedAPI,
-    async_add_hub,
-    hub_id,
-    hub_issues,
-    llm_context,
-    missing_api_issue_id,
-)
+from .helpers import hubs
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
@@ -66,31 +59,31 @@ async def _continue_fix(client: Any, flow_id: str) -> dict[str, Any]:
 async def test_issue_of_a_removed_hub_names_it(hass: HomeAssistant, repairs_client: Any) -> None:
     """Removing a selected hub raises the issue shortly after; the issue and its fix flow
     name the hub as it was called, not by its API id."""
-    office = await async_add_hub(hass, "Office")
-    kitchen = await async_add_hub(hass, "Küche", {CONF_LLM_HASS_API: [hub_id(office)]})
+    office = await hubs.async_add_hub(hass, "Office")
+    kitchen = await hubs.async_add_hub(hass, "Küche", {CONF_LLM_HASS_API: [hubs.hub_id(office)]})
 
     assert await hass.config_entries.async_remove(office.entry_id)
     await _async_delayed_check(hass)
 
-    issue = hub_issues(hass)[missing_api_issue_id(kitchen, hub_id(office))]
+    issue = hubs.hub_issues(hass)[hubs.missing_api_issue_id(kitchen, hubs.hub_id(office))]
     assert issue.translation_placeholders == {"hub": "Küche", "api": "Office"}
-    flow = await _start_fix(repairs_client, missing_api_issue_id(kitchen, hub_id(office)))
+    flow = await _start_fix(repairs_client, hubs.missing_api_issue_id(kitchen, hubs.hub_id(office)))
     assert flow["description_placeholders"] == {"hub": "Küche", "api": "Office"}
     await _continue_fix(repairs_client, flow["flow_id"])
     await hass.async_block_till_done()
     assert kitchen.options == {}
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
 
 
 async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
     """Confirming removes the pick, keeps every other option, reloads, clears the issue."""
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", []))
-    entry = await async_add_hub(
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", []))
+    entry = await hubs.async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["x", "music"], CONF_PROMPT: "Be brief."}
     )
     old_api = entry.runtime_data.api
 
-    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, hubs.missing_api_issue_id(entry, "music"))
     assert flow["type"] == "form"
     assert flow["step_id"] == "confirm"
     assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "music"}
@@ -101,7 +94,7 @@ async def test_fix_flow_removes_the_selected_api(hass: HomeAssistant, repairs_cl
     assert entry.options == {CONF_LLM_HASS_API: ["x"], CONF_PROMPT: "Be brief."}
     assert entry.runtime_data.api is not old_api
     assert entry.runtime_data.api.selected_api_ids == ["x"]
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
 
 
 async def test_fix_flow_names_an_api_that_came_back(
@@ -109,19 +102,19 @@ async def test_fix_flow_names_an_api_that_came_back(
 ) -> None:
     """An API registered again without an event (the issue still open) is named as it is
     registered now."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    llm.async_register_api(hass, FixedAPI(hass, "music", "Music", []))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "music", "Music", []))
 
-    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, hubs.missing_api_issue_id(entry, "music"))
 
     assert flow["description_placeholders"] == {"hub": "Kitchen", "api": "Music"}
 
 
 async def test_fix_flow_of_the_last_selected_api(hass: HomeAssistant, repairs_client: Any) -> None:
     """Removing the only pick leaves the key out, as the options flow does."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: "music"})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: "music"})
 
-    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, hubs.missing_api_issue_id(entry, "music"))
     await _continue_fix(repairs_client, flow["flow_id"])
     await hass.async_block_till_done()
 
@@ -132,8 +125,8 @@ async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
     hass: HomeAssistant, repairs_client: Any
 ) -> None:
     """A pick already removed: nothing to change. A hub removed: the flow aborts."""
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
-    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["music"]})
+    flow = await _start_fix(repairs_client, hubs.missing_api_issue_id(entry, "music"))
     hass.config_entries.async_update_entry(entry, options={CONF_PROMPT: "Hi."})
 
     result = await _continue_fix(repairs_client, flow["flow_id"])
@@ -144,7 +137,7 @@ async def test_fix_flow_when_the_selected_api_or_the_hub_went_meanwhile(
     await hass.config_entries.async_reload(entry.entry_id)
     hass.config_entries.async_update_entry(entry, options={CONF_LLM_HASS_API: ["music"]})
     await hass.config_entries.async_reload(entry.entry_id)
-    flow = await _start_fix(repairs_client, missing_api_issue_id(entry, "music"))
+    flow = await _start_fix(repairs_client, hubs.missing_api_issue_id(entry, "music"))
     assert await hass.config_entries.async_remove(entry.entry_id)
 
     result = await _continue_fix(repairs_client, flow["flow_id"])
@@ -187,7 +180,7 @@ async def test_fix_flow_deletes_a_tool_left_out(hass: HomeAssistant, repairs_cli
     entry, broken_id = await _async_hub_with_tools(hass)
     issue_id = f"tool_{entry.entry_id}_{broken_id}"
     reason = "It was saved by a newer version of LLM Hub (data version 9)"
-    assert hub_issues(hass)[issue_id].is_fixable
+    assert hubs.hub_issues(hass)[issue_id].is_fixable
 
     flow = await _start_fix(repairs_client, issue_id)
     assert flow["type"] == "form"
@@ -201,11 +194,11 @@ async def test_fix_flow_deletes_a_tool_left_out(hass: HomeAssistant, repairs_cli
     assert [sub.title for sub in entry.subentries.values()] == ["Fine"]
     assert entry.options == {CONF_PROMPT: "Be brief."}
     assert entry.state is ConfigEntryState.LOADED
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     names = [tool.name for tool in instance.tools]
     assert "fine" in names
     assert "newer" not in names
-    assert hub_issues(hass) == {}
+    assert hubs.hub_issues(hass) == {}
 
 
 async def test_fix_flow_of_a_tool_deleted_meanwhile(

@@ -21,13 +21,10 @@ from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import SerializationError
 
 from ..helpers.hostile import ECHO, FAIL, LONE, NOTE, hostile_tools
-from ..helpers.hubs import Call, hub_id, llm_context
+from ..helpers.hubs import hub_id, llm_context
 
-
-@pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
-    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
-    return hostile_tools(calls)
+contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
+"""The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
 
 
 @pytest.mark.attack

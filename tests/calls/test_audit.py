@@ -21,18 +21,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
-from ..helpers.hubs import (
-    BREW,
-    COUNT,
-    GRIND,
-    PANTRY,
-    Call,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    hub_id,
-    pantry_api,
-)
+from ..helpers import hubs
 
 ANY_ARGS = probatio.Schema({}, extra=probatio.ALLOW_EXTRA)
 
@@ -69,16 +58,16 @@ async def test_call_fires_event_with_the_call_context(
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
     llm_context = _context(hass_admin_user.id, device_id="satellite")
 
-    await _call(hass, hub_id(hub), BREW, {"size": "small"}, llm_context)
+    await _call(hass, hubs.hub_id(hub), hubs.BREW, {"size": "small"}, llm_context)
 
     [event] = events
     data = dict(event.data)
     assert data.pop("duration_ms") >= 0
     assert data == {
-        "api_id": hub_id(hub),
+        "api_id": hubs.hub_id(hub),
         "api_name": "Kitchen",
-        "tool_name": BREW,
-        "original_tool_name": BREW,
+        "tool_name": hubs.BREW,
+        "original_tool_name": hubs.BREW,
         "source": "hub_tools",
         "tool_call_id": "call-1",
         "user_id": hass_admin_user.id,
@@ -109,7 +98,7 @@ async def test_agent_id_is_recorded(hass: HomeAssistant, hub: MockConfigEntry) -
         agent_id="conversation.barista",
     )
 
-    await _call(hass, hub_id(hub), GRIND, llm_context=llm_context)
+    await _call(hass, hubs.hub_id(hub), hubs.GRIND, llm_context=llm_context)
 
     assert events[0].data["agent_id"] == "conversation.barista"
 
@@ -117,9 +106,9 @@ async def test_agent_id_is_recorded(hass: HomeAssistant, hub: MockConfigEntry) -
 async def test_counters_and_recent_calls(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Counters count calls by outcome; the last calls keep what went wrong."""
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
-    await _call(hass, hub_id(hub), BREW, {"size": "small"})
-    await _call(hass, hub_id(hub), GRIND)
-    await _call(hass, hub_id(hub), GRIND, llm_context=_context(with_context=False))
+    await _call(hass, hubs.hub_id(hub), hubs.BREW, {"size": "small"})
+    await _call(hass, hubs.hub_id(hub), hubs.GRIND)
+    await _call(hass, hubs.hub_id(hub), hubs.GRIND, llm_context=_context(with_context=False))
 
     audit = hub.runtime_data.api.audit
     assert (audit.counters.calls, audit.counters.errors) == (3, 2)
@@ -141,10 +130,10 @@ async def test_counters_and_recent_calls(hass: HomeAssistant, hub: MockConfigEnt
 
 async def test_recent_calls_are_bounded(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Only the last ``RECENT_CALLS`` calls are kept; the counters go on."""
-    instance = await llm.async_get_api(hass, hub_id(hub), _context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), _context())
     for cups in range(RECENT_CALLS + 5):
         await instance.async_call_tool(
-            llm.ToolInput(BREW, {"size": "small", "cups": cups % 4 + 1}, id=f"call-{cups}")
+            llm.ToolInput(hubs.BREW, {"size": "small", "cups": cups % 4 + 1}, id=f"call-{cups}")
         )
 
     audit = hub.runtime_data.api.audit
@@ -156,7 +145,7 @@ async def test_recent_calls_are_bounded(hass: HomeAssistant, hub: MockConfigEntr
 
 @pytest.mark.parametrize("outcome", ["refused", "needs_confirmation"])
 async def test_refused_and_unconfirmed_calls(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], outcome: Outcome
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call], outcome: Outcome
 ) -> None:
     """Calls the hub stops before running are recorded with their outcome.
 
@@ -167,7 +156,7 @@ async def test_refused_and_unconfirmed_calls(
     stop = (error_result("Refused", "Not now"), outcome)
 
     with patch.object(HubTool, "_check_call", return_value=stop):
-        result = await _call(hass, hub_id(hub), BREW, {"size": "small"})
+        result = await _call(hass, hubs.hub_id(hub), hubs.BREW, {"size": "small"})
 
     assert result.error
     assert calls == []
@@ -184,7 +173,7 @@ async def test_arguments_are_not_recorded_by_default(
     """Without the option, neither the event nor the last calls carry arguments."""
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
 
-    await _call(hass, hub_id(hub), BREW, {"size": "small"})
+    await _call(hass, hubs.hub_id(hub), hubs.BREW, {"size": "small"})
 
     assert "arguments" not in events[0].data
     assert "arguments" not in hub.runtime_data.api.audit.recent[0].as_dict()
@@ -194,9 +183,9 @@ async def test_arguments_recorded_with_secrets_redacted(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """With the option on, arguments are recorded as sent, secret-like keys redacted."""
-    door = RecordingTool("door__open", parameters=ANY_ARGS)
-    llm.async_register_api(hass, FixedAPI(hass, "door", "Door", [door]))
-    entry = await async_add_hub(
+    door = hubs.RecordingTool("door__open", parameters=ANY_ARGS)
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "door", "Door", [door]))
+    entry = await hubs.async_add_hub(
         hass, "Front", {CONF_LLM_HASS_API: ["door"], CONF_RECORD_ARGUMENTS: True}
     )
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
@@ -209,7 +198,7 @@ async def test_arguments_recorded_with_secrets_redacted(
         "empty_secret": "",
     }
 
-    await _call(hass, hub_id(entry), "door__open", args)
+    await _call(hass, hubs.hub_id(entry), "door__open", args)
 
     redacted = {
         "door": "front",
@@ -254,19 +243,19 @@ def test_secret_like_keys(key: Any, secret: bool) -> None:
 
 async def test_each_hub_records_its_own_calls(hass: HomeAssistant, setup_llm: None) -> None:
     """A call through a hub that picks a hub is recorded by both: each hub's own call."""
-    calls: list[Call] = []
-    llm.async_register_api(hass, pantry_api(hass, calls))
-    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: [PANTRY]})
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    calls: list[hubs.Call] = []
+    llm.async_register_api(hass, hubs.pantry_api(hass, calls))
+    inner = await hubs.async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: [hubs.PANTRY]})
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
 
-    await _call(hass, hub_id(outer), COUNT, {"number": 1})
+    await _call(hass, hubs.hub_id(outer), hubs.COUNT, {"number": 1})
 
     assert [(event.data["api_name"], event.data["source"]) for event in events] == [
-        ("Inner", PANTRY),
-        ("Outer", hub_id(inner)),
+        ("Inner", hubs.PANTRY),
+        ("Outer", hubs.hub_id(inner)),
     ]
-    assert {event.data["original_tool_name"] for event in events} == {COUNT}
+    assert {event.data["original_tool_name"] for event in events} == {hubs.COUNT}
     assert inner.runtime_data.api.audit.counters.calls == 1
     assert outer.runtime_data.api.audit.counters.calls == 1
     assert len(calls) == 1
@@ -274,11 +263,11 @@ async def test_each_hub_records_its_own_calls(hass: HomeAssistant, setup_llm: No
 
 async def test_failed_result_without_error_text(hass: HomeAssistant, setup_llm: None) -> None:
     """A failed result that says nothing is recorded as an error without text."""
-    mute = RecordingTool("mute", result=llm.ToolResult(data={"code": 7}, error=True))
-    llm.async_register_api(hass, FixedAPI(hass, "mute", "Mute", [mute]))
-    entry = await async_add_hub(hass, "Quiet", {CONF_LLM_HASS_API: ["mute"]})
+    mute = hubs.RecordingTool("mute", result=llm.ToolResult(data={"code": 7}, error=True))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "mute", "Mute", [mute]))
+    entry = await hubs.async_add_hub(hass, "Quiet", {CONF_LLM_HASS_API: ["mute"]})
 
-    await _call(hass, hub_id(entry), "mute")
+    await _call(hass, hubs.hub_id(entry), "mute")
 
     [recent] = entry.runtime_data.api.audit.recent
     assert (recent.data["outcome"], recent.error) == ("error", None)
@@ -286,15 +275,15 @@ async def test_failed_result_without_error_text(hass: HomeAssistant, setup_llm: 
 
 async def test_a_call_returns_what_it_recorded(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """``HubTool.async_run`` returns the call as the audit recorded it, outcome included."""
-    instance = await llm.async_get_api(hass, hub_id(hub), _context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), _context())
     tools = {tool.name: tool for tool in instance.tools}
-    grind, brew = tools[GRIND], tools[BREW]
+    grind, brew = tools[hubs.GRIND], tools[hubs.BREW]
     assert isinstance(grind, HubTool)
     assert isinstance(brew, HubTool)
 
-    failed = await grind.async_run(hass, llm.ToolInput(GRIND, {}), instance.llm_context)
+    failed = await grind.async_run(hass, llm.ToolInput(hubs.GRIND, {}), instance.llm_context)
     brewed = await brew.async_run(
-        hass, llm.ToolInput(BREW, {"size": "small"}), instance.llm_context
+        hass, llm.ToolInput(hubs.BREW, {"size": "small"}), instance.llm_context
     )
 
     audit = hub.runtime_data.api.audit

@@ -11,17 +11,13 @@ import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import (
     EVENT_TOOL_CALLED,
     MAX_DEPTH,
     MAX_SIZE,
     is_secret_key,
     recorded_arguments,
-)
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_TOOLS,
-    CONF_RECORD_ARGUMENTS,
-    TOKEN_ARGUMENT,
 )
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -49,7 +45,11 @@ async def door(hass: HomeAssistant, setup_llm: None) -> tuple[RecordingTool, Moc
     entry = await async_add_hub(
         hass,
         "Front",
-        {CONF_LLM_HASS_API: ["door"], CONF_RECORD_ARGUMENTS: True, CONF_CONFIRM_TOOLS: [DOOR]},
+        {
+            CONF_LLM_HASS_API: ["door"],
+            const.CONF_RECORD_ARGUMENTS: True,
+            const.CONF_CONFIRM_TOOLS: [DOOR],
+        },
     )
     return tool, entry
 
@@ -79,7 +79,7 @@ async def test_arguments_that_are_not_an_object(
         data: dict[str, Any] = result.data
         assert data["error"] == "InvalidArguments"
         assert "expected an object of named arguments" in data["error_text"]
-        assert TOKEN_ARGUMENT not in data
+        assert const.TOKEN_ARGUMENT not in data
 
     assert tool.calls == []
     assert len(entry.runtime_data.api.confirmations) == 0

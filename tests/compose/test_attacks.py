@@ -3,30 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
-    MockUser,
-)
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-from custom_components.llm_hub.const import (
-    CONF_ALIAS,
-    CONF_CONFIRM_TOOLS,
-    CONF_EXCLUDED_TOOLS,
-    CONF_OVERRIDES,
-)
+from custom_components.llm_hub import const
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm
 
 from ..helpers.confirm import _call
 from ..helpers.hostile import hostile_tools
 from ..helpers.hubs import BREW, Call
 
-
-@pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
-    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
-    return hostile_tools(calls)
+contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
+"""The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
 
 
 @pytest.mark.attack
@@ -38,14 +26,14 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
     Confirmed by alias: still asked. Aliased and left out: refused by key (recorded as
     refused), the alias not found.
     """
-    overrides = {CONF_OVERRIDES: {BREW: {CONF_ALIAS: "coffee"}}}
-    confirmed = {**hub.options, **overrides, CONF_CONFIRM_TOOLS: [BREW]}
+    overrides = {const.CONF_OVERRIDES: {BREW: {const.CONF_ALIAS: "coffee"}}}
+    confirmed = {**hub.options, **overrides, const.CONF_CONFIRM_TOOLS: [BREW]}
     hass.config_entries.async_update_entry(hub, options=confirmed)
     await hass.config_entries.async_reload(hub.entry_id)
     asked = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})
 
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, **overrides, CONF_EXCLUDED_TOOLS: [BREW]}
+        hub, options={**hub.options, **overrides, const.CONF_EXCLUDED_TOOLS: [BREW]}
     )
     await hass.config_entries.async_reload(hub.entry_id)
     refused = await _call(hass, hub, hass_read_only_user.id, BREW, {"size": "small"})

@@ -9,64 +9,63 @@ import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from ..helpers.hubs import (
-    Contribution,
-    RecordingTool,
-    add_llm_platform,
-    async_add_hub,
-    hub_id,
-    llm_context,
-)
+from ..helpers import hubs
 
 # Every test here has the llm integration.
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
 
 async def _tool_names(hass: HomeAssistant, api_id: str) -> list[str]:
-    instance = await llm.async_get_api(hass, api_id, llm_context())
+    instance = await llm.async_get_api(hass, api_id, hubs.llm_context())
     return [tool.name for tool in instance.tools]
 
 
 async def test_contributions_in_domain_order_with_prompts(hass: HomeAssistant) -> None:
     """Platforms are asked with the hub's API id; tools and prompts come in domain order."""
-    zeta = Contribution([RecordingTool("zeta__one", integration="zeta")], prompt="Zeta says.")
-    alpha = Contribution([RecordingTool("alpha__one", integration="alpha")], prompt="Alpha says.")
-    add_llm_platform(hass, "zeta", zeta)
-    add_llm_platform(hass, "alpha", alpha)
-    entry = await async_add_hub(hass, "Kitchen", {"prompt": "Be brief."})
+    zeta = hubs.Contribution(
+        [hubs.RecordingTool("zeta__one", integration="zeta")], prompt="Zeta says."
+    )
+    alpha = hubs.Contribution(
+        [hubs.RecordingTool("alpha__one", integration="alpha")], prompt="Alpha says."
+    )
+    hubs.add_llm_platform(hass, "zeta", zeta)
+    hubs.add_llm_platform(hass, "alpha", alpha)
+    entry = await hubs.async_add_hub(hass, "Kitchen", {"prompt": "Be brief."})
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     names = [tool.name for tool in instance.tools]
     # llm__GetDateTime is contributed by the llm integration itself to every API.
     assert names == ["alpha__one", "llm__GetDateTime", "zeta__one"]
     assert instance.api_prompt == "Be brief.\n\nAlpha says.\nZeta says."
-    assert zeta.asked == [hub_id(entry)]
-    assert alpha.asked == [hub_id(entry)]
+    assert zeta.asked == [hubs.hub_id(entry)]
+    assert alpha.asked == [hubs.hub_id(entry)]
 
 
 async def test_none_contributes_nothing(hass: HomeAssistant) -> None:
     """A platform answering None adds no tool and no prompt."""
-    silent = Contribution(None, prompt="never shown")
-    add_llm_platform(hass, "silent", silent)
-    entry = await async_add_hub(hass, "Kitchen")
+    silent = hubs.Contribution(None, prompt="never shown")
+    hubs.add_llm_platform(hass, "silent", silent)
+    entry = await hubs.async_add_hub(hass, "Kitchen")
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     assert [tool.name for tool in instance.tools] == ["llm__GetDateTime"]
     assert instance.api_prompt == ""
-    assert silent.asked == [hub_id(entry)]
+    assert silent.asked == [hubs.hub_id(entry)]
 
 
 async def test_raising_platform_logged_and_skipped(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A platform that raises is logged with its traceback; the others still serve."""
-    add_llm_platform(hass, "broken", Contribution(None, raises=KeyError("boom")))
-    add_llm_platform(hass, "fine", Contribution([RecordingTool("fine__tool", integration="fine")]))
-    entry = await async_add_hub(hass, "Kitchen")
+    hubs.add_llm_platform(hass, "broken", hubs.Contribution(None, raises=KeyError("boom")))
+    hubs.add_llm_platform(
+        hass, "fine", hubs.Contribution([hubs.RecordingTool("fine__tool", integration="fine")])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen")
 
-    assert await _tool_names(hass, hub_id(entry)) == ["fine__tool", "llm__GetDateTime"]
+    assert await _tool_names(hass, hubs.hub_id(entry)) == ["fine__tool", "llm__GetDateTime"]
     assert "Error getting tools from the llm platform of broken" in caplog.text
     assert "KeyError: 'boom'" in caplog.text
 
@@ -75,10 +74,12 @@ async def test_unprefixed_tool_reported(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A tool without the <domain>__ prefix is reported as a warning and still served."""
-    add_llm_platform(hass, "custom", Contribution([RecordingTool("Lonely", integration="custom")]))
-    entry = await async_add_hub(hass, "Kitchen")
+    hubs.add_llm_platform(
+        hass, "custom", hubs.Contribution([hubs.RecordingTool("Lonely", integration="custom")])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen")
 
-    assert "Lonely" in await _tool_names(hass, hub_id(entry))
+    assert "Lonely" in await _tool_names(hass, hubs.hub_id(entry))
     records = [r for r in caplog.records if "not prefixed with 'custom__'" in r.getMessage()]
     assert records
     assert records[0].levelno == logging.WARNING
@@ -89,11 +90,11 @@ async def test_tool_without_integration_reported_and_tagged(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A custom integration's tool without integration is logged and tagged with the domain."""
-    tool = RecordingTool("custom__untagged", integration=None)
-    add_llm_platform(hass, "custom", Contribution([tool]))
-    entry = await async_add_hub(hass, "Kitchen")
+    tool = hubs.RecordingTool("custom__untagged", integration=None)
+    hubs.add_llm_platform(hass, "custom", hubs.Contribution([tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen")
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     assert tool.integration == "custom"
     hub_tool = next(t for t in instance.tools if t.name == "custom__untagged")
@@ -105,52 +106,56 @@ async def test_core_tool_without_integration_skips_only_that_platform(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """For a core integration HA reports an untagged tool as an error; the hub goes on."""
-    add_llm_platform(
+    hubs.add_llm_platform(
         hass,
         "corething",
-        Contribution([RecordingTool("corething__x", integration=None)]),
+        hubs.Contribution([hubs.RecordingTool("corething__x", integration=None)]),
         built_in=True,
     )
-    add_llm_platform(hass, "fine", Contribution([RecordingTool("fine__tool", integration="fine")]))
-    entry = await async_add_hub(hass, "Kitchen")
+    hubs.add_llm_platform(
+        hass, "fine", hubs.Contribution([hubs.RecordingTool("fine__tool", integration="fine")])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen")
 
-    assert await _tool_names(hass, hub_id(entry)) == ["fine__tool", "llm__GetDateTime"]
+    assert await _tool_names(hass, hubs.hub_id(entry)) == ["fine__tool", "llm__GetDateTime"]
     assert "Error getting tools from the llm platform of corething" in caplog.text
 
 
 async def test_integration_loaded_after_the_hub(hass: HomeAssistant) -> None:
     """An integration loaded after the hub contributes from its next request on."""
-    entry = await async_add_hub(hass, "Kitchen")
-    assert await _tool_names(hass, hub_id(entry)) == ["llm__GetDateTime"]
+    entry = await hubs.async_add_hub(hass, "Kitchen")
+    assert await _tool_names(hass, hubs.hub_id(entry)) == ["llm__GetDateTime"]
 
-    add_llm_platform(hass, "late", Contribution([RecordingTool("late__tool", integration="late")]))
+    hubs.add_llm_platform(
+        hass, "late", hubs.Contribution([hubs.RecordingTool("late__tool", integration="late")])
+    )
 
-    assert await _tool_names(hass, hub_id(entry)) == ["late__tool", "llm__GetDateTime"]
+    assert await _tool_names(hass, hubs.hub_id(entry)) == ["late__tool", "llm__GetDateTime"]
 
 
 async def test_contributions_only_for_the_asked_api(hass: HomeAssistant) -> None:
     """A platform answering only for one hub id does not reach another hub."""
-    first = await async_add_hub(hass, "Kitchen")
-    second = await async_add_hub(hass, "Garage")
-    contribution = Contribution(
-        [RecordingTool("pick__tool", integration="pick")], only_for=hub_id(first)
+    first = await hubs.async_add_hub(hass, "Kitchen")
+    second = await hubs.async_add_hub(hass, "Garage")
+    contribution = hubs.Contribution(
+        [hubs.RecordingTool("pick__tool", integration="pick")], only_for=hubs.hub_id(first)
     )
-    add_llm_platform(hass, "pick", contribution)
+    hubs.add_llm_platform(hass, "pick", contribution)
 
-    assert "pick__tool" in await _tool_names(hass, hub_id(first))
-    assert "pick__tool" not in await _tool_names(hass, hub_id(second))
-    assert contribution.asked == [hub_id(first), hub_id(second)]
+    assert "pick__tool" in await _tool_names(hass, hubs.hub_id(first))
+    assert "pick__tool" not in await _tool_names(hass, hubs.hub_id(second))
+    assert contribution.asked == [hubs.hub_id(first), hubs.hub_id(second)]
 
 
 async def test_failing_contributed_tool_names_its_integration(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The log line of a contributed tool that raises names the contributing integration."""
-    tool = RecordingTool("maker__boom", integration="maker", raises=ZeroDivisionError("x"))
-    add_llm_platform(hass, "maker", Contribution([tool]))
-    entry = await async_add_hub(hass, "Kitchen")
+    tool = hubs.RecordingTool("maker__boom", integration="maker", raises=ZeroDivisionError("x"))
+    hubs.add_llm_platform(hass, "maker", hubs.Contribution([tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen")
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     result = await instance.async_call_tool(llm.ToolInput("maker__boom", {}))
 
     assert result.data["error"] == "ZeroDivisionError"

@@ -14,71 +14,46 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.compose.builder import HubAPIInstance
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_EXCLUDED_TOOLS,
-    CONF_INCLUDE_NEW_TOOLS,
-    CONF_INCLUDED_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_OVERRIDES,
-    CONF_PROMPT,
-    CONF_READ_ONLY,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TIMEOUT,
-)
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
+from ..helpers import hubs
 from ..helpers.agent import AgentSetup, _async_converse
-from ..helpers.hubs import (
-    BREW,
-    GRIND,
-    TOOLS_DOMAIN,
-    Call,
-    Contribution,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
 from ..helpers.mcp import _text, mcp_session
 
-SEARCH = f"{TOOLS_DOMAIN}__search"
-UNLOCK = f"{TOOLS_DOMAIN}__unlock"
+SEARCH = f"{hubs.TOOLS_DOMAIN}__search"
+UNLOCK = f"{hubs.TOOLS_DOMAIN}__unlock"
 LIVE_CONTEXT = "homeassistant__GetLiveContext"
 DATE_TIME = "llm__GetDateTime"
-ALL_TOOLS = {BREW, GRIND, SEARCH, UNLOCK, DATE_TIME, LIVE_CONTEXT}
+ALL_TOOLS = {hubs.BREW, hubs.GRIND, SEARCH, UNLOCK, DATE_TIME, LIVE_CONTEXT}
 SAFETY_OFF = {
-    CONF_READ_ONLY: False,
-    CONF_NO_DESTRUCTIVE: False,
-    CONF_NO_OPEN_WORLD: False,
-    CONF_CONFIRM_DESTRUCTIVE: False,
-    CONF_TIMEOUT: 60,
+    const.CONF_READ_ONLY: False,
+    const.CONF_NO_DESTRUCTIVE: False,
+    const.CONF_NO_OPEN_WORLD: False,
+    const.CONF_CONFIRM_DESTRUCTIVE: False,
+    const.CONF_TIMEOUT: 60,
 }
 
 
 @pytest.fixture
-def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> list[llm.Tool]:
+def contributed_tools(contributed_tools: list[llm.Tool], calls: list[hubs.Call]) -> list[llm.Tool]:
     """Return the contributed tools, with one of each kind of annotations.
 
     brew: writes, not destructive, closed world. grind: declares nothing (worst case).
     search: read-only, open world (declares only read_only). unlock: destructive, closed.
     """
-    search = RecordingTool(
+    search = hubs.RecordingTool(
         SEARCH,
-        integration=TOOLS_DOMAIN,
+        integration=hubs.TOOLS_DOMAIN,
         annotations=llm.ToolAnnotations(read_only=True),
         log=calls,
     )
-    unlock = RecordingTool(
+    unlock = hubs.RecordingTool(
         UNLOCK,
-        integration=TOOLS_DOMAIN,
+        integration=hubs.TOOLS_DOMAIN,
         annotations=llm.ToolAnnotations(open_world=False),
         log=calls,
     )
@@ -86,36 +61,39 @@ def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> l
 
 
 async def _exposed(hass: HomeAssistant, entry: MockConfigEntry, user_id: str) -> set[str]:
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(user_id))
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context(user_id))
     return {tool.name for tool in instance.tools}
 
 
 SCENARIOS = [
     pytest.param(
         "tools",
-        {CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {GRIND})},
-        ALL_TOOLS - {GRIND},
+        {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {hubs.GRIND})},
+        ALL_TOOLS - {hubs.GRIND},
         id="exclude",
     ),
     pytest.param(
         "tools",
-        {CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, LIVE_CONTEXT]},
-        {BREW, LIVE_CONTEXT},
+        {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [hubs.BREW, LIVE_CONTEXT]},
+        {hubs.BREW, LIVE_CONTEXT},
         id="include",
     ),
     pytest.param(
-        "safety", SAFETY_OFF | {CONF_READ_ONLY: True}, {SEARCH, DATE_TIME, LIVE_CONTEXT}, id="read"
+        "safety",
+        SAFETY_OFF | {const.CONF_READ_ONLY: True},
+        {SEARCH, DATE_TIME, LIVE_CONTEXT},
+        id="read",
     ),
     pytest.param(
         "safety",
-        SAFETY_OFF | {CONF_NO_DESTRUCTIVE: True},
-        {BREW, SEARCH, DATE_TIME, LIVE_CONTEXT},
+        SAFETY_OFF | {const.CONF_NO_DESTRUCTIVE: True},
+        {hubs.BREW, SEARCH, DATE_TIME, LIVE_CONTEXT},
         id="no_destructive",
     ),
     pytest.param(
         "safety",
-        SAFETY_OFF | {CONF_NO_OPEN_WORLD: True},
-        {BREW, UNLOCK, DATE_TIME, LIVE_CONTEXT},
+        SAFETY_OFF | {const.CONF_NO_OPEN_WORLD: True},
+        {hubs.BREW, UNLOCK, DATE_TIME, LIVE_CONTEXT},
         id="no_open_world",
     ),
 ]
@@ -127,7 +105,7 @@ async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
     hub: MockConfigEntry,
     hub_url: str,
     hass_access_token: str,
-    calls: list[Call],
+    calls: list[hubs.Call],
     step: str,
     user_input: dict[str, Any],
     exposed: set[str],
@@ -136,7 +114,7 @@ async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
     async with mcp_session(hub_url, hass_access_token) as session:
         assert {tool.name for tool in (await session.list_tools()).tools} >= ALL_TOOLS
 
-    await async_set_options(hass, hub, step, user_input)
+    await hubs.async_set_options(hass, hub, step, user_input)
 
     async with mcp_session(hub_url, hass_access_token) as session:
         # Only our test tools: Assist's intent tools vary with Home Assistant's version.
@@ -157,14 +135,14 @@ async def test_policy_in_conversation(  # noqa: PLR0917  # fixtures
     setup_agent: AgentSetup,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
     step: str,
     user_input: dict[str, Any],
     exposed: set[str],
 ) -> None:
     """An agent's chat log gets only the exposed tools; calling a left-out one is refused."""
-    agent = await setup_agent(hub_id(hub))
-    await async_set_options(hass, hub, step, user_input)
+    agent = await setup_agent(hubs.hub_id(hub))
+    await hubs.async_set_options(hass, hub, step, user_input)
     hidden = sorted(ALL_TOOLS - exposed)
     agent.tool_calls = [llm.ToolInput(tool_name=name, tool_args={}, id=name) for name in hidden]
 
@@ -194,7 +172,9 @@ async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": "overrides"}
     )
-    result = await hass.config_entries.options.async_configure(result["flow_id"], {"tool": BREW})
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"tool": hubs.BREW}
+    )
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"name": "coffee", "description": "Makes coffee for the user."}
     )
@@ -204,19 +184,19 @@ async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0
     async with mcp_session(hub_url, hass_access_token) as session:
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
         by_alias = await session.call_tool("coffee", {"size": "small"})
-        by_key = await session.call_tool(BREW, {"size": "small"})
-    assert tools.keys() & ALL_TOOLS | {"coffee"} == ALL_TOOLS - {BREW} | {"coffee"}
+        by_key = await session.call_tool(hubs.BREW, {"size": "small"})
+    assert tools.keys() & ALL_TOOLS | {"coffee"} == ALL_TOOLS - {hubs.BREW} | {"coffee"}
     assert tools["coffee"].description == "Makes coffee for the user."
     assert tools["coffee"].title == "Brew coffee"
     assert json.loads(_text(by_alias))["brewed"] == 1
     assert not by_key.isError
     assert json.loads(_text(by_key))["brewed"] == 1
-    assert BREW not in tools
+    assert hubs.BREW not in tools
 
-    agent = await setup_agent(hub_id(hub))
+    agent = await setup_agent(hubs.hub_id(hub))
     agent.tool_calls = [
         llm.ToolInput(tool_name="coffee", tool_args={"size": "large"}, id="c"),
-        llm.ToolInput(tool_name=BREW, tool_args={"size": "small", "cups": 2}, id="k"),
+        llm.ToolInput(tool_name=hubs.BREW, tool_args={"size": "small", "cups": 2}, id="k"),
     ]
     await _async_converse(agent, hass_admin_user)
     assert agent.chat_log is not None
@@ -229,35 +209,43 @@ async def test_alias_and_description_through_mcp_and_conversation(  # noqa: PLR0
 async def test_new_tools_follow_the_default(
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    contribution: Contribution,
+    contribution: hubs.Contribution,
     hass_admin_user: MockUser,
 ) -> None:
     """A tool that appears after the choice is exposed only when new tools are included."""
-    await async_set_options(
-        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: False, "tools": [BREW, GRIND]}
+    await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: False, "tools": [hubs.BREW, hubs.GRIND]}
     )
     assert contribution.tools is not None
-    contribution.tools.append(RecordingTool(f"{TOOLS_DOMAIN}__new", integration=TOOLS_DOMAIN))
+    contribution.tools.append(
+        hubs.RecordingTool(f"{hubs.TOOLS_DOMAIN}__new", integration=hubs.TOOLS_DOMAIN)
+    )
 
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
 
-    assert {tool.name for tool in instance.tools} == {BREW, GRIND}
+    assert {tool.name for tool in instance.tools} == {hubs.BREW, hubs.GRIND}
     assert isinstance(instance, HubAPIInstance)
     hidden = {item.key: item.hidden for item in instance.candidates}
-    assert hidden[f"{TOOLS_DOMAIN}__new"] == (
+    assert hidden[f"{hubs.TOOLS_DOMAIN}__new"] == (
         "a new tool, and the hub's options leave out new tools"
     )
     assert hidden[SEARCH] == "unchecked in the hub's options"
 
-    await async_set_options(
-        hass, hub, "tools", {CONF_INCLUDE_NEW_TOOLS: True, "tools": [BREW, GRIND]}
+    await hubs.async_set_options(
+        hass, hub, "tools", {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": [hubs.BREW, hubs.GRIND]}
     )
-    assert hub.options[CONF_EXCLUDED_TOOLS] == sorted(
-        ALL_TOOLS - {BREW, GRIND} | {f"{TOOLS_DOMAIN}__new"}
+    assert hub.options[const.CONF_EXCLUDED_TOOLS] == sorted(
+        ALL_TOOLS - {hubs.BREW, hubs.GRIND} | {f"{hubs.TOOLS_DOMAIN}__new"}
     )
-    assert await _exposed(hass, hub, hass_admin_user.id) == {BREW, GRIND}
-    contribution.tools.append(RecordingTool(f"{TOOLS_DOMAIN}__newer", integration=TOOLS_DOMAIN))
-    assert await _exposed(hass, hub, hass_admin_user.id) == {BREW, GRIND, f"{TOOLS_DOMAIN}__newer"}
+    assert await _exposed(hass, hub, hass_admin_user.id) == {hubs.BREW, hubs.GRIND}
+    contribution.tools.append(
+        hubs.RecordingTool(f"{hubs.TOOLS_DOMAIN}__newer", integration=hubs.TOOLS_DOMAIN)
+    )
+    assert await _exposed(hass, hub, hass_admin_user.id) == {
+        hubs.BREW,
+        hubs.GRIND,
+        f"{hubs.TOOLS_DOMAIN}__newer",
+    }
 
 
 async def test_left_out_reasons_and_worst_case_annotations(
@@ -273,19 +261,19 @@ async def test_left_out_reasons_and_worst_case_annotations(
         hub,
         options={
             **hub.options,
-            CONF_INCLUDED_TOOLS: [GRIND],
-            CONF_NO_DESTRUCTIVE: True,
-            CONF_NO_OPEN_WORLD: True,
+            const.CONF_INCLUDED_TOOLS: [hubs.GRIND],
+            const.CONF_NO_DESTRUCTIVE: True,
+            const.CONF_NO_OPEN_WORLD: True,
         },
     )
     await hass.config_entries.async_reload(hub.entry_id)
 
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
 
     assert isinstance(instance, HubAPIInstance)
     assert {item.key: item.hidden for item in instance.candidates} == {
-        BREW: None,
-        GRIND: "destructive (policy: no destructive tools)",
+        hubs.BREW: None,
+        hubs.GRIND: "destructive (policy: no destructive tools)",
         SEARCH: "reaches outside Home Assistant (policy: no open-world tools)",
         UNLOCK: "destructive (policy: no destructive tools)",
         DATE_TIME: None,
@@ -303,14 +291,14 @@ async def test_a_tool_without_annotations_counts_as_the_worst_case(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """A tool whose annotations are missing altogether is left out by any annotation policy."""
-    bare = RecordingTool("bare")
+    bare = hubs.RecordingTool("bare")
     bare.annotations = None  # type: ignore[assignment]  # a third-party tool may do this
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [bare]))
-    entry = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], CONF_NO_OPEN_WORLD: True}
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [bare]))
+    entry = await hubs.async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], const.CONF_NO_OPEN_WORLD: True}
     )
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     assert isinstance(instance, HubAPIInstance)
     assert [(item.key, item.hidden) for item in instance.candidates] == [
@@ -324,15 +312,15 @@ async def test_aliases_stay_portable_and_unique(
 ) -> None:
     """An alias that is not portable, or that another tool carries, is not used (logged once)."""
     tools: list[llm.Tool] = [
-        RecordingTool(name) for name in ("one", "two", "three", "four", "five", "six", "seven")
+        hubs.RecordingTool(name) for name in ("one", "two", "three", "four", "five", "six", "seven")
     ]
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", tools))
-    entry = await async_add_hub(
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", tools))
+    entry = await hubs.async_add_hub(
         hass,
         "Kitchen",
         {
             CONF_LLM_HASS_API: ["x"],
-            CONF_OVERRIDES: {
+            const.CONF_OVERRIDES: {
                 "one": {"name": "two"},  # the key of another tool
                 "two": {"name": "deux"},
                 "three": {"name": "3"},  # not portable
@@ -346,7 +334,7 @@ async def test_aliases_stay_portable_and_unique(
     )
 
     for _ in range(2):
-        instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+        instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     result = await instance.async_call_tool(llm.ToolInput("deux", {}))
 
     assert [tool.name for tool in instance.tools] == [
@@ -383,8 +371,10 @@ async def test_limits_and_logging_options_reach_the_hub(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """Timeout, tool limit and argument recording are parsed for the hub's call steps."""
-    await async_set_options(hass, hub, "safety", SAFETY_OFF | {CONF_TIMEOUT: 5})
-    await async_set_options(hass, hub, "limits", {CONF_MAX_TOOLS: 4, CONF_RECORD_ARGUMENTS: True})
+    await hubs.async_set_options(hass, hub, "safety", SAFETY_OFF | {const.CONF_TIMEOUT: 5})
+    await hubs.async_set_options(
+        hass, hub, "limits", {const.CONF_MAX_TOOLS: 4, const.CONF_RECORD_ARGUMENTS: True}
+    )
 
     options = hub.runtime_data.api.options
     assert (options.timeout, options.max_tools, options.record_arguments) == (5, 4, True)
@@ -395,16 +385,18 @@ async def test_a_loop_of_three_hubs_at_request_time(
 ) -> None:
     """Three hubs picking each other in a ring (made behind the flow's back) each serve the
     rest: a clear error naming the loop is logged once per hub, and no request recurses."""
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [RecordingTool("from_x")]))
-    first = await async_add_hub(hass, "First", {CONF_LLM_HASS_API: ["x"]})
-    second = await async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hub_id(first)]})
-    third = await async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hub_id(second)]})
-    hass.config_entries.async_update_entry(first, options={CONF_LLM_HASS_API: ["x", hub_id(third)]})
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("from_x")]))
+    first = await hubs.async_add_hub(hass, "First", {CONF_LLM_HASS_API: ["x"]})
+    second = await hubs.async_add_hub(hass, "Second", {CONF_LLM_HASS_API: [hubs.hub_id(first)]})
+    third = await hubs.async_add_hub(hass, "Third", {CONF_LLM_HASS_API: [hubs.hub_id(second)]})
+    hass.config_entries.async_update_entry(
+        first, options={CONF_LLM_HASS_API: ["x", hubs.hub_id(third)]}
+    )
     await hass.config_entries.async_reload(first.entry_id)
 
     for _ in range(2):
         for entry in (first, second, third):
-            instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+            instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
             assert "from_x" in {tool.name for tool in instance.tools}
             result = await instance.async_call_tool(llm.ToolInput("from_x", {}))
             assert result.data == {"tool": "from_x", "args": {}}
@@ -413,8 +405,8 @@ async def test_a_loop_of_three_hubs_at_request_time(
 
     def loop(hub: str, left_out: MockConfigEntry, chain: str) -> str:
         return (
-            f"LLM Hub {hub} leaves out {hub_id(left_out)}: LLM Hub APIs select each other in a "
-            f"loop ({chain}); take one of them out of the hubs' selected LLM APIs"
+            f"LLM Hub {hub} leaves out {hubs.hub_id(left_out)}: LLM Hub APIs select each other "
+            f"in a loop ({chain}); take one of them out of the hubs' selected LLM APIs"
         )
 
     # The hub that is reached again raises; the one that picked it leaves it out.
@@ -434,24 +426,24 @@ async def test_describe_warns_of_prompts_naming_renamed_or_left_out_tools(
         hub,
         options={
             **hub.options,
-            CONF_PROMPT: f"Never call {GRIND}. Use {SEARCH} and {SEARCH}-like tools.",
-            CONF_OVERRIDES: {BREW: {"name": "coffee"}},
-            CONF_EXCLUDED_TOOLS: [GRIND],
+            const.CONF_PROMPT: f"Never call {hubs.GRIND}. Use {SEARCH} and {SEARCH}-like tools.",
+            const.CONF_OVERRIDES: {hubs.BREW: {"name": "coffee"}},
+            const.CONF_EXCLUDED_TOOLS: [hubs.GRIND],
         },
     )
     await hass.config_entries.async_reload(hub.entry_id)
     await hass.async_block_till_done()
     client = await hass_ws_client(hass)
 
-    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(hub)})
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hubs.hub_id(hub)})
     described = (await client.receive_json())["result"]
 
     renamed = (
-        f"The prompt names the tool {BREW}, which this hub lists as coffee; tell the model "
+        f"The prompt names the tool {hubs.BREW}, which this hub lists as coffee; tell the model "
         "the new name in the hub's instructions."
     )
     left_out = (
-        f"The prompt names the tool {GRIND}, which this hub does not list (unchecked in the "
+        f"The prompt names the tool {hubs.GRIND}, which this hub does not list (unchecked in the "
         "hub's options)."
     )
     assert described["warnings"] == [renamed, left_out]

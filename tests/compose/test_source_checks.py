@@ -23,15 +23,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.util.json import SerializationError
 
-from ..helpers.hubs import (
-    Contribution,
-    FixedAPI,
-    RecordingTool,
-    add_llm_platform,
-    async_add_hub,
-    hub_id,
-    llm_context,
-)
+from ..helpers import hubs
 from ..helpers.mcp import _async_setup_mcp_server, mcp_session
 
 
@@ -54,9 +46,9 @@ async def _never_awaited() -> str:
     return "a prompt"
 
 
-def _named(name: Any) -> RecordingTool:
+def _named(name: Any) -> hubs.RecordingTool:
     """Return a tool whose name is ``name`` (of any type)."""
-    tool = RecordingTool("placeholder")
+    tool = hubs.RecordingTool("placeholder")
     tool.name = name
     return tool
 
@@ -64,8 +56,8 @@ def _named(name: Any) -> RecordingTool:
 async def _instance(hass: HomeAssistant, api: llm.API) -> llm.APIInstance:
     """Register ``api``; return the instance of a hub that selects it."""
     llm.async_register_api(hass, api)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: [api.id]})
-    return await llm.async_get_api(hass, hub_id(entry), llm_context())
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: [api.id]})
+    return await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
 
 @pytest.mark.parametrize(
@@ -82,7 +74,7 @@ async def test_prompt_that_is_not_text_is_left_out(
     """A selected API's prompt that is not text: its tools are served without it, and said so."""
     if prompt == "coroutine":
         prompt = _never_awaited()
-    api = FixedAPI(hass, "x", "X", [RecordingTool("lamp")], prompt=prompt)
+    api = hubs.FixedAPI(hass, "x", "X", [hubs.RecordingTool("lamp")], prompt=prompt)
 
     instance = await _instance(hass, api)
 
@@ -96,8 +88,8 @@ async def test_tools_that_cannot_be_used_are_left_out(
     hass: HomeAssistant, setup_llm: None, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Tools without a name, with a name that is not text or blank: left out, the rest served."""
-    tools: list[Any] = [_named(5), Nameless(), _named("  "), RecordingTool("lamp")]
-    api = FixedAPI(hass, "x", "X", tools, prompt="Use the lamp.")
+    tools: list[Any] = [_named(5), Nameless(), _named("  "), hubs.RecordingTool("lamp")]
+    api = hubs.FixedAPI(hass, "x", "X", tools, prompt="Use the lamp.")
 
     instance = await _instance(hass, api)
     result = await instance.async_call_tool(llm.ToolInput("lamp", {}))
@@ -116,15 +108,15 @@ async def test_contributed_tools_and_prompt_are_checked(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """A contributor's prompt that is not text is left out; its usable tools are served."""
-    add_llm_platform(
+    hubs.add_llm_platform(
         hass,
         "hub_tools",
-        Contribution([RecordingTool("hub_tools__lamp")], prompt=b"bytes", only_hubs=True),  # type: ignore[arg-type]
+        hubs.Contribution([hubs.RecordingTool("hub_tools__lamp")], prompt=b"bytes", only_hubs=True),  # type: ignore[arg-type]
         built_in=True,
     )
-    entry = await async_add_hub(hass, "Kitchen", {})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {})
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     assert sorted(tool.name for tool in instance.tools) == ["hub_tools__lamp", "llm__GetDateTime"]
     reason = "its prompt, which is of type bytes (b'bytes'), not text"
@@ -134,7 +126,7 @@ async def test_contributed_tools_and_prompt_are_checked(
 def test_check_source() -> None:
     """Unit cases: tools that are not a list, things that are not tools, long values cut."""
     assert check_source("p", None).left_out == ["its tools, which are None, not a list"]
-    lamp = RecordingTool("lamp")
+    lamp = hubs.RecordingTool("lamp")
     checked = check_source(None, (lamp, "x" * 80), prompt_optional=True)
     assert checked.prompt == ""
     assert checked.tools == [lamp]
@@ -143,8 +135,8 @@ def test_check_source() -> None:
 
 async def test_parameters_given_as_a_plain_mapping(hass: HomeAssistant, setup_llm: None) -> None:
     """Parameters that are a plain dict are checked as a schema (not "not callable")."""
-    tool = RecordingTool("count", parameters={probatio.Required("n"): int})
-    instance = await _instance(hass, FixedAPI(hass, "x", "X", [tool]))
+    tool = hubs.RecordingTool("count", parameters={probatio.Required("n"): int})
+    instance = await _instance(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
 
     ran = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}))
     refused = await instance.async_call_tool(llm.ToolInput("count", {"n": "two"}))
@@ -162,15 +154,15 @@ async def test_result_with_lone_surrogates_reaches_an_mcp_client(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Text that is not valid Unicode in a result: the model gets it, bad characters replaced."""
-    tool = RecordingTool(
+    tool = hubs.RecordingTool(
         "list_files",
         result=llm.ToolResult(data={"files": ["caf\udce9.txt"], "\ud800key": "ok"}),
     )
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["x"]})
-    await _async_setup_mcp_server(hass, [hub_id(entry)], require_admin=False)
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["x"]})
+    await _async_setup_mcp_server(hass, [hubs.hub_id(entry)], require_admin=False)
     client = await hass_client_no_auth()
-    url = str(client.make_url(f"/api/mcp/{hub_id(entry)}"))
+    url = str(client.make_url(f"/api/mcp/{hubs.hub_id(entry)}"))
 
     with caplog.at_level(logging.WARNING):
         async with mcp_session(url, hass_access_token) as session:
@@ -187,8 +179,8 @@ async def test_names_differing_only_in_case_are_told_apart(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
     """``x__Lamp`` and ``x__lamp``: listed under names unique ignoring case; calls reach each."""
-    upper, lower = RecordingTool("x__Lamp"), RecordingTool("x__lamp")
-    instance = await _instance(hass, FixedAPI(hass, "x", "X", [upper, lower]))
+    upper, lower = hubs.RecordingTool("x__Lamp"), hubs.RecordingTool("x__lamp")
+    instance = await _instance(hass, hubs.FixedAPI(hass, "x", "X", [upper, lower]))
     names = [tool.name for tool in instance.tools if tool.name.lower().startswith("x__lamp")]
 
     assert names[0] == "x__Lamp"

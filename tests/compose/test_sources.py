@@ -20,16 +20,7 @@ from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
 from homeassistant.helpers.integration_platform import LazyIntegrationPlatforms
 
-from ..helpers.hubs import (
-    AdminAPI,
-    Contribution,
-    FixedAPI,
-    RecordingTool,
-    add_llm_platform,
-    async_add_hub,
-    hub_id,
-    llm_context,
-)
+from ..helpers import hubs
 
 BUDGET = 0.05
 """The source budget in these tests, in seconds (``const.SOURCE_BUDGET`` is 10)."""
@@ -47,8 +38,8 @@ def _names(instance: llm.APIInstance) -> set[str]:
     return {tool.name for tool in instance.tools} - {"llm__GetDateTime"}
 
 
-def _secret_api(hass: HomeAssistant, api_id: str) -> AdminAPI:
-    return AdminAPI(hass, api_id, "Secret", [RecordingTool("secret__read")])
+def _secret_api(hass: HomeAssistant, api_id: str) -> hubs.AdminAPI:
+    return hubs.AdminAPI(hass, api_id, "Secret", [hubs.RecordingTool("secret__read")])
 
 
 # --- 2d: the admin check and the build see the same APIs ----------------------------------
@@ -58,11 +49,13 @@ async def test_admin_api_registered_by_a_contributor_during_the_build(
     hass: HomeAssistant, setup_llm: None, hass_read_only_user: MockUser
 ) -> None:
     """An admin-only API that registers while a hub builds does not reach a non-admin."""
-    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open", "late"]})
+    llm.async_register_api(
+        hass, hubs.FixedAPI(hass, "open", "Open", [hubs.RecordingTool("open__read")])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open", "late"]})
     registered = False
 
-    class Registering(Contribution):
+    class Registering(hubs.Contribution):
         @override
         def contributes_to(self, api_id: str) -> bool:
             nonlocal registered
@@ -71,15 +64,17 @@ async def test_admin_api_registered_by_a_contributor_during_the_build(
                 llm.async_register_api(hass, _secret_api(hass, "late"))
             return False
 
-    add_llm_platform(hass, "registrar", Registering(tools=[]))
+    hubs.add_llm_platform(hass, "registrar", Registering(tools=[]))
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(entry), hubs.llm_context(hass_read_only_user.id)
+    )
 
     assert registered
     assert _names(instance) == {"open__read"}
     # The next request sees it from the start: the hub is admin-only now.
     with pytest.raises(Unauthorized):
-        await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
+        await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context(hass_read_only_user.id))
 
 
 async def test_admin_api_swapped_in_during_a_selected_apis_build(
@@ -88,10 +83,10 @@ async def test_admin_api_swapped_in_during_a_selected_apis_build(
     """An API replaced by an admin-only one under the same id while the hub builds: the
     object the admin check saw is the one built."""
     unregister = llm.async_register_api(
-        hass, FixedAPI(hass, "swap", "Swap", [RecordingTool("swap__public")])
+        hass, hubs.FixedAPI(hass, "swap", "Swap", [hubs.RecordingTool("swap__public")])
     )
 
-    class Swapping(FixedAPI):
+    class Swapping(hubs.FixedAPI):
         @override
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
             unregister()
@@ -99,9 +94,11 @@ async def test_admin_api_swapped_in_during_a_selected_apis_build(
             return await super().async_get_api_instance(llm_context)
 
     llm.async_register_api(hass, Swapping(hass, "builder", "Builder", []))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["builder", "swap"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["builder", "swap"]})
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(entry), hubs.llm_context(hass_read_only_user.id)
+    )
 
     assert _names(instance) == {"swap__public"}
 
@@ -113,9 +110,9 @@ async def test_api_that_becomes_admin_only_during_the_build_is_left_out(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """An API object that declares itself admin-only after the check is not built."""
-    flipping = FixedAPI(hass, "flip", "Flip", [RecordingTool("flip__read")])
+    flipping = hubs.FixedAPI(hass, "flip", "Flip", [hubs.RecordingTool("flip__read")])
 
-    class Flipper(FixedAPI):
+    class Flipper(hubs.FixedAPI):
         @override
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
             flipping.requires_admin = True  # type: ignore[attr-defined]
@@ -123,9 +120,11 @@ async def test_api_that_becomes_admin_only_during_the_build_is_left_out(
 
     llm.async_register_api(hass, Flipper(hass, "flipper", "Flipper", []))
     llm.async_register_api(hass, flipping)
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["flipper", "flip"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["flipper", "flip"]})
 
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(hass_read_only_user.id))
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(entry), hubs.llm_context(hass_read_only_user.id)
+    )
 
     assert _names(instance) == set()
     assert "LLM Hub Kitchen leaves out flip: it requires an administrator" in caplog.text
@@ -134,7 +133,7 @@ async def test_api_that_becomes_admin_only_during_the_build_is_left_out(
 # --- 4: one slow source --------------------------------------------------------------------
 
 
-class NeverAPI(FixedAPI):
+class NeverAPI(hubs.FixedAPI):
     """An LLM API whose instance never comes back."""
 
     started = 0
@@ -155,11 +154,13 @@ async def test_a_selected_api_that_never_answers_is_left_out(
     """The rest is served within the budget, logged once, shown in describe and diagnostics."""
     never = NeverAPI(hass, "never", "Never", [])
     llm.async_register_api(hass, never)
-    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["never", "open"]})
+    llm.async_register_api(
+        hass, hubs.FixedAPI(hass, "open", "Open", [hubs.RecordingTool("open__read")])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["never", "open"]})
 
-    first = await llm.async_get_api(hass, hub_id(entry), llm_context())
-    second = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    first = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
+    second = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     message = (
         f"LLM Hub Kitchen left out the LLM API never: it gave no tools within {BUDGET:g} s; "
@@ -169,7 +170,7 @@ async def test_a_selected_api_that_never_answers_is_left_out(
     assert never.started == 2
     assert caplog.text.count(message) == 1
     client = await hass_ws_client(hass)
-    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hubs.hub_id(entry)})
     described = (await client.receive_json())["result"]
     assert described["warnings"] == [message]
     diagnostics = await async_get_config_entry_diagnostics(hass, entry)
@@ -185,15 +186,15 @@ async def test_own_timeout_of_an_api_is_its_failure(
 ) -> None:
     """A selected API that raises ``TimeoutError`` itself fails; it is not counted slow."""
 
-    class Failing(FixedAPI):
+    class Failing(hubs.FixedAPI):
         @override
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
             raise TimeoutError
 
     llm.async_register_api(hass, Failing(hass, "failing", "Failing", []))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["failing"]})
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["failing"]})
 
-    await llm.async_get_api(hass, hub_id(entry), llm_context())
+    await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     assert "could not get the tools of the LLM API failing" in caplog.text
     assert entry.runtime_data.api.slow_sources.as_list() == []
@@ -205,15 +206,37 @@ async def test_a_selected_hub_has_no_budget_of_its_own(
     """A hub selecting a hub lets the inner hub keep its own budgets: the inner hub's other
     sources still reach the outer hub."""
     llm.async_register_api(hass, NeverAPI(hass, "never", "Never", []))
-    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
-    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["never", "open"]})
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    llm.async_register_api(
+        hass, hubs.FixedAPI(hass, "open", "Open", [hubs.RecordingTool("open__read")])
+    )
+    inner = await hubs.async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["never", "open"]})
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
 
-    instance = await llm.async_get_api(hass, hub_id(outer), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(outer), hubs.llm_context())
 
     assert _names(instance) == {"open__read"}
     assert inner.runtime_data.api.slow_sources.as_list()[0]["source"] == "never"
     assert outer.runtime_data.api.slow_sources.as_list() == []
+
+
+def _hold_load(
+    hass: HomeAssistant, domain: str, release: asyncio.Event, error: Exception | None = None
+) -> None:
+    """Load the llm.py platforms through Home Assistant's lazy loader; that of ``domain``
+    waits for ``release``, then fails with ``error`` if one is given."""
+
+    async def process(
+        hass: HomeAssistant, loading: str, platform: LLMToolsPlatformProtocol
+    ) -> LLMToolsPlatformProtocol:
+        if loading == domain:
+            await release.wait()
+            if error is not None:
+                raise error
+        return platform
+
+    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
+        hass, PLATFORM_NAME, process
+    )
 
 
 async def test_a_contributor_that_never_loads_is_left_out(
@@ -222,28 +245,24 @@ async def test_a_contributor_that_never_loads_is_left_out(
     """A contributor whose platform never loads holds up no request for longer than the
     budget; the other contributors and selected APIs are served, and it is used once loaded."""
     release = asyncio.Event()
-
-    async def process(
-        hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
-    ) -> LLMToolsPlatformProtocol:
-        if domain == "slow_tools":
-            await release.wait()
-        return platform
-
-    add_llm_platform(hass, "slow_tools", Contribution([RecordingTool("slow_tools__read")]))
-    add_llm_platform(hass, "quick_tools", Contribution([RecordingTool("quick_tools__read")]))
-    llm.async_register_api(hass, FixedAPI(hass, "open", "Open", [RecordingTool("open__read")]))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open"]})
-    # Platforms load through Home Assistant's lazy loader; this one's load hangs.
-    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
-        hass, PLATFORM_NAME, process
+    hubs.add_llm_platform(
+        hass, "slow_tools", hubs.Contribution([hubs.RecordingTool("slow_tools__read")])
     )
+    hubs.add_llm_platform(
+        hass, "quick_tools", hubs.Contribution([hubs.RecordingTool("quick_tools__read")])
+    )
+    llm.async_register_api(
+        hass, hubs.FixedAPI(hass, "open", "Open", [hubs.RecordingTool("open__read")])
+    )
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["open"]})
+    # Platforms load through Home Assistant's lazy loader; this one's load hangs.
+    _hold_load(hass, "slow_tools", release)
 
-    first = await llm.async_get_api(hass, hub_id(entry), llm_context())
-    second = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    first = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
+    second = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     release.set()
     await hass.async_block_till_done()
-    third = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    third = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
     served = {"quick_tools__read", "open__read"}
     assert _names(first) == _names(second) == served
@@ -261,22 +280,15 @@ async def test_a_contributor_whose_load_fails_is_logged_by_home_assistant(
 ) -> None:
     """A platform that fails to load while a request waits is left out, not counted slow."""
     release = asyncio.Event()
-
-    async def process(
-        hass: HomeAssistant, domain: str, platform: LLMToolsPlatformProtocol
-    ) -> LLMToolsPlatformProtocol:
-        if domain == "broken_tools":
-            await release.wait()
-            raise RuntimeError("broken platform")
-        return platform
-
-    add_llm_platform(hass, "broken_tools", Contribution([RecordingTool("broken_tools__read")]))
-    entry = await async_add_hub(hass, "Kitchen", {})
-    hass.data[DATA_PLATFORMS] = LazyIntegrationPlatforms[LLMToolsPlatformProtocol](
-        hass, PLATFORM_NAME, process
+    hubs.add_llm_platform(
+        hass, "broken_tools", hubs.Contribution([hubs.RecordingTool("broken_tools__read")])
     )
+    entry = await hubs.async_add_hub(hass, "Kitchen", {})
+    _hold_load(hass, "broken_tools", release, RuntimeError("broken platform"))
 
-    request = hass.async_create_task(llm.async_get_api(hass, hub_id(entry), llm_context()))
+    request = hass.async_create_task(
+        llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
+    )
     await asyncio.sleep(0)
     release.set()
     instance = await request

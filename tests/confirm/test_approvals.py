@@ -28,6 +28,7 @@ from pytest_homeassistant_custom_component.common import (
 from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.confirm.approvals import (
     DATA_APPROVALS,
@@ -37,12 +38,6 @@ from custom_components.llm_hub.confirm.approvals import (
     duration,
     shown_arguments,
 )
-from custom_components.llm_hub.const import (
-    CONF_APPROVAL_NOTIFY_SERVICE,
-    CONF_APPROVAL_TIMEOUT,
-    CONF_CONFIRM_TOOLS,
-    CONF_CONFIRM_WITHOUT_CONVERSATION,
-)
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.core_config import async_process_ha_core_config
@@ -50,24 +45,15 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er, ll
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
+from ..helpers import hubs
 from ..helpers.confirm import (
-    ANY_VALUE,
     SAFETY,
     TOKEN,
     _call,
     _notifications,
     _other_user_client,
     _ws,
-)
-from ..helpers.hubs import (
-    BREW,
-    Call,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
+    async_add_set_hub,
 )
 from ..helpers.mcp import _text, mcp_session
 
@@ -79,11 +65,11 @@ def _waits(data: dict[str, Any]) -> str:
     approval_id = data[TOKEN]
     assert data == {
         "status": "approval_required",
-        "message": f"Nothing ran yet: tool {BREW} waits for the user's approval in Home "
-        f"Assistant until {data['expires']}. Only after they approved it, call {BREW} again "
+        "message": f"Nothing ran yet: tool {hubs.BREW} waits for the user's approval in Home "
+        f"Assistant until {data['expires']}. Only after they approved it, call {hubs.BREW} again "
         f'with the same arguments and "confirmation_token": "{approval_id}"; it then runs '
         "once. Tell the user to approve or deny it in Home Assistant: in the notification "
-        f"about {BREW} or in LLM Hub's approvals.",
+        f"about {hubs.BREW} or in LLM Hub's approvals.",
         TOKEN: approval_id,
         "expires": data["expires"],
     }
@@ -93,8 +79,8 @@ def _waits(data: dict[str, Any]) -> str:
 def _refused(approval_id: Any, reason: str) -> dict[str, Any]:
     return {
         "error": "ApprovalRefused",
-        "error_text": f"The approval {reason}, so tool {BREW} did not run (approval "
-        f"{approval_id!r}). To ask again, call {BREW} without confirmation_token.",
+        "error_text": f"The approval {reason}, so tool {hubs.BREW} did not run (approval "
+        f"{approval_id!r}). To ask again, call {hubs.BREW} without confirmation_token.",
     }
 
 
@@ -105,31 +91,31 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     hass_access_token: str,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """Call, pending, approve through the websocket, call again: the tool runs once."""
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
     client = await hass_ws_client(hass)
     async with mcp_session(hub_url, hass_access_token) as session:
-        first = await session.call_tool(BREW, {"size": "small"})
+        first = await session.call_tool(hubs.BREW, {"size": "small"})
         approval_id = _waits(json.loads(_text(first)))
         notifications = await _notifications(hass, client)
         listed = await _ws(client, "list")
-        early = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
+        early = await session.call_tool(hubs.BREW, {"size": "small", TOKEN: approval_id})
         approved = await _ws(client, "approve", approval_id=approval_id)
-        second = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
-        again = await session.call_tool(BREW, {"size": "small", TOKEN: approval_id})
+        second = await session.call_tool(hubs.BREW, {"size": "small", TOKEN: approval_id})
+        again = await session.call_tool(hubs.BREW, {"size": "small", TOKEN: approval_id})
 
     # Waiting is no error: MCP clients hand the model the words, not "error executing tool".
     assert not first.isError
     assert not early.isError
-    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
     [approval] = listed["result"]["approvals"]
     assert approval == {
         "approval_id": approval_id,
-        "api_id": hub_id(brew_hub),
+        "api_id": hubs.hub_id(brew_hub),
         "hub_name": "Kitchen",
-        "tool_name": BREW,
+        "tool_name": hubs.BREW,
         "arguments": {"size": "small", "cups": 1},
         "targets": [],
         "targets_more": 0,
@@ -143,17 +129,17 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "decided": None,
     }
     notification = notifications[NOTIFICATION.format(approval_id)]
-    assert notification["title"] == f"Approve {BREW}?"
-    assert f"to run {BREW} with LLM Hub Kitchen" in notification["message"]
+    assert notification["title"] == f"Approve {hubs.BREW}?"
+    assert f"to run {hubs.BREW} with LLM Hub Kitchen" in notification["message"]
     assert 'Arguments:\n```text\nsize: "small"\ncups: 1\n```' in notification["message"]
     assert "Acts on" not in notification["message"]
     assert "[LLM Hub's approvals](/llm_hub/approvals)." in notification["message"]
     assert json.loads(_text(early)) == {
         "status": "approval_pending",
-        "message": f"Nothing ran yet: tool {BREW} still waits for the user's approval in Home "
-        f"Assistant. Only after they approved it, call {BREW} again with the same arguments "
+        "message": f"Nothing ran yet: tool {hubs.BREW} still waits for the user's approval in Home "
+        f"Assistant. Only after they approved it, call {hubs.BREW} again with the same arguments "
         f'and "confirmation_token": "{approval_id}"; it then runs once. Tell the user to '
-        f"approve or deny it in Home Assistant: in the notification about {BREW} or in "
+        f"approve or deny it in Home Assistant: in the notification about {hubs.BREW} or in "
         "LLM Hub's approvals.",
         TOKEN: approval_id,
     }
@@ -183,10 +169,10 @@ async def test_who_may_decide(  # noqa: PLR0917  # fixtures
     hass_read_only_user: MockUser,
     hass_read_only_access_token: str,
     hass_ws_client: WebSocketGenerator,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """The user the call runs as may decide it, and an admin; another non-admin may not."""
-    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large"})
     approval_id = asked.data[TOKEN]
     _, other = await _other_user_client(hass, hass_ws_client)
     own = await hass_ws_client(hass, hass_read_only_access_token)
@@ -199,7 +185,7 @@ async def test_who_may_decide(  # noqa: PLR0917  # fixtures
     twice = await _ws(own, "deny", approval_id=approval_id)
     unknown = await _ws(own, "approve", approval_id="made-up")
     ran = await _call(
-        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: approval_id}
+        hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large", TOKEN: approval_id}
     )
 
     assert other_list["result"] == {"approvals": []}
@@ -217,7 +203,7 @@ async def test_who_may_decide(  # noqa: PLR0917  # fixtures
     }
     assert unknown["error"]["code"] == "not_found"
     assert not ran.error
-    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_read_only_user.id)]
+    assert calls == [(hubs.BREW, {"size": "large", "cups": 1}, hass_read_only_user.id)]
 
 
 async def test_denied_expired_and_other_calls(  # noqa: PLR0917  # fixtures
@@ -226,38 +212,38 @@ async def test_denied_expired_and_other_calls(  # noqa: PLR0917  # fixtures
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
     hass_ws_client: WebSocketGenerator,
-    calls: list[Call],
+    calls: list[hubs.Call],
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Denied and expired approvals are refused in words; other calls cannot use one."""
     client = await hass_ws_client(hass)
     user = hass_admin_user.id
-    denied = (await _call(hass, brew_hub, user, BREW, {"size": "small"})).data[TOKEN]
+    denied = (await _call(hass, brew_hub, user, hubs.BREW, {"size": "small"})).data[TOKEN]
     await _ws(client, "deny", approval_id=denied)
-    refused = await _call(hass, brew_hub, user, BREW, {"size": "small", TOKEN: denied})
+    refused = await _call(hass, brew_hub, user, hubs.BREW, {"size": "small", TOKEN: denied})
 
-    late = (await _call(hass, brew_hub, user, BREW, {"size": "small"})).data[TOKEN]
-    approved = (await _call(hass, brew_hub, user, BREW, {"size": "large"})).data[TOKEN]
+    late = (await _call(hass, brew_hub, user, hubs.BREW, {"size": "small"})).data[TOKEN]
+    approved = (await _call(hass, brew_hub, user, hubs.BREW, {"size": "large"})).data[TOKEN]
     # Asked again with the same call: the same approval, no second notification.
-    assert (await _call(hass, brew_hub, user, BREW, {"size": "large"})).data[TOKEN] == approved
+    assert (await _call(hass, brew_hub, user, hubs.BREW, {"size": "large"})).data[TOKEN] == approved
     assert NOTIFICATION.format(late) in await _notifications(hass, client)
     freezer.tick(timedelta(minutes=3))
     await _ws(client, "approve", approval_id=approved)
     presented = {"size": "large", TOKEN: approved}
-    other_args = await _call(hass, brew_hub, user, BREW, presented | {"cups": 2})
-    other_user = await _call(hass, brew_hub, hass_read_only_user.id, BREW, presented)
-    not_text = await _call(hass, brew_hub, user, BREW, {"size": "large", TOKEN: 7})
+    other_args = await _call(hass, brew_hub, user, hubs.BREW, presented | {"cups": 2})
+    other_user = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, presented)
+    not_text = await _call(hass, brew_hub, user, hubs.BREW, {"size": "large", TOKEN: 7})
     assert calls == []
 
     freezer.tick(timedelta(minutes=2))
     async_fire_time_changed(hass)
-    expired = await _call(hass, brew_hub, user, BREW, {"size": "small", TOKEN: late})
+    expired = await _call(hass, brew_hub, user, hubs.BREW, {"size": "small", TOKEN: late})
     listed = {
         a["approval_id"]: a["status"] for a in (await _ws(client, "list"))["result"]["approvals"]
     }
     too_late = await _ws(client, "approve", approval_id=late)
     # Approved before it expired: the model has as long again, from the approval, to call.
-    ran = await _call(hass, brew_hub, user, BREW, presented)
+    ran = await _call(hass, brew_hub, user, hubs.BREW, presented)
 
     assert refused.data == _refused(denied, "was denied by the user in Home Assistant")
     assert other_args.data == _refused(approved, "was asked for other arguments")
@@ -283,10 +269,10 @@ async def test_one_users_flood_leaves_others_approvals(
     brew_hub: MockConfigEntry,
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """A user has at most MAX_OPEN_PER_USER open approvals; other users are not affected."""
-    waiting = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    waiting = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large"})
     calls_to_ask = [
         {"size": size, "cups": cups, "strength": strength}
         for size in ("small", "large")
@@ -294,7 +280,7 @@ async def test_one_users_flood_leaves_others_approvals(
         for strength in (1, 2)
     ]
     flood = [
-        await _call(hass, brew_hub, hass_admin_user.id, BREW, args)
+        await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, args)
         for args in calls_to_ask[: MAX_OPEN_PER_USER + 1]
     ]
     approvals = hass.data[DATA_APPROVALS]
@@ -304,17 +290,17 @@ async def test_one_users_flood_leaves_others_approvals(
     assert flood[-1].data == {
         "error": "ApprovalRefused",
         "error_text": "Too many calls wait for the user's approval in Home Assistant already, "
-        f"so tool {BREW} did not run. Wait until the user decided them.",
+        f"so tool {hubs.BREW} did not run. Wait until the user decided them.",
     }
     # The other user can still ask, and their approval still runs.
-    also = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    also = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "small"})
     assert also.data["status"] == "approval_required"
     approvals.async_decide(str(waiting.data[TOKEN]), hass_read_only_user, approve=True)
     ran = await _call(
         hass,
         brew_hub,
         hass_read_only_user.id,
-        BREW,
+        hubs.BREW,
         {"size": "large", TOKEN: waiting.data[TOKEN]},
     )
     assert not ran.error
@@ -417,7 +403,7 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
     hass_ws_client: WebSocketGenerator,
-    calls: list[Call],
+    calls: list[hubs.Call],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The mobile app gets Approve / Deny; only the right user's button decides.
@@ -426,14 +412,14 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     Once decided, the phone's notification is cleared.
     """
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
-    await async_set_options(hass, brew_hub, "safety", options)
+    await hubs.async_set_options(hass, brew_hub, "safety", options)
     other, _ = await _other_user_client(hass, hass_ws_client)
     client = await hass_ws_client(hass)
 
-    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "small"})
     await hass.async_block_till_done()
     [push] = phone()
     approve, deny = push["data"]["actions"]
@@ -454,18 +440,18 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     hass.bus.async_fire("mobile_app_notification_action", {"action": approve["action"]})
     await hass.async_block_till_done()
     pending = await _call(
-        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
+        hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "small", TOKEN: approval_id}
     )
     assert len(phone()) == 1
     press(approve["action"], hass_read_only_user)
     await hass.async_block_till_done()
     ran = await _call(
-        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small", TOKEN: approval_id}
+        hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "small", TOKEN: approval_id}
     )
 
-    assert push["title"] == f"Approve {BREW}?"
+    assert push["title"] == f"Approve {hubs.BREW}?"
     assert push["message"].startswith(
-        f"{hass_read_only_user.name} asked through test to run {BREW} with LLM Hub Kitchen. "
+        f"{hass_read_only_user.name} asked through test to run {hubs.BREW} with LLM Hub Kitchen. "
     )
     assert push["message"].endswith('\n\nArguments:\nsize: "small"\ncups: 1')
     assert push["data"] == {
@@ -486,12 +472,16 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     assert tag not in await _notifications(hass, client)
 
     # Denied by the admin's button: cleared too.
-    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large"})
     await hass.async_block_till_done()
     press(phone()[-1]["data"]["actions"][1]["action"], hass_admin_user)
     await hass.async_block_till_done()
     denied = await _call(
-        hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large", TOKEN: asked.data[TOKEN]}
+        hass,
+        brew_hub,
+        hass_read_only_user.id,
+        hubs.BREW,
+        {"size": "large", TOKEN: asked.data[TOKEN]},
     )
     assert "was denied" in str(denied.data["error_text"])
     assert phone()[-1] == _cleared(NOTIFICATION.format(asked.data[TOKEN]))
@@ -511,14 +501,14 @@ async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fi
     """
     hass.config.language = "de"
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_TIMEOUT: 60,
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+        const.CONF_APPROVAL_TIMEOUT: 60,
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
-    await async_set_options(hass, brew_hub, "safety", options)
+    await hubs.async_set_options(hass, brew_hub, "safety", options)
     client = await hass_ws_client(hass)
 
-    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "small"})
     notifications = await _notifications(hass, client)
     approval_id = str(asked.data[TOKEN])
     [approval] = hass.data[DATA_APPROVALS].visible_to(hass_admin_user)
@@ -526,12 +516,12 @@ async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fi
     [push] = phone()
 
     asked_text = (
-        f"{hass_read_only_user.name} möchte über test {BREW} mit LLM Hub Kitchen ausführen. "
+        f"{hass_read_only_user.name} möchte über test {hubs.BREW} mit LLM Hub Kitchen ausführen. "
         f"Die Anfrage wartet bis {until} (60 s) auf eine Genehmigung."
     )
     arguments = 'size: "small"\ncups: 1'
     notification = notifications[NOTIFICATION.format(approval_id)]
-    assert notification["title"] == push["title"] == f"{BREW} genehmigen?"
+    assert notification["title"] == push["title"] == f"{hubs.BREW} genehmigen?"
     assert notification["message"] == (
         f"{asked_text}\n\nArgumente:\n```text\n{arguments}\n```\n\n"
         f"Genehmigungs-ID: `{approval_id}`. Ein Administrator oder {hass_read_only_user.name} "
@@ -559,13 +549,15 @@ async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PL
     One decided while its notification went out is cleared as soon as it was sent.
     """
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
-    await async_set_options(hass, brew_hub, "safety", options)
+    await hubs.async_set_options(hass, brew_hub, "safety", options)
     user = hass_read_only_user.id
     small = {"size": "small"}
-    expiring = NOTIFICATION.format((await _call(hass, brew_hub, user, BREW, small)).data[TOKEN])
+    expiring = NOTIFICATION.format(
+        (await _call(hass, brew_hub, user, hubs.BREW, small)).data[TOKEN]
+    )
     await hass.async_block_till_done()
     freezer.tick(timedelta(minutes=6))
     async_fire_time_changed(hass)
@@ -573,9 +565,11 @@ async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PL
     assert [push.get("data", {}).get("tag") for push in phone()] == [expiring, expiring]
     assert phone()[-1] == _cleared(expiring)
 
-    voided = NOTIFICATION.format((await _call(hass, brew_hub, user, BREW, small)).data[TOKEN])
+    voided = NOTIFICATION.format((await _call(hass, brew_hub, user, hubs.BREW, small)).data[TOKEN])
     await hass.async_block_till_done()
-    await async_set_options(hass, brew_hub, "safety", options | {CONF_APPROVAL_TIMEOUT: 60})
+    await hubs.async_set_options(
+        hass, brew_hub, "safety", options | {const.CONF_APPROVAL_TIMEOUT: 60}
+    )
     await hass.async_block_till_done()
     assert phone()[-1] == _cleared(voided)
 
@@ -584,9 +578,9 @@ async def test_phone_cleared_when_expired_voided_or_decided_at_once(  # noqa: PL
 
     def request(size: str, notify_service: str = "notify.mobile_app_phone") -> Approval:
         approval = approvals.async_request(
-            api_id=hub_id(brew_hub),
+            api_id=hubs.hub_id(brew_hub),
             hub_name="Kitchen",
-            tool=BREW,
+            tool=hubs.BREW,
             arguments={"size": size},
             binding=size,
             user_id=user,
@@ -643,14 +637,17 @@ async def test_other_notify_service_gets_text_and_a_link(  # noqa: PLR0917  # fi
 ) -> None:
     """A notify action that is not the mobile app's gets no buttons: the text and a link."""
     sent = async_mock_service(hass, "notify", "chat")
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat"}
-    await async_set_options(hass, brew_hub, "safety", options)
+    options = SAFETY | {
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
+    }
+    await hubs.async_set_options(hass, brew_hub, "safety", options)
 
     monkeypatch.setattr(hass.config, "api", None)  # no URL of Home Assistant is known
-    mine = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
+    mine = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "small"})
     await hass.async_block_till_done()
     await async_process_ha_core_config(hass, {"internal_url": "http://ha.local:8123"})
-    await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+    await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
     await hass.async_block_till_done()
     hass.data[DATA_APPROVALS].async_decide(str(mine.data[TOKEN]), hass_read_only_user, approve=True)
     await hass.async_block_till_done()
@@ -658,13 +655,13 @@ async def test_other_notify_service_gets_text_and_a_link(  # noqa: PLR0917  # fi
     # No URL of Home Assistant known yet: the path; then the URL. Deciding sends nothing.
     assert [call.data for call in sent] == [
         {
-            "title": f"Approve {BREW}?",
+            "title": f"Approve {hubs.BREW}?",
             "message": sent[0].data["message"].split("\n\n")[0]
             + '\n\nArguments:\nsize: "small"\ncups: 1\n\nApprove or deny it in Home '
             "Assistant: /llm_hub_approvals",
         },
         {
-            "title": f"Approve {BREW}?",
+            "title": f"Approve {hubs.BREW}?",
             "message": sent[1].data["message"].split("\n\n")[0]
             + '\n\nArguments:\nsize: "small"\ncups: 1\n\nApprove or deny it in Home '
             "Assistant: http://ha.local:8123/llm_hub/approvals",
@@ -674,7 +671,7 @@ async def test_other_notify_service_gets_text_and_a_link(  # noqa: PLR0917  # fi
 
     # A notify action that fails leaves the persistent notification.
     hass.services.async_remove("notify", "chat")
-    asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "large"})
+    asked = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large"})
     await hass.async_block_till_done()
     assert "could not send approval" in caplog.text
     assert asked.data[TOKEN]
@@ -682,19 +679,25 @@ async def test_other_notify_service_gets_text_and_a_link(  # noqa: PLR0917  # fi
 
 
 async def test_refuse_without_conversation(
-    hass: HomeAssistant, brew_hub: MockConfigEntry, hass_admin_user: MockUser, calls: list[Call]
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    calls: list[hubs.Call],
 ) -> None:
     """With the option "refuse", calls without a conversation are refused, nobody asked."""
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse"}
-    await async_set_options(hass, brew_hub, "safety", options)
+    options = SAFETY | {
+        const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+        const.CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
+    }
+    await hubs.async_set_options(hass, brew_hub, "safety", options)
 
-    refused = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+    refused = await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
 
     assert refused.error
     assert refused.data == {
         "error": "ConfirmationUnavailable",
         "error_text": "Only in a conversation with a Home Assistant assistant does this LLM API "
-        f"take the user's confirmation of tool {BREW}, so the tool did not run. Tell the user "
+        f"take the user's confirmation of tool {hubs.BREW}, so the tool did not run. Tell the user "
         "to ask for it there.",
     }
     assert hass.data[DATA_APPROVALS].visible_to(hass_admin_user) == []
@@ -709,16 +712,16 @@ async def test_reload_forgets_the_hubs_approvals(
 ) -> None:
     """A hub that reloads (its options changed) forgets its approvals and their notices."""
     client = await hass_ws_client(hass)
-    asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+    asked = await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
     await _ws(client, "approve", approval_id=asked.data[TOKEN])
 
-    options = SAFETY | {CONF_CONFIRM_TOOLS: [BREW], CONF_APPROVAL_TIMEOUT: 60}
-    await async_set_options(hass, brew_hub, "safety", options)
+    options = SAFETY | {const.CONF_CONFIRM_TOOLS: [hubs.BREW], const.CONF_APPROVAL_TIMEOUT: 60}
+    await hubs.async_set_options(hass, brew_hub, "safety", options)
     refused = await _call(
-        hass, brew_hub, hass_admin_user.id, BREW, {"size": "small", TOKEN: asked.data[TOKEN]}
+        hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small", TOKEN: asked.data[TOKEN]}
     )
     forgotten = asked.data[TOKEN]
-    asked = await _call(hass, brew_hub, hass_admin_user.id, BREW, {"size": "small"})
+    asked = await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
 
     assert refused.data["error"] == "ApprovalRefused"
     notifications = await _notifications(hass, client)
@@ -744,8 +747,8 @@ async def test_subscribe_and_websocket_tool_call(
     await client.send_json_auto_id(
         {
             "type": "llm_hub/tool/call",
-            "api_id": hub_id(brew_hub),
-            "tool_name": BREW,
+            "api_id": hubs.hub_id(brew_hub),
+            "tool_name": hubs.BREW,
             "tool_args": {"size": "small"},
         }
     )
@@ -778,30 +781,34 @@ async def test_options_show_and_keep_approval_settings(
         str(key): (key.description or {}).get("suggested_value")
         for key in schema
         if str(key)
-        in {CONF_CONFIRM_WITHOUT_CONVERSATION, CONF_APPROVAL_TIMEOUT, CONF_APPROVAL_NOTIFY_SERVICE}
+        in {
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION,
+            const.CONF_APPROVAL_TIMEOUT,
+            const.CONF_APPROVAL_NOTIFY_SERVICE,
+        }
     }
-    notify = next(v for k, v in schema.items() if str(k) == CONF_APPROVAL_NOTIFY_SERVICE)
+    notify = next(v for k, v in schema.items() if str(k) == const.CONF_APPROVAL_NOTIFY_SERVICE)
 
     assert suggested == {
-        CONF_CONFIRM_WITHOUT_CONVERSATION: "approve",
-        CONF_APPROVAL_TIMEOUT: 300,
-        CONF_APPROVAL_NOTIFY_SERVICE: None,
+        const.CONF_CONFIRM_WITHOUT_CONVERSATION: "approve",
+        const.CONF_APPROVAL_TIMEOUT: 300,
+        const.CONF_APPROVAL_NOTIFY_SERVICE: None,
     }
     assert notify.config["options"] == ["notify.phone"]
 
-    options = await async_set_options(
+    options = await hubs.async_set_options(
         hass,
         brew_hub,
         "safety",
         SAFETY
         | {
-            CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
-            CONF_APPROVAL_TIMEOUT: 120.0,
-            CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone",
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION: "refuse",
+            const.CONF_APPROVAL_TIMEOUT: 120.0,
+            const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.phone",
         },
     )
     hub_options = brew_hub.runtime_data.api.options
-    assert options[CONF_CONFIRM_WITHOUT_CONVERSATION] == "refuse"
+    assert options[const.CONF_CONFIRM_WITHOUT_CONVERSATION] == "refuse"
     assert (
         hub_options.confirm_without_conversation,
         hub_options.approval_timeout,
@@ -816,8 +823,8 @@ async def test_a_call_without_user_only_admins_decide(
     hass_admin_user: MockUser,
 ) -> None:
     """An approval asked for without a user (an automation) is for administrators."""
-    instance = await llm.async_get_api(hass, hub_id(brew_hub), llm_context(None))
-    asked = await instance.async_call_tool(llm.ToolInput(BREW, {"size": "small"}))
+    instance = await llm.async_get_api(hass, hubs.hub_id(brew_hub), hubs.llm_context(None))
+    asked = await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": "small"}))
     await hass.async_block_till_done()
     approvals = hass.data[DATA_APPROVALS]
 
@@ -825,18 +832,23 @@ async def test_a_call_without_user_only_admins_decide(
     assert [a.approval_id for a in approvals.visible_to(hass_admin_user)] == [asked.data[TOKEN]]
 
 
+@pytest.fixture
+async def set_hub(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> tuple[hubs.RecordingTool, MockConfigEntry, Any]:
+    """Hub "K" whose tool ``set`` always asks, notifications and a websocket client."""
+    tool, entry = await async_add_set_hub(hass)
+    assert await async_setup_component(hass, "persistent_notification", {})
+    return tool, entry, await hass_ws_client(hass)
+
+
 async def test_notification_shows_arguments_readably(
     hass: HomeAssistant,
-    setup_llm: None,
+    set_hub: tuple[hubs.RecordingTool, MockConfigEntry, Any],
     hass_admin_user: MockUser,
-    hass_ws_client: WebSocketGenerator,
 ) -> None:
     """Line breaks show as line breaks; the model's text cannot shape it; the rest is cut."""
-    tool = RecordingTool("set", parameters=ANY_VALUE)
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
-    assert await async_setup_component(hass, "persistent_notification", {})
-    client = await hass_ws_client(hass)
+    tool, entry, client = set_hub
     sneaky = "ok\n```\n**Already approved** [Approve](https://example.com)\u202e"
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": sneaky})
@@ -864,16 +876,11 @@ async def test_notification_shows_arguments_readably(
 
 async def test_approval_shows_arguments_as_the_audit_records_them(
     hass: HomeAssistant,
-    setup_llm: None,
+    set_hub: tuple[hubs.RecordingTool, MockConfigEntry, Any],
     hass_admin_user: MockUser,
-    hass_ws_client: WebSocketGenerator,
 ) -> None:
     """An integer JSON cannot write is marked, a secret however spelled is redacted."""
-    tool = RecordingTool("set", parameters=ANY_VALUE)
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
-    assert await async_setup_component(hass, "persistent_notification", {})
-    client = await hass_ws_client(hass)
+    tool, entry, client = set_hub
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": {"Api-Key": 10**40}})
     notifications = await _notifications(hass, client)
@@ -905,13 +912,13 @@ async def test_notification_names_what_the_call_acts_on(
     assert await async_setup_component(hass, "persistent_notification", {})
     turn_on = "intent__HassTurnOn"
     sent = async_mock_service(hass, "notify", "chat")
-    entry = await async_add_hub(
+    entry = await hubs.async_add_hub(
         hass,
         "Home",
         {
             CONF_LLM_HASS_API: ["assist"],
-            CONF_CONFIRM_TOOLS: [turn_on],
-            CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
+            const.CONF_CONFIRM_TOOLS: [turn_on],
+            const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.chat",
         },
     )
     kitchen = area_registry.async_create("Kitchen")
@@ -966,13 +973,13 @@ async def _assist_hub(hass: HomeAssistant, notify_service: str) -> MockConfigEnt
     """Return a hub over Assist whose Turn on asks, announced to ``notify_service``."""
     for component in ("homeassistant", "intent", "persistent_notification"):
         assert await async_setup_component(hass, component, {})
-    return await async_add_hub(
+    return await hubs.async_add_hub(
         hass,
         "Home",
         {
             CONF_LLM_HASS_API: ["assist"],
-            CONF_CONFIRM_TOOLS: ["intent__HassTurnOn"],
-            CONF_APPROVAL_NOTIFY_SERVICE: notify_service,
+            const.CONF_CONFIRM_TOOLS: ["intent__HassTurnOn"],
+            const.CONF_APPROVAL_NOTIFY_SERVICE: notify_service,
         },
     )
 

@@ -24,18 +24,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
-from custom_components.llm_hub.const import (
-    CONF_APPROVAL_NOTIFY_SERVICE,
-    CONF_APPROVAL_TIMEOUT,
-    CONF_ASK_AREAS,
-    CONF_ASK_DOMAINS,
-    CONF_ASK_ENTITIES,
-    CONF_CONFIRM_TOOLS,
-    CONF_SCOPE_AREAS,
-    CONF_TIMEOUT,
-    CONF_TOOL_MODE,
-)
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
@@ -72,7 +62,9 @@ from ..helpers.flows import ASSIST, _search_mode, async_add_tool
 from ..helpers.homes import (
     UNLOCK_FRONT,
     add_device,
+    async_setup_assist,
     async_setup_rooms,
+    async_setup_scenes,
     is_on,
     template_lock,
     toggle,
@@ -80,11 +72,8 @@ from ..helpers.homes import (
 from ..helpers.hostile import LONE, NOTE, hostile_tools
 from ..helpers.hubs import BREW, Call, async_add_hub, async_set_options, hub_id, llm_context
 
-
-@pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
-    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
-    return hostile_tools(calls)
+contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
+"""The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
 
 
 def _through_call_tool(arguments: dict[str, Any], call_id: str | None = "first") -> llm.ToolInput:
@@ -106,8 +95,7 @@ async def test_namesake_lock_unlocked_without_asking(hass: HomeAssistant) -> Non
     question. The scoped call then treats the hall lock as not exposed, matches again and
     unlocks lock.front_porch, a lock, without asking.
     """
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     areas = ar.async_get(hass)
     hall, porch = areas.async_create("Hall"), areas.async_create("Porch")
     registry = er.async_get(hass)
@@ -128,7 +116,11 @@ async def test_namesake_lock_unlocked_without_asking(hass: HomeAssistant) -> Non
     hub = await async_add_hub(
         hass,
         "Porch",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: [porch.id], CONF_ASK_DOMAINS: ["lock"]},
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            const.CONF_SCOPE_AREAS: [porch.id],
+            const.CONF_ASK_DOMAINS: ["lock"],
+        },
     )
     context = llm.LLMContext(
         platform="test",
@@ -165,7 +157,7 @@ async def test_lock_through_a_ui_script_tool_asks(hass: HomeAssistant) -> None:
         },
     )
     await hass.async_block_till_done()
-    hub = await async_add_hub(hass, "Hub", {CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Hub", {const.CONF_ASK_DOMAINS: ["lock"]})
     await async_add_tool(
         hass,
         hub,
@@ -190,7 +182,7 @@ async def test_turn_on_of_an_unlocking_script_asks(
     """FIXED: with locks in the set, script__unlock_front asks, and so does intent HassTurnOn
     of the same script (Home Assistant runs it; it unlocked at once)."""
     entry = await async_add_hub(
-        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_DOMAINS: ["lock"]}
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_ASK_DOMAINS: ["lock"]}
     )
     direct = await _call_listed(hass, entry, "script__unlock_front", {})
     assert direct.data.get("status") == "approval_required"  # HELD: the script's tool asks
@@ -208,18 +200,15 @@ async def test_scene_by_area_that_unlocks_asks(
     """HELD: HassTurnOn of the scenes of an area, one unlocking, asks with locks in the set."""
     from homeassistant.helpers import area_registry as ar  # noqa: PLC0415
 
-    assert await async_setup_component(
-        hass,
-        "scene",
-        {"scene": [{"id": "ev", "name": "Ev", "entities": {"lock.front_door": "unlocked"}}]},
+    await async_setup_scenes(
+        hass, {"id": "ev", "name": "Ev", "entities": {"lock.front_door": "unlocked"}}
     )
-    await hass.async_block_till_done()
     hall = ar.async_get(hass).async_get_area_by_name("Hall")
     assert hall is not None
     er.async_get(hass).async_update_entity("scene.ev", area_id=hall.id)
     async_expose_entity(hass, "conversation", "scene.ev", should_expose=True)
     entry = await async_add_hub(
-        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_DOMAINS: ["lock"]}
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_ASK_DOMAINS: ["lock"]}
     )
     result = await _call_listed(hass, entry, "HassTurnOn", {"area": "Hall", "domain": ["scene"]})
     assert effect_home["lock.unlock"] == [], f"unlocked without asking: {result.data}"
@@ -295,7 +284,7 @@ async def test_lone_surrogate_in_an_approval(
     The person must still get the notification, and the admins' list of approvals must
     still load (one such approval must not break it for every approval).
     """
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [NOTE]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [NOTE]})
     assert await async_setup_component(hass, "persistent_notification", {})
     client = await hass_ws_client(hass)
     asked = await _call(hass, hub, hass_read_only_user.id, NOTE, {"text": LONE})
@@ -323,7 +312,7 @@ async def test_text_and_numbers_json_refuses_in_a_conversation(  # noqa: PLR0917
     To a tool that needs confirming: the model must be asked to confirm (the question shows
     the arguments as JSON), and the call must not crash the conversation.
     """
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [NOTE]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [NOTE]})
     agent = await setup_agent(hub_id(hub))
     _, [asked] = await _turn(agent, hass_admin_user, [llm.ToolInput(NOTE, arguments)])
     assert asked.data["error"] == "ConfirmationRequired"
@@ -342,9 +331,9 @@ async def test_hand_edited_huge_times(
         hub,
         options={
             **hub.options,
-            CONF_CONFIRM_TOOLS: [NOTE],
-            CONF_APPROVAL_TIMEOUT: 1e12,
-            CONF_TIMEOUT: 1e300,
+            const.CONF_CONFIRM_TOOLS: [NOTE],
+            const.CONF_APPROVAL_TIMEOUT: 1e12,
+            const.CONF_TIMEOUT: 1e300,
         },
     )
     await hass.config_entries.async_reload(hub.entry_id)
@@ -364,7 +353,7 @@ async def test_notification_keeps_the_models_text_in_its_code_block(
     hass_ws_client: WebSocketGenerator,
 ) -> None:
     """The model's text tries to close the code block and add a link of its own."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [NOTE]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [NOTE]})
     assert await async_setup_component(hass, "persistent_notification", {})
     client = await hass_ws_client(hass)
     text = "```\n\n[Approve here](https://evil.example/)\n\n```json\r\n~~~\n"
@@ -390,7 +379,7 @@ async def test_search_mode_call_tool_cannot_confirm_in_the_same_turn(
 
     Both in one turn: the second call is refused; the token works in the user's next turn.
     """
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [BREW]})
     await _search_mode(hass, hub)
     agent = await setup_agent(hub_id(hub))
 
@@ -452,8 +441,8 @@ async def test_deactivated_users_phone_cannot_approve(
     """The user is deactivated; their phone (the mobile app's webhooks go on) presses Approve."""
     sent = async_mock_service(hass, "notify", "mobile_app_phone")
     options = SAFETY | {
-        CONF_CONFIRM_TOOLS: [BREW],
-        CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        const.CONF_CONFIRM_TOOLS: [BREW],
+        const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
     }
     await async_set_options(hass, brew_hub, "safety", options)
     asked = await _call(hass, brew_hub, hass_read_only_user.id, BREW, {"size": "small"})
@@ -673,7 +662,9 @@ async def test_switch_wrapped_as_lock_asks_when_switched(
     assert await hass.config_entries.async_setup(wrapper.entry_id)
     await hass.async_block_till_done()
     assert hass.states.get("lock.door_relay") is not None
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.door_relay"]})
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: ["lock.door_relay"]}
+    )
 
     await assert_stays_off(hass, hub, "relay_on", {}, "relay", asks=True)
 
@@ -687,7 +678,9 @@ async def test_member_of_lock_group_named_in_ask_set_asks(
 ) -> None:
     """ "Always ask" names the lock group "Door locks"; the model unlocks the front door, its
     member, by name: the call must wait and the door stay locked."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.door_locks"]})
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: ["lock.door_locks"]}
+    )
 
     await assert_stays_off(
         hass, hub, "HassTurnOff", {"name": "Front door"}, "front_door", asks=True
@@ -806,7 +799,7 @@ async def test_ask_set_by_area_covers_lock_whose_device_is_there(
 ) -> None:
     """ "Always ask" names the Porch; the front door has no area of its own but its device is
     in the Porch. The model unlocks it: the call must wait and the door stay locked."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_AREAS: ["porch"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_AREAS: ["porch"]})
 
     await assert_stays_off(
         hass, hub, "HassTurnOff", {"name": "Front door"}, "front_door", asks=True
@@ -904,7 +897,7 @@ async def test_call_read_only_tool_does_not_run_script_tool_that_unlocks(
 ) -> None:
     """In search mode, a script tool saved "read-only" unlocks the door; the model calls it
     through ``call_read_only_tool``: it must be refused or wait, and the door stay locked."""
-    hub = await async_add_hub(hass, "Home", {**LOCKS, CONF_TOOL_MODE: "search"})
+    hub = await async_add_hub(hass, "Home", {**LOCKS, const.CONF_TOOL_MODE: "search"})
     await async_add_tool(
         hass,
         hub,
@@ -1050,7 +1043,7 @@ async def test_call_tool_of_lock_intent_asks(
     hass: HomeAssistant, door_home: dr.DeviceEntry
 ) -> None:
     """In search mode the model unlocks the front door through ``call_tool``: it waits."""
-    hub = await async_add_hub(hass, "Home", {**LOCKS, CONF_TOOL_MODE: "search"})
+    hub = await async_add_hub(hass, "Home", {**LOCKS, const.CONF_TOOL_MODE: "search"})
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
     index = getattr(instance, "search_index", None)
     assert index is not None
@@ -1072,7 +1065,7 @@ async def test_selected_hub_ask_set_applies_through_outer_scoped_to_nothing(
     unlocks "Door locks" through the outer hub: the strictest wins, it waits."""
     inner = await async_add_hub(hass, "Inner", LOCKS)
     outer = await async_add_hub(
-        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)], CONF_ASK_DOMAINS: ["cover"]}
+        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)], const.CONF_ASK_DOMAINS: ["cover"]}
     )
 
     await assert_stays_off(
@@ -1117,7 +1110,7 @@ async def test_todo_intent_asks_only_for_list_in_ask_set(
 ) -> None:
     """The model adds an item to the shopping list: with the list in "Always ask" the call
     waits and nothing is added; with only a lock there it runs at once."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: asked})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: asked})
     before = hass.states.get(shopping)  # the number of items not done
 
     outcome, data = await call_hub(

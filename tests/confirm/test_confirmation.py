@@ -24,42 +24,35 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.compose.candidate import CandidateTool, declare_token, requires_token
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, Approval
 from custom_components.llm_hub.confirm.gate import MAX_TOKENS_PER_USER, canonical
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_CONFIRM_WITHOUT_CONVERSATION,
-)
 from homeassistant.components import conversation
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
+from ..helpers import hubs
 from ..helpers.agent import AgentSetup, HubAgentEntity
-from ..helpers.confirm import ANY_VALUE, SAFETY, TOKEN, _call, _confirm_brew, _turn
-from ..helpers.hubs import (
-    BREW,
-    GRIND,
-    Call,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
+from ..helpers.confirm import (
+    SAFETY,
+    TOKEN,
+    _call,
+    _confirm_brew,
+    _turn,
+    async_add_set_hub,
 )
 
 NOT_ANSWERED = (
-    f"The confirmation token for tool {BREW} can only be used after the user confirmed, in "
+    f"The confirmation token for tool {hubs.BREW} can only be used after the user confirmed, in "
     "their next message: the tool did not run. Ask the user now and end your turn; only if "
-    f"they agree, call {BREW} again with the same arguments and the same token."
+    f"they agree, call {hubs.BREW} again with the same arguments and the same token."
 )
 
 
-def _refusal(reason: str, tool: str = BREW) -> dict[str, Any]:
+def _refusal(reason: str, tool: str = hubs.BREW) -> dict[str, Any]:
     return {
         "error": "ConfirmationRefused",
         "error_text": f"The confirmation token for tool {tool} {reason}, so the tool did not "
@@ -68,7 +61,7 @@ def _refusal(reason: str, tool: str = BREW) -> dict[str, Any]:
     }
 
 
-def _asked(result: llm.ToolResult, arguments: str, tool: str = BREW) -> str:
+def _asked(result: llm.ToolResult, arguments: str, tool: str = hubs.BREW) -> str:
     """Assert ``result`` asks for confirmation of ``tool`` with ``arguments``; return the token."""
     data = result.data
     token = data[TOKEN]
@@ -88,7 +81,7 @@ def _asked(result: llm.ToolResult, arguments: str, tool: str = BREW) -> str:
 
 
 def _brew(args: dict[str, Any], call_id: str | None = "brew") -> llm.ToolInput:
-    return llm.ToolInput(tool_name=BREW, tool_args=args, id=call_id)  # type: ignore[arg-type]
+    return llm.ToolInput(tool_name=hubs.BREW, tool_args=args, id=call_id)  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -99,7 +92,7 @@ async def agent(
 ) -> HubAgentEntity:
     """Return the test agent using the Kitchen hub, with BREW needing confirmation."""
     await _confirm_brew(hass, hub)
-    return await setup_agent(hub_id(hub))
+    return await setup_agent(hubs.hub_id(hub))
 
 
 def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Approval:
@@ -112,7 +105,7 @@ def approve(hass: HomeAssistant, asked: llm.ToolResult, user: MockUser) -> Appro
 
 
 async def test_round_trip_in_a_conversation(
-    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[hubs.Call]
 ) -> None:
     """The user confirms in the next turn of the same conversation; another one is refused."""
     conversation_id, [asked] = await _turn(agent, hass_admin_user, [_brew({"size": "large"})])
@@ -135,7 +128,7 @@ async def test_round_trip_in_a_conversation(
 
     assert same_id == conversation_id
     assert ran == llm.ToolResult(data={"brewed": 1, "size": "large", "user_id": hass_admin_user.id})
-    assert calls == [(BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "large", "cups": 1}, hass_admin_user.id)]
     assert again.data == _refusal("is not valid: it was used already or never issued")
 
 
@@ -145,7 +138,7 @@ def _with_token_of_first(results: list[conversation.ToolResultContent]) -> list[
 
 
 async def test_the_model_cannot_confirm_in_the_issuing_turn(
-    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[hubs.Call]
 ) -> None:
     """Call, token, call again with it in the same turn: refused, the tool does not run.
 
@@ -165,11 +158,11 @@ async def test_the_model_cannot_confirm_in_the_issuing_turn(
         agent, hass_admin_user, [_brew({"size": "small", TOKEN: token})], conversation_id
     )
     assert not ran.error
-    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
 
 
 async def test_a_user_message_added_within_the_turn_is_no_answer(
-    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+    agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[hubs.Call]
 ) -> None:
     """A user message added while the issuing request still runs (as a nested turn of the
     same conversation would add one) is not the user's answer: the request's ``Context`` is
@@ -190,7 +183,7 @@ async def test_a_user_message_added_within_the_turn_is_no_answer(
 
 
 async def test_a_turn_without_a_user_message_is_no_answer(
-    hass: HomeAssistant, agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[Call]
+    hass: HomeAssistant, agent: HubAgentEntity, hass_admin_user: MockUser, calls: list[hubs.Call]
 ) -> None:
     """A later request of the same conversation without a new user message is refused.
 
@@ -205,7 +198,7 @@ async def test_a_turn_without_a_user_message_is_no_answer(
         conversation.async_get_chat_log(hass, session) as chat_log,
     ):
         chat_log.llm_api = await llm.async_get_api(
-            hass, agent.entry.options[CONF_LLM_HASS_API], llm_context(hass_admin_user.id)
+            hass, agent.entry.options[CONF_LLM_HASS_API], hubs.llm_context(hass_admin_user.id)
         )
         refused = await chat_log.llm_api.async_call_tool(_brew({"size": "small", TOKEN: token}))
 
@@ -225,7 +218,7 @@ async def test_a_call_id_is_no_proof(
     agent: HubAgentEntity,
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """No call id skips confirmation: not None, not the id of a call that was confirmed."""
     conversation_id, [asked] = await _turn(agent, hass_admin_user, [_brew({"size": "small"}, None)])
@@ -241,8 +234,8 @@ async def test_a_call_id_is_no_proof(
         conversation_id,
         follow_up=lambda _: [_brew({"size": "large"}, "same")],
     )
-    outside = await _call(hass, hub, hass_admin_user.id, BREW, {"size": "small"})
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    outside = await _call(hass, hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
     no_id = await instance.async_call_tool(_brew({"size": "small"}, None))
 
     assert not ran.error
@@ -276,7 +269,7 @@ async def test_a_call_id_is_no_proof(
 async def test_other_arguments_are_refused(
     agent: HubAgentEntity,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
     second: dict[str, Any],
     reason: str | None,
 ) -> None:
@@ -311,10 +304,12 @@ async def test_other_user_and_tool_are_refused(  # noqa: PLR0917  # fixtures
     hub: MockConfigEntry,
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """A token asked for by one user is refused to another, and for another tool."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW, GRIND]})
+    await hubs.async_set_options(
+        hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [hubs.BREW, hubs.GRIND]}
+    )
     conversation_id, [asked, other] = await _turn(
         agent,
         hass_admin_user,
@@ -326,18 +321,18 @@ async def test_other_user_and_tool_are_refused(  # noqa: PLR0917  # fixtures
         [_brew({"size": "small", TOKEN: asked.data[TOKEN]})],
         conversation_id,
     )
-    grind = llm.ToolInput(tool_name=GRIND, tool_args={TOKEN: other.data[TOKEN]}, id="grind")
+    grind = llm.ToolInput(tool_name=hubs.GRIND, tool_args={TOKEN: other.data[TOKEN]}, id="grind")
     _, [other_tool] = await _turn(agent, hass_admin_user, [grind], conversation_id)
 
     assert by_other_user.data == _refusal("was issued to another user")
-    assert other_tool.data == _refusal(f"was issued for another tool ({BREW})", GRIND)
+    assert other_tool.data == _refusal(f"was issued for another tool ({hubs.BREW})", hubs.GRIND)
     assert calls == []
 
 
 async def test_expired_token_is_refused(
     agent: HubAgentEntity,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """A token is valid for five minutes."""
@@ -368,7 +363,7 @@ async def test_one_users_flood_keeps_anothers_tokens(
     agent: HubAgentEntity,
     hass_admin_user: MockUser,
     hass_read_only_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """Tokens are kept per user: a flood from one user's model evicts only its own oldest."""
     waiting, [asked] = await _turn(agent, hass_read_only_user, [_brew({"size": "large"})])
@@ -404,7 +399,7 @@ async def test_invalid_arguments_come_before_the_question(
 ) -> None:
     """Arguments that do not validate get the validation error: no token, no approval."""
     _, [in_conversation] = await _turn(agent, hass_admin_user, [_brew({"size": "huge"})])
-    outside = await _call(hass, hub, hass_admin_user.id, BREW, {"size": "huge"})
+    outside = await _call(hass, hub, hass_admin_user.id, hubs.BREW, {"size": "huge"})
     client = await hass_ws_client(hass)
     await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
 
@@ -440,9 +435,7 @@ async def test_values_json_merges_do_not_redeem_each_other(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser, first: Any, second: Any
 ) -> None:
     """An approval for one value is refused for its JSON twin, and runs for itself."""
-    tool = RecordingTool("set", parameters=ANY_VALUE, result=llm.ToolResult(data={"ok": True}))
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    tool, entry = await async_add_set_hub(hass, result=llm.ToolResult(data={"ok": True}))
 
     asked = await _call(hass, entry, hass_admin_user.id, "set", {"value": first})
     approve(hass, asked, hass_admin_user)
@@ -488,9 +481,7 @@ async def test_arguments_nested_too_deeply(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:
     """Arguments too deep to bind are answered as invalid; nothing is asked or run."""
-    tool = RecordingTool("set", parameters=ANY_VALUE)
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "set"})
+    tool, entry = await async_add_set_hub(hass)
     deep: list[Any] = []
     for _ in range(5000):
         deep = [deep]
@@ -524,15 +515,17 @@ async def test_confirm_destructive_tools(
     GRIND declares nothing (worst case: destructive), BREW declares it is not destructive,
     and Assist's read-only tools are never destructive.
     """
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_DESTRUCTIVE: True})
+    await hubs.async_set_options(
+        hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_DESTRUCTIVE: True}
+    )
 
-    instance = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context(hass_admin_user.id))
 
     confirming = {tool.name for tool in instance.tools if requires_token(tool.parameters)}
-    assert confirming == {GRIND}
-    asked = await instance.async_call_tool(llm.ToolInput(GRIND, {}))
+    assert confirming == {hubs.GRIND}
+    asked = await instance.async_call_tool(llm.ToolInput(hubs.GRIND, {}))
     approve(hass, asked, hass_admin_user)
-    ran = await instance.async_call_tool(llm.ToolInput(GRIND, {TOKEN: asked.data[TOKEN]}))
+    ran = await instance.async_call_tool(llm.ToolInput(hubs.GRIND, {TOKEN: asked.data[TOKEN]}))
     assert ran.data == {"error": "HomeAssistantError", "error_text": "The grinder is out of beans"}
 
 
@@ -549,20 +542,22 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     argument, so every confirmed call would fail validation, and it must not run unconfirmed.
     """
     own_token = probatio.Schema({probatio.Required(TOKEN): str})
-    door = RecordingTool("open_door", parameters=own_token)
-    gate = RecordingTool("open_gate", parameters=own_token)
-    llm.async_register_api(hass, FixedAPI(hass, "doors", "Doors", [door, gate]))
-    entry = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["doors"]})
-    await async_set_options(hass, entry, "safety", SAFETY | {CONF_CONFIRM_TOOLS: ["open_door"]})
+    door = hubs.RecordingTool("open_door", parameters=own_token)
+    gate = hubs.RecordingTool("open_gate", parameters=own_token)
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "doors", "Doors", [door, gate]))
+    entry = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["doors"]})
+    await hubs.async_set_options(
+        hass, entry, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: ["open_door"]}
+    )
     client = await hass_ws_client(hass)
 
-    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hubs.hub_id(entry)})
     described = {tool["name"]: tool for tool in (await client.receive_json())["result"]["tools"]}
     await client.send_json_auto_id(
-        {"type": "llm_hub/tool/call", "api_id": hub_id(entry), "tool_name": "open_door"}
+        {"type": "llm_hub/tool/call", "api_id": hubs.hub_id(entry), "tool_name": "open_door"}
     )
     refused = await client.receive_json()
-    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
     ran = await instance.async_call_tool(llm.ToolInput("open_gate", {TOKEN: "its own"}))
 
     reason = (
@@ -571,7 +566,7 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     assert described["open_door"]["hidden"] == reason
     assert described["open_gate"]["hidden"] is None
     assert refused["error"]["message"] == (
-        f"LLM API {hub_id(entry)} has no tool open_door for this request: "
+        f"LLM API {hubs.hub_id(entry)} has no tool open_door for this request: "
         f"the hub hides it ({reason})"
     )
     assert {tool.name for tool in instance.tools} == {"llm__GetDateTime", "open_gate"}
@@ -586,10 +581,12 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     assert ran.data == {"tool": "open_gate", "args": {TOKEN: "its own"}}
 
     # Through a hub that does not confirm it, the tool's own argument is still its own.
-    outer = await async_add_hub(
-        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(entry)], CONF_CONFIRM_TOOLS: ["open_gate"]}
+    outer = await hubs.async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hubs.hub_id(entry)], const.CONF_CONFIRM_TOOLS: ["open_gate"]},
     )
-    gathered = (await outer.runtime_data.api.async_get_api_instance(llm_context())).candidates
+    gathered = (await outer.runtime_data.api.async_get_api_instance(hubs.llm_context())).candidates
     assert {item.name: item.hidden for item in gathered}["open_gate"] == reason
 
 
@@ -609,15 +606,20 @@ async def test_hub_selecting_a_hub_asks_once(
     outer_confirms: bool,
 ) -> None:
     """Whichever hub requires it, the model is asked once and the tool runs once."""
-    tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    inner = await async_add_hub(
-        hass, "Inner", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: ["count"] * inner_confirms}
+    tool = hubs.RecordingTool("count", parameters=probatio.Schema({"n": int}))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    inner = await hubs.async_add_hub(
+        hass,
+        "Inner",
+        {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: ["count"] * inner_confirms},
     )
-    outer = await async_add_hub(
+    outer = await hubs.async_add_hub(
         hass,
         "Outer",
-        {CONF_LLM_HASS_API: [hub_id(inner)], CONF_CONFIRM_TOOLS: ["count"] * outer_confirms},
+        {
+            CONF_LLM_HASS_API: [hubs.hub_id(inner)],
+            const.CONF_CONFIRM_TOOLS: ["count"] * outer_confirms,
+        },
     )
 
     asked = await _call(hass, outer, hass_admin_user.id, "count", {"n": 2})
@@ -625,7 +627,9 @@ async def test_hub_selecting_a_hub_asks_once(
     ran = await _call(hass, outer, hass_admin_user.id, "count", {"n": 2, TOKEN: asked.data[TOKEN]})
 
     # Nothing of the confirmed call carries over: the same call again is asked for anew.
-    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(outer), hubs.llm_context(hass_admin_user.id)
+    )
     again = await instance.async_call_tool(llm.ToolInput("count", {"n": 2}, id=None))  # type: ignore[arg-type]
 
     assert asked.data["status"] == again.data["status"] == "approval_required"
@@ -648,23 +652,26 @@ async def test_strictest_wins_through_nested_hubs(  # noqa: PLR0917  # fixtures
     """The nested refuse/approve matrix: a call without a conversation through hubs picking
     hubs is refused when any hub on its path refuses, else approved once; only the innermost
     hub asks for the tool by its own options."""
-    tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    path = await async_add_hub(
+    tool = hubs.RecordingTool("count", parameters=probatio.Schema({"n": int}))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    path = await hubs.async_add_hub(
         hass,
         "Inner",
         {
             CONF_LLM_HASS_API: ["x"],
-            CONF_CONFIRM_TOOLS: ["count"],
-            CONF_CONFIRM_WITHOUT_CONVERSATION: inner,
+            const.CONF_CONFIRM_TOOLS: ["count"],
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION: inner,
         },
     )
     for name, setting in (("Middle", middle), ("Outer", outer)):
         if setting is not None:
-            path = await async_add_hub(
+            path = await hubs.async_add_hub(
                 hass,
                 name,
-                {CONF_LLM_HASS_API: [hub_id(path)], CONF_CONFIRM_WITHOUT_CONVERSATION: setting},
+                {
+                    CONF_LLM_HASS_API: [hubs.hub_id(path)],
+                    const.CONF_CONFIRM_WITHOUT_CONVERSATION: setting,
+                },
             )
 
     asked = await _call(hass, path, hass_admin_user.id, "count", {"n": 2})
@@ -685,12 +692,14 @@ async def test_outer_hub_records_the_inner_hubs_verdict(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:
     """A call a selected hub refuses is recorded as refused by the hub above it too."""
-    tool = RecordingTool("count", parameters=probatio.Schema({"n": int}))
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["x"]})
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    tool = hubs.RecordingTool("count", parameters=probatio.Schema({"n": int}))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    inner = await hubs.async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["x"]})
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
     events = async_capture_events(hass, EVENT_TOOL_CALLED)
-    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(hass_admin_user.id))
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(outer), hubs.llm_context(hass_admin_user.id)
+    )
     # The inner hub reloads while the outer instance still holds its tools.
     assert await hass.config_entries.async_reload(inner.entry_id)
 
@@ -722,7 +731,7 @@ async def test_arguments_no_encoder_knows_still_bind(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:
     """Declared defaults JSON cannot hold bind an approval by their type and repr."""
-    tool = RecordingTool(
+    tool = hubs.RecordingTool(
         "at",
         parameters=probatio.Schema(
             {
@@ -733,9 +742,9 @@ async def test_arguments_no_encoder_knows_still_bind(
         # Not the echoed arguments: JSON cannot hold a Moment (tests/test_results.py).
         result=llm.ToolResult(data={"ok": True}),
     )
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [tool]))
-    entry = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], CONF_CONFIRM_TOOLS: "at"}
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [tool]))
+    entry = await hubs.async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "at"}
     )
 
     asked = await _call(hass, entry, hass_admin_user.id, "at", {})
@@ -756,7 +765,7 @@ async def test_arguments_no_encoder_knows_still_bind(
 
 def test_declare_token_hides_what_cannot_declare_it() -> None:
     """A tool that needs confirming but whose parameters cannot take the token is hidden."""
-    item = CandidateTool(tool=RecordingTool("t"), source="x", wanted_name="t")
+    item = CandidateTool(tool=hubs.RecordingTool("t"), source="x", wanted_name="t")
     item.confirm = True
     item.parameters = object()
 
@@ -766,7 +775,7 @@ def test_declare_token_hides_what_cannot_declare_it() -> None:
     assert reason == "needs confirming, but its parameters cannot declare a confirmation token"
 
     # Declared once, however often it is called; a tool without the mark is left alone.
-    item = CandidateTool(tool=RecordingTool("t"), source="x", wanted_name="t")
+    item = CandidateTool(tool=hubs.RecordingTool("t"), source="x", wanted_name="t")
     item.confirm = True
     item.parameters = probatio.Schema({})
     assert declare_token(item) is None
@@ -774,7 +783,7 @@ def test_declare_token_hides_what_cannot_declare_it() -> None:
     assert declare_token(item) is None
     assert item.parameters is declared
     assert requires_token(declared)
-    plain = CandidateTool(tool=RecordingTool("t"), source="x", wanted_name="t")
+    plain = CandidateTool(tool=hubs.RecordingTool("t"), source="x", wanted_name="t")
     plain.parameters = probatio.Schema({})
     declare_token(plain)
     assert not requires_token(plain.parameters)

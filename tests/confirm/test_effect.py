@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import HubTool, unwrap
 from custom_components.llm_hub.compose import builder
 from custom_components.llm_hub.compose.policy import (
@@ -21,18 +22,6 @@ from custom_components.llm_hub.compose.policy import (
     ASK_SCRIPT,
     ASK_UNKNOWN,
 )
-from custom_components.llm_hub.const import (
-    CONF_ASK_AREAS,
-    CONF_ASK_DEVICE_CLASSES,
-    CONF_ASK_DOMAINS,
-    CONF_ASK_ENTITIES,
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_SCOPE_ENTITIES,
-)
 from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
@@ -40,21 +29,14 @@ from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
+from ..helpers import hubs
 from ..helpers.flows import async_add_tool
-from ..helpers.hubs import (
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
 
-LOCKS = {CONF_ASK_DOMAINS: ["lock"]}
+LOCKS = {const.CONF_ASK_DOMAINS: ["lock"]}
 
 
 async def _instance(hass: HomeAssistant, entry: MockConfigEntry) -> llm.APIInstance:
-    return await llm.async_get_api(hass, hub_id(entry), llm_context())
+    return await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
 
 
 def _named(instance: llm.APIInstance, tool: str) -> llm.Tool:
@@ -70,6 +52,14 @@ async def _call(hass: HomeAssistant, entry: MockConfigEntry, tool: str, **args: 
     if result.data.get("status") == "approval_required":  # waits: nothing ran, no error
         return "ApprovalRequired"
     return str(result.data.get("error", "ran")) if result.error else "ran"
+
+
+async def _settled(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> tuple[int, list[ServiceCall]]:
+    """Wait for what the calls started; return how many lights were turned on, and the unlocks."""
+    await hass.async_block_till_done()
+    return len(effect_home["light.turn_on"]), effect_home["lock.unlock"]
 
 
 @pytest.mark.parametrize(
@@ -94,8 +84,8 @@ async def test_scripts_ask_by_what_they_act_on(
 ) -> None:
     """With locks in the set, a script that may unlock asks, wherever the unlock hides; one
     that turns on a light runs at once, even with "Confirm destructive tools" on."""
-    entry = await async_add_hub(
-        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+    entry = await hubs.async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
     )
 
     assert await _call(hass, entry, script) == outcome
@@ -111,9 +101,9 @@ async def test_scripts_ask_by_what_they_act_on(
 @pytest.mark.parametrize(
     ("options", "outcome"),
     [
-        ({CONF_ASK_AREAS: ["hall"]}, "ApprovalRequired"),
-        ({CONF_ASK_ENTITIES: ["light.lamp"]}, "ApprovalRequired"),
-        ({CONF_ASK_DOMAINS: ["cover"]}, "ran"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, "ApprovalRequired"),
+        ({const.CONF_ASK_ENTITIES: ["light.lamp"]}, "ApprovalRequired"),
+        ({const.CONF_ASK_DOMAINS: ["cover"]}, "ran"),
     ],
 )
 async def test_a_script_acting_on_an_area(
@@ -123,7 +113,7 @@ async def test_a_script_acting_on_an_area(
     outcome: str,
 ) -> None:
     """A target by area acts on the area and on every entity in it."""
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
 
     assert await _call(hass, entry, "in_the_hall") == outcome
 
@@ -133,8 +123,8 @@ async def test_intent_calls_ask_by_their_resolved_targets(
 ) -> None:
     """Turn on of a light runs without asking when only locks are in the set, though core
     marks it destructive; Turn off of "Front door" resolves to the lock, and asks."""
-    entry = await async_add_hub(
-        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
+    entry = await hubs.async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_CONFIRM_DESTRUCTIVE: True, **LOCKS}
     )
     instance = await _instance(hass, entry)
     assert unwrap(_named(instance, "HassTurnOn")).annotations.destructive
@@ -154,15 +144,19 @@ async def test_intent_calls_ask_by_their_resolved_targets(
 @pytest.mark.parametrize(
     ("options", "target", "outcome"),
     [
-        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Front door"}, "ApprovalRequired"),
-        ({CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Hall light"}, "ran"),
-        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall lamp"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
-        ({CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
-        ({CONF_ASK_DEVICE_CLASSES: ["outlet"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
-        ({CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
+        ({const.CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Front door"}, "ApprovalRequired"),
+        ({const.CONF_ASK_DEVICE_CLASSES: ["door"]}, {"name": "Hall light"}, "ran"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, {"name": "Hall lamp"}, "ApprovalRequired"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, {"area": "Hall"}, "ApprovalRequired"),
+        ({const.CONF_ASK_AREAS: ["hall"]}, {"name": "Hall light"}, "ran"),
+        ({const.CONF_ASK_ENTITIES: ["light.hall"]}, {"name": "Hall light"}, "ApprovalRequired"),
+        (
+            {const.CONF_ASK_DEVICE_CLASSES: ["outlet"]},
+            {"name": "switch.garage_door"},
+            "ApprovalRequired",
+        ),
+        ({const.CONF_ASK_AREAS: ["garage"]}, {"name": "switch.garage_door"}, "ApprovalRequired"),
+        ({const.CONF_ASK_AREAS: ["garage"]}, {}, "IntentHandleError"),  # targets nothing
     ],
 )
 async def test_intent_calls_by_device_class_area_and_entity(
@@ -173,7 +167,7 @@ async def test_intent_calls_by_device_class_area_and_entity(
     outcome: str,
 ) -> None:
     """Each part of the set: device classes, areas (of the entity or its device), entities."""
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **options})
 
     assert await _call(hass, entry, "HassTurnOn", **target) == outcome
 
@@ -183,7 +177,9 @@ async def test_a_wrong_typed_effect_option_asks_on_every_acting_call(
 ) -> None:
     """ "Always ask" stored with the wrong type asks before every call that may act (a light
     too); read-only tools still run."""
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], CONF_ASK_AREAS: 3})
+    entry = await hubs.async_add_hub(
+        hass, "Hub", {CONF_LLM_HASS_API: ["assist"], const.CONF_ASK_AREAS: 3}
+    )
 
     assert await _call(hass, entry, "HassTurnOn", name="Hall light") == "ApprovalRequired"
     assert await _call(hass, entry, "lights_on") == "ApprovalRequired"
@@ -196,13 +192,13 @@ async def test_through_a_selected_hub(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], effects_in: str
 ) -> None:
     """Whichever hub has the set, a call through both asks once, only when it acts on it."""
-    inner = await async_add_hub(
+    inner = await hubs.async_add_hub(
         hass, "Inner", {CONF_LLM_HASS_API: ["assist"], **(LOCKS if effects_in == "inner" else {})}
     )
-    outer = await async_add_hub(
+    outer = await hubs.async_add_hub(
         hass,
         "Outer",
-        {CONF_LLM_HASS_API: [hub_id(inner)], **(LOCKS if effects_in == "outer" else {})},
+        {CONF_LLM_HASS_API: [hubs.hub_id(inner)], **(LOCKS if effects_in == "outer" else {})},
     )
 
     assert await _call(hass, outer, "HassTurnOn", name="Hall light") == "ran"
@@ -210,40 +206,38 @@ async def test_through_a_selected_hub(
     assert await _call(hass, outer, "unlock_in_choose") == "ApprovalRequired"
     # The outer hub does not check arguments (the inner does): slots the intent refuses ask.
     assert await _call(hass, outer, "HassTurnOn", name=["Hall light"]) == "ApprovalRequired"
-    await hass.async_block_till_done()
-    assert len(effect_home["light.turn_on"]) == 1
-    assert effect_home["lock.unlock"] == []
+    assert await _settled(hass, effect_home) == (1, [])
 
 
 async def test_the_inspector_says_why_each_tool_asks(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """The inspector gives each tool the reason it may ask, or None."""
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"]})
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"]})
     instance = await _instance(hass, entry)
     turn_on, turn_off = (_named(instance, name).name for name in ("HassTurnOn", "HassTurnOff"))
-    inner = await async_add_hub(
-        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], CONF_CONFIRM_TOOLS: [turn_on]}
+    inner = await hubs.async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], const.CONF_CONFIRM_TOOLS: [turn_on]}
     )
-    await async_set_options(
+    await hubs.async_set_options(
         hass,
         entry,
         "safety",
         {
-            CONF_READ_ONLY: False,
-            CONF_NO_DESTRUCTIVE: False,
-            CONF_NO_OPEN_WORLD: False,
-            CONF_CONFIRM_DESTRUCTIVE: True,
-            CONF_CONFIRM_TOOLS: [turn_off],
-            CONF_ASK_DOMAINS: ["lock", "alarm_control_panel"],
-            CONF_ASK_DEVICE_CLASSES: ["garage"],
-            CONF_ASK_AREAS: ["hall"],
-            CONF_ASK_ENTITIES: ["lock.front_door"],
+            const.CONF_READ_ONLY: False,
+            const.CONF_NO_DESTRUCTIVE: False,
+            const.CONF_NO_OPEN_WORLD: False,
+            const.CONF_CONFIRM_DESTRUCTIVE: True,
+            const.CONF_CONFIRM_TOOLS: [turn_off],
+            const.CONF_ASK_DOMAINS: ["lock", "alarm_control_panel"],
+            const.CONF_ASK_DEVICE_CLASSES: ["garage"],
+            const.CONF_ASK_AREAS: ["hall"],
+            const.CONF_ASK_ENTITIES: ["lock.front_door"],
             "timeout": 60,
         },
     )
-    assert entry.options[CONF_ASK_DOMAINS] == ["lock", "alarm_control_panel"]
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    assert entry.options[const.CONF_ASK_DOMAINS] == ["lock", "alarm_control_panel"]
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
 
     reasons = {
         tool["name"].split("__")[-1]: tool["confirm_reason"]
@@ -267,7 +261,7 @@ async def test_the_safety_form_offers_what_exists(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """The domains and device classes to choose from are those of the entities there are."""
-    entry = await async_add_hub(hass, "Hub", {CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    entry = await hubs.async_add_hub(hass, "Hub", {const.CONF_ASK_DEVICE_CLASSES: ["garage"]})
     flow = await hass.config_entries.options.async_init(entry.entry_id)
     form = await hass.config_entries.options.async_configure(
         flow["flow_id"], {"next_step_id": "safety"}
@@ -276,9 +270,9 @@ async def test_the_safety_form_offers_what_exists(
     assert schema is not None
     fields = {str(key): value for key, value in schema.schema.items()}
 
-    assert fields[CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
-    assert fields[CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
-    assert fields[CONF_ASK_DOMAINS].config["custom_value"] is True
+    assert fields[const.CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
+    assert fields[const.CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
+    assert fields[const.CONF_ASK_DOMAINS].config["custom_value"] is True
 
 
 async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
@@ -286,7 +280,7 @@ async def test_tools_made_in_the_ui_ask_by_what_they_act_on(
 ) -> None:
     """An action tool that unlocks in an ``if`` asks; one that turns on a light runs; a
     script tool asks by its script."""
-    entry = await async_add_hub(hass, "Hub", LOCKS)
+    entry = await hubs.async_add_hub(hass, "Hub", LOCKS)
     actions = {
         "Door": [{"if": [], "then": [{"action": "lock.unlock", "entity_id": "lock.front_door"}]}],
         "Light": [{"action": "light.turn_on", "target": {"entity_id": "light.hall"}}],
@@ -313,9 +307,9 @@ async def test_tools_whose_effect_the_hub_cannot_know(
     """With a set, a tool whose effect the hub cannot know asks when destructive, without
     "Confirm destructive tools"; an intent whose handler picks its targets in ways the hub
     cannot follow always asks; a timer intent touches no entity and never asks."""
-    smash = RecordingTool("smash")
-    add = RecordingTool("add", annotations=llm.ToolAnnotations(destructive=False))
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [smash, add]))
+    smash = hubs.RecordingTool("smash")
+    add = hubs.RecordingTool("add", annotations=llm.ToolAnnotations(destructive=False))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [smash, add]))
     # An intent_script whose target a template picks: the hub cannot follow it.
     opaque = {
         "TestOpaque": {
@@ -326,7 +320,7 @@ async def test_tools_whose_effect_the_hub_cannot_know(
         }
     }
     assert await async_setup_component(hass, "intent_script", {"intent_script": opaque})
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["x", "assist"], **LOCKS})
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["x", "assist"], **LOCKS})
     instance = await _instance(hass, entry)
     cancel = unwrap(_named(instance, "HassCancelAllTimers"))
 
@@ -345,7 +339,7 @@ async def test_a_builder_keeps_a_bounded_number_of_gates(
 ) -> None:
     """Gates kept between builds are dropped past the bound; calls ask all the same."""
     monkeypatch.setattr(builder, "_MAX_TOOL_GATES", 0)
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
 
     for _ in range(2):
         assert await _call(hass, entry, "HassTurnOff", name="Front door") == "ApprovalRequired"
@@ -369,15 +363,13 @@ async def test_turn_on_of_a_script_or_scene_asks_by_what_it_acts_on(
 ) -> None:
     """Turn on of a script or scene asks as the script's own tool does: by what it acts on."""
     await _scenes(hass)
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
 
     assert await _call(hass, entry, "HassTurnOn", name="lights_on") == "ran"
     assert await _call(hass, entry, "HassTurnOn", name="Hall on") == "ran"
     assert await _call(hass, entry, "HassTurnOn", name="nested") == "ApprovalRequired"
     assert await _call(hass, entry, "HassTurnOn", name="Evening") == "ApprovalRequired"
-    await hass.async_block_till_done()
-    assert len(effect_home["light.turn_on"]) == 2
-    assert effect_home["lock.unlock"] == []
+    assert await _settled(hass, effect_home) == (2, [])
 
 
 async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
@@ -387,10 +379,10 @@ async def test_turn_on_of_a_script_or_scene_in_a_scoped_hub(
     is refused as the script's own tool is (``OutOfScope``, recorded as refused)."""
     await _scenes(hass)
     scope = ["light.hall", "script.lights_on", "script.unlock_front", "scene.evening"]
-    entry = await async_add_hub(
+    entry = await hubs.async_add_hub(
         hass,
         "Hall",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*scope, "scene.hall_on"]},
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: [*scope, "scene.hall_on"]},
     )
     instance = await _instance(hass, entry)
     tool = _named(instance, "HassTurnOn")
@@ -424,8 +416,8 @@ async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
     asks; without scope the name is ambiguous, the call matches nothing and fails unasked."""
     hass.states.async_set("switch.front_door", "off", {"friendly_name": "Front door"})
     async_expose_entity(hass, "conversation", "switch.front_door", should_expose=True)
-    scope = {CONF_SCOPE_ENTITIES: ["lock.front_door"]} if scoped else {}
-    entry = await async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS, **scope})
+    scope = {const.CONF_SCOPE_ENTITIES: ["lock.front_door"]} if scoped else {}
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS, **scope})
 
     ended = await _call(hass, entry, "HassTurnOff", name="Front door")
 

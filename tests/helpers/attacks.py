@@ -7,12 +7,8 @@ from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import unwrap
-from custom_components.llm_hub.const import (
-    CONF_ASK_DOMAINS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_EXCLUDED,
-)
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL, CallToolTool
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -22,13 +18,13 @@ from .homes import is_on
 from .hubs import hub_id, llm_context
 
 KITCHEN_ONLY = ["light.kitchen", "script.kitchen_on"]
-KITCHEN: dict[str, Any] = {**ASSIST, CONF_SCOPE_AREAS: ["kitchen"]}
+KITCHEN: dict[str, Any] = {**ASSIST, const.CONF_SCOPE_AREAS: ["kitchen"]}
 """A hub scoped to the Kitchen."""
-LOCKS: dict[str, Any] = {**ASSIST, CONF_ASK_DOMAINS: ["lock"]}
+LOCKS: dict[str, Any] = {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]}
 """A hub that always asks before acting on a lock."""
-NOT_THE_DOOR: dict[str, Any] = {**ASSIST, CONF_SCOPE_EXCLUDED: ["lock.front_door"]}
+NOT_THE_DOOR: dict[str, Any] = {**ASSIST, const.CONF_SCOPE_EXCLUDED: ["lock.front_door"]}
 """A hub that reaches everything but the front door."""
-NOT_THE_WALKMAN: dict[str, Any] = {**ASSIST, CONF_SCOPE_EXCLUDED: ["media_player.walkman"]}
+NOT_THE_WALKMAN: dict[str, Any] = {**ASSIST, const.CONF_SCOPE_EXCLUDED: ["media_player.walkman"]}
 """A hub that reaches everything but the Walkman (demo's players have no registry entry, so
 no area: a scope that leaves one out names it)."""
 

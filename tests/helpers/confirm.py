@@ -12,42 +12,52 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_DESTRUCTIVE,
-    CONF_CONFIRM_TOOLS,
-    CONF_NO_DESTRUCTIVE,
-    CONF_NO_OPEN_WORLD,
-    CONF_READ_ONLY,
-    CONF_TIMEOUT,
-)
+from custom_components.llm_hub import const
 from homeassistant.auth.const import GROUP_ID_READ_ONLY
 from homeassistant.components import conversation
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 
 from .agent import AGENT_ENTITY_ID, HubAgentEntity
 from .hubs import (
     BREW,
+    FixedAPI,
+    RecordingTool,
+    async_add_hub,
     async_set_options,
     hub_id,
     llm_context,
 )
 
 SAFETY = {
-    CONF_READ_ONLY: False,
-    CONF_NO_DESTRUCTIVE: False,
-    CONF_NO_OPEN_WORLD: False,
-    CONF_CONFIRM_DESTRUCTIVE: False,
-    CONF_TIMEOUT: 60,
+    const.CONF_READ_ONLY: False,
+    const.CONF_NO_DESTRUCTIVE: False,
+    const.CONF_NO_OPEN_WORLD: False,
+    const.CONF_CONFIRM_DESTRUCTIVE: False,
+    const.CONF_TIMEOUT: 60,
 }
 
 
 TOKEN = "confirmation_token"  # noqa: S105  # the argument's name
 
 
+async def async_add_set_hub(
+    hass: HomeAssistant, **tool: Any
+) -> tuple[RecordingTool, MockConfigEntry]:
+    """Add hub "K" over an API "x" whose one tool, ``set`` (any value; ``tool``'s other
+    arguments), always asks first; return the tool and the hub."""
+    recording = RecordingTool("set", parameters=ANY_VALUE, **tool)
+    llm.async_register_api(hass, FixedAPI(hass, "x", "X", [recording]))
+    entry = await async_add_hub(
+        hass, "K", {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: "set"}
+    )
+    return recording, entry
+
+
 async def _confirm_brew(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Require confirmation for BREW, through the options flow."""
-    await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [BREW]})
 
 
 async def _turn(

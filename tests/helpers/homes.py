@@ -107,6 +107,22 @@ WHICH: dict[str, Any] = {"which": {"required": True, "selector": {"entity": {"do
 NOTE: dict[str, Any] = {"note": {"selector": {"text": {}}}}
 
 
+VARIABLE = [{"variables": {"target": "light.{{ room }}"}}]
+"""A variables step: ``target`` is the light named by the model's ``room``."""
+
+
+def repeat_for_room(target: Any) -> list[dict[str, Any]]:
+    """Return a repeat over the light named by the model's ``room`` that turns on ``target``."""
+    return [
+        {
+            "repeat": {
+                "for_each": ["light.{{ room }}"],
+                "sequence": [{"action": "light.turn_on", "target": target}],
+            }
+        }
+    ]
+
+
 def _attic(hass: HomeAssistant) -> None:
     """Add light.attic, not exposed to Assist."""
     hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
@@ -121,6 +137,40 @@ async def async_setup_assist(hass: HomeAssistant) -> None:
     """Set up Assist's parts (``ASSIST_PARTS``)."""
     for component in ASSIST_PARTS:
         assert await async_setup_component(hass, component, {})
+
+
+async def async_setup_lights(hass: HomeAssistant, **lights: str) -> None:
+    """Set up Assist's parts and lights, off: light.<key> named by its value, in this order."""
+    await async_setup_assist(hass)
+    for object_id, name in lights.items():
+        hass.states.async_set(f"light.{object_id}", "off", {"friendly_name": name})
+
+
+async def async_setup_scenes(hass: HomeAssistant, *scenes: dict[str, Any]) -> None:
+    """Set up the scene integration with ``scenes``; wait until they are set up."""
+    assert await async_setup_component(hass, "scene", {"scene": list(scenes)})
+    await hass.async_block_till_done()
+
+
+async def async_setup_scripts(hass: HomeAssistant, scripts: dict[str, Any]) -> None:
+    """Set up these scripts and expose each to Assist."""
+    assert await async_setup_component(hass, "script", {"script": scripts})
+    await hass.async_block_till_done()
+    for name in scripts:
+        async_expose_entity(hass, "conversation", f"script.{name}", should_expose=True)
+
+
+async def async_setup_attic_home(hass: HomeAssistant, scripts: dict[str, Any]) -> list[Any]:
+    """Assist, light.kitchen (exposed), light.attic (not) and these scripts (exposed).
+
+    Return the data of the calls of test.light_on, the action the scripts may call.
+    """
+    await async_setup_lights(hass, kitchen="Kitchen")
+    _attic(hass)
+    seen: list[Any] = []
+    hass.services.async_register("test", "light_on", lambda call: seen.append(dict(call.data)))
+    await async_setup_scripts(hass, scripts)
+    return seen
 
 
 def toggle(boolean: str, on: bool) -> list[dict[str, Any]]:

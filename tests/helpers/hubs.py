@@ -165,10 +165,10 @@ def add_llm_platform(
     hass.config.components.add(domain)
 
 
-def llm_context(user_id: str | None = None) -> llm.LLMContext:
-    """Return the LLM context of a request by ``user_id``."""
+def llm_context(user_id: str | None = None, platform: str = "test") -> llm.LLMContext:
+    """Return the LLM context of a request by ``user_id`` through ``platform``."""
     return llm.LLMContext(
-        platform="test",
+        platform=platform,
         context=Context(user_id=user_id),
         language="en",
         assistant="conversation",

@@ -9,6 +9,7 @@ import httpx
 import mcp
 from mcp.client.streamable_http import streamable_http_client
 from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from homeassistant.components.mcp_server.const import (
     CONF_ALL_LLM_APIS,
@@ -18,6 +19,8 @@ from homeassistant.components.mcp_server.const import (
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+
+from .hubs import hub_id
 
 
 async def _async_setup_mcp_server(
@@ -38,6 +41,19 @@ async def _async_setup_mcp_server(
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     assert entry.state is ConfigEntryState.LOADED
+
+
+async def async_hub_url(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_client_no_auth: ClientSessionGenerator,
+    *,
+    require_admin: bool,
+) -> str:
+    """Set up the MCP Server serving Assist at /api/mcp; return the URL of ``hub``."""
+    await _async_setup_mcp_server(hass, ["assist"], require_admin=require_admin)
+    client = await hass_client_no_auth()
+    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
 
 
 @asynccontextmanager

@@ -54,6 +54,8 @@ from homeassistant.helpers import (
 from homeassistant.helpers.entity import Entity
 from homeassistant.setup import async_setup_component
 
+from .homes import async_setup_assist
+
 DOMAIN = "parity_home"
 SATELLITE = "satellite"
 """The name of the device the requests come from: it supports timers (timer intents listed)."""
@@ -423,8 +425,7 @@ async def async_setup_home(hass: HomeAssistant) -> Home:
     mock_integration(hass, MockModule(DOMAIN))
     for domain, members in by_domain.items():
         mock_platform(hass, f"{DOMAIN}.{domain}", _platform(*members))
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     for domain in by_domain:
         assert await async_setup_component(hass, domain, {domain: [{"platform": DOMAIN}]})
     scripts = {

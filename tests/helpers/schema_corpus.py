@@ -135,6 +135,18 @@ def _looping() -> dict[str, Any]:
     return schema
 
 
+def _selector_call(**changed: Any) -> dict[str, Any]:
+    """Return a call of the tool of selectors (a new one each time), with ``changed``."""
+    return {
+        "entity": "light.kitchen",
+        "target": {"area_id": ["kitchen"]},
+        "level": 3,
+        "choice": ["a"],
+        "duration": {"minutes": 1},
+        **changed,
+    }
+
+
 CASES: list[Case] = [
     Case(
         "top_level_any_of",
@@ -432,20 +444,8 @@ CASES: list[Case] = [
                 probatio.Optional("media"): selector.MediaSelector(),
             }
         ),
-        call={
-            "entity": "light.kitchen",
-            "target": {"area_id": ["kitchen"]},
-            "level": 3,
-            "choice": ["a"],
-            "duration": {"minutes": 1},
-        },
-        expected={
-            "entity": "light.kitchen",
-            "target": {"area_id": ["kitchen"]},
-            "level": 3.0,
-            "choice": ["a"],
-            "duration": {"minutes": 1},
-        },
+        call=_selector_call(),
+        expected=_selector_call(level=3.0),  # the number selector reads a float
         fixes=("format entity_id", "format jinja2", "format RFC 5646", "format time"),
     ),
     Case(

@@ -14,13 +14,7 @@ from pytest_homeassistant_custom_component.typing import (
 
 from custom_components.llm_hub.confirm.approvals import APPROVALS_URL, DECIDE_URL
 from custom_components.llm_hub.const import CONF_CONFIRM_TOOLS
-from custom_components.llm_hub.panel.registration import (
-    APPROVALS_PANEL_URL_PATH,
-    PANEL_ELEMENT,
-    PANEL_FILE,
-    PANEL_URL_PATH,
-    STATIC_URL,
-)
+from custom_components.llm_hub.panel import registration
 from homeassistant.components import websocket_api
 from homeassistant.components.frontend import (
     DATA_PANELS,
@@ -54,16 +48,16 @@ async def test_panel_for_admins(
     assert panel.sidebar_title == "LLM Hub"
     assert panel.config is not None
     custom = panel.config["_panel_custom"]
-    assert custom["name"] == PANEL_ELEMENT
+    assert custom["name"] == registration.PANEL_ELEMENT
     assert not custom["embed_iframe"]
     module_url: str = custom["module_url"]
-    version = hashlib.sha256(PANEL_FILE.read_bytes()).hexdigest()[:12]
-    assert module_url == f"{STATIC_URL}/{PANEL_ELEMENT}.js?v={version}"
+    version = hashlib.sha256(registration.PANEL_FILE.read_bytes()).hexdigest()[:12]
+    assert module_url == f"{registration.STATIC_URL}/{registration.PANEL_ELEMENT}.js?v={version}"
 
     client = await hass_client()
     response = await client.get(module_url)
     assert response.status == 200
-    assert await response.read() == PANEL_FILE.read_bytes()
+    assert await response.read() == registration.PANEL_FILE.read_bytes()
 
 
 async def test_non_admin_decides_own_approval_in_the_approvals_panel(  # noqa: PLR0917  # fixtures
@@ -108,16 +102,16 @@ async def test_non_admin_decides_own_approval_in_the_approvals_panel(  # noqa: P
     assert f"[LLM Hub's approvals]({DECIDE_URL})" in mine
     theirs = notifications[f"llm_hub_approval_{admins.data[TOKEN]}"]["message"]
     assert f"[LLM Hub's approvals]({APPROVALS_URL})" in theirs
-    assert set(own_panels) == {APPROVALS_PANEL_URL_PATH}
-    assert set(admin_panels) == {PANEL_URL_PATH, APPROVALS_PANEL_URL_PATH}
-    panel = own_panels[APPROVALS_PANEL_URL_PATH]
+    assert set(own_panels) == {registration.APPROVALS_PANEL_URL_PATH}
+    assert set(admin_panels) == {registration.PANEL_URL_PATH, registration.APPROVALS_PANEL_URL_PATH}
+    panel = own_panels[registration.APPROVALS_PANEL_URL_PATH]
     assert f"/{panel['url_path']}" == DECIDE_URL
     assert panel["title"] is None  # not in the sidebar
     assert not panel["require_admin"]
     assert panel["config"]["view"] == "approvals"
     assert (
         panel["config"]["_panel_custom"]
-        == (admin_panels[PANEL_URL_PATH]["config"]["_panel_custom"])
+        == (admin_panels[registration.PANEL_URL_PATH]["config"]["_panel_custom"])
     )
     assert [a["approval_id"] for a in listed["result"]["approvals"]] == [asked.data[TOKEN]]
     assert approved["result"]["decided_by"] == hass_read_only_user.id
@@ -128,7 +122,7 @@ def test_the_panel_shows_approvals_alone_when_registered_so() -> None:
     """The module reads the panel's ``config.view``: "approvals" shows that view alone."""
     routes = (FRONTEND / "src" / "llm-hub-panel.ts").read_text(encoding="utf-8")
     assert 'this.panel?.config?.view === "approvals"' in routes
-    assert 'config?.view==="approvals"' in PANEL_FILE.read_text(encoding="utf-8")
+    assert 'config?.view==="approvals"' in registration.PANEL_FILE.read_text(encoding="utf-8")
 
 
 async def test_no_panel_without_frontend(hass: HomeAssistant, setup_llm: None) -> None:
@@ -137,15 +131,15 @@ async def test_no_panel_without_frontend(hass: HomeAssistant, setup_llm: None) -
 
     assert entry.state.value == "loaded"
     assert "llm_hub" not in hass.data.get(DATA_PANELS, {})
-    assert APPROVALS_PANEL_URL_PATH not in hass.data.get(DATA_PANELS, {})
+    assert registration.APPROVALS_PANEL_URL_PATH not in hass.data.get(DATA_PANELS, {})
 
 
 def test_notifications_link_to_the_approvals_view() -> None:
     """Approval notifications open the panel's Approvals view, which decides with the commands."""
-    assert f"/{PANEL_URL_PATH}/approvals" == APPROVALS_URL
+    assert f"/{registration.PANEL_URL_PATH}/approvals" == APPROVALS_URL
     routes = (FRONTEND / "src" / "llm-hub-panel.ts").read_text(encoding="utf-8")
     assert 'case "approvals":' in routes
-    built = PANEL_FILE.read_text(encoding="utf-8")
+    built = registration.PANEL_FILE.read_text(encoding="utf-8")
     for command in ("subscribe", "approve", "deny"):
         assert f"llm_hub/approvals/{command}" in built
 
@@ -167,6 +161,6 @@ def _sources_hash() -> str:
 
 def test_built_panel_is_current() -> None:
     """The committed build was made from the committed sources (else: run script/build-panel)."""
-    recorded = json.loads(PANEL_FILE.with_suffix(".json").read_text(encoding="utf-8"))
+    recorded = json.loads(registration.PANEL_FILE.with_suffix(".json").read_text(encoding="utf-8"))
 
     assert recorded["sources_sha256"] == _sources_hash()

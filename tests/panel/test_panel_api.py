@@ -14,14 +14,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 from syrupy.assertion import SnapshotAssertion
 
-from custom_components.llm_hub.const import (
-    CLIENT_TOOL_LIMIT,
-    CONF_MAX_TOOLS,
-    CONF_PINNED_TOOLS,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TOOL_MODE,
-    DOMAIN,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.panel.commands import PROVIDERS
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL, SEARCH_TOOLS
 from homeassistant.const import CONF_LLM_HASS_API
@@ -29,19 +22,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import issue_registry as ir, llm
 
-from ..helpers.hubs import (
-    BREW,
-    COUNT,
-    GRIND,
-    PANTRY,
-    SHELF,
-    Call,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-)
+from ..helpers import hubs
 
 type Client = Any
 """A websocket client of the test plugin (``MockHAClientWebSocket``)."""
@@ -50,7 +31,7 @@ LOUNGE_ENTRY_ID = "01JPANELLOUNGE000000000000"
 CELLAR_ENTRY_ID = "01JPANELCELLAR000000000000"
 
 
-class BrokenAPI(FixedAPI):
+class BrokenAPI(hubs.FixedAPI):
     """An API whose instance cannot be built."""
 
     @override
@@ -89,15 +70,19 @@ async def _call(client: Client, api_id: str, tool_name: str, **tool_args: Any) -
 async def more_hubs(hass: HomeAssistant, inspected_hub: MockConfigEntry) -> list[MockConfigEntry]:
     """Add "Lounge" (picks a missing API, a limit of 1 tool) and "Cellar" (not set up)."""
     lounge = MockConfigEntry(
-        domain=DOMAIN,
+        domain=const.DOMAIN,
         title="Lounge",
         entry_id=LOUNGE_ENTRY_ID,
         data={},
-        options={CONF_LLM_HASS_API: ["music"], CONF_MAX_TOOLS: 1, CONF_RECORD_ARGUMENTS: True},
+        options={
+            CONF_LLM_HASS_API: ["music"],
+            const.CONF_MAX_TOOLS: 1,
+            const.CONF_RECORD_ARGUMENTS: True,
+        },
     )
     lounge.add_to_hass(hass)
     assert await hass.config_entries.async_setup(lounge.entry_id)
-    cellar = MockConfigEntry(domain=DOMAIN, title="Cellar", entry_id=CELLAR_ENTRY_ID, data={})
+    cellar = MockConfigEntry(domain=const.DOMAIN, title="Cellar", entry_id=CELLAR_ENTRY_ID, data={})
     cellar.add_to_hass(hass)
     llm.async_register_api(hass, BrokenAPI(hass, "broken", "Broken", []))
     # An issue of another integration is no hub's.
@@ -122,9 +107,9 @@ async def test_list_apis(
 ) -> None:
     """Every hub (loaded or not) and every other API, with sizes, limits, repairs and calls."""
     client = await hass_ws_client(hass)
-    await _call(client, hub_id(inspected_hub), COUNT, number=1)
-    await _call(client, hub_id(inspected_hub), GRIND)
-    await _call(client, PANTRY, COUNT, number=1)  # not through a hub: not counted
+    await _call(client, hubs.hub_id(inspected_hub), hubs.COUNT, number=1)
+    await _call(client, hubs.hub_id(inspected_hub), hubs.GRIND)
+    await _call(client, hubs.PANTRY, hubs.COUNT, number=1)  # not through a hub: not counted
 
     response = await _ws(client, {"type": "llm_hub/apis/list"})
 
@@ -133,7 +118,7 @@ async def test_list_apis(
     assert result.pop("since")
     assert result == snapshot
     rows = {row["id"]: row for row in result["apis"]}
-    kitchen = rows[hub_id(inspected_hub)]
+    kitchen = rows[hubs.hub_id(inspected_hub)]
     assert kitchen["calls_24h"] == 2
     assert kitchen["tokens"] > 0
     assert kitchen["repairs"] == []
@@ -152,13 +137,16 @@ async def test_search_mode_in_words(
     hass: HomeAssistant, inspected_hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """In search mode: the meta-tools first, each tool listed or reachable, sources by name."""
-    await async_set_options(
-        hass, inspected_hub, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: [COUNT]}
+    await hubs.async_set_options(
+        hass,
+        inspected_hub,
+        "search",
+        {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: [hubs.COUNT]},
     )
     client = await hass_ws_client(hass)
 
     described = (
-        await _ws(client, {"type": "llm_hub/api/describe", "api_id": hub_id(inspected_hub)})
+        await _ws(client, {"type": "llm_hub/api/describe", "api_id": hubs.hub_id(inspected_hub)})
     )["result"]
 
     search = described["search"]
@@ -169,23 +157,23 @@ async def test_search_mode_in_words(
     assert [tool["name"] for tool in tools[: len(meta)]] == meta
     by_name = {tool["name"]: tool for tool in tools}
     assert by_name[SEARCH_TOOLS]["source"] == {
-        "integration": DOMAIN,
-        "api": hub_id(inspected_hub),
+        "integration": const.DOMAIN,
+        "api": hubs.hub_id(inspected_hub),
         "api_name": "Kitchen",
     }
     assert by_name[SEARCH_TOOLS]["listed"] is True
-    assert by_name[COUNT] | {"listed": True, "meta": False} == by_name[COUNT]
-    assert by_name[COUNT]["source"]["api_name"] == "Pantry"
-    assert (by_name[SHELF]["listed"], by_name[SHELF]["hidden"]) == (False, None)
-    assert (by_name[BREW]["listed"], by_name[BREW]["meta"]) == (False, False)
+    assert by_name[hubs.COUNT] | {"listed": True, "meta": False} == by_name[hubs.COUNT]
+    assert by_name[hubs.COUNT]["source"]["api_name"] == "Pantry"
+    assert (by_name[hubs.SHELF]["listed"], by_name[hubs.SHELF]["hidden"]) == (False, None)
+    assert (by_name[hubs.BREW]["listed"], by_name[hubs.BREW]["meta"]) == (False, False)
     reachable = [tool for tool in tools if not tool["meta"] and tool["hidden"] is None]
     assert search["listed"] == described["size"]["tools"] == len(meta) + 1
     assert search["reachable"] == len(reachable) > search["listed"]
     assert described["size"]["over_client_limit"] is False
 
     rows = (await _ws(client, {"type": "llm_hub/apis/list"}))["result"]
-    assert rows["client_limit"] == CLIENT_TOOL_LIMIT
-    kitchen = next(row for row in rows["apis"] if row["id"] == hub_id(inspected_hub))
+    assert rows["client_limit"] == const.CLIENT_TOOL_LIMIT
+    kitchen = next(row for row in rows["apis"] if row["id"] == hubs.hub_id(inspected_hub))
     assert kitchen["search"] == search
     assert kitchen["over_client_limit"] is False
 
@@ -194,32 +182,42 @@ async def test_over_what_some_clients_keep(
     hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
 ) -> None:
     """An API or hub listing more than 40 tools is marked; in search mode the hub is not."""
-    tools: list[llm.Tool] = [RecordingTool(f"many__tool_{n}") for n in range(41)]
-    llm.async_register_api(hass, FixedAPI(hass, "many", "Many", tools))
-    entry = await async_add_hub(hass, "Many hub", {CONF_LLM_HASS_API: ["many"]})
+    tools: list[llm.Tool] = [hubs.RecordingTool(f"many__tool_{n}") for n in range(41)]
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "many", "Many", tools))
+    entry = await hubs.async_add_hub(hass, "Many hub", {CONF_LLM_HASS_API: ["many"]})
     client = await hass_ws_client(hass)
 
     async def marked() -> dict[str, bool]:
         rows = (await _ws(client, {"type": "llm_hub/apis/list"}))["result"]["apis"]
-        described = await _ws(client, {"type": "llm_hub/api/describe", "api_id": hub_id(entry)})
+        described = await _ws(
+            client, {"type": "llm_hub/api/describe", "api_id": hubs.hub_id(entry)}
+        )
         size = described["result"]["size"]
-        assert size["client_limit"] == CLIENT_TOOL_LIMIT
+        assert size["client_limit"] == const.CLIENT_TOOL_LIMIT
         return {row["id"]: row["over_client_limit"] for row in rows} | {
             "described": size["over_client_limit"]
         }
 
-    assert await marked() == {"many": True, hub_id(entry): True, "assist": False, "described": True}
-    await async_set_options(
-        hass, entry, "search", {CONF_TOOL_MODE: "search_over_limit", CONF_PINNED_TOOLS: []}
+    assert await marked() == {
+        "many": True,
+        hubs.hub_id(entry): True,
+        "assist": False,
+        "described": True,
+    }
+    await hubs.async_set_options(
+        hass,
+        entry,
+        "search",
+        {const.CONF_TOOL_MODE: "search_over_limit", const.CONF_PINNED_TOOLS: []},
     )
     # The hub's limit is 128: it lists every tool still.
     assert (await marked())["described"] is True
-    await async_set_options(
-        hass, entry, "search", {CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: []}
+    await hubs.async_set_options(
+        hass, entry, "search", {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: []}
     )
     assert await marked() == {
         "many": True,
-        hub_id(entry): False,
+        hubs.hub_id(entry): False,
         "assist": False,
         "described": False,
     }
@@ -233,14 +231,14 @@ async def test_calls_in_the_last_day(
 ) -> None:
     """``calls_24h`` counts the calls of the last 24 hours only."""
     client = await hass_ws_client(hass)
-    await _call(client, hub_id(inspected_hub), COUNT, number=1)
+    await _call(client, hubs.hub_id(inspected_hub), hubs.COUNT, number=1)
     freezer.tick(timedelta(hours=12))
-    await _call(client, hub_id(inspected_hub), COUNT, number=2)
+    await _call(client, hubs.hub_id(inspected_hub), hubs.COUNT, number=2)
 
     async def calls_24h() -> int:
         response = await _ws(client, {"type": "llm_hub/apis/list"})
         rows = {row["id"]: row for row in response["result"]["apis"]}
-        count: int = rows[hub_id(inspected_hub)]["calls_24h"]
+        count: int = rows[hubs.hub_id(inspected_hub)]["calls_24h"]
         return count
 
     assert await calls_24h() == 2
@@ -265,13 +263,13 @@ async def test_activity(  # noqa: PLR0917  # fixtures
     more_hubs: list[MockConfigEntry],
     hass_ws_client: WebSocketGenerator,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
     snapshot: SnapshotAssertion,
 ) -> None:
     """The recent calls first, then each new call at once; arguments where the hub records them."""
     lounge = more_hubs[0]
     bench = await hass_ws_client(hass)
-    await _call(bench, hub_id(inspected_hub), COUNT, number=1)
+    await _call(bench, hubs.hub_id(inspected_hub), hubs.COUNT, number=1)
     client = await hass_ws_client(hass)
 
     await client.send_json_auto_id({"type": "llm_hub/activity/subscribe"})
@@ -281,9 +279,9 @@ async def test_activity(  # noqa: PLR0917  # fixtures
     recent = [_stable(call, hass_admin_user) for call in first["event"]["calls"]]
     assert recent == snapshot(name="recent")
 
-    await _call(bench, hub_id(inspected_hub), GRIND)
+    await _call(bench, hubs.hub_id(inspected_hub), hubs.GRIND)
     failed = (await client.receive_json())["event"]["calls"]
-    await _call(bench, hub_id(lounge), BREW, size="small", password="hunter2")  # noqa: S106  # redacted
+    await _call(bench, hubs.hub_id(lounge), hubs.BREW, size="small", password="hunter2")  # noqa: S106  # redacted
     recorded = (await client.receive_json())["event"]["calls"]
     live = [_stable(call, hass_admin_user) for call in [*failed, *recorded]]
     assert live == snapshot(name="live")
@@ -294,7 +292,7 @@ async def test_activity(  # noqa: PLR0917  # fixtures
     # Unsubscribed: the next message is the answer to the next command, not a call.
     response = await _ws(client, {"type": "unsubscribe_events", "subscription": subscription})
     assert response["success"]
-    await _call(bench, hub_id(inspected_hub), COUNT, number=2)
+    await _call(bench, hubs.hub_id(inspected_hub), hubs.COUNT, number=2)
     assert (await _ws(client, {"type": "ping"}))["type"] == "pong"
 
 
@@ -306,7 +304,11 @@ async def test_tool_providers(
 ) -> None:
     """A tool as each of Home Assistant's agents sends it, from their own converters."""
     client = await hass_ws_client(hass)
-    message = {"type": "llm_hub/tool/providers", "api_id": hub_id(inspected_hub), "tool_name": BREW}
+    message = {
+        "type": "llm_hub/tool/providers",
+        "api_id": hubs.hub_id(inspected_hub),
+        "tool_name": hubs.BREW,
+    }
 
     response = await _ws(client, message)
 
@@ -314,9 +316,11 @@ async def test_tool_providers(
     result = response["result"]
     assert result == snapshot
     assert set(result["providers"]) == set(PROVIDERS)
-    described = await _ws(client, {"type": "llm_hub/api/describe", "api_id": hub_id(inspected_hub)})
+    described = await _ws(
+        client, {"type": "llm_hub/api/describe", "api_id": hubs.hub_id(inspected_hub)}
+    )
     parameters = next(
-        tool["parameters"] for tool in described["result"]["tools"] if tool["name"] == BREW
+        tool["parameters"] for tool in described["result"]["tools"] if tool["name"] == hubs.BREW
     )
     providers = result["providers"]
     # The same parameters as the inspector shows, in each provider's own envelope.
@@ -324,7 +328,7 @@ async def test_tool_providers(
     assert providers["anthropic"]["definition"]["input_schema"] == parameters
     assert providers["ollama"]["definition"]["function"]["parameters"] == parameters
     assert providers["mcp"]["definition"]["inputSchema"]["properties"] == parameters["properties"]
-    assert providers["google"]["definition"]["functionDeclarations"][0]["name"] == BREW
+    assert providers["google"]["definition"]["functionDeclarations"][0]["name"] == hubs.BREW
 
 
 async def test_tool_providers_not_installed_or_failing(
@@ -348,7 +352,11 @@ async def test_tool_providers_not_installed_or_failing(
     ):
         response = await _ws(
             client,
-            {"type": "llm_hub/tool/providers", "api_id": hub_id(inspected_hub), "tool_name": COUNT},
+            {
+                "type": "llm_hub/tool/providers",
+                "api_id": hubs.hub_id(inspected_hub),
+                "tool_name": hubs.COUNT,
+            },
         )
 
     providers = response["result"]["providers"]
@@ -358,7 +366,7 @@ async def test_tool_providers_not_installed_or_failing(
         "error": "Not available: openai comes with Home Assistant's OpenAI integration",
     }
     assert providers["ollama"]["error"] == "ValueError: bad schema"
-    assert providers["anthropic"]["definition"]["name"] == COUNT
+    assert providers["anthropic"]["definition"]["name"] == hubs.COUNT
 
 
 async def test_tool_providers_errors(
@@ -375,33 +383,12 @@ async def test_tool_providers_errors(
             )
         )
 
-    assert await providers("music", BREW) == ("not_found", "No LLM API with id music")
-    assert await providers(hub_id(inspected_hub), "nope") == (
+    assert await providers("music", hubs.BREW) == ("not_found", "No LLM API with id music")
+    assert await providers(hubs.hub_id(inspected_hub), "nope") == (
         "not_found",
-        f"LLM API {hub_id(inspected_hub)} lists no tool nope",
+        f"LLM API {hubs.hub_id(inspected_hub)} lists no tool nope",
     )
     assert await providers("broken", "x") == (
         "home_assistant_error",
         "LLM API broken could not be built: The broken API is broken",
     )
-
-
-@pytest.mark.parametrize(
-    "message",
-    [
-        {"type": "llm_hub/apis/list"},
-        {"type": "llm_hub/activity/subscribe"},
-        {"type": "llm_hub/tool/providers", "api_id": "assist", "tool_name": "llm__GetDateTime"},
-    ],
-)
-async def test_commands_refuse_non_admins(
-    hass: HomeAssistant,
-    hub: MockConfigEntry,
-    hass_ws_client: WebSocketGenerator,
-    hass_read_only_access_token: str,
-    message: dict[str, Any],
-) -> None:
-    """Only administrators may use the panel's commands."""
-    client = await hass_ws_client(hass, hass_read_only_access_token)
-
-    assert _error(await _ws(client, message)) == ("unauthorized", "Unauthorized")

@@ -7,16 +7,7 @@ from typing import Any
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_DOMAINS,
-    CONF_SCOPE_ENTITIES,
-    CONF_SCOPE_EXCLUDED,
-    CONF_SCOPE_FLOORS,
-    CONF_SCOPE_LABELS,
-)
+from custom_components.llm_hub import const
 from homeassistant.components.homeassistant.exposed_entities import (
     async_expose_entity,
     async_should_expose,
@@ -54,14 +45,14 @@ async def test_scope_by_name(
         "Kitchen",
         {
             CONF_LLM_HASS_API: ["assist"],
-            CONF_SCOPE_AREAS: ["kitchen", "gone_area"],
-            CONF_SCOPE_FLOORS: ["ground_floor"],
-            CONF_SCOPE_LABELS: ["gone_label"],
-            CONF_SCOPE_DOMAINS: ["cover"],
-            CONF_SCOPE_ENTITIES: ["media_player.tv", "light.gone"],
-            CONF_SCOPE_EXCLUDED: ["light.desk_lamp"],
-            CONF_ALLOWED_USERS: [hass_admin_user.id, "gone_user"],
-            CONF_ADMINS_ONLY: True,
+            const.CONF_SCOPE_AREAS: ["kitchen", "gone_area"],
+            const.CONF_SCOPE_FLOORS: ["ground_floor"],
+            const.CONF_SCOPE_LABELS: ["gone_label"],
+            const.CONF_SCOPE_DOMAINS: ["cover"],
+            const.CONF_SCOPE_ENTITIES: ["media_player.tv", "light.gone"],
+            const.CONF_SCOPE_EXCLUDED: ["light.desk_lamp"],
+            const.CONF_ALLOWED_USERS: [hass_admin_user.id, "gone_user"],
+            const.CONF_ADMINS_ONLY: True,
         },
     )
     client = await hass_ws_client(hass)
@@ -147,7 +138,7 @@ async def test_scope_flags_an_entity_acting_outside_it(
     entities = er.async_get(hass)
     entities.async_update_entity("light.lamp", area_id=kitchen.id)
     entry = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: [kitchen.id]}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: [kitchen.id]}
     )
     client = await hass_ws_client(hass)
     message = {"type": "llm_hub/hub/scope", "entry_id": entry.entry_id}
@@ -212,7 +203,7 @@ async def test_bench_refuses_out_of_scope(
     """Out of scope, the bench is refused as outside the scope (not "not exposed", as an
     unexposed entity is); nothing changes."""
     scoped = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: ["kitchen"]}
     )
     plain = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
     client = await hass_ws_client(hass)

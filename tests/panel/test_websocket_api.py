@@ -21,18 +21,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm
 
-from ..helpers.hubs import (
-    BREW,
-    COUNT,
-    GRIND,
-    SHELF,
-    USERS,
-    Call,
-    FixedAPI,
-    RecordingTool,
-    async_add_hub,
-    hub_id,
-)
+from ..helpers import hubs
 
 type Client = Any
 """A websocket client of the test plugin (``MockHAClientWebSocket``)."""
@@ -57,7 +46,7 @@ async def _call(client: Client, api_id: str, tool_name: str, **fields: Any) -> d
 
 
 def _may_not_use(user: MockUser, hub: MockConfigEntry) -> str:
-    return f"User {user.name} may not use LLM API {hub_id(hub)}: it requires an administrator"
+    return f"User {user.name} may not use LLM API {hubs.hub_id(hub)}: it requires an administrator"
 
 
 def _error(response: dict[str, Any]) -> tuple[str, str]:
@@ -75,7 +64,7 @@ async def test_describe_hub(
     """A hub's prompt and tools as a model gets them, with sources, schemas and sizes."""
     client = await hass_ws_client(hass)
 
-    response = await _describe(client, hub_id(inspected_hub))
+    response = await _describe(client, hubs.hub_id(inspected_hub))
 
     assert response["success"]
     result = response["result"]
@@ -83,14 +72,14 @@ async def test_describe_hub(
     assert result == snapshot
     tools = {tool["name"]: tool for tool in result["tools"]}
     # Contributed to the hub directly: no API; picked: the API it came through.
-    assert tools[BREW]["source"] == {"integration": "hub_tools", "api": None, "api_name": None}
-    assert tools[COUNT]["source"] == {
+    assert tools[hubs.BREW]["source"] == {"integration": "hub_tools", "api": None, "api_name": None}
+    assert tools[hubs.COUNT]["source"] == {
         "integration": "pantry",
         "api": "pantry",
         "api_name": "Pantry",
     }
     # The selector is converted by the serializer agents use.
-    assert tools[SHELF]["parameters"]["properties"]["shelf"] == {
+    assert tools[hubs.SHELF]["parameters"]["properties"]["shelf"] == {
         "type": "number",
         "minimum": 1,
         "maximum": 3,
@@ -122,7 +111,7 @@ async def test_describe_shows_a_hub_over_its_tool_limit(
     await hass.config_entries.async_reload(inspected_hub.entry_id)
     client = await hass_ws_client(hass)
 
-    size = (await _describe(client, hub_id(inspected_hub)))["result"]["size"]
+    size = (await _describe(client, hubs.hub_id(inspected_hub)))["result"]["size"]
 
     assert size["tools"] > 2
     assert (size["max_tools"], size["over_limit"]) == (2, True)
@@ -138,7 +127,7 @@ async def test_describe_api_that_is_not_a_hub(
 
     assert result["api"] == {"id": "pantry", "name": "Pantry", "hub": False}
     assert result["prompt"] == "Count before you brew."
-    assert [tool["name"] for tool in result["tools"]] == [COUNT, SHELF]
+    assert [tool["name"] for tool in result["tools"]] == [hubs.COUNT, hubs.SHELF]
     count = result["tools"][0]
     assert count["source"] == {"integration": "pantry", "api": "pantry", "api_name": "Pantry"}
     assert count["key"] is None
@@ -162,17 +151,17 @@ async def test_describe_shows_hidden_tools_with_the_reason(
 
     def hide_grind(self: HubPolicy, candidates: list[CandidateTool], hub_name: str) -> list[str]:
         for item in candidates:
-            if item.key == GRIND:
+            if item.key == hubs.GRIND:
                 item.hidden = "Hidden in the hub's options"
         return []
 
     client = await hass_ws_client(hass)
-    shown = (await _describe(client, hub_id(inspected_hub)))["result"]
+    shown = (await _describe(client, hubs.hub_id(inspected_hub)))["result"]
     with patch.object(HubPolicy, "apply", hide_grind):
-        hidden = (await _describe(client, hub_id(inspected_hub)))["result"]
-        response = await _call(client, hub_id(inspected_hub), GRIND)
+        hidden = (await _describe(client, hubs.hub_id(inspected_hub)))["result"]
+        response = await _call(client, hubs.hub_id(inspected_hub), hubs.GRIND)
 
-    grind = next(tool for tool in hidden["tools"] if tool["name"] == GRIND)
+    grind = next(tool for tool in hidden["tools"] if tool["name"] == hubs.GRIND)
     assert grind["hidden"] == "Hidden in the hub's options"
     assert grind["size"]["chars"] > 0
     assert hidden["size"]["tools"] == shown["size"]["tools"] - 1
@@ -180,7 +169,7 @@ async def test_describe_shows_hidden_tools_with_the_reason(
     assert _error(response) == (
         "not_found",
         (
-            f"LLM API {hub_id(inspected_hub)} has no tool {GRIND} for this request: "
+            f"LLM API {hubs.hub_id(inspected_hub)} has no tool {hubs.GRIND} for this request: "
             "the hub hides it (Hidden in the hub's options)"
         ),
     )
@@ -196,25 +185,29 @@ async def test_describe_shows_the_builds_overrides_and_aliases(
 
     def alias_brew(self: HubPolicy, candidates: list[CandidateTool], hub_name: str) -> list[str]:
         for item in candidates:
-            if item.key == BREW:
+            if item.key == hubs.BREW:
                 item.name = "brew"
                 item.description = "Brews, by its alias."
         return []
 
     client = await hass_ws_client(hass)
     with patch.object(HubPolicy, "apply", alias_brew):
-        result = (await _describe(client, hub_id(inspected_hub)))["result"]
-        by_key = await _call(client, hub_id(inspected_hub), BREW, tool_args={"size": "small"})
-        by_alias = await _call(client, hub_id(inspected_hub), "brew", tool_args={"size": "small"})
+        result = (await _describe(client, hubs.hub_id(inspected_hub)))["result"]
+        by_key = await _call(
+            client, hubs.hub_id(inspected_hub), hubs.BREW, tool_args={"size": "small"}
+        )
+        by_alias = await _call(
+            client, hubs.hub_id(inspected_hub), "brew", tool_args={"size": "small"}
+        )
 
-    brew = next(tool for tool in result["tools"] if tool["key"] == BREW)
-    assert (brew["name"], brew["original_name"]) == ("brew", BREW)
+    brew = next(tool for tool in result["tools"] if tool["key"] == hubs.BREW)
+    assert (brew["name"], brew["original_name"]) == ("brew", hubs.BREW)
     assert brew["description"] == "Brews, by its alias."
     assert (brew["confirm"], brew["schema_fixes"]) == (False, [])
     assert _error(by_key) == (
         "not_found",
         (
-            f"LLM API {hub_id(inspected_hub)} has no tool {BREW} for this request: "
+            f"LLM API {hubs.hub_id(inspected_hub)} has no tool {hubs.BREW} for this request: "
             "the hub lists it as brew"
         ),
     )
@@ -231,9 +224,9 @@ async def test_describe_shows_a_schema_that_cannot_be_converted(
             raise ValueError("no integers here")
         return probatio.UNSUPPORTED
 
-    broken = RecordingTool("broken", parameters=probatio.Schema({probatio.Required("x"): int}))
+    broken = hubs.RecordingTool("broken", parameters=probatio.Schema({probatio.Required("x"): int}))
     llm.async_register_api(
-        hass, FixedAPI(hass, "odd", "Odd", [broken], custom_serializer=serializer)
+        hass, hubs.FixedAPI(hass, "odd", "Odd", [broken], custom_serializer=serializer)
     )
     client = await hass_ws_client(hass)
 
@@ -258,10 +251,10 @@ async def test_describe_as_another_user(
     """The API is built for the given user: an admin-only hub refuses a non-admin."""
     client = await hass_ws_client(hass)
 
-    as_admin = await _describe(client, hub_id(admin_hub))
-    as_user = await _describe(client, hub_id(admin_hub), user_id=hass_read_only_user.id)
+    as_admin = await _describe(client, hubs.hub_id(admin_hub))
+    as_user = await _describe(client, hubs.hub_id(admin_hub), user_id=hass_read_only_user.id)
 
-    assert USERS in {tool["name"] for tool in as_admin["result"]["tools"]}
+    assert hubs.USERS in {tool["name"] for tool in as_admin["result"]["tools"]}
     assert _error(as_user) == (
         "unauthorized",
         _may_not_use(hass_read_only_user, admin_hub),
@@ -278,7 +271,7 @@ async def test_describe_unknown_api_or_user(
         "not_found",
         "No LLM API with id nope is registered (llm/api/list lists them)",
     )
-    assert _error(await _describe(client, hub_id(hub), user_id="ghost")) == (
+    assert _error(await _describe(client, hubs.hub_id(hub), user_id="ghost")) == (
         "not_found",
         "No user with id ghost",
     )
@@ -289,7 +282,7 @@ async def test_describe_failing_api(
 ) -> None:
     """An API that fails to build is a ``home_assistant_error`` with its message."""
 
-    class BrokenAPI(FixedAPI):
+    class BrokenAPI(hubs.FixedAPI):
         async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
             raise HomeAssistantError("Backend is down")
 
@@ -307,6 +300,9 @@ async def test_describe_failing_api(
     [
         {"type": "llm_hub/api/describe", "api_id": "assist"},
         {"type": "llm_hub/tool/call", "api_id": "assist", "tool_name": "llm__GetDateTime"},
+        {"type": "llm_hub/apis/list"},
+        {"type": "llm_hub/activity/subscribe"},
+        {"type": "llm_hub/tool/providers", "api_id": "assist", "tool_name": "llm__GetDateTime"},
     ],
 )
 async def test_commands_refuse_non_admins(
@@ -316,7 +312,8 @@ async def test_commands_refuse_non_admins(
     hass_read_only_access_token: str,
     message: dict[str, Any],
 ) -> None:
-    """Only administrators may inspect APIs or call tools through the test bench."""
+    """Only administrators may use the panel's commands: inspect APIs, call tools through the
+    test bench, list APIs, follow the activity, see a tool's providers."""
     client = await hass_ws_client(hass, hass_read_only_access_token)
 
     assert _error(await _ws(client, message)) == ("unauthorized", "Unauthorized")
@@ -327,25 +324,27 @@ async def test_call_tool(
     hub: MockConfigEntry,
     hass_ws_client: WebSocketGenerator,
     hass_admin_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """A tool runs as an agent would run it: validated, the model's values, as the caller."""
     client = await hass_ws_client(hass)
 
-    response = await _call(client, hub_id(hub), BREW, tool_args={"size": "large", "cups": "2"})
+    response = await _call(
+        client, hubs.hub_id(hub), hubs.BREW, tool_args={"size": "large", "cups": "2"}
+    )
 
     assert response["success"]
     result = response["result"]
     assert result.pop("duration_ms") >= 0
     assert result == {
-        "tool_name": BREW,
+        "tool_name": hubs.BREW,
         "result": {
             "data": {"brewed": "2", "size": "large", "user_id": hass_admin_user.id},
             "error": False,
         },
         "outcome": "ok",
     }
-    assert calls == [(BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)]
 
 
 async def test_call_tool_as_another_user(
@@ -353,17 +352,21 @@ async def test_call_tool_as_another_user(
     hub: MockConfigEntry,
     hass_ws_client: WebSocketGenerator,
     hass_read_only_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """``user_id`` makes the call as that user."""
     client = await hass_ws_client(hass)
 
     response = await _call(
-        client, hub_id(hub), BREW, tool_args={"size": "small"}, user_id=hass_read_only_user.id
+        client,
+        hubs.hub_id(hub),
+        hubs.BREW,
+        tool_args={"size": "small"},
+        user_id=hass_read_only_user.id,
     )
 
     assert response["result"]["result"]["data"]["user_id"] == hass_read_only_user.id
-    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_read_only_user.id)]
+    assert calls == [(hubs.BREW, {"size": "small", "cups": 1}, hass_read_only_user.id)]
 
 
 async def test_call_failing_tool(
@@ -372,7 +375,7 @@ async def test_call_failing_tool(
     """A tool that fails inside a hub answers with a failed result, as the model sees it."""
     client = await hass_ws_client(hass)
 
-    result = (await _call(client, hub_id(hub), GRIND))["result"]
+    result = (await _call(client, hubs.hub_id(hub), hubs.GRIND))["result"]
 
     assert result["outcome"] == "error"
     assert result["result"] == {
@@ -387,7 +390,9 @@ async def test_call_with_invalid_arguments(
     """Arguments the tool's schema refuses come back as the model would get them."""
     client = await hass_ws_client(hass)
 
-    result = (await _call(client, hub_id(hub), BREW, tool_args={"size": "huge"}))["result"]
+    result = (await _call(client, hubs.hub_id(hub), hubs.BREW, tool_args={"size": "huge"}))[
+        "result"
+    ]
 
     assert result["outcome"] == "error"
     assert result["result"]["error"] is True
@@ -400,12 +405,14 @@ async def test_call_refused_for_a_user_who_may_not_use_the_hub(
     admin_hub: MockConfigEntry,
     hass_ws_client: WebSocketGenerator,
     hass_read_only_user: MockUser,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """A hub that requires an admin refuses a non-admin user's call; nothing runs."""
     client = await hass_ws_client(hass)
 
-    response = await _call(client, hub_id(admin_hub), USERS, user_id=hass_read_only_user.id)
+    response = await _call(
+        client, hubs.hub_id(admin_hub), hubs.USERS, user_id=hass_read_only_user.id
+    )
 
     assert _error(response) == (
         "unauthorized",
@@ -420,9 +427,9 @@ async def test_call_unknown_tool(
     """A tool the API does not have is ``not_found``, for hubs and other APIs."""
     client = await hass_ws_client(hass)
 
-    assert _error(await _call(client, hub_id(hub), "nope")) == (
+    assert _error(await _call(client, hubs.hub_id(hub), "nope")) == (
         "not_found",
-        f"LLM API {hub_id(hub)} has no tool nope for this request",
+        f"LLM API {hubs.hub_id(hub)} has no tool nope for this request",
     )
     assert _error(await _call(client, "assist", "nope")) == (
         "not_found",
@@ -439,32 +446,32 @@ async def test_call_a_tool_by_its_original_name(
     ``search`` as ``x--search`` and ``y--search`` (a collision); an excluded tool is hidden.
     """
     api_x: list[llm.Tool] = [
-        RecordingTool("light.turn_on"),
-        RecordingTool("search"),
-        RecordingTool("lock.open"),
+        hubs.RecordingTool("light.turn_on"),
+        hubs.RecordingTool("search"),
+        hubs.RecordingTool("lock.open"),
     ]
-    llm.async_register_api(hass, FixedAPI(hass, "x", "X", api_x))
-    web = RecordingTool("search", description="Searches the web.")  # another tool
-    llm.async_register_api(hass, FixedAPI(hass, "y", "Y", [web]))
-    entry = await async_add_hub(
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", api_x))
+    web = hubs.RecordingTool("search", description="Searches the web.")  # another tool
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "y", "Y", [web]))
+    entry = await hubs.async_add_hub(
         hass, "Kitchen", {CONF_LLM_HASS_API: ["x", "y"], CONF_EXCLUDED_TOOLS: ["lock_open"]}
     )
     client = await hass_ws_client(hass)
-    prefix = f"LLM API {hub_id(entry)} has no tool"
+    prefix = f"LLM API {hubs.hub_id(entry)} has no tool"
 
-    assert _error(await _call(client, hub_id(entry), "light.turn_on")) == (
+    assert _error(await _call(client, hubs.hub_id(entry), "light.turn_on")) == (
         "not_found",
         f"{prefix} light.turn_on for this request: the hub lists it as light_turn_on",
     )
-    assert _error(await _call(client, hub_id(entry), "search")) == (
+    assert _error(await _call(client, hubs.hub_id(entry), "search")) == (
         "not_found",
         f"{prefix} search for this request: the hub lists it as x--search or y--search",
     )
-    assert _error(await _call(client, hub_id(entry), "lock.open")) == (
+    assert _error(await _call(client, hubs.hub_id(entry), "lock.open")) == (
         "not_found",
         f"{prefix} lock.open for this request: the hub hides it (unchecked in the hub's options)",
     )
-    assert (await _call(client, hub_id(entry), "light_turn_on"))["result"]["outcome"] == "ok"
+    assert (await _call(client, hubs.hub_id(entry), "light_turn_on"))["result"]["outcome"] == "ok"
 
 
 @pytest.mark.parametrize(
@@ -499,7 +506,7 @@ async def test_call_tool_of_an_api_that_is_not_a_hub(
 ) -> None:
     """Other APIs' tools raise on failure; the test bench answers with a clear error."""
     llm.async_register_api(
-        hass, FixedAPI(hass, "plain", "Plain", [RecordingTool("t", raises=raises)])
+        hass, hubs.FixedAPI(hass, "plain", "Plain", [hubs.RecordingTool("t", raises=raises)])
     )
     client = await hass_ws_client(hass)
 
@@ -510,8 +517,8 @@ async def test_call_tool_of_an_api_that_is_not_a_hub_reports_the_result(
     hass: HomeAssistant, hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """Another API's failed result is an ``error`` outcome; its data is passed on."""
-    failed = RecordingTool("t", result=llm.ToolResult(data={"error": "No beans"}, error=True))
-    llm.async_register_api(hass, FixedAPI(hass, "plain", "Plain", [failed]))
+    failed = hubs.RecordingTool("t", result=llm.ToolResult(data={"error": "No beans"}, error=True))
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "plain", "Plain", [failed]))
     client = await hass_ws_client(hass)
 
     result = (await _call(client, "plain", "t", tool_args={"a": 1}))["result"]

@@ -16,15 +16,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import async_mock_service
 
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_ASK_DOMAINS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_ENTITIES,
-    CONF_SCOPE_EXCLUDED,
-    CONF_TOOL_MODE,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.options_flow import SCOPE_FIELDS
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -53,6 +45,7 @@ from ..helpers.attacks import (
 from ..helpers.flows import ASSIST, _open_marked, _submit, _suggested, async_add_tool
 from ..helpers.homes import (
     async_setup_kitchen_and_porch,
+    async_setup_scenes,
     is_on,
     place,
     template_light,
@@ -80,7 +73,7 @@ async def doors(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceC
 def _as_browser(result: Any) -> dict[str, Any]:
     """What the frontend sends back for an untouched form: the suggested values."""
     sent: dict[str, Any] = {}
-    for key in (*SCOPE_FIELDS, CONF_ADMINS_ONLY):
+    for key in (*SCOPE_FIELDS, const.CONF_ADMINS_ONLY):
         value = _suggested(result, key)
         if value not in (None, []):
             sent[key] = value
@@ -103,12 +96,12 @@ async def test_intent_targets_out_of_scope(
 ) -> None:
     """HELD: HassTurnOn by name, entity id, area, floor, domain never turns on the porch."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
     )
 
     await _call_listed(hass, hub, "HassTurnOn", args)
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert all("light.porch" not in (ids or []) for ids in turned), turned
 
 
@@ -124,8 +117,8 @@ async def test_search_mode_and_nested_hub_stay_in_scope(
         "Outer",
         {
             CONF_LLM_HASS_API: [hub_id(inner)],
-            CONF_SCOPE_ENTITIES: KITCHEN_ONLY,
-            CONF_TOOL_MODE: "search",
+            const.CONF_SCOPE_ENTITIES: KITCHEN_ONLY,
+            const.CONF_TOOL_MODE: "search",
         },
     )
     instance = await llm.async_get_api(hass, hub_id(outer), llm_context())
@@ -162,7 +155,7 @@ async def test_unrestricted_hub_selecting_a_users_only_hub(
     inner = await async_add_hub(
         hass,
         "Inner",
-        {CONF_LLM_HASS_API: ["assist"], CONF_ALLOWED_USERS: [hass_admin_user.id]},
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_ALLOWED_USERS: [hass_admin_user.id]},
     )
     outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
 
@@ -184,7 +177,7 @@ async def test_turn_on_of_a_script_acting_out_of_scope(
         "Kitchen",
         {
             CONF_LLM_HASS_API: ["assist"],
-            CONF_SCOPE_ENTITIES: ["light.kitchen", "script.kitchen_on", "script.porch_on"],
+            const.CONF_SCOPE_ENTITIES: ["light.kitchen", "script.kitchen_on", "script.porch_on"],
         },
     )
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
@@ -209,7 +202,7 @@ async def test_namesake_out_of_scope_is_as_if_not_exposed(
     assert len(doors["lock"]) == 1  # Home Assistant: the lock, the only exposed "Door"
     async_expose_entity(hass, "conversation", "switch.door", should_expose=True)
     scoped = await async_add_hub(
-        hass, "Lock", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["lock.door"]}
+        hass, "Lock", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: ["lock.door"]}
     )
 
     result = await _call_listed(hass, scoped, "HassTurnOn", {"name": "Door"})
@@ -227,7 +220,7 @@ async def test_action_tool_conversation_process_out_of_scope(
     hub = await async_add_hub(
         hass,
         "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]},
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: ["light.kitchen"]},
     )
     await async_add_tool(
         hass,
@@ -244,7 +237,7 @@ async def test_action_tool_conversation_process_out_of_scope(
 
     result = await _call_listed(hass, hub, "ask_assist", {})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
     assert result.error
 
@@ -254,22 +247,20 @@ async def test_turn_on_of_a_scene_acting_out_of_scope(
     hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """FIXED: HassTurnOn of scene.evening (in scope) is refused: it sets light.porch (out)."""
-    assert await async_setup_component(
-        hass,
-        "scene",
-        {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]},
-    )
-    await hass.async_block_till_done()
+    await async_setup_scenes(hass, {"name": "Evening", "entities": {"light.porch": "on"}})
     async_expose_entity(hass, "conversation", "scene.evening", should_expose=True)
     hub = await async_add_hub(
         hass,
         "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            const.CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"],
+        },
     )
 
     result = await _call_listed(hass, hub, "HassTurnOn", {"name": "Evening"})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"light.porch turned on out of scope: {turned} ({result.data})"
     assert result.error
 
@@ -279,7 +270,9 @@ async def test_wrong_typed_scope_reaches_nothing(
     hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """HELD: a scope list stored as a number narrows to nothing (fails closed)."""
-    hub = await async_add_hub(hass, "Odd", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: 5})
+    hub = await async_add_hub(
+        hass, "Odd", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: 5}
+    )
 
     result = await _call_listed(hass, hub, "HassTurnOn", {"name": "Kitchen"})
 
@@ -293,19 +286,19 @@ async def test_scene_by_area_acting_out_of_scope_is_refused(
 ) -> None:
     """HELD: HassTurnOn of the scenes of an area: scene.evening (in scope) sets light.porch."""
 
-    assert await async_setup_component(
-        hass,
-        "scene",
-        {"scene": [{"id": "evening", "name": "Evening", "entities": {"light.porch": "on"}}]},
+    await async_setup_scenes(
+        hass, {"id": "evening", "name": "Evening", "entities": {"light.porch": "on"}}
     )
-    await hass.async_block_till_done()
     kitchen = ar.async_get(hass).async_create("Kitchen")
     er.async_get(hass).async_update_entity("scene.evening", area_id=kitchen.id)
     async_expose_entity(hass, "conversation", "scene.evening", should_expose=True)
     hub = await async_add_hub(
         hass,
         "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            const.CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"],
+        },
     )
     result = await _call_listed(hass, hub, "HassTurnOn", {"area": "Kitchen", "domain": ["scene"]})
     assert _turned(lights_home) == [], f"light.porch turned on out of scope ({result.data})"
@@ -319,30 +312,36 @@ async def test_scope_two_marked_one_chosen(
     hass_admin_user: Any,
 ) -> None:
     """HELD: two marked fields, a new value for one: it is replaced, the other kept."""
-    stored = {CONF_SCOPE_AREAS: {"kitchen": True}, CONF_ALLOWED_USERS: {"someone": True}}
+    stored = {
+        const.CONF_SCOPE_AREAS: {"kitchen": True},
+        const.CONF_ALLOWED_USERS: {"someone": True},
+    }
     entry = await async_add_hub(hass, "Kitchen", {**ASSIST, **stored})
     result = await _open_marked(hass, entry)
     assert result["errors"] == {
-        CONF_SCOPE_AREAS: "scope_unreadable",
-        CONF_ALLOWED_USERS: "scope_unreadable",
+        const.CONF_SCOPE_AREAS: "scope_unreadable",
+        const.CONF_ALLOWED_USERS: "scope_unreadable",
     }
-    sent = _as_browser(result) | {CONF_SCOPE_AREAS: ["kitchen"], CONF_ADMINS_ONLY: False}
+    sent = _as_browser(result) | {
+        const.CONF_SCOPE_AREAS: ["kitchen"],
+        const.CONF_ADMINS_ONLY: False,
+    }
 
     result = await _submit(hass, result, sent)
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert entry.options[CONF_SCOPE_AREAS] == ["kitchen"]
-    assert entry.options[CONF_ALLOWED_USERS] == {"someone": True}
+    assert entry.options[const.CONF_SCOPE_AREAS] == ["kitchen"]
+    assert entry.options[const.CONF_ALLOWED_USERS] == {"someone": True}
 
 
 @pytest.mark.attack
 @pytest.mark.parametrize(
     "stored",
     [
-        {CONF_SCOPE_EXCLUDED: 5},
-        {CONF_SCOPE_EXCLUDED: [5, "light.desk_lamp"]},
-        {CONF_ALLOWED_USERS: [3]},
-        {CONF_SCOPE_AREAS: [None, "kitchen"]},
+        {const.CONF_SCOPE_EXCLUDED: 5},
+        {const.CONF_SCOPE_EXCLUDED: [5, "light.desk_lamp"]},
+        {const.CONF_ALLOWED_USERS: [3]},
+        {const.CONF_SCOPE_AREAS: [None, "kitchen"]},
     ],
     ids=["excluded no list", "excluded mixed", "users bad items", "areas mixed"],
 )
@@ -372,7 +371,7 @@ async def test_scope_untouched_as_the_browser_sends_it(
 
 # --- Groups, exclusions, indirections and leaks in a home of template entities ----------------
 
-KITCHEN_AND_SET = {**KITCHEN, CONF_SCOPE_ENTITIES: ["group.kitchen_set"]}
+KITCHEN_AND_SET = {**KITCHEN, const.CONF_SCOPE_ENTITIES: ["group.kitchen_set"]}
 """A hub scoped to the Kitchen and its old-style group ``group.kitchen_set``."""
 BOOLEANS = ("kitchen", "porch", "front_door", "kitchen_mode")
 """The helpers that hold the home's state: lights on, the front door unlocked, a mode."""
@@ -503,7 +502,7 @@ async def test_group_of_groups_with_a_cycle_does_not_reach_member_outside(
     hub = await async_add_hub(
         hass,
         "Kitchen",
-        {**KITCHEN, CONF_SCOPE_ENTITIES: ["group.loop_a", "group.loop_b"]},
+        {**KITCHEN, const.CONF_SCOPE_ENTITIES: ["group.loop_a", "group.loop_b"]},
     )
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
 
@@ -601,7 +600,7 @@ async def test_entity_id_in_capitals_asks_before_locks(
     """A hub asks before acting on locks. A script unlocks the front door with its entity id
     written in capitals in ``data``: the script's call must wait for approval, the door stay
     locked."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
 
     await assert_stays_off(hass, hub, "shouting_unlock", {}, "front_door", asks=True)
 
@@ -710,7 +709,7 @@ async def test_two_hubs_called_at_once_keep_their_own_scopes(
     """A Kitchen hub and a Porch hub are built and called at the same time, each asked for the
     other's light: neither call may reach it; each hub's own light is reached."""
     kitchen = await async_add_hub(hass, "Kitchen", KITCHEN)
-    porch = await async_add_hub(hass, "Porch", {**ASSIST, CONF_SCOPE_AREAS: ["porch"]})
+    porch = await async_add_hub(hass, "Porch", {**ASSIST, const.CONF_SCOPE_AREAS: ["porch"]})
 
     crossed = await asyncio.gather(
         call_hub(hass, kitchen, "HassTurnOn", {"name": "Porch light"}),
@@ -735,14 +734,14 @@ async def test_search_mode_over_a_search_mode_hub_keeps_the_scope(
     """The Kitchen hub, in search mode, selects an unscoped hub that is in search mode too.
     Through the Kitchen hub's ``call_tool`` the model calls ``HassTurnOn`` on the porch
     light: the porch light must stay off (the scopes intersect)."""
-    inner = await async_add_hub(hass, "Inner", {**ASSIST, CONF_TOOL_MODE: "search"})
+    inner = await async_add_hub(hass, "Inner", {**ASSIST, const.CONF_TOOL_MODE: "search"})
     outer = await async_add_hub(
         hass,
         "Kitchen",
         {
             CONF_LLM_HASS_API: [hub_id(inner)],
-            CONF_SCOPE_AREAS: ["kitchen"],
-            CONF_TOOL_MODE: "search",
+            const.CONF_SCOPE_AREAS: ["kitchen"],
+            const.CONF_TOOL_MODE: "search",
         },
     )
 
@@ -759,7 +758,7 @@ async def test_call_tool_does_not_run_a_tool_the_scope_left_out(
     """The Kitchen hub in search mode leaves "Kitchen set on" out (its group is outside the
     scope). The model calls it by name through ``call_tool`` anyway: it must not run, and the
     kitchen light stay off."""
-    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, CONF_TOOL_MODE: "search"})
+    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, const.CONF_TOOL_MODE: "search"})
 
     outcome, data = await call_through_call_tool(hass, hub, "kitchen_set_on", {})
 

@@ -14,14 +14,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_OVERRIDES,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_DOMAINS,
-    CONF_SCOPE_EXCLUDED,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.options import HubOptions
 from custom_components.llm_hub.scope.assist import (
     STATIC_CONTEXT_HEADING,
@@ -46,7 +39,7 @@ from homeassistant.setup import async_setup_component
 from ..helpers.hubs import async_add_hub, hub_id
 from ..helpers.parity_home import Home, _async_effect, _context, _verdict
 
-KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
+KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: ["kitchen"]}
 
 # (tool, arguments, entity the call targets), one per Assist tool that acts on entities.
 CALLS: list[tuple[str, dict[str, Any], str]] = [
@@ -193,12 +186,12 @@ async def test_hub_selecting_a_scoped_hub_intersects(
 ) -> None:
     """A hub that selects a scoped hub reaches what both scopes reach."""
     inner = await async_add_hub(
-        hass, "Lights", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_DOMAINS: ["light"]}
+        hass, "Lights", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_DOMAINS: ["light"]}
     )
     outer = await async_add_hub(
         hass,
         "Outer",
-        {CONF_LLM_HASS_API: [hub_id(inner)], CONF_SCOPE_EXCLUDED: ["light.kitchen_light"]},
+        {CONF_LLM_HASS_API: [hub_id(inner)], const.CONF_SCOPE_EXCLUDED: ["light.kitchen_light"]},
     )
     instance = await llm.async_get_api(hass, hub_id(outer), _context(parity_home, hass_admin_user))
     start = parity_home.snapshot()
@@ -222,10 +215,12 @@ async def test_users_allowed_and_refused(
 ) -> None:
     """A hub for some users: others get no tools and a prompt that says why."""
     entry = await async_add_hub(
-        hass, "Kids", {CONF_LLM_HASS_API: ["assist"], CONF_ALLOWED_USERS: [hass_admin_user.id]}
+        hass,
+        "Kids",
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_ALLOWED_USERS: [hass_admin_user.id]},
     )
     admins = await async_add_hub(
-        hass, "Admins", {CONF_LLM_HASS_API: ["assist"], CONF_ADMINS_ONLY: True}
+        hass, "Admins", {CONF_LLM_HASS_API: ["assist"], const.CONF_ADMINS_ONLY: True}
     )
 
     allowed = await llm.async_get_api(hass, hub_id(entry), _context(parity_home, hass_admin_user))
@@ -250,10 +245,12 @@ async def test_deactivated_user_is_refused(
 ) -> None:
     """A user on the Users list, or an admin, who is deactivated gets no tools."""
     listed = await async_add_hub(
-        hass, "Kids", {CONF_LLM_HASS_API: ["assist"], CONF_ALLOWED_USERS: [hass_admin_user.id]}
+        hass,
+        "Kids",
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_ALLOWED_USERS: [hass_admin_user.id]},
     )
     admins = await async_add_hub(
-        hass, "Admins", {CONF_LLM_HASS_API: ["assist"], CONF_ADMINS_ONLY: True}
+        hass, "Admins", {CONF_LLM_HASS_API: ["assist"], const.CONF_ADMINS_ONLY: True}
     )
     context = _context(parity_home, hass_admin_user)
     assert (await llm.async_get_api(hass, hub_id(listed), context)).tools
@@ -274,7 +271,10 @@ async def test_area_removed_keeps_the_rest(
     assert garage is not None
     er.async_get(hass).async_update_entity("cover.garage_door", area_id=garage.id)
     scoped, _plain = await _instances(
-        hass, parity_home, hass_admin_user, {**KITCHEN, CONF_SCOPE_AREAS: ["kitchen", garage.id]}
+        hass,
+        parity_home,
+        hass_admin_user,
+        {**KITCHEN, const.CONF_SCOPE_AREAS: ["kitchen", garage.id]},
     )
     ar.async_get(hass).async_delete(garage.id)
     await hass.async_block_till_done()
@@ -293,7 +293,7 @@ async def test_area_removed_keeps_the_rest(
 
 def test_overrides_not_a_mapping_read_as_none() -> None:
     """Unchecked, overrides that are not a mapping read as none (as the options flow shows)."""
-    assert HubOptions.from_options({CONF_OVERRIDES: "x"}, checked=False).overrides == {}
+    assert HubOptions.from_options({const.CONF_OVERRIDES: "x"}, checked=False).overrides == {}
 
 
 async def test_prompt_left_whole_without_overview(hass: HomeAssistant) -> None:

@@ -12,11 +12,7 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.llm_hub.const import (
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_DOMAINS,
-    CONF_SCOPE_EXCLUDED,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.scope.assist import (
     STATIC_CONTEXT_HEADING,
     async_call_in_scope,
@@ -41,8 +37,8 @@ from homeassistant.helpers import (
 from ..helpers.hubs import async_add_hub, hub_id
 from ..helpers.parity_home import Home, _async_effect, _context
 
-KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
-LIGHTS: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_DOMAINS: ["light"]}
+KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: ["kitchen"]}
+LIGHTS: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_DOMAINS: ["light"]}
 TURN_ON_LAMP = ("intent__HassTurnOn", {"name": "Desk lamp"})
 
 
@@ -261,7 +257,7 @@ async def test_hub_over_a_scoped_hub_never_widens_its_prompt(
     outer = await async_add_hub(
         hass,
         "Outer",
-        {CONF_LLM_HASS_API: [hub_id(inner)], CONF_SCOPE_EXCLUDED: ["media_player.tv"]},
+        {CONF_LLM_HASS_API: [hub_id(inner)], const.CONF_SCOPE_EXCLUDED: ["media_player.tv"]},
     )
     context = _context(parity_home, hass_admin_user)
     instance = await llm.async_get_api(hass, hub_id(outer), context)

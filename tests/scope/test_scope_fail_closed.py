@@ -12,30 +12,20 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_ENTITIES,
-    CONF_SCOPE_EXCLUDED,
-    DOMAIN,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.options import NONE_OF, NoneOf
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import issue_registry as ir, llm
-from homeassistant.setup import async_setup_component
 
+from ..helpers.homes import async_setup_lights
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 
 @pytest.fixture
 async def turned_on(hass: HomeAssistant) -> list[ServiceCall]:
     """Two lights exposed to Assist, Kitchen and Porch; the calls of light.turn_on."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    await async_setup_lights(hass, porch="Porch", kitchen="Kitchen")
     return async_mock_service(hass, "light", "turn_on")
 
 
@@ -50,10 +40,16 @@ async def _turn_on(hass: HomeAssistant, entry: MockConfigEntry, name: str) -> ll
 @pytest.mark.parametrize(
     ("options", "reached"),
     [
-        ({CONF_SCOPE_ENTITIES: ["light.kitchen", 3]}, ["light.kitchen"]),
-        ({CONF_SCOPE_ENTITIES: [3]}, []),
-        ({CONF_SCOPE_AREAS: {"kitchen": True}}, []),
-        ({CONF_SCOPE_EXCLUDED: 5, CONF_SCOPE_ENTITIES: ["light.kitchen", "light.porch"]}, []),
+        ({const.CONF_SCOPE_ENTITIES: ["light.kitchen", 3]}, ["light.kitchen"]),
+        ({const.CONF_SCOPE_ENTITIES: [3]}, []),
+        ({const.CONF_SCOPE_AREAS: {"kitchen": True}}, []),
+        (
+            {
+                const.CONF_SCOPE_EXCLUDED: 5,
+                const.CONF_SCOPE_ENTITIES: ["light.kitchen", "light.porch"],
+            },
+            [],
+        ),
     ],
     ids=["one bad item", "only bad items", "no list", "exclusion no list"],
 )
@@ -73,14 +69,18 @@ async def test_a_wrong_typed_scope_narrows(
 
     assert [call.data["entity_id"] for call in turned_on] == [[entity] for entity in reached]
     key = next(key for key, value in options.items() if not isinstance(value, list) or 3 in value)
-    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"invalid_option_{hub.entry_id}_{key}")
+    issue = ir.async_get(hass).async_get_issue(const.DOMAIN, f"invalid_option_{hub.entry_id}_{key}")
     assert issue is not None
     assert issue.translation_key == "invalid_safety_option"
 
 
 @pytest.mark.parametrize(
     "options",
-    [{CONF_ADMINS_ONLY: "true"}, {CONF_ALLOWED_USERS: {"admin": True}}, {CONF_ALLOWED_USERS: [3]}],
+    [
+        {const.CONF_ADMINS_ONLY: "true"},
+        {const.CONF_ALLOWED_USERS: {"admin": True}},
+        {const.CONF_ALLOWED_USERS: [3]},
+    ],
     ids=["admins only as text", "users no list", "users bad items only"],
 )
 async def test_a_wrong_typed_users_limit_lets_no_one_else_in(
@@ -98,7 +98,7 @@ async def test_a_wrong_typed_users_limit_lets_no_one_else_in(
 
     assert refused.tools == []
     assert "not available to this user" in refused.api_prompt
-    if CONF_ADMINS_ONLY in options:
+    if const.CONF_ADMINS_ONLY in options:
         admin = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
         assert any(tool.name.endswith("HassTurnOn") for tool in admin.tools)
 

@@ -6,17 +6,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_DOMAINS,
-    CONF_SCOPE_ENTITIES,
-    CONF_SCOPE_EXCLUDED,
-    CONF_SCOPE_FLOORS,
-    CONF_SCOPE_LABELS,
-    DOMAIN,
-)
+from custom_components.llm_hub import const
 from custom_components.llm_hub.diagnostics import async_get_config_entry_diagnostics
 from homeassistant.config_entries import ConfigFlowResult
 from homeassistant.core import HomeAssistant
@@ -61,22 +51,24 @@ async def test_scope_step_sets_the_scope_and_users(
     result = await _open(hass, entry, "scope")
 
     for key, kind in (
-        (CONF_SCOPE_AREAS, AreaSelector),
-        (CONF_SCOPE_FLOORS, FloorSelector),
-        (CONF_SCOPE_LABELS, LabelSelector),
-        (CONF_SCOPE_ENTITIES, EntitySelector),
-        (CONF_SCOPE_EXCLUDED, EntitySelector),
+        (const.CONF_SCOPE_AREAS, AreaSelector),
+        (const.CONF_SCOPE_FLOORS, FloorSelector),
+        (const.CONF_SCOPE_LABELS, LabelSelector),
+        (const.CONF_SCOPE_ENTITIES, EntitySelector),
+        (const.CONF_SCOPE_EXCLUDED, EntitySelector),
     ):
         selector = _selector(result, key)
         assert isinstance(selector, kind)
         assert selector.config["multiple"] is True
         assert _suggested(result, key) == []
-    assert isinstance(_selector(result, CONF_ADMINS_ONLY), BooleanSelector)
-    assert _suggested(result, CONF_ADMINS_ONLY) is False
-    domains = _selector(result, CONF_SCOPE_DOMAINS).config
+    assert isinstance(_selector(result, const.CONF_ADMINS_ONLY), BooleanSelector)
+    assert _suggested(result, const.CONF_ADMINS_ONLY) is False
+    domains = _selector(result, const.CONF_SCOPE_DOMAINS).config
     assert (domains["multiple"], domains["custom_value"]) == (True, True)
-    assert {"light", "cover", "script"} <= set(_choices(result, CONF_SCOPE_DOMAINS))
-    users = {choice["value"]: choice["label"] for choice in _choices(result, CONF_ALLOWED_USERS)}
+    assert {"light", "cover", "script"} <= set(_choices(result, const.CONF_SCOPE_DOMAINS))
+    users = {
+        choice["value"]: choice["label"] for choice in _choices(result, const.CONF_ALLOWED_USERS)
+    }
     assert users[hass_admin_user.id] == hass_admin_user.name
     assert users[hass_read_only_user.id] == hass_read_only_user.name
     assert all(
@@ -87,9 +79,9 @@ async def test_scope_step_sets_the_scope_and_users(
         hass,
         result,
         {
-            CONF_SCOPE_AREAS: ["kitchen"],
-            CONF_ALLOWED_USERS: [hass_admin_user.id],
-            CONF_ADMINS_ONLY: False,
+            const.CONF_SCOPE_AREAS: ["kitchen"],
+            const.CONF_ALLOWED_USERS: [hass_admin_user.id],
+            const.CONF_ADMINS_ONLY: False,
         },
         save=False,
     )
@@ -105,8 +97,8 @@ async def test_scope_step_sets_the_scope_and_users(
     # Empty fields and "administrators only" off are stored as no option.
     assert entry.options == {
         **ASSIST,
-        CONF_SCOPE_AREAS: ["kitchen"],
-        CONF_ALLOWED_USERS: [hass_admin_user.id],
+        const.CONF_SCOPE_AREAS: ["kitchen"],
+        const.CONF_ALLOWED_USERS: [hass_admin_user.id],
     }
     instance = await llm.async_get_api(hass, hub_id(entry), _context(parity_home, hass_admin_user))
     start = parity_home.snapshot()
@@ -125,8 +117,8 @@ async def test_scope_step_sets_the_scope_and_users(
     assert refused.tools == []
 
     result = await _open(hass, entry, "scope")
-    assert _suggested(result, CONF_SCOPE_AREAS) == ["kitchen"]
-    assert _suggested(result, CONF_ALLOWED_USERS) == [hass_admin_user.id]
+    assert _suggested(result, const.CONF_SCOPE_AREAS) == ["kitchen"]
+    assert _suggested(result, const.CONF_ALLOWED_USERS) == [hass_admin_user.id]
 
 
 async def test_scope_step_keeps_what_is_gone_and_clears(
@@ -138,20 +130,20 @@ async def test_scope_step_keeps_what_is_gone_and_clears(
         "Kids' room",
         {
             **ASSIST,
-            CONF_SCOPE_DOMAINS: ["vacuum"],
-            CONF_SCOPE_EXCLUDED: ["light.desk_lamp"],
-            CONF_ALLOWED_USERS: ["gone"],
-            CONF_ADMINS_ONLY: True,
+            const.CONF_SCOPE_DOMAINS: ["vacuum"],
+            const.CONF_SCOPE_EXCLUDED: ["light.desk_lamp"],
+            const.CONF_ALLOWED_USERS: ["gone"],
+            const.CONF_ADMINS_ONLY: True,
         },
     )
     result = await _open(hass, entry, "scope")
 
-    assert "vacuum" in _choices(result, CONF_SCOPE_DOMAINS)
-    assert {"value": "gone", "label": "gone"} in _choices(result, CONF_ALLOWED_USERS)
-    assert _suggested(result, CONF_ADMINS_ONLY) is True
-    assert _suggested(result, CONF_SCOPE_EXCLUDED) == ["light.desk_lamp"]
+    assert "vacuum" in _choices(result, const.CONF_SCOPE_DOMAINS)
+    assert {"value": "gone", "label": "gone"} in _choices(result, const.CONF_ALLOWED_USERS)
+    assert _suggested(result, const.CONF_ADMINS_ONLY) is True
+    assert _suggested(result, const.CONF_SCOPE_EXCLUDED) == ["light.desk_lamp"]
 
-    result = await _submit(hass, result, {CONF_ADMINS_ONLY: False}, save=False)
+    result = await _submit(hass, result, {const.CONF_ADMINS_ONLY: False}, save=False)
     assert _menu_scope(result) == ""
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {"next_step_id": "save"}
@@ -162,7 +154,9 @@ async def test_scope_step_keeps_what_is_gone_and_clears(
 
 async def test_menu_counts_only_exposed_entities(hass: HomeAssistant, parity_home: Home) -> None:
     """Leaving entities out counts against what is exposed: the scope never widens it."""
-    entry = await async_add_hub(hass, "Most", {**ASSIST, CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]})
+    entry = await async_add_hub(
+        hass, "Most", {**ASSIST, const.CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]}
+    )
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert _menu_scope(result) == (
         f"Its scope reaches {EXPOSED - 1} of the {EXPOSED} entities exposed to Assist."
@@ -174,7 +168,7 @@ async def test_menu_lists_the_tools_of_a_user_served(
 ) -> None:
     """A hub for some users is measured as one of them; serving nobody there is, it lists none."""
     entry = await async_add_hub(
-        hass, "Kids' room", {**ASSIST, CONF_ALLOWED_USERS: [hass_read_only_user.id]}
+        hass, "Kids' room", {**ASSIST, const.CONF_ALLOWED_USERS: [hass_read_only_user.id]}
     )
     result = await hass.config_entries.options.async_init(entry.entry_id)
     placeholders = result["description_placeholders"]
@@ -186,7 +180,7 @@ async def test_menu_lists_the_tools_of_a_user_served(
     result = await _submit(
         hass,
         result,
-        {CONF_ALLOWED_USERS: [hass_read_only_user.id], CONF_ADMINS_ONLY: True},
+        {const.CONF_ALLOWED_USERS: [hass_read_only_user.id], const.CONF_ADMINS_ONLY: True},
         save=False,
     )
     placeholders = result["description_placeholders"]
@@ -199,7 +193,7 @@ def _scope_issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
     return {
         issue_id: issue
         for (domain, issue_id), issue in ir.async_get(hass).issues.items()
-        if domain == DOMAIN and issue_id.startswith("scope_")
+        if domain == const.DOMAIN and issue_id.startswith("scope_")
     }
 
 
@@ -210,7 +204,7 @@ async def test_removed_area_raises_an_issue_until_the_scope_is_edited(
     garage = ar.async_get(hass).async_get_area_by_name("Garage")
     assert garage is not None
     entry = await async_add_hub(
-        hass, "Kids' room", {**ASSIST, CONF_SCOPE_AREAS: ["kitchen", garage.id]}
+        hass, "Kids' room", {**ASSIST, const.CONF_SCOPE_AREAS: ["kitchen", garage.id]}
     )
     assert _scope_issues(hass) == {}
 
@@ -234,9 +228,9 @@ async def test_removed_area_raises_an_issue_until_the_scope_is_edited(
     assert not light.failed
 
     await async_set_options(
-        hass, entry, "scope", {CONF_SCOPE_AREAS: ["kitchen"], CONF_ADMINS_ONLY: False}
+        hass, entry, "scope", {const.CONF_SCOPE_AREAS: ["kitchen"], const.CONF_ADMINS_ONLY: False}
     )
-    assert entry.options == {**ASSIST, CONF_SCOPE_AREAS: ["kitchen"]}
+    assert entry.options == {**ASSIST, const.CONF_SCOPE_AREAS: ["kitchen"]}
     assert _scope_issues(hass) == {}
 
 
@@ -248,7 +242,11 @@ async def test_missing_floor_and_label_named_and_removed_with_the_hub(
     entry = await async_add_hub(
         hass,
         "Kids' room",
-        {**ASSIST, CONF_SCOPE_FLOORS: ["attic"], CONF_SCOPE_LABELS: ["gone", label.label_id]},
+        {
+            **ASSIST,
+            const.CONF_SCOPE_FLOORS: ["attic"],
+            const.CONF_SCOPE_LABELS: ["gone", label.label_id],
+        },
     )
 
     issues = _scope_issues(hass)
@@ -283,13 +281,13 @@ async def test_diagnostics_name_the_scope(
         "Kids' room",
         {
             **ASSIST,
-            CONF_SCOPE_AREAS: ["kitchen", "gone"],
-            CONF_SCOPE_FLOORS: [floor.floor_id, "attic"],
-            CONF_SCOPE_LABELS: [label.label_id, "old"],
-            CONF_SCOPE_DOMAINS: ["cover"],
-            CONF_SCOPE_ENTITIES: ["light.desk_lamp"],
-            CONF_SCOPE_EXCLUDED: ["media_player.tv"],
-            CONF_ALLOWED_USERS: [hass_admin_user.id, "removed"],
+            const.CONF_SCOPE_AREAS: ["kitchen", "gone"],
+            const.CONF_SCOPE_FLOORS: [floor.floor_id, "attic"],
+            const.CONF_SCOPE_LABELS: [label.label_id, "old"],
+            const.CONF_SCOPE_DOMAINS: ["cover"],
+            const.CONF_SCOPE_ENTITIES: ["light.desk_lamp"],
+            const.CONF_SCOPE_EXCLUDED: ["media_player.tv"],
+            const.CONF_ALLOWED_USERS: [hass_admin_user.id, "removed"],
         },
     )
 
@@ -310,10 +308,10 @@ async def test_diagnostics_name_the_scope(
 @pytest.mark.parametrize(
     ("stored", "chosen"),
     [
-        ({CONF_SCOPE_AREAS: {"kitchen": True}}, {CONF_SCOPE_AREAS: ["kitchen"]}),
-        ({CONF_SCOPE_ENTITIES: [3]}, {CONF_SCOPE_ENTITIES: ["light.kitchen_light"]}),
-        ({CONF_SCOPE_EXCLUDED: 5}, {CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]}),
-        ({CONF_ALLOWED_USERS: {"admin": True}}, {CONF_ALLOWED_USERS: ["admin"]}),
+        ({const.CONF_SCOPE_AREAS: {"kitchen": True}}, {const.CONF_SCOPE_AREAS: ["kitchen"]}),
+        ({const.CONF_SCOPE_ENTITIES: [3]}, {const.CONF_SCOPE_ENTITIES: ["light.kitchen_light"]}),
+        ({const.CONF_SCOPE_EXCLUDED: 5}, {const.CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]}),
+        ({const.CONF_ALLOWED_USERS: {"admin": True}}, {const.CONF_ALLOWED_USERS: ["admin"]}),
     ],
     ids=["areas no list", "entities bad items only", "exclusion no list", "users no list"],
 )
@@ -326,25 +324,25 @@ async def test_scope_step_never_widens_a_wrong_typed_scope(
 ) -> None:
     """A scope field stored with the wrong type is marked in the form; submitted empty it
     stays as stored (the hub still narrows), and what a person chooses replaces it."""
-    if chosen == {CONF_ALLOWED_USERS: ["admin"]}:
-        chosen = {CONF_ALLOWED_USERS: [hass_admin_user.id]}
+    if chosen == {const.CONF_ALLOWED_USERS: ["admin"]}:
+        chosen = {const.CONF_ALLOWED_USERS: [hass_admin_user.id]}
     entry = await async_add_hub(hass, "Kitchen", {**ASSIST, **stored})
     (key,) = stored
     result = await _open_marked(hass, entry)
     assert result["errors"] == {key: "scope_unreadable"}
 
-    result = await _submit(hass, result, {CONF_ADMINS_ONLY: False})
+    result = await _submit(hass, result, {const.CONF_ADMINS_ONLY: False})
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert entry.options == {**ASSIST, **stored}
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert _menu_scope(result) == (
         ""
-        if key == CONF_ALLOWED_USERS
+        if key == const.CONF_ALLOWED_USERS
         else f"Its scope reaches 0 of the {EXPOSED} entities exposed to Assist."
     )
 
     result = await _submit(
-        hass, await _open_marked(hass, entry), {**chosen, CONF_ADMINS_ONLY: False}
+        hass, await _open_marked(hass, entry), {**chosen, const.CONF_ADMINS_ONLY: False}
     )
     assert entry.options == {**ASSIST, **chosen}

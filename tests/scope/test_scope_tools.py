@@ -20,29 +20,24 @@ from pytest_homeassistant_custom_component.typing import (
     WebSocketGenerator,
 )
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.compat import (
     _live_context_wording,  # its fallback, checked here
     live_context_match_error,
 )
-from custom_components.llm_hub.const import (
-    CONF_ADMINS_ONLY,
-    CONF_ALLOWED_USERS,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_ENTITIES,
-)
 from custom_components.llm_hub.scope.assist import async_call_in_scope, in_scope, scope_note
 from custom_components.llm_hub.scope.reach import HubScope, entered
 from homeassistant.components.homeassistant import llm as homeassistant_llm
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.helpers import area_registry as ar, entity_registry as er, intent, llm
 from homeassistant.setup import async_setup_component
 
 from ..helpers.flows import async_add_tool
+from ..helpers.homes import async_setup_lights, async_setup_scripts
 from ..helpers.hubs import Contribution, add_llm_platform, async_add_hub, hub_id, llm_context
 from ..helpers.intents import BroadcastHandler
-from ..helpers.mcp import _async_setup_mcp_server, _text, mcp_session
+from ..helpers.mcp import _async_setup_mcp_server, _text, async_hub_url, mcp_session
 from ..helpers.parity_home import Home, _context, async_setup_home
 
 IN_SCOPE = ["light.kitchen", "script.kitchen_on", "script.porch_on"]
@@ -53,10 +48,7 @@ OUTSIDE = "is outside the scope of this assistant; tool {} may only reach entiti
 @pytest.fixture
 async def turned_on(hass: HomeAssistant) -> list[str]:
     """Set up two lights, a service that records what it turns on, and three scripts."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
-    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
-    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
+    await async_setup_lights(hass, kitchen="Kitchen", porch="Porch")
     seen: list[str] = []
 
     def _record(call: ServiceCall) -> None:
@@ -72,10 +64,7 @@ async def turned_on(hass: HomeAssistant) -> list[str]:
             ("pick", "{{ which }}"),
         )
     }
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    for name in scripts:
-        async_expose_entity(hass, "conversation", f"script.{name}", should_expose=True)
+    await async_setup_scripts(hass, scripts)
     return seen
 
 
@@ -83,9 +72,7 @@ async def _mcp_url(
     hass: HomeAssistant, hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator
 ) -> str:
     """Serve every API over MCP (any user may connect); return the URL of ``hub``."""
-    await _async_setup_mcp_server(hass, ["assist"], require_admin=False)
-    client = await hass_client_no_auth()
-    return str(client.make_url(f"/api/mcp/{hub_id(hub)}"))
+    return await async_hub_url(hass, hub, hass_client_no_auth, require_admin=False)
 
 
 async def _call(session: mcp.ClientSession, name: str, args: dict[str, Any]) -> Any:
@@ -102,7 +89,7 @@ async def test_scripts_in_and_out_of_scope_over_mcp(
     """A script in scope runs; one acting out of scope, or out of scope, is left out (a call
     of it refused)."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     url = await _mcp_url(hass, hub, hass_client_no_auth)
     async with mcp_session(url, hass_access_token) as session:
@@ -127,7 +114,7 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
 ) -> None:
     """The model's entities reach only the scope (refused as outside it); fixed targets too."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     light = [{"name": "light", "type": "entity", "required": True}]
     await async_add_tool(
@@ -205,10 +192,12 @@ async def test_to_do_reader_lists_only_in_scope(hass: HomeAssistant, hass_admin_
     """The to-do reader lists the lists in scope; none in scope: it is left out."""
     home: Home = await async_setup_home(hass)
     kitchen = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_AREAS: ["kitchen"]}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: ["kitchen"]}
     )
     shopping = await async_add_hub(
-        hass, "Shopping", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["todo.shopping"]}
+        hass,
+        "Shopping",
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: ["todo.shopping"]},
     )
     context = _context(home, hass_admin_user)
     without = await llm.async_get_api(hass, hub_id(kitchen), context)
@@ -239,7 +228,7 @@ async def test_effect_and_inspector_use_the_scope(
 ) -> None:
     """The inspector says per tool how the scope limits it; unscoped hubs say nothing."""
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     plain = await async_add_hub(hass, "Plain", {CONF_LLM_HASS_API: ["assist"]})
     client = await hass_ws_client(hass)
@@ -313,7 +302,9 @@ async def test_users_refused_on_every_path(  # noqa: PLR0917  # fixtures
 ) -> None:
     """Not allowed: no tools and the reason over MCP, websocket and bench; allowed: tools."""
     options: dict[str, Any] = (
-        {CONF_ADMINS_ONLY: True} if admins_only else {CONF_ALLOWED_USERS: [hass_admin_user.id]}
+        {const.CONF_ADMINS_ONLY: True}
+        if admins_only
+        else {const.CONF_ALLOWED_USERS: [hass_admin_user.id]}
     )
     hub = await async_add_hub(hass, "Kids", {CONF_LLM_HASS_API: ["assist"], **options})
     # Served at /api/mcp, where Home Assistant lets any user in (its own URL: admins only).
@@ -359,7 +350,7 @@ async def test_allowed_user_never_wider_than_admin_only(
     hub = await async_add_hub(
         hass,
         "Kids",
-        {CONF_LLM_HASS_API: ["admin_only"], CONF_ALLOWED_USERS: [hass_read_only_user.id]},
+        {CONF_LLM_HASS_API: ["admin_only"], const.CONF_ALLOWED_USERS: [hass_read_only_user.id]},
     )
     client = await hass_ws_client(hass)
     await client.send_json_auto_id(
@@ -384,7 +375,7 @@ async def test_own_script_tools_and_reads_of_many(
     hub = await async_add_hub(
         hass,
         "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: [*IN_SCOPE, "script.pick"]},
+        {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: [*IN_SCOPE, "script.pick"]},
     )
     await async_add_tool(hass, hub, "script", {"script": "script.kitchen_on"})
     await async_add_tool(hass, hub, "script", {"script": "script.other"})
@@ -429,7 +420,7 @@ async def test_other_integrations_tools_left_out_of_a_scoped_hub(
     """A tool another integration contributes may reach anything: a scoped hub leaves it out."""
     add_llm_platform(hass, "weather_tools", Contribution([_Plain("weather_tools")]))
     scoped = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: IN_SCOPE}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
     )
     whole = await async_add_hub(hass, "Whole home", {CONF_LLM_HASS_API: ["assist"]})
     context = llm_context(hass_admin_user.id)
@@ -464,7 +455,7 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
     )
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: scope}
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: scope}
     )
     await async_add_tool(
         hass,
@@ -502,9 +493,8 @@ async def test_intent_script_whose_target_a_template_picks_left_out(
     hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
     pick = {"action": [{"action": "light.turn_on", "target": {"entity_id": "{{ which }}"}}]}
     assert await async_setup_component(hass, "intent_script", {"intent_script": {"Pick": pick}})
-    scoped = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen"]}
-    )
+    kitchen = {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: ["light.kitchen"]}
+    scoped = await async_add_hub(hass, "Kitchen", kitchen)
     whole = await async_add_hub(hass, "Whole", {CONF_LLM_HASS_API: ["assist"]})
     whole_api = await llm.async_get_api(hass, hub_id(whole), llm_context())
     tool = next(tool for tool in whole_api.tools if tool.name.endswith("Pick"))

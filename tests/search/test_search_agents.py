@@ -30,16 +30,7 @@ from homeassistant.components.openai_conversation import entity as openai_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from ..helpers.hubs import (
-    BREW,
-    Call,
-    Contribution,
-    RecordingTool,
-    add_llm_platform,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
+from ..helpers import hubs
 
 PARSE = "parser__parse"
 """A tool whose one parameter is named ``json``, like Google's wrapping."""
@@ -49,13 +40,19 @@ TEXT = "grind first\nthen brew, ünd"
 """A value with a newline and a non-ASCII letter."""
 
 
+def _through_json(arguments: dict[str, Any]) -> dict[str, Any]:
+    """Return the call of ``arguments`` (``_name``: the tool's) as JSON text reads back."""
+    sent: dict[str, Any] = json.loads(
+        json.dumps({"name": arguments.pop("_name"), "arguments": arguments})
+    )
+    return sent
+
+
 def _openai(tool: llm.Tool, serializer: Any, arguments: dict[str, Any]) -> dict[str, Any]:
     """OpenAI: the model writes JSON text of the parameters; the agent ``json.loads`` it."""
     spec: dict[str, Any] = dict(openai_entity._format_tool(tool, serializer))
     assert spec["parameters"]["properties"]["arguments"]["type"] == "object"
-    sent: dict[str, Any] = json.loads(
-        json.dumps({"name": arguments.pop("_name"), "arguments": arguments})
-    )
+    sent = _through_json(arguments)
     jsonschema.validate(sent, spec["parameters"])
     return sent
 
@@ -63,9 +60,7 @@ def _openai(tool: llm.Tool, serializer: Any, arguments: dict[str, Any]) -> dict[
 def _anthropic(tool: llm.Tool, serializer: Any, arguments: dict[str, Any]) -> dict[str, Any]:
     """Anthropic: partial JSON added up, then ``json.loads``."""
     spec = anthropic_entity._format_tool(tool, serializer)
-    sent: dict[str, Any] = json.loads(
-        json.dumps({"name": arguments.pop("_name"), "arguments": arguments})
-    )
+    sent = _through_json(arguments)
     jsonschema.validate(sent, spec["input_schema"])
     return sent
 
@@ -119,22 +114,24 @@ AGENTS: dict[str, Callable[[llm.Tool, Any, dict[str, Any]], dict[str, Any]]] = {
 
 
 @pytest.fixture
-async def searching(hass: HomeAssistant, hub: MockConfigEntry) -> RecordingTool:
+async def searching(hass: HomeAssistant, hub: MockConfigEntry) -> hubs.RecordingTool:
     """Put the hub in search mode with a tool whose parameter is named ``json``."""
-    parser = RecordingTool(
+    parser = hubs.RecordingTool(
         PARSE,
         integration="parser",
         parameters=probatio.Schema({probatio.Required("json"): str}),
     )
-    add_llm_platform(hass, "parser", Contribution([parser], only_hubs=True), built_in=True)
-    await async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
+    hubs.add_llm_platform(
+        hass, "parser", hubs.Contribution([parser], only_hubs=True), built_in=True
+    )
+    await hubs.async_set_options(hass, hub, "search", {"tool_mode": "search", "pinned_tools": []})
     return parser
 
 
 async def _instance(hass: HomeAssistant, entry: MockConfigEntry, platform: str) -> HubAPIInstance:
     """Return the hub's instance for a request of the agent ``platform``."""
-    context = replace(llm_context(), platform=platform)
-    instance = await llm.async_get_api(hass, hub_id(entry), context)
+    context = replace(hubs.llm_context(), platform=platform)
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), context)
     assert isinstance(instance, HubAPIInstance)
     return instance
 
@@ -143,8 +140,8 @@ async def _instance(hass: HomeAssistant, entry: MockConfigEntry, platform: str) 
 async def test_call_tool_round_trip(
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    searching: RecordingTool,
-    calls: list[Call],
+    searching: hubs.RecordingTool,
+    calls: list[hubs.Call],
     platform: str,
 ) -> None:
     """What each agent makes of the model's ``call_tool`` reaches the tool as meant."""
@@ -153,10 +150,10 @@ async def test_call_tool_round_trip(
     fill = AGENTS[platform]
     serializer = instance.custom_serializer
 
-    sent = fill(call_tool, serializer, {"_name": BREW, **WANTED})
+    sent = fill(call_tool, serializer, {"_name": hubs.BREW, **WANTED})
     result = await instance.async_call_tool(llm.ToolInput(tool_name=CALL_TOOL, tool_args=sent))
     assert not result.error, result
-    assert calls == [(BREW, WANTED, None)]
+    assert calls == [(hubs.BREW, WANTED, None)]
 
     # A tool with its own ``json`` parameter gets it, whatever the agent does to the rest.
     sent = fill(call_tool, serializer, {"_name": PARSE, "json": TEXT})
@@ -172,15 +169,15 @@ async def test_call_tool_round_trip(
         (PARSE, {"json": '{"json": "x"}'}, GOOGLE_PLATFORM, {"json": "x"}),
         (PARSE, {"json": '{"json": "x"}'}, "test", {"json": '{"json": "x"}'}),
         # For a tool without a "json" parameter the wrapping is read from any agent.
-        (BREW, {"json": '{"size": "small"}'}, "test", {"size": "small", "cups": 1}),
-        (BREW, '{"size": "small"}', "test", {"size": "small", "cups": 1}),
+        (hubs.BREW, {"json": '{"size": "small"}'}, "test", {"size": "small", "cups": 1}),
+        (hubs.BREW, '{"size": "small"}', "test", {"size": "small", "cups": 1}),
     ],
 )
 async def test_json_unwrapped_once(  # noqa: PLR0917  # fixtures and parameters
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    searching: RecordingTool,
-    calls: list[Call],
+    searching: hubs.RecordingTool,
+    calls: list[hubs.Call],
     name: str,
     arguments: Any,
     platform: str,
@@ -197,7 +194,7 @@ async def test_json_unwrapped_once(  # noqa: PLR0917  # fixtures and parameters
 
 
 async def test_google_quote_in_a_value(
-    hass: HomeAssistant, hub: MockConfigEntry, searching: RecordingTool, calls: list[Call]
+    hass: HomeAssistant, hub: MockConfigEntry, searching: hubs.RecordingTool, calls: list[hubs.Call]
 ) -> None:
     """Google's agent decodes ``\\"`` inside the text to ``"``: the model hears what to send."""
     instance = await _instance(hass, hub, GOOGLE_PLATFORM)

@@ -14,27 +14,10 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.compose.builder import HubAPIInstance
-from custom_components.llm_hub.const import (
-    CONF_CONFIRM_TOOLS,
-    CONF_EXCLUDED_TOOLS,
-    CONF_MAX_TOOLS,
-    CONF_PINNED_TOOLS,
-    CONF_RECORD_ARGUMENTS,
-    CONF_TOOL_MODE,
-)
-from custom_components.llm_hub.search.meta_tools import (
-    CALL_READ_ONLY_TOOL,
-    CALL_TOOL,
-    HIDDEN_META_NAME,
-    READ_ONLY_PROMPT,
-    SEARCH_PROMPT,
-    SEARCH_TOOLS,
-    CallReadOnlyToolTool,
-    CallToolTool,
-    SearchToolsTool,
-)
+from custom_components.llm_hub.search import meta_tools
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
@@ -42,24 +25,13 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
+from ..helpers import hubs
 from ..helpers.confirm import SAFETY, TOKEN, _confirm_brew
 from ..helpers.flows import _search_mode
-from ..helpers.hubs import (
-    BREW,
-    GRIND,
-    Call,
-    Contribution,
-    RecordingTool,
-    add_llm_platform,
-    async_add_hub,
-    async_set_options,
-    hub_id,
-    llm_context,
-)
 from ..helpers.mcp import _text, mcp_session
 from ..helpers.providers import _check_tool
 
-META = [SEARCH_TOOLS, CALL_TOOL, CALL_READ_ONLY_TOOL]
+META = [meta_tools.SEARCH_TOOLS, meta_tools.CALL_TOOL, meta_tools.CALL_READ_ONLY_TOOL]
 """The meta-tools of the Kitchen hub (Assist's live context and date are read-only)."""
 
 
@@ -67,7 +39,7 @@ async def _instance(
     hass: HomeAssistant, entry: MockConfigEntry, context: llm.LLMContext | None = None
 ) -> HubAPIInstance:
     """Return the hub's instance for a request (by no user unless ``context``)."""
-    instance = await llm.async_get_api(hass, hub_id(entry), context or llm_context())
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), context or hubs.llm_context())
     assert isinstance(instance, HubAPIInstance)
     return instance
 
@@ -90,31 +62,33 @@ async def _call(
 async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """All tools by default; search lists the pinned tools and the meta-tools; back again."""
     everything = await _instance(hass, hub)
-    assert BREW in _names(everything)
+    assert hubs.BREW in _names(everything)
     assert not set(META) & set(_names(everything))
-    assert SEARCH_PROMPT not in everything.api_prompt
+    assert meta_tools.SEARCH_PROMPT not in everything.api_prompt
     assert everything.search_index is None
 
-    options = await _search_mode(hass, hub, pinned=[GRIND])
-    assert options[CONF_TOOL_MODE] == "search"
-    assert options[CONF_PINNED_TOOLS] == [GRIND]
+    options = await _search_mode(hass, hub, pinned=[hubs.GRIND])
+    assert options[const.CONF_TOOL_MODE] == "search"
+    assert options[const.CONF_PINNED_TOOLS] == [hubs.GRIND]
     searching = await _instance(hass, hub)
     # The meta-tools first (clients that keep only the first tools keep them).
-    assert _names(searching) == [*META, GRIND]
-    assert isinstance(searching.tools[0], SearchToolsTool)
-    assert isinstance(searching.tools[1], CallToolTool)
-    assert isinstance(searching.tools[2], CallReadOnlyToolTool)
+    assert _names(searching) == [*META, hubs.GRIND]
+    assert isinstance(searching.tools[0], meta_tools.SearchToolsTool)
+    assert isinstance(searching.tools[1], meta_tools.CallToolTool)
+    assert isinstance(searching.tools[2], meta_tools.CallReadOnlyToolTool)
     assert isinstance(searching.tools[3], HubTool)
     # The prompt says how to search; the parts a hub selecting this one takes do not (that
     # hub lists these tools as its own mode says).
     heading, own = searching.prompt_parts[0]
     assert heading == "Kitchen"
-    assert SEARCH_PROMPT not in own
-    assert searching.api_prompt.startswith(f"{own}\n\n{SEARCH_PROMPT} {READ_ONLY_PROMPT}")
+    assert meta_tools.SEARCH_PROMPT not in own
+    assert searching.api_prompt.startswith(
+        f"{own}\n\n{meta_tools.SEARCH_PROMPT} {meta_tools.READ_ONLY_PROMPT}"
+    )
     index = searching.search_index
     assert index is not None
     # Every listed tool is behind search, less the pinned one.
-    assert {card.name for card in index.cards} == set(_names(everything)) - {GRIND}
+    assert {card.name for card in index.cards} == set(_names(everything)) - {hubs.GRIND}
     # The same tools the next time: the same index, not made again.
     assert (await _instance(hass, hub)).search_index is index
 
@@ -125,7 +99,8 @@ async def test_switching_modes(hass: HomeAssistant, hub: MockConfigEntry) -> Non
 async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """The form offers the modes and the hub's tools; a pinned tool not found now stays."""
     hass.config_entries.async_update_entry(
-        hub, options={**hub.options, CONF_TOOL_MODE: "search", CONF_PINNED_TOOLS: ["gone"]}
+        hub,
+        options={**hub.options, const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: ["gone"]},
     )
     assert await hass.config_entries.async_reload(hub.entry_id)
     result = await hass.config_entries.options.async_init(hub.entry_id)
@@ -137,14 +112,14 @@ async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     assert result["description_placeholders"] is not None
     schema = result["data_schema"].schema
     fields = {str(key): (key, selector) for key, selector in schema.items()}
-    mode_key, mode = fields[CONF_TOOL_MODE]
+    mode_key, mode = fields[const.CONF_TOOL_MODE]
     assert mode.config["options"] == ["all", "search", "search_over_limit"]
-    assert mode.config["translation_key"] == CONF_TOOL_MODE
+    assert mode.config["translation_key"] == const.CONF_TOOL_MODE
     assert mode_key.description == {"suggested_value": "search"}
-    pinned_key, pinned = fields[CONF_PINNED_TOOLS]
+    pinned_key, pinned = fields[const.CONF_PINNED_TOOLS]
     assert pinned_key.description == {"suggested_value": ["gone"]}
     offered = {option["value"]: option["label"] for option in pinned.config["options"]}
-    assert BREW in offered
+    assert hubs.BREW in offered
     assert offered["gone"] == "gone (not available now)"
     # The form counts what models get in search mode: the meta-tools (nothing pinned found).
     assert result["description_placeholders"]["tools"] == "3"
@@ -153,16 +128,16 @@ async def test_search_form(hass: HomeAssistant, hub: MockConfigEntry) -> None:
 async def test_search_above_the_limit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """``search_over_limit`` lists all tools up to the limit and searches above it."""
     count = len((await _instance(hass, hub)).tools)
-    await _search_mode(hass, hub, "search_over_limit", [BREW])
-    limits = {CONF_MAX_TOOLS: count, CONF_RECORD_ARGUMENTS: False}
-    await async_set_options(hass, hub, "limits", limits)
+    await _search_mode(hass, hub, "search_over_limit", [hubs.BREW])
+    limits = {const.CONF_MAX_TOOLS: count, const.CONF_RECORD_ARGUMENTS: False}
+    await hubs.async_set_options(hass, hub, "limits", limits)
     at_limit = await _instance(hass, hub)
     assert len(at_limit.tools) == count
     assert at_limit.search_index is None
 
-    await async_set_options(hass, hub, "limits", limits | {CONF_MAX_TOOLS: count - 1})
+    await hubs.async_set_options(hass, hub, "limits", limits | {const.CONF_MAX_TOOLS: count - 1})
     above = await _instance(hass, hub)
-    assert _names(above) == [*META, BREW]
+    assert _names(above) == [*META, hubs.BREW]
     assert above.search_index is not None
     assert len(above.search_index) == count - 1
 
@@ -173,7 +148,7 @@ async def test_language_of_the_request(hass: HomeAssistant, hub: MockConfigEntry
     hass.config.language = "de"
     languages = {}
     for language in ("en", "", "*"):
-        context = replace(llm_context(), language=language)
+        context = replace(hubs.llm_context(), language=language)
         index = (await _instance(hass, hub, context)).search_index
         assert index is not None
         languages[language] = index.language
@@ -184,58 +159,63 @@ async def test_language_of_the_request(hass: HomeAssistant, hub: MockConfigEntry
 
 
 async def test_search_and_call(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], hass_admin_user: MockUser
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call], hass_admin_user: MockUser
 ) -> None:
     """The model finds a tool, then calls it through ``call_tool``, recorded once."""
     await _search_mode(hass, hub)
-    instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
+    instance = await _instance(hass, hub, hubs.llm_context(hass_admin_user.id))
 
-    found = await _call(hass, instance, SEARCH_TOOLS, {"query": "brew coffee", "limit": 2})
-    assert found["tools"][0]["name"] == BREW
+    found = await _call(
+        hass, instance, meta_tools.SEARCH_TOOLS, {"query": "brew coffee", "limit": 2}
+    )
+    assert found["tools"][0]["name"] == hubs.BREW
     # The description the hub lists (the tool's own here) is shown, and searched.
     assert found["tools"][0]["description"] == "Brews cups of coffee."
-    by_description = await _call(hass, instance, SEARCH_TOOLS, {"query": "cups"})
-    assert by_description["tools"][0]["name"] == BREW
+    by_description = await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": "cups"})
+    assert by_description["tools"][0]["name"] == hubs.BREW
     assert found["tools"][0]["parameters"]["properties"]["size"] == {
         "type": "string",
         "enum": ["small", "large"],
     }
     result = await _call(
-        hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "large", "cups": "2"}}
+        hass,
+        instance,
+        meta_tools.CALL_TOOL,
+        {"name": hubs.BREW, "arguments": {"size": "large", "cups": "2"}},
     )
     # The model's own values, as through call_tool's target listed directly ("2" stays text).
     assert result == {"brewed": "2", "size": "large", "user_id": hass_admin_user.id}
-    assert calls == [(BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "large", "cups": "2"}, hass_admin_user.id)]
     counters = hub.runtime_data.api.audit.counters
     assert (counters.calls, counters.errors) == (1, 0)
 
     # A failing tool answers as it does when called directly.
-    failed = await _call(hass, instance, CALL_TOOL, {"name": GRIND})
+    failed = await _call(hass, instance, meta_tools.CALL_TOOL, {"name": hubs.GRIND})
     assert failed == {"error": "HomeAssistantError", "error_text": "The grinder is out of beans"}
 
 
 async def test_call_tool_refuses_hidden_and_unknown_tools(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call]
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call]
 ) -> None:
     """A tool the hub leaves out says why; an unknown name gets the closest and a search."""
-    await async_set_options(hass, hub, "safety", SAFETY | {"no_destructive": True})
+    await hubs.async_set_options(hass, hub, "safety", SAFETY | {"no_destructive": True})
     await _search_mode(hass, hub)
     instance = await _instance(hass, hub)
 
-    hidden = await _call(hass, instance, CALL_TOOL, {"name": GRIND})
+    hidden = await _call(hass, instance, meta_tools.CALL_TOOL, {"name": hubs.GRIND})
     assert hidden == {
         "error": "ToolNotAvailable",
-        "error_text": f"Tool {GRIND} is not available to you: the hub leaves it out "
+        "error_text": f"Tool {hubs.GRIND} is not available to you: the hub leaves it out "
         "(destructive (policy: no destructive tools)). Do not call it again; tell the user "
         "if it was needed.",
     }
-    unknown = await _call(hass, instance, CALL_TOOL, {"name": "brew_tea"})
+    unknown = await _call(hass, instance, meta_tools.CALL_TOOL, {"name": "brew_tea"})
     assert unknown["error"] == "UnknownTool"
     assert unknown["error_text"].startswith(
-        f"There is no tool named brew_tea. Closest names: {BREW}"
+        f"There is no tool named brew_tea. Closest names: {hubs.BREW}"
     )
     assert unknown["error_text"].endswith(
-        f"Call {SEARCH_TOOLS} to find the tool and use the name it returns."
+        f"Call {meta_tools.SEARCH_TOOLS} to find the tool and use the name it returns."
     )
     assert calls == []
 
@@ -255,7 +235,7 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
     hass_access_token: str,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,
-    calls: list[Call],
+    calls: list[hubs.Call],
 ) -> None:
     """Over MCP: search, call, wait for approval, approve, call again through ``call_tool``."""
     await _confirm_brew(hass, hub)
@@ -264,8 +244,10 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
 
     async with mcp_session(hub_url, hass_access_token) as session:
         listed = {tool.name: tool for tool in (await session.list_tools()).tools}
-        found = await session.call_tool(SEARCH_TOOLS, {"query": "coffee"})
-        first = await session.call_tool(CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+        found = await session.call_tool(meta_tools.SEARCH_TOOLS, {"query": "coffee"})
+        first = await session.call_tool(
+            meta_tools.CALL_TOOL, {"name": hubs.BREW, "arguments": {"size": "small"}}
+        )
         data = json.loads(_text(first))
         approval_id = data[TOKEN]
         await client.send_json_auto_id(
@@ -273,25 +255,27 @@ async def test_confirmation_through_call_tool_over_mcp(  # noqa: PLR0917  # fixt
         )
         approved = await client.receive_json()
         second = await session.call_tool(
-            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: approval_id}}
+            meta_tools.CALL_TOOL,
+            {"name": hubs.BREW, "arguments": {"size": "small", TOKEN: approval_id}},
         )
         again = await session.call_tool(
-            CALL_TOOL, {"name": BREW, "arguments": {"size": "small", TOKEN: approval_id}}
+            meta_tools.CALL_TOOL,
+            {"name": hubs.BREW, "arguments": {"size": "small", TOKEN: approval_id}},
         )
 
     assert list(listed) == META
-    assert listed[CALL_TOOL].inputSchema["required"] == ["name"]
-    assert json.loads(_text(found))["tools"][0]["name"] == BREW
+    assert listed[meta_tools.CALL_TOOL].inputSchema["required"] == ["name"]
+    assert json.loads(_text(found))["tools"][0]["name"] == hubs.BREW
     assert not first.isError
     assert data["status"] == "approval_required"
     assert data["message"].endswith(
-        f" Call it through {CALL_TOOL}: name {BREW!r} and the same arguments plus "
+        f" Call it through {meta_tools.CALL_TOOL}: name {hubs.BREW!r} and the same arguments plus "
         f'"{TOKEN}": "{approval_id}".'
     )
     assert approved["success"], approved
     assert not second.isError
     assert json.loads(_text(second))["brewed"] == 1
-    assert calls == [(BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
+    assert calls == [(hubs.BREW, {"size": "small", "cups": 1}, hass_admin_user.id)]
     assert again.isError
     assert json.loads(_text(again))["error"] == "ApprovalRefused"
 
@@ -303,30 +287,35 @@ async def test_a_tool_named_like_a_meta_tool(
     hass: HomeAssistant, hub: MockConfigEntry, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Listed in all mode; refused in search mode, with why, so the meta-tool is the one."""
-    clash = RecordingTool(SEARCH_TOOLS, integration="clash")
-    add_llm_platform(hass, "clash", Contribution([clash], only_hubs=True), built_in=True)
-    assert SEARCH_TOOLS in _names(await _instance(hass, hub))
+    clash = hubs.RecordingTool(meta_tools.SEARCH_TOOLS, integration="clash")
+    hubs.add_llm_platform(hass, "clash", hubs.Contribution([clash], only_hubs=True), built_in=True)
+    assert meta_tools.SEARCH_TOOLS in _names(await _instance(hass, hub))
 
-    await _search_mode(hass, hub, pinned=[SEARCH_TOOLS])
+    await _search_mode(hass, hub, pinned=[meta_tools.SEARCH_TOOLS])
     instance = await _instance(hass, hub)
     assert _names(instance) == META
-    assert isinstance(instance.tools[0], SearchToolsTool)
-    item = next(item for item in instance.candidates if item.name == SEARCH_TOOLS)
-    assert item.hidden == HIDDEN_META_NAME
-    assert f"LLM Hub Kitchen leaves out the tool {SEARCH_TOOLS}: {HIDDEN_META_NAME}" in caplog.text
-    assert await _call(hass, instance, CALL_TOOL, {"name": SEARCH_TOOLS}) == {
+    assert isinstance(instance.tools[0], meta_tools.SearchToolsTool)
+    item = next(item for item in instance.candidates if item.name == meta_tools.SEARCH_TOOLS)
+    assert item.hidden == meta_tools.HIDDEN_META_NAME
+    assert (
+        f"LLM Hub Kitchen leaves out the tool {meta_tools.SEARCH_TOOLS}: "
+        f"{meta_tools.HIDDEN_META_NAME}" in caplog.text
+    )
+    assert await _call(hass, instance, meta_tools.CALL_TOOL, {"name": meta_tools.SEARCH_TOOLS}) == {
         "error": "InvalidArguments",
-        "error_text": f"Call {SEARCH_TOOLS} directly, not through {CALL_TOOL}.",
+        "error_text": (
+            f"Call {meta_tools.SEARCH_TOOLS} directly, not through {meta_tools.CALL_TOOL}."
+        ),
     }
     assert clash.calls == []
 
 
 async def test_every_agent_takes_the_meta_tools(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Every agent's ``_format_tool`` and MCP Server convert what search mode lists."""
-    await _search_mode(hass, hub, pinned=[BREW])
+    await _search_mode(hass, hub, pinned=[hubs.BREW])
     instance = await _instance(hass, hub)
     clean = {item.name: item.json_schema for item in instance.candidates}
-    assert _names(instance) == [*META, BREW]
+    assert _names(instance) == [*META, hubs.BREW]
     for tool in instance.tools:
         schema = clean.get(tool.name) or probatio.to_openapi(
             tool.parameters, custom_serializer=instance.custom_serializer
@@ -338,13 +327,13 @@ async def test_describe_and_list_show_the_mode(
     hass: HomeAssistant, hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
     """Describe and the panel's list of APIs show the mode and the index's size."""
-    await _search_mode(hass, hub, pinned=[GRIND])
+    await _search_mode(hass, hub, pinned=[hubs.GRIND])
     instance = await _instance(hass, hub)
     assert instance.search_index is not None
     expected = {
         "mode": "search",
         "active": True,
-        "pinned": [GRIND],
+        "pinned": [hubs.GRIND],
         "indexed": len(instance.search_index),
         "terms": instance.search_index.terms,
         "listed": 4,
@@ -352,38 +341,40 @@ async def test_describe_and_list_show_the_mode(
         "meta_tools": META,
     }
     client = await hass_ws_client(hass)
-    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hub_id(hub)})
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hubs.hub_id(hub)})
     described = (await client.receive_json())["result"]
     assert described["search"] == expected
     listed = {tool["name"]: tool for tool in described["tools"]}
-    assert listed[CALL_TOOL]["source"]["integration"] == "llm_hub"
-    assert listed[BREW]["hidden"] is None
+    assert listed[meta_tools.CALL_TOOL]["source"]["integration"] == "llm_hub"
+    assert listed[hubs.BREW]["hidden"] is None
     assert described["size"]["tools"] == 4
 
     await client.send_json_auto_id({"type": "llm_hub/apis/list"})
     rows = {row["id"]: row for row in (await client.receive_json())["result"]["apis"]}
-    assert rows[hub_id(hub)]["search"] == expected
+    assert rows[hubs.hub_id(hub)]["search"] == expected
     assert rows["assist"]["search"] is None
 
 
 async def test_hub_of_a_searching_hub(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """A hub that selects a hub in search mode lists that hub's tools, not its meta-tools."""
     await _search_mode(hass, hub)
-    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(hub)]})
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(hub)]})
     instance = await _instance(hass, outer)
     assert not set(META) & set(_names(instance))
-    assert BREW in _names(instance)
-    assert SEARCH_PROMPT not in instance.api_prompt
-    result = await _call(hass, instance, BREW, {"size": "small"})
+    assert hubs.BREW in _names(instance)
+    assert meta_tools.SEARCH_PROMPT not in instance.api_prompt
+    result = await _call(hass, instance, hubs.BREW, {"size": "small"})
     assert result["brewed"] == 1
 
 
 async def test_confirmation_setting_keeps_search(hass: HomeAssistant, hub: MockConfigEntry) -> None:
     """Saving another step keeps the tool mode (each step saves its part)."""
-    await _search_mode(hass, hub, pinned=[GRIND])
-    options = await async_set_options(hass, hub, "safety", SAFETY | {CONF_CONFIRM_TOOLS: [BREW]})
-    assert options[CONF_TOOL_MODE] == "search"
-    assert options[CONF_PINNED_TOOLS] == [GRIND]
+    await _search_mode(hass, hub, pinned=[hubs.GRIND])
+    options = await hubs.async_set_options(
+        hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [hubs.BREW]}
+    )
+    assert options[const.CONF_TOOL_MODE] == "search"
+    assert options[const.CONF_PINNED_TOOLS] == [hubs.GRIND]
 
 
 async def test_search_prompt_of_a_hub_without_its_own(
@@ -392,7 +383,7 @@ async def test_search_prompt_of_a_hub_without_its_own(
     """A hub without instructions or contributors' prompts gets the search prompt alone."""
     await _search_mode(hass, setup_integration)
     instance = await _instance(hass, setup_integration)
-    searching = f"{SEARCH_PROMPT} {READ_ONLY_PROMPT}"
+    searching = f"{meta_tools.SEARCH_PROMPT} {meta_tools.READ_ONLY_PROMPT}"
     assert len(instance.prompt_parts) == 1  # Assist's: the hub has no part of its own
     assert instance.api_prompt.startswith(f"{searching}\n\nFollow these instructions")
 
@@ -404,9 +395,9 @@ METER = "meter__read"
 
 
 @pytest.fixture
-def meter(hass: HomeAssistant) -> RecordingTool:
+def meter(hass: HomeAssistant) -> hubs.RecordingTool:
     """Contribute a read-only tool to hubs."""
-    tool = RecordingTool(
+    tool = hubs.RecordingTool(
         METER,
         integration="meter",
         description="Reads the water meter.",
@@ -414,7 +405,7 @@ def meter(hass: HomeAssistant) -> RecordingTool:
             read_only=True, destructive=False, idempotent=True, open_world=False
         ),
     )
-    add_llm_platform(hass, "meter", Contribution([tool], only_hubs=True), built_in=True)
+    hubs.add_llm_platform(hass, "meter", hubs.Contribution([tool], only_hubs=True), built_in=True)
     return tool
 
 
@@ -427,47 +418,47 @@ def _outcomes(entry: MockConfigEntry) -> list[tuple[str, str]]:
 
 
 async def test_found_tool_called_by_name(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], hass_admin_user: MockUser
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call], hass_admin_user: MockUser
 ) -> None:
     """A tool behind search called directly runs through its own pipeline, recorded once."""
     await _search_mode(hass, hub)
-    instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
-    assert BREW not in _names(instance)
+    instance = await _instance(hass, hub, hubs.llm_context(hass_admin_user.id))
+    assert hubs.BREW not in _names(instance)
 
-    ran = await _call(hass, instance, BREW, {"size": "small"})
+    ran = await _call(hass, instance, hubs.BREW, {"size": "small"})
     assert ran == {"brewed": 1, "size": "small", "user_id": hass_admin_user.id}
-    failed = await _call(hass, instance, GRIND, {})
+    failed = await _call(hass, instance, hubs.GRIND, {})
     assert failed["error"] == "HomeAssistantError"
     unknown = await _call(hass, instance, "brew_tea", {})
     assert unknown["error"] == "UnknownTool"
-    assert _outcomes(hub) == [(BREW, "ok"), (GRIND, "error")]
+    assert _outcomes(hub) == [(hubs.BREW, "ok"), (hubs.GRIND, "error")]
 
     # Its confirmation holds by name too.
     await _confirm_brew(hass, hub)
-    instance = await _instance(hass, hub, llm_context(hass_admin_user.id))
-    asked = await _call(hass, instance, BREW, {"size": "large"})
+    instance = await _instance(hass, hub, hubs.llm_context(hass_admin_user.id))
+    asked = await _call(hass, instance, hubs.BREW, {"size": "large"})
     assert asked["status"] == "approval_required"
     assert calls == [
-        (BREW, {"size": "small", "cups": 1}, hass_admin_user.id),
-        (GRIND, {}, hass_admin_user.id),
+        (hubs.BREW, {"size": "small", "cups": 1}, hass_admin_user.id),
+        (hubs.GRIND, {}, hass_admin_user.id),
     ]
-    assert _outcomes(hub) == [(BREW, "needs_confirmation")]  # the reload started a new trail
+    assert _outcomes(hub) == [(hubs.BREW, "needs_confirmation")]  # the reload started a new trail
 
 
 @pytest.mark.parametrize("mode", ["all", "search"])
 async def test_left_out_tool_called_by_name_is_refused(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], mode: str
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call], mode: str
 ) -> None:
     """A tool the hub leaves out, called by its name in either mode, is refused and recorded."""
-    await async_set_options(hass, hub, "safety", SAFETY | {"no_destructive": True})
+    await hubs.async_set_options(hass, hub, "safety", SAFETY | {"no_destructive": True})
     await _search_mode(hass, hub, mode)
     instance = await _instance(hass, hub)
-    assert GRIND not in _names(instance)
+    assert hubs.GRIND not in _names(instance)
 
-    refused = await _call(hass, instance, GRIND, {})
+    refused = await _call(hass, instance, hubs.GRIND, {})
     assert refused == {
         "error": "ToolNotAvailable",
-        "error_text": f"Tool {GRIND} is not available to you: the hub leaves it out "
+        "error_text": f"Tool {hubs.GRIND} is not available to you: the hub leaves it out "
         "(destructive (policy: no destructive tools)). Do not call it again; tell the user "
         "if it was needed.",
     }
@@ -477,67 +468,69 @@ async def test_left_out_tool_called_by_name_is_refused(
     else:
         assert (await _call(hass, instance, "brew_tea", {}))["error"] == "UnknownTool"
     assert calls == []
-    assert _outcomes(hub) == [(GRIND, "refused")]
+    assert _outcomes(hub) == [(hubs.GRIND, "refused")]
     assert hub.runtime_data.api.audit.counters.refused == 1
 
 
 async def test_stale_meta_tools(
-    hass: HomeAssistant, hub: MockConfigEntry, calls: list[Call], meter: RecordingTool
+    hass: HomeAssistant, hub: MockConfigEntry, calls: list[hubs.Call], meter: hubs.RecordingTool
 ) -> None:
     """Meta-tools called after the hub went back to all tools: an answer or the listed tool."""
     await _search_mode(hass, hub, "all")
     instance = await _instance(hass, hub)
 
-    assert await _call(hass, instance, SEARCH_TOOLS, {"query": "coffee"}) == {
+    assert await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": "coffee"}) == {
         "error": "SearchOff",
         "error_text": "Tool search is off: every tool is listed to you now. Call the listed "
         "tool that fits by its name.",
     }
-    ran = await _call(hass, instance, CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}})
+    ran = await _call(
+        hass, instance, meta_tools.CALL_TOOL, {"name": hubs.BREW, "arguments": {"size": "small"}}
+    )
     assert ran["brewed"] == 1
-    read = await _call(hass, instance, CALL_READ_ONLY_TOOL, {"name": METER})
+    read = await _call(hass, instance, meta_tools.CALL_READ_ONLY_TOOL, {"name": METER})
     assert read["tool"] == METER
-    not_read_only = await _call(hass, instance, CALL_READ_ONLY_TOOL, {"name": BREW})
+    not_read_only = await _call(hass, instance, meta_tools.CALL_READ_ONLY_TOOL, {"name": hubs.BREW})
     assert not_read_only["error"] == "NotReadOnly"
-    gone = await _call(hass, instance, CALL_TOOL, {"name": "brew_tea"})
+    gone = await _call(hass, instance, meta_tools.CALL_TOOL, {"name": "brew_tea"})
     assert gone == {
         "error": "UnknownTool",
         "error_text": "There is no tool named brew_tea. Call one of the listed tools by its name.",
     }
-    assert calls == [(BREW, {"size": "small", "cups": 1}, None)]
-    assert _outcomes(hub) == [(BREW, "ok"), (METER, "ok"), (BREW, "refused")]
+    assert calls == [(hubs.BREW, {"size": "small", "cups": 1}, None)]
+    assert _outcomes(hub) == [(hubs.BREW, "ok"), (METER, "ok"), (hubs.BREW, "refused")]
 
 
 # --- Annotations and the read-only path ------------------------------------------------------
 
 
 async def test_meta_tool_annotations(
-    hass: HomeAssistant, hub: MockConfigEntry, meter: RecordingTool
+    hass: HomeAssistant, hub: MockConfigEntry, meter: hubs.RecordingTool
 ) -> None:
     """``search_tools`` and ``call_read_only_tool`` are read-only; ``call_tool`` is honest."""
     await _search_mode(hass, hub)
     instance = await _instance(hass, hub)
     tools = {tool.name: tool for tool in instance.tools}
-    assert tools[SEARCH_TOOLS].annotations.read_only
-    read_only = tools[CALL_READ_ONLY_TOOL].annotations
+    assert tools[meta_tools.SEARCH_TOOLS].annotations.read_only
+    read_only = tools[meta_tools.CALL_READ_ONLY_TOOL].annotations
     assert (read_only.read_only, read_only.destructive) == (True, False)
     # GRIND declares nothing: taken to be destructive and open-world, so call_tool is.
-    call_tool = tools[CALL_TOOL].annotations
+    call_tool = tools[meta_tools.CALL_TOOL].annotations
     assert call_tool == llm.ToolAnnotations(
         read_only=False, destructive=True, idempotent=False, open_world=True
     )
-    found = await _call(hass, instance, SEARCH_TOOLS, {"query": "water meter"})
+    found = await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": "water meter"})
     assert found["tools"][0]["name"] == METER
     assert found["tools"][0]["read_only"] is True
-    brew = await _call(hass, instance, SEARCH_TOOLS, {"query": "brew coffee"})
+    brew = await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": "brew coffee"})
     assert "read_only" not in brew["tools"][0]
 
 
 async def test_read_only_client(
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    calls: list[Call],
-    meter: RecordingTool,
+    calls: list[hubs.Call],
+    meter: hubs.RecordingTool,
 ) -> None:
     """With only the read-only tools kept (2026.11's MCP option), writes never run.
 
@@ -548,30 +541,30 @@ async def test_read_only_client(
     await _search_mode(hass, hub)
     instance = await _instance(hass, hub)
     instance.tools = [tool for tool in instance.tools if tool.annotations.read_only]
-    assert _names(instance) == [SEARCH_TOOLS, CALL_READ_ONLY_TOOL]
+    assert _names(instance) == [meta_tools.SEARCH_TOOLS, meta_tools.CALL_READ_ONLY_TOOL]
 
-    found = await _call(hass, instance, SEARCH_TOOLS, {"query": "meter"})
+    found = await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": "meter"})
     assert found["tools"][0]["name"] == METER
-    read = await _call(hass, instance, CALL_READ_ONLY_TOOL, {"name": METER})
+    read = await _call(hass, instance, meta_tools.CALL_READ_ONLY_TOOL, {"name": METER})
     assert read["tool"] == METER
     by_name = await _call(hass, instance, METER, {})
     assert by_name["tool"] == METER
     for name, args in (
-        (CALL_READ_ONLY_TOOL, {"name": BREW, "arguments": {"size": "small"}}),
-        (CALL_TOOL, {"name": BREW, "arguments": {"size": "small"}}),
-        (BREW, {"size": "small"}),
+        (meta_tools.CALL_READ_ONLY_TOOL, {"name": hubs.BREW, "arguments": {"size": "small"}}),
+        (meta_tools.CALL_TOOL, {"name": hubs.BREW, "arguments": {"size": "small"}}),
+        (hubs.BREW, {"size": "small"}),
     ):
         refused = await _call(hass, instance, name, args)
         assert refused["error"] == "NotReadOnly", name
-        assert refused["error_text"].startswith(f"Tool {BREW} is not read-only, so ")
+        assert refused["error_text"].startswith(f"Tool {hubs.BREW} is not read-only, so ")
     assert calls == []
-    assert _outcomes(hub) == [(METER, "ok"), (METER, "ok"), *[(BREW, "refused")] * 3]
+    assert _outcomes(hub) == [(METER, "ok"), (METER, "ok"), *[(hubs.BREW, "refused")] * 3]
 
 
 async def test_annotations_over_mcp(  # fixtures
     hass: HomeAssistant,
     hub: MockConfigEntry,
-    meter: RecordingTool,
+    meter: hubs.RecordingTool,
     hub_url: str,
     hass_access_token: str,
 ) -> None:
@@ -582,10 +575,10 @@ async def test_annotations_over_mcp(  # fixtures
     hints = {tool.name: tool.annotations for tool in listed}
     assert [tool.name for tool in listed] == META
     assert all(hint is not None for hint in hints.values())
-    assert hints[SEARCH_TOOLS].readOnlyHint is True  # type: ignore[union-attr]
-    assert hints[CALL_READ_ONLY_TOOL].readOnlyHint is True  # type: ignore[union-attr]
-    assert hints[CALL_TOOL].readOnlyHint is False  # type: ignore[union-attr]
-    assert hints[CALL_TOOL].destructiveHint is True  # type: ignore[union-attr]
+    assert hints[meta_tools.SEARCH_TOOLS].readOnlyHint is True  # type: ignore[union-attr]
+    assert hints[meta_tools.CALL_READ_ONLY_TOOL].readOnlyHint is True  # type: ignore[union-attr]
+    assert hints[meta_tools.CALL_TOOL].readOnlyHint is False  # type: ignore[union-attr]
+    assert hints[meta_tools.CALL_TOOL].destructiveHint is True  # type: ignore[union-attr]
 
 
 # --- Policy through nesting ------------------------------------------------------------------
@@ -600,22 +593,24 @@ async def test_outer_policy_holds_through_a_searching_hub(
     hass: HomeAssistant, hub: MockConfigEntry, inner_mode: str, outer_mode: str
 ) -> None:
     """An outer hub's exclusion and confirmation hold in every pair of modes, the same way."""
-    log: list[Call] = []
+    log: list[hubs.Call] = []
     year = probatio.Schema({probatio.Required("year"): int})
     cellar: list[llm.Tool] = [
-        RecordingTool(WINE, integration="cellar", parameters=year, log=log),
-        RecordingTool(CORK, integration="cellar", log=log),
+        hubs.RecordingTool(WINE, integration="cellar", parameters=year, log=log),
+        hubs.RecordingTool(CORK, integration="cellar", log=log),
     ]
-    add_llm_platform(hass, "cellar", Contribution(cellar, only_for=hub_id(hub)), built_in=True)
+    hubs.add_llm_platform(
+        hass, "cellar", hubs.Contribution(cellar, only_for=hubs.hub_id(hub)), built_in=True
+    )
     await _search_mode(hass, hub, inner_mode)
-    outer = await async_add_hub(
+    outer = await hubs.async_add_hub(
         hass,
         "Outer",
         {
-            CONF_LLM_HASS_API: [hub_id(hub)],
-            CONF_TOOL_MODE: outer_mode,
-            CONF_CONFIRM_TOOLS: [WINE],
-            CONF_EXCLUDED_TOOLS: [CORK],
+            CONF_LLM_HASS_API: [hubs.hub_id(hub)],
+            const.CONF_TOOL_MODE: outer_mode,
+            const.CONF_CONFIRM_TOOLS: [WINE],
+            const.CONF_EXCLUDED_TOOLS: [CORK],
         },
     )
     instance = await _instance(hass, outer)
@@ -624,7 +619,9 @@ async def test_outer_policy_holds_through_a_searching_hub(
 
     async def through_outer(name: str, args: dict[str, Any]) -> Any:
         if outer_mode == "search":
-            return await _call(hass, instance, CALL_TOOL, {"name": name, "arguments": args})
+            return await _call(
+                hass, instance, meta_tools.CALL_TOOL, {"name": name, "arguments": args}
+            )
         return await _call(hass, instance, name, args)
 
     asked = await through_outer(WINE, {"year": 2020})
@@ -637,7 +634,7 @@ async def test_outer_policy_holds_through_a_searching_hub(
     assert _outcomes(outer) == [(WINE, "needs_confirmation"), (CORK, "refused")]
     assert _outcomes(hub) == []
     if outer_mode == "search":
-        found = await _call(hass, instance, SEARCH_TOOLS, {"query": "cellar pour"})
+        found = await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": "cellar pour"})
         wine = next(tool for tool in found["tools"] if tool["name"] == WINE)
         # What a call may carry: the outer hub's confirmation token too.
         assert set(wine["parameters"]["properties"]) == {"year", TOKEN}

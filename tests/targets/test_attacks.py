@@ -26,16 +26,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
-from custom_components.llm_hub.const import (
-    CONF_ASK_AREAS,
-    CONF_ASK_DEVICE_CLASSES,
-    CONF_ASK_DOMAINS,
-    CONF_ASK_ENTITIES,
-    CONF_READ_ONLY,
-    CONF_SCOPE_AREAS,
-    CONF_SCOPE_ENTITIES,
-    CONF_TOOL_MODE,
-)
+from custom_components.llm_hub import const
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.intent.timers import async_register_timer_handler
 from homeassistant.components.todo.const import TodoItemStatus, TodoListEntityFeature
@@ -81,7 +72,7 @@ from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 BOOLEANS = ("kitchen", "porch", "pantry", "garage", "front_door", "back_door")
 """The helpers that hold the home's state: lights on, the garage open, doors unlocked."""
-PORCH = {**ASSIST, CONF_SCOPE_AREAS: ["porch"]}
+PORCH = {**ASSIST, const.CONF_SCOPE_AREAS: ["porch"]}
 SCRIPTS: dict[str, Any] = {
     "porch_group_on": {
         "alias": "Porch group on",
@@ -306,7 +297,7 @@ async def test_cover_group_holding_garage_door_asks(
 ) -> None:
     """With "ask before device class garage", the model opens "All doors", a cover group
     holding the garage door: the call must wait for approval and the garage stay closed."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DEVICE_CLASSES: ["garage"]})
 
     outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "All doors"})
 
@@ -317,7 +308,7 @@ async def test_cover_group_holding_garage_door_asks(
 @pytest.mark.attack
 async def test_garage_door_itself_asks(hass: HomeAssistant, grouped_home: dr.DeviceEntry) -> None:
     """The same hub, the garage door named itself: it asks (the check of the test above)."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DEVICE_CLASSES: ["garage"]})
 
     outcome, data = await call_hub(hass, hub, "HassTurnOn", {"name": "Garage door"})
 
@@ -331,7 +322,9 @@ async def test_lock_group_holding_door_in_ask_set_asks(
 ) -> None:
     """With the front door in "Always ask", the model unlocks "Door locks", a lock group that
     holds it: the call must wait for approval and the door stay locked."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.front_door"]})
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: ["lock.front_door"]}
+    )
 
     outcome, data = await call_hub(hass, hub, "HassTurnOff", {"name": "Door locks"})
 
@@ -355,7 +348,7 @@ async def test_script_turning_on_old_style_group_asks(
 ) -> None:
     """A script turns on ``group.porch`` with ``homeassistant.turn_on``; with the group, or the
     light it holds, in "Always ask", the script's tool must wait for approval."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: [asked]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: [asked]})
 
     await assert_stays_off(hass, hub, "porch_group_on", {}, "porch", asks=True)
 
@@ -386,7 +379,7 @@ async def test_turn_on_of_a_group_by_homeassistant_asks_by_its_members_domain(
 ) -> None:
     """With lights in "Always ask", an action tool turns on ``group.porch`` (a group of a
     light) with ``homeassistant.turn_on``: it must ask, and the porch light stay off."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["light"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["light"]})
     name = await add_action_tool(
         hass,
         hub,
@@ -464,7 +457,7 @@ async def test_timer_without_command_does_not_ask_for_locks(
 ) -> None:
     """A hub asks before locks; a plain timer touches no lock, so it must start at once."""
     context = await _timer_device(hass)
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
 
     outcome, data = await call_hub(hass, hub, "HassStartTimer", {"minutes": 5}, context)
 
@@ -727,7 +720,7 @@ async def test_todo_reader_does_not_list_lists_outside_scope(
     if through == "hub":
         selected = [hub_id(await async_add_hub(hass, "Plain", ASSIST))]
     hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: selected, CONF_SCOPE_AREAS: ["kitchen"]}
+        hass, "Kitchen", {CONF_LLM_HASS_API: selected, const.CONF_SCOPE_AREAS: ["kitchen"]}
     )
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
 
@@ -780,7 +773,9 @@ async def test_todo_add_to_namesake_acts_within_scope(hass: HomeAssistant, lists
 async def test_todo_list_in_ask_set_asks_when_changed(hass: HomeAssistant, lists: None) -> None:
     """ "Porch chores" is in "Always ask"; the model adds an item to it: the call must wait
     for approval and the list stay as it was."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["todo.porch_chores"]})
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: ["todo.porch_chores"]}
+    )
 
     outcome, data = await call_hub(
         hass, hub, "HassListAddItem", {"name": "Porch chores", "item": "Paint"}
@@ -793,7 +788,7 @@ async def test_todo_list_in_ask_set_asks_when_changed(hass: HomeAssistant, lists
 @pytest.mark.attack
 async def test_todo_call_does_not_ask_for_locks(hass: HomeAssistant, lists: None) -> None:
     """A hub asks before locks; adding to a to-do list touches no lock: it must run at once."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
 
     outcome, data = await call_hub(
         hass, hub, "HassListAddItem", {"name": "Porch chores", "item": "Paint"}
@@ -866,7 +861,7 @@ async def test_unlocking_tool_saved_read_only_is_not_served_read_only(
     not be listed as read-only, and a hub of read-only tools must leave it out."""
     hub = await async_add_hub(hass, "Home", ASSIST)
     name = await add_action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
-    guest = await async_add_hub(hass, "Guest", {**ASSIST, CONF_READ_ONLY: True})
+    guest = await async_add_hub(hass, "Guest", {**ASSIST, const.CONF_READ_ONLY: True})
     await add_action_tool(hass, guest, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
 
     tool = listed(await llm.async_get_api(hass, hub_id(hub), llm_context()), name)
@@ -885,7 +880,7 @@ async def test_unlocking_tool_saved_read_only_asks_for_locks(
     directly (it must ask) or through search mode's ``call_read_only_tool`` (it must not
     run): the door stays locked."""
     hub = await async_add_hub(
-        hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"], CONF_TOOL_MODE: mode}
+        hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"], const.CONF_TOOL_MODE: mode}
     )
     name = await add_action_tool(hass, hub, "Open up", UNLOCK, **READ_ONLY_UNLOCK)
 
@@ -922,7 +917,9 @@ async def test_approval_names_the_door_it_unlocks(
 ) -> None:
     """The model unlocks the front door (in the ask set) without naming it: the approval a
     person decides on must say it acts on the front door."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["lock.front_door"]})
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: ["lock.front_door"]}
+    )
 
     outcome, data = await call_hub(hass, hub, "HassTurnOff", args)
     client = await hass_ws_client(hass)
@@ -1089,8 +1086,8 @@ async def test_search_mode_call_through_selected_hub_stays_in_scope(
         "Outer",
         {
             CONF_LLM_HASS_API: [hub_id(inner)],
-            CONF_TOOL_MODE: "search",
-            **({CONF_SCOPE_AREAS: ["kitchen"]} if scoped == "outer" else {}),
+            const.CONF_TOOL_MODE: "search",
+            **({const.CONF_SCOPE_AREAS: ["kitchen"]} if scoped == "outer" else {}),
         },
     )
     outcome, found = await call_hub(hass, outer, "search_tools", {"query": "turn on light"})
@@ -1175,7 +1172,7 @@ async def test_vacuum_in_ask_set_asks_when_sent_to_clean_a_room(hass: HomeAssist
     """A hub always asks before acting on a vacuum. The robot has no area; the model sends it
     to clean the Kitchen: the call must wait for approval, the robot stay docked."""
     await _robot_home(hass, None)
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["vacuum"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["vacuum"]})
 
     outcome, data = await call_hub(hass, hub, "HassVacuumCleanArea", {"area": "Kitchen"})
 
@@ -1253,7 +1250,7 @@ async def test_thermostat_driving_heater_in_ask_set_asks(
 ) -> None:
     """A hub always asks before acting on the space heater. The model sets the thermostat
     that drives it to 30 °C: the call must wait for approval, the heater stay off."""
-    asks = {**ASSIST, CONF_ASK_ENTITIES: ["input_boolean.space_heater"]}
+    asks = {**ASSIST, const.CONF_ASK_ENTITIES: ["input_boolean.space_heater"]}
     outcome, data = await _set_thermostat(hass, "Home", asks)
 
     assert not is_on(hass, "space_heater"), (outcome, data)
@@ -1336,7 +1333,9 @@ async def test_script_joining_a_speaker_in_ask_set_asks(
 ) -> None:
     """A hub always asks before acting on the Walkman. The model runs "Kitchen party", which
     joins it to the Kitchen's player: the call must wait for approval."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_ENTITIES: ["media_player.walkman"]})
+    hub = await async_add_hub(
+        hass, "Home", {**ASSIST, const.CONF_ASK_ENTITIES: ["media_player.walkman"]}
+    )
 
     outcome, data = await call_hub(hass, hub, "party", {})
 
@@ -1584,7 +1583,7 @@ async def test_generic_action_on_a_lock_asks(
         {"object_id": "porch_doors", "entities": ["lock.door_locks"]},
         blocking=True,
     )
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
     name = await add_action_tool(
         hass, hub, "Generic", [{"action": action, "target": {"entity_id": target}}]
     )
@@ -1602,7 +1601,7 @@ async def test_all_in_capitals_asks_before_locks(
     """With locks in "Always ask", the model runs "Open up", a script that unlocks
     ``entity_id: ALL`` in its data (Home Assistant lowercases it to ``all``: every lock): it
     waits, the front door stays locked."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
 
     outcome, data = await call_hub(hass, hub, "open_up", {})
 
@@ -1617,7 +1616,7 @@ async def test_action_tool_all_in_capitals_is_refused_or_asks(
 ) -> None:
     """The same through an action tool made in the UI, ``ALL`` in its data or target: it
     waits or is refused, the front door stays locked."""
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DOMAINS: ["lock"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
     name = await add_action_tool(
         hass, hub, "Open all", [{"action": "lock.unlock", "data": {"entity_id": spelled}}]
     )
@@ -1666,7 +1665,7 @@ async def test_ask_set_by_area_covers_a_floor_or_label_target(
     for area in ("kitchen", "porch"):
         ar.async_get(hass).async_update(area, floor_id="ground")
     ar.async_get(hass).async_update("porch", labels={"outside"})
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_AREAS: ["porch"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_AREAS: ["porch"]})
     lights = [{"action": "light.turn_on", "target": target}]
     name = await add_action_tool(hass, hub, "Lights", lights)
 
@@ -1750,7 +1749,7 @@ async def test_action_tool_data_does_not_read_a_state_outside(
     level = {"kitchen_level": {"name": "Kitchen level", "min": 0, "max": 10}}
     assert await async_setup_component(hass, "input_number", {"input_number": level})
     helpers = ["input_text.kitchen_note", "input_number.kitchen_level"]
-    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, CONF_SCOPE_ENTITIES: helpers})
+    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, const.CONF_SCOPE_ENTITIES: helpers})
     parameters = [{"name": "which", "type": "text", "required": True}]
     name = await add_action_tool(hass, hub, "Note", [step], parameters=parameters)
 
@@ -1824,7 +1823,7 @@ async def test_intent_by_floor_area_and_device_class_asks_for_garage(
     fr.async_get(hass).async_create("Ground")
     ar.async_get(hass).async_update("garage", floor_id="ground")
     async_expose_entity(hass, "conversation", "cover.garage_door", should_expose=True)
-    hub = await async_add_hub(hass, "Home", {**ASSIST, CONF_ASK_DEVICE_CLASSES: ["garage"]})
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DEVICE_CLASSES: ["garage"]})
 
     outcome, data = await call_hub(hass, hub, "HassTurnOn", args)
 

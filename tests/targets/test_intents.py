@@ -24,34 +24,33 @@ CONVERSATION = llm_context()
 """A request of a conversation agent: it matches the entities exposed to conversation."""
 
 
-class RingHandler(intent.IntentHandler):
+class _OneSlotHandler(intent.IntentHandler):
+    """An integration's handler (no platforms) of one text slot, ``slot``: it only answers."""
+
+    slot: str
+
+    @property
+    def slot_schema(self) -> dict[Any, Any]:
+        """Take ``slot``."""
+        return {probatio.Required(self.slot): cv.string}
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Answer."""
+        return intent_obj.create_response()
+
+
+class RingHandler(_OneSlotHandler):
     """Rings the bell a name picks (an integration's handler, no platforms)."""
 
     intent_type = "HassRingBell"
-
-    @property
-    def slot_schema(self) -> dict[Any, Any]:
-        """Take ``name``."""
-        return {probatio.Required("name"): cv.string}
-
-    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
-        """Ring."""
-        return intent_obj.create_response()
+    slot = "name"
 
 
-class HelloHandler(intent.IntentHandler):
+class HelloHandler(_OneSlotHandler):
     """Says hello with words of its own: nothing it acts on is named by a target slot."""
 
     intent_type = "HassSayHello"
-
-    @property
-    def slot_schema(self) -> dict[Any, Any]:
-        """Take ``message``."""
-        return {probatio.Required("message"): cv.string}
-
-    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
-        """Say hello."""
-        return intent_obj.create_response()
+    slot = "message"
 
 
 def _tool(handler: intent.IntentHandler) -> llm.IntentTool:

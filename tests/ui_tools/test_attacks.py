@@ -38,9 +38,16 @@ from ..helpers.attacks import (
     call_hub,
 )
 from ..helpers.flows import async_add_tool, async_fill, async_start_tool_flow
-from ..helpers.homes import _attic, joined
+from ..helpers.homes import (
+    VARIABLE,
+    _attic,
+    async_setup_assist,
+    async_setup_scenes,
+    joined,
+    repeat_for_room,
+)
 from ..helpers.hostile import hostile_tools
-from ..helpers.hubs import Call, async_add_hub, hub_id, llm_context
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 TURN_ON_HOLES = [
     pytest.param(
@@ -116,10 +123,8 @@ async def _check_turn_on(hass: HomeAssistant, calls: list[Any], actions: Any) ->
     assert "light.attic is not exposed" in str(refused.data)
 
 
-@pytest.fixture
-def contributed_tools(calls: list[Call]) -> list[llm.Tool]:
-    """Return the tools of ``hub_tools``: BREW, GRIND and NOTE."""
-    return hostile_tools(calls)
+contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
+"""The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
 
 
 @pytest.mark.attack
@@ -191,7 +196,7 @@ async def test_action_tool_fixed_floor_or_label_target_out_of_scope(
 
     result = await _call_listed(hass, hub, "outside_on", {})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"light.porch turned on out of scope: {turned}"
     assert result.error
 
@@ -266,7 +271,7 @@ async def test_action_tool_area_argument_reaches_unexposed(
 
     result = await _call_listed(hass, hub, "room_on", {"room": "Porch"})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"an unexposed light was turned on: {turned}"
     assert result.error
 
@@ -408,28 +413,10 @@ async def test_action_tool_scene_with_members_out_of_scope(
     "actions",
     [
         pytest.param(
-            [
-                {"variables": {"target": "light.{{ room }}"}},
-                {"action": "light.turn_on", "target": {"entity_id": "{{ target }}"}},
-            ],
+            [*VARIABLE, {"action": "light.turn_on", "target": {"entity_id": "{{ target }}"}}],
             id="variables_step",
         ),
-        pytest.param(
-            [
-                {
-                    "repeat": {
-                        "for_each": ["light.{{ room }}"],
-                        "sequence": [
-                            {
-                                "action": "light.turn_on",
-                                "target": {"entity_id": "{{ repeat.item }}"},
-                            }
-                        ],
-                    }
-                }
-            ],
-            id="repeat_for_each",
-        ),
+        pytest.param(repeat_for_room({"entity_id": "{{ repeat.item }}"}), id="repeat_for_each"),
     ],
 )
 async def test_action_tool_target_through_a_script_variable(
@@ -438,21 +425,11 @@ async def test_action_tool_target_through_a_script_variable(
     """HOLE: the model's text reaches an unexposed light when it passes a variables step."""
     _attic(hass)
     hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Room light",
-            "description": "Turns on a room's light.",
-            "actions": actions,
-            "parameters": [{"name": "room", "type": "text", "required": True}],
-        },
-    )
+    await _room_tool(hass, hub, actions)
 
     result = await _call_listed(hass, hub, "room_light", {"room": "attic"})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
     assert result.error
 
@@ -482,7 +459,7 @@ async def test_action_tool_scene_apply_driven_entities(
 
     result = await _call_listed(hass, hub, "room_scene", {"room": "attic"})
 
-    turned = [call.data.get("entity_id") for call in lights_home["light_on"]]
+    turned = _turned(lights_home)
     assert turned == [], f"an unexposed light was turned on: {turned} ({result.data})"
     assert result.error
 
@@ -691,10 +668,7 @@ async def test_action_tool_service_template_opaque_in_scope(
 async def test_action_tool_scene_step_out_of_scope(
     hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
 ) -> None:
-    assert await async_setup_component(
-        hass, "scene", {"scene": [{"name": "Evening", "entities": {"light.porch": "on"}}]}
-    )
-    await hass.async_block_till_done()
+    await async_setup_scenes(hass, {"name": "Evening", "entities": {"light.porch": "on"}})
     hub = await async_add_hub(
         hass,
         "Kitchen",
@@ -794,8 +768,7 @@ async def test_action_tool_nested_paths_do_not_reach_unexposed(
 
 @pytest.mark.attack
 async def test_script_device_field_with_an_unexposed_entity(hass: HomeAssistant) -> None:
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     owner = MockConfigEntry(domain="test")
     owner.add_to_hass(hass)
     device = dr.async_get(hass).async_get_or_create(

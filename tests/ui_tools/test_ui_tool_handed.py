@@ -12,10 +12,10 @@ from homeassistant.components.homeassistant.exposed_entities import async_expose
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
-from homeassistant.setup import async_setup_component
 
 from ..helpers.attacks import _call_listed, _room_tool
 from ..helpers.flows import async_add_tool
+from ..helpers.homes import async_setup_assist, async_setup_scripts
 from ..helpers.hubs import async_add_hub
 
 
@@ -95,8 +95,7 @@ async def test_holder_field_of_a_script_acting_on_any_domain(
 ) -> None:
     """A script that may act on any domain: its light-filtered area field is checked for all
     (the attic's unexposed switch refuses it), not only for lights."""
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     attic = ar.async_get(hass).async_create("Attic")
     switch = er.async_get(hass).async_get_or_create("switch", "test", "pump")
     er.async_get(hass).async_update_entity(switch.entity_id, area_id=attic.id)
@@ -104,9 +103,7 @@ async def test_holder_field_of_a_script_acting_on_any_domain(
     async_expose_entity(hass, "conversation", switch.entity_id, should_expose=False)
     fields = {"room": {"required": True, "selector": {"area": {"entity": {"domain": "light"}}}}}
     scripts = {"room_on": {"fields": fields, "sequence": sequence}}
-    assert await async_setup_component(hass, "script", {"script": scripts})
-    await hass.async_block_till_done()
-    async_expose_entity(hass, "conversation", "script.room_on", should_expose=True)
+    await async_setup_scripts(hass, scripts)
     hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
     await async_add_tool(
         hass, hub, "script", {"script": "script.room_on", "title": "Room on", "description": "On."}

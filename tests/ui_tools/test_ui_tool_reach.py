@@ -27,7 +27,7 @@ from homeassistant.setup import async_setup_component
 
 from ..helpers.attacks import KITCHEN_ONLY
 from ..helpers.flows import async_add_tool
-from ..helpers.homes import _attic
+from ..helpers.homes import VARIABLE, _attic, async_setup_assist, repeat_for_room
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 CELLAR = (
@@ -66,9 +66,6 @@ def _turned(lights_home: dict[str, Any]) -> list[Any]:
     return [call.data.get("entity_id") for call in lights_home["light_on"]]
 
 
-VARIABLE = [{"variables": {"target": "light.{{ room }}"}}]
-
-
 @pytest.mark.parametrize(
     "actions",
     [
@@ -76,22 +73,7 @@ VARIABLE = [{"variables": {"target": "light.{{ room }}"}}]
             [*VARIABLE, {"action": "light.turn_on", "target": {"entity_id": "{{ target }}"}}],
             id="variables_step",
         ),
-        pytest.param(
-            [
-                {
-                    "repeat": {
-                        "for_each": ["light.{{ room }}"],
-                        "sequence": [
-                            {
-                                "action": "light.turn_on",
-                                "target": "{{ {'entity_id': repeat.item} }}",
-                            }
-                        ],
-                    }
-                }
-            ],
-            id="repeat_whole_target",
-        ),
+        pytest.param(repeat_for_room("{{ {'entity_id': repeat.item} }}"), id="repeat_whole_target"),
         pytest.param(
             [
                 *VARIABLE,
@@ -263,8 +245,7 @@ async def fields_hub(hass: HomeAssistant) -> MockConfigEntry:
     light.porch (exposed) is in the Porch, on the floor Outside, labelled Outdoor; the Attic
     holds light.attic and the Cellar sensor.cellar, neither exposed.
     """
-    for component in ("homeassistant", "intent", "llm", "conversation"):
-        assert await async_setup_component(hass, component, {})
+    await async_setup_assist(hass)
     entities = er.async_get(hass)
     areas = ar.async_get(hass)
     outside = fr.async_get(hass).async_create("Outside")

@@ -159,12 +159,9 @@ async def test_any_stored_record(
         ({**FINE, "parameters": [{"name": "a", "type": ["text"]}]}, "unknown type ['text']"),
     ],
 )
+@pytest.mark.usefixtures("setup_llm")
 async def test_strict_values(
-    hass: HomeAssistant,
-    setup_llm: None,
-    hass_ws_client: WebSocketGenerator,
-    data: dict[str, Any],
-    reason: str,
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, data: dict[str, Any], reason: str
 ) -> None:
     """Booleans, numbers, texts and lists are read strictly: a wrong type is a reason."""
     entry = await _hub(hass, [_stored(copy.deepcopy(data), "Bad"), _stored({**FINE, "name": "ok"})])
