@@ -29,7 +29,6 @@ from .issues import (
     async_update_option_issues,
 )
 from .options import invalid_options, selected_api_ids, without_empty
-from .panel import websocket_api
 from .panel.registration import async_hide_panels, async_setup_panel, async_show_panels
 from .types import LlmHubConfigEntry, LlmHubData
 from .ui_tools.definition import tool_subentries
@@ -42,7 +41,6 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Set up what hub entries share: platforms, approvals, repair issues, the panel."""
     async_setup_platforms(hass)
     async_setup_approvals(hass)
-    websocket_api.async_setup(hass)
     async_track_apis(hass)
     await async_setup_panel(hass)
     return True

@@ -1,5 +1,5 @@
 // What the panel uses of Home Assistant's frontend object and of LLM Hub's websocket commands.
-// Shapes follow the docstrings of custom_components/llm_hub/panel/commands.py and panel/websocket_api.py.
+// Shapes follow the docstrings of custom_components/llm_hub/panel/admin_commands.py and panel/approval_commands.py.
 
 /** The part of the frontend's `hass` object the panel uses. */
 export interface HomeAssistant {

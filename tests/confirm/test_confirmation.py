@@ -567,7 +567,7 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
     assert described["open_gate"]["hidden"] is None
     assert refused["error"]["message"] == (
         f"LLM API {hubs.hub_id(entry)} has no tool open_door for this request: "
-        f"the hub hides it ({reason})"
+        f"the hub leaves it out ({reason})"
     )
     assert {tool.name for tool in instance.tools} == {"llm__GetDateTime", "open_gate"}
     assert door.calls == []

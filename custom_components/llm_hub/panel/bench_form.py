@@ -22,11 +22,7 @@ __all__ = ["form_selectors"]
 
 
 def form_selectors(parameters: Any, json_schema: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Return ``{parameter: {<selector type>: <config>}}`` for the top-level parameters.
-
-    ``parameters`` is the tool's own schema; ``json_schema`` what agents get for it, whose
-    ``properties`` name the parameters.
-    """
+    """Return ``{parameter: {<selector type>: <config>}}`` for the top-level parameters."""
     properties: Mapping[str, Any] = (json_schema or {}).get("properties") or {}
     own = _own_selectors(parameters)
     return {
@@ -78,10 +74,8 @@ def _derived(schema: Mapping[str, Any]) -> dict[str, Any]:
 
 @lru_cache(maxsize=512)
 def _validated(config: str) -> dict[str, Any]:
-    """Return the selector of a JSON config as Home Assistant serializes it (shared, read-only).
-
-    Validating a config costs more than the rest of a tool's description; tools repeat them.
-    """
+    """Return the selector of a JSON config as Home Assistant serializes it (shared, read-only)."""
+    # Cached: validating costs more than the rest of a tool's description, and tools repeat.
     return json_safe(selector.selector(json.loads(config)).serialize()["selector"])
 
 

@@ -46,15 +46,13 @@ __all__ = [
     "tool_definition",
 ]
 
-DESCRIBE_PLATFORM: Final = DOMAIN
-"""The ``LLMContext.platform`` of requests the inspector and test bench make."""
-
+DESCRIBE_PLATFORM: Final = DOMAIN  # LLMContext.platform of the inspector's and bench's requests
+# LLMContext.assistant whose exposed entities apply, as MCP Server sets it; a literal for
+# conversation.DOMAIN, whose package is costly to import.
 ASSISTANT: Final = "conversation"
-"""The ``LLMContext.assistant`` whose exposed entities apply, as MCP Server sets it.
-
-A literal for ``conversation.DOMAIN``: importing the conversation package for it is costly."""
 
 
+# The key of each fixed reason under config_panel.reason (the panel shows it translated).
 REASON_KEYS: Final = {
     policy.HIDDEN_EXCLUDED: "excluded",
     policy.HIDDEN_NEW: "new",
@@ -72,7 +70,6 @@ REASON_KEYS: Final = {
     policy.ASK_INTENT: "ask_intent",
     policy.ASK_SCRIPT: "ask_script",
 }
-"""The key of each fixed reason under ``config_panel.reason`` (the panel shows it translated)."""
 
 
 def llm_context_for(
@@ -93,12 +90,9 @@ def llm_context_for(
 
 
 def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
-    """Return what a model gets from ``instance``, as JSON-ready data (docs/inspector.md).
-
-    ``{"api": {"id", "name", "hub"}, "prompt", "tools", "size", "search", "warnings"}``; tools
-    as that document describes them, a hub's meta-tools first; hidden tools do not count
-    in ``size``.
-    """
+    """Return what a model gets: ``{"api", "prompt", "tools", "size", "search", "warnings"}``."""
+    # "api" is {"id", "name", "hub"}, the rest as docs/inspector.md describes it; hidden tools
+    # do not count in size.
     api = instance.api
     names = {known.id: known.name for known in llm_helper.async_get_apis(api.hass)}
     listed = {tool.name: tool for tool in instance.tools}
@@ -189,10 +183,7 @@ def _names(text: str, name: str) -> bool:
 
 
 def _size(instance: llm_helper.APIInstance, listed: list[dict[str, Any]]) -> dict[str, Any]:
-    """Return the size figures of an instance, ``over_client_limit``; a hub's ``over_limit``.
-
-    ``listed``: the described listed tools, whose definitions were measured already.
-    """
+    """Return the sizes of an instance from its ``listed`` tools' descriptions, and limits."""
     sizes = _measured(instance, listed)
     size: dict[str, Any] = {
         **asdict(sizes),
@@ -228,10 +219,7 @@ def _describe_candidate(
     instance: llm_helper.APIInstance,
     names: dict[str, str],
 ) -> dict[str, Any]:
-    """Describe one candidate tool of a hub: as listed (``tool``), or as it is when not.
-
-    ``names``: the name of each LLM API by its id.
-    """
+    """Describe a hub's candidate tool as listed (``tool``), else as it is; ``names`` by API id."""
     original = unwrap(item.tool)
     selected = item.source in api.selected_api_ids
     entry = _describe_tool(
@@ -309,11 +297,9 @@ def _describe_tool(
 # --- Sizes ---------------------------------------------------------------------------------
 
 
+# Characters per token of English prompts and JSON tool definitions (docs/inspector.md).
 CHARS_PER_TOKEN: Final = 4.2
-"""Characters per token of English prompts and JSON tool definitions (docs/inspector.md)."""
-
-ESTIMATOR: Final = f"characters / {CHARS_PER_TOKEN:g}, rounded up"
-"""How ``tokens`` is estimated, in words (shown next to the figures)."""
+ESTIMATOR: Final = f"characters / {CHARS_PER_TOKEN:g}, rounded up"  # shown next to the figures
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,13 +307,9 @@ class Sizes:
     """Size figures of an API instance as a model gets it."""
 
     tools: int
-    """Number of tools."""
-    prompt_chars: int
-    """Characters of ``api_prompt``."""
-    tools_chars: int
-    """Characters of the tool definitions as compact JSON (name, description, parameters)."""
-    tokens: int
-    """Estimated tokens of prompt and tool definitions together."""
+    prompt_chars: int  # of api_prompt
+    tools_chars: int  # of the definitions as compact JSON (name, description, parameters)
+    tokens: int  # estimated, of prompt and definitions together
 
 
 def function_definition(

@@ -1,4 +1,4 @@
-"""Registers the LLM Hub panels while a hub is enabled, and their websocket commands.
+"""Registers the LLM Hub panels while a hub is enabled, and all of LLM Hub's websocket commands.
 
 The sidebar panel is for admins only; the panel of approvals alone (the same module, not in
 the sidebar) is open to every user, whom the websocket commands show only their own calls.
@@ -18,17 +18,14 @@ from typing import Any, Final
 
 import probatio
 
-from homeassistant.components import frontend, panel_custom
+from homeassistant.components import frontend, panel_custom, websocket_api
 from homeassistant.components.http.server import StaticPathConfig
-from homeassistant.components.websocket_api import async_register_command
-from homeassistant.components.websocket_api.connection import ActiveConnection
-from homeassistant.components.websocket_api.decorators import websocket_command
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.util.hass_dict import HassKey
 
 from ..confirm.approvals import DECIDE_URL
 from ..const import DOMAIN
-from . import commands as panel_api
+from . import admin_commands, approval_commands
 
 __all__ = [
     "APPROVALS_PANEL_URL_PATH",
@@ -41,19 +38,15 @@ __all__ = [
     "async_show_panels",
 ]
 
-PANEL_URL_PATH: Final = DOMAIN
-"""Where the panel opens: ``/llm_hub``."""
-APPROVALS_PANEL_URL_PATH: Final = DECIDE_URL.removeprefix("/")
-"""Where the panel of approvals alone opens: ``/llm_hub_approvals``."""
-PANEL_ELEMENT: Final = "llm-hub-panel"
-"""The custom element the module defines."""
+PANEL_URL_PATH: Final = DOMAIN  # /llm_hub
+APPROVALS_PANEL_URL_PATH: Final = DECIDE_URL.removeprefix("/")  # /llm_hub_approvals
+PANEL_ELEMENT: Final = "llm-hub-panel"  # the custom element the module defines
+# The built module; llm-hub-panel.json beside it holds the hash of its sources.
 PANEL_FILE: Final = Path(__file__).parent / "frontend" / f"{PANEL_ELEMENT}.js"
-"""The built module; ``llm-hub-panel.json`` beside it holds the hash of its sources."""
-STATIC_URL: Final = f"/{DOMAIN}_static"
-"""The URL the folder of the module is served under."""
+STATIC_URL: Final = f"/{DOMAIN}_static"  # where the module's folder is served
 
+# The build the panels are registered with; absent while they are not.
 _BUILD: HassKey[_PanelBuild] = HassKey(f"{DOMAIN}_panel_build")
-"""The build the panels are registered with; absent while they are not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +58,25 @@ class _PanelBuild:
 
 
 async def async_setup_panel(hass: HomeAssistant) -> None:
-    """Register the panel's websocket commands, and serve the module when the frontend is loaded."""
-    panel_api.async_setup(hass)
-    async_register_command(hass, websocket_panel_build)
+    """Register every websocket command of LLM Hub; serve the module when the frontend is loaded."""
+    admin_commands.async_start_activity(hass)
+    for command in (
+        # For administrators (require_admin): the panel's views and its test bench.
+        admin_commands.websocket_list_apis,
+        admin_commands.websocket_subscribe_activity,
+        admin_commands.websocket_hub_scope,
+        admin_commands.websocket_tool_providers,
+        admin_commands.websocket_describe_api,
+        admin_commands.websocket_call_tool,
+        # For whoever decides an approval; each approval is checked.
+        approval_commands.websocket_list_approvals,
+        approval_commands.websocket_subscribe_approvals,
+        approval_commands.websocket_approve,
+        approval_commands.websocket_deny,
+        # For every user of either panel.
+        websocket_panel_build,
+    ):
+        websocket_api.async_register_command(hass, command)
     if "frontend" in hass.config.components:
         await hass.http.async_register_static_paths(
             [StaticPathConfig(STATIC_URL, str(PANEL_FILE.parent), cache_headers=True)]
@@ -75,10 +84,7 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
 
 
 async def async_show_panels(hass: HomeAssistant) -> CALLBACK_TYPE:
-    """Register the panels for a hub that was set up, anew when the built files changed.
-
-    Returns what to call when the hub unloads (``async_hide_panels``).
-    """
+    """Register the panels for a hub set up, anew when the built files changed; return the undo."""
     if "frontend" in hass.config.components:
         built = await hass.async_add_executor_job(_read_build, PANEL_FILE)
         if hass.data.get(_BUILD) != built:
@@ -90,10 +96,8 @@ async def async_show_panels(hass: HomeAssistant) -> CALLBACK_TYPE:
 
 @callback
 def async_hide_panels(hass: HomeAssistant, removed: str | None = None) -> None:
-    """Remove the panels unless a hub other than ``removed`` (an entry id) is still enabled.
-
-    A hub that reloads stays enabled, so its panels stay (no gap in the sidebar).
-    """
+    """Remove the panels unless a hub other than ``removed`` (an entry id) is still enabled."""
+    # A hub that reloads stays enabled, so its panels stay (no gap in the sidebar).
     hubs = hass.config_entries.async_entries(DOMAIN, include_ignore=False, include_disabled=False)
     if _BUILD in hass.data and all(hub.entry_id == removed for hub in hubs):
         _async_remove_panels(hass)
@@ -131,20 +135,17 @@ async def _async_register_panels(hass: HomeAssistant, module_url: str) -> None:
 
 
 def _read_build(module: Path) -> _PanelBuild:
-    """Return ``module``'s URL with the first 12 hex digits of its SHA-256, and its build id.
-
-    The build id is the first 12 hex digits of ``sources_sha256`` in the ``.json`` beside it,
-    which the build bakes into the module. Reads both files.
-    """
+    """Return ``module``'s URL with 12 hex digits of its SHA-256, and its build id (reads files)."""
+    # The build id: sources_sha256 in the .json beside it, which the build bakes into the module.
     digest = hashlib.sha256(module.read_bytes()).hexdigest()[:12]
     recorded = json.loads(module.with_suffix(".json").read_text(encoding="utf-8"))
     return _PanelBuild(f"{STATIC_URL}/{module.name}?v={digest}", recorded["sources_sha256"][:12])
 
 
-@websocket_command({probatio.Required("type"): f"{DOMAIN}/panel/build"})
+@websocket_api.websocket_command({probatio.Required("type"): f"{DOMAIN}/panel/build"})
 @callback
 def websocket_panel_build(
-    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
     """Answer ``{"build": id}``: the build the panels are registered with (null if they are not)."""
     built = hass.data.get(_BUILD)

@@ -1,7 +1,10 @@
-"""Websocket commands of the LLM Hub panel (admins only), and the activity they report.
+"""Websocket commands for administrators: the panel's views of APIs, hubs and calls, and its bench.
 
-APIs are built for the calling admin the way agents build them, so the panel shows what a
-model gets.
+APIs are built as agents build them (``llm.async_get_api`` with an ``LLMContext`` for the
+caller, or for the user a request names), so every access check applies and the panel shows
+what a model gets. Errors: ``not_found`` (API, hub, user or tool), ``unauthorized``,
+``invalid_format`` (arguments a non-hub tool refused), ``home_assistant_error`` and
+``unknown_error`` (the tool failed).
 """
 
 from __future__ import annotations
@@ -14,18 +17,11 @@ from typing import Any, Final
 
 import probatio
 
+from homeassistant.components import websocket_api
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.components.websocket_api import async_register_command
-from homeassistant.components.websocket_api.connection import ActiveConnection
-from homeassistant.components.websocket_api.const import ERR_HOME_ASSISTANT_ERROR, ERR_NOT_FOUND
-from homeassistant.components.websocket_api.decorators import (
-    async_response,
-    require_admin,
-    websocket_command,
-)
 from homeassistant.core import Context, Event, HomeAssistant, callback
-from homeassistant.exceptions import HomeAssistantError
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -40,22 +36,43 @@ from homeassistant.util.hass_dict import HassKey
 
 from ..api import HubAPI
 from ..calls.audit import EVENT_TOOL_CALLED
+from ..calls.tool import HubTool, ToolCall, unwrap
+from ..compat import INVALID_ERRORS
 from ..compose.builder import HubAPIInstance
-from ..const import CLIENT_TOOL_LIMIT, DOMAIN, api_id_for_entry
+from ..const import CLIENT_TOOL_LIMIT, DOMAIN, LOGGER, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
 from ..options import HubOptions
 from ..scope.assist import acts_outside
 from ..scope.reach import HubScope, ResolvedScope, entered
+from ..search.meta_tools import CallToolTool
 from ..targets.walk import entities_acts
-from .inspector import CHARS_PER_TOKEN, ESTIMATOR, llm_context_for, measure, search_summary
+from .inspector import (
+    CHARS_PER_TOKEN,
+    ESTIMATOR,
+    describe_instance,
+    llm_context_for,
+    measure,
+    search_summary,
+)
 
-__all__ = ["ACTIVITY_CALLS", "PROVIDERS", "ActivityLog", "async_setup"]
+__all__ = [
+    "ACTIVITY_CALLS",
+    "PROVIDERS",
+    "ActivityLog",
+    "async_start_activity",
+    "websocket_call_tool",
+    "websocket_describe_api",
+    "websocket_hub_scope",
+    "websocket_list_apis",
+    "websocket_subscribe_activity",
+    "websocket_tool_providers",
+]
 
-ACTIVITY_CALLS: Final = 500
-"""How many of the last calls of all hubs the activity log keeps."""
-DAY: Final = 24 * 3600
-"""The window of ``calls_24h``, in seconds."""
+ACTIVITY_CALLS: Final = 500  # the last calls of all hubs the activity log keeps
+DAY: Final = 24 * 3600  # the window of ``calls_24h``, in seconds
 
+# Per provider: the module whose ``_format_tool(tool, custom_serializer)`` converts a tool for
+# it, and its name.
 PROVIDERS: Final = {
     "openai": ("homeassistant.components.openai_conversation.entity", "OpenAI"),
     "anthropic": ("homeassistant.components.anthropic.entity", "Anthropic"),
@@ -63,20 +80,22 @@ PROVIDERS: Final = {
     "ollama": ("homeassistant.components.ollama.entity", "Ollama"),
     "mcp": ("homeassistant.components.mcp_server.server", "MCP Server"),
 }
-"""Per provider: the module whose ``_format_tool(tool, custom_serializer)`` converts a tool
-for it, and its name."""
 
 _ACTIVITY: HassKey[ActivityLog] = HassKey(f"{DOMAIN}_activity")
 
+# Fields of describe and call: the API, and the request's user, language and device.
+_REQUEST_SCHEMA: dict[Any, Any] = {
+    probatio.Required("api_id"): str,
+    probatio.Optional("user_id"): str,
+    probatio.Optional("language"): str,
+    probatio.Optional("device_id"): str,
+}
+
 
 @callback
-def async_setup(hass: HomeAssistant) -> None:
-    """Start the activity log and register the panel's websocket commands."""
+def async_start_activity(hass: HomeAssistant) -> None:
+    """Start the activity log the commands report, from now on."""
     hass.data[_ACTIVITY] = ActivityLog(hass)
-    async_register_command(hass, websocket_list_apis)
-    async_register_command(hass, websocket_subscribe_activity)
-    async_register_command(hass, websocket_tool_providers)
-    async_register_command(hass, websocket_hub_scope)
 
 
 class ActivityLog:
@@ -85,8 +104,7 @@ class ActivityLog:
     def __init__(self, hass: HomeAssistant) -> None:
         """Listen to the tool call events of ``hass`` from now on."""
         self.started = time.time()
-        self._calls: deque[Event[Any]] = deque(maxlen=ACTIVITY_CALLS)
-        """The last calls' events, oldest first."""
+        self._calls: deque[Event[Any]] = deque(maxlen=ACTIVITY_CALLS)  # oldest first
         self._times: dict[str, deque[float]] = {}
         self._listeners: set[Callable[[dict[str, Any]], None]] = set()
         hass.bus.async_listen(EVENT_TOOL_CALLED, self._async_called)
@@ -137,16 +155,15 @@ def _forget_before(times: deque[float], since: float) -> None:
         times.popleft()
 
 
-@require_admin
-@websocket_command({probatio.Required("type"): "llm_hub/apis/list"})
-@async_response
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "llm_hub/apis/list"})
+@websocket_api.async_response
 async def websocket_list_apis(
-    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """List every hub (loaded or not) and every other LLM API, built for the caller.
+    """List every hub (loaded or not), then every other LLM API, by name, built for the caller.
 
-    Result: ``{"apis": [...], "estimator", "chars_per_token", "client_limit", "since"}``,
-    hubs first, each group by name; an API's row is described in ``docs/panel.md``.
+    Result: ``{"apis", "estimator", "chars_per_token", "client_limit", "since"}`` (docs/panel.md).
     """
     activity = hass.data[_ACTIVITY]
     registered = {api.id: api for api in llm_helper.async_get_apis(hass)}
@@ -239,11 +256,11 @@ def _open_issues(hass: HomeAssistant) -> dict[str, list[str]]:
     return issues
 
 
-@require_admin
-@websocket_command({probatio.Required("type"): "llm_hub/activity/subscribe"})
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "llm_hub/activity/subscribe"})
 @callback
 def websocket_subscribe_activity(
-    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
     """Subscribe to the calls of all hubs: ``{"calls": [...]}`` of the last, then one per call."""
     activity = hass.data[_ACTIVITY]
@@ -257,40 +274,44 @@ def websocket_subscribe_activity(
     connection.send_event(msg["id"], {"calls": list(activity.calls)})
 
 
-@require_admin
-@websocket_command(
+@websocket_api.require_admin
+@websocket_api.websocket_command(
     {
         probatio.Required("type"): "llm_hub/tool/providers",
         probatio.Required("api_id"): str,
         probatio.Required("tool_name"): str,
     }
 )
-@async_response
+@websocket_api.async_response
 async def websocket_tool_providers(
-    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
     """Return one listed tool of an API as each provider's agent in Home Assistant sends it.
 
-    Result: ``{"tool_name", "providers": {<key>: {"name", "definition", "error"}}}``, with
-    ``definition`` null where ``error`` says why. Errors: ``not_found``,
-    ``home_assistant_error``.
+    Result: ``{"tool_name", "providers": {<key>: {"name", "definition" or null, "error"}}}``.
     """
     api_id: str = msg["api_id"]
     if api_id not in {api.id for api in llm_helper.async_get_apis(hass)}:
-        connection.send_error(msg["id"], ERR_NOT_FOUND, f"No LLM API with id {api_id}")
+        connection.send_error(
+            msg["id"], websocket_api.ERR_NOT_FOUND, f"No LLM API with id {api_id}"
+        )
         return
     llm_context = llm_context_for(hass, Context(user_id=connection.user.id))
     try:
         instance = await llm_helper.async_get_api(hass, api_id, llm_context)
     except HomeAssistantError as err:
         connection.send_error(
-            msg["id"], ERR_HOME_ASSISTANT_ERROR, f"LLM API {api_id} could not be built: {err}"
+            msg["id"],
+            websocket_api.ERR_HOME_ASSISTANT_ERROR,
+            f"LLM API {api_id} could not be built: {err}",
         )
         return
     tool = next((tool for tool in instance.tools if tool.name == msg["tool_name"]), None)
     if tool is None:
         connection.send_error(
-            msg["id"], ERR_NOT_FOUND, f"LLM API {api_id} lists no tool {msg['tool_name']}"
+            msg["id"],
+            websocket_api.ERR_NOT_FOUND,
+            f"LLM API {api_id} lists no tool {msg['tool_name']}",
         )
         return
     providers: dict[str, Any] = {}
@@ -314,27 +335,25 @@ async def websocket_tool_providers(
     connection.send_result(msg["id"], {"tool_name": tool.name, "providers": providers})
 
 
-@require_admin
-@websocket_command(
+@websocket_api.require_admin
+@websocket_api.websocket_command(
     {probatio.Required("type"): "llm_hub/hub/scope", probatio.Required("entry_id"): str}
 )
-@async_response
+@websocket_api.async_response
 async def websocket_hub_scope(
-    hass: HomeAssistant, connection: ActiveConnection, msg: dict[str, Any]
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
     """Return a hub's scope by name and the entities exposed to Assist it reaches now.
 
     Result: ``{"empty", "areas", "floors", "labels", "domains", "entities", "excluded",
-    "allowed_users", "admins_only", "exposed", "reached"}``; named items are ``{"id",
-    "name"}`` (name None when gone), ``exposed`` the number of entities exposed to Assist
-    and ``reached`` those the hub reaches, ``{"id", "name", "area", "acts_outside"}`` by
-    name; ``acts_outside``: acting on it acts outside the scope, or on what the hub cannot
-    follow (a template entity whose helper has no area in it), so the hub refuses it.
-    Errors: ``not_found``.
+    "allowed_users", "admins_only", "exposed", "reached"}``, named items ``{"id", "name"}``,
+    ``reached`` ``[{"id", "name", "area", "acts_outside"}]``.
     """
     entry = hass.config_entries.async_get_entry(msg["entry_id"])
     if entry is None or entry.domain != DOMAIN:
-        connection.send_error(msg["id"], ERR_NOT_FOUND, f"No hub with entry id {msg['entry_id']}")
+        connection.send_error(
+            msg["id"], websocket_api.ERR_NOT_FOUND, f"No hub with entry id {msg['entry_id']}"
+        )
         return
     options = HubOptions.from_options(entry.options)
     scope = HubScope.from_options(options)
@@ -405,3 +424,159 @@ def _area_name(
 def _name(item: ar.AreaEntry | fr.FloorEntry | lr.LabelEntry | None) -> str | None:
     """Return the name of a registry entry, or None when there is none."""
     return item.name if item else None
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {probatio.Required("type"): "llm_hub/api/describe"} | _REQUEST_SCHEMA
+)
+@websocket_api.async_response
+async def websocket_describe_api(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Answer ``{"api", "user_id", "prompt", "tools", "size", "search", "warnings"}`` for a user."""
+    if (request := await _async_request(hass, connection, msg)) is None:
+        return
+    instance, user_id = request
+    connection.send_result(msg["id"], {"user_id": user_id, **describe_instance(instance)})
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {
+        probatio.Required("type"): "llm_hub/tool/call",
+        probatio.Required("tool_name"): str,
+        probatio.Optional("tool_args", default=dict): dict,
+    }
+    | _REQUEST_SCHEMA
+)
+@websocket_api.async_response
+async def websocket_call_tool(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Call one tool of an LLM API as a model would (the test bench).
+
+    Result: ``{"tool_name", "result": {"data", "error"}, "outcome", "duration_ms"}``, the
+    outcome as a hub records it (``ok``, ``error``, ``refused``, ``needs_confirmation``).
+    """
+    if (request := await _async_request(hass, connection, msg)) is None:
+        return
+    instance, _ = request
+    tool_name: str = msg["tool_name"]
+    if tool_name not in {tool.name for tool in instance.tools}:
+        connection.send_error(msg["id"], websocket_api.ERR_NOT_FOUND, _no_tool(instance, tool_name))
+        return
+
+    tool_input = llm_helper.ToolInput(tool_name=tool_name, tool_args=msg["tool_args"])
+    tool = next(tool for tool in instance.tools if tool.name == tool_name)
+    started = time.monotonic()
+    ran: ToolCall | llm_helper.ToolResult
+    try:
+        if isinstance(tool, HubTool | CallToolTool):
+            ran = await tool.async_run(hass, tool_input, instance.llm_context)
+        else:
+            ran = await instance.async_call_tool(tool_input)
+    except Unauthorized:
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_UNAUTHORIZED,
+            f"Tool {tool_name} refused the user: Unauthorized",
+        )
+        return
+    except HomeAssistantError as err:
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_HOME_ASSISTANT_ERROR,
+            f"Tool {tool_name} failed: {str(err) or type(err).__name__}",
+        )
+        return
+    except INVALID_ERRORS as err:
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_INVALID_FORMAT,
+            f"Tool {tool_name} refused the arguments: {err}",
+        )
+        return
+    except Exception as err:  # noqa: BLE001  # the test bench reports any failure
+        LOGGER.exception(
+            "Tool %s of LLM API %s raised an unexpected error", tool_name, msg["api_id"]
+        )
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_UNKNOWN_ERROR,
+            f"Tool {tool_name} failed unexpectedly: {err!r}",
+        )
+        return
+    duration_ms = (time.monotonic() - started) * 1000
+
+    if isinstance(ran, ToolCall):
+        result, outcome = ran.result, ran.outcome
+    else:
+        result, outcome = ran, "error" if ran.error else "ok"
+    connection.send_result(
+        msg["id"],
+        {
+            "tool_name": tool_name,
+            "result": {"data": result.data, "error": result.error},
+            "outcome": outcome,
+            "duration_ms": round(duration_ms, 1),
+        },
+    )
+
+
+async def _async_request(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> tuple[llm_helper.APIInstance, str] | None:
+    """Return the API instance of a request and its user id, or send the error and None."""
+    api_id: str = msg["api_id"]
+    user_id: str = msg.get("user_id") or connection.user.id
+    if api_id not in {api.id for api in llm_helper.async_get_apis(hass)}:
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_NOT_FOUND,
+            f"No LLM API with id {api_id} is registered (llm/api/list lists them)",
+        )
+        return None
+    if (user := await hass.auth.async_get_user(user_id)) is None:
+        connection.send_error(msg["id"], websocket_api.ERR_NOT_FOUND, f"No user with id {user_id}")
+        return None
+    llm_context = llm_context_for(
+        hass,
+        Context(user_id=user_id),
+        language=msg.get("language"),
+        device_id=msg.get("device_id"),
+    )
+    try:
+        instance = await llm_helper.async_get_api(hass, api_id, llm_context)
+    except Unauthorized:
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_UNAUTHORIZED,
+            f"User {user.name or user_id} may not use LLM API {api_id}: "
+            "it requires an administrator",
+        )
+        return None
+    except HomeAssistantError as err:
+        connection.send_error(
+            msg["id"],
+            websocket_api.ERR_HOME_ASSISTANT_ERROR,
+            f"LLM API {api_id} could not be built: {err}",
+        )
+        return None
+    return instance, user_id
+
+
+def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:
+    """Return why ``tool_name`` cannot be called; a hub says how it lists it, or why it leaves it out."""
+    message = f"LLM API {instance.api.id} has no tool {tool_name} for this request"
+    if isinstance(instance, HubAPIInstance):
+        matches = [
+            item
+            for item in instance.candidates
+            if tool_name in {item.name, item.key, item.wanted_name, unwrap(item.tool).name}
+        ]
+        if listed := [item.name for item in matches if item.hidden is None]:
+            return f"{message}: the hub lists it as {' or '.join(listed)}"
+        if matches:
+            return f"{message}: the hub leaves it out ({matches[0].hidden})"
+    return message
