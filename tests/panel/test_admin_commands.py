@@ -806,7 +806,10 @@ async def test_call_a_tool_by_its_original_name(
     )
     assert _error(await _call(client, hub_id(entry), "lock.open")) == (
         "not_found",
-        f"{prefix} lock.open for this request: the hub leaves it out (unchecked in the hub's options)",
+        (
+            f"{prefix} lock.open for this request: the hub leaves it out "
+            "(unchecked in the hub's options)"
+        ),
     )
     assert (await _call(client, hub_id(entry), "light_turn_on"))["result"]["outcome"] == "ok"
 

@@ -305,7 +305,7 @@ async def test_hidden_tools_are_left_out_and_logged_once(
 async def test_tools_the_policy_hides_are_not_checked(
     hass: HomeAssistant, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A tool the entry's policy leaves out keeps the policy's reason, and its schema logs nothing."""
+    """A tool the policy leaves out keeps the policy's reason, and its schema logs nothing."""
 
     def hide_unconvertible(
         self: HubPolicy, candidates: list[CandidateTool], hub_name: str

@@ -567,7 +567,7 @@ async def _async_request(
 
 
 def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:
-    """Return why ``tool_name`` cannot be called; a hub says how it lists it, or why it leaves it out."""
+    """Return why ``tool_name`` cannot be called: how a hub lists it, or why it leaves it out."""
     message = f"LLM API {instance.api.id} has no tool {tool_name} for this request"
     if isinstance(instance, HubAPIInstance):
         matches = [
