@@ -18,6 +18,7 @@ from typing import Any
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
     MockModule,
     MockPlatform,
     async_fire_time_changed,
@@ -1704,16 +1705,6 @@ async def test_odd_intent_arguments_do_not_reach_outside_scope(
     assert "porch_light" not in str(data), data
 
 
-_READ_INTO = pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: an action tool's data templates are rendered with the model's arguments "
-    "and what they read is not checked (only targets are): the porch code is copied into a "
-    "helper in scope, which the model then reads. A fix wraps every template of the actions "
-    "(data, variables, conditions, for_each) in a render that collects what it reads, as a "
-    "template tool's render does: not small.",
-)
-
-
 @pytest.mark.attack
 @pytest.mark.parametrize(
     "step",
@@ -1725,7 +1716,6 @@ _READ_INTO = pytest.mark.xfail(
                 "data": {"value": "{{ states(which) }}"},
             },
             id="copied_into_a_helper_in_scope",
-            marks=_READ_INTO,
         ),
         pytest.param(
             {
@@ -1759,6 +1749,188 @@ async def test_action_tool_data_does_not_read_a_state_outside(
     assert state is not None
     assert state.state != "hunter2", (outcome, data)
     assert "hunter2" not in str(data), outcome
+
+
+async def _note_tool(hass: HomeAssistant, actions: list[dict[str, Any]]) -> MockConfigEntry:
+    """Return the Kitchen hub (its helpers in scope) with the action tool "Note" of ``actions``."""
+    assert await async_setup_component(
+        hass, "input_text", {"input_text": {"kitchen_note": {"name": "Kitchen note"}}}
+    )
+    hub = await async_add_hub(
+        hass, "Kitchen", {**KITCHEN, const.CONF_SCOPE_ENTITIES: ["input_text.kitchen_note"]}
+    )
+    parameters = [{"name": "which", "type": "text", "required": True}]
+    assert await add_action_tool(hass, hub, "Note", actions, parameters=parameters) == "note"
+    return hub
+
+
+def _note(value: str) -> dict[str, Any]:
+    """Return the step writing ``value`` into the Kitchen note (a helper in scope)."""
+    return {
+        "action": "input_text.set_value",
+        "target": {"entity_id": "input_text.kitchen_note"},
+        "data": {"value": value},
+    }
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param(
+            [{"variables": {"code": "{{ states(which) }}"}}, _note("{{ code }}")],
+            id="variables_step",
+        ),
+        pytest.param(
+            [{"if": "{{ is_state(which, 'hunter2') }}", "then": [_note("yes")]}],
+            id="condition",
+        ),
+        pytest.param(
+            [
+                {
+                    "repeat": {
+                        "for_each": "{{ which.split(',') }}",
+                        "sequence": [_note("{{ states(repeat.item) }}")],
+                    }
+                }
+            ],
+            id="for_each_item",
+        ),
+        pytest.param(
+            [
+                {
+                    "repeat": {
+                        "for_each": "{{ which.split(',') }}",
+                        "sequence": [_note("{{ states('sensor.' ~ repeat.item) }}")],
+                    }
+                }
+            ],
+            id="for_each_item_as_it_runs",
+        ),
+        pytest.param(
+            [
+                {
+                    "repeat": {
+                        "for_each": "{{ [states(which)] }}",
+                        "sequence": [_note("{{ repeat.item }}")],
+                    }
+                }
+            ],
+            id="for_each_reads",
+        ),
+        pytest.param(
+            [_note("{{ area_entities(which) | join(',') }}")],
+            id="registry_ids",
+        ),
+    ],
+)
+async def test_action_tool_templates_do_not_read_through_the_arguments_outside(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, actions: list[dict[str, Any]]
+) -> None:
+    """An action tool of the Kitchen hub reads through the model's ``which`` in a variables
+    step, a condition (its truth is one bit of the code), a loop or a registry function; the
+    model names the porch code or the porch (outside the Kitchen). Refused before the note is
+    written: it stays unknown, and no answer carries the code or a porch entity."""
+    hub = await _note_tool(hass, actions)
+    which = "sensor.porch_code"
+    if "area_entities" in str(actions):
+        which = "porch"
+    elif "'sensor.' ~" in str(actions):
+        which = "porch_code"  # checked as the run renders it
+
+    outcome, data = await call_hub(hass, hub, "note", {"which": which})
+
+    state = hass.states.get("input_text.kitchen_note")
+    assert state is not None
+    assert state.state == "unknown", (outcome, data)
+    assert outcome == "OutOfScope", data
+    assert "hunter2" not in str(data), data
+    assert "porch_light" not in str(data), data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "actions",
+    [
+        pytest.param([_note("{{ states(which) }}")], id="data"),
+        pytest.param(
+            [{"variables": {"state": "{{ states(which) }}"}}, _note("{{ state }}")],
+            id="variables_step",
+        ),
+        pytest.param(
+            [{"if": "{{ has_value(which) }}", "then": [_note("{{ states(which) }}")]}],
+            id="condition",
+        ),
+        pytest.param(
+            [
+                {
+                    "repeat": {
+                        "for_each": "{{ which.split(',') }}",
+                        "sequence": [_note("{{ states(repeat.item) }}")],
+                    }
+                }
+            ],
+            id="for_each_item",
+        ),
+    ],
+)
+async def test_action_tool_templates_read_an_entity_in_scope(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry, actions: list[dict[str, Any]]
+) -> None:
+    """The same tools, given the kitchen light (in the Kitchen, exposed): they run and the note
+    holds its state."""
+    hub = await _note_tool(hass, actions)
+    hass.states.async_set("light.kitchen_light", "on")
+
+    outcome, data = await call_hub(hass, hub, "note", {"which": "light.kitchen_light"})
+
+    state = hass.states.get("input_text.kitchen_note")
+    assert state is not None
+    assert (outcome, state.state) == ("ran", "on"), data
+
+
+@pytest.mark.attack
+async def test_action_tool_render_error_through_the_arguments(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """A template reading through ``which`` fails as the run renders it (the kitchen light's
+    state is no number): checked, then the run fails in Home Assistant's words; the note is
+    not written."""
+    hub = await _note_tool(hass, [_note("{{ states(which) | int }}")])
+
+    outcome, data = await call_hub(hass, hub, "note", {"which": "light.kitchen_light"})
+
+    state = hass.states.get("input_text.kitchen_note")
+    assert state is not None
+    assert state.state == "unknown", (outcome, data)
+    assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_action_tool_wait_through_the_arguments(
+    hass: HomeAssistant, grouped_home: dr.DeviceEntry
+) -> None:
+    """A wait whose template reads through ``which``: on the porch code it is refused when it
+    starts; on the kitchen light it runs, is checked as it starts and, since its renders on a
+    change happen outside the call (they cannot be checked), ends by its timeout."""
+    wait = {"wait_template": "{{ is_state(which, 'on') }}", "timeout": 0.2}
+    hub = await _note_tool(hass, [wait, _note("{{ wait.completed }}")])
+
+    outcome, data = await call_hub(hass, hub, "note", {"which": "sensor.porch_code"})
+    assert outcome != "ran", data
+    assert "hunter2" not in str(data), data
+
+    hass.states.async_set("light.kitchen_light", "off")
+    call = hass.async_create_task(
+        call_hub(hass, hub, "note", {"which": "light.kitchen_light"}, settle=False)
+    )
+    await asyncio.sleep(0.05)
+    hass.states.async_set("light.kitchen_light", "on")
+    outcome, data = await call
+
+    state = hass.states.get("input_text.kitchen_note")
+    assert state is not None
+    assert (outcome, state.state) == ("ran", "False"), data
 
 
 @pytest.mark.attack

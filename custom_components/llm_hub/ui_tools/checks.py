@@ -8,9 +8,13 @@ template tool's render read; ``ActionChecks`` an action tool's targets before th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+import contextlib
 from contextvars import ContextVar
 import re
 from typing import Any, Final, override
+
+import jinja2
+import jinja2.meta
 
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import (
@@ -19,6 +23,8 @@ from homeassistant.const import (
     ATTR_ENTITY_ID,
     ATTR_FLOOR_ID,
     ATTR_LABEL_ID,
+    CONF_RESPONSE_VARIABLE,
+    CONF_VARIABLES,
     ENTITY_MATCH_ALL,
     ENTITY_MATCH_NONE,
 )
@@ -40,8 +46,9 @@ from homeassistant.helpers import (
     selector,
 )
 from homeassistant.helpers.script import Script
-from homeassistant.helpers.template import Template, is_template_string
-from homeassistant.helpers.template.render_info import RenderInfo
+from homeassistant.helpers.script_variables import ScriptVariables
+from homeassistant.helpers.template import Template, TemplateEnvironment, is_template_string
+from homeassistant.helpers.template.render_info import RenderInfo, render_info_cv
 from homeassistant.helpers.typing import TemplateVarsType
 
 from ..calls.tool import error_result
@@ -76,10 +83,12 @@ __all__ = [
     "ActionChecks",
     "CheckedTemplate",
     "Reach",
+    "ReadTemplate",
     "TemplateChecks",
     "UnreachableError",
     "area_id_of",
     "check_action_keys",
+    "checked_reads",
     "checked_targets",
     "names_outside",
     "refuse_template_keys",
@@ -305,63 +314,92 @@ class TemplateChecks(Reach):
         llm_context: llm_helper.LLMContext,
     ) -> llm_helper.ToolResult | None:
         """Return the refusal of a render that read out of reach (None: it did not)."""
-        named = {value for value in variables.values() if isinstance(value, str)}
-        if scopes_entered() and (outside := self._read_outside(hass, render_info, named)):
-            return error_result("HomeAssistantError", outside)
-        if not variables or self.definition.unexposed:
-            return None
-        assistant = llm_context.assistant or ASSISTANT
-        if (unreachable := self._unreachable(hass, render_info, assistant)) is None:
-            return None
-        if unreachable not in named and not unreachable.startswith("every "):
-            unreachable = "an entity not exposed"
-        return error_result(
-            "HomeAssistantError",
-            f"The template of tool {self.name} read {unreachable}; tool "
-            f"{self.name} may only reach entities exposed to Assist",
+        named = frozenset(value for value in variables.values() if isinstance(value, str))
+        refused = _read_refusal(
+            self,
+            hass,
+            render_info,
+            named=named,
+            written=self.named,
+            assistant=llm_context.assistant,
+            given=bool(variables),
         )
+        return None if refused is None else error_result("HomeAssistantError", str(refused))
 
-    def _read_outside(
-        self, hass: HomeAssistant, render_info: RenderInfo, named: set[str]
-    ) -> str | None:
-        """Return why a render read outside the scopes entered (None: it did not).
 
-        An entity is named only when the model's arguments named it.
-        """
-        read: set[str] = set(render_info.entities)
-        for domain in render_info.domains:
-            read.update(hass.states.async_entity_ids(domain))
-        if render_info.all_states:
-            read.update(hass.states.async_entity_ids())
-        for entity_id in sorted(read):
-            if reaches(entity_id):
-                continue
-            shown = entity_id if entity_id in named else "an entity"
-            return (
-                f"The template of tool {self.name} read {shown} outside the scope of this "
-                f"assistant; tool {self.name} may only reach entities within it"
-            )
+def _read_refusal(
+    tool: Reach,
+    hass: HomeAssistant,
+    render_info: RenderInfo,
+    *,
+    named: frozenset[str],
+    written: frozenset[str],
+    assistant: str | None,
+    given: bool,
+) -> HomeAssistantError | None:
+    """Return the refusal of a render of ``tool`` that read out of reach (None: it did not).
+
+    ``named``: what the model's arguments name (the only entities a refusal names);
+    ``written``: the entity ids written in the template (its author's choice, not checked for
+    exposure); ``given``: whether the call has arguments (none: the author's render only).
+    """
+    if scopes_entered() and (outside := _read_outside(tool, hass, render_info, named)):
+        return OutOfScope(outside)
+    if not given or tool.definition.unexposed:
         return None
-
-    def _unreachable(
-        self, hass: HomeAssistant, render_info: RenderInfo, assistant: str
-    ) -> str | None:
-        """Return what a render read that is not exposed to ``assistant`` (None: nothing)."""
-        iterated: list[tuple[str | None, str]] = [
-            (domain, f"every {domain} entity") for domain in sorted(render_info.domains)
-        ]
-        if render_info.all_states:
-            iterated = [(None, "every entity")]
-        for domain, what in iterated:
-            if not all(
-                async_should_expose(hass, assistant, entity_id)
-                for entity_id in hass.states.async_entity_ids(domain)
-            ):
-                return what
-        for entity_id in sorted(render_info.entities - self.named):
-            if not async_should_expose(hass, assistant, entity_id):
-                return entity_id
+    unreachable = _unreachable(hass, render_info, assistant or ASSISTANT, written)
+    if unreachable is None:
         return None
+    if unreachable not in named and not unreachable.startswith("every "):
+        unreachable = "an entity not exposed"
+    return HomeAssistantError(
+        f"The template of tool {tool.name} read {unreachable}; tool "
+        f"{tool.name} may only reach entities exposed to Assist"
+    )
+
+
+def _read_outside(
+    tool: Reach, hass: HomeAssistant, render_info: RenderInfo, named: frozenset[str]
+) -> str | None:
+    """Return why a render read outside the scopes entered (None: it did not).
+
+    An entity is named only when the model's arguments named it.
+    """
+    read: set[str] = set(render_info.entities)
+    for domain in render_info.domains:
+        read.update(hass.states.async_entity_ids(domain))
+    if render_info.all_states:
+        read.update(hass.states.async_entity_ids())
+    for entity_id in sorted(read):
+        if reaches(entity_id):
+            continue
+        shown = entity_id if entity_id in named else "an entity"
+        return (
+            f"The template of tool {tool.name} read {shown} outside the scope of this "
+            f"assistant; tool {tool.name} may only reach entities within it"
+        )
+    return None
+
+
+def _unreachable(
+    hass: HomeAssistant, render_info: RenderInfo, assistant: str, written: frozenset[str]
+) -> str | None:
+    """Return what a render read that is not exposed to ``assistant`` (None: nothing)."""
+    iterated: list[tuple[str | None, str]] = [
+        (domain, f"every {domain} entity") for domain in sorted(render_info.domains)
+    ]
+    if render_info.all_states:
+        iterated = [(None, "every entity")]
+    for domain, what in iterated:
+        if not all(
+            async_should_expose(hass, assistant, entity_id)
+            for entity_id in hass.states.async_entity_ids(domain)
+        ):
+            return what
+    for entity_id in sorted(render_info.entities - written):
+        if not async_should_expose(hass, assistant, entity_id):
+            return entity_id
+    return None
 
 
 def names_outside(hass: HomeAssistant, text: str) -> bool:
@@ -386,6 +424,10 @@ class ActionChecks(Reach):
 
         Each exists, is exposed unless allowed, and in a scoped hub lies within scope (followed).
         """
+        for template in _read_templates(self.script.sequence):
+            # Rendered with the arguments alone before anything runs; others as the run goes.
+            with contextlib.suppress(TemplateError):
+                _render(hass, template, variables)
         followed: list[str] = []
         for key, target, driven, action in _target_ids(hass, self.script.sequence, variables):
             reached = (assistant or ASSISTANT) if driven else None
@@ -488,8 +530,9 @@ class ActionChecks(Reach):
             raise OutOfScope(why)
 
 
-# The action tool whose run is going on, and the request's assistant.
-CALLING: Final[ContextVar[tuple[ActionChecks, str | None] | None]] = ContextVar(
+# The action tool whose run is going on, the request's assistant, and what the model's
+# arguments name (the only entities a refusal of a read names).
+CALLING: Final[ContextVar[tuple[ActionChecks, str | None, frozenset[str]] | None]] = ContextVar(
     f"{DOMAIN}_calling", default=None
 )
 
@@ -498,7 +541,88 @@ class UnreachableError(Exception):
     """A target a run rendered is out of reach (no ``HomeAssistantError``: not ignorable)."""
 
 
-class CheckedTemplate(Template):
+class ReadTemplate(Template):
+    """A template of an action tool's actions; with ``reads``, each render's reads are checked.
+
+    ``reads``: it reads through the model's arguments (``checked_reads``). What a render read
+    (Home Assistant's render info) must be in reach, as a template tool's render: else the
+    render is refused before its value (or its error) is used.
+    """
+
+    __slots__ = ("reads",)
+
+    def __init__(self, template: Template, *, reads: bool = True) -> None:
+        """Stand for ``template``."""
+        super().__init__(template.template, template.hass)
+        self.reads = reads
+
+    @override
+    def async_render(
+        self,
+        variables: TemplateVarsType = None,
+        parse_result: bool = True,
+        limited: bool = False,
+        strict: bool = False,
+        log_fn: Callable[[int, str], None] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Render; raise ``UnreachableError`` when it read what the calling tool may not reach."""
+        if not self.reads:
+            return super().async_render(variables, parse_result, limited, strict, log_fn, **kwargs)
+        outer = render_info_cv.get()
+        # Rendered to info (a wait's tracking): that info is this render's.
+        info = outer if outer is not None and outer.template is self else RenderInfo(self)
+        token = render_info_cv.set(info) if info is not outer else None
+        failed: TemplateError | None = None
+        try:
+            rendered = super().async_render(
+                variables, parse_result, limited, strict, log_fn, **kwargs
+            )
+        except TemplateError as err:
+            rendered, failed = None, err
+        finally:
+            if token is not None:
+                info.collecting = False
+                render_info_cv.reset(token)
+        # Refused before any render error: its words could carry what it read.
+        if (refused := _read_refused(self.hass, self.template, info, rendered, failed)) is not None:
+            if CALLING.get() is None:
+                # A wait's render on a state change, outside the call: it fails, the wait
+                # ends by its timeout.
+                raise TemplateError(refused)
+            raise UnreachableError(refused)
+        if failed is not None:
+            raise failed
+        return rendered
+
+
+def _read_refused(
+    hass: HomeAssistant,
+    source: str,
+    info: RenderInfo,
+    rendered: Any,
+    failed: TemplateError | None,
+) -> HomeAssistantError | None:
+    """Return the refusal of an action tool's render that read out of reach (None: it did not)."""
+    if (calling := CALLING.get()) is None:
+        return HomeAssistantError("A template of an action tool is rendered outside its call")
+    tool, assistant, named = calling
+    written = frozenset(ENTITY_ID_PATTERN.findall(source))
+    if refused := _read_refusal(
+        tool, hass, info, named=named, written=written, assistant=assistant, given=True
+    ):
+        return refused
+    shown = str(rendered) if failed is None else str(failed)
+    if scopes_entered() and names_outside(hass, shown):
+        # Registry functions (area_entities, ...) read no state: their ids show in the text.
+        return OutOfScope(
+            "its template gave an entity outside the scope of this assistant; it may only "
+            "reach entities within it"
+        )
+    return None
+
+
+class CheckedTemplate(ReadTemplate):
     """A target template of an action tool's actions, checked each time the run renders it."""
 
     __slots__ = ("_action", "_key", "handed")
@@ -511,7 +635,7 @@ class CheckedTemplate(Template):
         handed: tuple[tuple[str, ...] | None, str | None] = ((), None),
     ) -> None:
         """Check ``template``, the ``key`` target (None: a whole target or data) of ``action``."""
-        super().__init__(template.template, template.hass)
+        super().__init__(template, reads=False)
         self._action = action
         self._key = key
         self.handed = handed
@@ -532,7 +656,7 @@ class CheckedTemplate(Template):
             raise UnreachableError(
                 HomeAssistantError(f"A target of {self._action} is rendered outside its tool")
             )
-        tool, assistant = calling
+        tool, assistant, _ = calling
         try:
             tool.check_rendered(
                 self.hass, self._key, rendered, self._action, assistant, handed=self.handed
@@ -543,8 +667,108 @@ class CheckedTemplate(Template):
 
 
 def _render(hass: HomeAssistant, template: Template, variables: Mapping[str, Any]) -> Any:
-    """Return ``template`` rendered strictly with ``variables`` (never its run-time check)."""
-    return Template(template.template, hass).async_render(variables, strict=True)
+    """Return ``template`` rendered strictly with ``variables`` (never its run-time check).
+
+    One that reads through the model's arguments is refused (raised) when it read out of reach.
+    """
+    fresh = Template(template.template, hass)
+    if not (isinstance(template, ReadTemplate) and template.reads):
+        return fresh.async_render(variables, strict=True)
+    info = fresh.async_render_to_info(variables, strict=True)
+    rendered = None if info.exception is not None else info.result()
+    if refused := _read_refused(hass, template.template, info, rendered, info.exception):
+        raise refused
+    return info.result()
+
+
+def checked_reads(hass: HomeAssistant, sequence: list[Any], parameters: Sequence[str]) -> None:
+    """Make the templates of validated ``sequence`` that read through the model's arguments checked.
+
+    Those use a parameter, or a name the run sets from one (a ``variables`` step's, ``repeat``
+    of a loop over one, ``wait``, a response variable of a step using one), found until no
+    more are.
+    """
+    uses = _Uses(TemplateEnvironment(hass))
+    tainted = set(parameters)
+    while tainted:
+        before = len(tainted)
+        for kind, step in iter_steps(sequence):
+            for name, value in _names_set(kind, step):
+                if name not in tainted and any(uses(item, tainted) for item in _templates(value)):
+                    tainted.add(name)
+        if len(tainted) == before:
+            break
+    if tainted:
+        _wrap_reads(sequence, lambda template: uses(template, tainted))
+
+
+class _Uses:
+    """Whether a template uses any of some names (what it uses, parsed once)."""
+
+    def __init__(self, environment: TemplateEnvironment) -> None:
+        self.environment = environment
+        self.used: dict[str, frozenset[str]] = {}
+
+    def __call__(self, template: Template, names: set[str]) -> bool:
+        if (found := self.used.get(template.template)) is None:
+            # Validated: it parses.
+            parsed = self.environment.parse(template.template)
+            found = self.used[template.template] = frozenset(
+                jinja2.meta.find_undeclared_variables(parsed)
+            )
+        return not found.isdisjoint(names)
+
+
+def _names_set(kind: str, step: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """Return ``(name, what it is set from)`` of the variables a step sets as the run goes."""
+    found: list[tuple[str, Any]] = []
+    if kind == cv.SCRIPT_ACTION_VARIABLES:
+        variables = step.get(CONF_VARIABLES)
+        values = getattr(variables, "variables", variables)
+        found.extend((str(name), value) for name, value in dict(values or {}).items())
+    elif kind == cv.SCRIPT_ACTION_REPEAT:
+        found.append(("repeat", step))
+    elif kind in {cv.SCRIPT_ACTION_WAIT_TEMPLATE, cv.SCRIPT_ACTION_WAIT_FOR_TRIGGER}:
+        found.append(("wait", step))
+    if isinstance(name := step.get(CONF_RESPONSE_VARIABLE), str):
+        found.append((name, step))
+    return found
+
+
+def _templates(value: Any) -> list[Template]:
+    """Return the templates in ``value``, at any depth."""
+    if isinstance(value, Template):
+        return [value]
+    if isinstance(value, ScriptVariables):
+        value = value.variables
+    if isinstance(value, Mapping):
+        return [found for pair in value.items() for item in pair for found in _templates(item)]
+    if isinstance(value, list | tuple):
+        return [found for item in value for found in _templates(item)]
+    return []
+
+
+def _wrap_reads(value: Any, reads: Callable[[Template], bool]) -> Any:
+    """Return ``value`` with the templates ``reads`` picks checked as they render (in place)."""
+    if isinstance(value, ReadTemplate):
+        value.reads = value.reads or reads(value)
+        return value
+    if isinstance(value, Template):
+        return ReadTemplate(value) if reads(value) else value
+    if isinstance(value, ScriptVariables):
+        _wrap_reads(value.variables, reads)
+    elif isinstance(value, dict):
+        items = [(_wrap_reads(key, reads), _wrap_reads(item, reads)) for key, item in value.items()]
+        value.clear()
+        value.update(items)
+    elif isinstance(value, list):
+        value[:] = [_wrap_reads(item, reads) for item in value]
+    return value
+
+
+def _read_templates(value: Any) -> list[ReadTemplate]:
+    """Return the templates in ``value`` that read through the model's arguments."""
+    return [found for found in _templates(value) if isinstance(found, ReadTemplate) and found.reads]
 
 
 def checked_targets(sequence: Sequence[dict[str, Any]]) -> None:

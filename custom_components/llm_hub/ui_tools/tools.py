@@ -63,6 +63,7 @@ from .checks import (
     TemplateChecks,
     UnreachableError,
     area_id_of,
+    checked_reads,
     checked_targets,
     names_outside,
     script_domains,
@@ -379,9 +380,10 @@ class UiActionTool(ActionChecks, _UiTool):
         true}``.
         """
         variables = self.variables(hass, tool_input.tool_args, llm_context.assistant)
-        self._check_targets(hass, variables, llm_context.assistant)
-        calling = CALLING.set((self, llm_context.assistant))
+        named = frozenset(value for value in variables.values() if isinstance(value, str))
+        calling = CALLING.set((self, llm_context.assistant, named))
         try:
+            self._check_targets(hass, variables, llm_context.assistant)
             run, stop = await _async_run_watched(
                 lambda: self.script.async_run(variables, context=llm_context.context)
             )
@@ -606,6 +608,7 @@ class UiTools:
         except (probatio.Invalid, HomeAssistantError) as err:
             raise ToolDefinitionError("actions_invalid", error=err) from err
         checked_targets(actions)
+        checked_reads(hass, actions, [parameter.name for parameter in definition.parameters])
         script = Script(
             hass,
             actions,
