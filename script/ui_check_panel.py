@@ -322,7 +322,11 @@ class PanelCheck:
         self.open(dark=False)
         said = self.scope_section(api_id, "reaches", "panel-hub-scope-light")
         # The kitchen lights switch a helper with no area: flagged as acting outside the scope.
-        if "reaches 1 of" not in said or "refused: acts outside the scope" not in said:
+        if (
+            "reaches 1 of" not in said
+            or "refused: acts outside the scope" not in said
+            or "outside the scope: Kitchen light power" not in said
+        ):
             raise CheckError(f"the scope section says {said[:300]!r}")
         refusal = self.bench_refusal(api_id, "panel-bench-refused-light")
         if "outside the scope" not in refusal:

@@ -76,6 +76,7 @@ def test_translations_cover_options_and_issues() -> None:
         "tools_not_listed",
         "no_size_estimate",
         "scope_reaches",
+        "scope_acts_outside",
         "scope_unreadable",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]

@@ -149,7 +149,9 @@ class HubAPI(SourcedAPI):
         if self.requires_admin and not is_admin:
             raise AdminRequiredError(self.name, llm_context.context)
         if (refused := await self._async_refused(llm_context)) is not None:
-            return HubAPIInstance(api=self, api_prompt=refused, llm_context=llm_context, tools=[])
+            return HubAPIInstance(
+                api=self, api_prompt=refused, llm_context=llm_context, tools=[], refused=refused
+            )
         # A selected hub is built within the scopes of the hubs that select it.
         scopes = scopes_entered()
         if not self.scope.empty:

@@ -89,6 +89,7 @@ from .hub_name import served_name
 from .issues import api_name
 from .options import EveryTool, HubOptions, invalid_options, selected_api_ids, without_empty
 from .panel.inspector import measure
+from .scope.assist import entity_refused
 from .scope.reach import HubScope
 from .types import LlmHubConfigEntry
 
@@ -825,14 +826,18 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if not (scope := HubScope.from_options(self._current())).empty:
             exposed = self._exposed()
             reached = scope.resolve(self.hass)
+            within = [entity_id for entity_id in exposed if entity_id in reached]
             figures["scope"] = _text(
                 texts,
                 "options.error.scope_reaches",
-                {
-                    "reached": str(sum(entity_id in reached for entity_id in exposed)),
-                    "exposed": str(len(exposed)),
-                },
+                {"reached": str(len(within)), "exposed": str(len(exposed))},
             )
+            if refused := sum(
+                entity_refused(self.hass, item, reached) is not None for item in within
+            ):
+                figures["scope"] += " " + _text(
+                    texts, "options.error.scope_acts_outside", {"refused": str(refused)}
+                )
         return figures
 
     async def _async_tool_options(

@@ -138,8 +138,15 @@ export class LlmHubScope extends LitElement {
               <span class="secondary">${row.area ?? t(this.hass, "scope.no_area")}</span>
               ${row.acts_outside
                 ? html`<span class="badge warning" title=${t(this.hass, "scope.acts_outside_why")}
-                    >${t(this.hass, "scope.acts_outside")}</span
-                  >`
+                      >${t(this.hass, "scope.acts_outside")}</span
+                    >
+                    <div class="secondary outside">
+                      ${row.outside.length
+                        ? t(this.hass, "scope.acts_on", {
+                            entities: row.outside.map((item) => item.name ?? item.id).join(", "),
+                          })
+                        : row.outside_why}
+                    </div>`
                 : nothing}
             </li>`,
         )}

@@ -245,5 +245,12 @@ export interface HubScope {
   allowed_users: ScopeItem[];
   admins_only: boolean;
   exposed: number;
-  reached: { id: string; name: string | null; area: string | null; acts_outside: boolean }[];
+  reached: {
+    id: string;
+    name: string | null;
+    area: string | null;
+    acts_outside: boolean;
+    outside: ScopeItem[];
+    outside_why: string | null;
+  }[];
 }

@@ -38,6 +38,8 @@ async def check_scope(demo: Demo) -> str:
     scope = await ws.command({"type": "llm_hub/hub/scope", "entry_id": entry_id})
     flagged = [row["id"] for row in scope["reached"] if row["acts_outside"]]
     expect(flagged == [KITCHEN[0]], f"acting outside the scope: {flagged}, not {KITCHEN[0]}")
+    on = [item["id"] for item in scope["reached"][0]["outside"]]
+    expect(on == [KITCHEN_HELPER], f"{KITCHEN[0]} acts outside the scope on {on}")
     # The template lights switch helpers with no area: in the lights' areas, the scope holds them.
     for helper, area in ((KITCHEN_HELPER, "Kitchen"), (PORCH_HELPER, "Porch")):
         update = {"type": "config/entity_registry/update", "entity_id": helper}

@@ -24,6 +24,8 @@ from custom_components.llm_hub.compose.candidate import CandidateTool
 from custom_components.llm_hub.compose.policy import HubPolicy
 from custom_components.llm_hub.const import (
     CLIENT_TOOL_LIMIT,
+    CONF_ADMINS_ONLY,
+    CONF_ALLOWED_USERS,
     CONF_EXCLUDED_TOOLS,
     CONF_MAX_TOOLS,
     CONF_PINNED_TOOLS,
@@ -630,6 +632,29 @@ async def test_describe_as_another_user(
         "unauthorized",
         _may_not_use(hass_read_only_user, admin_hub),
     )
+
+
+async def test_bench_refuses_a_user_the_hub_is_not_for(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+) -> None:
+    """A hub for some users: describe says why another gets no tools, a call is unauthorized."""
+    users = {CONF_ALLOWED_USERS: [hass_admin_user.id], CONF_ADMINS_ONLY: False}
+    await async_set_options(hass, hub, "scope", users)
+    client = await hass_ws_client(hass)
+
+    described = await _describe(client, hub_id(hub), user_id=hass_read_only_user.id)
+    called = await _call(client, hub_id(hub), COUNT, user_id=hass_read_only_user.id)
+
+    assert described["result"]["tools"] == []
+    assert "is not available to this user" in described["result"]["prompt"]
+    code, message = _error(called)
+    assert code == "unauthorized"
+    assert message.startswith(f"User {hass_read_only_user.id} may not use LLM API {hub_id(hub)}: ")
+    assert "is not available to this user" in message
 
 
 async def test_describe_unknown_api_or_user(

@@ -23,7 +23,7 @@ from ..helpers.parity_home import Home
 type Client = Any
 """A websocket client of the test plugin (``MockHAClientWebSocket``)."""
 
-FOLLOWED = {"acts_outside": False}
+FOLLOWED = {"acts_outside": False, "outside": [], "outside_why": None}
 
 
 async def _ws(client: Client, message: dict[str, Any]) -> dict[str, Any]:
@@ -148,7 +148,30 @@ async def test_scope_flags_an_entity_acting_outside_it(
     after = (await _ws(client, message))["result"]["reached"]
 
     assert [(row["id"], row["acts_outside"]) for row in before] == [("light.lamp", True)]
+    assert before[0]["outside"] == [{"id": "input_boolean.power", "name": "power"}]
+    assert before[0]["outside_why"] is None
     assert [(row["id"], row["acts_outside"]) for row in after] == [("light.lamp", False)]
+
+
+async def test_scope_says_why_an_entity_it_cannot_follow_is_refused(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A script in the scope that fires an event is flagged with why, naming no entity."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    chime = {"sequence": [{"event": "chime"}]}
+    assert await async_setup_component(hass, "script", {"script": {"chime": chime}})
+    async_expose_entity(hass, "conversation", "script.chime", should_expose=True)
+    entry = await async_add_hub(
+        hass, "Chime", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: ["script.chime"]}
+    )
+    client = await hass_ws_client(hass)
+
+    result = await _ws(client, {"type": "llm_hub/hub/scope", "entry_id": entry.entry_id})
+
+    (row,) = result["result"]["reached"]
+    assert (row["id"], row["acts_outside"], row["outside"]) == ("script.chime", True, [])
+    why = "the script script.chime: it fires the event chime, which automations may act on"
+    assert row["outside_why"] == why
 
 
 async def test_scope_errors(

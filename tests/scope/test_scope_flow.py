@@ -25,8 +25,10 @@ from homeassistant.helpers.selector import (
     FloorSelector,
     LabelSelector,
 )
+from homeassistant.setup import async_setup_component
 
 from ..helpers.flows import ASSIST, _choices, _open, _open_marked, _selector, _submit, _suggested
+from ..helpers.homes import async_setup_rooms, place, template_light
 from ..helpers.hubs import async_add_hub, async_set_options, hub_id
 from ..helpers.parity_home import SCRIPT_SELECTORS, Home, _async_effect, _context
 
@@ -158,9 +160,33 @@ async def test_menu_counts_only_exposed_entities(hass: HomeAssistant, parity_hom
         hass, "Most", {**ASSIST, const.CONF_SCOPE_EXCLUDED: ["light.desk_lamp"]}
     )
     result = await hass.config_entries.options.async_init(entry.entry_id)
+    # The test home's scripts template what they act on: the scope refuses them.
     assert _menu_scope(result) == (
-        f"Its scope reaches {EXPOSED - 1} of the {EXPOSED} entities exposed to Assist."
+        f"Its scope reaches {EXPOSED - 1} of the {EXPOSED} entities exposed to Assist. "
+        f"{len(SCRIPT_SELECTORS) + 1} of them act on what lies outside it, so the hub refuses "
+        "them: the panel's Scope section names what."
     )
+
+
+async def test_menu_counts_entities_the_hub_refuses(hass: HomeAssistant) -> None:
+    """A light in the scope switching a helper outside it is counted as refused, until moved."""
+    await async_setup_rooms(hass, ("Kitchen",), ("power",))
+    lamp = template_light("Lamp", "power")
+    assert await async_setup_component(hass, "template", {"template": [{"light": [lamp]}]})
+    await hass.async_block_till_done()
+    place(hass, {"light.lamp": "kitchen"}, ("light.lamp",))
+    entry = await async_add_hub(hass, "Kitchen", {**ASSIST, const.CONF_SCOPE_AREAS: ["kitchen"]})
+    reaches = "Its scope reaches 1 of the 1 entities exposed to Assist."
+
+    before = _menu_scope(await hass.config_entries.options.async_init(entry.entry_id))
+    place(hass, {"input_boolean.power": "kitchen"}, ())
+    after = _menu_scope(await hass.config_entries.options.async_init(entry.entry_id))
+
+    assert before == (
+        f"{reaches} 1 of them act on what lies outside it, so the hub refuses them: the "
+        "panel's Scope section names what."
+    )
+    assert after == reaches
 
 
 async def test_menu_lists_the_tools_of_a_user_served(

@@ -336,7 +336,8 @@ async def test_users_refused_on_every_path(  # noqa: PLR0917  # fixtures
         answer = await client.receive_json()
         assert answer["success"] is allowed
         if not allowed:
-            assert answer["error"]["code"] == "not_found"
+            assert answer["error"]["code"] == "unauthorized"
+            assert "is not available to this user" in answer["error"]["message"]
     assert turned_on == ["light.kitchen"] * 2
 
 

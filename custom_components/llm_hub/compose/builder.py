@@ -83,6 +83,8 @@ class HubAPIInstance(llm_helper.APIInstance):
     # In search mode, the tools behind the meta-tools (pinned ones too), as hub tools: a hub that
     # selects this hub takes these, so its own policy applies to each of them.
     reachable: list[llm_helper.Tool] | None = None
+    # Why the request's user may not use the hub (then it has no tools), in words.
+    refused: str | None = None
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:

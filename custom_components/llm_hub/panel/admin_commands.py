@@ -42,10 +42,10 @@ from ..compose.builder import HubAPIInstance
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN, LOGGER, api_id_for_entry
 from ..issues import DATA_ENTRY_ID
 from ..options import HubOptions
-from ..scope.assist import acts_outside
-from ..scope.reach import HubScope, ResolvedScope, entered
+from ..scope.assist import entity_refused
+from ..scope.reach import HubScope, ResolvedScope
 from ..search.meta_tools import CallToolTool
-from ..targets.walk import entities_acts
+from ..targets.acts import outside
 from .inspector import (
     CHARS_PER_TOKEN,
     ESTIMATOR,
@@ -347,7 +347,9 @@ async def websocket_hub_scope(
 
     Result: ``{"empty", "areas", "floors", "labels", "domains", "entities", "excluded",
     "allowed_users", "admins_only", "exposed", "reached"}``, named items ``{"id", "name"}``,
-    ``reached`` ``[{"id", "name", "area", "acts_outside"}]``.
+    ``reached`` ``[{"id", "name", "area", "acts_outside", "outside", "outside_why"}]``:
+    ``acts_outside``, the hub refuses it: it acts on ``outside`` (``{"id", "name"}``, outside the
+    scope) or on what it cannot follow (``outside_why``, words).
     """
     entry = hass.config_entries.async_get_entry(msg["entry_id"])
     if entry is None or entry.domain != DOMAIN:
@@ -380,7 +382,7 @@ async def websocket_hub_scope(
             "id": entity_id,
             "name": entity_name(entity_id),
             "area": _area_name(hass, areas, entities, entity_id),
-            "acts_outside": reached is not None and _reaches_outside(hass, entity_id, reached),
+            **(NOT_OUTSIDE if reached is None else _outside(hass, entity_id, reached)),
         }
         for entity_id in exposed
         if reached is None or entity_id in reached
@@ -403,10 +405,21 @@ async def websocket_hub_scope(
     )
 
 
-def _reaches_outside(hass: HomeAssistant, entity_id: str, scope: ResolvedScope) -> bool:
-    """Return whether acting on ``entity_id`` acts outside ``scope`` or cannot be followed."""
-    with entered((scope,)):
-        return acts_outside(hass, entities_acts(hass, [entity_id]), entity_id) is not None
+NOT_OUTSIDE: Final = {"acts_outside": False, "outside": [], "outside_why": None}
+
+
+def _outside(hass: HomeAssistant, entity_id: str, scope: ResolvedScope) -> dict[str, Any]:
+    """Return whether the hub refuses acting on ``entity_id``, and on what it acts outside."""
+    if (acts := entity_refused(hass, entity_id, scope)) is None:
+        return NOT_OUTSIDE
+    return {
+        "acts_outside": True,
+        "outside": [
+            {"id": item, "name": state.name if (state := hass.states.get(item)) else None}
+            for item in outside(acts, scope.__contains__)
+        ],
+        "outside_why": acts.unknown or acts.answers,
+    }
 
 
 def _area_name(
@@ -461,10 +474,10 @@ async def websocket_call_tool(
     """
     if (request := await _async_request(hass, connection, msg)) is None:
         return
-    instance, _ = request
+    instance, user_id = request
     tool_name: str = msg["tool_name"]
-    if tool_name not in {tool.name for tool in instance.tools}:
-        connection.send_error(msg["id"], websocket_api.ERR_NOT_FOUND, _no_tool(instance, tool_name))
+    if (error := _not_callable(instance, user_id, tool_name)) is not None:
+        connection.send_error(msg["id"], *error)
         return
 
     tool_input = llm_helper.ToolInput(tool_name=tool_name, tool_args=msg["tool_args"])
@@ -564,6 +577,18 @@ async def _async_request(
         )
         return None
     return instance, user_id
+
+
+def _not_callable(
+    instance: llm_helper.APIInstance, user_id: str, tool_name: str
+) -> tuple[str, str] | None:
+    """Return the error code and words when the user cannot call ``tool_name`` (None: can)."""
+    if isinstance(instance, HubAPIInstance) and instance.refused is not None:
+        why = f"User {user_id} may not use LLM API {instance.api.id}: {instance.refused}"
+        return websocket_api.ERR_UNAUTHORIZED, why
+    if tool_name not in {tool.name for tool in instance.tools}:
+        return websocket_api.ERR_NOT_FOUND, _no_tool(instance, tool_name)
+    return None
 
 
 def _no_tool(instance: llm_helper.APIInstance, tool_name: str) -> str:

@@ -43,13 +43,14 @@ from ..targets.intents import (
 from ..targets.resolve import match
 from ..targets.walk import entities_acts, tool_script
 from .changes import async_home_changes
-from .reach import reaches, scopes_entered
+from .reach import ResolvedScope, entered, reaches, scopes_entered
 
 __all__ = [
     "CONVERSATION",
     "OutOfScope",
     "acts_outside",
     "async_call_in_scope",
+    "entity_refused",
     "in_scope",
     "prompt_in_scope",
     "scope_note",
@@ -87,6 +88,13 @@ def acts_outside(hass: HomeAssistant, acts: Acts, what: str) -> str | None:
             "cannot do that here"
         )
     return None
+
+
+def entity_refused(hass: HomeAssistant, entity_id: str, scope: ResolvedScope) -> Acts | None:
+    """Return what acting on ``entity_id`` acts on when ``scope`` refuses it (None: it does not)."""
+    acts = entities_acts(hass, [entity_id])
+    with entered((scope,)):
+        return acts if acts_outside(hass, acts, entity_id) is not None else None
 
 
 _ENTITY_ID: Final = re.compile(r"\b[a-z0-9_]+\.[a-z0-9_]+\b")
@@ -330,7 +338,7 @@ async def _async_intent_in_scope(
                 if slot in valid
             )
             raise OutOfScope(
-                f"What the call names ({named}) is outside the scope of this assistant. Tell "
+                f"what the call names ({named}) is outside the scope of this assistant. Tell "
                 "the user it cannot do that here"
             )
         raise intent.MatchFailedError(scoped, constraints, preferences)

@@ -406,8 +406,11 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               ${i.name??i.id} <code>${i.id}</code>
               <span class="secondary">${i.area??a(this.hass,"scope.no_area")}</span>
               ${i.acts_outside?l`<span class="badge warning" title=${a(this.hass,"scope.acts_outside_why")}
-                    >${a(this.hass,"scope.acts_outside")}</span
-                  >`:d}
+                      >${a(this.hass,"scope.acts_outside")}</span
+                    >
+                    <div class="secondary outside">
+                      ${i.outside.length?a(this.hass,"scope.acts_on",{entities:i.outside.map(n=>n.name??n.id).join(", ")}):i.outside_why}
+                    </div>`:d}
             </li>`)}
       </ul>`}};D.styles=[A,x`
       table.names th {
@@ -862,7 +865,7 @@ var Ke=Object.defineProperty;var Ht=Object.getOwnPropertyDescriptor;var f=(o,s,e
               >${a(t,"hubs.repairs",{count:e.repairs.length})}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="45e37869d9d6",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
+    `}_reload(){this._timer.restart(),this._load()}};q.styles=A,h([g({attribute:!1})],q.prototype,"hass",2),h([g()],q.prototype,"prefix",2),h([m()],q.prototype,"_list",2),h([m()],q.prototype,"_error",2),q=h([w("llm-hub-hubs")],q)});var zt,Z,Jt=f(()=>{"use strict";R();U();I();O();zt="5d7dc55deb18",Z=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=zt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===zt?d:l`<div class="alert" role="alert">
       <span>${a(this.hass,"update.message")}</span>
       <button class="primary" @click=${()=>location.reload()}>${a(this.hass,"update.reload")}</button>
     </div>`}};Z.styles=[A,x`
