@@ -1,6 +1,6 @@
 """Checks of tools made in the UI: what a call names and what their actions act on is in reach.
 
-``Reach`` checks what a call names (exists, exposed, in scope); ``TemplateChecks`` what a
+``NamedChecks`` checks what a call names (exists, exposed, in scope); ``TemplateChecks`` what a
 template tool's render read; ``ActionChecks`` an action tool's targets before the run (with
 ``targets/``) and as the run renders them (``CheckedTemplate``).
 """
@@ -82,7 +82,7 @@ __all__ = [
     "ENTITY_ID_PATTERN",
     "ActionChecks",
     "CheckedTemplate",
-    "Reach",
+    "NamedChecks",
     "ReadTemplate",
     "TemplateChecks",
     "UnreachableError",
@@ -100,7 +100,7 @@ ENTITY_ID_PATTERN: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
 ASSISTANT: Final = "conversation"
 
 
-class Reach:
+class NamedChecks:
     """Checks that what a call names exists and is in the tool's reach (exposed, in scope)."""
 
     name: str
@@ -301,7 +301,7 @@ def _named_id(
     raise HomeAssistantError(f"There is no {kind.partition(' ')[2]} {value!r}")
 
 
-class TemplateChecks(Reach):
+class TemplateChecks(NamedChecks):
     """What a template tool's render may read."""
 
     named: frozenset[str]
@@ -328,7 +328,7 @@ class TemplateChecks(Reach):
 
 
 def _read_refusal(
-    tool: Reach,
+    tool: NamedChecks,
     hass: HomeAssistant,
     render_info: RenderInfo,
     *,
@@ -359,7 +359,7 @@ def _read_refusal(
 
 
 def _read_outside(
-    tool: Reach, hass: HomeAssistant, render_info: RenderInfo, named: frozenset[str]
+    tool: NamedChecks, hass: HomeAssistant, render_info: RenderInfo, named: frozenset[str]
 ) -> str | None:
     """Return why a render read outside the scopes entered (None: it did not).
 
@@ -412,7 +412,7 @@ def names_outside(hass: HomeAssistant, text: str) -> bool:
     )
 
 
-class ActionChecks(Reach):
+class ActionChecks(NamedChecks):
     """What an action tool's actions may act on, before the run and as it renders them."""
 
     script: Script

@@ -59,7 +59,7 @@ from .checks import (
     CALLING,
     ENTITY_ID_PATTERN,
     ActionChecks,
-    Reach,
+    NamedChecks,
     TemplateChecks,
     UnreachableError,
     area_id_of,
@@ -197,7 +197,7 @@ def _template_line(traceback: TracebackType | None) -> int | None:
     return line
 
 
-class _UiTool(Reach, llm_helper.Tool):
+class _UiTool(NamedChecks, llm_helper.Tool):
     """What the tools made in the UI share: definition, parameters, area resolution."""
 
     integration = DOMAIN
@@ -464,7 +464,7 @@ def _unauthorized(name: str, err: Unauthorized, script: str = "") -> llm_helper.
     )
 
 
-class UiScriptTool(Reach, llm_helper.ActionTool):
+class UiScriptTool(NamedChecks, llm_helper.ActionTool):
     """A script tool: Home Assistant's ``ScriptTool`` under the tool's name, telling what ran.
 
     An ``ActionTool`` like the one it wraps, so a hub hands it the arguments as given.
