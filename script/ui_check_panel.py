@@ -325,7 +325,7 @@ class PanelCheck:
         if (
             "reaches 1 of" not in said
             or "refused: acts outside the scope" not in said
-            or "outside the scope: Kitchen light power" not in said
+            or "Acts on Kitchen light power, which this scope" not in said
         ):
             raise CheckError(f"the scope section says {said[:300]!r}")
         refusal = self.bench_refusal(api_id, "panel-bench-refused-light")
