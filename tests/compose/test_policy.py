@@ -16,9 +16,12 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.compose.builder import HubAPIInstance
+from custom_components.llm_hub.compose.policy import HubPolicy
+from custom_components.llm_hub.options import HubOptions
+from homeassistant.components.intent.timers import CancelAllTimersIntentHandler
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.helpers import intent, llm
 
 from ..helpers import hubs
 from ..helpers.agent import AgentSetup, _async_converse
@@ -447,3 +450,22 @@ async def test_describe_warns_of_prompts_naming_renamed_or_left_out_tools(
         "hub's options)."
     )
     assert described["warnings"] == [renamed, left_out]
+
+
+@pytest.mark.parametrize(
+    ("handler", "asks"),
+    [
+        (CancelAllTimersIntentHandler(), False),
+        (intent.ServiceIntentHandler("HassLockUnlock", "lock", "unlock"), True),
+    ],
+)
+def test_intent_acting_on_no_entity_is_not_marked_to_ask(
+    handler: intent.IntentHandler, asks: bool
+) -> None:
+    """With an ask set, an intent whose calls touch no entity (timers) is not marked to ask."""
+    options = HubOptions.from_options({const.CONF_ASK_DOMAINS: ["lock"]})
+    tool = llm.IntentTool(handler.intent_type, handler)
+
+    asking = HubPolicy(options).asking(tool.name, tool, llm.ToolAnnotations())
+
+    assert (asking is not None) is asks

@@ -13,6 +13,10 @@ import pytest
 
 from custom_components.llm_hub.targets.intents import intent_acts, intent_unknown
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.intent.timers import (
+    CancelAllTimersIntentHandler,
+    StartTimerIntentHandler,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv, intent, llm
 from homeassistant.setup import async_setup_component
@@ -127,3 +131,26 @@ async def test_broadcast_acts_on_every_satellite(hass: HomeAssistant, bells: Non
 
     assert acts.entities == {"assist_satellite.kitchen", "assist_satellite.porch"}
     assert acts.unknown is None
+
+
+@pytest.mark.parametrize(
+    ("handler", "arguments", "unknown"),
+    [
+        (CancelAllTimersIntentHandler(), {}, None),
+        (StartTimerIntentHandler(), {"minutes": 5}, None),
+        (
+            StartTimerIntentHandler(),
+            {"minutes": 5, "conversation_command": "open the garage"},
+            "a timer's command, which Home Assistant runs later with every exposed entity",
+        ),
+    ],
+)
+async def test_timers_act_on_no_entity_but_a_command(
+    hass: HomeAssistant, handler: intent.IntentHandler, arguments: dict[str, Any], unknown: Any
+) -> None:
+    """A timer acts on no entity; the command a timer runs later cannot be followed."""
+    tool = llm.IntentTool(handler.intent_type, handler)
+
+    acts = intent_acts(hass, tool, arguments, llm_context(), None)
+
+    assert (acts.entities, acts.unknown) == (frozenset(), unknown)

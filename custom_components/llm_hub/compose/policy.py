@@ -14,6 +14,7 @@ from homeassistant.helpers import llm as llm_helper
 from ..calls.tool import HubTool, unwrap
 from ..confirm.effect import Asking, EffectSet, effect_of
 from ..options import HubOptions
+from ..targets.intents import acts_on_nothing
 from .candidate import CandidateTool, requires_token
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
 
@@ -127,11 +128,14 @@ class HubPolicy:
         destructive = is_destructive(annotations)
         if not (effects := self.effects):
             return ASK_DESTRUCTIVE if options.confirm_destructive and destructive else None
-        if annotations.read_only:
+        original = unwrap(tool)
+        if annotations.read_only or (
+            # Its calls touch no entity (timers, the date): they never touch the set.
+            isinstance(original, llm_helper.IntentTool) and acts_on_nothing(original.intent_type)
+        ):
             return None
         if effects.everything:
             return ASK_EVERY
-        original = unwrap(tool)
         # One Asking per tool between builds: Assist's tools come anew with every request.
         cache_key = _effect_key(original)
         if (known := self._by_effect.get(cache_key)) is None:

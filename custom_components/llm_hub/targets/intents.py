@@ -24,6 +24,7 @@ from .walk import actions_acts, entities_acts
 
 __all__ = [
     "NO_ENTITY",
+    "acts_on_nothing",
     "constraints_of",
     "handler_of",
     "intent_acts",
@@ -56,6 +57,11 @@ _TARGET_SLOTS: Final = frozenset({"name", "area", "floor"})
 _ANSWER_KEYS: Final = ("speech", "reprompt", "card")
 """The parts of an ``intent_script`` intent's answer, each of templates."""
 _SPEECH: Final = "its speech may carry what its templates read"
+
+
+def acts_on_nothing(intent_type: str) -> bool:
+    """Return whether no call of ``intent_type`` acts on an entity (a timer's command may)."""
+    return intent_type in NO_ENTITY and intent_type != intent.INTENT_START_TIMER
 
 
 def handler_of(hass: HomeAssistant, intent_type: str) -> intent.IntentHandler | None:
