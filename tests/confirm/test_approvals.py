@@ -759,6 +759,9 @@ async def test_subscribe_and_websocket_tool_call(
     assert initial["event"] == {"approvals": []}
     [approval] = added["event"]["approvals"]
     assert approval["platform"] == "llm_hub"
+    notifications = await _notifications(hass, await hass_ws_client(hass))
+    told = notifications[NOTIFICATION.format(approval["approval_id"])]["message"]
+    assert " asked through LLM Hub to run " in told  # the integration's name, not its domain
     assert called["result"]["outcome"] == "needs_confirmation"
     assert called["result"]["result"]["data"][TOKEN] == approval["approval_id"]
 

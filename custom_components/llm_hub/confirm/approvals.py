@@ -27,6 +27,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.network import NoURLAvailableError, get_url
+from homeassistant.loader import IntegrationNotLoaded, async_get_loaded_integration
 from homeassistant.util import dt as dt_util, slugify
 from homeassistant.util.hass_dict import HassKey
 
@@ -389,7 +390,7 @@ class Approvals:
         text = texts(
             "approval_asked",
             who=who,
-            platform=approval.platform,
+            platform=_integration_name(self.hass, approval.platform),
             tool=approval.tool,
             hub=approval.hub_name,
             time=dt_util.as_local(approval.expires).strftime("%H:%M:%S"),
@@ -695,3 +696,11 @@ def async_setup_approvals(hass: HomeAssistant) -> Approvals:
     hass.bus.async_listen(EVENT_NOTIFICATION_ACTION, approvals.async_notification_action)
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, approvals.async_stop)
     return approvals
+
+
+def _integration_name(hass: HomeAssistant, domain: str) -> str:
+    """Return the name of the integration ``domain`` ("Model Context Protocol Server"), else it."""
+    try:
+        return async_get_loaded_integration(hass, domain).name
+    except IntegrationNotLoaded:
+        return domain
