@@ -855,3 +855,43 @@ async def test_scope_rows_and_menu_survive_odd_entities(
     placeholders = menu["description_placeholders"]
     assert placeholders is not None
     assert "act on what lies outside" in placeholders["scope"], placeholders
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("who", ["kid", "other_user", "deactivated"])
+async def test_search_mode_call_tool_cannot_reach_a_users_only_hub(
+    hass: HomeAssistant, lights_home: dict[str, Any], hass_read_only_user: Any, who: str
+) -> None:
+    """A hub open to all, in search mode, selects a hub only for "Kid" and has a template
+    tool of its own. Another user, or Kid once deactivated, asks ``call_tool`` by name for
+    the inner hub's HassTurnOn (its name learnt from Kid's own instance): the porch light
+    must stay off (for Kid, it turns on)."""
+    kid = await hass.auth.async_create_user("Kid")
+    inner = await async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], const.CONF_ALLOWED_USERS: [kid.id]}
+    )
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hub_id(inner)], const.CONF_TOOL_MODE: "search"},
+    )
+    await async_add_tool(
+        hass,
+        outer,
+        "template",
+        {"title": "Hello", "description": "Says hello.", "template": "hello"},
+    )
+    own = await llm.async_get_api(hass, hub_id(inner), llm_context(kid.id))
+    turn_on = next(tool.name for tool in own.tools if tool.name.endswith("HassTurnOn"))
+    user = hass_read_only_user.id if who == "other_user" else kid.id
+    if who == "deactivated":
+        await hass.auth.async_deactivate_user(kid)
+
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(user))
+    assert CALL_TOOL in [tool.name for tool in instance.tools]
+    await instance.async_call_tool(
+        llm.ToolInput(CALL_TOOL, {"name": turn_on, "arguments": {"name": "Porch"}})
+    )
+    await hass.async_block_till_done()
+
+    assert bool(lights_home["light_on"]) is (who == "kid"), lights_home["light_on"]
