@@ -824,7 +824,7 @@ async def test_scope_rows_and_menu_survive_odd_entities(
     counted as refused with why, and no group of itself looping."""
     await async_setup_kitchen_and_porch(hass, ("kitchen",))
     registry = er.async_get(hass)
-    odd = {
+    odd: dict[str, tuple[str, dict[str, Any]]] = {
         "group.itself": ("on", {"entity_id": ["group.itself", "input_boolean.kitchen"]}),
         "group.one": ("on", {"entity_id": ["group.two"]}),
         "group.two": ("on", {"entity_id": ["group.one"]}),

@@ -2057,3 +2057,31 @@ async def test_intent_script_under_a_no_entity_intent_name_is_followed(
 
     if is_listed(instance, intent_type):
         await assert_stays_off(hass, hub, intent_type, {}, "porch", asks=asks)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("tool", "arguments", "asks"),
+    [
+        ("HassStartTimer", {"minutes": 5, "conversation_command": "unlock the front door"}, True),
+        ("HassCancelTimer", {"name": "front door"}, False),
+        ("HassCancelAllTimers", {"area": "Porch"}, False),
+    ],
+    ids=["start_with_command", "cancel_by_name", "cancel_all_in_area"],
+)
+async def test_timers_under_an_ask_set_ask_only_for_a_command(
+    hass: HomeAssistant,
+    grouped_home: dr.DeviceEntry,
+    tool: str,
+    arguments: dict[str, Any],
+    asks: bool,
+) -> None:
+    """A hub always asks before locks. A timer whose command will unlock the front door must
+    ask; cancelling timers by a lock's name, or all timers of the lock's area, touches no
+    entity and does not ask (nor fails for it)."""
+    context = await _timer_device(hass)
+    hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
+
+    outcome, data = await call_hub(hass, hub, tool, arguments, context)
+
+    assert (outcome == "asks") is asks, (outcome, data)

@@ -1273,3 +1273,70 @@ async def test_script_reads_outside_through_its_field(hass: HomeAssistant, throu
     outcome, data = await call_hub(hass, hub, tool, {"which": "porch_code"})
 
     assert "bit" not in str(data), (outcome, data)
+
+
+_REGISTRY_READS = {
+    "device_name": "device_attr(device_id('sensor.' ~ which), 'name')",
+    "device_id": "device_attr(device_id('sensor.' ~ which), 'id')",
+    "entity_name": "entity_name('sensor.' ~ which)",
+    "label_entities": "label_entities(which) | list",
+}
+_REGISTRY_HOLE = pytest.mark.xfail(
+    strict=True,
+    reason="a template tool's registry functions (device_attr, device_id, entity_name) read "
+    "no state: what they give through a text argument is not checked against the scope",
+)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("kind", "read"),
+    [
+        pytest.param(
+            kind,
+            read,
+            id=f"{kind}_{name}",
+            marks=[_REGISTRY_HOLE] if kind == "template" and name != "label_entities" else [],
+        )
+        for kind in ("action", "template")
+        for name, read in _REGISTRY_READS.items()
+    ],
+)
+async def test_tool_reads_registry_outside_through_an_argument(
+    hass: HomeAssistant, code_home: None, kind: str, read: str
+) -> None:
+    """A tool of the Kitchen hub (an action tool answering with a ``stop``'s response, or a
+    template tool) reads the registry through the text the model gives: the name or id of
+    the porch code's device ("Porch keypad"), the porch code's name, the entities of the
+    label "porch_secret" (only the porch code). None reads a state, yet none may carry the
+    porch's device name or id, nor the porch code's id, to the model."""
+    owner = MockConfigEntry(domain="test")
+    owner.add_to_hass(hass)
+    devices = dr.async_get(hass)
+    device = devices.async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("test", "keypad")}, name="Porch keypad"
+    )
+    label = lr.async_get(hass).async_create("porch_secret")
+    er.async_get(hass).async_update_entity(
+        "sensor.porch_code", device_id=device.id, labels={label.label_id}
+    )
+    which = label.label_id if read.startswith("label") else "porch_code"
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    form: dict[str, Any] = {
+        "title": "Peek",
+        "description": "Peek.",
+        "parameters": [{"name": "which", "type": "text", "required": True}],
+    }
+    if kind == "action":
+        form["actions"] = [
+            {"variables": {"out": f"{{{{ {{'read': ({read}) | string}} }}}}"}},
+            {"stop": "read", "response_variable": "out"},
+        ]
+    else:
+        form["template"] = f"{{{{ {read} }}}}"
+    await async_add_tool(hass, hub, kind, form)
+
+    outcome, data = await call_hub(hass, hub, "peek", {"which": which})
+
+    for secret in ("Porch keypad", device.id, "sensor.porch_code", "Porch code"):
+        assert secret not in str(data), (outcome, data)
