@@ -459,13 +459,31 @@ async def test_describe_warns_of_prompts_naming_renamed_or_left_out_tools(
         (intent.ServiceIntentHandler("HassLockUnlock", "lock", "unlock"), True),
     ],
 )
-def test_intent_acting_on_no_entity_is_not_marked_to_ask(
-    handler: intent.IntentHandler, asks: bool
+async def test_intent_acting_on_no_entity_is_not_marked_to_ask(
+    hass: HomeAssistant, handler: intent.IntentHandler, asks: bool
 ) -> None:
     """With an ask set, an intent whose calls touch no entity (timers) is not marked to ask."""
+    intent.async_register(hass, handler)
     options = HubOptions.from_options({const.CONF_ASK_DOMAINS: ["lock"]})
     tool = llm.IntentTool(handler.intent_type, handler)
 
-    asking = HubPolicy(options).asking(tool.name, tool, llm.ToolAnnotations())
+    asking = HubPolicy(options).asking(tool.name, tool, llm.ToolAnnotations(), hass)
 
     assert (asking is not None) is asks
+
+
+async def test_intent_taking_a_no_entity_name_is_marked_to_ask(hass: HomeAssistant) -> None:
+    """A handler other than Home Assistant's own under the name of an intent that acts on no
+    entity (an ``intent_script`` intent named ``HassCancelAllTimers``) is marked to ask, and
+    so is any intent when the policy is not given ``hass``."""
+    handler = intent.IntentHandler()
+    handler.intent_type = intent.INTENT_CANCEL_ALL_TIMERS
+    intent.async_register(hass, handler)
+    own = CancelAllTimersIntentHandler()
+    options = HubOptions.from_options({const.CONF_ASK_DOMAINS: ["lock"]})
+    policy = HubPolicy(options)
+
+    taken = llm.IntentTool(handler.intent_type, handler)
+    assert policy.asking(taken.name, taken, llm.ToolAnnotations(), hass) is not None
+    tool = llm.IntentTool(own.intent_type, own)
+    assert policy.asking(tool.name, tool, llm.ToolAnnotations()) is not None

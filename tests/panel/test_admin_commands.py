@@ -526,7 +526,9 @@ async def test_describe_shows_hidden_tools_with_the_reason(
     one tool in the build's policy step.
     """
 
-    def hide_grind(self: HubPolicy, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+    def hide_grind(
+        self: HubPolicy, candidates: list[CandidateTool], hub_name: str, *_: object
+    ) -> list[str]:
         for item in candidates:
             if item.key == GRIND:
                 item.hidden = "Hidden in the hub's options"
@@ -560,7 +562,9 @@ async def test_describe_shows_the_builds_overrides_and_aliases(
     Stood in for by setting them in the build's policy step.
     """
 
-    def alias_brew(self: HubPolicy, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+    def alias_brew(
+        self: HubPolicy, candidates: list[CandidateTool], hub_name: str, *_: object
+    ) -> list[str]:
         for item in candidates:
             if item.key == BREW:
                 item.name = "brew"

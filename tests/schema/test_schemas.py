@@ -308,7 +308,7 @@ async def test_tools_the_policy_hides_are_not_checked(
     """A tool the policy leaves out keeps the policy's reason, and its schema logs nothing."""
 
     def hide_unconvertible(
-        self: HubPolicy, candidates: list[CandidateTool], hub_name: str
+        self: HubPolicy, candidates: list[CandidateTool], hub_name: str, *_: object
     ) -> list[str]:
         for item in candidates:
             if item.name == "unconvertible":

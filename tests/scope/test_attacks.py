@@ -810,3 +810,88 @@ async def test_light_moved_out_of_scope_after_listing_is_refused(
 
     assert not is_on(hass, "kitchen"), (outcome, data)
     assert outcome != "ran", data
+
+
+@pytest.mark.attack
+async def test_scope_rows_and_menu_survive_odd_entities(
+    hass: HomeAssistant, hass_ws_client: Any
+) -> None:
+    """The Kitchen holds odd entities, each exposed: an old-style group of itself, two groups
+    of each other, a script entity whose script is not loaded (it cannot be read), a light
+    whose ``entity_id`` attribute is a number and one whose list holds a number and a
+    mapping, and a registry entry of the ``template`` platform with no state. The panel's
+    Scope rows and the options menu's count must answer (no crash), the unreadable script
+    counted as refused with why, and no group of itself looping."""
+    await async_setup_kitchen_and_porch(hass, ("kitchen",))
+    registry = er.async_get(hass)
+    odd: dict[str, tuple[str, dict[str, Any]]] = {
+        "group.itself": ("on", {"entity_id": ["group.itself", "input_boolean.kitchen"]}),
+        "group.one": ("on", {"entity_id": ["group.two"]}),
+        "group.two": ("on", {"entity_id": ["group.one"]}),
+        "script.ghost": ("off", {}),
+        "light.numbered": ("on", {"entity_id": 5}),
+        "light.mixed": ("on", {"entity_id": [7, {"a": "light.porch"}, None]}),
+    }
+    for entity_id, (state, attributes) in odd.items():
+        domain, _, object_id = entity_id.partition(".")
+        registry.async_get_or_create(domain, "test", object_id, suggested_object_id=object_id)
+        hass.states.async_set(entity_id, state, attributes)
+    ghost = registry.async_get_or_create("light", "template", "ghost", suggested_object_id="tpl")
+    place(
+        hass, {**dict.fromkeys(odd, "kitchen"), ghost.entity_id: "kitchen"}, (*odd, ghost.entity_id)
+    )
+    entry = await async_add_hub(hass, "Kitchen", KITCHEN)
+
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/hub/scope", "entry_id": entry.entry_id})
+    response = await client.receive_json()
+    menu = await hass.config_entries.options.async_init(entry.entry_id)
+
+    assert response["success"], response
+    rows = {row["id"]: row for row in response["result"]["reached"]}
+    assert rows["script.ghost"]["acts_outside"], rows["script.ghost"]
+    assert rows["script.ghost"]["outside_why"], rows["script.ghost"]
+    assert not rows["light.numbered"]["acts_outside"], rows["light.numbered"]
+    placeholders = menu["description_placeholders"]
+    assert placeholders is not None
+    assert "act on what lies outside" in placeholders["scope"], placeholders
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("who", ["kid", "other_user", "deactivated"])
+async def test_search_mode_call_tool_cannot_reach_a_users_only_hub(
+    hass: HomeAssistant, lights_home: dict[str, Any], hass_read_only_user: Any, who: str
+) -> None:
+    """A hub open to all, in search mode, selects a hub only for "Kid" and has a template
+    tool of its own. Another user, or Kid once deactivated, asks ``call_tool`` by name for
+    the inner hub's HassTurnOn (its name learnt from Kid's own instance): the porch light
+    must stay off (for Kid, it turns on)."""
+    kid = await hass.auth.async_create_user("Kid")
+    inner = await async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], const.CONF_ALLOWED_USERS: [kid.id]}
+    )
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hub_id(inner)], const.CONF_TOOL_MODE: "search"},
+    )
+    await async_add_tool(
+        hass,
+        outer,
+        "template",
+        {"title": "Hello", "description": "Says hello.", "template": "hello"},
+    )
+    own = await llm.async_get_api(hass, hub_id(inner), llm_context(kid.id))
+    turn_on = next(tool.name for tool in own.tools if tool.name.endswith("HassTurnOn"))
+    user = hass_read_only_user.id if who == "other_user" else kid.id
+    if who == "deactivated":
+        await hass.auth.async_deactivate_user(kid)
+
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context(user))
+    assert CALL_TOOL in [tool.name for tool in instance.tools]
+    await instance.async_call_tool(
+        llm.ToolInput(CALL_TOOL, {"name": turn_on, "arguments": {"name": "Porch"}})
+    )
+    await hass.async_block_till_done()
+
+    assert bool(lights_home["light_on"]) is (who == "kid"), lights_home["light_on"]

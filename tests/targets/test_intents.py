@@ -149,6 +149,7 @@ async def test_timers_act_on_no_entity_but_a_command(
     hass: HomeAssistant, handler: intent.IntentHandler, arguments: dict[str, Any], unknown: Any
 ) -> None:
     """A timer acts on no entity; the command a timer runs later cannot be followed."""
+    intent.async_register(hass, handler)
     tool = llm.IntentTool(handler.intent_type, handler)
 
     acts = intent_acts(hass, tool, arguments, llm_context(), None)

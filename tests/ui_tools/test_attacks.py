@@ -39,11 +39,15 @@ from ..helpers.attacks import (
 )
 from ..helpers.flows import async_add_tool, async_fill, async_start_tool_flow
 from ..helpers.homes import (
+    CODE_TEMPLATES,
+    NOOP,
     VARIABLE,
     _attic,
     async_setup_assist,
+    async_setup_kitchen_and_porch,
     async_setup_scenes,
     joined,
+    place,
     repeat_for_room,
 )
 from ..helpers.hostile import hostile_tools
@@ -1048,3 +1052,331 @@ async def test_template_tool_does_not_list_another_rooms_devices(
 
     assert "Front door lock" not in str(data), (outcome, data)
     assert device.id not in str(data), (outcome, data)
+
+
+# A one-bit oracle: each answers "hit" only when the porch code (outside the Kitchen) is
+# ``hunter2``, read through the text the model gives (``which``: ``porch_code``).
+_PORCH = "is_state('sensor.' ~ which, 'hunter2')"
+_HIT = {"stop": "hit", "response_variable": "hit"}
+_ORACLES = [
+    pytest.param(
+        [{"if": f"{{{{ {_PORCH} }}}}", "then": [_HIT]}],
+        id="if_shorthand_condition",
+    ),
+    pytest.param(
+        [
+            {
+                "choose": [
+                    {
+                        "conditions": [
+                            {"condition": "template", "value_template": f"{{{{ {_PORCH} }}}}"}
+                        ],
+                        "sequence": [_HIT],
+                    }
+                ]
+            }
+        ],
+        id="choose_template_condition",
+    ),
+    pytest.param(
+        [
+            {
+                "repeat": {
+                    "while": [f"{{{{ {_PORCH} and repeat.index < 2 }}}}"],
+                    "sequence": [_HIT],
+                }
+            }
+        ],
+        id="repeat_while",
+    ),
+    pytest.param(
+        [
+            {
+                "repeat": {
+                    "until": [f"{{{{ {_PORCH} or repeat.index > 0 }}}}"],
+                    "sequence": [{"variables": {"seen": "{{ repeat.index }}"}}],
+                }
+            },
+            {"if": "{{ repeat is undefined }}", "then": [_HIT]},
+        ],
+        id="repeat_until",
+    ),
+    pytest.param(
+        [
+            {"wait_template": f"{{{{ {_PORCH} }}}}", "timeout": 0, "continue_on_timeout": True},
+            {"if": "{{ wait.completed }}", "then": [_HIT]},
+        ],
+        id="wait_completed",
+    ),
+    pytest.param(
+        [
+            {"condition": f"{{{{ {_PORCH} }}}}"},
+            _HIT,
+        ],
+        id="condition_step",
+    ),
+    pytest.param(
+        [
+            {"variables": {"code": "{{ states('sensor.' ~ which) }}"}},
+            {"if": "{{ code == 'hunter2' }}", "then": [_HIT]},
+        ],
+        id="variables_then_condition",
+    ),
+    pytest.param(
+        [
+            {
+                "repeat": {
+                    "for_each": f"{{{{ [1] if {_PORCH} else [] }}}}",
+                    "sequence": [_HIT],
+                }
+            }
+        ],
+        id="for_each",
+    ),
+    pytest.param(
+        [
+            {"set_conversation_response": "{{ states('sensor.' ~ which) }}"},
+            {"variables": {"hit": {"said": "yes"}}},
+            {"stop": "said", "response_variable": "hit"},
+        ],
+        id="set_conversation_response",
+    ),
+    pytest.param(
+        [
+            {
+                "variables": {
+                    "hit": "{{ {'code': expand('sensor.' ~ which) | map(attribute='state') "
+                    "| list} }}"
+                }
+            },
+            {"stop": "expand", "response_variable": "hit"},
+        ],
+        id="expand_into_response",
+    ),
+    pytest.param(
+        [
+            {
+                "variables": {
+                    "hit": "{{ {'code': states.sensor | selectattr('object_id', 'eq', which)"
+                    " | map(attribute='state') | list} }}"
+                }
+            },
+            {"stop": "domain", "response_variable": "hit"},
+        ],
+        id="domain_iteration_into_response",
+    ),
+]
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("actions", _ORACLES)
+async def test_action_tool_reads_outside_through_control_flow(
+    hass: HomeAssistant, code_home: None, actions: list[Any]
+) -> None:
+    """An action tool of the Kitchen hub reads the porch code (outside the Kitchen) through
+    the text the model gives, in a kind of step that only reads (conditions of ``if``,
+    ``choose``, ``repeat`` ``while``/``until``, a ``wait_template``'s ``wait.completed``, a
+    ``condition`` step, a ``variables`` step then a condition, ``for_each``,
+    ``set_conversation_response``, ``expand``, a domain's states), and answers "hit" (a
+    ``stop`` with a response) only when the code is ``hunter2``. Neither the code nor the
+    bit may reach the model."""
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Peek",
+            "description": "Peek.",
+            "actions": [{"variables": {"hit": {"bit": 1}}}, *actions],
+            "parameters": [{"name": "which", "type": "text", "required": True}],
+        },
+    )
+
+    outcome, data = await call_hub(hass, hub, "peek", {"which": "porch_code"})
+
+    assert "hunter2" not in str(data), (outcome, data)
+    assert "bit" not in str(data), (outcome, data)
+    assert "said" not in str(data), (outcome, data)
+    assert outcome != "ran", data
+
+
+_READER = {
+    "reader": {
+        "alias": "Reader",
+        "fields": {"which": {"selector": {"text": {}}}},
+        "sequence": [
+            {"variables": {"hit": {"bit": 1}}},
+            {"if": "{{ is_state('sensor.' ~ which, 'hunter2') }}", "then": [_HIT]},
+        ],
+    }
+}
+
+
+async def _reader_home(hass: HomeAssistant) -> None:
+    """The code home, with the script "Reader" (Kitchen): it answers "hit" when the sensor
+    its text field ``which`` names reads ``hunter2``."""
+    await async_setup_kitchen_and_porch(hass, ("kitchen", "front_door"))
+    assert await async_setup_component(hass, "template", {"template": CODE_TEMPLATES})
+    assert await async_setup_component(hass, "script", {"script": {**NOOP, **_READER}})
+    await hass.async_block_till_done()
+    place(
+        hass,
+        {
+            "sensor.porch_code": "porch",
+            "light.kitchen_light": "kitchen",
+            "script.kitchen_noop": "kitchen",
+            "script.reader": "kitchen",
+        },
+        ("sensor.porch_code", "light.kitchen_light", "script.kitchen_noop", "script.reader"),
+    )
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="Templates inside scripts that only read (conditions) are not followed "
+    "(docs/scope.md, Not covered yet): a script in scope reads outside through its field",
+)
+@pytest.mark.parametrize("through", ["action_tool", "script_tool"])
+async def test_script_reads_outside_through_its_field(hass: HomeAssistant, through: str) -> None:
+    """The script "Reader" (Kitchen, no ``variables`` step with a template, so it is trusted
+    to answer) answers "hit" only when the sensor its text field names reads ``hunter2``.
+    The Kitchen hub's model gets the bit by naming ``porch_code``: through an action tool
+    that hands its text to the script and answers with the script's response, or through the
+    script's own tool. The bit must not reach the model."""
+    await _reader_home(hass)
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    tool = "reader"
+    if through == "action_tool":
+        actions = [
+            {
+                "action": "script.reader",
+                "data": {"which": "{{ which }}"},
+                "response_variable": "out",
+            },
+            {"stop": "out", "response_variable": "out"},
+        ]
+        await async_add_tool(
+            hass,
+            hub,
+            "action",
+            {
+                "title": "Peek",
+                "description": "Peek.",
+                "actions": actions,
+                "parameters": [{"name": "which", "type": "text", "required": True}],
+            },
+        )
+        tool = "peek"
+
+    outcome, data = await call_hub(hass, hub, tool, {"which": "porch_code"})
+
+    assert "bit" not in str(data), (outcome, data)
+
+
+_REGISTRY_READS = {
+    "device_name": "device_attr(device_id('sensor.' ~ which), 'name')",
+    "device_id": "device_attr(device_id('sensor.' ~ which), 'id')",
+    "entity_name": "entity_name('sensor.' ~ which)",
+    "label_entities": "label_entities(which) | list",
+}
+_REGISTRY_HOLE = pytest.mark.xfail(
+    strict=True,
+    reason="a template tool's registry functions (device_attr, device_id, entity_name) read "
+    "no state: what they give through a text argument is not checked against the scope",
+)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    ("kind", "read"),
+    [
+        pytest.param(
+            kind,
+            read,
+            id=f"{kind}_{name}",
+            marks=[_REGISTRY_HOLE] if kind == "template" and name != "label_entities" else [],
+        )
+        for kind in ("action", "template")
+        for name, read in _REGISTRY_READS.items()
+    ],
+)
+async def test_tool_reads_registry_outside_through_an_argument(
+    hass: HomeAssistant, code_home: None, kind: str, read: str
+) -> None:
+    """A tool of the Kitchen hub (an action tool answering with a ``stop``'s response, or a
+    template tool) reads the registry through the text the model gives: the name or id of
+    the porch code's device ("Porch keypad"), the porch code's name, the entities of the
+    label "porch_secret" (only the porch code). None reads a state, yet none may carry the
+    porch's device name or id, nor the porch code's id, to the model."""
+    owner = MockConfigEntry(domain="test")
+    owner.add_to_hass(hass)
+    devices = dr.async_get(hass)
+    device = devices.async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("test", "keypad")}, name="Porch keypad"
+    )
+    label = lr.async_get(hass).async_create("porch_secret")
+    er.async_get(hass).async_update_entity(
+        "sensor.porch_code", device_id=device.id, labels={label.label_id}
+    )
+    which = label.label_id if read.startswith("label") else "porch_code"
+    hub = await async_add_hub(hass, "Kitchen", KITCHEN)
+    form: dict[str, Any] = {
+        "title": "Peek",
+        "description": "Peek.",
+        "parameters": [{"name": "which", "type": "text", "required": True}],
+    }
+    if kind == "action":
+        form["actions"] = [
+            {"variables": {"out": f"{{{{ {{'read': ({read}) | string}} }}}}"}},
+            {"stop": "read", "response_variable": "out"},
+        ]
+    else:
+        form["template"] = f"{{{{ {read} }}}}"
+    await async_add_tool(hass, hub, kind, form)
+
+    outcome, data = await call_hub(hass, hub, "peek", {"which": which})
+
+    for secret in ("Porch keypad", device.id, "sensor.porch_code", "Porch code"):
+        assert secret not in str(data), (outcome, data)
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "step",
+    [
+        {"delay": "{{ 0 if is_state('sensor.' ~ which, 'hunter2') else 0 }}"},
+        {"event": "peeked", "event_data": {"code": "{{ states('sensor.' ~ which) }}"}},
+        {"set_conversation_response": "{{ states('sensor.' ~ which) }}"},
+    ],
+    ids=["delay", "event_data", "set_conversation_response"],
+)
+async def test_action_tool_reading_an_unexposed_entity_through_a_step_is_refused(
+    hass: HomeAssistant, code_home: None, step: dict[str, Any]
+) -> None:
+    """A hub with no scope; the porch code is not exposed. An action tool reads it through
+    the text the model gives in a ``delay``, an event's data or the conversation response:
+    the call must not run (no event fired carrying the code)."""
+    async_expose_entity(hass, "conversation", "sensor.porch_code", should_expose=False)
+    fired: list[Any] = []
+    hass.bus.async_listen("peeked", fired.append)
+    hub = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Peek",
+            "description": "Peek.",
+            "actions": [step],
+            "parameters": [{"name": "which", "type": "text", "required": True}],
+        },
+    )
+
+    outcome, data = await call_hub(hass, hub, "peek", {"which": "porch_code"})
+
+    assert outcome != "ran", data
+    assert "not exposed" in str(data), data
+    assert not fired
+    assert "hunter2" not in str(data)

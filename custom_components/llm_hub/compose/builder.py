@@ -210,7 +210,7 @@ class HubBuilder:
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         candidates = merge_tools(sources)
         self._name_tools(candidates)
-        for problem in self.policy.apply(candidates, self.hub_name):
+        for problem in self.policy.apply(candidates, self.hub_name, hass):
             self.warn(problem)
         _leave_out(candidates, sources)
         tools = self._list_tools(candidates, custom_serializer)

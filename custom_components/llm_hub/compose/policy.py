@@ -19,6 +19,7 @@ from .candidate import CandidateTool, requires_token
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
 
 if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
     from homeassistant.helpers.llm import Tool
 
 
@@ -115,12 +116,17 @@ class HubPolicy:
         return None
 
     def asking(
-        self, key: str, tool: Tool, annotations: llm_helper.ToolAnnotations
+        self,
+        key: str,
+        tool: Tool,
+        annotations: llm_helper.ToolAnnotations,
+        hass: HomeAssistant | None = None,
     ) -> Asking | None:
         """Return why and when calls of the tool ``key`` ask the user, or None if never.
 
         By effect where known (never when read-only), else when destructive; a tool named always
-        asks.
+        asks. An intent that acts on no entity never asks, when ``hass`` shows its handler is
+        Home Assistant's own.
         """
         options = self.options
         if key in options.confirm_tools:
@@ -131,7 +137,9 @@ class HubPolicy:
         original = unwrap(tool)
         if annotations.read_only or (
             # Its calls touch no entity (timers, the date): they never touch the set.
-            isinstance(original, llm_helper.IntentTool) and acts_on_nothing(original.intent_type)
+            isinstance(original, llm_helper.IntentTool)
+            and hass is not None
+            and acts_on_nothing(hass, original.intent_type)
         ):
             return None
         if effects.everything:
@@ -145,7 +153,9 @@ class HubPolicy:
             known = self._by_effect[cache_key] = Asking(reason, effect)
         return known
 
-    def apply(self, candidates: list[CandidateTool], hub_name: str) -> list[str]:
+    def apply(
+        self, candidates: list[CandidateTool], hub_name: str, hass: HomeAssistant | None = None
+    ) -> list[str]:
         """Set candidates' ``hidden``, ``confirm``, ``description``, ``name``; return problems."""
         if self.is_open():
             # Nothing to leave out, confirm or override: only what selected hubs confirm.
@@ -160,7 +170,7 @@ class HubPolicy:
             item.hidden = self.left_out_reason(item.key, annotations)
             if item.hidden is not None:
                 continue
-            item.asking = self.asking(item.key, item.tool, annotations)
+            item.asking = self.asking(item.key, item.tool, annotations, hass)
             if item.asking is not None or (
                 isinstance(item.tool, HubTool) and requires_token(item.tool.parameters)
             ):  # A tool that a selected hub confirms is confirmed here too.

@@ -49,6 +49,10 @@ NO_ENTITY: Final = {
     intent.INTENT_UNPAUSE_TIMER: "acts on the asking device's timers",
     intent.INTENT_TIMER_STATUS: "reads the asking device's timers",
 }
+# The modules of Home Assistant's own handlers of the intents on ``NO_ENTITY``.
+_OWN_HANDLERS: Final = frozenset(
+    {"homeassistant.components.intent", "homeassistant.components.intent.timers"}
+)
 _TIMER_COMMAND: Final = (
     "a timer's command, which Home Assistant runs later with every exposed entity"
 )
@@ -59,9 +63,20 @@ _ANSWER_KEYS: Final = ("speech", "reprompt", "card")
 _SPEECH: Final = "its speech may carry what its templates read"
 
 
-def acts_on_nothing(intent_type: str) -> bool:
+def acts_on_nothing(hass: HomeAssistant, intent_type: str) -> bool:
     """Return whether no call of ``intent_type`` acts on an entity (a timer's command may)."""
-    return intent_type in NO_ENTITY and intent_type != intent.INTENT_START_TIMER
+    return _no_entity(hass, intent_type) and intent_type != intent.INTENT_START_TIMER
+
+
+def _no_entity(hass: HomeAssistant, intent_type: str) -> bool:
+    """Return whether ``intent_type`` is on ``NO_ENTITY`` with Home Assistant's own handler.
+
+    Not when an ``intent_script`` intent, or another's handler, took its name.
+    """
+    if intent_type not in NO_ENTITY:
+        return False
+    handler = handler_of(hass, intent_type)
+    return handler is not None and type(handler).__module__ in _OWN_HANDLERS
 
 
 def handler_of(hass: HomeAssistant, intent_type: str) -> intent.IntentHandler | None:
@@ -113,7 +128,7 @@ def intent_answers(hass: HomeAssistant, intent_type: str) -> str | None:
 
 def intent_unknown(hass: HomeAssistant, intent_type: str) -> str | None:
     """Return why no call of ``intent_type`` can be followed (None: calls can be)."""
-    if intent_type in NO_ENTITY:
+    if _no_entity(hass, intent_type):
         return None
     if (handler := handler_of(hass, intent_type)) is None:
         return f"the intent {intent_type} has no handler"
@@ -180,10 +195,10 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
 ) -> Acts:
     """Return what the call of ``tool`` acts on, matched within ``within`` (None: all)."""
     intent_type = tool.intent_type
-    if intent_type == intent.INTENT_START_TIMER:
+    if intent_type == intent.INTENT_START_TIMER and _no_entity(hass, intent_type):
         command = arguments.get("conversation_command")
         return Acts(unknown=_TIMER_COMMAND) if command else NOTHING
-    if intent_type in NO_ENTITY:
+    if _no_entity(hass, intent_type):
         return NOTHING
     if (why := intent_unknown(hass, intent_type)) is not None:
         return Acts(unknown=why)
