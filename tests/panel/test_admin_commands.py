@@ -520,28 +520,18 @@ async def test_describe_api_that_is_not_a_hub(
 async def test_describe_shows_hidden_tools_with_the_reason(
     hass: HomeAssistant, inspected_hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
 ) -> None:
-    """A tool the hub leaves out is listed with why, outside the API's size; it cannot be called.
-
-    The policy that leaves tools out is another branch's work: here it is stood in for by hiding
-    one tool in the build's policy step.
-    """
-
-    def hide_grind(
-        self: HubPolicy, candidates: list[CandidateTool], hub_name: str, *_: object
-    ) -> list[str]:
-        for item in candidates:
-            if item.key == GRIND:
-                item.hidden = "Hidden in the hub's options"
-        return []
-
+    """A tool the hub leaves out is listed with why, outside the API's size; it cannot be called."""
     client = await hass_ws_client(hass)
     shown = (await _describe(client, hub_id(inspected_hub)))["result"]
-    with patch.object(HubPolicy, "apply", hide_grind):
-        hidden = (await _describe(client, hub_id(inspected_hub)))["result"]
-        response = await _call(client, hub_id(inspected_hub), GRIND)
+    hass.config_entries.async_update_entry(
+        inspected_hub, options={**inspected_hub.options, CONF_EXCLUDED_TOOLS: [GRIND]}
+    )
+    assert await hass.config_entries.async_reload(inspected_hub.entry_id)
+    hidden = (await _describe(client, hub_id(inspected_hub)))["result"]
+    response = await _call(client, hub_id(inspected_hub), GRIND)
 
     grind = next(tool for tool in hidden["tools"] if tool["name"] == GRIND)
-    assert grind["hidden"] == "Hidden in the hub's options"
+    assert grind["hidden"] == "unchecked in the hub's options"
     assert grind["size"]["chars"] > 0
     assert hidden["size"]["tools"] == shown["size"]["tools"] - 1
     assert hidden["size"]["tools_chars"] < shown["size"]["tools_chars"]
@@ -549,7 +539,7 @@ async def test_describe_shows_hidden_tools_with_the_reason(
         "not_found",
         (
             f"LLM API {hub_id(inspected_hub)} has no tool {GRIND} for this request: "
-            "the hub leaves it out (Hidden in the hub's options)"
+            "the hub leaves it out (unchecked in the hub's options)"
         ),
     )
 

@@ -11,8 +11,10 @@ pinned tools and the meta-tools. It has no side effects beyond warnings about th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from copy import copy
 from dataclasses import dataclass, field, replace
 import logging
+import time
 from types import MappingProxyType
 from typing import Any, Final, override
 
@@ -25,7 +27,8 @@ from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.effect import ALWAYS, NEVER
 from ..confirm.gate import Confirmations, ToolGate
 from ..const import LOGGER, TOKEN_ARGUMENT
-from ..schema.cache import SchemaCache, SerializerChain
+from ..schema.cache import MAX_AGE, SchemaCache, SerializerChain
+from ..schema.text import JsonSchema
 from ..search.index import ToolIndex, tool_card
 from ..search.listing import SearchSettings, ToolSearch
 from ..search.meta_tools import (
@@ -39,8 +42,9 @@ from ..search.meta_tools import (
 )
 from ..search.vocabulary import async_get_intent_vocabulary
 from .candidate import CandidateTool, declare_token, requires_token
+from .kept import KeptBuild, KeptTool, Once, kept_candidates
 from .names import assign_names, namespaced
-from .policy import HubPolicy
+from .policy import HubPolicy, annotations_of
 
 __all__ = ["AliasedHubAPIInstance", "HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 
@@ -72,8 +76,8 @@ class HubAPIInstance(llm_helper.APIInstance):
     # A hub selecting this one takes these parts, so a prompt reached twice is in it once; without
     # the search prompt (that hub lists these tools as its own mode says).
     prompt_parts: list[tuple[str, str]] = field(default_factory=list)
-    # Every tool the build considered, listed or not, with its decisions (inspector).
-    candidates: list[CandidateTool] = field(default_factory=list)
+    # Gives ``candidates``, made when first read (most requests never read them), then kept.
+    made_candidates: Callable[[], list[CandidateTool]] = field(default=list, repr=False)
     # What collecting the sources left out, in words (inspector).
     warnings: list[str] = field(default_factory=list)
     # In search mode, the index behind ``search_tools``.
@@ -85,6 +89,11 @@ class HubAPIInstance(llm_helper.APIInstance):
     reachable: list[llm_helper.Tool] | None = None
     # Why the request's user may not use the hub (then it has no tools), in words.
     refused: str | None = None
+
+    @property
+    def candidates(self) -> list[CandidateTool]:
+        """Return every tool the build considered, listed or not, with its decisions."""
+        return self.made_candidates()
 
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
@@ -125,8 +134,10 @@ class AliasedHubAPIInstance(HubAPIInstance):
 class LeftOutTools:
     """The tools a build considered but does not list: a call of one is refused, recorded."""
 
-    def __init__(self, candidates: list[CandidateTool], settings: HubCallSettings) -> None:
-        """Refuse the left-out ones of ``candidates``, recorded in ``settings``' audit trail."""
+    def __init__(
+        self, candidates: Callable[[], list[CandidateTool]], settings: HubCallSettings
+    ) -> None:
+        """Refuse the left-out ones of ``candidates()``, recorded in ``settings``' audit."""
         self._candidates = candidates
         self._settings = settings
         self._by_name: dict[str, CandidateTool] | None = None
@@ -138,7 +149,7 @@ class LeftOutTools:
         if self._by_name is None:
             # Made on the first such call: most requests never call a left-out tool.
             self._by_name = {}
-            for item in self._candidates:
+            for item in self._candidates():
                 if item.hidden is not None:
                     self._by_name.setdefault(item.name, item)
                     self._by_name.setdefault(item.key, item)
@@ -194,6 +205,8 @@ class HubBuilder:
         self._tool_gates: dict[tuple[object, object], HubCallSettings] = {}
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
+        # The last build's decisions per tool, when it can be kept (``kept``).
+        self._kept: KeptBuild | None = None
         self._schemas = SchemaCache()
         self.search = ToolSearch(search or SearchSettings())
 
@@ -208,24 +221,25 @@ class HubBuilder:
         """Return the instance of ``api`` for one request from its ``sources``."""
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
-        candidates = merge_tools(sources)
-        self._name_tools(candidates)
-        for problem in self.policy.apply(candidates, self.hub_name, hass):
-            self.warn(problem)
-        _leave_out(candidates, sources)
-        tools = self._list_tools(candidates, custom_serializer)
-        # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
-        renamed = (
-            {
-                item.key: item.name
-                for item in candidates
-                if item.hidden is None and item.name != item.key
-            }
-            if self.policy.options.overrides
-            else {}
-        )
+        renamed: dict[str, str] = {}
+        if (kept := self._list_kept(hass, sources, custom_serializer)) is not None:
+            tools, made = kept
+        else:
+            candidates = merge_tools(sources)
+            self._name_tools(candidates)
+            for problem in self.policy.apply(candidates, self.hub_name, hass):
+                self.warn(problem)
+            tools = self._list_tools(candidates, sources, custom_serializer)
+            # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
+            if self.policy.options.overrides:
+                renamed = {
+                    item.key: item.name
+                    for item in candidates
+                    if item.hidden is None and item.name != item.key
+                }
+            made = Once(lambda: candidates)
         search_index: ToolIndex | None = None
-        left_out = LeftOutTools(candidates, self.settings)
+        left_out = LeftOutTools(made, self.settings)
         reachable: list[llm_helper.Tool] | None = None
         listed_prompt = own_prompt
         if self.search.active(len(tools), self.policy.options.max_tools):
@@ -234,7 +248,7 @@ class HubBuilder:
                 # MCP Server asks with "*": index in Home Assistant's language.
                 language = hass.config.language
             tools, search_index = await self._async_list_by_search(
-                hass, candidates, reachable := tools, language, left_out
+                hass, made(), reachable := tools, language, left_out
             )
             # Less a tool named like a meta-tool, which the search step hid.
             reachable = [tool for tool in reachable if tool.name not in META_TOOLS]
@@ -249,7 +263,7 @@ class HubBuilder:
             "prompt_parts": [(self.hub_name, own_prompt), *prompt_parts]
             if own_prompt
             else prompt_parts,
-            "candidates": candidates,
+            "made_candidates": made,
             "warnings": list(warnings or ()),
             "search_index": search_index,
             "left_out": left_out,
@@ -329,40 +343,165 @@ class HubBuilder:
             item.key = item.name = name
 
     def _list_tools(
-        self, candidates: list[CandidateTool], serializer: SerializerChain
+        self, candidates: list[CandidateTool], sources: list[Source], serializer: SerializerChain
     ) -> list[llm_helper.Tool]:
         """Set each tool's schemas; return a ``HubTool`` per tool every provider accepts."""
         schemas = self._schemas
         schemas.use(serializer, len(candidates))
-        settings = self.settings
+        reasons = {
+            (source.source, name): reason
+            for source in sources
+            for name, reason in source.left_out.items()
+        }
+        # Kept only when each tool has its own name, and none comes through a hub or an alias.
+        keep = (
+            all(item.wanted_name == item.tool.name for item in candidates)
+            and not any(source.hub for source in sources)
+            and not any(override.alias for override in self.policy.options.overrides.values())
+        )
+        kept: list[KeptTool] = []
         tools: list[llm_helper.Tool] = []
         for item in candidates:
-            if item.hidden is not None:
+            if reasons and (reason := reasons.get((item.source, item.tool.name))) is not None:
+                kept.append(_kept(item, complete=False))
+                item.hidden = reason
                 continue
-            entry = schemas.get(item.tool)
-            if entry.error is not None:
-                item.hidden = f"No model provider would accept it: {entry.error}."
-                self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {entry.error}")
-                continue
+            listed = self._list_one(item, kept)
+            if listed is not None:
+                tools.append(listed)
+        self._kept = _kept_build(serializer, sources, candidates, kept) if keep else None
+        return tools
+
+    def _list_one(self, item: CandidateTool, kept: list[KeptTool]) -> HubTool | None:
+        """Set a tool's schemas; return its ``HubTool`` (None: not listed); add it to ``kept``."""
+        if item.hidden is not None:
+            kept.append(_kept(item))
+            return None
+        entry = self._schemas.get(item.tool)
+        listed: HubTool | None = None
+        if entry.error is not None:
+            item.hidden = f"No model provider would accept it: {entry.error}."
+            self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {entry.error}")
+        else:
             item.parameters = entry.listed
             item.json_schema = entry.json_schema
             item.schema_fixes = entry.fixes
             if item.confirm and (reason := declare_token(item)):
                 self.warn(f"LLM Hub {self.hub_name} leaves out the tool {item.name}: {reason}")
-                continue
-            tools.append(
-                # Positional: a build makes one per tool.
-                HubTool(
+            else:
+                listed = HubTool(
                     item.name,
                     item.tool,
                     item.source,
-                    self._gated(item) if item.confirm else settings,
+                    self._gated(item) if item.confirm else self.settings,
                     item.description,
                     item.parameters,
                     entry.json_schema if entry.as_text else None,
                 )
+        kept.append(
+            _kept(
+                item,
+                entry.listed,
+                entry.made,
+                None if listed is None else listed.settings,
+                None if listed is None else listed.json_schema,
             )
-        return tools
+        )
+        return listed
+
+    def _list_kept(
+        self, hass: HomeAssistant, sources: list[Source], serializer: SerializerChain
+    ) -> tuple[list[llm_helper.Tool], Once] | None:
+        """Return the listed tools and candidates from the last build's decisions, or None."""
+        last = self._kept
+        if last is None or not last.same_tools(
+            serializer, [(source.source, source.hub, source.tools) for source in sources]
+        ):
+            return None
+        schemas = self._schemas
+        schemas.use(serializer, len(last.tools))
+        oldest = time.monotonic() - MAX_AGE
+        policy = self.policy
+        asks = bool(policy.effects)
+        kept = last.tools
+        left_out: dict[int, str] = {}
+        tools: list[llm_helper.Tool] = []
+        # The first tool of each name the merge meets again, with its source.
+        firsts: dict[str, tuple[llm_helper.Tool, str]] = {}
+        at = 0
+        for source in sources:
+            reasons = source.left_out
+            for tool in source.tools:
+                if (was := kept[at]) is None:
+                    # Met before: kept once while it is the same tool, as ``merge_tools`` does.
+                    first, first_source = firsts[tool.name]
+                    if first_source != source.source and not interchangeable(tool, first):
+                        return None
+                    at += 1
+                    continue
+                if at in last.firsts:
+                    firsts[tool.name] = (tool, source.source)
+                if reasons and (reason := reasons.get(tool.name)) is not None:
+                    left_out[at] = reason
+                    at += 1
+                    continue
+                if (
+                    # Alike, with no ask set to ask again: the kept decisions hold (most tools).
+                    type(tool) is not was.kind
+                    or tool.parameters is not was.parameters
+                    or tool.annotations is not was.annotations
+                    or was.made <= oldest
+                    or asks
+                ) and self._changed(hass, tool, was, oldest):
+                    # Decided anew, alone, as a whole build decides it.
+                    item = CandidateTool(
+                        tool, source.source, tool.name, was.decided.key, was.decided.key
+                    )
+                    policy.apply([item], self.hub_name, hass)
+                    again: list[KeptTool] = []
+                    tools.extend(filter(None, [self._list_one(item, again)]))
+                    kept[at] = again[0]
+                elif (settings := was.settings) is not None:
+                    decided = was.decided
+                    tools.append(
+                        HubTool(
+                            decided.name,
+                            tool,
+                            decided.source,
+                            settings,
+                            decided.description,
+                            decided.parameters,
+                            was.as_text,
+                        )
+                    )
+                at += 1
+        # What this build decided; later builds replace entries in ``kept``, not in this copy.
+        snapshot = list(kept)
+        source_tools = [source.tools for source in sources]
+        return tools, Once(lambda: kept_candidates(source_tools, snapshot, left_out))
+
+    def _changed(
+        self, hass: HomeAssistant, tool: llm_helper.Tool, was: KeptTool, oldest: float
+    ) -> bool:
+        """Return whether ``tool`` must be decided anew: it or what it may ask about changed."""
+        decided = was.decided
+        if type(tool) is not was.kind or tool.annotations is not was.annotations:
+            return True
+        if not was.complete:
+            return True  # only the policy decided it: its source had left it out
+        if (
+            was.made  # its schema was made: the parameters' entry must be the same
+            and (tool.parameters is not was.parameters or was.made <= oldest)
+            and self._schemas.get(tool).listed is not was.listed
+        ):
+            return True
+        # Under an ask set, what its calls touch can change with the home: ask again.
+        return (
+            bool(self.policy.effects)
+            and decided.hidden is None
+            and self.policy.asking(decided.key, tool, annotations_of(tool), hass)
+            is not decided.asking
+        )
 
     def _prompt_parts(self, sources: list[Source]) -> tuple[str, list[tuple[str, str]]]:
         """Return the hub's own prompt (instructions, then contributors') and the others' parts."""
@@ -395,19 +534,6 @@ def _token_help(parameters: Any) -> str | None:
         for key in parameters.schema
         if str(key) == TOKEN_ARGUMENT
     )
-
-
-def _leave_out(candidates: list[CandidateTool], sources: list[Source]) -> None:
-    """Mark the candidates their source leaves out (``Source.left_out``) with the reason."""
-    reasons = {
-        (source.source, name): reason
-        for source in sources
-        for name, reason in source.left_out.items()
-    }
-    if reasons:
-        for item in candidates:
-            if (reason := reasons.get((item.source, item.tool.name))) is not None:
-                item.hidden = reason
 
 
 def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:
@@ -484,3 +610,54 @@ def _origin(tool: llm_helper.Tool, source: Source) -> tuple[str, str]:
     if isinstance(tool, HubTool):
         return tool.origin, unwrap(tool).name
     return source.source, tool.name
+
+
+def _kept(
+    item: CandidateTool,
+    listed: Any = None,
+    made: float = 0.0,
+    settings: HubCallSettings | None = None,
+    as_text: JsonSchema | None = None,
+    *,
+    complete: bool = True,
+) -> KeptTool:
+    """Return what a build decided for ``item``, to keep for the next builds."""
+    tool = item.tool
+    return KeptTool(
+        type(tool),
+        tool.parameters,
+        tool.annotations,
+        copy(item),  # the build's own candidate may change after (search mode hides some)
+        listed,
+        made,
+        settings,
+        as_text,
+        complete,
+    )
+
+
+def _kept_build(
+    serializer: SerializerChain,
+    sources: list[Source],
+    candidates: list[CandidateTool],
+    kept: list[KeptTool],
+) -> KeptBuild:
+    """Return the kept decisions of a build, one per tool of each source, in merge order."""
+    decided = {item.tool.name: entry for item, entry in zip(candidates, kept, strict=True)}
+    tools: list[KeptTool | None] = []
+    first_at: dict[str, int] = {}
+    firsts: set[int] = set()
+    for source in sources:
+        for tool in source.tools:
+            if (at := first_at.get(tool.name)) is None:
+                first_at[tool.name] = len(tools)
+                tools.append(decided[tool.name])
+            else:
+                firsts.add(at)
+                tools.append(None)  # the merge kept the first of this name
+    return KeptBuild(
+        serializer,
+        [(source.source, [tool.name for tool in source.tools]) for source in sources],
+        tools,
+        frozenset(firsts),
+    )

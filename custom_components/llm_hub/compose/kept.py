@@ -1,0 +1,143 @@
+"""What a hub's build decided about each tool, kept for the next builds.
+
+Most requests bring the same tools as the last: the same names from the same sources, each
+tool of the same class with the same parameters and annotations, often as new objects. A
+build then takes each tool's decisions (name, policy, schemas, call settings) from the last
+build and makes only the ``HubTool`` that runs it: one object per tool, as core's
+``MergedAPI`` makes a ``NamespacedTool``. A tool that changed is decided anew, alone; a build
+whose names or sources changed is made whole (``HubBuilder``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .candidate import CandidateTool
+
+if TYPE_CHECKING:
+    from homeassistant.helpers.llm import Tool
+
+    from ..calls.tool import HubCallSettings
+    from ..schema.cache import SerializerChain
+    from ..schema.text import JsonSchema
+
+__all__ = ["KeptBuild", "KeptTool", "Once", "kept_candidates"]
+
+
+@dataclass(frozen=True, slots=True)
+class KeptTool:
+    """What a build decided for one tool, valid while the tool stays alike."""
+
+    # The tool's class, parameters and annotations when decided (compared by identity).
+    kind: type
+    parameters: Any
+    annotations: Any
+    # The decisions; its ``tool`` is the object of the build that made them.
+    decided: CandidateTool
+    # The listed schema entry's parameters and when it was made (``schema.cache``).
+    listed: Any = None
+    made: float = 0.0
+    # The settings of its ``HubTool`` and the JSON Schema calls read text with; None: not listed.
+    settings: HubCallSettings | None = None
+    as_text: JsonSchema | None = None
+    # False when its source left it out of that build, so only the policy decided it.
+    complete: bool = True
+
+
+@dataclass(slots=True)
+class KeptBuild:
+    """The decisions of a build whose tools all have names of their own, in merge order."""
+
+    serializer: SerializerChain
+    # Per source: its id and its tools' names, in order.
+    sources: list[tuple[str, list[str]]]
+    # Per tool of each source, in order; None: the merge met its name before and kept that one.
+    tools: list[KeptTool | None]
+    # The places of tools whose name the merge meets again.
+    firsts: frozenset[int] = frozenset()
+
+    def same_tools(
+        self, serializer: SerializerChain, sources: Sequence[tuple[str, bool, Sequence[Tool]]]
+    ) -> bool:
+        """Return whether ``(source id, is a hub, tools)`` bring the same names, in order."""
+        if serializer != self.serializer or len(sources) != len(self.sources):
+            return False
+        for (source, hub, tools), (kept_source, names) in zip(sources, self.sources, strict=True):
+            if (
+                hub
+                or source != kept_source
+                or len(tools) != len(names)
+                or [tool.name for tool in tools] != names
+            ):
+                return False
+        return True
+
+
+class Once:
+    """A list made by ``make`` on the first call, then the same list."""
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], list[CandidateTool]]) -> None:
+        """Make the list with ``make`` when first asked."""
+        self._make = make
+        self._made: list[CandidateTool] | None = None
+
+    def __call__(self) -> list[CandidateTool]:
+        """Return the list, made on the first call."""
+        if self._made is None:
+            self._made = self._make()
+        return self._made
+
+
+def kept_candidates(
+    tools: Sequence[Sequence[Tool]], kept: Sequence[KeptTool | None], left_out: dict[int, str]
+) -> list[CandidateTool]:
+    """Return the candidates of a build from kept decisions: ``tools`` per source, in order.
+
+    ``left_out``: the reason of each tool its source left out, by its place in the merge.
+    """
+    candidates: list[CandidateTool] = []
+    at = 0
+    for source_tools in tools:
+        for tool in source_tools:
+            if (was := kept[at]) is None:
+                at += 1
+                continue
+            decided = was.decided
+            if (reason := left_out.get(at)) is None:
+                candidates.append(
+                    CandidateTool(
+                        tool,
+                        decided.source,
+                        decided.wanted_name,
+                        decided.key,
+                        decided.name,
+                        decided.description,
+                        decided.parameters,
+                        decided.hidden,
+                        decided.confirm,
+                        decided.asking,
+                        decided.json_schema,
+                        decided.schema_fixes,
+                    )
+                )
+            else:
+                # As a whole build leaves it: decided by the policy, no schema made.
+                candidates.append(
+                    CandidateTool(
+                        tool,
+                        decided.source,
+                        decided.wanted_name,
+                        decided.key,
+                        decided.name,
+                        decided.description,
+                        hidden=reason,
+                        confirm=decided.confirm,
+                        asking=decided.asking,
+                    )
+                )
+            at += 1
+    return candidates
