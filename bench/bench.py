@@ -75,7 +75,7 @@ REPO = Path(__file__).resolve().parent.parent
 SCRATCH = REPO / ".scratch" / "bench"
 BENCH_DOMAIN = "bench_tools"
 EVENT_TOOL_CALLED = "llm_hub_tool_called"
-"""The event a hub fires for every call (its audit trail; docs/tool-calls.md)."""
+"""The event a hub fires for every call (its audit trail; docs/panel.md)."""
 EVENT_COUNT_CALLS = 10
 """Calls over which the audit events are counted."""
 CALLED_TOOL = f"{BENCH_DOMAIN}__echo_0"
@@ -1154,28 +1154,32 @@ def unjudged(judged: list[tuple[Measure, Verdict]]) -> list[str]:
 def guarantees(results: Results, settings: Settings) -> list[tuple[str, str]]:
     """Return what each guarantee costs per trivial call at the largest N: ``(what, cost)``.
 
-    Each cost in µs and as a share of what the hub's call costs more than core's.
+    Each cost in µs, next to what the hub's call costs more than core's.
     """
     if not settings.sizes:
         return []
     largest = max(settings.sizes)
     call = results.values["call", largest]
     extra = call.hub - call.core
-
-    def share(seconds: float) -> str:
-        return f"{seconds / extra:.0%} of the hub's {_signed(extra)}" if extra > 0 else ""
-
     record = results.values["guarantee_record", largest]
+    recording = record.hub - record.core
     event = results.values["guarantee_event", largest]
     events = results.events_per_call[largest]
+    share = f"{event.hub / extra:.0%} of" if extra > 0 else "against"
     return [
         (
-            f"Recording each call's arguments (*Limits and logging*), N = {largest}",
-            f"{_signed(record.hub - record.core)} per call ({share(record.hub - record.core)})",
+            (
+                "Recording each call's arguments (*Limits and logging*; off by default), "
+                f"N = {largest}"
+            ),
+            f"{_signed(recording)} per call, on top of the hub's {_signed(extra)} over core",
         ),
         (
             f"The audit event `llm_hub_tool_called`, N = {largest}",
-            f"{_format(event.hub, 'time')} per call ({events:g} event a call; {share(event.hub)})",
+            (
+                f"{_format(event.hub, 'time')} per call ({events:g} event a call), {share} "
+                f"the hub's {_signed(extra)} over core"
+            ),
         ),
     ]
 

@@ -42,7 +42,8 @@ def _header(runs: list[dict[str, Any]], today: str) -> str:
     return (
         f"`script/bench --both` of {commit}, {today}: {'; '.join(cpus)}; Python "
         f"{', '.join(sorted({run['python'] for run in runs}))}; load average "
-        f"{min(loads):.1f} to {max(loads):.1f} (runs of {times})."
+        f"{min(loads):.1f} to {max(loads):.1f} (1 minute, at the start and end of each run; "
+        f"runs of {times})."
     )
 
 
