@@ -49,7 +49,7 @@ async def test_each_call_ends_at_its_own_deadline(hass: HomeAssistant) -> None:
     """A shorter deadline added later (MCP Server's limit) ends first; the longer one later."""
     deadlines = Deadlines(hass)
     never = asyncio.Event()
-    long = asyncio.ensure_future(_run(deadlines, 0.05, never))
+    long = asyncio.ensure_future(_run(deadlines, 0.5, never))
     await asyncio.sleep(0)
     short = asyncio.ensure_future(_run(deadlines, 0.01, never))
     spared = asyncio.ensure_future(_run(deadlines, 10, never))
