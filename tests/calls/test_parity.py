@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import probatio
 import pytest
 
+from custom_components.llm_hub.calls.tool import HubTool
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -315,6 +316,20 @@ async def test_boolean_text_reaches_a_contributed_tool_as_given(hass: HomeAssist
     result = await instance.async_call_tool(llm.ToolInput("switch_it", {"on": "false"}))
 
     assert not result.error
+    assert [call.tool_args for call in tool.calls] == [{"on": "false"}]
+
+
+async def test_parameters_answering_no_mapping_leave_the_arguments_as_sent(
+    hass: HomeAssistant,
+) -> None:
+    """Parameters whose check answers no mapping (a plain validator) pass the model's own."""
+    tool = RecordingTool("check_it", parameters=bool)  # answers True
+
+    call = await HubTool("check_it", tool, "x").async_run(
+        hass, llm.ToolInput("check_it", {"on": "false"}), llm_context()
+    )
+
+    assert call.outcome == "ok"
     assert [call.tool_args for call in tool.calls] == [{"on": "false"}]
 
 

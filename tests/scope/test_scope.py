@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from custom_components.llm_hub import const
+from custom_components.llm_hub.calls.tool import HubTool
 from custom_components.llm_hub.options import HubOptions
 from custom_components.llm_hub.scope.assist import (
     STATIC_CONTEXT_HEADING,
@@ -22,7 +23,13 @@ from custom_components.llm_hub.scope.assist import (
     async_call_in_scope,
     prompt_in_scope,
 )
-from custom_components.llm_hub.scope.reach import HubScope, entered
+from custom_components.llm_hub.scope.reach import (
+    HubScope,
+    ResolvedScope,
+    entered,
+    scopes_entered,
+    within,
+)
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.homeassistant.llm import NO_ENTITIES_PROMPT
 from homeassistant.const import CONF_LLM_HASS_API
@@ -36,7 +43,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
-from ..helpers.hubs import async_add_hub, hub_id
+from ..helpers.hubs import async_add_hub, hub_id, llm_context
 from ..helpers.parity_home import Home, _async_effect, _context, _verdict
 
 KITCHEN: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_AREAS: ["kitchen"]}
@@ -447,3 +454,51 @@ async def test_intent_removed_since_listed_fails_as_it_would_unscoped(
     ):
         await async_call_in_scope(hass, tool, tool_input, context)
     assert hass.states.get("light.kitchen_light").state == "off"  # type: ignore[union-attr]
+
+
+class _ScopeProbe(llm.Tool):
+    """A tool that answers with the entities the scopes entered while it runs reach."""
+
+    name = "probe"
+    description = "Says what the scopes entered reach."
+    integration = "test"
+
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> llm.ToolResult:
+        """Return the sorted entity ids each scope entered names, outermost first."""
+        named: list[Any] = [sorted(scope.named) for scope in scopes_entered()]
+        return llm.ToolResult(data={"entered": named})
+
+
+async def test_a_call_enters_exactly_its_own_scopes(hass: HomeAssistant) -> None:
+    """A tool runs within the scopes handed to its call only: none inherited from the caller."""
+    outer = ResolvedScope(frozenset({"light.outer"}))
+    own = ResolvedScope(frozenset({"light.own"}))
+    tool = HubTool("probe", _ScopeProbe(), "test")
+    tool_input = llm.ToolInput("probe", {})
+
+    async def entered_in_call(scopes: tuple[ResolvedScope, ...] = ()) -> Any:
+        return (await tool.async_run(hass, tool_input, llm_context(), scopes=scopes)).result.data
+
+    assert await entered_in_call() == {"entered": []}
+    assert await entered_in_call((own,)) == {"entered": [["light.own"]]}
+    with entered((outer,)):
+        assert await entered_in_call() == {"entered": []}
+        assert await entered_in_call((own,)) == {"entered": [["light.own"]]}
+        assert scopes_entered() == (outer,)
+    assert scopes_entered() == ()
+
+
+def test_entered_sets_exactly_the_scopes_given() -> None:
+    """``entered`` replaces what an outer block entered, and restores it after."""
+    scope = ResolvedScope(frozenset({"light.a"}))
+    with entered(()):
+        assert scopes_entered() == ()
+    with entered((scope,)):
+        assert scopes_entered() == (scope,)
+        with entered(()):
+            assert scopes_entered() == ()
+            assert within() is None
+        assert scopes_entered() == (scope,)
+    assert scopes_entered() == ()

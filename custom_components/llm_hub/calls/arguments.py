@@ -6,8 +6,7 @@ values the hub listed as text are made values again (the rule: ``docs/tool-calls
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import probatio
 
@@ -18,6 +17,9 @@ from ..schema.text import JsonSchema, value_text
 
 __all__ = ["tool_arguments"]
 
+# Tools that check their arguments in their own way (the hub refuses nothing beforehand).
+_SELF_CHECKING: Final = (IntentTool, ActionTool)
+
 
 def tool_arguments(
     tool: Tool, tool_args: dict[str, Any], listed: JsonSchema | None = None
@@ -26,30 +28,20 @@ def tool_arguments(
 
     Raises what the tool's parameters raise (``probatio.Invalid``, voluptuous' ``Invalid``).
     """
-    checked = _checker(tool)(tool_args)
+    parameters: Any = tool.parameters
+    # A tool without parameters reads none.
+    if parameters is Tool.parameters or isinstance(tool, _SELF_CHECKING):
+        return dict(tool_args)
+    if isinstance(parameters, dict):
+        # A plain mapping, as agents convert it too (probatio.to_openapi): checked as a schema.
+        parameters = probatio.Schema(parameters)
+    checked = parameters(tool_args)
     if not isinstance(checked, dict):
         return dict(tool_args)
     arguments = dict(_as_listed(tool_args, checked, listed) if listed else tool_args)
     for key, value in checked.items():
         arguments.setdefault(key, value)
     return arguments
-
-
-def _checker(tool: Tool) -> Callable[[dict[str, Any]], Any]:
-    """Return the check of a tool's arguments that refuses what the tool could not handle."""
-    # Intent and action tools validate in their own way; a tool without parameters reads none.
-    if tool.parameters is Tool.parameters:
-        return _unchecked
-    if isinstance(tool, (IntentTool, ActionTool)):
-        return _unchecked
-    if isinstance(tool.parameters, dict):
-        # A plain mapping, as agents convert it too (probatio.to_openapi): checked as a schema.
-        return probatio.Schema(tool.parameters)
-    return tool.parameters
-
-
-def _unchecked(tool_args: dict[str, Any]) -> None:
-    """Check nothing: the tool takes whatever it is given."""
 
 
 def _as_listed(given: Any, checked: Any, schema: JsonSchema) -> Any:

@@ -385,7 +385,7 @@ class Audit:
             data["error"] = error
 
         self.counters.count(call.outcome)
-        self.recent.append(RecentCall(data=data, time=time.time(), error=error))
+        self.recent.append(RecentCall(data, time.time(), error))  # positional: made per call
         self.hass.bus.async_fire(EVENT_TOOL_CALLED, dict(data), context=context)
 
 

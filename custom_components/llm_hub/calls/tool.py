@@ -38,7 +38,7 @@ from ..const import (
 )
 from ..schema.text import JsonSchema
 from ..scope.assist import CONVERSATION, OutOfScope, async_call_in_scope, tool_outside
-from ..scope.reach import HubScope, ResolvedScope, entered, scopes_entered
+from ..scope.reach import HubScope, ResolvedScope, entered
 from .arguments import tool_arguments
 from .deadlines import Deadlines
 from .results import json_safe, json_text
@@ -63,12 +63,12 @@ type Stop = tuple[ToolResult, Outcome]
 """The answer to a call that does not run (yet), and how it ended."""
 
 
-def _outcome(result: ToolResult) -> Outcome:
-    """Return how a call that ran ended: a scope's refusal (``OutOfScope``) is refused."""
+def _failed(result: ToolResult) -> Outcome:
+    """Return how a failed call that ran ended: refused by a scope (``OutOfScope``), or error."""
     data: Any = result.data
-    if result.error and isinstance(data, dict) and data.get("error") == "OutOfScope":
+    if isinstance(data, dict) and data.get("error") == "OutOfScope":
         return "refused"
-    return "error" if result.error else "ok"
+    return "error"
 
 
 def error_result(error: str, message: str) -> ToolResult:
@@ -215,43 +215,44 @@ class HubTool(Tool):
     ) -> ToolCall:
         """Guard, validate, confirm, run and record one call; return it as recorded."""
         started = time.monotonic()
-        scope = self.settings.scope if self.settings is not None else None
-        if scope is not None and not scope.empty:
+        settings = self.settings
+        if settings is not None and (scope := settings.scope) is not None and not scope.empty:
             scopes = (*scopes, scope.resolve(hass))
         if scopes and not llm_context.assistant:
             # Matched with the exposure a conversation has, never against everything.
             llm_context = replace(llm_context, assistant=CONVERSATION)
-        with entered(scopes):  # what the confirmation by effect looks at is in scope
-            checked = self._outside_scope(hass) or self._check_call(
+        approved_by = None
+        # Checked and run within exactly the call's scopes; recorded in the caller's context.
+        with entered(scopes):
+            checked = self._outside_scope(hass, scopes) or self._check_call(
                 tool_input, llm_context, confirmed=confirmed
             )
-        approved_by = None
-        if isinstance(checked, tuple):
-            result, outcome = checked
-        else:
-            if isinstance(checked, Cleared):
-                # What is recorded: the arguments as sent, less the accepted token.
-                tool_input = ToolInput(
-                    tool_name=tool_input.tool_name,
-                    tool_args={
-                        k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT
-                    },
-                    id=tool_input.id,
-                    external=tool_input.external,
-                )
-                approved_by, checked = checked.approved_by, checked.arguments
-            ran = await self._async_run(
-                hass,
-                tool_input,
-                checked,
-                llm_context,
-                confirmed=confirmed or self.gate is not None,
-                scopes=scopes,
-            )
-            if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
-                result, outcome = ran.result, ran.outcome
+            if isinstance(checked, tuple):
+                result, outcome = checked
             else:
-                result, outcome = ran, _outcome(ran)
+                if isinstance(checked, Cleared):
+                    # What is recorded: the arguments as sent, less the accepted token.
+                    tool_input = ToolInput(
+                        tool_name=tool_input.tool_name,
+                        tool_args={
+                            k: v for k, v in tool_input.tool_args.items() if k != TOKEN_ARGUMENT
+                        },
+                        id=tool_input.id,
+                        external=tool_input.external,
+                    )
+                    approved_by, checked = checked.approved_by, checked.arguments
+                ran = await self._async_run(
+                    hass,
+                    tool_input,
+                    checked,
+                    llm_context,
+                    confirmed=confirmed or (settings is not None and settings.gate is not None),
+                    scopes=scopes,
+                )
+                if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
+                    result, outcome = ran.result, ran.outcome
+                else:
+                    result, outcome = ran, _failed(ran) if ran.error else "ok"
         call = ToolCall(
             self,
             tool_input,
@@ -261,7 +262,7 @@ class HubTool(Tool):
             (time.monotonic() - started) * 1000,
             approved_by,
         )
-        if (settings := self.settings) is not None:
+        if settings is not None:
             settings.recorder.async_record(call)
         return call
 
@@ -292,7 +293,7 @@ class HubTool(Tool):
                 ),
                 "error",
             )
-        gate = None if confirmed else self.gate
+        gate = None if confirmed or settings is None else settings.gate
         if gate is not None:
             tool_args = {k: v for k, v in tool_args.items() if k != TOKEN_ARGUMENT}
         validated = self.validate(tool_args)
@@ -312,10 +313,11 @@ class HubTool(Tool):
         confirmed: bool,
         scopes: tuple[ResolvedScope, ...] = (),
     ) -> ToolResult | ToolCall:
-        """Run the original tool under the time limit; return its result or a failed one."""
+        """Run the original tool under the time limit (in ``scopes``); return its result."""
         seconds, deadlines = self._time_limit(hass, llm_context)
+        tool = self.tool
         inner_input = ToolInput(
-            tool_name=self.tool.name,
+            tool_name=tool.name,
             tool_args=tool_args,
             id=tool_input.id,
             external=tool_input.external,
@@ -323,19 +325,18 @@ class HubTool(Tool):
         call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
-            with entered(scopes):
-                if isinstance(self.tool, HubTool):
-                    # A tool of a selected hub: tell it whether this call is confirmed.
-                    call = self.tool.async_run(
-                        hass, inner_input, llm_context, confirmed=confirmed, scopes=scopes
-                    )
-                elif scopes:
-                    call = async_call_in_scope(hass, self.tool, inner_input, llm_context)
-                else:
-                    call = self.tool.async_call(hass, inner_input, llm_context)
-                async with deadline:
-                    deadlines.watch(deadline, seconds)
-                    result = await call
+            if isinstance(tool, HubTool):
+                # A tool of a selected hub: tell it whether this call is confirmed.
+                call = tool.async_run(
+                    hass, inner_input, llm_context, confirmed=confirmed, scopes=scopes
+                )
+            elif scopes:
+                call = async_call_in_scope(hass, tool, inner_input, llm_context)
+            else:
+                call = tool.async_call(hass, inner_input, llm_context)
+            async with deadline:
+                deadlines.watch(deadline, seconds)
+                result = await call
         except HomeAssistantError as err:
             return error_result(type(err).__name__, self._error_text(err))
         except INVALID_ERRORS as err:
@@ -366,9 +367,9 @@ class HubTool(Tool):
             deadlines.forget(deadline)
         return result if isinstance(result, ToolCall) else self._json_safe(result)
 
-    def _outside_scope(self, hass: HomeAssistant) -> Stop | None:
-        """Return the answer refusing a call that would act outside the scopes entered."""
-        if isinstance(self.tool, HubTool) or not scopes_entered():
+    def _outside_scope(self, hass: HomeAssistant, scopes: tuple[ResolvedScope, ...]) -> Stop | None:
+        """Return the answer refusing a call that would act outside the entered ``scopes``."""
+        if not scopes or isinstance(self.tool, HubTool):
             return None  # a selected hub's tool checks within its own call
         if (why := tool_outside(hass, self.tool)) is None:
             return None

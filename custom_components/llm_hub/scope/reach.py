@@ -10,10 +10,11 @@ runs, and ``reaches`` asks every scope entered.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Final
 
 from homeassistant.const import ATTR_AREA_ID, ATTR_ENTITY_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID
 from homeassistant.core import HomeAssistant
@@ -129,13 +130,24 @@ _ENTERED: ContextVar[tuple[ResolvedScope, ...]] = ContextVar("llm_hub_scopes_ent
 
 
 @contextmanager
-def entered(scopes: tuple[ResolvedScope, ...]) -> Iterator[None]:
-    """Enter exactly ``scopes`` for what runs inside: none inherited from the context."""
+def _entered(scopes: tuple[ResolvedScope, ...]) -> Iterator[None]:
+    """Enter ``scopes`` for the block inside; what was entered before holds again after it."""
     token = _ENTERED.set(scopes)
     try:
         yield
     finally:
         _ENTERED.reset(token)
+
+
+# Entering no scopes where none are entered changes nothing.
+_UNCHANGED: Final = nullcontext()
+
+
+def entered(scopes: tuple[ResolvedScope, ...]) -> AbstractContextManager[None]:
+    """Enter exactly ``scopes`` for the ``with`` block it opens: none inherited from the context."""
+    if not scopes and not _ENTERED.get():
+        return _UNCHANGED
+    return _entered(scopes)
 
 
 def within() -> Callable[[str], bool] | None:
