@@ -83,6 +83,16 @@ async def test_lone_surrogate_in_a_result(
 
 
 @pytest.mark.attack
+def test_lone_surrogate_in_a_key_of_plain_data() -> None:
+    """A tool answers plain data whose only odd part is a key with a lone surrogate: the key
+    comes back valid, so every agent can send the result."""
+    safe = json_safe({"\ud800": 1, "n": [2]})
+
+    assert safe == {"\ufffd": 1, "n": [2]}
+    assert json_bytes(safe)
+
+
+@pytest.mark.attack
 def test_lone_surrogate_in_data_that_contains_itself() -> None:
     """Result data that contains itself and a lone surrogate: a clear error, no crash."""
     data: dict[str, Any] = {"text": LONE}

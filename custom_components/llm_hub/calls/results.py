@@ -72,7 +72,9 @@ def _plain(data: dict[Any, Any]) -> bool:
         node = todo.pop()
         if type(node) is dict:
             for key, value in node.items():
-                if type(key) is not str or not _plain_value(value, todo):
+                if type(key) is not str or not _plain_value(key, todo):
+                    return False
+                if not _plain_value(value, todo):
                     return False
         else:
             for value in node:

@@ -451,6 +451,7 @@ class HubBuilder:
                     or tool.parameters is not was.parameters
                     or tool.annotations is not was.annotations
                     or was.made <= oldest
+                    or not was.complete
                     or asks
                 ) and self._changed(hass, tool, was, oldest):
                     # Decided anew, alone, as a whole build decides it.
