@@ -304,8 +304,9 @@ SCOPE_MEASURES = [
 ]
 """The scope table (issue 24): N exposed entities, a hub scoped to one of the areas."""
 LEGEND = """\
-- *Build*: `llm.async_get_api(hass, <id>, llm_context)` of a hub (`[…]`: the APIs it picks)
-  against Home Assistant doing the same: `llm.async_get_api(hass, ["assist", "bench_tools"])`
+- *Build*: `llm.async_get_api(hass, <id>, llm_context)` of a hub (`[…]`: the APIs it picks),
+  its `tools` read as an agent reads them (a hub lists them when first read), against Home
+  Assistant doing the same: `llm.async_get_api(hass, ["assist", "bench_tools"])`
   (core's `MergedAPI`; 2N tools) or `"assist"`. *Hub of N contributed tools*: a hub that
   picks nothing and gets N tools from an `llm.py` platform, against Assist getting the same N
   from it (plus Home Assistant's own few tools).
@@ -606,6 +607,19 @@ def _exposed(names: Iterable[str], name: str, where: str) -> str:
     raise BenchError(f"{where} does not serve {name}")
 
 
+async def async_listed(
+    hass: HomeAssistant, api_id: str | list[str], ctx: llm.LLMContext
+) -> llm.APIInstance:
+    """Return the instance of ``api_id`` with its tools read, as an agent reads them.
+
+    A hub built from kept decisions lists its tools when they are first read.
+    """
+    instance = await llm.async_get_api(hass, api_id, ctx)
+    if not instance.tools:
+        raise BenchError(f"{api_id} lists no tools")
+    return instance
+
+
 @dataclass
 class Bench:
     """A started Home Assistant with the hubs, the MCP client and the request context."""
@@ -623,16 +637,16 @@ class Bench:
         hass, ctx, hubs = self.hass, self.llm_context, self.hubs
         return {
             "build_merged": (
-                lambda: llm.async_get_api(hass, hubs["merged"], ctx),
-                lambda: llm.async_get_api(hass, MERGED_PICKS, ctx),
+                lambda: async_listed(hass, hubs["merged"], ctx),
+                lambda: async_listed(hass, MERGED_PICKS, ctx),
             ),
             "build_assist": (
-                lambda: llm.async_get_api(hass, hubs["assist"], ctx),
-                lambda: llm.async_get_api(hass, llm.LLM_API_ASSIST, ctx),
+                lambda: async_listed(hass, hubs["assist"], ctx),
+                lambda: async_listed(hass, llm.LLM_API_ASSIST, ctx),
             ),
             "build_contributed": (
-                lambda: llm.async_get_api(hass, hubs["contributed"], ctx),
-                lambda: llm.async_get_api(hass, llm.LLM_API_ASSIST, ctx),
+                lambda: async_listed(hass, hubs["contributed"], ctx),
+                lambda: async_listed(hass, llm.LLM_API_ASSIST, ctx),
             ),
         }
 
@@ -885,8 +899,8 @@ async def async_measure_scope(  # noqa: PLR0917
     await async_scope_home(hass, size)
     timed: dict[str, tuple[Op, Op]] = {
         "scope_build": (
-            lambda: llm.async_get_api(hass, scoped, ctx),
-            lambda: llm.async_get_api(hass, plain, ctx),
+            lambda: async_listed(hass, scoped, ctx),
+            lambda: async_listed(hass, plain, ctx),
         )
     }
     names = itertools.count()
@@ -897,7 +911,7 @@ async def async_measure_scope(  # noqa: PLR0917
 
     async def build_changed(api_id: str) -> llm.APIInstance:
         rename()
-        return await llm.async_get_api(hass, api_id, ctx)
+        return await async_listed(hass, api_id, ctx)
 
     timed["scope_build_changed"] = (partial(build_changed, scoped), partial(build_changed, plain))
     turn_on = {"name": "Bench light 0"}

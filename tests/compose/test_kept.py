@@ -15,10 +15,11 @@ import pytest
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import HubTool
-from custom_components.llm_hub.compose.builder import HubAPIInstance
+from custom_components.llm_hub.compose.builder import HubAPIInstance, HubBuilder
 from custom_components.llm_hub.compose.policy import ASK_UNKNOWN, HubPolicy
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
@@ -161,6 +162,45 @@ async def test_a_kept_build_lists_and_calls_what_a_whole_build_does(
     assert [call.tool_args for call in making.made[1][0].calls] == [{"text": "hi"}]
 
 
+async def test_a_call_before_the_tools_are_read_finds_its_tool_alone(
+    hass: HomeAssistant, making: MakingAPI
+) -> None:
+    """An MCP Server request builds the hub and calls one tool: a kept build finds that tool
+    alone and answers as a whole build does; an unknown or left-out name is answered as a
+    whole build answers it, once the tools are listed."""
+    hub = await async_add_hub(hass, "Kept", OPTIONS)
+    await llm.async_get_api(hass, hub_id(hub), llm_context())
+    whole = await llm.async_get_api(
+        hass, hub_id(await async_add_hub(hass, "Whole", OPTIONS)), llm_context()
+    )
+    listings = 0
+    list_kept = HubBuilder._list_kept
+
+    def counted(self: HubBuilder, *args: Any) -> Any:
+        nonlocal listings
+        listings += 1
+        return list_kept(self, *args)
+
+    with patch.object(HubBuilder, "_list_kept", counted):
+        kept = await llm.async_get_api(hass, hub_id(hub), llm_context())
+        ran = await kept.async_call_tool(llm.ToolInput("look", {"text": "hi"}))
+        found_alone = listings == 0
+        with pytest.raises(HomeAssistantError) as unknown:
+            await kept.async_call_tool(llm.ToolInput("nothing", {}))
+        left_out = await kept.async_call_tool(llm.ToolInput("hidden", {}))
+
+    assert found_alone
+    assert listings == 1
+    # The tool of the kept build's own request ran (the third made: hub, whole, kept).
+    assert [call.tool_args for call in making.made[2][0].calls] == [{"text": "hi"}]
+    assert ran == await whole.async_call_tool(llm.ToolInput("look", {"text": "hi"}))
+    assert left_out == await whole.async_call_tool(llm.ToolInput("hidden", {}))
+    with pytest.raises(HomeAssistantError) as whole_unknown:
+        await whole.async_call_tool(llm.ToolInput("nothing", {}))
+    assert str(unknown.value) == str(whole_unknown.value)
+    assert _listing(kept) == _listing(whole)
+
+
 async def test_a_tool_that_changed_is_decided_anew_alone(
     hass: HomeAssistant, making: MakingAPI
 ) -> None:
@@ -219,13 +259,13 @@ async def test_a_kept_build_asks_the_ask_set_again(hass: HomeAssistant, making: 
         return ASK_UNKNOWN if key == "look" else asking(self, key, *args)
 
     with patch.object(HubPolicy, "asking", switch_asks):
+        # Decided when the tools are first read, as an agent reads them.
         after = await llm.async_get_api(hass, hub_id(hub), llm_context())
+        listing = _listing(after)
 
     assert not _asks(before, "look")
     assert next(item for item in _candidates(after) if item.key == "look").asking is ASK_UNKNOWN
-    assert [row[4] for row in _listing(after)] == [
-        row[0] in {"look", "switch"} for row in _listing(before)
-    ]
+    assert [row[4] for row in listing] == [row[0] in {"look", "switch"} for row in _listing(before)]
 
 
 @pytest.mark.attack

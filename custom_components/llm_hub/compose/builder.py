@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from copy import copy
 from dataclasses import dataclass, field, replace
+from functools import partial
 import logging
 import time
 from types import MappingProxyType
@@ -42,7 +43,7 @@ from ..search.meta_tools import (
 )
 from ..search.vocabulary import async_get_intent_vocabulary
 from .candidate import CandidateTool, declare_token, requires_token
-from .kept import KeptBuild, KeptTool, Once, kept_candidates
+from .kept import DeferredTools, KeptBuild, KeptListing, KeptTool, Once, kept_candidates
 from .names import assign_names, namespaced
 from .policy import HubPolicy, annotations_of
 
@@ -95,9 +96,42 @@ class HubAPIInstance(llm_helper.APIInstance):
         """Return every tool the build considered, listed or not, with its decisions."""
         return self.made_candidates()
 
+    # What ``tools`` reads: the listed tools, or how to list them when first read.
+    _tools: list[llm_helper.Tool] = field(init=False, repr=False, compare=False)
+    _deferred: DeferredTools | None = field(init=False, repr=False, compare=False)
+
+    @property  # type: ignore[misc]  # the field ``tools`` of core's dataclass, read when needed
+    def tools(self) -> list[llm_helper.Tool]:
+        """Return the listed tools; a build from kept decisions lists them when first read."""
+        if (deferred := self._deferred) is not None:
+            self._tools, self._deferred = deferred.listing(), None
+        return self._tools
+
+    @tools.setter
+    def tools(self, tools: list[llm_helper.Tool] | DeferredTools) -> None:
+        """Set the listed tools, or how to list them when first read."""
+        if isinstance(tools, DeferredTools):
+            self._tools, self._deferred = [], tools
+        else:
+            self._tools, self._deferred = tools, None
+
+    @override
+    def __post_init__(self) -> None:
+        """Check the tools as core does; deferred ones' own APIs and platforms checked them."""
+        if self._deferred is None:
+            super().__post_init__()
+
     @override
     async def async_call_tool(self, tool_input: llm_helper.ToolInput) -> llm_helper.ToolResult:
         """Call a listed tool or answer an unlisted name; ``HomeAssistantError`` if unknown."""
+        if (deferred := self._deferred) is not None and (
+            tool := deferred.find(tool_input.tool_name)
+        ) is not None:
+            # Found alone (an MCP Server request calls one tool): core's call, of that tool.
+            alone = llm_helper.APIInstance(
+                self.api, self.api_prompt, self.llm_context, [tool], self.custom_serializer
+            )
+            return await alone.async_call_tool(tool_input)
         try:
             return await super().async_call_tool(tool_input)
         except HomeAssistantError:
@@ -222,8 +256,19 @@ class HubBuilder:
         own_prompt, prompt_parts = self._prompt_parts(sources)
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         renamed: dict[str, str] = {}
-        if (kept := self._list_kept(hass, sources, custom_serializer)) is not None:
-            tools, made = kept
+        tools: list[llm_helper.Tool] | DeferredTools
+        if (last := self._kept_for(sources, custom_serializer)) is not None:
+            listing = Once(lambda: self._list_kept(hass, sources, last))
+            source_tools = [source.tools for source in sources]
+            made = Once(lambda: kept_candidates(source_tools, listing().kept, listing().left_out))
+            if self.search.may_search:
+                tools = listing().tools
+            else:
+                # Listed when first read: a request that calls one tool finds it alone.
+                tools = DeferredTools(
+                    lambda: listing().tools,
+                    partial(self._find_kept, hass, sources, last),
+                )
         else:
             candidates = merge_tools(sources)
             self._name_tools(candidates)
@@ -242,7 +287,9 @@ class HubBuilder:
         left_out = LeftOutTools(made, self.settings)
         reachable: list[llm_helper.Tool] | None = None
         listed_prompt = own_prompt
-        if self.search.active(len(tools), self.policy.options.max_tools):
+        if isinstance(tools, list) and self.search.active(
+            len(tools), self.policy.options.max_tools
+        ):
             language = llm_context.language
             if not language or language == MATCH_ALL:
                 # MCP Server asks with "*": index in Home Assistant's language.
@@ -409,38 +456,38 @@ class HubBuilder:
         )
         return listed
 
-    def _list_kept(
-        self, hass: HomeAssistant, sources: list[Source], serializer: SerializerChain
-    ) -> tuple[list[llm_helper.Tool], Once] | None:
-        """Return the listed tools and candidates from the last build's decisions, or None."""
+    def _kept_for(self, sources: list[Source], serializer: SerializerChain) -> KeptBuild | None:
+        """Return the last build's decisions when they hold for ``sources``, else None."""
         last = self._kept
         if last is None or not last.same_tools(
             serializer, [(source.source, source.hub, source.tools) for source in sources]
         ):
             return None
-        schemas = self._schemas
-        schemas.use(serializer, len(last.tools))
+        for at, first_at in last.met_again:
+            # Kept once while it is the same tool as the first of its name, as ``merge_tools``.
+            (source, tool), (first_source, first) = last.tool_at(sources, at, first_at)
+            if source != first_source and not interchangeable(tool, first):
+                return None
+        self._schemas.use(serializer, len(last.tools))
+        return last
+
+    def _list_kept(
+        self, hass: HomeAssistant, sources: list[Source], last: KeptBuild
+    ) -> KeptListing:
+        """Return the listed tools and what the build's candidates are made from."""
         oldest = time.monotonic() - MAX_AGE
         policy = self.policy
         asks = bool(policy.effects)
         kept = last.tools
         left_out: dict[int, str] = {}
         tools: list[llm_helper.Tool] = []
-        # The first tool of each name the merge meets again, with its source.
-        firsts: dict[str, tuple[llm_helper.Tool, str]] = {}
         at = 0
         for source in sources:
             reasons = source.left_out
             for tool in source.tools:
-                if (was := kept[at]) is None:
-                    # Met before: kept once while it is the same tool, as ``merge_tools`` does.
-                    first, first_source = firsts[tool.name]
-                    if first_source != source.source and not interchangeable(tool, first):
-                        return None
+                if (was := kept[at]) is None:  # the merge kept the first of its name
                     at += 1
                     continue
-                if at in last.firsts:
-                    firsts[tool.name] = (tool, source.source)
                 if reasons and (reason := reasons.get(tool.name)) is not None:
                     left_out[at] = reason
                     at += 1
@@ -462,24 +509,28 @@ class HubBuilder:
                     again: list[KeptTool] = []
                     tools.extend(filter(None, [self._list_one(item, again)]))
                     kept[at] = again[0]
-                elif (settings := was.settings) is not None:
-                    decided = was.decided
-                    tools.append(
-                        HubTool(
-                            decided.name,
-                            tool,
-                            decided.source,
-                            settings,
-                            decided.description,
-                            decided.parameters,
-                            was.as_text,
-                        )
-                    )
+                elif was.settings is not None:
+                    tools.append(_kept_tool(tool, was))
                 at += 1
         # What this build decided; later builds replace entries in ``kept``, not in this copy.
-        snapshot = list(kept)
-        source_tools = [source.tools for source in sources]
-        return tools, Once(lambda: kept_candidates(source_tools, snapshot, left_out))
+        return KeptListing(tools, left_out, list(kept))
+
+    def _find_kept(
+        self, hass: HomeAssistant, sources: list[Source], last: KeptBuild, name: str
+    ) -> HubTool | None:
+        """Return the listed tool ``name`` of a kept build alone; None: list them all to know."""
+        if (at := last.places.get(name)) is None:
+            return None
+        (_, tool), _ = last.tool_at(sources, at, at)
+        was = last.tools[at]
+        if (
+            was is None
+            or was.settings is None
+            or tool.name in sources[last.source_of(at)].left_out
+            or self._changed(hass, tool, was, time.monotonic() - MAX_AGE)
+        ):
+            return None
+        return _kept_tool(tool, was)
 
     def _changed(
         self, hass: HomeAssistant, tool: llm_helper.Tool, was: KeptTool, oldest: float
@@ -637,6 +688,20 @@ def _kept(
     )
 
 
+def _kept_tool(tool: llm_helper.Tool, was: KeptTool) -> HubTool:
+    """Return the ``HubTool`` of ``tool`` as kept decisions list it."""
+    decided = was.decided
+    return HubTool(
+        decided.name,
+        tool,
+        decided.source,
+        was.settings,
+        decided.description,
+        decided.parameters,
+        was.as_text,
+    )
+
+
 def _kept_build(
     serializer: SerializerChain,
     sources: list[Source],
@@ -647,18 +712,19 @@ def _kept_build(
     decided = {item.tool.name: entry for item, entry in zip(candidates, kept, strict=True)}
     tools: list[KeptTool | None] = []
     first_at: dict[str, int] = {}
-    firsts: set[int] = set()
+    met_again: list[tuple[int, int]] = []
     for source in sources:
         for tool in source.tools:
             if (at := first_at.get(tool.name)) is None:
                 first_at[tool.name] = len(tools)
                 tools.append(decided[tool.name])
             else:
-                firsts.add(at)
+                met_again.append((len(tools), at))
                 tools.append(None)  # the merge kept the first of this name
     return KeptBuild(
         serializer,
         [(source.source, [tool.name for tool in source.tools]) for source in sources],
         tools,
-        frozenset(firsts),
+        met_again,
+        {item.name: first_at[item.tool.name] for item in candidates},
     )

@@ -10,9 +10,10 @@ whose names or sources changed is made whole (``HubBuilder``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .candidate import CandidateTool
 
@@ -23,7 +24,14 @@ if TYPE_CHECKING:
     from ..schema.cache import SerializerChain
     from ..schema.text import JsonSchema
 
-__all__ = ["KeptBuild", "KeptTool", "Once", "kept_candidates"]
+__all__ = ["DeferredTools", "KeptBuild", "KeptListing", "KeptTool", "Once", "kept_candidates"]
+
+
+class Source(Protocol):
+    """A source of a build (``builder.Source``): its id and its tools."""
+
+    source: str
+    tools: list[Tool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +63,19 @@ class KeptBuild:
     sources: list[tuple[str, list[str]]]
     # Per tool of each source, in order; None: the merge met its name before and kept that one.
     tools: list[KeptTool | None]
-    # The places of tools whose name the merge meets again.
-    firsts: frozenset[int] = frozenset()
+    # ``(place, place of the first of its name)`` of each tool the merge met again.
+    met_again: list[tuple[int, int]] = field(default_factory=list)
+    # The place of each tool by its listed name.
+    places: dict[str, int] = field(default_factory=dict)
+    # Where each source's tools start among ``tools``.
+    _starts: list[int] = field(default_factory=list, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Note where each source's tools start."""
+        start = 0
+        for _, names in self.sources:
+            self._starts.append(start)
+            start += len(names)
 
     def same_tools(
         self, serializer: SerializerChain, sources: Sequence[tuple[str, bool, Sequence[Tool]]]
@@ -74,19 +93,51 @@ class KeptBuild:
                 return False
         return True
 
+    def source_of(self, place: int) -> int:
+        """Return the index of the source the tool at ``place`` comes from."""
+        return bisect_right(self._starts, place) - 1
 
-class Once:
-    """A list made by ``make`` on the first call, then the same list."""
+    def tool_at(self, sources: Sequence[Source], *places: int) -> tuple[tuple[str, Tool], ...]:
+        """Return ``(source id, tool)`` of ``sources`` (alike this build's) at each place."""
+        found = []
+        for place in places:
+            index = self.source_of(place)
+            source = sources[index]
+            found.append((source.source, source.tools[place - self._starts[index]]))
+        return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class KeptListing:
+    """What a build from kept decisions lists, and what its candidates are made from."""
+
+    tools: list[Tool]
+    # The reason of each tool its source left out, by its place.
+    left_out: dict[int, str]
+    # The decisions this build used (later builds replace entries in the kept list, not here).
+    kept: list[KeptTool | None]
+
+
+@dataclass(frozen=True, slots=True)
+class DeferredTools:
+    """An instance's tools listed when first read; ``find`` gets one by name alone, or None."""
+
+    listing: Callable[[], list[Tool]]
+    find: Callable[[str], Tool | None]
+
+
+class Once[T]:
+    """A value made by ``make`` on the first call, then the same value."""
 
     __slots__ = ("_made", "_make")
 
-    def __init__(self, make: Callable[[], list[CandidateTool]]) -> None:
-        """Make the list with ``make`` when first asked."""
+    def __init__(self, make: Callable[[], T]) -> None:
+        """Make the value with ``make`` when first asked."""
         self._make = make
-        self._made: list[CandidateTool] | None = None
+        self._made: T | None = None
 
-    def __call__(self) -> list[CandidateTool]:
-        """Return the list, made on the first call."""
+    def __call__(self) -> T:
+        """Return the value, made on the first call."""
         if self._made is None:
             self._made = self._make()
         return self._made

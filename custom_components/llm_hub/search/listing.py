@@ -47,3 +47,8 @@ class ToolSearch:
     def active(self, tool_count: int, tool_limit: int) -> bool:
         """Return whether a build that lists ``tool_count`` tools lists them by search."""
         return searches(self.settings.mode, tool_count, tool_limit)
+
+    @property
+    def may_search(self) -> bool:
+        """Return whether some count of tools would be listed by search."""
+        return searches(self.settings.mode, 1, 0)
