@@ -8,6 +8,7 @@ reference (in a ``choose``, a nested script, a template), tools made in the UI l
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -26,7 +27,7 @@ from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
-from homeassistant.helpers import llm
+from homeassistant.helpers import intent, llm
 from homeassistant.setup import async_setup_component
 
 from ..helpers import hubs
@@ -139,6 +140,35 @@ async def test_intent_calls_ask_by_their_resolved_targets(
     await hass.async_block_till_done()
     assert [call.data for call in effect_home["light.turn_on"]] == [{"entity_id": ["light.hall"]}]
     assert effect_home["lock.unlock"] == []
+
+
+async def test_an_asked_intent_call_runs_on_what_its_ask_matched(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """Under an ask set, deciding whether Turn on of "Hall light" asks matches its targets;
+    the call then runs on that match: Home Assistant matches once per call, not twice, and
+    the light the decision saw is the one turned on."""
+    entry = await hubs.async_add_hub(hass, "Hub", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    name = _named(instance, "HassTurnOn").name
+    matched: list[intent.MatchTargetsConstraints] = []
+    match_targets = intent.async_match_targets
+
+    def counted(*args: Any, **kwargs: Any) -> intent.MatchTargetsResult:
+        matched.append(args[1])
+        return match_targets(*args, **kwargs)
+
+    with patch.object(intent, "async_match_targets", counted):
+        result = await instance.async_call_tool(llm.ToolInput(name, {"name": "Hall light"}))
+        again = await instance.async_call_tool(llm.ToolInput(name, {"name": "Hall light"}))
+
+    assert not result.error
+    assert not again.error
+    assert [constraints.name for constraints in matched] == ["Hall light", "Hall light"]
+    await hass.async_block_till_done()
+    assert [call.data for call in effect_home["light.turn_on"]] == 2 * [
+        {"entity_id": ["light.hall"]}
+    ]
 
 
 @pytest.mark.parametrize(

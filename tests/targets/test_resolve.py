@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.llm_hub.targets.resolve import match, members
+from custom_components.llm_hub.targets.resolve import match, match_targets, matched_once, members
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er, intent
 from homeassistant.setup import async_setup_component
@@ -87,3 +87,25 @@ async def test_match_of_a_name_only_outside_reach_is_not_exposed(
 
     assert not found.is_match
     assert found.no_match_reason == intent.MatchFailedReason.ASSISTANT
+
+
+async def test_a_call_matches_the_same_targets_once(hass: HomeAssistant, bells: None) -> None:
+    """Within one call (``matched_once``) a match of the same constraints is made once and
+    others are made apart; outside, each match is made anew."""
+    gong = intent.MatchTargetsConstraints(name="Gong")
+    bell = intent.MatchTargetsConstraints(name="Bell", allow_duplicate_names=True)
+    preferences = intent.MatchTargetsPreferences()
+
+    with matched_once():
+        first = match_targets(hass, gong, preferences)
+        other = match_targets(hass, bell, preferences)
+        with matched_once():  # entered again (a selected hub's tool): the same call
+            again = match_targets(hass, gong, preferences)
+        assert match_targets(hass, bell, preferences) is other
+    after = match_targets(hass, gong, preferences)
+
+    assert again is first
+    assert [state.entity_id for state in first.states] == ["input_boolean.gong"]
+    assert len(other.states) == 2
+    assert after is not first
+    assert after.states == first.states

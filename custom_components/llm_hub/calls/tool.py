@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 import time
-from typing import Any, Literal, Protocol, override
+from typing import Any, Final, Literal, Protocol, override
 
 import probatio
 
@@ -37,8 +38,15 @@ from ..const import (
     TOKEN_ARGUMENT,
 )
 from ..schema.text import JsonSchema
-from ..scope.assist import CONVERSATION, OutOfScope, async_call_in_scope, tool_outside
+from ..scope.assist import (
+    CONVERSATION,
+    OutOfScope,
+    async_call_in_scope,
+    async_call_matched,
+    tool_outside,
+)
 from ..scope.reach import HubScope, ResolvedScope, entered
+from ..targets.resolve import matched_once, matching_once
 from .arguments import tool_arguments
 from .deadlines import Deadlines
 from .results import json_safe, json_text
@@ -55,6 +63,9 @@ __all__ = [
     "interchangeable",
     "unwrap",
 ]
+
+# What a call that cannot ask enters instead of ``matched_once``: nothing.
+_AS_IS: Final = nullcontext()
 
 type Outcome = Literal["ok", "error", "refused", "needs_confirmation"]
 """How a call through a hub ended (the audit trail's ``outcome``)."""
@@ -223,7 +234,8 @@ class HubTool(Tool):
             llm_context = replace(llm_context, assistant=CONVERSATION)
         approved_by = None
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
-        with entered(scopes):
+        # A call that may ask runs on the targets its ask decision matched (matched once).
+        with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
             checked = self._outside_scope(hass, scopes) or self._check_call(
                 tool_input, llm_context, confirmed=confirmed
             )
@@ -322,18 +334,9 @@ class HubTool(Tool):
             id=tool_input.id,
             external=tool_input.external,
         )
-        call: Awaitable[ToolResult | dict[str, Any] | ToolCall]
         deadline = asyncio.timeout(None)  # ended by the hub's deadlines, not a timer of its own
         try:
-            if isinstance(tool, HubTool):
-                # A tool of a selected hub: tell it whether this call is confirmed.
-                call = tool.async_run(
-                    hass, inner_input, llm_context, confirmed=confirmed, scopes=scopes
-                )
-            elif scopes:
-                call = async_call_in_scope(hass, tool, inner_input, llm_context)
-            else:
-                call = tool.async_call(hass, inner_input, llm_context)
+            call = _call(hass, tool, inner_input, llm_context, confirmed=confirmed, scopes=scopes)
             async with deadline:
                 deadlines.watch(deadline, seconds)
                 result = await call
@@ -461,6 +464,26 @@ class HubTool(Tool):
     def __hash__(self) -> int:
         """Hash like the original tool, so a wrapper and its original meet in sets and dicts."""
         return hash(unwrap(self))
+
+
+def _call(
+    hass: HomeAssistant,
+    tool: Tool,
+    tool_input: ToolInput,
+    llm_context: LLMContext,
+    *,
+    confirmed: bool,
+    scopes: tuple[ResolvedScope, ...],
+) -> Awaitable[ToolResult | dict[str, Any] | ToolCall]:
+    """Return the call of the original ``tool``: within scope, on what was matched, or as is."""
+    if isinstance(tool, HubTool):
+        # A tool of a selected hub: tell it whether this call is confirmed.
+        return tool.async_run(hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes)
+    if scopes:
+        return async_call_in_scope(hass, tool, tool_input, llm_context)
+    if matching_once():
+        return async_call_matched(hass, tool, tool_input, llm_context)
+    return tool.async_call(hass, tool_input, llm_context)
 
 
 def _json_type(value: Any) -> str:

@@ -40,7 +40,7 @@ from ..targets.intents import (
     intent_unknown,
     slots_of,
 )
-from ..targets.resolve import match
+from ..targets.resolve import Within, match, match_targets
 from ..targets.walk import entities_acts, tool_script
 from .changes import async_home_changes
 from .reach import ResolvedScope, entered, reaches, scopes_entered
@@ -50,6 +50,7 @@ __all__ = [
     "OutOfScope",
     "acts_outside",
     "async_call_in_scope",
+    "async_call_matched",
     "entity_refused",
     "in_scope",
     "prompt_in_scope",
@@ -304,14 +305,34 @@ async def async_call_in_scope(
     return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context)
 
 
-async def _async_intent_in_scope(
+async def async_call_matched(
+    hass: HomeAssistant,
+    tool: llm_helper.Tool,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+) -> llm_helper.ToolResult | JsonObjectType:
+    """Call ``tool``; an intent Home Assistant handles plainly runs on what its ask matched.
+
+    Within ``targets.resolve.matched_once``, where the call's ask decision matched its targets.
+    """
+    if isinstance(tool, llm_helper.IntentTool):
+        handler = handler_of(hass, tool.intent_type)
+        if isinstance(handler, intent.DynamicServiceIntentHandler) and (
+            type(handler).async_handle is _PLAIN_HANDLE
+        ):
+            return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context, None)
+    return await tool.async_call(hass, tool_input, llm_context)
+
+
+async def _async_intent_in_scope(  # noqa: PLR0917
     hass: HomeAssistant,
     tool: llm_helper.IntentTool,
     handler: intent.DynamicServiceIntentHandler,
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
+    within: Within | None = reaches,
 ) -> llm_helper.ToolResult | JsonObjectType:
-    """Call the intent of ``tool`` on its targets within scope (see the module's text)."""
+    """Call the intent of ``tool`` on its targets ``within`` (None: all; the module's text)."""
     slots = slots_of(hass, tool, tool_input.tool_args, llm_context)
     try:
         valid = handler.async_validate_slots(slots)
@@ -325,8 +346,8 @@ async def _async_intent_in_scope(
         area_id=valid.get("preferred_area_id", {}).get("value"),
         floor_id=valid.get("preferred_floor_id", {}).get("value"),
     )
-    found = intent.async_match_targets(hass, constraints, preferences)
-    scoped = match(hass, constraints, preferences, reaches, found)
+    found = match_targets(hass, constraints, preferences)
+    scoped = match(hass, constraints, preferences, within, found)
     if not scoped.is_match:
         if scoped is found:
             return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
@@ -345,7 +366,7 @@ async def _async_intent_in_scope(
     # A group, scene or script acting outside the scope is left out, as its own tool is.
     refused: list[str] = []
     kept: list[State] = []
-    for state in scoped.states:
+    for state in scoped.states if within is not None else ():
         acts = entities_acts(hass, [state.entity_id])
         if (why := acts_outside(hass, acts, f"the {state.domain} {state.name}")) is not None:
             refused.append(why)

@@ -7,7 +7,9 @@ targets, within a set the caller hands (``within``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, Final
 
@@ -24,7 +26,17 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er, intent, target as target_helper
 
-__all__ = ["TARGET_KEYS", "Within", "ids", "match", "members", "selected"]
+__all__ = [
+    "TARGET_KEYS",
+    "Within",
+    "ids",
+    "match",
+    "match_targets",
+    "matched_once",
+    "matching_once",
+    "members",
+    "selected",
+]
 
 TARGET_KEYS: Final = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, ATTR_FLOOR_ID, ATTR_LABEL_ID)
 
@@ -35,6 +47,49 @@ type Within = Callable[[str], bool]
 _AFTER_EXPOSURE: Final = frozenset(
     {intent.MatchFailedReason.DUPLICATE_NAME, intent.MatchFailedReason.MULTIPLE_TARGETS}
 )
+
+
+# The matches made within ``matched_once``: (constraints, preferences, result), newest last.
+_MATCHED: ContextVar[list[tuple[Any, Any, intent.MatchTargetsResult]] | None] = ContextVar(
+    "llm_hub_matched", default=None
+)
+
+
+@contextmanager
+def matched_once() -> Iterator[None]:
+    """Within one call, match the same constraints and preferences once (ask, then run).
+
+    What the call runs on is what its ask decision matched. Entered again: the outer's.
+    """
+    if _MATCHED.get() is not None:
+        yield
+        return
+    token = _MATCHED.set([])
+    try:
+        yield
+    finally:
+        _MATCHED.reset(token)
+
+
+def matching_once() -> bool:
+    """Return whether ``matched_once`` is entered (a call's matches are kept)."""
+    return _MATCHED.get() is not None
+
+
+def match_targets(
+    hass: HomeAssistant,
+    constraints: intent.MatchTargetsConstraints,
+    preferences: intent.MatchTargetsPreferences,
+) -> intent.MatchTargetsResult:
+    """Return ``intent.async_match_targets`` of all states, once per call (``matched_once``)."""
+    if (kept := _MATCHED.get()) is None:
+        return intent.async_match_targets(hass, constraints, preferences)
+    for constrained, preferred, found in kept:
+        if constrained == constraints and preferred == preferences:
+            return found
+    found = intent.async_match_targets(hass, constraints, preferences)
+    kept.append((constraints, preferences, found))
+    return found
 
 
 def ids(value: Any) -> list[str]:
@@ -105,7 +160,7 @@ def match(
     found: intent.MatchTargetsResult | None = None,
 ) -> intent.MatchTargetsResult:
     """Return what ``constraints`` match, entities ``within`` does not hold as unexposed."""
-    found = found or intent.async_match_targets(hass, constraints, preferences)
+    found = found or match_targets(hass, constraints, preferences)
     if within is None:
         return found
     if found.is_match:
