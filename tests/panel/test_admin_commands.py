@@ -6,6 +6,7 @@ call); admins only. A hub's scope is in ``test_panel_scope.py``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 import importlib
 from types import ModuleType
@@ -607,6 +608,34 @@ async def test_describe_shows_a_schema_that_cannot_be_converted(
     assert result["size"]["tools_chars"] == definition_chars(
         [{"name": "broken", "description": "The broken tool."}]
     )
+
+
+@dataclass
+class _Notes:
+    """Annotations of a class of a tool's own: a dataclass that cannot be hashed."""
+
+    read_only: bool = True
+
+
+async def test_describe_again_is_the_same_and_takes_any_annotations(
+    hass: HomeAssistant, inspected_hub: MockConfigEntry, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A describe repeats what the last said, also once its kept definitions are dropped
+    (``_MAX_DESCRIBED`` reached); annotations of any dataclass are shown as data."""
+    noted = RecordingTool("noted")
+    noted.annotations = _Notes()  # type: ignore[assignment]
+    llm.async_register_api(hass, FixedAPI(hass, "notes", "Notes", [noted]))
+    client = await hass_ws_client(hass)
+
+    first = (await _describe(client, hub_id(inspected_hub)))["result"]
+    again = (await _describe(client, hub_id(inspected_hub)))["result"]
+    with patch("custom_components.llm_hub.panel.inspector._MAX_DESCRIBED", 1):
+        notes = (await _describe(client, "notes"))["result"]  # drops the hub's
+        dropped = (await _describe(client, hub_id(inspected_hub)))["result"]
+
+    assert again == first
+    assert dropped == first
+    assert notes["tools"][0]["annotations"] == {"read_only": True}
 
 
 async def test_describe_as_another_user(

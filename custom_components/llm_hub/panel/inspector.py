@@ -7,9 +7,11 @@ Sizes are characters of prompt and tool definitions, and tokens estimated from t
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 import json
 import math
 import re
+import time
 from typing import Any, Final
 
 import probatio
@@ -24,6 +26,7 @@ from ..compose.builder import HubAPIInstance
 from ..compose.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
 from ..compose.policy import ASK_INNER
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
+from ..schema.cache import MAX_AGE
 from ..scope.assist import scope_note
 from ..search.meta_tools import HIDDEN_META_NAME, META_TOOLS
 from .bench_form import form_selectors
@@ -277,21 +280,81 @@ def _describe_tool(
         "source": source,
         "title": tool.title,
         "description": description,
-        "annotations": asdict(tool.annotations) if tool.annotations else None,
+        "annotations": _annotations_data(tool.annotations) if tool.annotations else None,
         "parameters": None,
         "hidden": None,
     }
+    sources = (parameters, original.parameters, instance.custom_serializer)
+    # A hub's serializers are a new chain per build, equal while the same serializers.
+    key = (name, description, id(parameters), id(original.parameters), sources[2])
+    described = _DESCRIBED.get(key)
+    now = time.monotonic()
+    if (
+        described is None
+        or described.made <= now - MAX_AGE
+        or described.sources[0] is not parameters
+        or described.sources[1] is not original.parameters
+    ):
+        described = _described(name, description, sources, made=now)
+        if len(_DESCRIBED) >= _MAX_DESCRIBED:
+            _DESCRIBED.clear()
+        _DESCRIBED[key] = described
+    if described.error is not None:
+        result["parameters_error"] = described.error
+    result["parameters"] = described.parameters
+    result["selectors"] = described.selectors
+    result["size"] = {"chars": described.chars, "tokens": estimate_tokens(described.chars)}
+    return result
+
+
+def _annotations_data(annotations: llm_helper.ToolAnnotations) -> dict[str, Any]:
+    """Return annotations as data (shared and read-only when they can be hashed)."""
     try:
-        definition = function_definition(name, description, parameters, instance.custom_serializer)
+        return _shared_annotations(annotations)
+    except TypeError:  # annotations of a class that cannot be hashed
+        return asdict(annotations)
+
+
+@lru_cache(maxsize=64)
+def _shared_annotations(annotations: llm_helper.ToolAnnotations) -> dict[str, Any]:
+    """Return annotations as data, once per value: tools share a few annotations."""
+    return asdict(annotations)
+
+
+@dataclass(frozen=True, slots=True)
+class _Described:
+    """What describing one tool's definition gave, shared by describes until ``MAX_AGE``."""
+
+    # The parameters, the original's parameters and the serializer it was made from.
+    sources: tuple[Any, Any, Any]
+    parameters: dict[str, Any] | None
+    chars: int
+    selectors: dict[str, Any]
+    error: str | None
+    made: float
+
+
+# Tools' described definitions by name, description, ids of both parameters, and serializer.
+_DESCRIBED: dict[tuple[Any, ...], _Described] = {}
+# Most definitions kept; past it they are made again (a describe of 2,000 tools keeps them all).
+_MAX_DESCRIBED: Final = 8192
+
+
+def _described(
+    name: str, description: str | None, sources: tuple[Any, Any, Any], *, made: float
+) -> _Described:
+    """Return the definition of one tool as agents get it, its size and the bench's selectors."""
+    parameters, own_parameters, serializer = sources
+    error = listed = None
+    try:
+        definition = function_definition(name, description, parameters, serializer)
     except Exception as err:  # noqa: BLE001  # shown to the user, not raised
-        result["parameters_error"] = f"{type(err).__name__}: {err}"
+        error = f"{type(err).__name__}: {err}"
         chars = 0
     else:
-        result["parameters"] = definition["parameters"]
+        listed = definition["parameters"]
         chars = definition_chars(definition)
-    result["selectors"] = form_selectors(original.parameters, result["parameters"])
-    result["size"] = {"chars": chars, "tokens": estimate_tokens(chars)}
-    return result
+    return _Described(sources, listed, chars, form_selectors(own_parameters, listed), error, made)
 
 
 # --- Sizes ---------------------------------------------------------------------------------
