@@ -87,6 +87,8 @@ class HubAPI(SourcedAPI):
         self.ui_tools = ui_tools
         self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self.slow_sources = SlowSources(self._warn)
+        # One timer ends the hub's slow sources and calls (``calls.deadlines``).
+        self._deadlines = Deadlines(hass)
         self._builder = HubBuilder(
             hub_name=self.name,
             instructions=self.instructions,
@@ -96,7 +98,7 @@ class HubAPI(SourcedAPI):
                 timeout=self.options.timeout,
                 recorder=self.audit,
                 is_registered=self._is_registered,
-                deadlines=Deadlines(hass),
+                deadlines=self._deadlines,
                 scope=None if self.scope.empty else self.scope,
             ),
             confirmations=self.confirmations,
@@ -197,6 +199,7 @@ class HubAPI(SourcedAPI):
                 llm_context=llm_context,
                 warn=self._warn,
                 slow=self.slow_sources,
+                deadlines=self._deadlines,
             )
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)

@@ -20,6 +20,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import llm as llm_helper
 from homeassistant.util import dt as dt_util
 
+from ..calls.deadlines import Deadlines
 from ..compat import api_requires_admin
 from ..const import CONTRIBUTED_NAMESPACE, DOMAIN, SOURCE_BUDGET
 from .builder import HubAPIInstance, Source, WarnOnce
@@ -143,6 +144,7 @@ async def async_collect_sources(
     llm_context: llm_helper.LLMContext,
     warn: WarnOnce,
     slow: SlowSources,
+    deadlines: Deadlines,
 ) -> tuple[list[Source], list[str]]:
     """Return the sources (contributors first, then each selected API) and what was left out.
 
@@ -177,7 +179,7 @@ async def async_collect_sources(
             continue
         if (instance := request.instances.get(selected_id)) is None:
             try:
-                instance = await _async_get_instance(api, llm_context)
+                instance = await _async_get_instance(api, llm_context, deadlines)
             except HubLoopError as err:
                 # The selected API leads back here: serve the rest, so that one loop does not
                 # take down every API built with this hub (e.g. MCP Server's "All LLM APIs").
@@ -242,16 +244,19 @@ class _SlowError(Exception):
 
 
 async def _async_get_instance(
-    api: llm_helper.API, llm_context: llm_helper.LLMContext
+    api: llm_helper.API, llm_context: llm_helper.LLMContext, deadlines: Deadlines
 ) -> llm_helper.APIInstance:
     """Return ``api``'s instance; cancel it and raise ``_SlowError`` past ``SOURCE_BUDGET``."""
     if isinstance(api, SourcedAPI):
         return await api.async_get_api_instance(llm_context)
-    deadline = timeout(SOURCE_BUDGET)
+    deadline = timeout(None)  # ended by the hub's deadlines: no timer per source and request
     try:
         async with deadline:
+            deadlines.watch(deadline, SOURCE_BUDGET)
             return await api.async_get_api_instance(llm_context)
     except TimeoutError as err:
         if deadline.expired():
             raise _SlowError from err
         raise
+    finally:
+        deadlines.forget(deadline)
