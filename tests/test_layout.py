@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import ast
 from graphlib import CycleError, TopologicalSorter
+import json
 from pathlib import Path
 from typing import Final
 
 import custom_components.llm_hub
+from homeassistant.util.yaml import load_yaml_dict
 
 PACKAGE = Path(custom_components.llm_hub.__file__).parent
 
@@ -245,3 +247,16 @@ def test_no_test_module_imports_another() -> None:
         for path in files
     }
     assert {path: names for path, names in imports.items() if names} == {}
+
+
+def test_quality_scale_names_the_manifests_requirements() -> None:
+    """``dependency-transparency`` names each requirement of manifest.json with its version,
+    and counts them in words."""
+    manifest = json.loads((PACKAGE / "manifest.json").read_text(encoding="utf-8"))
+    rules = load_yaml_dict(PACKAGE / "quality_scale.yaml")["rules"]
+    comment = " ".join(rules["dependency-transparency"]["comment"].split())
+    requirements = [line.split("==") for line in manifest["requirements"]]
+    counts = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+
+    assert comment.startswith(f"{counts[len(requirements)]} requirements")
+    assert [name for name, version in requirements if f"{name} {version}" not in comment] == []

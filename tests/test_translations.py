@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+import voluptuous as vol
 
 from custom_components.llm_hub.api import AdminRequiredError
 from custom_components.llm_hub.compose.candidate import CandidateTool
@@ -18,7 +19,7 @@ from custom_components.llm_hub.options_flow import _tool_status
 from custom_components.llm_hub.panel.inspector import REASON_KEYS
 from custom_components.llm_hub.ui_tools.reasons import MESSAGES
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm, translation
+from homeassistant.helpers import config_validation as cv, llm, translation
 
 from .helpers.hubs import RecordingTool
 from .helpers.translations import TRANSLATIONS, TRANSLATIONS_DIR, load_translations, placeholders_of
@@ -328,3 +329,21 @@ def test_panel_reasons_are_the_hubs_own() -> None:
     assert {key: TRANSLATIONS["config_panel"]["reason"][key] for key in REASON_KEYS.values()} == {
         key: text for text, key in REASON_KEYS.items()
     }
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_every_text_passes_home_assistants_own_check(language: str) -> None:
+    """hassfest validates each translated text with ``cv.string_with_no_html``: nothing that
+    reads as an HTML tag (``notify.<name>`` does) in any language."""
+    texts: list[tuple[str, Any]] = [("", load_translations(language))]
+    failing = []
+    while texts:
+        path, node = texts.pop()
+        if isinstance(node, dict):
+            texts.extend((f"{path}.{key}".strip("."), value) for key, value in node.items())
+            continue
+        try:
+            cv.string_with_no_html(node)
+        except vol.Invalid:
+            failing.append(path)
+    assert failing == []

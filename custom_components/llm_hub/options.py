@@ -340,7 +340,7 @@ _OVERRIDES: Final = Kind(
 )
 _NOTIFY_ACTION: Final = Kind(
     _is_notify_action,
-    "a notify action (notify.<name>)",
+    "a notify action (notify.…)",
     _read_notify_action,
     words="expected_notify_action",
 )
