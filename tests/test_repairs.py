@@ -216,3 +216,191 @@ async def test_fix_flow_of_a_tool_deleted_meanwhile(
     assert result["type"] == "abort"
     assert result["reason"] == "tool_removed"
     assert [sub.title for sub in entry.subentries.values()] == ["Fine"]
+
+
+# --- A removed hub that MCP Server or an agent still selects ---------------------------------
+
+MCP_ACCEPT = {"Accept": "application/json, text/event-stream"}
+
+
+async def _mcp_tools(client: Any) -> tuple[int, Any]:
+    """List the tools at /api/mcp as an MCP client does; return the status and the answer."""
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    response = await client.post("/api/mcp", json=body, headers=MCP_ACCEPT)
+    return response.status, await response.json() if response.status == HTTPStatus.OK else None
+
+
+def _mcp_server(api_ids: Any) -> MockConfigEntry:
+    """Return MCP Server's config entry serving ``api_ids`` at /api/mcp."""
+    return MockConfigEntry(
+        domain="mcp_server",
+        title="Model Context Protocol",
+        version=1,
+        minor_version=4,
+        data={
+            "all_llm_apis": False,
+            CONF_LLM_HASS_API: api_ids,
+            "require_admin": True,
+            "read_only": False,
+        },
+    )
+
+
+def _removed_issues(hass: HomeAssistant) -> dict[str, Any]:
+    return {
+        issue_id: issue
+        for issue_id, issue in hubs.hub_issues(hass).items()
+        if issue.translation_key == "removed_hub_selected"
+    }
+
+
+async def test_removing_a_hub_mcp_server_serves_raises_an_issue_that_fixes_it(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator
+) -> None:
+    """MCP Server serves Assist and the hub "Office" at /api/mcp. Removing the hub breaks every
+    request there; an issue names both, and its fix takes the hub out of MCP Server's
+    selection, after which /api/mcp answers again, with Assist's tools."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    server = _mcp_server([hubs.hub_id(office), "assist"])
+    server.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(server.entry_id)
+    assert await async_setup_component(hass, "repairs", {})
+    repairs_client = await hass_client()  # once MCP Server's views are registered
+    assert (await _mcp_tools(repairs_client))[0] == HTTPStatus.OK
+
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    broken, broken_answer = await _mcp_tools(repairs_client)
+    [(issue_id, issue)] = _removed_issues(hass).items()
+    flow = await _start_fix(repairs_client, issue_id)
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+    await hass.async_block_till_done()
+    status, answer = await _mcp_tools(repairs_client)
+
+    assert broken != HTTPStatus.OK or "error" in broken_answer, broken_answer
+    # MCP Server titles its entry by what it serves: its own name leads.
+    assert issue.translation_placeholders["hub"] == "Office"
+    assert issue.translation_placeholders["selecting"].startswith("Model Context Protocol")
+    assert flow["description_placeholders"] == issue.translation_placeholders
+    assert result["type"] == "create_entry"
+    assert server.data[CONF_LLM_HASS_API] == ["assist"]
+    assert _removed_issues(hass) == {}
+    assert status == HTTPStatus.OK
+    assert answer["result"]["tools"]
+
+
+async def test_a_removed_hub_that_mcp_server_serves_alone_is_left_to_its_options(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """MCP Server serves only the removed hub: the fix says to pick another API in its
+    options (it serves at least one) and the issue stays until then; picking one clears it."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    server = _mcp_server(hubs.hub_id(office))  # as old entries stored one API
+    server.add_to_hass(hass)
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    [issue_id] = _removed_issues(hass)
+
+    result = await _start_fix(repairs_client, issue_id)
+    assert result["type"] == "abort"
+    assert result["reason"] == "last_api"
+    assert list(_removed_issues(hass)) == [issue_id]
+
+    hass.config_entries.async_update_entry(
+        server, data={**server.data, CONF_LLM_HASS_API: ["assist"]}
+    )
+    await hass.async_block_till_done()
+    assert _removed_issues(hass) == {}
+
+
+async def test_an_agent_selecting_a_removed_hub_gets_it_taken_out(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """A conversation agent's subentry (as OpenAI's and Ollama's) selects the removed hub and
+    Assist: the issue names the agent and its subentry; the fix keeps Assist."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    agent = MockConfigEntry(
+        domain="some_agent",
+        title="Some agent",
+        subentries_data=[
+            ConfigSubentryData(
+                data={CONF_LLM_HASS_API: ["assist", hubs.hub_id(office)]},
+                subentry_type="conversation",
+                title="Kitchen talk",
+                unique_id=None,
+            )
+        ],
+    )
+    agent.add_to_hass(hass)
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    [(issue_id, issue)] = _removed_issues(hass).items()
+
+    flow = await _start_fix(repairs_client, issue_id)
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+
+    selecting = "some_agent (Kitchen talk)"  # an integration not loaded: its domain names it
+    assert issue.translation_placeholders == {"hub": "Office", "selecting": selecting}
+    assert result["type"] == "create_entry"
+    [subentry] = agent.subentries.values()
+    assert subentry.data[CONF_LLM_HASS_API] == ["assist"]
+    assert _removed_issues(hass) == {}
+
+
+async def test_a_fix_whose_selecting_entry_went_meanwhile_says_so(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """MCP Server is removed while the fix flow is open: the flow ends in words, and the
+    issue is gone with what raised it."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    server = _mcp_server([hubs.hub_id(office), "assist"])
+    server.add_to_hass(hass)
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    [issue_id] = _removed_issues(hass)
+
+    flow = await _start_fix(repairs_client, issue_id)
+    assert await hass.config_entries.async_remove(server.entry_id)
+    gone = await _continue_fix(repairs_client, flow["flow_id"])
+
+    assert gone["type"] == "abort"
+    assert gone["reason"] == "selecting_removed"
+    assert _removed_issues(hass) == {}
+
+
+async def test_an_agents_options_keep_the_other_apis(
+    hass: HomeAssistant, repairs_client: Any
+) -> None:
+    """An agent that keeps its selection in its options (older agents) keeps the rest."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    agent = MockConfigEntry(
+        domain="some_agent",
+        title="Some agent",
+        options={CONF_LLM_HASS_API: [hubs.hub_id(office), "assist"]},
+    )
+    agent.add_to_hass(hass)
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    [issue_id] = _removed_issues(hass)
+
+    flow = await _start_fix(repairs_client, issue_id)
+    result = await _continue_fix(repairs_client, flow["flow_id"])
+
+    assert result["type"] == "create_entry"
+    assert agent.options[CONF_LLM_HASS_API] == ["assist"]
+    assert _removed_issues(hass) == {}
+
+
+async def test_a_hub_removed_while_stopped_is_found_at_start(hass: HomeAssistant) -> None:
+    """MCP Server selects a hub id no hub entry has (removed while Home Assistant was off):
+    the issue names the id, since the hub's name is gone with it."""
+    server = _mcp_server(["llm_hub-01GONE", "assist"])
+    server.add_to_hass(hass)
+    assert await async_setup_component(hass, DOMAIN, {})
+    await hass.async_block_till_done()
+
+    [issue] = _removed_issues(hass).values()
+    assert issue.translation_placeholders == {
+        "hub": "llm_hub-01GONE",
+        "selecting": f"mcp_server ({server.title})",  # not loaded: its domain names it
+    }

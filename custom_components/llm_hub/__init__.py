@@ -30,6 +30,7 @@ from .issues import (
 )
 from .options import invalid_options, selected_api_ids, without_empty
 from .panel.registration import async_hide_panels, async_setup_panel, async_show_panels
+from .removed_hubs import async_check_removed_hubs
 from .types import LlmHubConfigEntry, LlmHubData
 from .ui_tools.definition import tool_subentries
 from .ui_tools.tools import UiTools
@@ -89,8 +90,10 @@ async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> b
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
-    """Remove the repair issues of a removed hub and of its tools; the last takes the panels."""
+    """Remove a hub's issues, raise one per place still selecting it; the last takes the panels."""
     async_remove_issues(hass, entry.entry_id)
+    # MCP Server or an agent that still selects the hub fails each request: say so.
+    async_check_removed_hubs(hass, {entry.entry_id: entry.title})
     async_hide_panels(hass, entry.entry_id)
 
 

@@ -38,6 +38,7 @@ from homeassistant.util.hass_dict import HassKey
 from .api import HubAPI
 from .const import DOMAIN, LOGGER, api_id_for_entry
 from .options import EXPECTED, SAFETY_OPTIONS, expected_words
+from .removed_hubs import async_check_removed_hubs
 from .scope.reach import HubScope
 from .texts import Texts, async_texts
 from .ui_tools.tools import UiTools
@@ -362,6 +363,8 @@ def async_track_apis(hass: HomeAssistant) -> None:
         cancel_on_shutdown=True,
     )
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, tracker.stop)
+    # A hub removed while Home Assistant was stopped, or before this version, is still selected.
+    async_at_started(hass, async_check_removed_hubs)
 
 
 # States of an entry that has (or is about to have, or still has) its APIs registered.
@@ -403,6 +406,7 @@ class _ApiTracker:
     def entry_changed(self, change: ConfigEntryChange, entry: ConfigEntry) -> None:
         """Clear what a change resolved; check hubs ``CHECK_DELAY`` later if APIs may be lost."""
         self._clear_resolved()
+        async_check_removed_hubs(self.hass)
         if self.hass.state is not CoreState.running or (
             change is not ConfigEntryChange.REMOVED and entry.state in _MAY_HAVE_APIS
         ):

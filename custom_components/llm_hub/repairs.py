@@ -16,8 +16,10 @@ from homeassistant.components.repairs import RepairsFlow, RepairsFlowResult
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import CONF_LLM_HASS_API, CONF_NAME
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.selector import TextSelector
 
+from .const import DOMAIN
 from .hub_name import clean_name, name_error, suggest_name
 from .issues import (
     DATA_API_ID,
@@ -31,12 +33,21 @@ from .issues import (
     api_name,
 )
 from .options import expected_words, selected_api_ids
+from .removed_hubs import (
+    DATA_HUB_API_ID,
+    DATA_SELECTING,
+    DATA_SELECTING_SUBENTRY,
+    ISSUE_REMOVED_HUB,
+    async_check_removed_hubs,
+    selected_ids,
+)
 from .texts import async_texts
 
 __all__ = [
     "InvalidNameRepairFlow",
     "InvalidOptionRepairFlow",
     "MissingApiRepairFlow",
+    "RemovedHubRepairFlow",
     "ToolLeftOutRepairFlow",
     "async_create_fix_flow",
 ]
@@ -201,11 +212,76 @@ class ToolLeftOutRepairFlow(RepairsFlow):
         return self.async_create_entry(data={})
 
 
+class RemovedHubRepairFlow(RepairsFlow):
+    """Take a removed hub out of what another integration selects, and reload that one."""
+
+    def __init__(self, entry_id: str, subentry_id: str, api_id: str) -> None:
+        """Fix the selection of ``api_id`` by the entry ``entry_id`` (or its subentry)."""
+        self.entry_id = entry_id
+        self.subentry_id = subentry_id
+        self.api_id = api_id
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Start with the confirmation."""
+        return await self.async_step_confirm()
+
+    async def async_step_confirm(
+        self, user_input: dict[str, Any] | None = None
+    ) -> RepairsFlowResult:
+        """Ask to confirm; on confirming, remove the hub from the selection and reload."""
+        hass = self.hass
+        issue = ir.async_get(hass).async_get_issue(DOMAIN, self.issue_id)
+        placeholders = dict(issue.translation_placeholders or {}) if issue else {}
+        placeholders.setdefault("hub", self.api_id)
+        entry = hass.config_entries.async_get_entry(self.entry_id)
+        subentry = entry.subentries.get(self.subentry_id) if entry and self.subentry_id else None
+        placeholders.setdefault("selecting", entry.title if entry else self.entry_id)
+        if entry is None or (self.subentry_id and subentry is None):
+            return self.async_abort(
+                reason="selecting_removed", description_placeholders=placeholders
+            )
+        where = subentry.data if subentry else entry.data
+        if not subentry and self.api_id not in selected_ids(where.get(CONF_LLM_HASS_API)):
+            where = entry.options
+        remaining = [
+            api_id for api_id in selected_ids(where.get(CONF_LLM_HASS_API)) if api_id != self.api_id
+        ]
+        if not remaining and entry.domain == _MCP_SERVER:
+            # MCP Server serves at least one API: the user picks another in its options.
+            return self.async_abort(reason="last_api", description_placeholders=placeholders)
+        if user_input is None:
+            return self.async_show_form(
+                step_id="confirm",
+                data_schema=probatio.Schema({}),
+                description_placeholders=placeholders,
+            )
+        changed = {**where, CONF_LLM_HASS_API: remaining}
+        if subentry is not None:
+            hass.config_entries.async_update_subentry(entry, subentry, data=changed)
+        elif where is entry.data:
+            hass.config_entries.async_update_entry(entry, data=changed)
+        else:
+            hass.config_entries.async_update_entry(entry, options=changed)
+        hass.config_entries.async_schedule_reload(entry.entry_id)
+        async_check_removed_hubs(hass)
+        return self.async_create_entry(data={})
+
+
+# MCP Server's domain: it refuses to serve no LLM API.
+_MCP_SERVER = "mcp_server"
+
+
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
     """Return the fix flow of an LLM Hub issue (the ``repairs`` platform's entry point)."""
     data = data or {}
+    if issue_id.startswith(f"{ISSUE_REMOVED_HUB}_"):
+        return RemovedHubRepairFlow(
+            str(data.get(DATA_SELECTING)),
+            str(data.get(DATA_SELECTING_SUBENTRY) or ""),
+            str(data.get(DATA_HUB_API_ID)),
+        )
     if issue_id.startswith(f"{ISSUE_INVALID_NAME}_"):
         return InvalidNameRepairFlow(str(data.get(DATA_ENTRY_ID)))
     if issue_id.startswith(ISSUE_TOOL_PREFIX):
