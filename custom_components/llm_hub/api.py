@@ -6,6 +6,7 @@ from collections.abc import Mapping
 import logging
 from typing import Any, override
 
+from homeassistant.auth.models import User
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
@@ -161,19 +162,30 @@ class HubAPI(SourcedAPI):
         with entered(scopes):
             return await self._async_build(llm_context, registered, is_admin=is_admin)
 
-    async def _async_refused(self, llm_context: llm_helper.LLMContext) -> str | None:
-        """Return why the request's user may not use this hub (the prompt), or None."""
+    @property
+    def for_some_users(self) -> bool:
+        """Return whether the hub serves only some users (its Users or admins-only option)."""
+        return bool(self.options.allowed_users or self.options.admins_only)
+
+    def serves(self, user: User | None) -> bool:
+        """Return whether the hub serves ``user`` (None: a request without a user)."""
         options = self.options
-        if not (options.allowed_users or options.admins_only):
-            return None
-        user_id = llm_context.context.user_id if llm_context.context else None
-        user = await self.hass.auth.async_get_user(user_id) if user_id else None
-        if (
+        if not self.for_some_users:
+            return True
+        return (
             user is not None
             and user.is_active  # Home Assistant treats a deactivated user as nobody
             and (not options.allowed_users or user.id in options.allowed_users)
             and (user.is_admin or not options.admins_only)
-        ):
+        )
+
+    async def _async_refused(self, llm_context: llm_helper.LLMContext) -> str | None:
+        """Return why the request's user may not use this hub (the prompt), or None."""
+        if not self.for_some_users:
+            return None
+        user_id = llm_context.context.user_id if llm_context.context else None
+        user = await self.hass.auth.async_get_user(user_id) if user_id else None
+        if self.serves(user):
             return None
         return (
             f'The LLM API "{self.name}" is not available to this user, so it has no tools: '

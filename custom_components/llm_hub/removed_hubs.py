@@ -52,10 +52,7 @@ class Selection:
         return f"{ISSUE_REMOVED_HUB}_{self.entry.entry_id}_{self.subentry_id or ''}_{self.api_id}"
 
     def name(self, hass: HomeAssistant) -> str:
-        """Return who selects, in words: the integration's name, then the (sub)entry's title.
-
-        MCP Server titles its entry by the APIs it serves, so the name leads.
-        """
+        """Return who selects: the integration's name, then the (sub)entry's title."""
         try:
             integration = async_get_loaded_integration(hass, self.entry.domain).name
         except IntegrationNotLoaded:
@@ -102,10 +99,7 @@ def _stale_selections(hass: HomeAssistant, removed: set[str]) -> list[Selection]
 
 @callback
 def async_check_removed_hubs(hass: HomeAssistant, removed: Mapping[str, str] | None = None) -> None:
-    """Raise an issue per selection of a removed hub; clear the others.
-
-    ``removed``: the title of each hub being removed now, by entry id.
-    """
+    """Raise an issue per selection of a removed hub (``removed``: titles by entry id)."""
     removed = removed or {}
     names = {api_id_for_entry(entry_id): title for entry_id, title in removed.items()}
     registry = ir.async_get(hass)

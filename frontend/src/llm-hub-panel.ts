@@ -136,6 +136,7 @@ export class LlmHubPanel extends LitElement {
       case "hub":
         return html`<llm-hub-view
           .hass=${this.hass}
+          .users=${this._users}
           .apiId=${arg ?? ""}
           .prefix=${this._prefix}
         ></llm-hub-view>`;
@@ -155,7 +156,11 @@ export class LlmHubPanel extends LitElement {
           .prefix=${this._prefix}
         ></llm-hub-approvals>`;
       default:
-        return html`<llm-hub-hubs .hass=${this.hass} .prefix=${this._prefix}></llm-hub-hubs>`;
+        return html`<llm-hub-hubs
+          .hass=${this.hass}
+          .users=${this._users}
+          .prefix=${this._prefix}
+        ></llm-hub-hubs>`;
     }
   }
 

@@ -52,6 +52,8 @@ export interface ApiRow {
   search: SearchSummary | null;
   repairs: string[];
   calls_24h: number;
+  /** The user the figures are for: the caller, or one a hub for some users serves. */
+  as_user: string;
   error: string | null;
 }
 

@@ -79,7 +79,11 @@ export class LlmHubBench extends LitElement {
   }
 
   private _describe(apiId: string): Promise<Description> {
-    return this.hass.callWS<Description>({ type: "llm_hub/api/describe", api_id: apiId });
+    return this.hass.callWS<Description>({
+      type: "llm_hub/api/describe",
+      api_id: apiId,
+      user_id: this._user || undefined,
+    });
   }
 
   private async _loadApi(
@@ -88,6 +92,12 @@ export class LlmHubBench extends LitElement {
     described?: Promise<Description>,
   ): Promise<void> {
     this._api = apiId;
+    // A hub for some users that are not you: run as one of them (the hubs list's pick).
+    const asUser = this._apis?.apis.find((row) => row.id === apiId)?.as_user;
+    if (asUser && asUser !== this.hass.user?.id && (!this._user || this._user === this.hass.user?.id)) {
+      this._user = asUser;
+      described = undefined;
+    }
     this._description = undefined;
     this._result = undefined;
     this._description = await (described ?? this._describe(apiId));
@@ -151,7 +161,7 @@ export class LlmHubBench extends LitElement {
             >${t(hass, "bench.run_as")}
             <select
               name="user"
-              @change=${(ev: Event) => (this._user = (ev.target as HTMLSelectElement).value)}
+              @change=${this._userChanged}
             >
               ${users.map(
                 (user) =>
@@ -229,6 +239,16 @@ export class LlmHubBench extends LitElement {
       <div class="secondary">${t(hass, "bench.model_reads", { chars: num(hass, read.length) })}</div>
       <pre class="read">${read}</pre>
     </div>`;
+  }
+
+  private async _userChanged(ev: Event): Promise<void> {
+    // The tools a hub lists depend on who runs them.
+    this._user = (ev.target as HTMLSelectElement).value;
+    try {
+      await this._loadApi(this._api, this._tool);
+    } catch (err) {
+      this._error = errorText(err);
+    }
   }
 
   private async _apiChanged(ev: Event): Promise<void> {

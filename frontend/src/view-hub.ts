@@ -5,7 +5,14 @@ import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import "./hub-scope";
-import { annotationBadges, breakable, followLink, modeText, sharedStyles } from "./common";
+import {
+  annotationBadges,
+  breakable,
+  followLink,
+  modeText,
+  sharedStyles,
+  userName,
+} from "./common";
 import { num, stepName, t, tHtml } from "./localize";
 import { RenderTimer } from "./render-timer";
 import {
@@ -14,6 +21,7 @@ import {
   type Description,
   type HomeAssistant,
   type Providers,
+  type User,
 } from "./types";
 
 const HUB_PREFIX = "llm_hub-";
@@ -28,6 +36,8 @@ const OPTION_STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits",
 @customElement("llm-hub-view")
 export class LlmHubView extends LitElement {
   @property({ attribute: false }) public hass!: HomeAssistant;
+
+  @property({ attribute: false }) public users: User[] = [];
 
   @property() public apiId = "";
 
@@ -89,6 +99,13 @@ export class LlmHubView extends LitElement {
             ><button>${t(hass, "tabs.bench")}</button></a
           >
         </div>
+        ${description.user_id !== hass.user?.id
+          ? html`<div class="alert shown-as">
+              ${t(hass, "hub.shown_as", {
+                user: userName(hass, this.users, description.user_id),
+              })}
+            </div>`
+          : nothing}
         <div class="figures">
           ${this._figure(num(hass, size.tools), t(hass, "hub.figure_listed"))}
           ${search ? this._figure(num(hass, search.reachable), t(hass, "hub.figure_reachable")) : nothing}

@@ -3,14 +3,16 @@
 import { LitElement, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { followLink, modeText, navigate, sharedStyles } from "./common";
+import { followLink, modeText, navigate, sharedStyles, userName } from "./common";
 import { dateTime, num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
-import { errorText, type ApiList, type ApiRow, type HomeAssistant } from "./types";
+import { errorText, type ApiList, type ApiRow, type HomeAssistant, type User } from "./types";
 
 @customElement("llm-hub-hubs")
 export class LlmHubHubs extends LitElement {
   @property({ attribute: false }) public hass!: HomeAssistant;
+
+  @property({ attribute: false }) public users: User[] = [];
 
   @property() public prefix = "";
 
@@ -95,6 +97,11 @@ export class LlmHubHubs extends LitElement {
                 >${row.name}</a
               >
               <div class="secondary"><code class="api-id">${row.id}</code></div>
+              ${row.as_user !== hass.user?.id
+                ? html`<div class="secondary as-user">
+                    ${t(hass, "hubs.as_user", { user: userName(hass, this.users, row.as_user) })}
+                  </div>`
+                : nothing}
             </td>
             ${hubs ? html`<td class="mode">${modeText(hass, row.search)}</td>` : nothing}
             <td class="number">${num(hass, row.tools)}</td>

@@ -157,11 +157,12 @@ async def more_hubs(hass: HomeAssistant, inspected_hub: MockConfigEntry) -> list
     return [lounge, cellar]
 
 
-async def test_list_apis(
+async def test_list_apis(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     inspected_hub: MockConfigEntry,
     more_hubs: list[MockConfigEntry],
     hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
     snapshot: SnapshotAssertion,
 ) -> None:
     """Every hub (loaded or not) and every other API, with sizes, limits, repairs and calls."""
@@ -175,6 +176,8 @@ async def test_list_apis(
     assert response["success"]
     result = response["result"]
     assert result.pop("since")
+    # Built for the caller: no hub here serves only others.
+    assert {row.pop("as_user") for row in result["apis"]} == {hass_admin_user.id}
     assert result == snapshot
     rows = {row["id"]: row for row in result["apis"]}
     kitchen = rows[hub_id(inspected_hub)]
@@ -678,6 +681,39 @@ async def test_bench_refuses_a_user_the_hub_is_not_for(
     assert code == "unauthorized"
     assert message.startswith(f"User {hass_read_only_user.id} may not use LLM API {hub_id(hub)}: ")
     assert "is not available to this user" in message
+
+
+async def test_an_admin_sees_a_hub_for_other_users_as_one_of_them(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+) -> None:
+    """A hub only for another user: the admin's hub list and describe show it as that user
+    sees it (and say so); a call run as the admin is refused as the admin's; a hub that
+    serves nobody is shown as the admin, refused."""
+    users = {CONF_ALLOWED_USERS: [hass_read_only_user.id], CONF_ADMINS_ONLY: False}
+    await async_set_options(hass, hub, "scope", users)
+    client = await hass_ws_client(hass)
+
+    listed = await _ws(client, {"type": "llm_hub/apis/list"})
+    described = await _describe(client, hub_id(hub))
+    called = await _call(client, hub_id(hub), COUNT)
+    await hass.auth.async_deactivate_user(hass_read_only_user)  # now it serves nobody
+    nobody = await _ws(client, {"type": "llm_hub/apis/list"})
+
+    [row] = [row for row in listed["result"]["apis"] if row["id"] == hub_id(hub)]
+    assert row["as_user"] == hass_read_only_user.id
+    assert row["tools"] > 0
+    assert described["result"]["user_id"] == hass_read_only_user.id
+    assert len(described["result"]["tools"]) == row["tools"] + row["hidden"]
+    code, message = _error(called)
+    assert code == "unauthorized"
+    assert message.startswith(f"User {hass_admin_user.id} may not use LLM API {hub_id(hub)}: ")
+    [row] = [row for row in nobody["result"]["apis"] if row["id"] == hub_id(hub)]
+    assert row["as_user"] == hass_admin_user.id
+    assert row["tools"] == 0
 
 
 async def test_describe_unknown_api_or_user(

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 import probatio
 
+from homeassistant.auth.models import User
 from homeassistant.components import websocket_api
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
@@ -172,8 +173,18 @@ async def websocket_list_apis(
     hubs: list[dict[str, Any]] = []
     for entry in hass.config_entries.async_entries(DOMAIN):
         api_id = api_id_for_entry(entry.entry_id)
-        row = await _async_api_row(hass, registered.pop(api_id, None), llm_context)
+        api = registered.pop(api_id, None)
+        # A hub for some users that are not the caller: as one of them.
+        as_user = await async_shown_as(hass, api, connection.user)
+        row = await _async_api_row(
+            hass,
+            api,
+            llm_context
+            if as_user == connection.user.id
+            else llm_context_for(hass, Context(user_id=as_user)),
+        )
         row |= {
+            "as_user": as_user,
             "id": api_id,
             "name": entry.title,
             "hub": True,
@@ -185,7 +196,13 @@ async def websocket_list_apis(
         hubs.append(row)
     others = [
         await _async_api_row(hass, api, llm_context)
-        | {"entry_id": None, "state": "loaded", "repairs": [], "calls_24h": 0}
+        | {
+            "entry_id": None,
+            "state": "loaded",
+            "repairs": [],
+            "calls_24h": 0,
+            "as_user": connection.user.id,
+        }
         for api in registered.values()
     ]
     connection.send_result(
@@ -537,13 +554,29 @@ async def websocket_call_tool(
     )
 
 
+async def async_shown_as(hass: HomeAssistant, api: llm_helper.API | None, caller: User) -> str:
+    """Return who an admin's view of ``api`` is for: the caller, else a user the hub serves."""
+    if not isinstance(api, HubAPI) or api.serves(caller):
+        return caller.id
+    users = sorted(
+        (user for user in await hass.auth.async_get_users() if not user.system_generated),
+        key=lambda user: ((user.name or "").casefold(), user.id),
+    )
+    return next((user.id for user in users if api.serves(user)), caller.id)
+
+
 async def _async_request(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> tuple[llm_helper.APIInstance, str] | None:
     """Return the API instance of a request and its user id, or send the error and None."""
     api_id: str = msg["api_id"]
-    user_id: str = msg.get("user_id") or connection.user.id
-    if api_id not in {api.id for api in llm_helper.async_get_apis(hass)}:
+    registered = {api.id: api for api in llm_helper.async_get_apis(hass)}
+    user_id: str = msg.get("user_id") or (
+        await async_shown_as(hass, registered.get(api_id), connection.user)
+        if msg["type"] == "llm_hub/api/describe"
+        else connection.user.id
+    )
+    if api_id not in registered:
         connection.send_error(
             msg["id"],
             websocket_api.ERR_NOT_FOUND,

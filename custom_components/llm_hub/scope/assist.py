@@ -311,10 +311,7 @@ async def async_call_matched(
     tool_input: llm_helper.ToolInput,
     llm_context: llm_helper.LLMContext,
 ) -> llm_helper.ToolResult | JsonObjectType:
-    """Call ``tool``; an intent Home Assistant handles plainly runs on what its ask matched.
-
-    Within ``targets.resolve.matched_once``, where the call's ask decision matched its targets.
-    """
+    """Call ``tool``; a plainly handled intent runs on what its ask matched (``matched_once``)."""
     if isinstance(tool, llm_helper.IntentTool):
         handler = handler_of(hass, tool.intent_type)
         if isinstance(handler, intent.DynamicServiceIntentHandler) and (

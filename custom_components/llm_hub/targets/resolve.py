@@ -57,10 +57,7 @@ _MATCHED: ContextVar[list[tuple[Any, Any, intent.MatchTargetsResult]] | None] = 
 
 @contextmanager
 def matched_once() -> Iterator[None]:
-    """Within one call, match the same constraints and preferences once (ask, then run).
-
-    What the call runs on is what its ask decision matched. Entered again: the outer's.
-    """
+    """Within one call, match the same constraints and preferences once (ask, then run)."""
     if _MATCHED.get() is not None:
         yield
         return
