@@ -14,13 +14,14 @@ from typing import Any
 
 import mcp
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 from pytest_homeassistant_custom_component.typing import (
     ClientSessionGenerator,
     WebSocketGenerator,
 )
 
 from custom_components.llm_hub import const
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.compat import (
     _live_context_wording,  # its fallback, checked here
     live_context_match_error,
@@ -469,9 +470,13 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         },
     )
     api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    recorded = async_capture_events(hass, EVENT_TOOL_CALLED)
 
     answer = (await api.async_call_tool(llm.ToolInput("garage_on", {}))).data
 
+    await hass.async_block_till_done()
+    # Recorded as Assist's scoped calls are: refused, not failed (Activity's filter).
+    assert [event.data["outcome"] for event in recorded] == ["ok" if garage_in_scope else "refused"]
     if garage_in_scope:
         assert answer == {"success": True}
         assert areas_on == [[area.id]]
