@@ -157,7 +157,7 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
     assert _placeholders(result) == {
         "name": "lights_on_by_area",
         "title": "Lights on by area",
-        "parameters": "-",
+        "parameters": "It takes no parameters.",
         "warning": "",
     }
     result = await async_save(hass, result)
@@ -762,7 +762,7 @@ async def test_parameters_edited_and_removed(hass: HomeAssistant, entry: MockCon
     result = await hass.config_entries.subentries.async_configure(
         flow_id, {"next_step_id": "parameters_done"}
     )
-    assert _placeholders(result)["parameters"] == "a, b"
+    assert _placeholders(result)["parameters"] == "Parameters: a, b."
     result = await async_save(hass, result)
     (subentry_id,) = entry.subentries
     stored = [
@@ -1254,6 +1254,7 @@ async def test_script_tool(
         subentry_id,
         {"script": "script.forecast", "title": "Weather", "description": "The weather."},
     )
+    assert _placeholders(result)["parameters"] == "Parameters: days."  # the script's field
     await async_save(hass, result)
     (tool,) = await _own(hass, entry)
     assert (tool.name, tool.description) == ("weather", "The weather.")
@@ -1961,3 +1962,16 @@ async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConf
         "error_text": "The template of tool good failed at line 1: "
         "UndefinedError: 'whom' is undefined",
     }
+
+
+async def test_a_script_without_its_entity_is_saved_without_parameters(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """A script whose state was set by hand (no script entity behind it): the Save step says
+    it takes no parameters."""
+    hass.states.async_set("script.by_hand", "off", {"friendly_name": "By hand"})
+    result = await async_start_tool_flow(hass, entry, "script")
+    result = await async_fill(hass, result, {"script": "script.by_hand"})
+
+    assert result["step_id"] == "save"
+    assert _placeholders(result)["parameters"] == "It takes no parameters."

@@ -552,6 +552,26 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         actions = cv.SCRIPT_SCHEMA(cv.ensure_list(self._data[CONF_ACTIONS]))
         return may_change(self.hass, await async_validate_actions_config(self.hass, actions))
 
+    def _parameter_names(self) -> list[str]:
+        """Return the names of the tool's parameters: its own, or its script's fields."""
+        if (script := self._data.get(CONF_SCRIPT)) is None:
+            return [parameter["name"] for parameter in self._data.get(CONF_PARAMETERS, [])]
+        from homeassistant.components.script.llm import ScriptTool  # noqa: PLC0415
+
+        schema = ScriptTool(self.hass, script).parameters.schema
+        return [str(getattr(key, "schema", key)) for key in schema]
+
+    async def _async_parameters_text(self) -> str:
+        """Return the Save step's sentence naming the tool's parameters, or saying it has none."""
+        names = self._parameter_names()
+        words = await async_get_translations(
+            self.hass, self.hass.config.language, "selector", [DOMAIN]
+        )
+        key = f"component.{DOMAIN}.selector.tool_warning.options."
+        if not names:
+            return words[f"{key}no_parameters"]
+        return words[f"{key}parameters"].replace("{parameters}", ", ".join(names))
+
     async def async_step_save(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Show the name the model calls the tool by, and whether the hub leaves it out; save."""
         if user_input is None:
@@ -562,10 +582,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                     "warning": await self._async_warnings(),
                     "name": self._data[CONF_TOOL_NAME],
                     "title": self._title,
-                    "parameters": ", ".join(
-                        parameter["name"] for parameter in self._data.get(CONF_PARAMETERS, [])
-                    )
-                    or "-",
+                    "parameters": await self._async_parameters_text(),
                 },
             )
         if self.source == "reconfigure":
