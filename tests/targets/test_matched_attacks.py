@@ -9,6 +9,7 @@ behave otherwise than Home Assistant's own intent handling, through real hubs an
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Any
 
 import pytest
@@ -72,7 +73,8 @@ async def test_a_call_started_by_an_asked_call_matches_anew(hass: HomeAssistant)
             return
         started.append(event)
         await go.wait()  # a delay in the automation
-        later.set_result(await call_hub(hass, hub, "HassTurnOn", {"name": "Hall light"}, settle=False))
+        args = {"name": "Hall light"}
+        later.set_result(await call_hub(hass, hub, "HassTurnOn", args, settle=False))
 
     hass.bus.async_listen(EVENT_STATE_CHANGED, automation)
     first = await call_hub(hass, hub, "HassTurnOn", {"name": "Hall light"}, settle=False)
@@ -122,18 +124,20 @@ async def test_a_selected_scoped_hubs_call_asks_by_what_it_matches_in_its_scope(
     scoped = await async_add_hub(
         hass, "Kitchen", {**ASSIST, const.CONF_SCOPE_AREAS: [kitchen], **inner}
     )
-    selecting = await async_add_hub(
-        hass, "Outer", {"llm_hass_api": [hub_id(scoped)], **outer}
-    )
+    selecting = await async_add_hub(hass, "Outer", {"llm_hass_api": [hub_id(scoped)], **outer})
     alone = await async_add_hub(
         hass, "Kitchen asks", {**ASSIST, const.CONF_SCOPE_AREAS: [kitchen], **ASK_KITCHEN_CEILING}
     )
 
     by_itself, _ = await call_hub(hass, alone, "HassTurnOn", {"name": "Ceiling light"})
     outcome, _ = await call_hub(hass, selecting, "HassTurnOn", {"name": "Ceiling light"})
+    # A request that names no assistant: the scoped call matches as a conversation's.
+    unnamed = dataclasses.replace(llm_context(), assistant="")
+    nameless, _ = await call_hub(hass, selecting, "HassTurnOn", {"name": "Ceiling light"}, unnamed)
 
     assert by_itself == "asks"
     assert outcome == "asks"
+    assert nameless == "asks"
     assert calls == []
 
 

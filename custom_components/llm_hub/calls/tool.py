@@ -287,17 +287,13 @@ class HubTool(Tool):
         confirmed: bool,
         scopes: tuple[ResolvedScope, ...],
     ) -> dict[str, Any] | Cleared | Stop:
-        """Return ``_check_call``'s answer, decided within the scopes the call runs in.
-
-        A selected hub's tool runs within that hub's scope too (its ``async_run`` enters it):
-        whether the call asks is decided on what it matches there, with the same assistant.
-        """
+        """Return ``_check_call``'s answer within the scopes the call runs in (selected hubs')."""
         inner: list[ResolvedScope] = []
         tool = self.tool if self.gate is not None and not confirmed else None
         while isinstance(tool, HubTool):
-            if tool.settings is not None and (scope := tool.settings.scope) is not None:
-                if not scope.empty:
-                    inner.append(scope.resolve(hass))
+            scope = None if tool.settings is None else tool.settings.scope
+            if scope is not None and not scope.empty:
+                inner.append(scope.resolve(hass))
             tool = tool.tool
         if not inner:
             return self._check_call(tool_input, llm_context, confirmed=confirmed)

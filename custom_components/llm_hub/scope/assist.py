@@ -66,6 +66,7 @@ STATIC_CONTEXT_HEADING = (
     "Static Context: An overview of the areas and the devices in this smart home:"
 )
 
+
 class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model reads
     """A call would run a script or scene that acts outside the scopes entered."""
 

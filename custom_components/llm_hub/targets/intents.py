@@ -88,8 +88,7 @@ def handler_of(hass: HomeAssistant, intent_type: str) -> intent.IntentHandler | 
 def plain_handler(
     handler: intent.IntentHandler | None,
 ) -> TypeGuard[intent.DynamicServiceIntentHandler]:
-    """Return whether ``handler`` runs Home Assistant's own ``DynamicServiceIntentHandler``
-    ``async_handle`` (not replaced by its class, nor on the object itself)."""
+    """Return whether ``handler`` runs ``DynamicServiceIntentHandler.async_handle`` unreplaced."""
     return isinstance(handler, intent.DynamicServiceIntentHandler) and (
         getattr(handler.async_handle, "__func__", None)
         is intent.DynamicServiceIntentHandler.async_handle

@@ -67,10 +67,9 @@ def _kept() -> list[tuple[Any, Any, intent.MatchTargetsResult]] | None:
 
 @contextmanager
 def matched_once() -> Iterator[None]:
-    """Within one call, match the same constraints and preferences once (ask, then run).
+    """Within one call (its task), match the same constraints and preferences once.
 
-    What the call runs on is what its ask decision matched. Entered again in the same task:
-    the outer's.
+    What the call runs on is what its ask decision matched. Entered again: the outer's.
     """
     if _kept() is not None:
         yield
