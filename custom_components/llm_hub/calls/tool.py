@@ -236,8 +236,8 @@ class HubTool(Tool):
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
         # A call that may ask runs on the targets its ask decision matched (matched once).
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
-            checked = self._outside_scope(hass, scopes) or self._check_call(
-                tool_input, llm_context, confirmed=confirmed
+            checked = self._outside_scope(hass, scopes) or self._check_on_path(
+                hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
             )
             if isinstance(checked, tuple):
                 result, outcome = checked
@@ -277,6 +277,30 @@ class HubTool(Tool):
         if settings is not None:
             settings.recorder.async_record(call)
         return call
+
+    def _check_on_path(
+        self,
+        hass: HomeAssistant,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        *,
+        confirmed: bool,
+        scopes: tuple[ResolvedScope, ...],
+    ) -> dict[str, Any] | Cleared | Stop:
+        """Return ``_check_call``'s answer within the scopes the call runs in (selected hubs')."""
+        inner: list[ResolvedScope] = []
+        tool = self.tool if self.gate is not None and not confirmed else None
+        while isinstance(tool, HubTool):
+            scope = None if tool.settings is None else tool.settings.scope
+            if scope is not None and not scope.empty:
+                inner.append(scope.resolve(hass))
+            tool = tool.tool
+        if not inner:
+            return self._check_call(tool_input, llm_context, confirmed=confirmed)
+        if not llm_context.assistant:
+            llm_context = replace(llm_context, assistant=CONVERSATION)
+        with entered((*scopes, *inner)):
+            return self._check_call(tool_input, llm_context, confirmed=confirmed)
 
     def _check_call(
         self, tool_input: ToolInput, llm_context: LLMContext, *, confirmed: bool

@@ -38,6 +38,7 @@ from ..targets.intents import (
     intent_acts,
     intent_answers,
     intent_unknown,
+    plain_handler,
     slots_of,
 )
 from ..targets.resolve import Within, match, match_targets
@@ -64,8 +65,6 @@ LIVE_CONTEXT_HEADING = "Live Context: An overview of the areas and the devices i
 STATIC_CONTEXT_HEADING = (
     "Static Context: An overview of the areas and the devices in this smart home:"
 )
-
-_PLAIN_HANDLE = intent.DynamicServiceIntentHandler.async_handle
 
 
 class OutOfScope(HomeAssistantError):  # noqa: N818  # the error type the model reads
@@ -293,9 +292,7 @@ async def async_call_in_scope(
     handler = handler_of(hass, tool.intent_type)
     if handler is None:
         return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
-    if not isinstance(handler, intent.DynamicServiceIntentHandler) or (
-        type(handler).async_handle is not _PLAIN_HANDLE
-    ):
+    if not plain_handler(handler):
         # Its targets as it would find them, all within the scope, or refused.
         acts = intent_acts(hass, tool, tool_input.tool_args, llm_context, None)
         what = f"tool {tool.name} with these arguments"
@@ -314,9 +311,7 @@ async def async_call_matched(
     """Call ``tool``; a plainly handled intent runs on what its ask matched (``matched_once``)."""
     if isinstance(tool, llm_helper.IntentTool):
         handler = handler_of(hass, tool.intent_type)
-        if isinstance(handler, intent.DynamicServiceIntentHandler) and (
-            type(handler).async_handle is _PLAIN_HANDLE
-        ):
+        if plain_handler(handler):
             return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context, None)
     return await tool.async_call(hass, tool_input, llm_context)
 

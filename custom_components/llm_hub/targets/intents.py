@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from homeassistant.const import CONF_ACTION
 from homeassistant.core import HomeAssistant
@@ -30,6 +30,7 @@ __all__ = [
     "intent_acts",
     "intent_answers",
     "intent_unknown",
+    "plain_handler",
     "slots_of",
 ]
 
@@ -82,6 +83,16 @@ def _no_entity(hass: HomeAssistant, intent_type: str) -> bool:
 def handler_of(hass: HomeAssistant, intent_type: str) -> intent.IntentHandler | None:
     """Return the handler Home Assistant has for ``intent_type`` (None: none)."""
     return next((item for item in intent.async_get(hass) if item.intent_type == intent_type), None)
+
+
+def plain_handler(
+    handler: intent.IntentHandler | None,
+) -> TypeGuard[intent.DynamicServiceIntentHandler]:
+    """Return whether ``handler`` runs ``DynamicServiceIntentHandler.async_handle`` unreplaced."""
+    return isinstance(handler, intent.DynamicServiceIntentHandler) and (
+        getattr(handler.async_handle, "__func__", None)
+        is intent.DynamicServiceIntentHandler.async_handle
+    )
 
 
 def _matches_targets(handler: intent.IntentHandler) -> bool:
@@ -214,9 +225,7 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
     except Exception:  # noqa: BLE001  # the handler refuses them
         return Acts(unknown="the handler refuses these slots")
     constraints = constraints_of(handler, slots, llm_context.assistant)
-    plain = isinstance(handler, intent.DynamicServiceIntentHandler) and (
-        type(handler).async_handle is intent.DynamicServiceIntentHandler.async_handle
-    )
+    plain = plain_handler(handler)
     if plain and not constraints.has_constraints:
         return NOTHING  # its async_handle refuses to act on every entity
     preferences = intent.MatchTargetsPreferences(

@@ -7,6 +7,7 @@ targets, within a set the caller hands (``within``).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -49,19 +50,28 @@ _AFTER_EXPOSURE: Final = frozenset(
 )
 
 
-# The matches made within ``matched_once``: (constraints, preferences, result), newest last.
-_MATCHED: ContextVar[list[tuple[Any, Any, intent.MatchTargetsResult]] | None] = ContextVar(
-    "llm_hub_matched", default=None
-)
+# The matches made within ``matched_once``: (constraints, preferences, result), newest last,
+# with the task of the call that made them. A task the call starts (a service call, an
+# automation its state changes trigger) copies the context, not the call: it matches anew.
+_MATCHED: ContextVar[
+    tuple[asyncio.Task[Any] | None, list[tuple[Any, Any, intent.MatchTargetsResult]]] | None
+] = ContextVar("llm_hub_matched", default=None)
+
+
+def _kept() -> list[tuple[Any, Any, intent.MatchTargetsResult]] | None:
+    """Return the matches of the call running in this task (None: none kept here)."""
+    if (memo := _MATCHED.get()) is None or memo[0] is not asyncio.current_task():
+        return None
+    return memo[1]
 
 
 @contextmanager
 def matched_once() -> Iterator[None]:
-    """Within one call, match the same constraints and preferences once (ask, then run)."""
-    if _MATCHED.get() is not None:
+    """Within one call (its task), match the same constraints and preferences once."""
+    if _kept() is not None:
         yield
         return
-    token = _MATCHED.set([])
+    token = _MATCHED.set((asyncio.current_task(), []))
     try:
         yield
     finally:
@@ -69,8 +79,8 @@ def matched_once() -> Iterator[None]:
 
 
 def matching_once() -> bool:
-    """Return whether ``matched_once`` is entered (a call's matches are kept)."""
-    return _MATCHED.get() is not None
+    """Return whether ``matched_once`` is entered in this task (a call's matches are kept)."""
+    return _kept() is not None
 
 
 def match_targets(
@@ -79,7 +89,7 @@ def match_targets(
     preferences: intent.MatchTargetsPreferences,
 ) -> intent.MatchTargetsResult:
     """Return ``intent.async_match_targets`` of all states, once per call (``matched_once``)."""
-    if (kept := _MATCHED.get()) is None:
+    if (kept := _kept()) is None:
         return intent.async_match_targets(hass, constraints, preferences)
     for constrained, preferred, found in kept:
         if constrained == constraints and preferred == preferences:
