@@ -18,6 +18,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    stand-in Kitchen's tools as the options made them (``turn_on``, no HassTurnOff) and answer;
 5. a second hub "Porch"; Kitchen selects it; Porch is deleted; Settings shows the repair
    "Kitchen selects an LLM API that is missing", whose fix flow is walked to "repaired";
+   then MCP Server serving Assist and a hub "Office" that is deleted (``ui_check_removed_hub``):
+   /api/mcp fails, the repair's Fix takes Office out, /api/mcp answers again; in German, the
+   Fix for a hub MCP Server serves alone says to pick another under Konfigurieren;
 6. Kitchen's Add tool -> Template: title "Lights on", a description, a template that counts
    the lights that are on; Next; in the parameters menu, a parameter of each type: Add, its
    type picked by its label in translations/en.json (no raw key such as ``boolean`` shown),
@@ -60,6 +63,7 @@ from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
 from ui_check_own_approval import OwnApprovalCheck
 from ui_check_panel import PanelCheck
+from ui_check_removed_hub import RemovedHubCheck
 from ui_check_update import UpdateCheck
 
 BAD_TEXT = (
@@ -120,6 +124,7 @@ def main() -> int:
         ("options", check.options),
         ("agent", check.ollama_agent),
         ("repair", check.repair),
+        ("removed hub", RemovedHubCheck(browser, rest, german).run),
         ("ui tool", check.ui_tool),
         ("bulk hub", check.bulk),
         ("panel", lambda: panel.views(dark=False)),

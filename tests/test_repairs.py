@@ -313,6 +313,27 @@ async def test_a_removed_hub_that_mcp_server_serves_alone_is_left_to_its_options
     assert _removed_issues(hass) == {}
 
 
+async def test_a_removed_hub_is_no_issue_while_mcp_server_exposes_all_ai_tools(
+    hass: HomeAssistant,
+) -> None:
+    """MCP Server set to "Expose all AI tools" keeps the APIs picked before (its options
+    flow keeps the hidden list) but serves whatever is registered: removing a hub from that
+    old list breaks nothing, so no issue says every request fails (seen in the UI on
+    2026.11.0); turning the option off again raises it."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    server = _mcp_server(["assist", hubs.hub_id(office)])
+    server.add_to_hass(hass)
+    hass.config_entries.async_update_entry(server, data={**server.data, "all_llm_apis": True})
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    assert _removed_issues(hass) == {}
+
+    hass.config_entries.async_update_entry(server, data={**server.data, "all_llm_apis": False})
+    await hass.async_block_till_done()
+    [issue] = _removed_issues(hass).values()
+    assert issue.translation_placeholders["hub"] == hubs.hub_id(office)
+
+
 async def test_an_agent_selecting_a_removed_hub_gets_it_taken_out(
     hass: HomeAssistant, repairs_client: Any
 ) -> None:

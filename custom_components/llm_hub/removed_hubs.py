@@ -35,6 +35,9 @@ DATA_SELECTING: Final = "selecting_entry_id"
 DATA_SELECTING_SUBENTRY: Final = "selecting_subentry_id"
 DATA_HUB_API_ID: Final = "hub_api_id"
 _PREFIX: Final = f"{DOMAIN}-"
+# MCP Server's domain and its option "Expose all AI tools" (2026.10 and newer).
+_MCP_SERVER: Final = "mcp_server"
+_ALL_LLM_APIS: Final = "all_llm_apis"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,11 @@ def _stale_selections(hass: HomeAssistant, removed: set[str]) -> list[Selection]
     }
     found: list[Selection] = []
     for entry in hass.config_entries.async_entries():
-        if entry.domain == DOMAIN:
+        if entry.domain == DOMAIN or (
+            entry.domain == _MCP_SERVER and entry.data.get(_ALL_LLM_APIS)
+        ):
+            # MCP Server set to expose all AI tools serves what is registered and ignores
+            # the selection it keeps from before; a removed hub there breaks nothing.
             continue
         places: list[tuple[str | None, Mapping[str, Any]]] = [
             (None, entry.data),
