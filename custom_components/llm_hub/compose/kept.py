@@ -158,37 +158,23 @@ def kept_candidates(
                 at += 1
                 continue
             decided = was.decided
-            if (reason := left_out.get(at)) is None:
-                candidates.append(
-                    CandidateTool(
-                        tool,
-                        decided.source,
-                        decided.wanted_name,
-                        decided.key,
-                        decided.name,
-                        decided.description,
-                        decided.parameters,
-                        decided.hidden,
-                        decided.confirm,
-                        decided.asking,
-                        decided.json_schema,
-                        decided.schema_fixes,
-                    )
+            # One its source left out is as a whole build leaves it: no schema made.
+            reason = left_out.get(at)
+            candidates.append(
+                CandidateTool(
+                    tool,
+                    decided.source,
+                    decided.wanted_name,
+                    decided.key,
+                    decided.name,
+                    decided.description,
+                    None if reason else decided.parameters,
+                    reason or decided.hidden,
+                    decided.confirm,
+                    decided.asking,
+                    None if reason else decided.json_schema,
+                    () if reason else decided.schema_fixes,
                 )
-            else:
-                # As a whole build leaves it: decided by the policy, no schema made.
-                candidates.append(
-                    CandidateTool(
-                        tool,
-                        decided.source,
-                        decided.wanted_name,
-                        decided.key,
-                        decided.name,
-                        decided.description,
-                        hidden=reason,
-                        confirm=decided.confirm,
-                        asking=decided.asking,
-                    )
-                )
+            )
             at += 1
     return candidates
