@@ -35,7 +35,10 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    refuses HassTurnOn on the porch lights;
 9. the German run (``ui_check_german``): the user's and the server's language German, the
    panel (Kitchen only's Scope section and the bench's refusal too) and the options menu once
-   more, failing on LLM Hub's English or a raw key; then the panel's render times;
+   more, failing on LLM Hub's English or a raw key; then a hub "Alex only" that serves only a
+   user who is no administrator, as the owner sees it in the panel: "as Alex" in the Hubs
+   view, the hub's "Shown as Alex" alert, the test bench running as Alex, as the owner no
+   tools (in German too: ``ui_check_as_user``); then the panel's render times;
 10. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
    open panel asks for a reload (in German too, the user's language switched and back),
    which loads the new module (``ui_check_update``);
@@ -59,6 +62,7 @@ import time
 
 from ha_browser import Browser, CheckError, HomeAssistantRest
 from selenium.common.exceptions import WebDriverException
+from ui_check_as_user import AsUserCheck
 from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
 from ui_check_own_approval import OwnApprovalCheck
@@ -132,6 +136,7 @@ def main() -> int:
         ("scope", check.scope),
         ("panel scope", panel.scope),
         ("german", german.run),
+        ("as user", AsUserCheck(browser, rest, panel, german).run),
         ("panel times", panel.timings),
         ("panel update", UpdateCheck(panel).run),
         ("own approval", OwnApprovalCheck(browser, rest).run),

@@ -118,6 +118,8 @@ export interface DescribedTool {
 export interface Description {
   api: { id: string; name: string; hub: boolean };
   user_id: string;
+  /** False when the API is a hub that does not serve that user (it lists no tools then). */
+  served?: boolean;
   prompt: string;
   tools: DescribedTool[];
   size: {

@@ -3,7 +3,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, query, state } from "lit/decorators.js";
 
-import { outcomeBadge, sharedStyles } from "./common";
+import { outcomeBadge, sharedStyles, userName } from "./common";
 import { isScopeRefusal } from "./hub-scope";
 import { num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
@@ -90,11 +90,14 @@ export class LlmHubBench extends LitElement {
     apiId: string,
     toolName = "",
     described?: Promise<Description>,
+    userPicked = false,
   ): Promise<void> {
     this._api = apiId;
-    // A hub for some users that are not you: run as one of them (the hubs list's pick).
+    // A hub for some users that are not you: run as one of them (the hubs list's pick),
+    // unless Run as was just set to you by hand (the bench then shows the hub's refusal).
     const asUser = this._apis?.apis.find((row) => row.id === apiId)?.as_user;
-    if (asUser && asUser !== this.hass.user?.id && (!this._user || this._user === this.hass.user?.id)) {
+    const you = this.hass.user?.id;
+    if (asUser && asUser !== you && !userPicked && (!this._user || this._user === you)) {
       this._user = asUser;
       described = undefined;
     }
@@ -193,7 +196,13 @@ export class LlmHubBench extends LitElement {
             </button>
           </div>`
         : this._description
-          ? html`<div class="card secondary">${t(hass, "bench.no_tools")}</div>`
+          ? html`<div class="card secondary no-tools">
+              ${this._description.served === false
+                ? t(hass, "bench.not_served", {
+                    user: userName(hass, this.users, this._description.user_id),
+                  })
+                : t(hass, "bench.no_tools")}
+            </div>`
           : nothing}
       ${this._error ? html`<div class="alert error result-error">${this._error}</div>` : nothing}
       ${this._result ? this._renderResult(this._result) : nothing}
@@ -245,7 +254,7 @@ export class LlmHubBench extends LitElement {
     // The tools a hub lists depend on who runs them.
     this._user = (ev.target as HTMLSelectElement).value;
     try {
-      await this._loadApi(this._api, this._tool);
+      await this._loadApi(this._api, this._tool, undefined, true);
     } catch (err) {
       this._error = errorText(err);
     }

@@ -450,6 +450,7 @@ async def test_describe_hub(
     assert response["success"]
     result = response["result"]
     assert result.pop("user_id") == hass_admin_user.id
+    assert result.pop("served") is True
     assert result == snapshot
     tools = {tool["name"]: tool for tool in result["tools"]}
     # Contributed to the hub directly: no API; picked: the API it came through.
@@ -676,6 +677,7 @@ async def test_bench_refuses_a_user_the_hub_is_not_for(
     called = await _call(client, hub_id(hub), COUNT, user_id=hass_read_only_user.id)
 
     assert described["result"]["tools"] == []
+    assert described["result"]["served"] is False
     assert "is not available to this user" in described["result"]["prompt"]
     code, message = _error(called)
     assert code == "unauthorized"
@@ -707,6 +709,7 @@ async def test_an_admin_sees_a_hub_for_other_users_as_one_of_them(
     assert row["as_user"] == hass_read_only_user.id
     assert row["tools"] > 0
     assert described["result"]["user_id"] == hass_read_only_user.id
+    assert described["result"]["served"] is True
     assert len(described["result"]["tools"]) == row["tools"] + row["hidden"]
     code, message = _error(called)
     assert code == "unauthorized"

@@ -464,11 +464,17 @@ def _name(item: ar.AreaEntry | fr.FloorEntry | lr.LabelEntry | None) -> str | No
 async def websocket_describe_api(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Answer ``{"api", "user_id", "prompt", "tools", "size", "search", "warnings"}`` for a user."""
+    """Answer ``{"api", "user_id", "served", "prompt", "tools", ...}`` for a user.
+
+    ``served`` is False when the API is a hub that does not serve the user (no tools then).
+    """
     if (request := await _async_request(hass, connection, msg)) is None:
         return
     instance, user_id = request
-    connection.send_result(msg["id"], {"user_id": user_id, **describe_instance(instance)})
+    served = not (isinstance(instance, HubAPIInstance) and instance.refused is not None)
+    connection.send_result(
+        msg["id"], {"user_id": user_id, "served": served, **describe_instance(instance)}
+    )
 
 
 @websocket_api.require_admin
