@@ -36,6 +36,14 @@ const tools = [...root.querySelectorAll("select[name=tool] option")].map((o) => 
 const empty = root.querySelector(".no-tools");
 return [user ? user.value : null, tools, empty ? empty.textContent.trim() : null];
 """
+PICK_API = """
+const select = arguments[0].shadowRoot.querySelector("llm-hub-bench").shadowRoot
+  .querySelector("select[name=api]");
+const other = [...select.options].map((o) => o.value).find((v) => v !== arguments[1]);
+select.value = other;
+select.dispatchEvent(new Event("change", {bubbles: true}));
+return other;
+"""
 PICK_USER = """
 const select = arguments[0].shadowRoot.querySelector("llm-hub-bench").shadowRoot
   .querySelector("select[name=user]");
@@ -137,9 +145,15 @@ class AsUserCheck:
         again = self._bench(user_id, lambda state: bool(state[1]), f"the bench as {name} again")
         if again[1] != bench[1]:
             raise CheckError(f"the bench as {name} again lists {again[1]}, before {bench[1]}")
+        # Opened again on the hub, then another API picked: Run as goes back to the owner.
+        panel.go(f"{PREFIX}/activity", "llm-hub-activity")
+        panel.go(f"{PREFIX}/bench?api={api_id}", "llm-hub-bench")
+        self._bench(user_id, lambda state: bool(state[1]), f"the bench as {name}, opened again")
+        other = browser.driver.execute_script(PICK_API, panel.panel, api_id)
+        self._bench(self.owner, lambda _state: True, f"the bench on {other}, as you again")
         seen.append(
             f"bench: run as {name} with {len(bench[1])} tools, as you {mine[2]!r}, back: "
-            f"{len(again[1])}"
+            f"{len(again[1])}; on {other}: as you"
         )
         return seen
 

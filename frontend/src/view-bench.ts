@@ -39,6 +39,9 @@ export class LlmHubBench extends LitElement {
 
   @state() private _user = "";
 
+  /** Whether Run as holds the user a hub for others was opened as (not one picked by hand). */
+  private _autoUser = false;
+
   @state() private _args: Record<string, unknown> = {};
 
   @state() private _argsError?: string;
@@ -97,8 +100,15 @@ export class LlmHubBench extends LitElement {
     // unless Run as was just set to you by hand (the bench then shows the hub's refusal).
     const asUser = this._apis?.apis.find((row) => row.id === apiId)?.as_user;
     const you = this.hass.user?.id;
+    if (this._autoUser && this._user !== asUser) {
+      // Run as was the last hub's pick, not yours: back to you for this one.
+      this._user = you ?? "";
+      this._autoUser = false;
+      described = undefined;
+    }
     if (asUser && asUser !== you && !userPicked && (!this._user || this._user === you)) {
       this._user = asUser;
+      this._autoUser = true;
       described = undefined;
     }
     this._description = undefined;
@@ -251,7 +261,8 @@ export class LlmHubBench extends LitElement {
   }
 
   private async _userChanged(ev: Event): Promise<void> {
-    // The tools a hub lists depend on who runs them.
+    // The tools a hub lists depend on who runs them; a user picked by hand stays.
+    this._autoUser = false;
     this._user = (ev.target as HTMLSelectElement).value;
     try {
       await this._loadApi(this._api, this._tool, undefined, true);
