@@ -3,13 +3,14 @@
 Run by ``ui_check.py`` after the hub screens' own repair. The owner makes a hub "Office" and an
 MCP Server entry that serves Assist and Office at ``/api/mcp`` (config and options flows over
 REST, as ``ui_check_own_approval`` does), then deletes Office: ``/api/mcp`` answers with an
-error. In the browser: Settings -> Repairs shows "… selects Office, an LLM Hub API that was
-removed"; its Fix (one line of title, the texts of ``en.json`` with every placeholder filled)
-is submitted, and ``/api/mcp`` answers with Assist's tools again. Then in German (the user's
-language, as the German run sets it): MCP Server serves only a hub "Dachboden", which is
-deleted; its repair's Fix cannot take the last API out and says to pick another one under
-Konfigurieren, with no English of LLM Hub's on the screens. MCP Server's entry is removed at
-the end (``ui_check_own_approval`` adds its own). Screens: ``removed-hub-*.png``.
+error. In the browser: Settings -> Repairs shows "LLM Hub API Office was removed, but …
+still selects it"; its Fix (one line of title, the texts of ``en.json`` with every
+placeholder filled) is submitted, and ``/api/mcp`` answers with Assist's tools again. Then
+in German (the user's language, as the German run sets it): MCP Server serves only a hub
+"Dachboden", which is deleted; its repair's Fix cannot take the last API out and says to
+pick another one under Konfigurieren, with no English of LLM Hub's on the screens. MCP
+Server's entry is removed at the end (``ui_check_own_approval`` adds its own). Screens:
+``removed-hub-*.png``.
 """
 
 from __future__ import annotations
@@ -72,10 +73,11 @@ class RemovedHubCheck:
         """Open Settings -> Repairs -> the issue -> Submit: the fix takes Office out."""
         browser = self.browser
         browser.driver.execute_script(GO, "/config/repairs")
-        issue = self.en[f"{KEY}title"].split("{hub}")[1].format(hub="Office")
-        browser.find("*", f"Office{issue}")
+        # The title leads with the hub (the Repairs list cuts long titles at the end).
+        issue = self.en[f"{KEY}title"].split("{selecting}")[0].format(hub="Office")
+        browser.find("*", issue)
         browser.screen("removed-hub-repairs")
-        browser.click_on("*", f"Office{issue}", exact=False)
+        browser.click_on("*", issue, exact=False)
         confirm = f"{KEY}fix_flow.step.confirm."
         title = self.en[f"{confirm}title"].format(hub="Office")
         browser.wait_text(title)
@@ -90,7 +92,7 @@ class RemovedHubCheck:
         browser.wait_text("The issue is repaired!")
         browser.screen("removed-hub-fixed")
         browser.click_on("ha-button", "Finish")
-        browser.wait(lambda: not browser.find_all("*", f"Office{issue}"), "the repair gone")
+        browser.wait(lambda: not browser.find_all("*", issue), "the repair gone")
         return f"Repairs: {title!r} submitted"
 
     def _last_api_de(self, server: str) -> str:
@@ -100,10 +102,10 @@ class RemovedHubCheck:
         self._options(server, [attic])
         self.rest.request("DELETE", f"{ENTRIES}/{attic.removeprefix('llm_hub-')}")
         browser.driver.execute_script(GO, "/config/repairs")
-        issue = german.de(f"{KEY}title").split("{hub}")[1].format(hub="Dachboden")
-        browser.find("*", f"Dachboden{issue}")
+        issue = german.de(f"{KEY}title").split("{selecting}")[0].format(hub="Dachboden")
+        browser.find("*", issue)
         german.check("removed-hub-repairs-de")
-        browser.click_on("*", f"Dachboden{issue}", exact=False)
+        browser.click_on("*", issue, exact=False)
         wanted = german.de(f"{KEY}fix_flow.abort.last_api")
         seen = browser.wait_text(wanted.split("{selecting}")[0].format(hub="Dachboden"))
         german.check("removed-hub-last-api-de")
