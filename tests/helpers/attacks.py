@@ -42,8 +42,11 @@ def is_listed(instance: llm.APIInstance, tool: str) -> bool:
 
 
 def _named(instance: llm.APIInstance, tool: str) -> str:
-    """Return the listed name of ``tool`` (Home Assistant 2026.10 prefixes Assist's tools)."""
-    return listed(instance, tool).name
+    """Return the listed name of ``tool`` (Home Assistant 2026.10 prefixes Assist's tools).
+
+    ``tool`` itself when the hub leaves it out: calling it then gets the hub's refusal.
+    """
+    return listed(instance, tool).name if is_listed(instance, tool) else tool
 
 
 async def call_in(

@@ -181,10 +181,12 @@ async def test_tools_made_in_the_ui_in_and_out_of_scope_over_mcp(
     assert on_out["error_text"].endswith(
         f"did not run: entity light.porch {OUTSIDE.format('light_on')}"
     )
+    # Its fixed target lies outside the scope: left out, as the Save step warned.
     assert porch_on == {
-        "error": "OutOfScope",
-        "error_text": "Tool porch_on did not run: it acts on an entity outside the scope of this "
-        "assistant.",
+        "error": "ToolNotAvailable",
+        "error_text": "Tool porch_on is not available to you: the hub leaves it out (its actions "
+        "act on an entity outside the hub's scope, whatever the arguments). Do not call it "
+        "again; tell the user if it was needed.",
     }
     assert turned_on == ["light.kitchen"]
 
@@ -482,9 +484,10 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
         assert areas_on == [[area.id]]
         return
     assert answer == {
-        "error": "OutOfScope",
-        "error_text": "Tool garage_on did not run: it holds an entity outside the scope of this "
-        "assistant.",
+        "error": "ToolNotAvailable",
+        "error_text": "Tool garage_on is not available to you: the hub leaves it out (its "
+        "actions act on an entity outside the hub's scope, whatever the arguments). Do not call "
+        "it again; tell the user if it was needed.",
     }
     assert entry.entity_id not in str(answer["error_text"])  # the model did not name it
     assert areas_on == turned_on == []

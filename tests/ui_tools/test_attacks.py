@@ -406,7 +406,7 @@ async def test_action_tool_scene_with_members_out_of_scope(
     ran = await _call_listed(hass, hub, "scene_inside", {})
 
     assert refused.error
-    assert "outside the scope of this assistant" in str(refused.data)
+    assert "outside the hub's scope" in str(refused.data)  # left out: it always acts there
     assert "light.porch" not in str(refused.data)  # not named by the model: not named back
     assert not ran.error
     assert [call.data["entity_id"] for call in activated] == [["scene.inside"]]

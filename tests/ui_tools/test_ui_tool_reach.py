@@ -26,8 +26,14 @@ from homeassistant.helpers.template import Template
 from homeassistant.setup import async_setup_component
 
 from ..helpers.attacks import KITCHEN_ONLY
-from ..helpers.flows import async_add_tool
-from ..helpers.homes import VARIABLE, _attic, async_setup_assist, repeat_for_room
+from ..helpers.flows import async_add_tool, async_fill, async_save, async_start_tool_flow
+from ..helpers.homes import (
+    VARIABLE,
+    _attic,
+    async_setup_assist,
+    async_setup_scripts,
+    repeat_for_room,
+)
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 CELLAR = (
@@ -221,6 +227,143 @@ async def test_target_rendered_outside_a_call_is_refused(hass: HomeAssistant) ->
     )
     with pytest.raises(checks.UnreachableError, match="rendered outside its tool"):
         template.async_render({})
+
+
+# --- Tools the scope always refuses: warned at save, left out --------------------------------
+
+LEFT_OUT = "It acts on {}, outside the hub's scope, so the hub leaves it out (Configure → Scope)."
+
+
+@pytest.mark.parametrize(
+    ("kind", "form", "warning"),
+    [
+        pytest.param(
+            "action",
+            {"actions": [{"action": "test.light_on", "target": {"entity_id": "light.porch"}}]},
+            LEFT_OUT.format("light.porch"),
+            id="target",
+        ),
+        pytest.param(
+            "action",
+            {"actions": [{"action": "script.turn_on", "target": {"entity_id": "script.porch_on"}}]},
+            LEFT_OUT.format("light.porch, script.porch_on"),
+            id="script_followed",
+        ),
+        pytest.param(
+            "action",
+            {"actions": [{"action": "script.porch_on"}]},
+            LEFT_OUT.format("light.porch, script.porch_on"),
+            id="script_by_name",
+        ),
+        pytest.param(
+            "script",
+            {"script": "script.porch_on"},
+            LEFT_OUT.format("light.porch, script.porch_on"),
+            id="script_tool",
+        ),
+    ],
+)
+async def test_tool_acting_outside_the_scope_is_warned_at_save_and_left_out(
+    hass: HomeAssistant,
+    lights_home: dict[str, Any],
+    kind: str,
+    form: dict[str, Any],
+    warning: str,
+) -> None:
+    """A tool whose actions, as written, act outside the hub's scope would be refused on every
+    call: Save says so and the hub leaves it out, telling the model why without naming them."""
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    result = await async_start_tool_flow(hass, hub, kind)
+    result = await async_fill(hass, result, {"title": "Porch", "description": "Porch.", **form})
+    assert result["step_id"] == "save"
+    assert result["description_placeholders"]["warning"] == warning
+    await async_save(hass, result)
+
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    assert "porch" not in [tool.name for tool in instance.tools]
+    refused = await _call(hass, hub, "porch", {})
+    assert refused["error"] == "ToolNotAvailable"
+    assert "the hub leaves it out" in refused["error_text"]
+    assert "light.porch" not in refused["error_text"]
+    assert lights_home["seen"] == []
+
+
+async def test_tool_within_the_scope_or_picked_by_its_arguments_is_listed(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """An action tool acting within the scope, or on what its arguments pick, is listed with no
+    scope warning; so is every tool of a hub without a scope."""
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    for title, target in (("Kitchen", "light.kitchen"), ("Picked", "{{ room }}")):
+        result = await async_start_tool_flow(hass, hub, "action")
+        result = await async_fill(
+            hass,
+            result,
+            {
+                "title": title,
+                "description": "Lights.",
+                "actions": [{"action": "test.light_on", "target": {"entity_id": target}}],
+                "parameters": [{"name": "room", "type": "text"}],
+            },
+        )
+        assert result["description_placeholders"]["warning"] == ""
+        await async_save(hass, result)
+    unscoped = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    result = await async_start_tool_flow(hass, unscoped, "script")
+    result = await async_fill(hass, result, {"script": "script.porch_on"})
+    assert result["description_placeholders"]["warning"] == ""
+
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    assert {"kitchen", "picked"} <= {tool.name for tool in instance.tools}
+    assert await _call(hass, hub, "kitchen", {}) == {"success": True}
+
+
+async def test_template_naming_an_entity_outside_the_scope_is_warned_at_save(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """A template naming an entity outside the scope: Save says a call reading it is refused;
+    the tool stays listed (a call may not read it) and such a call is refused."""
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    result = await async_start_tool_flow(hass, hub, "template")
+    result = await async_fill(
+        hass,
+        result,
+        {
+            "title": "Lights",
+            "description": "Lights.",
+            "template": "{{ states('light.kitchen') }} {{ states('light.porch') }} light.nothing",
+        },
+    )
+    assert result["description_placeholders"]["warning"] == (
+        "Its template names light.porch, outside the hub's scope: a call that reads them is "
+        "refused."
+    )
+    await async_save(hass, result)
+    assert (await _call(hass, hub, "lights", {}))["error_text"] == (
+        "The template of tool lights read an entity outside the scope of this assistant; tool "
+        "lights may only reach entities within it"
+    )
+
+
+async def test_script_tool_the_hub_cannot_follow_is_warned_at_save(hass: HomeAssistant) -> None:
+    """A script whose steps a template picks cannot be kept in scope: Save says it is left out."""
+    await async_setup_assist(hass)
+    await async_setup_scripts(hass, {"any_on": {"sequence": [{"action": "{{ 'test.on' }}"}]}})
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["script.any_on"]}
+    )
+    result = await async_start_tool_flow(hass, hub, "script")
+    result = await async_fill(hass, result, {"script": "script.any_on"})
+    assert result["description_placeholders"]["warning"] == (
+        "Its script may act on what the hub cannot follow (a template, an event or an opaque "
+        "action picks it), so the hub's scope leaves it out."
+    )
 
 
 # --- Script tools: fields with selectors ------------------------------------------------------

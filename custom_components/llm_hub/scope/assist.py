@@ -26,6 +26,7 @@ from homeassistant.components.homeassistant.llm import (
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
+from homeassistant.helpers.script import Script
 from homeassistant.util import yaml as yaml_util
 from homeassistant.util.json import JsonObjectType
 
@@ -42,13 +43,14 @@ from ..targets.intents import (
     slots_of,
 )
 from ..targets.resolve import Within, match, match_targets
-from ..targets.walk import entities_acts, tool_script
+from ..targets.walk import actions_acts, entities_acts, tool_script
 from .changes import async_home_changes
 from .reach import ResolvedScope, entered, reaches, scopes_entered
 
 __all__ = [
     "CONVERSATION",
     "OutOfScope",
+    "actions_outside",
     "acts_outside",
     "async_call_in_scope",
     "async_call_matched",
@@ -57,6 +59,7 @@ __all__ = [
     "prompt_in_scope",
     "scope_note",
     "tool_outside",
+    "written_outside",
 ]
 
 # The assistant whose exposure a scoped hub applies when a request names none.
@@ -148,7 +151,7 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
             return "its script is outside the scope" if not reaches(script) else why
         return tool
     if tool.integration == DOMAIN:
-        return tool
+        return WRITTEN_OUTSIDE if written_outside(hass, tool) else tool
     if (domain := _reader_domain(tool)) is not None:
         names = _names_in_scope(hass, assistant, domain)
         if not names:
@@ -159,6 +162,23 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
 
 # Why a scoped hub leaves out a tool whose reach it cannot know.
 SCOPE_UNKNOWN = "may reach entities outside the hub's scope"
+# Why it leaves out an action tool whose written actions act outside the scope.
+WRITTEN_OUTSIDE = "its actions act on an entity outside the hub's scope, whatever the arguments"
+
+
+def written_outside(hass: HomeAssistant, tool: llm_helper.Tool) -> list[str]:
+    """Return ``actions_outside`` of an action tool's actions ([] for other tools)."""
+    script = getattr(tool, "script", None)
+    return actions_outside(hass, script.sequence) if isinstance(script, Script) else []
+
+
+def actions_outside(hass: HomeAssistant, sequence: Any) -> list[str]:
+    """Return the entity ids validated actions act on as written, outside the scopes entered.
+
+    Groups, scenes and scripts followed; what templates pick is not. Every run acts on these,
+    so every call of a tool running them is refused.
+    """
+    return outside(actions_acts(hass, sequence), reaches)
 
 
 def scope_note(tool: llm_helper.Tool) -> str | None:

@@ -18,7 +18,7 @@ import slugify as unicode_slug
 from homeassistant.config_entries import ConfigSubentryFlow, SubentryFlowResult
 from homeassistant.data_entry_flow import section
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import config_validation as cv, selector
+from homeassistant.helpers import config_validation as cv, entity_registry as er, selector
 from homeassistant.helpers.script import async_validate_actions_config
 from homeassistant.helpers.translation import async_get_translations
 
@@ -32,8 +32,11 @@ from ..const import (
     DOMAIN,
 )
 from ..options import HubOptions
-from ..targets.walk import entity_script, may_change
-from .checks import check_action_keys
+from ..scope.assist import actions_outside
+from ..scope.reach import HubScope, entered, reaches
+from ..targets.acts import outside
+from ..targets.walk import entities_acts, entity_script, may_change
+from .checks import ENTITY_ID_PATTERN, check_action_keys
 from .definition import (
     ANNOTATION_KEYS,
     CONF_ACTIONS,
@@ -530,17 +533,56 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             warnings.insert(0, ("not_read_only", "safety", CONF_READ_ONLY))
         if not warnings and options.confirm_destructive and destructive:
             warnings.append(("confirmed", "safety", CONF_CONFIRM_DESTRUCTIVE))
-        if not warnings:
+        scoped = await self._async_outside_scope(options)
+        if not warnings and scoped is None:
             return ""
         language = self.hass.config.language
         labels = await async_get_translations(self.hass, language, "options", [DOMAIN])
         words = await async_get_translations(self.hass, language, "selector", [DOMAIN])
-        return " ".join(
-            words[f"component.{DOMAIN}.selector.tool_warning.options.{kind}"].replace(
-                "{option}", labels.get(f"component.{DOMAIN}.options.step.{step}.data.{key}", key)
+        key = f"component.{DOMAIN}.selector.tool_warning.options."
+        said = [
+            words[f"{key}{kind}"].replace(
+                "{option}", labels.get(f"component.{DOMAIN}.options.step.{step}.data.{name}", name)
             )
-            for kind, step, key in warnings
-        )
+            for kind, step, name in warnings
+        ]
+        if scoped is not None:
+            said.insert(0, words[f"{key}{scoped[0]}"].replace("{entities}", scoped[1]))
+        return " ".join(said)
+
+    async def _async_outside_scope(self, options: HubOptions) -> tuple[str, str] | None:
+        """Return ``(warning key, entity ids)`` when the hub's scope refuses the tool's reach.
+
+        As the scope decides per request (``scope.assist``): an action or script tool acting
+        outside it is left out; a template naming an entity outside it is refused when it reads it.
+        """
+        scope = HubScope.from_options(options)
+        if scope.empty:
+            return None
+        hass = self.hass
+        with entered((scope.resolve(hass),)):
+            if self._kind == "template":
+                registry = er.async_get(hass)
+                found = sorted(
+                    entity_id
+                    for entity_id in set(ENTITY_ID_PATTERN.findall(self._data[CONF_TEMPLATE]))
+                    if not reaches(entity_id)
+                    and (hass.states.get(entity_id) or registry.async_get(entity_id))
+                )
+                return ("scope_reads", ", ".join(found)) if found else None
+            if self._kind == "script":
+                acts = entities_acts(hass, [self._data[CONF_SCRIPT]])
+                if acts.unknown is not None:
+                    return ("scope_unknown", "")
+                found = outside(acts, reaches)
+            else:
+                found = actions_outside(hass, await self._async_actions())
+        return ("scope_left_out", ", ".join(found)) if found else None
+
+    async def _async_actions(self) -> list[dict[str, Any]]:
+        """Return the action tool's actions, validated as Home Assistant runs them."""
+        actions = cv.SCRIPT_SCHEMA(cv.ensure_list(self._data[CONF_ACTIONS]))
+        return await async_validate_actions_config(self.hass, actions)
 
     async def _async_changes_state(self) -> bool:
         """Return whether the tool's actions (a script tool's script's) may change state."""
@@ -549,8 +591,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         if self._kind == "script":
             script = entity_script(self.hass, self._data[CONF_SCRIPT])
             return script is None or may_change(self.hass, script.sequence)
-        actions = cv.SCRIPT_SCHEMA(cv.ensure_list(self._data[CONF_ACTIONS]))
-        return may_change(self.hass, await async_validate_actions_config(self.hass, actions))
+        return may_change(self.hass, await self._async_actions())
 
     def _parameter_names(self) -> list[str]:
         """Return the names of the tool's parameters: its own, or its script's fields."""
