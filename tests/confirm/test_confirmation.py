@@ -768,6 +768,9 @@ def test_declare_token_hides_what_cannot_declare_it() -> None:
     item = CandidateTool(tool=hubs.RecordingTool("t"), source="x", wanted_name="t")
     item.confirm = True
     item.parameters = object()
+    # Gated, but no call may ask now: listed as it is.
+    assert (declare_token(item), item.hidden) == (None, None)
+    item.marked = True
 
     reason = declare_token(item)
 
@@ -776,7 +779,7 @@ def test_declare_token_hides_what_cannot_declare_it() -> None:
 
     # Declared once, however often it is called; a tool without the mark is left alone.
     item = CandidateTool(tool=hubs.RecordingTool("t"), source="x", wanted_name="t")
-    item.confirm = True
+    item.confirm = item.marked = True
     item.parameters = probatio.Schema({})
     assert declare_token(item) is None
     declared = item.parameters

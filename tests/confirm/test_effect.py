@@ -453,3 +453,76 @@ async def test_a_namesake_out_of_scope_asks_as_the_call_matches(
 
     assert ended == outcome
     assert effect_home["lock.unlock"] == []
+
+
+def _marked(instance: llm.APIInstance) -> set[str]:
+    """Return the listed tools whose parameters declare the confirmation token."""
+    return {
+        tool.name.split("__")[-1]
+        for tool in instance.tools
+        if any(str(key) == const.TOKEN_ARGUMENT for key in tool.parameters.schema)
+    }
+
+
+async def test_only_tools_that_can_reach_the_ask_set_declare_the_token(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """With locks in "Always ask", a tool is marked when some call can reach a lock: turning
+    on or off (any domain) and the scripts that unlock; setting a light, reading the time or
+    a script on a light are not. The inspector says the same."""
+    assert await async_setup_component(hass, "light", {})
+    await async_setup_component(hass, "climate", {})
+    entry = await hubs.async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    names = {tool.name.split("__")[-1] for tool in instance.tools}
+    marked = _marked(instance)
+
+    assert {"HassTurnOn", "HassTurnOff", "unlock_in_choose"} <= marked
+    assert {"HassLightSet", "GetLiveContext", "GetDateTime", "lights_on"} <= names - marked
+    described = {
+        tool["name"].split("__")[-1]: tool["confirm"]
+        for tool in describe_instance(instance)["tools"]
+    }
+    assert {name for name, confirm in described.items() if confirm} == marked
+
+
+async def test_a_tool_marked_by_what_is_exposed_asks_when_the_home_changes(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """With no lock exposed (nor a script that unlocks one), turning on is not marked; a lock
+    exposed after the tools were listed still makes the same instance's call ask (the gate
+    decides per call), and the next listing marks it."""
+    for entity_id in ("lock.front_door", *hass.states.async_entity_ids("script")):
+        async_expose_entity(hass, "conversation", entity_id, should_expose=False)
+    entry = await hubs.async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    assert "HassTurnOn" not in _marked(instance)
+
+    async_expose_entity(hass, "conversation", "lock.front_door", should_expose=True)
+    turn_on = _named(instance, "HassTurnOn").name
+    result = await instance.async_call_tool(llm.ToolInput(turn_on, {"name": "Front door"}))
+
+    assert result.data.get("status") == "approval_required", result.data
+    assert effect_home["lock.unlock"] == []
+    assert "HassTurnOn" in _marked(await _instance(hass, entry))
+
+
+async def test_a_scoped_hub_marks_by_what_its_scope_reaches(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """In a hub scoped to the hall light, turning on cannot reach the lock: not marked, also
+    for a request that names no assistant; without the scope it is."""
+    scoped = await hubs.async_add_hub(
+        hass,
+        "Hall",
+        {CONF_LLM_HASS_API: ["assist"], **LOCKS, const.CONF_SCOPE_ENTITIES: ["light.hall"]},
+    )
+    whole = await hubs.async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    for assistant in ("conversation", ""):
+        context = llm.LLMContext(
+            platform="test", context=None, language="en", assistant=assistant, device_id=None
+        )
+        instance = await llm.async_get_api(hass, hubs.hub_id(scoped), context)
+        assert "HassTurnOn" in {tool.name.split("__")[-1] for tool in instance.tools}
+        assert "HassTurnOn" not in _marked(instance)
+    assert "HassTurnOn" in _marked(await _instance(hass, whole))

@@ -64,7 +64,7 @@ async def call_in(
     for what the call started (not from within an action, which that wait would include).
     """
     try:
-        result = await instance.async_call_tool(llm.ToolInput(listed(instance, tool).name, args))
+        result = await instance.async_call_tool(llm.ToolInput(_named(instance, tool), args))
     except Exception as err:  # noqa: BLE001  # an intent's failure raises to the agent
         if settle:
             await hass.async_block_till_done()

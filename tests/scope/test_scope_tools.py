@@ -493,6 +493,45 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
     assert areas_on == turned_on == []
 
 
+async def test_area_target_whose_area_gains_an_entity_outside_after_listing_is_refused(
+    hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any
+) -> None:
+    """A tool listed while its area lay within the scope: the porch light moved into that area
+    before the call, so the call (of the same listing) is refused and nothing runs."""
+    area = ar.async_get(hass).async_create("Garage")
+    areas_on: list[Any] = []
+    hass.services.async_register(
+        "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
+    )
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Garage on",
+            "description": "Turns the garage lights on.",
+            "actions": [{"action": "test.area_on", "target": {"area_id": area.id}}],
+        },
+    )
+    api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
+    assert "garage_on" in [tool.name for tool in api.tools]
+    registry = er.async_get(hass)
+    porch = registry.async_get_or_create("light", "test", "porch", suggested_object_id="porch")
+    registry.async_update_entity(porch.entity_id, area_id=area.id)
+
+    answer = (await api.async_call_tool(llm.ToolInput("garage_on", {}))).data
+
+    assert answer == {
+        "error": "OutOfScope",
+        "error_text": "Tool garage_on did not run: it holds an entity outside the scope of this "
+        "assistant.",
+    }
+    assert areas_on == turned_on == []
+
+
 async def test_intent_script_whose_target_a_template_picks_left_out(
     hass: HomeAssistant,
 ) -> None:

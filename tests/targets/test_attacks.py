@@ -355,11 +355,11 @@ async def test_script_turning_on_old_style_group_asks(
 
 
 @pytest.mark.attack
-async def test_action_tool_on_group_with_member_outside_scope_is_refused(
+async def test_action_tool_on_group_with_member_outside_scope_is_left_out(
     hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """An action tool of the Kitchen hub turns on "Kitchen lamps" (in the Kitchen, holding
-    the porch light): it must be refused and the porch light stay off."""
+    the porch light): it must be left out (it always acts there) and the porch light stay off."""
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     name = await add_action_tool(
         hass,
@@ -371,7 +371,7 @@ async def test_action_tool_on_group_with_member_outside_scope_is_refused(
     outcome, data = await call_hub(hass, hub, name, {})
 
     assert not is_on(hass, "porch"), (outcome, data)
-    assert outcome == "OutOfScope", data
+    assert outcome == "ToolNotAvailable", data
 
 
 @pytest.mark.attack

@@ -11,7 +11,7 @@ from typing import Any
 import probatio
 import pytest
 
-from custom_components.llm_hub.targets.intents import intent_acts, intent_unknown
+from custom_components.llm_hub.targets.intents import intent_acts, intent_reach, intent_unknown
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.intent.timers import (
     CancelAllTimersIntentHandler,
@@ -155,3 +155,59 @@ async def test_timers_act_on_no_entity_but_a_command(
     acts = intent_acts(hass, tool, arguments, llm_context(), None)
 
     assert (acts.entities, acts.unknown) == (frozenset(), unknown)
+
+
+async def test_reach_of_a_plain_handler_is_its_domains_exposed_and_within(
+    hass: HomeAssistant, bells: None
+) -> None:
+    """Any call of a plain handler may act on its domains' entities exposed and within the
+    set handed; of one without domains, on every such entity; of no assistant, on all."""
+    hass.states.async_set("light.porch", "off", {"friendly_name": "Porch"})
+    hass.states.async_set("light.attic", "off", {"friendly_name": "Attic"})
+    async_expose_entity(hass, "conversation", "light.porch", should_expose=True)
+    async_expose_entity(hass, "conversation", "light.attic", should_expose=False)
+    intent.async_register(
+        hass,
+        intent.ServiceIntentHandler("HassBellOn", "input_boolean", "turn_on"),
+    )
+    intent.async_register(
+        hass,
+        intent.ServiceIntentHandler(
+            "HassBellOnly", "input_boolean", "turn_on", required_domains={"input_boolean"}
+        ),
+    )
+
+    def reach(intent_type: str, assistant: str | None, within: Any = None) -> set[str]:
+        return set(intent_reach(hass, intent_type, assistant, within).entities)
+
+    booleans = {"input_boolean.door_bell", "input_boolean.porch_bell"}
+    assert reach("HassBellOnly", "conversation") == booleans
+    assert reach("HassBellOn", "conversation") == {*booleans, "light.porch"}
+    assert reach("HassBellOn", "conversation", "input_boolean.door_bell".__eq__) == {
+        "input_boolean.door_bell"
+    }
+    assert "light.attic" in reach("HassBellOn", None)
+
+
+async def test_reach_of_other_handlers(hass: HomeAssistant, bells: None) -> None:
+    """A handler that finds its targets its own way may reach anything; a timer reaches only
+    what its command may; a broadcast, every satellite; no handler cannot be followed."""
+    hass.states.async_set("assist_satellite.kitchen", "idle", {"supported_features": 1})
+    for handler in (RingHandler(), BroadcastHandler(), StartTimerIntentHandler()):
+        intent.async_register(hass, handler)
+    intent.async_register(hass, CancelAllTimersIntentHandler())
+
+    assert intent_reach(hass, "HassRingBell", "conversation", None).unknown == (
+        "the intent HassRingBell may find what it acts on its own way"
+    )
+    assert intent_reach(hass, intent.INTENT_BROADCAST, None, None).entities == {
+        "assist_satellite.kitchen"
+    }
+    assert intent_reach(hass, intent.INTENT_START_TIMER, None, None).unknown == (
+        "a timer's command, which Home Assistant runs later with every exposed entity"
+    )
+    cancel = intent_reach(hass, intent.INTENT_CANCEL_ALL_TIMERS, None, None)
+    assert (cancel.entities, cancel.unknown) == (frozenset(), None)
+    assert intent_reach(hass, "HassNothing", None, None).unknown == (
+        "the intent HassNothing has no handler"
+    )

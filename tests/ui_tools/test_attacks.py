@@ -688,6 +688,27 @@ async def test_action_tool_scene_step_out_of_scope(
     assert result.error
 
 
+@pytest.mark.parametrize("step", [{"scene": "scene.dinner"}], ids=["scene step"])
+async def test_action_tool_scene_step_within_scope_runs(
+    hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
+) -> None:
+    """Control: a scene step whose scene and members lie within the scope runs."""
+    await async_setup_scenes(hass, {"name": "Dinner", "entities": {"light.kitchen": "on"}})
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.dinner"]},
+    )
+    await async_add_tool(
+        hass, hub, "action", {"title": "Dinner", "description": "Dinner.", "actions": [step]}
+    )
+
+    result = await _call_listed(hass, hub, "dinner", {})
+
+    assert not result.error, result.data
+    assert _turned(lights_home) in (["light.kitchen"], [["light.kitchen"]])
+
+
 @pytest.mark.attack
 @pytest.mark.parametrize(
     "actions",

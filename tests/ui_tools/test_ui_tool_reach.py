@@ -231,6 +231,13 @@ async def test_target_rendered_outside_a_call_is_refused(hass: HomeAssistant) ->
 
 # --- Tools the scope always refuses: warned at save, left out --------------------------------
 
+
+def _warning(result: Any) -> str:
+    placeholders = result.get("description_placeholders")
+    assert placeholders is not None
+    return str(placeholders["warning"])
+
+
 LEFT_OUT = "It acts on {}, outside the hub's scope, so the hub leaves it out (Configure → Scope)."
 
 
@@ -278,7 +285,7 @@ async def test_tool_acting_outside_the_scope_is_warned_at_save_and_left_out(
     result = await async_start_tool_flow(hass, hub, kind)
     result = await async_fill(hass, result, {"title": "Porch", "description": "Porch.", **form})
     assert result["step_id"] == "save"
-    assert result["description_placeholders"]["warning"] == warning
+    assert _warning(result) == warning
     await async_save(hass, result)
 
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
@@ -310,12 +317,12 @@ async def test_tool_within_the_scope_or_picked_by_its_arguments_is_listed(
                 "parameters": [{"name": "room", "type": "text"}],
             },
         )
-        assert result["description_placeholders"]["warning"] == ""
+        assert _warning(result) == ""
         await async_save(hass, result)
     unscoped = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
     result = await async_start_tool_flow(hass, unscoped, "script")
     result = await async_fill(hass, result, {"script": "script.porch_on"})
-    assert result["description_placeholders"]["warning"] == ""
+    assert _warning(result) == ""
 
     instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
     assert {"kitchen", "picked"} <= {tool.name for tool in instance.tools}
@@ -340,7 +347,7 @@ async def test_template_naming_an_entity_outside_the_scope_is_warned_at_save(
             "template": "{{ states('light.kitchen') }} {{ states('light.porch') }} light.nothing",
         },
     )
-    assert result["description_placeholders"]["warning"] == (
+    assert _warning(result) == (
         "Its template names light.porch, outside the hub's scope: a call that reads them is "
         "refused."
     )
@@ -360,7 +367,7 @@ async def test_script_tool_the_hub_cannot_follow_is_warned_at_save(hass: HomeAss
     )
     result = await async_start_tool_flow(hass, hub, "script")
     result = await async_fill(hass, result, {"script": "script.any_on"})
-    assert result["description_placeholders"]["warning"] == (
+    assert _warning(result) == (
         "Its script may act on what the hub cannot follow (a template, an event or an opaque "
         "action picks it), so the hub's scope leaves it out."
     )

@@ -254,11 +254,12 @@ class HubBuilder:
     ) -> HubAPIInstance:
         """Return the instance of ``api`` for one request from its ``sources``."""
         own_prompt, prompt_parts = self._prompt_parts(sources)
+        assistant = llm_context.assistant
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         renamed: dict[str, str] = {}
         tools: list[llm_helper.Tool] | DeferredTools
         if (last := self._kept_for(sources, custom_serializer)) is not None:
-            listing = Once(lambda: self._list_kept(hass, sources, last))
+            listing = Once(lambda: self._list_kept(hass, sources, last, assistant))
             source_tools = [source.tools for source in sources]
             made = Once(lambda: kept_candidates(source_tools, listing().kept, listing().left_out))
             if self.search.may_search:
@@ -267,12 +268,12 @@ class HubBuilder:
                 # Listed when first read: a request that calls one tool finds it alone.
                 tools = DeferredTools(
                     lambda: listing().tools,
-                    partial(self._find_kept, hass, sources, last),
+                    partial(self._find_kept, hass, sources, last, assistant),
                 )
         else:
             candidates = merge_tools(sources)
             self._name_tools(candidates)
-            for problem in self.policy.apply(candidates, self.hub_name, hass):
+            for problem in self.policy.apply(candidates, self.hub_name, hass, assistant):
                 self.warn(problem)
             tools = self._list_tools(candidates, sources, custom_serializer)
             # Only an override's alias renames a tool (policy.HubPolicy): no pass without one.
@@ -472,7 +473,11 @@ class HubBuilder:
         return last
 
     def _list_kept(
-        self, hass: HomeAssistant, sources: list[Source], last: KeptBuild
+        self,
+        hass: HomeAssistant,
+        sources: list[Source],
+        last: KeptBuild,
+        assistant: str | None,
     ) -> KeptListing:
         """Return the listed tools and what the build's candidates are made from."""
         oldest = time.monotonic() - MAX_AGE
@@ -500,12 +505,12 @@ class HubBuilder:
                     or was.made <= oldest
                     or not was.complete
                     or asks
-                ) and self._changed(hass, tool, was, oldest):
+                ) and self._changed(hass, tool, was, oldest, assistant):
                     # Decided anew, alone, as a whole build decides it.
                     item = CandidateTool(
                         tool, source.source, tool.name, was.decided.key, was.decided.key
                     )
-                    policy.apply([item], self.hub_name, hass)
+                    policy.apply([item], self.hub_name, hass, assistant)
                     again: list[KeptTool] = []
                     tools.extend(filter(None, [self._list_one(item, again)]))
                     kept[at] = again[0]
@@ -516,7 +521,12 @@ class HubBuilder:
         return KeptListing(tools, left_out, list(kept))
 
     def _find_kept(
-        self, hass: HomeAssistant, sources: list[Source], last: KeptBuild, name: str
+        self,
+        hass: HomeAssistant,
+        sources: list[Source],
+        last: KeptBuild,
+        assistant: str | None,
+        name: str,
     ) -> HubTool | None:
         """Return the listed tool ``name`` of a kept build alone; None: list them all to know."""
         if (at := last.places.get(name)) is None:
@@ -527,13 +537,18 @@ class HubBuilder:
             was is None
             or was.settings is None
             or tool.name in sources[last.source_of(at)].left_out
-            or self._changed(hass, tool, was, time.monotonic() - MAX_AGE)
+            or self._changed(hass, tool, was, time.monotonic() - MAX_AGE, assistant)
         ):
             return None
         return _kept_tool(tool, was)
 
     def _changed(
-        self, hass: HomeAssistant, tool: llm_helper.Tool, was: KeptTool, oldest: float
+        self,
+        hass: HomeAssistant,
+        tool: llm_helper.Tool,
+        was: KeptTool,
+        oldest: float,
+        assistant: str | None,
     ) -> bool:
         """Return whether ``tool`` must be decided anew: it or what it may ask about changed."""
         decided = was.decided
@@ -548,11 +563,11 @@ class HubBuilder:
         ):
             return True
         # Under an ask set, what its calls touch can change with the home: ask again.
-        return (
-            bool(self.policy.effects)
-            and decided.hidden is None
-            and self.policy.asking(decided.key, tool, annotations_of(tool), hass)
-            is not decided.asking
+        if not self.policy.effects or decided.hidden is not None:
+            return False
+        asking = self.policy.asking(decided.key, tool, annotations_of(tool), hass)
+        return asking is not decided.asking or (
+            asking is not None and self.policy.marks(hass, asking, assistant) != decided.marked
         )
 
     def _prompt_parts(self, sources: list[Source]) -> tuple[str, list[tuple[str, str]]]:

@@ -48,6 +48,8 @@ class CandidateTool:
     hidden: str | None = None
     # Whether calls may ask the user first (policy; ``confirm.gate``).
     confirm: bool = False
+    # Whether some call may ask now, so its schema declares the token (``HubPolicy.marks``).
+    marked: bool = False
     # Why and when this hub's own options ask (None: only a selected hub's gate may).
     asking: Asking | None = None
     # The clean JSON Schema the listed ``parameters`` convert to; shared between requests, so never
@@ -65,9 +67,8 @@ HIDDEN_OWN_TOKEN = (
 )
 
 _ARGUMENT_HELP = (
-    "Leave out on the first call. Only after the user confirmed this call (in their next "
-    "message, or by approving it in Home Assistant), call again with the same arguments and "
-    "the token or approval id the first call returned."
+    "Leave out at first; after the user confirms, repeat the call with the token or approval "
+    "id it returned."
 )
 
 
@@ -80,14 +81,16 @@ def requires_token(parameters: Any) -> bool:
     return isinstance(parameters, _TokenSchema)
 
 
-def declare_token(item: CandidateTool) -> str | None:
-    """Add ``confirmation_token`` to the listed parameters; return why not (then left out)."""
+def declare_token(item: CandidateTool) -> str | None:  # noqa: PLR0911  # one answer per case
+    """Add ``confirmation_token`` to a marked tool's listed parameters; return why not."""
     if item.hidden is not None or not item.confirm:
         return None
     parameters = item.parameters
     if requires_token(parameters):
         return None
     if not isinstance(parameters, probatio.Schema) or not isinstance(parameters.schema, dict):
+        if not item.marked:
+            return None  # its calls cannot ask now; one that would is refused, not run
         item.hidden = HIDDEN_NO_TOKEN
         return item.hidden
     # A tool of a selected hub that confirms it declares the token of that hub, not its own.
@@ -96,6 +99,8 @@ def declare_token(item: CandidateTool) -> str | None:
     ):
         item.hidden = HIDDEN_OWN_TOKEN
         return item.hidden
+    if not item.marked:
+        return None
     item.parameters = _TokenSchema(
         {
             **parameters.schema,

@@ -171,6 +171,7 @@ def kept_candidates(
                     None if reason else decided.parameters,
                     reason or decided.hidden,
                     decided.confirm,
+                    decided.marked,
                     decided.asking,
                     None if reason else decided.json_schema,
                     () if reason else decided.schema_fixes,

@@ -14,7 +14,10 @@ from homeassistant.helpers import llm as llm_helper
 from ..calls.tool import HubTool, unwrap
 from ..confirm.effect import Asking, EffectSet, effect_of
 from ..options import HubOptions
-from ..targets.intents import acts_on_nothing
+from ..scope.assist import CONVERSATION
+from ..scope.changes import async_home_changes
+from ..scope.reach import scopes_entered
+from ..targets.intents import acts_on_nothing, handler_of
 from .candidate import CandidateTool, requires_token
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
 
@@ -79,6 +82,8 @@ class HubPolicy:
     effects: EffectSet = field(init=False)
     # The ``Asking`` of each tool whose effect is known, kept between builds.
     _by_effect: dict[object, Asking] = field(init=False, repr=False, compare=False)
+    # ``marks`` per (asking, assistant, scopes, handler), since the home changes it counts.
+    _marks: dict[object, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Make the effect set of the options."""
@@ -88,6 +93,7 @@ class HubPolicy:
         )
         object.__setattr__(self, "effects", effects)
         object.__setattr__(self, "_by_effect", {})
+        object.__setattr__(self, "_marks", {})
 
     def is_open(self) -> bool:
         """Return whether the policy lists every tool as it is (the default)."""
@@ -153,15 +159,41 @@ class HubPolicy:
             known = self._by_effect[cache_key] = Asking(reason, effect)
         return known
 
+    def marks(self, hass: HomeAssistant, asking: Asking, assistant: str | None) -> bool:
+        """Return whether some call of a tool asking so may ask now (``Effect.reach``).
+
+        Kept until the home changes; a tool asking for fixed reasons always may.
+        """
+        if not assistant and scopes_entered():
+            assistant = CONVERSATION  # as its scoped calls match
+        home = async_home_changes(hass)
+        if assistant:
+            home.watch_exposure(assistant)
+        if self._marks.get(_CHANGES) != home.changes:
+            self._marks.clear()  # answers of an older home (and its scopes) go
+            self._marks[_CHANGES] = home.changes
+        effect = asking.effect
+        tool = getattr(effect, "tool", None)
+        handler = handler_of(hass, tool.intent_type) if tool is not None else None
+        key = (asking, assistant, scopes_entered(), handler)
+        if (known := self._marks.get(key)) is None:
+            reach = effect.reach(hass, assistant)
+            known = self._marks[key] = reach is None or self.effects.touched_by(hass, reach)
+        return bool(known)
+
     def apply(
-        self, candidates: list[CandidateTool], hub_name: str, hass: HomeAssistant | None = None
+        self,
+        candidates: list[CandidateTool],
+        hub_name: str,
+        hass: HomeAssistant,
+        assistant: str | None,
     ) -> list[str]:
         """Set candidates' ``hidden``, ``confirm``, ``description``, ``name``; return problems."""
         if self.is_open():
             # Nothing to leave out, confirm or override: only what selected hubs confirm.
             for item in candidates:
                 if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
-                    item.confirm = True
+                    item.confirm = item.marked = True
                     item.asking = None
             return []
         overrides = self.options.overrides
@@ -171,10 +203,12 @@ class HubPolicy:
             if item.hidden is not None:
                 continue
             item.asking = self.asking(item.key, item.tool, annotations, hass)
-            if item.asking is not None or (
-                isinstance(item.tool, HubTool) and requires_token(item.tool.parameters)
-            ):  # A tool that a selected hub confirms is confirmed here too.
+            if item.asking is not None:
                 item.confirm = True
+                item.marked = self.marks(hass, item.asking, assistant)
+            if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
+                # A tool that a selected hub confirms is confirmed here too.
+                item.confirm = item.marked = True
             if (override := overrides.get(item.key)) and override.description:
                 item.description = override.description
         return self._apply_aliases([item for item in candidates if item.hidden is None], hub_name)
@@ -202,6 +236,10 @@ class HubPolicy:
                 item.name = alias
                 used.add(alias)
         return problems
+
+
+# The key of ``HubPolicy._marks`` under which the home changes its answers saw are counted.
+_CHANGES = "changes"
 
 
 def _effect_key(tool: Tool) -> object:

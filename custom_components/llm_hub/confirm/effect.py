@@ -17,7 +17,7 @@ from homeassistant.helpers.script import Script
 
 from ..scope.reach import within
 from ..targets.acts import Acts, EffectSet
-from ..targets.intents import intent_acts
+from ..targets.intents import intent_acts, intent_reach
 from ..targets.walk import actions_acts, entities_acts, tool_script
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class Effect(Protocol):
     ) -> Acts | None:
         """Return what the call with ``arguments`` acts on (None: it asks for fixed reasons)."""
 
+    def reach(self, hass: HomeAssistant, assistant: str | None) -> Acts | None:
+        """Return what some call may act on, whatever its arguments (None: fixed reasons)."""
+
 
 class _Fixed:
     """Every call touches the set, or none does (a tool that asks for fixed reasons)."""
@@ -65,6 +68,10 @@ class _Fixed:
     def acts(
         self, hass: HomeAssistant, arguments: Mapping[str, Any], llm_context: LLMContext
     ) -> Acts | None:
+        """Return None: what it acts on is not why it asks."""
+        return None
+
+    def reach(self, hass: HomeAssistant, assistant: str | None) -> Acts | None:
         """Return None: what it acts on is not why it asks."""
         return None
 
@@ -103,6 +110,10 @@ class IntentEffect:
         """Return what the call acts on, matched as the (scoped) call matches."""
         return intent_acts(hass, self.tool, arguments, llm_context, within())
 
+    def reach(self, hass: HomeAssistant, assistant: str | None) -> Acts:
+        """Return what some call may act on, within the scopes entered (``intent_reach``)."""
+        return intent_reach(hass, self.tool.intent_type, assistant, within())
+
 
 @dataclass(frozen=True, slots=True)
 class ScriptEffect:
@@ -128,6 +139,10 @@ class ScriptEffect:
         self, hass: HomeAssistant, arguments: Mapping[str, Any], llm_context: LLMContext
     ) -> Acts:
         """Return what running the script acts on."""
+        return script_acts(hass, self.script)
+
+    def reach(self, hass: HomeAssistant, assistant: str | None) -> Acts:
+        """Return what running the script acts on (the same for every call)."""
         return script_acts(hass, self.script)
 
 

@@ -242,7 +242,7 @@ def _describe_candidate(
     entry["hidden"] = item.hidden
     entry["listed"] = tool is not None
     entry["meta"] = False
-    entry["confirm"] = item.confirm
+    entry["confirm"] = item.marked  # as its listed schema says (a token parameter)
     entry["confirm_reason"] = _confirm_reason(item)
     entry["hidden_key"] = REASON_KEYS.get(item.hidden or "")
     entry["confirm_key"] = REASON_KEYS.get(entry["confirm_reason"] or "")
@@ -253,8 +253,8 @@ def _describe_candidate(
 
 
 def _confirm_reason(item: CandidateTool) -> str | None:
-    """Return why calls of a hub's tool may ask the user, in words (None: they never do)."""
-    if not item.confirm:
+    """Return why calls of a hub's tool may ask the user, in words (None: none may now)."""
+    if not item.marked:
         return None
     return ASK_INNER if item.asking is None else item.asking.reason
 

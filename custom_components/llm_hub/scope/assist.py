@@ -173,11 +173,7 @@ def written_outside(hass: HomeAssistant, tool: llm_helper.Tool) -> list[str]:
 
 
 def actions_outside(hass: HomeAssistant, sequence: Any) -> list[str]:
-    """Return the entity ids validated actions act on as written, outside the scopes entered.
-
-    Groups, scenes and scripts followed; what templates pick is not. Every run acts on these,
-    so every call of a tool running them is refused.
-    """
+    """Return the entity ids validated actions act on as written, outside the scopes entered."""
     return outside(actions_acts(hass, sequence), reaches)
 
 

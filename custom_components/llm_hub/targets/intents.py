@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final, TypeGuard
 
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import CONF_ACTION
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, llm as llm_helper
@@ -29,6 +30,7 @@ __all__ = [
     "handler_of",
     "intent_acts",
     "intent_answers",
+    "intent_reach",
     "intent_unknown",
     "plain_handler",
     "slots_of",
@@ -238,3 +240,35 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
         return NOTHING if plain else Acts(unknown=_OWN_WAY.format(intent_type))
     acts = entities_acts(hass, (state.entity_id for state in matched.states))
     return replace(acts, areas=acts.areas | {area.id for area in matched.areas})
+
+
+def intent_reach(  # noqa: PLR0911  # one answer per kind of handler, as intent_acts
+    hass: HomeAssistant, intent_type: str, assistant: str | None, within: Within | None
+) -> Acts:
+    """Return what some call of ``intent_type`` may act on, whatever its arguments.
+
+    A plain handler: its domains' entities exposed to ``assistant`` (None: any) and ``within``.
+    """
+    if intent_type == intent.INTENT_START_TIMER and _no_entity(hass, intent_type):
+        return Acts(unknown=_TIMER_COMMAND)
+    if _no_entity(hass, intent_type):
+        return NOTHING
+    if (why := intent_unknown(hass, intent_type)) is not None:
+        return Acts(unknown=why)
+    handler = handler_of(hass, intent_type)
+    if intent_type == intent.INTENT_BROADCAST:
+        return entities_acts(hass, hass.states.async_entity_ids("assist_satellite"))
+    if handler is not None and (script := _script(handler)) is not None:
+        return actions_acts(hass, script.sequence)
+    if not plain_handler(handler):
+        return Acts(unknown=_OWN_WAY.format(intent_type))
+    domains = handler.required_domains
+    return entities_acts(
+        hass,
+        (
+            entity_id
+            for entity_id in hass.states.async_entity_ids(domains or None)
+            if (within is None or within(entity_id))
+            and (not assistant or async_should_expose(hass, assistant, entity_id))
+        ),
+    )

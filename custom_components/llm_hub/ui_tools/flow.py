@@ -551,11 +551,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         return " ".join(said)
 
     async def _async_outside_scope(self, options: HubOptions) -> tuple[str, str] | None:
-        """Return ``(warning key, entity ids)`` when the hub's scope refuses the tool's reach.
-
-        As the scope decides per request (``scope.assist``): an action or script tool acting
-        outside it is left out; a template naming an entity outside it is refused when it reads it.
-        """
+        """Return ``(warning key, entity ids)`` when the hub's scope refuses the tool's reach."""
         scope = HubScope.from_options(options)
         if scope.empty:
             return None
