@@ -135,6 +135,8 @@ def main() -> int:
         ("panel dark", lambda: panel.views(dark=True)),
         ("scope", check.scope),
         ("panel scope", panel.scope),
+        ("scope tool", check.scope_tool),
+        ("panel scope tool", panel.scope_tool),
         ("german", german.run),
         ("as user", AsUserCheck(browser, rest, panel, german).run),
         ("panel times", panel.timings),

@@ -440,6 +440,55 @@ class HubCheck:
         self.save_options()
         return f"{SCOPED_HUB}: area Kitchen clicked in the Scope step; menu: {found.group(0)}"
 
+    def scope_tool(self) -> str:
+        """Add tool on "Kitchen only": Save warns of what its scope refuses; it leaves out one.
+
+        A template naming the porch lights in the browser; an action on them over REST, saved.
+        """
+        browser, rest = self.browser, self.rest
+        self.llm_hub_page()
+        row = self.entry_row(SCOPED_HUB)
+        if not browser.find_all("*", "Add tool", exact=True, root=row):
+            browser.click(browser.find("ha-icon-button", label="Menu", root=row))
+        browser.click(browser.find("*", "Add tool", exact=True, root=row))
+        browser.click_on("*", "Template: answers with a rendered template", exact=True)
+        browser.wait_text("Template tool")
+        browser.type_into("input[name=title]", "Porch state")
+        browser.type_into("textarea[name=description]", "The porch lights' state.")
+        browser.type_into(".cm-content", "{{ states('light.porch_lights') }}")
+        browser.click_on("ha-button", "Next")
+        browser.click_on("*", STEPS["parameters"]["menu_options"]["parameters_done"], exact=True)
+        warned = browser.wait_text("Its template names light.porch_lights, outside the hub's")
+        browser.screen("ui-tool-scope-warning")
+        browser.click_on("ha-button", "Submit")
+        browser.wait(lambda: not browser.find_all("*", "Save Porch state"), "the flow closed")
+        if browser.find_all("ha-button", "Finish"):
+            browser.click_on("ha-button", "Finish")
+
+        api_id = rest.api_id(SCOPED_HUB)
+        flows = "/api/config/config_entries/subentries/flow"
+        flow = rest.request("POST", flows, {"handler": [api_id.removeprefix("llm_hub-"), "tool"]})
+        flow = rest.request("POST", f"{flows}/{flow['flow_id']}", {"next_step_id": "action"})
+        actions = [{"action": "light.turn_on", "target": {"entity_id": "light.porch_lights"}}]
+        form: dict[str, Any] = {"title": "Porch on", "description": "Turns the porch lights on."}
+        form["actions"] = actions
+        flow = rest.request("POST", f"{flows}/{flow['flow_id']}", form)
+        flow = rest.request(
+            "POST", f"{flows}/{flow['flow_id']}", {"next_step_id": "parameters_done"}
+        )
+        warning = flow.get("description_placeholders", {}).get("warning", "")
+        if "light.porch_lights, outside the hub's scope, so the hub leaves it out" not in warning:
+            raise CheckError(f"the action tool's Save step: {json.dumps(flow)[:400]}")
+        rest.request("POST", f"{flows}/{flow['flow_id']}", {})
+        described = browser.call_ws({"type": "llm_hub/api/describe", "api_id": api_id})
+        hidden = {tool["key"]: tool["hidden"] for tool in described["tools"]}
+        if hidden.get("porch_on") is None or hidden.get("porch_state") is not None:
+            raise CheckError(f"Kitchen only's porch tools: {hidden}")
+        return (
+            f"Save of a template naming the porch lights: {warned[-90:]!r}; an action on them "
+            f"is left out: {hidden['porch_on']}"
+        )
+
 
 def tool_counts(menu_text: str) -> tuple[int, int]:
     """Return (listed, gathered) from the options menu's "lists N of the M tools"."""

@@ -333,6 +333,29 @@ class PanelCheck:
             raise CheckError(f"the bench's refusal: {refusal!r}")
         return f"scope section: {said[:80]!r}…; bench: {PORCH[1]} refused, still off"
 
+    def scope_tool(self) -> str:
+        """Hub "Kitchen only": its tools, left-out ones shown, give Porch on's reason."""
+        api_id = self.api_id("Kitchen only")
+        self.open(dark=False)
+        self.go(f"{PREFIX}/hub/{api_id}", "llm-hub-view")
+        reason = "its actions act on an entity outside the hub's scope"
+        row = self.browser.wait(
+            lambda: self.run_js(
+                "llm-hub-view",
+                "const box = view.shadowRoot.querySelector('input[type=checkbox]');"
+                "if (box && !box.checked) box.click();"
+                "const rows = [...view.shadowRoot.querySelectorAll('tr')];"
+                "const row = rows.find((r) => r.textContent.includes('porch_on'));"
+                "if (!row) return null; row.click(); row.scrollIntoView({block: 'center'});"
+                "return view.shadowRoot.textContent.includes(args[0]) ? row.textContent : null;",
+                reason,
+            ),
+            "Porch on left out with its reason",
+        )
+        self.browser.screen("panel-hub-scope-left-out")
+        self.browser.driver.execute_script("window.scrollTo(0, 0)")
+        return f"Kitchen only shows porch_on left out: {' '.join(str(row).split())[:120]!r}"
+
     def scope_section(
         self, api_id: str, reaches: str, screen: str, show: Callable[[str], None] | None = None
     ) -> str:

@@ -27,7 +27,7 @@ from ..compose.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
 from ..compose.policy import ASK_INNER
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
 from ..schema.cache import MAX_AGE
-from ..scope.assist import scope_note
+from ..scope.assist import SCOPE_UNKNOWN, WRITTEN_OUTSIDE, scope_note
 from ..search.meta_tools import HIDDEN_META_NAME, META_TOOLS
 from .bench_form import form_selectors
 
@@ -72,6 +72,8 @@ REASON_KEYS: Final = {
     ASK_INNER: "ask_inner",
     policy.ASK_INTENT: "ask_intent",
     policy.ASK_SCRIPT: "ask_script",
+    WRITTEN_OUTSIDE: "written_outside",
+    SCOPE_UNKNOWN: "scope_unknown",
 }
 
 
