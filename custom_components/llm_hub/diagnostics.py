@@ -15,7 +15,7 @@ from homeassistant.helpers import (
     llm as llm_helper,
 )
 
-from .calls.audit import redact_secrets
+from .calls.secrets import redact_secrets
 from .compose.platforms import async_get_platform_errors
 from .const import CONF_PROMPT
 from .options import HubOptions

@@ -11,8 +11,9 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED, is_secret_key
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.calls.results import json_safe
+from custom_components.llm_hub.calls.secrets import is_secret_key
 from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
 from homeassistant.core import HomeAssistant

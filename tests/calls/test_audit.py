@@ -14,7 +14,8 @@ from pytest_homeassistant_custom_component.common import (
     async_capture_events,
 )
 
-from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED, RECENT_CALLS, redact_secrets
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED, RECENT_CALLS
+from custom_components.llm_hub.calls.secrets import redact_secrets
 from custom_components.llm_hub.calls.tool import HubTool, Outcome, error_result
 from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
 from homeassistant.const import CONF_LLM_HASS_API

@@ -16,9 +16,9 @@ from custom_components.llm_hub.calls.audit import (
     EVENT_TOOL_CALLED,
     MAX_DEPTH,
     MAX_SIZE,
-    is_secret_key,
     recorded_arguments,
 )
+from custom_components.llm_hub.calls.secrets import is_secret_key
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm

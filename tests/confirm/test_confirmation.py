@@ -578,7 +578,9 @@ async def test_a_tool_whose_own_parameters_use_the_token_name_is_hidden(
         logging.DEBUG,
         logging.WARNING,
     ]
-    assert ran.data == {"tool": "open_gate", "args": {TOKEN: "its own"}}
+    # It gets its own argument; its answer, echoing a secret-named key, reaches the model redacted.
+    assert [call.tool_args for call in gate.calls] == [{TOKEN: "its own"}]
+    assert ran.data == {"tool": "open_gate", "args": {TOKEN: "**REDACTED**"}}
 
     # Through a hub that does not confirm it, the tool's own argument is still its own.
     outer = await hubs.async_add_hub(

@@ -10,33 +10,29 @@ from collections import deque
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 import math
-import re
 import time
 from typing import Any, Final, TypedDict
-import unicodedata
 
 import orjson
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers.redact import REDACTED, async_redact_data
+from homeassistant.helpers.redact import REDACTED
 from homeassistant.util import dt as dt_util
 
 from ..compat import llm_context_agent_id
 from ..const import TOKEN_ARGUMENT
 from .results import json_text
+from .secrets import is_secret_key
 from .tool import Outcome, ToolCall, unwrap
 
 __all__ = [
     "EVENT_TOOL_CALLED",
     "RECENT_CALLS",
-    "SECRET_KEYS",
     "Audit",
     "AuditCounters",
     "RecentCall",
     "ToolCalledData",
-    "is_secret_key",
     "recorded_arguments",
-    "redact_secrets",
 ]
 
 # Fired after every call of a hub's tool; its data is a ``ToolCalledData``.
@@ -47,128 +43,6 @@ RECENT_CALLS: Final = 20
 
 # Longest error text kept with a recent call, in characters.
 ERROR_TEXT_LENGTH: Final = 300
-
-# The secret-key rule (docs/inspector.md, "Secrets"). A key is split into words (camelCase,
-# separators, digits), accents dropped and case folded; ``joined`` is its words run together.
-_SECRET_STEMS: Final = (
-    # Anywhere in the joined words: ``x_api_key2``, ``userPassword``, ``mot_de_passe``.
-    "passw",  # password, passwd, passwort, passwords
-    "passphrase",
-    "passcode",
-    "pincode",
-    "pwd",
-    "secret",
-    "credential",
-    "apikey",
-    "accesskey",
-    "privatekey",
-    "secretkey",
-    "authkey",
-    "signingkey",
-    "sshkey",
-    "encryptionkey",
-    "authorization",
-    "bearer",
-    "kennwort",  # German
-    "contrasena",  # Spanish (contraseña)
-    "motdepasse",  # French
-    "wachtwoord",  # Dutch
-    "losenord",  # Swedish (lösenord)
-    "adgangskode",  # Danish
-    "passord",  # Norwegian
-    "salasana",  # Finnish
-    "senha",  # Portuguese
-    "jelszo",  # Hungarian (jelszó)
-    "haslo",  # Polish (hasło, once its ł is written l)
-    "heslo",  # Czech, Slovak
-    "sifre",  # Turkish (şifre)
-    "пароль",  # Russian, Ukrainian
-    "密码",  # Chinese
-    "パスワード",  # Japanese
-    "비밀번호",  # Korean
-)
-_SECRET_WORDS: Final = frozenset(
-    # Only as a whole word: ``pin`` but not ``spin``, ``auth`` but not ``author``.
-    {"auth", "oauth", "cvc", "cvv", "otp", "pass", "pin", "psk", "pw", "totp"}
-)
-# A secret as a word or at the end of one (``accesstoken``), not in ``max_tokens``.
-_TOKEN: Final = "token"  # noqa: S105  # a word to look for, not a secret
-# A secret (an alarm's or a lock's) unless a word in the key says what kind of code.
-_CODE: Final = "code"
-_NOT_SECRET_CODES: Final = frozenset(
-    {
-        "area",
-        "bar",
-        "char",
-        "color",
-        "colour",
-        "country",
-        "currency",
-        "error",
-        "exit",
-        "format",
-        "http",
-        "iata",
-        "icao",
-        "iso",
-        "key",
-        "lang",
-        "language",
-        "locale",
-        "post",
-        "postal",
-        "product",
-        "qr",
-        "region",
-        "response",
-        "return",
-        "source",
-        "status",
-        "type",
-        "zip",
-    }
-)
-_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-_NOT_LETTERS = re.compile(r"[\W\d_]+")
-
-
-def _words(key: str) -> list[str]:
-    """Return a key's words: split at camelCase, separators and digits, accents dropped."""
-    spaced = _CAMEL_BOUNDARY.sub(" ", key)
-    plain = "".join(
-        char for char in unicodedata.normalize("NFKD", spaced) if not unicodedata.combining(char)
-    ).casefold()
-    return [word for word in _NOT_LETTERS.split(plain.replace("ł", "l")) if word]
-
-
-# The stems written as keys' words are (e.g. Japanese without its sound marks).
-_STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
-
-
-def is_secret_key(key: object) -> bool:
-    """Return whether a key of arguments or options names a secret; one that is no text does not."""
-    if not isinstance(key, str):
-        return False
-    words = _words(key)
-    joined = "".join(words)
-    if any(stem in joined for stem in _STEMS):
-        return True
-    if any(word in _SECRET_WORDS or word.endswith(_TOKEN) for word in words):
-        return True
-    return _CODE in words and _NOT_SECRET_CODES.isdisjoint(words)
-
-
-class _SecretKeys(frozenset[str]):
-    """Keys that name a secret, as the set ``async_redact_data`` looks keys up ``in``."""
-
-    def __contains__(self, key: object) -> bool:
-        """Return whether ``key`` names a secret."""
-        return is_secret_key(key)
-
-
-# The keys ``redact_secrets`` redacts (``key in SECRET_KEYS``).
-SECRET_KEYS: Final = _SecretKeys()
-
 
 # Deepest nesting of arguments the audit records; anything deeper becomes a marker.
 MAX_DEPTH: Final = 8
@@ -267,11 +141,6 @@ def recorded_arguments(arguments: Any) -> tuple[Any, bool]:
         return capture.value(arguments, 0), capture.cut
     except Exception:  # noqa: BLE001  # the audit must record the call whatever it got
         return "<cut: the arguments could not be read>", True
-
-
-def redact_secrets[T](data: T) -> T:
-    """Return ``data`` with the values of secret keys at any depth replaced by ``**REDACTED**``."""
-    return async_redact_data(data, SECRET_KEYS)
 
 
 class ToolCalledData(TypedDict, total=False):

@@ -50,6 +50,7 @@ from ..targets.resolve import matched_once, matching_once
 from .arguments import tool_arguments
 from .deadlines import Deadlines
 from .results import json_safe, json_text
+from .secrets import redact_result
 
 __all__ = [
     "Cleared",
@@ -435,6 +436,7 @@ class HubTool(Tool):
                 f"Tool {self.name} returned data that cannot be converted to JSON ({err}); "
                 "the tool needs a fix, calling it again will not help.",
             )
+        safe = redact_result(safe)  # as the audit records it: no secret reaches the model
         if safe is data and isinstance(result, ToolResult):
             return result  # plain JSON already (most results): nothing to make anew
         return ToolResult(data=safe, error=error)

@@ -1,0 +1,211 @@
+"""The secret-key rule, and secrets redacted from what the audit records and the model reads.
+
+The rule (``docs/inspector.md``, "Secrets") decides by a key's words; results also have
+``key: value`` and ``key=value`` in their text redacted (``redact_result``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+import re
+from typing import Any, Final
+import unicodedata
+
+from homeassistant.helpers.redact import REDACTED, async_redact_data
+
+__all__ = ["SECRET_KEYS", "is_secret_key", "redact_result", "redact_secrets"]
+
+# The secret-key rule (docs/inspector.md, "Secrets"). A key is split into words (camelCase,
+# separators, digits), accents dropped and case folded; ``joined`` is its words run together.
+_SECRET_STEMS: Final = (
+    # Anywhere in the joined words: ``x_api_key2``, ``userPassword``, ``mot_de_passe``.
+    "passw",  # password, passwd, passwort, passwords
+    "passphrase",
+    "passcode",
+    "pincode",
+    "pwd",
+    "secret",
+    "credential",
+    "apikey",
+    "accesskey",
+    "privatekey",
+    "secretkey",
+    "authkey",
+    "signingkey",
+    "sshkey",
+    "encryptionkey",
+    "authorization",
+    "bearer",
+    "kennwort",  # German
+    "contrasena",  # Spanish (contraseña)
+    "motdepasse",  # French
+    "wachtwoord",  # Dutch
+    "losenord",  # Swedish (lösenord)
+    "adgangskode",  # Danish
+    "passord",  # Norwegian
+    "salasana",  # Finnish
+    "senha",  # Portuguese
+    "jelszo",  # Hungarian (jelszó)
+    "haslo",  # Polish (hasło, once its ł is written l)
+    "heslo",  # Czech, Slovak
+    "sifre",  # Turkish (şifre)
+    "пароль",  # Russian, Ukrainian
+    "密码",  # Chinese
+    "パスワード",  # Japanese
+    "비밀번호",  # Korean
+)
+_SECRET_WORDS: Final = frozenset(
+    # Only as a whole word: ``pin`` but not ``spin``, ``auth`` but not ``author``.
+    {"auth", "oauth", "cvc", "cvv", "otp", "pass", "pin", "psk", "pw", "totp"}
+)
+# A secret as a word or at the end of one (``accesstoken``), not in ``max_tokens``.
+_TOKEN: Final = "token"  # noqa: S105  # a word to look for, not a secret
+# A secret (an alarm's or a lock's) unless a word in the key says what kind of code.
+_CODE: Final = "code"
+_NOT_SECRET_CODES: Final = frozenset(
+    {
+        "area",
+        "bar",
+        "char",
+        "color",
+        "colour",
+        "country",
+        "currency",
+        "error",
+        "exit",
+        "format",
+        "http",
+        "iata",
+        "icao",
+        "iso",
+        "key",
+        "lang",
+        "language",
+        "locale",
+        "post",
+        "postal",
+        "product",
+        "qr",
+        "region",
+        "response",
+        "return",
+        "source",
+        "status",
+        "type",
+        "zip",
+    }
+)
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z\d])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+
+
+def _words(key: str) -> list[str]:
+    """Return a key's words: split at camelCase, separators and digits, accents dropped."""
+    spaced = _CAMEL_BOUNDARY.sub(" ", key)
+    plain = "".join(
+        char for char in unicodedata.normalize("NFKD", spaced) if not unicodedata.combining(char)
+    ).casefold()
+    return [word for word in _NOT_LETTERS.split(plain.replace("ł", "l")) if word]
+
+
+# The stems written as keys' words are (e.g. Japanese without its sound marks).
+_STEMS: Final = tuple("".join(_words(stem)) for stem in _SECRET_STEMS)
+
+
+def is_secret_key(key: object) -> bool:
+    """Return whether a key of arguments or options names a secret; one that is no text does not."""
+    return isinstance(key, str) and _secret(key)
+
+
+@lru_cache(maxsize=4096)
+def _secret(key: str) -> bool:
+    """Return whether the text ``key`` names a secret (keys repeat: answers are kept)."""
+    words = _words(key)
+    joined = "".join(words)
+    if any(stem in joined for stem in _STEMS):
+        return True
+    if any(word in _SECRET_WORDS or word.endswith(_TOKEN) for word in words):
+        return True
+    return _CODE in words and _NOT_SECRET_CODES.isdisjoint(words)
+
+
+class _SecretKeys(frozenset[str]):
+    """Keys that name a secret, as the set ``async_redact_data`` looks keys up ``in``."""
+
+    def __contains__(self, key: object) -> bool:
+        """Return whether ``key`` names a secret."""
+        return is_secret_key(key)
+
+
+# The keys ``redact_secrets`` redacts (``key in SECRET_KEYS``).
+SECRET_KEYS: Final = _SecretKeys()
+
+
+def redact_secrets[T](data: T) -> T:
+    """Return ``data`` with the values of secret keys at any depth replaced by ``**REDACTED**``."""
+    return async_redact_data(data, SECRET_KEYS)
+
+
+# ``key: value``, ``key=value``, ``"key": "value"`` in text: the key, its quote, the value.
+_KEY_VALUE: Final = re.compile(
+    r"""(?<![\w.-])(?P<q>["']?)(?P<key>[^\W\d][\w-]{0,63})(?P=q)[ \t]*[:=][ \t]*"""
+    r"""(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;&"'}\]]+)"""
+)
+
+
+def redact_result(data: Any) -> Any:
+    """Return ``data`` (plain JSON) with secrets redacted; the same object when there are none.
+
+    The values of secret keys at any depth, and the values after secret keys in texts.
+    """
+    if isinstance(data, dict):
+        copy = {
+            key: REDACTED
+            if is_secret_key(key) and value is not None and value != ""
+            else redact_result(value)
+            for key, value in data.items()
+        }
+        return data if all(copy[key] is value for key, value in data.items()) else copy
+    if isinstance(data, list):
+        items = [redact_result(item) for item in data]
+        return data if all(a is b for a, b in zip(items, data, strict=True)) else items
+    if isinstance(data, str) and _may_hold_secret(data):
+        redacted = _KEY_VALUE.sub(_redact_value, data)
+        return data if redacted == data else redacted
+    return data
+
+
+# What a secret key's text holds somewhere, case folded: texts without any of these hold none
+# (looked for as plain text, which is quick, before any key is looked at).
+_MAYBE: Final = tuple(
+    word.casefold()
+    for word in (
+        *_SECRET_STEMS,
+        *_SECRET_WORDS,
+        _TOKEN,
+        _CODE,
+        "contraseña",
+        "lösenord",
+        "jelszó",
+        "hasło",
+        "şifre",
+        "key",
+    )
+)
+
+
+def _may_hold_secret(text: str) -> bool:
+    """Return whether ``text`` holds a word of a secret key (``_MAYBE``)."""
+    if "=" not in text and ":" not in text:
+        return False
+    folded = text.casefold()
+    return any(word in folded for word in _MAYBE)
+
+
+def _redact_value(found: re.Match[str]) -> str:
+    """Return a ``key: value`` found in text, its value redacted when the key names a secret."""
+    value = found["value"]
+    if not is_secret_key(found["key"]) or value in {'""', "''"}:
+        return found[0]
+    quote = value[0] if value[0] in "\"'" else ""
+    return found[0][: found.start("value") - found.start()] + f"{quote}{REDACTED}{quote}"
