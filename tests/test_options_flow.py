@@ -73,6 +73,7 @@ def test_translations_cover_options_and_issues() -> None:
         "alias_taken",
         "over_tool_limit",
         "over_client_limit",
+        "notify_without_buttons",
         "tools_not_listed",
         "no_size_estimate",
         "scope_reaches",

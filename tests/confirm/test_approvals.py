@@ -44,6 +44,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.core_config import async_process_ha_core_config
 from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
+from homeassistant.helpers.translation import async_get_translations
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
@@ -908,6 +909,47 @@ async def test_options_show_and_keep_approval_settings(
         hub_options.approval_timeout,
         hub_options.approval_notify_service,
     ) == ("refuse", 120, "notify.phone")
+
+
+async def test_options_warn_that_other_notify_actions_get_no_buttons(
+    hass: HomeAssistant, brew_hub: MockConfigEntry
+) -> None:
+    """Send approvals to a notify action not the mobile app's: the menu warns, the option stays.
+
+    The safety step's words say which actions get buttons; a mobile app's action is no warning.
+    """
+    async_mock_service(hass, "notify", "chat")
+    async_mock_service(hass, "notify", "mobile_app_phone")
+    warnings = {}
+    for action in ("notify.chat", "notify.mobile_app_phone"):
+        flow = await hass.config_entries.options.async_init(brew_hub.entry_id)
+        flow = await hass.config_entries.options.async_configure(
+            flow["flow_id"], {"next_step_id": "safety"}
+        )
+        options = SAFETY | {
+            const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+            const.CONF_APPROVAL_NOTIFY_SERVICE: action,
+        }
+        menu = await hass.config_entries.options.async_configure(flow["flow_id"], options)
+        warnings[action] = (menu.get("description_placeholders") or {})["warning"]
+        saved = await hass.config_entries.options.async_configure(
+            menu["flow_id"], {"next_step_id": "save"}
+        )
+        await hass.async_block_till_done()
+        assert saved["type"] == "create_entry", saved
+        assert brew_hub.options[const.CONF_APPROVAL_NOTIFY_SERVICE] == action
+
+    texts = await async_get_translations(hass, "en", "options", {const.DOMAIN})
+    assert warnings == {
+        "notify.chat": "Approvals go to notify.chat, which is not a mobile app's notify action: "
+        "it gets the text and a link to LLM Hub's approvals, without Approve and Deny buttons.",
+        "notify.mobile_app_phone": "",
+    }
+    described = texts[
+        "component.llm_hub.options.step.safety.data_description.approval_notify_service"
+    ]
+    assert "The mobile app's (for example notify.mobile_app_your_phone) show Approve" in described
+    assert "any other (a chat, e-mail) gets the text and a link" in described
 
 
 async def test_a_call_without_user_only_admins_decide(

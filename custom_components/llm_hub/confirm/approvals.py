@@ -41,6 +41,7 @@ __all__ = [
     "DECIDE_URL",
     "EVENT_NOTIFICATION_ACTION",
     "MAX_OPEN_PER_USER",
+    "MOBILE_APP_PREFIX",
     "STILL_PENDING",
     "Approval",
     "ApprovalStatus",
