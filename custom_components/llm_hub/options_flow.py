@@ -818,7 +818,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             if len(instance.tools) > limit:
                 warnings.append(("over_tool_limit", {"max_tools": str(limit)}))
             if len(instance.tools) > CLIENT_TOOL_LIMIT:
-                warnings.append(("over_client_limit", {"client_limit": str(CLIENT_TOOL_LIMIT)}))
+                warnings.append(("over_client_limit", {"tools": str(len(instance.tools))}))
         notify = self._current().approval_notify_service
         if notify and not notify.startswith(MOBILE_APP_PREFIX):
             # Kept as chosen: a chat or e-mail still gets the text and a link.
