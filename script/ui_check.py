@@ -42,8 +42,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
 10. a new build of the panel written over this Home Assistant's copy, Kitchen reloaded: the
    open panel asks for a reload (in German too, the user's language switched and back),
    which loads the new module (``ui_check_update``);
-11. a user who is no administrator logs in, follows the approval notification's link and
-    approves his own MCP call, which then runs (``ui_check_own_approval``).
+11. a user who is no administrator logs in, reads the approval notification (his name, MCP
+    Server's title, the server's clock with its zone's name), follows its link and approves
+    his own MCP call, which then runs (``ui_check_own_approval``).
 
 The hub screens (1 to 8) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
 is saved as a PNG (``--screenshots``) and checked: no raw translation key

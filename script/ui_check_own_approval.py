@@ -7,17 +7,23 @@ serves Kitchen to every user (its config and options flows over REST). The owner
 token. Then Sam logs in, opens Notifications, follows the link of the approval notification
 (``/llm_hub_approvals``), sees only his own approval, and Approves it; his next MCP call with
 the approval id turns the porch lights on. The sidebar offers Sam no LLM Hub panel and
-``get_panels`` gives him no ``llm_hub``. Screens: ``own-approval-*.png``.
+``get_panels`` gives him no ``llm_hub``. The notification names Sam and MCP Server by the
+title Home Assistant gives it, with the server's clock and its zone's name; the panel names
+them too, with the time asked in the browser's zone (the profile's default). Screens:
+``own-approval-*.png``.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 import json
+import re
 from typing import Any
 import urllib.parse
 import urllib.request
+from zoneinfo import ZoneInfo
 
-from ha_browser import Browser, CheckError, HomeAssistantRest
+from ha_browser import JS_TEXT_OF, Browser, CheckError, HomeAssistantRest
 
 __all__ = ["OwnApprovalCheck"]
 
@@ -71,6 +77,17 @@ class OwnApprovalCheck:
         owners_id = (owners["result"]["data"] or {}).get("confirmation_token")
         if owners["outcome"] != "needs_confirmation" or not owners_id:
             raise CheckError(f"the owner's {TURN_ON}: expected an approval, got {owners}")
+        # What Home Assistant calls MCP Server in its own pages, and the server's time zone.
+        titles = browser.call_ws(
+            {
+                "type": "frontend/get_translations",
+                "language": "en",
+                "category": "title",
+                "integration": ["mcp_server"],
+            }
+        )
+        mcp_title = titles["resources"]["component.mcp_server.title"]
+        zone = browser.call_ws({"type": "get_config"})["time_zone"]
         self.sam_token = self._token()
         asked = self._mcp_call({"name": PORCH[1]})
         sams_id = asked.get("confirmation_token")
@@ -92,6 +109,14 @@ class OwnApprovalCheck:
             raise CheckError(f"Sam's panels: {sorted(panels)}")
         browser.click_on("*", "Notifications", exact=True)
         notification = browser.find("persistent-notification-item", f"{SAM['name']} asked")
+        said = browser.driver.execute_script(JS_TEXT_OF, notification)
+        until = datetime.fromisoformat(asked["expires"]).astimezone(ZoneInfo(zone))
+        words = (
+            f"{SAM['name']} asked through {mcp_title} to run {TURN_ON} with LLM Hub Kitchen. "
+            f"It waits 5 min for approval, until {until:%H:%M:%S} ({zone})."
+        )
+        if words not in said:
+            raise CheckError(f"Sam's notification: expected {words!r} in {said!r}")
         browser.screen("own-approval-notification")
         browser.click(browser.find("a", "LLM Hub's approvals", root=notification))
         panel = browser.find("llm-hub-panel")
@@ -110,6 +135,15 @@ class OwnApprovalCheck:
         text = " ".join(shown[0][2].split())
         if not all(part in text for part in (TURN_ON, "Kitchen", SAM["name"], PORCH[1])):
             raise CheckError(f"Sam's pending approval: {text!r}")
+        # Asked at: the profile's default zone is the browser's own.
+        [approval] = browser.call_ws({"type": "llm_hub/approvals/list"})["approvals"]
+        local = browser.driver.execute_script(
+            "return Intl.DateTimeFormat().resolvedOptions().timeZone"
+        )
+        created = datetime.fromisoformat(approval["created"]).astimezone(ZoneInfo(local))
+        clock = rf"\b({created.hour}|{created.hour % 12 or 12}):{created:%M:%S}\b"
+        if f"through {mcp_title} at" not in text or not re.search(clock, text):
+            raise CheckError(f"Sam's approval, asked {created} ({local}): {text!r}")
         browser.screen("own-approval-pending")
         row = browser.find(f'[data-approval="{sams_id}"]')
         browser.click(browser.find("button.approve", root=row))
@@ -127,9 +161,10 @@ class OwnApprovalCheck:
         )
         browser.wait(lambda: rows() and rows()[0][1] == "used", "Sam's approval used")
         return (
-            f"Sam (no admin) followed the notification's link to /llm_hub_approvals, saw his "
-            f"approval only (not the owner's), approved it; his MCP call turned {PORCH[0]} on; "
-            "no LLM Hub panel offered to him"
+            f"Sam (no admin) read '{words}', followed the notification's link to "
+            f"/llm_hub_approvals, saw his approval only (not the owner's), asked through "
+            f"{mcp_title} at {created:%H:%M:%S} ({local}), approved it; his MCP call turned "
+            f"{PORCH[0]} on; no LLM Hub panel offered to him"
         )
 
     def _serve_over_mcp(self, api_id: str) -> None:

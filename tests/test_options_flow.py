@@ -73,6 +73,7 @@ def test_translations_cover_options_and_issues() -> None:
         "alias_taken",
         "over_tool_limit",
         "over_client_limit",
+        "notify_without_buttons",
         "tools_not_listed",
         "no_size_estimate",
         "scope_reaches",
@@ -136,10 +137,13 @@ async def test_menu_warns_above_the_tool_limit(hass: HomeAssistant, hub: MockCon
     assert result["description_placeholders"] == placeholders
 
 
-async def test_menu_warns_above_what_some_clients_keep(
+async def test_menu_warns_above_what_some_clients_take(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
-    """Above 40 listed tools the menu says some clients keep only 40; search mode lists fewer."""
+    """Above 40 listed tools the menu gives the count and says some clients take fewer.
+
+    It names no client's limit (docs/options.md cites them); search mode lists fewer.
+    """
     tools: list[llm.Tool] = [hubs.RecordingTool(f"many__tool_{n}") for n in range(41)]
     llm.async_register_api(hass, hubs.FixedAPI(hass, "many", "Many", tools))
     entry = await hubs.async_add_hub(
@@ -148,22 +152,24 @@ async def test_menu_warns_above_what_some_clients_keep(
 
     placeholders = (await _menu(hass, entry))["description_placeholders"]
     assert placeholders is not None
-    assert int(placeholders["tools"]) > const.CLIENT_TOOL_LIMIT
+    count = placeholders["tools"]
+    assert int(count) > const.CLIENT_TOOL_LIMIT
     errors = TRANSLATIONS["options"]["error"]
-    assert placeholders["warning"] == " ".join(
-        (
-            errors["over_tool_limit"].format(max_tools=40),
-            errors["over_client_limit"].format(client_limit=const.CLIENT_TOOL_LIMIT),
-        )
+    clients = (
+        f"{count} tools are more than some MCP clients and AI services take: they leave the "
+        "rest out or refuse the request. Choose a search mode under Tool search, or leave some "
+        "tools out under Tools."
     )
-    assert "Cursor, keep only the first 40 tools" in placeholders["warning"]
+    assert placeholders["warning"] == " ".join(
+        (errors["over_tool_limit"].format(max_tools=40), clients)
+    )
 
     await hubs.async_set_options(
         hass, entry, "limits", {const.CONF_MAX_TOOLS: 128, const.CONF_RECORD_ARGUMENTS: False}
     )
     placeholders = (await _menu(hass, entry))["description_placeholders"]
     assert placeholders is not None
-    assert placeholders["warning"] == errors["over_client_limit"].format(client_limit=40)
+    assert placeholders["warning"] == clients
 
     await hubs.async_set_options(
         hass, entry, "search", {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: []}

@@ -76,7 +76,8 @@ DEFAULT_TIMEOUT: Final = 60
 CONF_MAX_TOOLS: Final = "max_tools"
 # OpenAI's limit of tools per request.
 DEFAULT_MAX_TOOLS: Final = 128
-# Tools some MCP clients keep at most (Cursor); the options flow and the panel warn above it.
+# Listed tools above which the options flow and the panel warn that some clients take fewer
+# (the lowest a client documented: Cursor's 40, docs/options.md).
 CLIENT_TOOL_LIMIT: Final = 40
 # Whether the audit trail records tool arguments (secrets redacted).
 CONF_RECORD_ARGUMENTS: Final = "record_arguments"

@@ -43,6 +43,7 @@ from .api import HubAPI
 from .compose.builder import HubAPIInstance
 from .compose.candidate import CandidateTool
 from .compose.policy import HubPolicy, alias_error, annotations_of, is_destructive
+from .confirm.approvals import MOBILE_APP_PREFIX
 from .const import (
     CLIENT_TOOL_LIMIT,
     CONF_ADMINS_ONLY,
@@ -817,7 +818,11 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             if len(instance.tools) > limit:
                 warnings.append(("over_tool_limit", {"max_tools": str(limit)}))
             if len(instance.tools) > CLIENT_TOOL_LIMIT:
-                warnings.append(("over_client_limit", {"client_limit": str(CLIENT_TOOL_LIMIT)}))
+                warnings.append(("over_client_limit", {"tools": str(len(instance.tools))}))
+        notify = self._current().approval_notify_service
+        if notify and not notify.startswith(MOBILE_APP_PREFIX):
+            # Kept as chosen: a chat or e-mail still gets the text and a link.
+            warnings.append(("notify_without_buttons", {"action": notify}))
         texts = await self._async_texts("options")
         figures["warning"] = " ".join(
             _text(texts, f"options.error.{key}", values) for key, values in warnings

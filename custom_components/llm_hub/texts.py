@@ -10,7 +10,7 @@ from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
 
-__all__ = ["Texts", "async_texts"]
+__all__ = ["Texts", "async_integration_title", "async_texts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +41,9 @@ async def async_texts(hass: HomeAssistant, category: str) -> Texts:
         await async_get_translations(hass, hass.config.language, category, {DOMAIN}),
         await async_get_translations(hass, "en", category, {DOMAIN}),
     )
+
+
+async def async_integration_title(hass: HomeAssistant, domain: str) -> str:
+    """Return the integration ``domain``'s title as Home Assistant shows it, else ``domain``."""
+    titles = await async_get_translations(hass, hass.config.language, "title", {domain})
+    return titles.get(f"component.{domain}.title") or domain

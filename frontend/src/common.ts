@@ -19,11 +19,42 @@ export function followLink(ev: MouseEvent): void {
   navigate((ev.currentTarget as HTMLAnchorElement).getAttribute("href")!);
 }
 
-/** Names what made a request: its ``LLMContext.platform`` in words. */
-export function platformName(hass: HomeAssistant, platform: string): string {
+/** Names what made a request in words: the test bench, the agent's name, else the title
+ * Home Assistant shows for the integration of its ``LLMContext.platform`` (``loadTitles``). */
+export function platformName(
+  hass: HomeAssistant,
+  platform: string,
+  agentId: string | null = null,
+): string {
   if (platform === "llm_hub") return t(hass, "platform.bench");
-  if (platform === "mcp_server") return "MCP Server";
-  return platform;
+  const agent = agentId ? hass.states?.[agentId] : undefined;
+  if (agentId) return agent?.attributes.friendly_name ?? agentId;
+  return hass.localize(`component.${platform}.title`) || platform;
+}
+
+/** The integrations whose titles were asked for (``platformName``). */
+const titlesAsked = new Set<string>();
+
+/** Asks Home Assistant once for the titles of the integrations ``platforms``, as its own
+ * pages do; Home Assistant then gives the panel a new `hass` that knows them. */
+export function loadTitles(hass: HomeAssistant, platforms: Iterable<string>): void {
+  for (const platform of platforms) {
+    if (titlesAsked.has(`${hass.language}:${platform}`)) continue;
+    titlesAsked.add(`${hass.language}:${platform}`);
+    hass.loadBackendTranslation("title", platform).catch(() => undefined);
+  }
+}
+
+/** Names a user in words: "(you)" marked, else their name as Home Assistant gave it, else as
+ * the users' list has it, else their id. */
+export function personName(
+  hass: HomeAssistant,
+  users: User[],
+  userId: string,
+  name: string | null | undefined,
+): string {
+  if (userId === hass.user?.id || !name) return userName(hass, users, userId);
+  return name;
 }
 
 /** A user's name (yours marked "(you)"), their id if unknown, "–" for none. */

@@ -16,6 +16,8 @@ export interface HomeAssistant {
   locale?: { language: string; number_format?: string; time_format?: string; time_zone?: string };
   language: string;
   config?: { time_zone?: string };
+  /** The entities' states (an agent's name, by its entity id). */
+  states?: Record<string, { attributes: { friendly_name?: string } }>;
   /** A text of the loaded translations (`component.<domain>.<category>.<key>`), "" if none. */
   localize(key: string, values?: Record<string, string>): string;
   /** Loads an integration's translations of one category into `localize`. */
@@ -223,11 +225,18 @@ export interface Approval {
   /** What the call names that nothing matches, e.g. `name "Garden"`; or null. */
   targets_unmatched: string | null;
   user_id: string | null;
+  /** The user's name, once the approval is announced. */
+  user_name: string | null;
   platform: string;
+  /** The conversation agent or AI task entity of the request (2026.11 and newer). */
+  agent_id: string | null;
+  /** What the call came through in words (an agent's name, else an integration's title). */
+  through: string | null;
   created: string;
   expires: string;
   status: "pending" | "approved" | "denied" | "used" | "expired";
   decided_by: string | null;
+  decided_by_name: string | null;
   decided: string | null;
 }
 

@@ -3,7 +3,15 @@
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { breakable, outcomeBadge, outcomeText, platformName, sharedStyles, userName } from "./common";
+import {
+  breakable,
+  loadTitles,
+  outcomeBadge,
+  outcomeText,
+  platformName,
+  sharedStyles,
+  userName,
+} from "./common";
 import { dateTime, num, t } from "./localize";
 import { RenderTimer } from "./render-timer";
 import { errorText, type ActivityCall, type HomeAssistant, type User } from "./types";
@@ -65,6 +73,7 @@ export class LlmHubActivity extends LitElement {
     if (this._error) return html`<div class="alert error">${this._error}</div>`;
     if (!this._calls) return html`<div class="secondary">${t(hass, "common.loading")}</div>`;
     const calls = this._calls;
+    loadTitles(hass, new Set(calls.map((call) => call.platform)));
     const hubs = [...new Map(calls.map((call) => [call.api_id, call.api_name])).entries()];
     const users = [...new Set(calls.map((call) => call.user_id ?? ""))];
     const needle = this._tool.trim().toLowerCase();
@@ -146,7 +155,7 @@ export class LlmHubActivity extends LitElement {
         ${call.error ? html`<div class="error-text">${call.error}</div>` : nothing}
       </td>
       <td>${this._userName(call.user_id)}</td>
-      <td>${call.agent_id ?? platformName(hass, call.platform)}</td>
+      <td>${platformName(hass, call.platform, call.agent_id)}</td>
       <td>${outcomeBadge(hass, call.outcome)}</td>
       <td class="number">${t(hass, "common.ms", { ms: num(hass, call.duration_ms) })}</td>
     </tr>`;

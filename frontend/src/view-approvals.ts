@@ -4,7 +4,7 @@
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
-import { breakable, followLink, platformName, sharedStyles, userName } from "./common";
+import { breakable, followLink, personName, platformName, sharedStyles } from "./common";
 import { num, stepName, t, tHtml, timeOfDay } from "./localize";
 import { RenderTimer } from "./render-timer";
 import { errorText, type Approval, type HomeAssistant, type User } from "./types";
@@ -103,8 +103,9 @@ export class LlmHubApprovals extends LitElement {
     this._busy = busy;
   }
 
-  private _who(userId: string | null): string {
-    return userId ? userName(this.hass, this.users, userId) : t(this.hass, "approvals.no_user");
+  private _who(userId: string | null, name: string | null): string {
+    if (!userId) return t(this.hass, "approvals.no_user");
+    return personName(this.hass, this.users, userId, name);
   }
 
   private _clock(moment: string): string {
@@ -165,8 +166,12 @@ export class LlmHubApprovals extends LitElement {
       </div>
       <div class="secondary meta">
         ${tHtml(hass, "approvals.asked", {
-          who: html`<span class="asked-by">${this._who(approval.user_id)}</span>`,
-          platform: platformName(hass, approval.platform),
+          who: html`<span class="asked-by">${this._who(approval.user_id, approval.user_name)}</span>`,
+          platform: html`<span class="through"
+            >${approval.platform === "llm_hub" || !approval.through
+              ? platformName(hass, approval.platform, approval.agent_id)
+              : approval.through}</span
+          >`,
           time: this._clock(approval.created),
         })}
         ${this._decision(approval)}
@@ -226,7 +231,9 @@ export class LlmHubApprovals extends LitElement {
   private _decision(approval: Approval) {
     const hass = this.hass;
     const params = {
-      by: html`<span class="decided-by">${approval.decided_by ? this._who(approval.decided_by) : ""}</span>`,
+      by: html`<span class="decided-by"
+        >${approval.decided_by ? this._who(approval.decided_by, approval.decided_by_name) : ""}</span
+      >`,
       time: approval.decided ? this._clock(approval.decided) : "",
       expired: this._clock(approval.expires),
     };

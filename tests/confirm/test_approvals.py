@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 import json
 import sys
 from types import ModuleType
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
@@ -42,6 +44,7 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.core_config import async_process_ha_core_config
 from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
+from homeassistant.helpers.translation import async_get_translations
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
@@ -121,11 +124,15 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "targets_more": 0,
         "targets_unmatched": None,
         "user_id": hass_admin_user.id,
+        "user_name": hass_admin_user.name,
         "platform": "mcp_server",
+        "agent_id": None,
+        "through": "Model Context Protocol Server",
         "created": approval["created"],
         "expires": approval["expires"],
         "status": "pending",
         "decided_by": None,
+        "decided_by_name": None,
         "decided": None,
     }
     notification = notifications[NOTIFICATION.format(approval_id)]
@@ -161,6 +168,85 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
     ]
     assert events[2].data["approved_by"] == hass_admin_user.id
     assert "approved_by" not in events[3].data
+
+
+async def test_people_client_and_time_in_words(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hub_url: str,
+    hass_access_token: str,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+    hass_read_only_access_token: str,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """An approval names people and its client in words; its time says its zone.
+
+    The notification is rendered once, on the server, for any screen: how long the call waits,
+    then the server's clock with its zone's name. A user who is no administrator (who cannot
+    list users) reads the name of the administrator who decided.
+    """
+    await hass.config.async_set_time_zone("Pacific/Auckland")
+    await hass.auth.async_update_user(hass_admin_user, name="Robin")
+    await hass.auth.async_update_user(hass_read_only_user, name="Sam")
+    admin = await hass_ws_client(hass)
+    sam = await hass_ws_client(hass, hass_read_only_access_token)
+    async with mcp_session(hub_url, hass_access_token) as session:
+        robins = json.loads(_text(await session.call_tool(hubs.BREW, {"size": "small"})))
+    sams = await _call(hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large"})
+    notifications = await _notifications(hass, admin)
+    await _ws(admin, "approve", approval_id=sams.data[TOKEN])
+    [listed] = (await _ws(sam, "list"))["result"]["approvals"]
+
+    until = datetime.fromisoformat(robins["expires"]).astimezone(ZoneInfo("Pacific/Auckland"))
+    assert notifications[NOTIFICATION.format(robins[TOKEN])]["message"].startswith(
+        f"Robin asked through Model Context Protocol Server to run {hubs.BREW} with LLM Hub "
+        f"Kitchen. It waits 5 min for approval, until {until:%H:%M:%S} (Pacific/Auckland).\n\n"
+    )
+    # A caller no integration Home Assistant knows: its name as the request gave it.
+    assert (listed["user_name"], listed["through"], listed["decided_by_name"]) == (
+        "Sam",
+        "test",
+        "Robin",
+    )
+
+
+async def test_an_agents_call_names_the_agent(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """A request naming its agent (``LLMContext.agent_id``, 2026.11) is asked through its name.
+
+    An agent entity Home Assistant has no state of leaves the title of its integration.
+    """
+
+    @dataclass(slots=True)
+    class AgentContext(llm.LLMContext):
+        agent_id: str | None = None
+
+    hass.states.async_set("conversation.barista", "unknown", {"friendly_name": "Barista"})
+    for agent_id, size in (("conversation.barista", "small"), ("conversation.gone", "large")):
+        llm_context = AgentContext(
+            platform="openai_conversation",
+            context=Context(user_id=hass_admin_user.id),
+            language="en",
+            assistant="conversation",
+            device_id=None,
+            agent_id=agent_id,
+        )
+        instance = await llm.async_get_api(hass, hubs.hub_id(brew_hub), llm_context)
+        await instance.async_call_tool(llm.ToolInput(hubs.BREW, {"size": size}))
+    notifications = await _notifications(hass, await hass_ws_client(hass))
+    approvals = hass.data[DATA_APPROVALS].visible_to(hass_admin_user)
+
+    assert [(a.agent_id, a.through) for a in approvals] == [
+        ("conversation.barista", "Barista"),
+        ("conversation.gone", "OpenAI"),
+    ]
+    told = notifications[NOTIFICATION.format(approvals[0].approval_id)]["message"]
+    assert told.startswith(f"{hass_admin_user.name} asked through Barista to run {hubs.BREW} ")
 
 
 async def test_who_may_decide(  # noqa: PLR0917  # fixtures
@@ -517,7 +603,7 @@ async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fi
 
     asked_text = (
         f"{hass_read_only_user.name} möchte über test {hubs.BREW} mit LLM Hub Kitchen ausführen. "
-        f"Die Anfrage wartet bis {until} (60 s) auf eine Genehmigung."
+        f"Die Anfrage wartet 60 s auf eine Genehmigung, bis {until} ({hass.config.time_zone})."
     )
     arguments = 'size: "small"\ncups: 1'
     notification = notifications[NOTIFICATION.format(approval_id)]
@@ -752,13 +838,19 @@ async def test_subscribe_and_websocket_tool_call(
             "tool_args": {"size": "small"},
         }
     )
-    added = await client.receive_json()
-    called = await client.receive_json()
+    messages = [await client.receive_json() for _ in range(3)]
+    [called] = [message for message in messages if message["type"] == "result"]
+    added, named = [message["event"] for message in messages if message["type"] == "event"]
 
     assert subscribed["success"]
     assert initial["event"] == {"approvals": []}
-    [approval] = added["event"]["approvals"]
+    [approval] = added["approvals"]
     assert approval["platform"] == "llm_hub"
+    # Once announced, the subscription hears who asked and through what, in words.
+    assert (named["approvals"][0]["user_name"], named["approvals"][0]["through"]) == (
+        hass_admin_user.name,
+        "LLM Hub",
+    )
     notifications = await _notifications(hass, await hass_ws_client(hass))
     told = notifications[NOTIFICATION.format(approval["approval_id"])]["message"]
     assert " asked through LLM Hub to run " in told  # the integration's name, not its domain
@@ -817,6 +909,47 @@ async def test_options_show_and_keep_approval_settings(
         hub_options.approval_timeout,
         hub_options.approval_notify_service,
     ) == ("refuse", 120, "notify.phone")
+
+
+async def test_options_warn_that_other_notify_actions_get_no_buttons(
+    hass: HomeAssistant, brew_hub: MockConfigEntry
+) -> None:
+    """Send approvals to a notify action not the mobile app's: the menu warns, the option stays.
+
+    The safety step's words say which actions get buttons; a mobile app's action is no warning.
+    """
+    async_mock_service(hass, "notify", "chat")
+    async_mock_service(hass, "notify", "mobile_app_phone")
+    warnings = {}
+    for action in ("notify.chat", "notify.mobile_app_phone"):
+        flow = await hass.config_entries.options.async_init(brew_hub.entry_id)
+        flow = await hass.config_entries.options.async_configure(
+            flow["flow_id"], {"next_step_id": "safety"}
+        )
+        options = SAFETY | {
+            const.CONF_CONFIRM_TOOLS: [hubs.BREW],
+            const.CONF_APPROVAL_NOTIFY_SERVICE: action,
+        }
+        menu = await hass.config_entries.options.async_configure(flow["flow_id"], options)
+        warnings[action] = (menu.get("description_placeholders") or {})["warning"]
+        saved = await hass.config_entries.options.async_configure(
+            menu["flow_id"], {"next_step_id": "save"}
+        )
+        await hass.async_block_till_done()
+        assert saved["type"] == "create_entry", saved
+        assert brew_hub.options[const.CONF_APPROVAL_NOTIFY_SERVICE] == action
+
+    texts = await async_get_translations(hass, "en", "options", {const.DOMAIN})
+    assert warnings == {
+        "notify.chat": "Approvals go to notify.chat, which is not a mobile app's notify action: "
+        "it gets the text and a link to LLM Hub's approvals, without Approve and Deny buttons.",
+        "notify.mobile_app_phone": "",
+    }
+    described = texts[
+        "component.llm_hub.options.step.safety.data_description.approval_notify_service"
+    ]
+    assert "The mobile app's (for example notify.mobile_app_your_phone) show Approve" in described
+    assert "any other (a chat, e-mail) gets the text and a link" in described
 
 
 async def test_a_call_without_user_only_admins_decide(

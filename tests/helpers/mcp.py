@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import httpx
 import mcp
@@ -57,12 +58,22 @@ async def async_hub_url(
 
 
 @asynccontextmanager
-async def mcp_session(url: str, token: str) -> AsyncIterator[mcp.ClientSession]:
-    """Open an initialized MCP client session to ``url`` with a bearer token."""
+async def mcp_session(
+    url: str, token: str, received: list[Any] | None = None
+) -> AsyncIterator[mcp.ClientSession]:
+    """Open an initialized MCP client session to ``url`` with a bearer token.
+
+    ``received`` gets every message the server sends that answers no request (notifications).
+    """
+
+    async def handle(message: Any) -> None:
+        if received is not None:
+            received.append(message)
+
     async with (
         httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http_client,
         streamable_http_client(url, http_client=http_client) as (read_stream, write_stream, _),
-        mcp.ClientSession(read_stream, write_stream) as session,
+        mcp.ClientSession(read_stream, write_stream, message_handler=handle) as session,
     ):
         await session.initialize()
         yield session

@@ -501,6 +501,34 @@ async def test_stale_meta_tools(
     assert _outcomes(hub) == [(hubs.BREW, "ok"), (METER, "ok"), (hubs.BREW, "refused")]
 
 
+async def test_setting_it_up_mcp_clients_are_not_told_the_mode_changed(
+    hass: HomeAssistant, hub: MockConfigEntry, hub_url: str, hass_access_token: str
+) -> None:
+    """docs/tool-search.md, Setting it up: MCP Server cannot tell a client the list changed.
+
+    It announces no ``tools.listChanged`` and sends no ``notifications/tools/list_changed``:
+    a client keeps the list it got until it lists the tools again.
+    """
+    await _search_mode(hass, hub)
+    received: list[Any] = []
+    async with mcp_session(hub_url, hass_access_token, received) as session:
+        capabilities = session.get_server_capabilities()
+        held = [tool.name for tool in (await session.list_tools()).tools]
+        await _search_mode(hass, hub, "all")
+        answer = json.loads(_text(await session.call_tool(meta_tools.SEARCH_TOOLS, {"query": "x"})))
+        listed = [tool.name for tool in (await session.list_tools()).tools]
+
+    assert capabilities is not None
+    assert capabilities.tools is not None
+    assert not capabilities.tools.listChanged
+    assert received == []
+    assert held[:2] == [meta_tools.SEARCH_TOOLS, meta_tools.CALL_TOOL]
+    # The old list's meta-tool still answers, saying what to do; listing again gives them all.
+    assert answer["error"] == "SearchOff"
+    assert hubs.BREW in listed
+    assert meta_tools.SEARCH_TOOLS not in listed
+
+
 # --- Annotations and the read-only path ------------------------------------------------------
 
 

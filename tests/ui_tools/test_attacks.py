@@ -1401,3 +1401,51 @@ async def test_action_tool_reading_an_unexposed_entity_through_a_step_is_refused
     assert "not exposed" in str(data), data
     assert not fired
     assert "hunter2" not in str(data)
+
+
+@pytest.mark.attack
+async def test_entity_it_cannot_find_lists_nothing_out_of_reach(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """A scoped hub's entity parameter given no entity lists only what the model may name.
+
+    light.kitchen is in scope; "Kitchen light outside" (light.kitchen_outside) is exposed but
+    out of scope, "Kitchen light spare" (light.kitchen_spare) in scope but not exposed: the
+    answer names neither, by id or name, nor the porch light beyond the scope.
+    """
+    hass.states.async_set(
+        "light.kitchen_outside", "off", {"friendly_name": "Kitchen light outside"}
+    )
+    hass.states.async_set("light.kitchen_spare", "off", {"friendly_name": "Kitchen light spare"})
+    async_expose_entity(hass, "conversation", "light.kitchen_spare", should_expose=False)
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_SCOPE_ENTITIES: [*KITCHEN_ONLY, "light.kitchen_spare"],
+        },
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Lamp on",
+            "description": "Turns on a light.",
+            "actions": [{"action": "test.light_on", "target": {"entity_id": "{{ lamp }}"}}],
+            "parameters": [
+                {"name": "lamp", "type": "entity", "domains": ["light"], "required": True}
+            ],
+        },
+    )
+
+    named = await _call_listed(hass, hub, "lamp_on", {"lamp": "Kitchen light"})
+    guessed = await _call_listed(hass, hub, "lamp_on", {"lamp": "light.kitchen_light"})
+
+    for result in (named, guessed):
+        text = str(result.data["error_text"])
+        assert text.endswith(". lamp may name: light.kitchen (Kitchen)."), text
+        for hidden in ("outside", "spare", "porch", "Porch"):
+            assert hidden not in text, text
+    assert lights_home["seen"] == []

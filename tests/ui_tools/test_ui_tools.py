@@ -1827,11 +1827,13 @@ async def test_entity_targets(
     assert porch is not None
     assert await _call(hass, entry, "turn_on", {"lamp": porch.id}) == {"success": True}
     assert recorded[-1].data == {"entity_id": "light.porch"}
+    # The exposed lights it may name instead (not the garage's: not exposed; not the pump).
+    may_name = "lamp may name: light.attic (attic), light.desk (desk), light.porch (porch)."
     for lamp, error_text in (
-        ("light.cellar", "There is no entity 'light.cellar'"),
+        ("light.cellar", f"There is no entity 'light.cellar'. {may_name}"),
         (
             "0123456789abcdef0123456789abcdef",
-            "There is no entity '0123456789abcdef0123456789abcdef'",
+            f"There is no entity '0123456789abcdef0123456789abcdef'. {may_name}",
         ),
         (switch.id, "lamp: switch.pump is not of light"),
         (
@@ -1857,6 +1859,62 @@ async def test_entity_targets(
     assert entry.subentries[subentry_id].data["unexposed"] is True
     assert await _call(hass, entry, "turn_on", {"lamp": "light.garage"}) == {"success": True}
     assert recorded[-1].data == {"entity_id": "light.garage"}
+
+
+async def test_an_entity_it_cannot_find_lists_those_it_may_name(
+    hass: HomeAssistant, entry: MockConfigEntry, recorded: list[ServiceCall]
+) -> None:
+    """A name, or an entity id that is no entity, is answered with the entities it may name.
+
+    Only those exposed to Assist and of the parameter's domains, sorted, with their names; the
+    first 20, saying how many there are.
+    """
+    for n in range(22):
+        hass.states.async_set(f"light.lamp_{n:02}", "off", {"friendly_name": f"Lamp {n}"})
+    hass.states.async_set("switch.pump", "off", {"friendly_name": "Pump"})
+    hass.states.async_set("light.hidden", "off", {"friendly_name": "Kitchen lights"})
+    async_expose_entity(hass, "conversation", "light.hidden", should_expose=False)
+    tools = {"lamp": ["light"], "thing": [], "lock": ["lock"]}
+    for name, domains in tools.items():
+        parameter = {"name": name, "type": "entity", "domains": domains, "required": True}
+        await async_add_tool(
+            hass,
+            entry,
+            "action",
+            {
+                "title": f"Use {name}",
+                "description": "Acts on what it is given.",
+                "actions": [{"action": "test.record", "data": {"entity_id": f"{{{{ {name} }}}}"}}],
+                "parameters": [parameter],
+            },
+        )
+
+    lamp = await _call(hass, entry, "use_lamp", {"lamp": "Kitchen lights"})
+    thing = await _call(hass, entry, "use_thing", {"thing": "light.kitchen"})
+    lock = await _call(hass, entry, "use_lock", {"lock": "Front door"})
+
+    first = ", ".join(
+        [
+            "light.attic (attic)",
+            "light.desk (desk)",
+            *(f"light.lamp_{n:02} (Lamp {n})" for n in range(18)),
+        ]
+    )
+    assert lamp == {
+        "error": "HomeAssistantError",
+        "error_text": "There is no entity 'Kitchen lights'. lamp may name one of 25 entities, "
+        f"the first 20: {first}.",
+    }
+    # Of any domain: the pump too, and one more in all.
+    assert "thing may name one of 26 entities, the first 20: light.attic" in thing["error_text"]
+    assert lock == {
+        "error": "HomeAssistantError",
+        "error_text": "There is no entity 'Front door'. No entity lock may name is exposed to "
+        "this assistant.",
+    }
+    assert recorded == []
+    # "all" and "none" stay no entity ids.
+    assert (await _call(hass, entry, "use_lamp", {"lamp": "all"}))["error"] == "InvalidArguments"
 
 
 @pytest.mark.parametrize(

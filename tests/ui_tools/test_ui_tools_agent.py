@@ -284,7 +284,10 @@ async def test_agent_gets_refused_arguments_in_words(
         "Entity light.garage is not exposed to Assist; tool turn_on may only reach exposed entities"
     )
     assert results == [
-        {"error": "HomeAssistantError", "error_text": "There is no entity 'light.cellar'"},
+        {
+            "error": "HomeAssistantError",
+            "error_text": "There is no entity 'light.cellar'. lamp may name: light.porch (porch).",
+        },
         {"error": "HomeAssistantError", "error_text": unexposed},
         {"error": "HomeAssistantError", "error_text": unexposed},
         {"error": "HomeAssistantError", "error_text": "lamp: switch.pump is not of light"},

@@ -27,14 +27,13 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.network import NoURLAvailableError, get_url
-from homeassistant.loader import IntegrationNotLoaded, async_get_loaded_integration
 from homeassistant.util import dt as dt_util, slugify
 from homeassistant.util.hass_dict import HassKey
 
 from ..calls.audit import recorded_arguments
 from ..calls.results import json_text
 from ..const import DOMAIN, LOGGER
-from ..texts import Texts, async_texts
+from ..texts import Texts, async_integration_title, async_texts
 
 __all__ = [
     "APPROVALS_URL",
@@ -42,6 +41,7 @@ __all__ = [
     "DECIDE_URL",
     "EVENT_NOTIFICATION_ACTION",
     "MAX_OPEN_PER_USER",
+    "MOBILE_APP_PREFIX",
     "STILL_PENDING",
     "Approval",
     "ApprovalStatus",
@@ -119,9 +119,15 @@ class Approval:
     created: datetime
     # Until when a person may decide (pending), or the model may call (approved).
     expires: datetime
+    # The conversation agent or AI task entity of the request (2026.11 and newer), if any.
+    agent_id: str | None = None
     status: ApprovalStatus = "pending"
     decided_by: str | None = None
     decided: datetime | None = None
+    # In words, once announced: the user's name; the agent's name, else the integration's title.
+    user_name: str | None = None
+    through: str | None = None
+    decided_by_name: str | None = None
     # The secret in the notification's Approve / Deny actions (never shown to the model).
     action_key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     # The mobile app's notify action that shows the approval now (cleared when it closes).
@@ -139,11 +145,15 @@ class Approval:
             "targets_more": self.targets.more,
             "targets_unmatched": self.targets.unmatched,
             "user_id": self.user_id,
+            "user_name": self.user_name,
             "platform": self.platform,
+            "agent_id": self.agent_id,
+            "through": self.through,
             "created": self.created.isoformat(),
             "expires": self.expires.isoformat(),
             "status": self.status,
             "decided_by": self.decided_by,
+            "decided_by_name": self.decided_by_name,
             "decided": self.decided.isoformat() if self.decided else None,
         }
 
@@ -181,6 +191,7 @@ class Approvals:
         binding: Hashable,
         user_id: str | None,
         platform: str,
+        agent_id: str | None = None,
         acts_on: tuple[str, ...] | None = None,
         timeout: float,
         notify_service: str | None,
@@ -207,6 +218,7 @@ class Approvals:
             platform=platform,
             created=now,
             expires=now + timedelta(seconds=timeout),
+            agent_id=agent_id,
         )
         self._approvals[approval.approval_id] = approval
         self.hass.async_create_task(
@@ -265,6 +277,7 @@ class Approvals:
         now = dt_util.utcnow()
         approval.status = "approved" if approve else "denied"
         approval.decided_by = user.id
+        approval.decided_by_name = user.name
         approval.decided = now
         if approve:
             # The model gets as long again to call, counted from the approval.
@@ -381,20 +394,26 @@ class Approvals:
         """Create the persistent notification; send the approval to ``notify_service``."""
         texts = await async_texts(self.hass, "common")
         user = await self.hass.auth.async_get_user(approval.user_id) if approval.user_id else None
+        approval.user_name = user.name if user else None
+        approval.through = await _async_through(self.hass, approval)
+        self._changed()  # the panel names them too
         if approval.status != "pending":
             return  # decided (or voided) before it was announced
         who = (user.name or user.id) if user else texts("approval_no_user")
         # Non-admins decide in the panel of approvals alone; administrators in the admin panel.
         link = DECIDE_URL if user is not None and not user.is_admin else APPROVALS_URL
         title = texts("approval_title", tool=approval.tool)
+        # Rendered once, for phones and browsers anywhere: how long, then the server's clock
+        # with its zone's name (Home Assistant knows no person's zone).
         text = texts(
             "approval_asked",
             who=who,
-            platform=_integration_name(self.hass, approval.platform),
+            platform=approval.through,
             tool=approval.tool,
             hub=approval.hub_name,
-            time=dt_util.as_local(approval.expires).strftime("%H:%M:%S"),
             duration=_duration(texts, wait),
+            time=dt_util.as_local(approval.expires).strftime("%H:%M:%S"),
+            zone=self.hass.config.time_zone,
         )
         arguments = shown_arguments(
             approval.arguments, cut=texts("arguments_cut"), empty=texts("no_arguments")
@@ -698,9 +717,8 @@ def async_setup_approvals(hass: HomeAssistant) -> Approvals:
     return approvals
 
 
-def _integration_name(hass: HomeAssistant, domain: str) -> str:
-    """Return the name of the integration ``domain`` ("Model Context Protocol Server"), else it."""
-    try:
-        return async_get_loaded_integration(hass, domain).name
-    except IntegrationNotLoaded:
-        return domain
+async def _async_through(hass: HomeAssistant, approval: Approval) -> str:
+    """Return what a call came through in words: its agent's name, else its integration's title."""
+    if approval.agent_id and (state := hass.states.get(approval.agent_id)):
+        return state.name
+    return await async_integration_title(hass, approval.platform)

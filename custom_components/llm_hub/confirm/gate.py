@@ -24,6 +24,7 @@ from homeassistant.helpers.json import json_dumps_sorted
 from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 
 from ..calls.tool import Cleared, Stop, error_result
+from ..compat import llm_context_agent_id
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from ..targets.acts import NOTHING
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
@@ -292,6 +293,7 @@ class Confirmations:
                 binding=binding,
                 user_id=user_id,
                 platform=llm_context.platform,
+                agent_id=llm_context_agent_id(llm_context),
                 timeout=self.approval_timeout,
                 notify_service=self.notify_service,
             )

@@ -98,6 +98,8 @@ __all__ = [
 ENTITY_ID_PATTERN: Final = re.compile(r"(?=\b([a-z0-9_]+\.[a-z0-9_]+)\b)")
 # The assistant whose exposed entities a tool reaches when the request names none (Assist).
 ASSISTANT: Final = "conversation"
+# Most entities the answer to a call naming no entity lists as those it may name.
+MAX_CHOICES: Final = 20
 
 
 class NamedChecks:
@@ -210,7 +212,7 @@ class NamedChecks:
         assistant: str,
     ) -> str:
         """Return the entity id a field names, if it exists, is of ``domains`` and reached."""
-        entity_id = existing_entity(hass, value)
+        entity_id = _existing(hass, value, field, domains, assistant)
         if domains is not None and split_entity_id(entity_id)[0] not in domains:
             raise HomeAssistantError(f"{field}: {entity_id} is not of {', '.join(sorted(domains))}")
         self._check_exposed(hass, entity_id, assistant)
@@ -257,7 +259,8 @@ class NamedChecks:
         assistant: str | None,
     ) -> str:
         """Return the entity id of an entity id or registry id the tool may reach; raise."""
-        entity_id = existing_entity(hass, value)
+        domains = frozenset(parameter.domains) if parameter.domains else None
+        entity_id = _existing(hass, value, parameter.name, domains, assistant)
         if parameter.domains and split_entity_id(entity_id)[0] not in parameter.domains:
             raise HomeAssistantError(
                 f"{parameter.name}: {entity_id} is not of {', '.join(parameter.domains)}"
@@ -275,6 +278,45 @@ def existing_entity(hass: HomeAssistant, value: Any) -> str:
     ):
         raise HomeAssistantError(f"There is no entity {value!r}")
     return entity_id
+
+
+def _existing(
+    hass: HomeAssistant,
+    value: Any,
+    field: str,
+    domains: frozenset[str] | None,
+    assistant: str | None,
+) -> str:
+    """Return the entity id ``value`` names; raise, listing the entities ``field`` may name."""
+    try:
+        return existing_entity(hass, value)
+    except HomeAssistantError as err:
+        raise HomeAssistantError(f"{err}. {choices(hass, field, domains, assistant)}") from None
+
+
+def choices(
+    hass: HomeAssistant, field: str, domains: frozenset[str] | None, assistant: str | None
+) -> str:
+    """Return which entities ``field`` may name: exposed, in the scopes entered, of ``domains``.
+
+    Sorted by entity id, at most ``MAX_CHOICES``, each with its name; the words say when cut.
+    """
+    states = hass.states.async_all(domains) if domains is not None else hass.states.async_all()
+    found = sorted(
+        (
+            state
+            for state in states
+            if reaches(state.entity_id)
+            and async_should_expose(hass, assistant or ASSISTANT, state.entity_id)
+        ),
+        key=lambda state: state.entity_id,
+    )
+    if not found:
+        return f"No entity {field} may name is exposed to this assistant."
+    shown = ", ".join(f"{state.entity_id} ({state.name})" for state in found[:MAX_CHOICES])
+    if len(found) > MAX_CHOICES:
+        return f"{field} may name one of {len(found)} entities, the first {MAX_CHOICES}: {shown}."
+    return f"{field} may name: {shown}."
 
 
 def area_id_of(hass: HomeAssistant, area: Any) -> str:

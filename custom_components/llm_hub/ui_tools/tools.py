@@ -25,10 +25,12 @@ import jinja2.meta
 import probatio
 
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import ENTITY_MATCH_ALL, ENTITY_MATCH_NONE
 from homeassistant.core import (
     HomeAssistant,
     ServiceCall,
     callback,
+    valid_entity_id,
 )
 from homeassistant.exceptions import HomeAssistantError, TemplateError, Unauthorized
 from homeassistant.helpers import (
@@ -153,13 +155,31 @@ def _validator(parameter: ParameterDefinition) -> Any:
         config = selector.EntitySelectorConfig()
         if parameter.domains:
             config["domain"] = list(parameter.domains)
-        return selector.EntitySelector(config)
+        return _EntityParameter(config)
     number = selector.NumberSelectorConfig(step="any", mode=selector.NumberSelectorMode.BOX)
     if parameter.min is not None:
         number["min"] = parameter.min
     if parameter.max is not None:
         number["max"] = parameter.max
     return selector.NumberSelector(number)
+
+
+class _EntityParameter(selector.EntitySelector):
+    """An entity parameter: a name passes, so that the tool answers with the entities it may name.
+
+    An entity id is checked as the selector checks it; ``all`` and ``none`` are refused.
+    """
+
+    @override
+    def __call__(self, data: Any) -> Any:
+        """Return ``data``: a text that is no entity id as it is, else checked as an entity."""
+        if (
+            isinstance(data, str)
+            and not valid_entity_id(data)
+            and data.strip().lower() not in {ENTITY_MATCH_ALL, ENTITY_MATCH_NONE}
+        ):
+            return data
+        return super().__call__(data)
 
 
 def undeclared_variables(hass: HomeAssistant, source: str, declared: Sequence[str]) -> list[str]:
