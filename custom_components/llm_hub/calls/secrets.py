@@ -154,10 +154,7 @@ _KEY_VALUE: Final = re.compile(
 
 
 def redact_result(data: Any) -> Any:
-    """Return ``data`` (plain JSON) with secrets redacted; the same object when there are none.
-
-    The values of secret keys at any depth, and the values after secret keys in texts.
-    """
+    """Return plain JSON ``data`` with secret keys' values (also in text) redacted; same if none."""
     if isinstance(data, dict):
         copy = {
             key: REDACTED

@@ -160,10 +160,7 @@ class HubPolicy:
         return known
 
     def marks(self, hass: HomeAssistant, asking: Asking, assistant: str | None) -> bool:
-        """Return whether some call of a tool asking so may ask now (``Effect.reach``).
-
-        Kept until the home changes; a tool asking for fixed reasons always may.
-        """
+        """Return whether some call of a tool asking so may ask now (``Effect.reach``), kept."""
         if not assistant and scopes_entered():
             assistant = CONVERSATION  # as its scoped calls match
         home = async_home_changes(hass)
