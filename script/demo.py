@@ -38,7 +38,10 @@ any failure makes the exit status non-zero:
   a hub "Kitchen only" scoped to the kitchen (options step "Scope") flags the kitchen lights
   as acting outside it while the helper they switch has no area, then, with the helpers in
   their areas, turns the kitchen lights on and is refused the porch lights, as outside its
-  scope: over MCP and through an Ollama agent.
+  scope: over MCP and through an Ollama agent;
+- ``docs``: the README names MCP Server and the agents' API field as this Home Assistant does
+  (``manifest/get``, ``frontend/get_translations``), and a hub's own address answers a user
+  who is no administrator with the status docs/mcp.md gives for this version.
 
 The checks are in ``demo_scenarios`` (one module per scenario); this driver runs them in this
 order. Works with the ``mcp`` SDK 1.x (httpx, Home Assistant 2026.10) and 2.x (httpx2, 2026.11).
@@ -54,7 +57,7 @@ import sys
 import time
 
 import aiohttp
-from demo_scenarios import agent, approvals, basics, inspection, scope, search, ui_tools
+from demo_scenarios import agent, approvals, basics, docs, inspection, scope, search, ui_tools
 from demo_scenarios.client import (
     USER,
     HomeAssistantClient,
@@ -91,6 +94,7 @@ WATCHED_CHECKS: tuple[tuple[str, Check], ...] = (
     ("search read-only", search.check_search_read_only),
     ("agent", agent.check_agent),
     ("scope", scope.check_scope),
+    ("docs", docs.check_docs),
 )
 """The checks while subscribed: ``events`` and ``diagnostics`` account for the calls before them."""
 

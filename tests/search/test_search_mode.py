@@ -28,6 +28,7 @@ from homeassistant.setup import async_setup_component
 from ..helpers import hubs
 from ..helpers.confirm import SAFETY, TOKEN, _confirm_brew
 from ..helpers.flows import _search_mode
+from ..helpers.homes import async_setup_lights
 from ..helpers.mcp import _text, mcp_session
 from ..helpers.providers import _check_tool
 
@@ -153,6 +154,30 @@ async def test_language_of_the_request(hass: HomeAssistant, hub: MockConfigEntry
         assert index is not None
         languages[language] = index.language
     assert languages == {"en": "en", "": "de", "*": "de"}
+
+
+async def test_tool_search_section_a_query_in_another_language_finds_little(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """docs/tool-search.md, top: search reads the request's language (over MCP, Home
+    Assistant's); on an English server a German request does not find Turn on, an English one
+    does, and the prompt asks for keywords in English and in the user's language."""
+    await async_setup_lights(hass, kitchen="Kitchen light")
+    await _search_mode(hass, hub)
+    assert hass.config.language == "en"
+    found: dict[tuple[str, str], list[str]] = {}
+    for language in ("*", "de"):
+        instance = await _instance(hass, hub, replace(hubs.llm_context(), language=language))
+        for query in ("Schalte das Licht ein", "turn on the light"):
+            answer = await _call(hass, instance, meta_tools.SEARCH_TOOLS, {"query": query})
+            found[language, query] = [tool["name"] for tool in answer["tools"]]
+
+    assert "intent__HassTurnOn" not in found["*", "Schalte das Licht ein"]
+    assert "intent__HassTurnOn" in found["*", "turn on the light"]
+    # In a German conversation Home Assistant's German sentences find it.
+    assert "intent__HassTurnOn" in found["de", "Schalte das Licht ein"]
+    # The prompt tells the model to search in both.
+    assert "in English and in the user's language" in instance.api_prompt
 
 
 # --- Calls -------------------------------------------------------------------------------------
