@@ -57,6 +57,7 @@ fresh_config() {
   rm -rf "$HA_DIR"
   mkdir -p "$HA_DIR"
   cp "$REPO_ROOT/config/configuration.yaml" "$HA_DIR/"
+  dev_config_files "$HA_DIR"
   cp -rL "$REPO_ROOT/config/custom_components" "$HA_DIR/"
   find "$HA_DIR" -name __pycache__ -prune -exec rm -rf {} +
   write_http_config "$version" "$HA_DIR" "$port"

@@ -143,14 +143,24 @@ _install_ha() {
   run_in "$1" python -m pip install --quiet $reqs
 }
 
-# The venv that runs Home Assistant VERSION on the bundled dev config (develop, demo).
+# The venv that runs Home Assistant VERSION on the bundled dev config (develop, demo). Its key
+# is what decides the requirements: the integrations the config names (its top-level keys, as
+# integration_requirements.py reads them), not the rest of it, so editing entities or scripts
+# in configuration.yaml installs nothing.
 ensure_ha_venv() {
   local key=$CACHE/ha-key-$1
   mkdir -p "$CACHE"
-  cat "$REPO_ROOT/config/configuration.yaml" "$REPO_ROOT/script/integration_requirements.py" \
-    "$REPO_ROOT"/config/custom_components/*/manifest.json >"$key"
+  { grep -oE '^[a-z_][a-z0-9_]*:' "$REPO_ROOT/config/configuration.yaml" | sort -u
+    cat "$REPO_ROOT/script/integration_requirements.py" \
+      "$REPO_ROOT"/config/custom_components/*/manifest.json; } >"$key"
   echo "$1" >>"$key"
   ensure_venv "ha-$1" "$key" _install_ha
+}
+
+# dev_config_files DIR: the files the dev config includes, made empty where missing: scripts.yaml,
+# which the UI's script editor writes (Home Assistant does not start on an include it cannot read).
+dev_config_files() {
+  [ -f "$1/scripts.yaml" ] || : >"$1/scripts.yaml"
 }
 
 # --- Background jobs (demo, ui-check)

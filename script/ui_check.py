@@ -11,7 +11,8 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
 3. the integration page lists Kitchen; Configure -> each step of the options menu: APIs and
    instructions (tick Assist), Tools (untick Turn off; the menu then counts one tool less),
    Safety (Confirm destructive tools), Tool names and descriptions (Turn on -> ``turn_on``),
-   Limits and logging (Record tool arguments);
+   Limits and logging (Record tool arguments), Tool search (the count of tools it says search
+   mode hands models is that of the names it gives);
 4. Ollama (Home Assistant's integration, with ``ollama_standin`` as its server): Add integration,
    the server URL, Add conversation agent: the stand-in's model, Kitchen ticked under the LLM
    APIs; then one turn through ``conversation/process`` (REST): the agent must send the
@@ -28,6 +29,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    Save step must name it ``lights_on`` and list the 9 parameters; then, over the frontend's
    own websocket connection, ``llm_hub/api/describe`` must list it for Kitchen and
    ``llm_hub/tool/call`` must answer ``{"result": N}``, N the lights on in ``/api/states``;
+   then Add tool's words (``ui_check_add_tool``): a template's errors on its field, not in the
+   step's description; the Save step of a tool without parameters, and of a script tool whose
+   script was saved as the script editor saves it (the dev config's ``scripts.yaml``);
 7. a hub "Bulk" (``llm_hub_bulk``'s 1,000 tools), then the LLM Hub panel in the light and the
    dark theme (``ui_check_panel``);
 8. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
@@ -63,6 +67,7 @@ import time
 
 from ha_browser import Browser, CheckError, HomeAssistantRest
 from selenium.common.exceptions import WebDriverException
+from ui_check_add_tool import AddToolCheck
 from ui_check_as_user import AsUserCheck
 from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
@@ -131,6 +136,7 @@ def main() -> int:
         ("repair", check.repair),
         ("removed hub", RemovedHubCheck(browser, rest, german).run),
         ("ui tool", check.ui_tool),
+        ("add tool words", AddToolCheck(check).run),
         ("bulk hub", check.bulk),
         ("panel", lambda: panel.views(dark=False)),
         ("panel dark", lambda: panel.views(dark=True)),

@@ -192,13 +192,22 @@ class HubCheck:
         browser.switch("Record tool arguments")
         browser.screen("options-limits")
         self.submit_step()
+
+        self.open_step("Tool search")
+        seen = browser.wait_text("In search mode it gives them ")
+        searched = re.search(r"In search mode it gives them (\d+) instead: ([\w, ]+)\. ", seen)
+        if searched is None or int(searched[1]) != len(searched[2].split(", ")):
+            raise CheckError(f"the Tool search step does not count what it names: {seen[-600:]}")
+        browser.screen("options-search")
+        self.submit_step()
         browser.screen("options-menu")
         self.save_options("options-saved")
 
         return (
             f"menu: {gathered[0]} of {gathered[1]} tools with Assist; Turn off unticked: "
             f"{counts[0]} of {counts[1]}; Confirm destructive tools on; Turn on named turn_on; "
-            "Record tool arguments on; saved"
+            f"Record tool arguments on; Tool search: {searched[1]} in search mode "
+            f"({searched[2]}); saved"
         )
 
     def ollama_agent(self) -> str:
@@ -281,16 +290,25 @@ class HubCheck:
         )
         return "Kitchen selects Porch; Porch deleted; repair shown, fixed, gone"
 
+    def open_add_tool(self, kind: str) -> None:
+        """Open Kitchen's Add tool (on the LLM Hub page) and pick ``kind``; wait for its form."""
+        browser = self.browser
+        row = self.entry_row("Kitchen")
+        if not browser.find_all("*", "Add tool", exact=True, root=row):
+            # The hub's own menu: the first; its tools' rows have menus of their own.
+            menus = browser.wait(
+                lambda: browser.find_all("ha-icon-button", label="Menu", root=row), "its menu"
+            )
+            browser.click(menus[0])
+        browser.click(browser.find("*", "Add tool", exact=True, root=row))
+        browser.click_on("*", STEPS["user"]["menu_options"][kind], exact=True)
+        browser.wait_text(STEPS[kind]["title"])
+
     def ui_tool(self) -> str:
         """Kitchen's Add tool -> Template: fill, a parameter of each type, save; call it."""
         browser = self.browser
         self.llm_hub_page()
-        row = self.entry_row("Kitchen")
-        if not browser.find_all("*", "Add tool", exact=True, root=row):
-            browser.click(browser.find("ha-icon-button", label="Menu", root=row))
-        browser.click(browser.find("*", "Add tool", exact=True, root=row))
-        browser.click_on("*", "Template: answers with a rendered template", exact=True)
-        browser.wait_text("Template tool")
+        self.open_add_tool("template")
         browser.type_into("input[name=title]", TOOL_TITLE)
         browser.type_into("textarea[name=description]", "How many lights are on.")
         browser.type_into(".cm-content", TOOL_TEMPLATE)

@@ -180,6 +180,59 @@ async def test_menu_warns_above_what_some_clients_take(
     assert placeholders["warning"] == ""
 
 
+READS = llm.ToolAnnotations(read_only=True, destructive=False, open_world=False)
+
+
+async def _search_step_figures(hass: HomeAssistant, entry: MockConfigEntry) -> tuple[str, str]:
+    """Return what the Tool search step says search mode hands models: the count, the names."""
+    placeholders = (await _open(hass, entry, "search"))["description_placeholders"]
+    assert placeholders is not None
+    return placeholders["search_count"], placeholders["search_listed"]
+
+
+async def _searched_names(hass: HomeAssistant, entry: MockConfigEntry) -> list[str]:
+    """Return the names of the tools the hub lists to an agent (a request in English)."""
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
+    return [tool.name for tool in instance.tools]
+
+
+async def test_search_step_counts_the_tools_search_mode_hands_models(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """The Tool search step says how many tools a model gets in search mode, and which, as the
+    hub lists them once searching: the meta-tools (call_read_only_tool only when a tool behind
+    search only reads) and the tools always listed."""
+    writes: list[llm.Tool] = [hubs.RecordingTool(f"writes__tool_{n}") for n in range(3)]
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "writes", "Writes", writes))
+    reads: list[llm.Tool] = [*writes, hubs.RecordingTool("reads__look", annotations=READS)]
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "reads", "Reads", reads))
+    seen: dict[str, tuple[str, str]] = {}
+    # Writes leaves out the one tool every hub gets that only reads (the llm integration's).
+    for api_id, pinned, excluded in (
+        ("writes", [], [DATE_TIME]),
+        ("reads", ["writes__tool_0"], []),
+    ):
+        options = {
+            CONF_LLM_HASS_API: [api_id],
+            const.CONF_PINNED_TOOLS: pinned,
+            const.CONF_EXCLUDED_TOOLS: excluded,
+        }
+        entry = await hubs.async_add_hub(hass, api_id.title(), options)
+        before = await _search_step_figures(hass, entry)  # all tools listed now
+        await hubs.async_set_options(
+            hass,
+            entry,
+            "search",
+            {const.CONF_TOOL_MODE: "search", const.CONF_PINNED_TOOLS: pinned},
+        )
+        names = await _searched_names(hass, entry)
+        seen[api_id] = (str(len(names)), ", ".join(names))
+        assert before == seen[api_id]
+        assert await _search_step_figures(hass, entry) == seen[api_id]
+    assert seen["writes"] == ("2", "search_tools, call_tool")
+    assert seen["reads"] == ("4", "search_tools, call_tool, call_read_only_tool, writes__tool_0")
+
+
 async def test_menu_opens_when_the_tools_cannot_be_listed(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
@@ -191,6 +244,7 @@ async def test_menu_opens_when_the_tools_cannot_be_listed(
 
     assert placeholders is not None
     assert placeholders["tools"] == "?"
+    assert await _search_step_figures(hass, entry) == ("?", "?")
     assert placeholders["warning"] == (
         "The tools could not be listed: LLM Hub Admin hub requires an administrator: "
         "it selects an LLM API only administrators may use"

@@ -17,6 +17,7 @@ from custom_components.llm_hub.compose.sources import HubLoopError
 from custom_components.llm_hub.const import DOMAIN
 from custom_components.llm_hub.options_flow import _tool_status
 from custom_components.llm_hub.panel.inspector import REASON_KEYS
+from custom_components.llm_hub.search.meta_tools import META_TOOLS
 from custom_components.llm_hub.ui_tools.reasons import MESSAGES
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import config_validation as cv, llm, translation
@@ -347,3 +348,21 @@ def test_every_text_passes_home_assistants_own_check(language: str) -> None:
         except vol.Invalid:
             failing.append(path)
     assert failing == []
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_texts_name_the_meta_tools_all_or_none(language: str) -> None:
+    """Which meta-tools search mode lists depends on the hub, so a text names all of them (as
+    the names a tool may not take) or none; the Tool search step counts and names those a hub
+    lists through its placeholders, with no number of its own."""
+    texts = _flatten(load_translations(language))
+    partly = {
+        key: named
+        for key, text in texts.items()
+        if (named := {name for name in META_TOOLS if re.search(rf"\b{name}\b", text)})
+        and named != META_TOOLS
+    }
+    assert partly == {}
+    step = texts["options.step.search.description"]
+    assert {"search_count", "search_listed"} <= placeholders_of(step)
+    assert re.findall(r"\d", step) == []

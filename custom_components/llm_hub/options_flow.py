@@ -749,8 +749,20 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_PINNED_TOOLS: sorted(current.pinned_tools),
                 },
             ),
-            description_placeholders=await self._async_figures(),
+            description_placeholders=await self._async_figures()
+            | await self._async_search_figures(),
         )
+
+    async def _async_search_figures(self) -> dict[str, str]:
+        """Return how many tools the hub lists in search mode, and their names, as built."""
+        if (instance := await self._async_instance()) is None:
+            return {"search_count": "?", "search_listed": "?"}
+        if instance.search_index is None:  # not searching now: build it as it would
+            instance = await async_preview(
+                self.hass, self.config_entry, {**self._options, CONF_TOOL_MODE: ToolMode.SEARCH}
+            )
+        names = [tool.name for tool in instance.tools]
+        return {"search_count": str(len(names)), "search_listed": ", ".join(names)}
 
     # --- Helpers ----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 import re
 from typing import Any
 
@@ -41,6 +42,16 @@ LIGHTS_ON_FORM: dict[str, Any] = {
     "description": "How many lights are on, by area.",
     "template": LIGHTS_ON_TEMPLATE,
 }
+
+
+def shown(text: str, placeholders: Mapping[str, str] | None) -> str:
+    """Return a flow's text as the frontend shows it: each ``{name}`` it is given filled in.
+
+    The frontend fills a step's description and its fields' errors from the same
+    ``description_placeholders``.
+    """
+    given = placeholders or {}
+    return re.sub(r"\{(\w+)\}", lambda found: given.get(found[1], found[0]), text)
 
 
 async def async_start_tool_flow(

@@ -541,7 +541,7 @@ async def test_action_tool_templated_data_key(
         hass, result, {"title": "Room light", "description": "On.", "actions": actions}
     )
     assert result["errors"] == {"actions": "actions_invalid"}
-    assert "is a template" in (result.get("description_placeholders") or {})["error"]
+    assert "is a template" in (result.get("description_placeholders") or {})["problem"]
 
     stored = MockConfigEntry(
         domain=DOMAIN,
@@ -927,7 +927,7 @@ async def test_turn_on_variables_whole_template_refused_at_save(
     )
 
     assert result["errors"] == {"actions": "actions_invalid"}
-    assert "write each variable out" in (result.get("description_placeholders") or {})["error"]
+    assert "write each variable out" in (result.get("description_placeholders") or {})["problem"]
 
 
 @pytest.mark.attack

@@ -37,7 +37,7 @@ from homeassistant.core import (
     SupportsResponse,
     callback,
 )
-from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.exceptions import TemplateError, Unauthorized
 from homeassistant.helpers import (
     area_registry as ar,
@@ -59,8 +59,15 @@ from ..helpers.flows import (
     async_reconfigure_tool,
     async_save,
     async_start_tool_flow,
+    shown,
 )
 from ..helpers.hubs import Contribution, RecordingTool, add_llm_platform, hub_id, llm_context
+from ..helpers.translations import (
+    TRANSLATIONS,
+    TRANSLATIONS_DIR,
+    load_translations,
+    placeholders_of,
+)
 
 ALL_TYPES = [
     {"name": "text", "type": "text", "description": "Some text", "required": True},
@@ -199,7 +206,7 @@ async def test_parameter_steps_translated(hass: HomeAssistant, entry: MockConfig
     )
     assert result["type"] is FlowResultType.MENU
     assert result["menu_options"] == ["parameter_add", "parameters_done"]
-    assert _placeholders(result) == {"title": "Do", "parameters": "-"}
+    assert _placeholders(result) == {"title": "Do", "parameters": "It takes no parameters."}
     translations = await async_get_translations(hass, "en", "config_subentries", [DOMAIN])
     step = f"component.{DOMAIN}.config_subentries.tool.step"
     for option in ("parameter_add", "parameter_edit", "parameter_remove", "parameters_done"):
@@ -242,9 +249,9 @@ async def test_parameter_steps_translated(hass: HomeAssistant, entry: MockConfig
         )
         assert result["step_id"] == "parameters"
     assert _placeholders(result)["parameters"] == (
-        "`p_text` (Text), `p_number` (Number), `p_integer` (Integer), `p_boolean` (Yes or no), "
-        "`p_select` (One of a list (choice)), `p_entity` (Entity id), `p_area` (Area), "
-        "`p_datetime` (Date and time), `p_duration` (Duration)"
+        "Parameters: `p_text` (Text), `p_number` (Number), `p_integer` (Integer), "
+        "`p_boolean` (Yes or no), `p_select` (One of a list (choice)), `p_entity` (Entity id), "
+        "`p_area` (Area), `p_datetime` (Date and time), `p_duration` (Duration)."
     )
     assert result["menu_options"] == [
         "parameter_add",
@@ -362,13 +369,12 @@ async def test_parameter_types(hass: HomeAssistant, entry: MockConfigEntry) -> N
 
 
 async def test_template_errors(hass: HomeAssistant, entry: MockConfigEntry) -> None:
-    """The flow refuses a template that does not compile; a render error names its line."""
+    """The flow refuses a template that does not compile, naming its line on the field; a
+    render error names its line too."""
     result = await async_start_tool_flow(hass, entry, "template")
-    with pytest.raises(InvalidData) as error:
-        await async_fill(hass, result, {**LIGHTS_ON_FORM, "template": "ok\n{{ 1 + }}"})
-    assert error.value.schema_errors == {
-        "template": "invalid template (TemplateSyntaxError: unexpected 'end of print statement')"
-    }
+    result = await async_fill(hass, result, {**LIGHTS_ON_FORM, "template": "ok\n{{ 1 + }}"})
+    assert result["errors"] == {"template": "template_invalid"}
+    assert _placeholders(result) == {"problem": "line 2: unexpected 'end of print statement'"}
     result = await async_fill(
         hass,
         result,
@@ -709,10 +715,12 @@ async def test_flow_parameter_errors(
     text = translations[f"component.{DOMAIN}.config_subentries.tool.error.{reason}"]
     if reason == "domain_invalid":
         assert text.format(**_placeholders(result)).startswith("“Light!” is not a domain")
+    else:
+        assert "{" not in text
     fixed = {"name": "fixed", **FIXES.get(parameter.get("type", "text"), {})}
     result = await hass.config_entries.subentries.async_configure(result["flow_id"], fixed)
     assert result["step_id"] == "parameters"
-    assert _placeholders(result)["parameters"].startswith("`taken` (Text), `fixed` (")
+    assert _placeholders(result)["parameters"].startswith("Parameters: `taken` (Text), `fixed` (")
     assert not entry.subentries
 
 
@@ -758,7 +766,9 @@ async def test_parameters_edited_and_removed(hass: HomeAssistant, entry: MockCon
     )
     assert result["step_id"] == "parameter_remove"
     result = await hass.config_entries.subentries.async_configure(flow_id, {"parameters": ["c"]})
-    assert _placeholders(result)["parameters"] == "`a` (One of a list (choice)), `b` (Text)"
+    assert _placeholders(result)["parameters"] == (
+        "Parameters: `a` (One of a list (choice)), `b` (Text)."
+    )
     result = await hass.config_entries.subentries.async_configure(
         flow_id, {"next_step_id": "parameters_done"}
     )
@@ -783,7 +793,9 @@ async def test_parameters_edited_and_removed(hass: HomeAssistant, entry: MockCon
     )
     flow_id = result["flow_id"]
     result = await hass.config_entries.subentries.async_configure(flow_id, form)
-    assert _placeholders(result)["parameters"] == "`a` (One of a list (choice)), `b` (Text)"
+    assert _placeholders(result)["parameters"] == (
+        "Parameters: `a` (One of a list (choice)), `b` (Text)."
+    )
     result = await hass.config_entries.subentries.async_configure(
         flow_id, {"next_step_id": "parameter_remove"}
     )
@@ -823,6 +835,66 @@ async def test_reconfigure_unreadable_parameters(hass: HomeAssistant, setup_llm:
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "parameters_unreadable"
     assert _placeholders(result) == {"error": "Parameter 1 (\"a\"): unknown type 'x'"}
+
+
+TOOL_TEXTS = TRANSLATIONS["config_subentries"]["tool"]
+
+
+def _shown_errors(result: SubentryFlowResult) -> dict[str, str]:
+    """Return each field's error as the form shows it, in English."""
+    placeholders = result.get("description_placeholders")
+    return {
+        field: shown(TOOL_TEXTS["error"][key], placeholders)
+        for field, key in (result.get("errors") or {}).items()
+    }
+
+
+async def test_template_errors_show_on_the_field_not_in_the_description(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """A template that does not compile, then one that reads a variable nobody defines: each
+    error's words show on the template field, the step's description stays its own text; fixed,
+    Save says the tool takes no parameters."""
+    own = TOOL_TEXTS["step"]["template"]["description"]
+    result = await async_start_tool_flow(hass, entry, "template")
+    form = {**LIGHTS_ON_FORM, "title": "Greet", "template": "Hello\n{{ whom"}
+    result = await async_fill(hass, result, form)
+    assert result["step_id"] == "template"
+    assert _shown_errors(result) == {
+        "template": "The template is invalid (line 2: unexpected end of template, expected "
+        "'end of print statement')."
+    }
+    assert shown(own, result.get("description_placeholders")) == own
+
+    result = await async_fill(hass, result, {**form, "template": "Hello {{ whom }}"})
+    assert result["step_id"] == "template"
+    assert _shown_errors(result) == {
+        "template": "The template reads whom, which is neither a parameter nor one of Home "
+        "Assistant's template variables: add it as a parameter, or set it in the template."
+    }
+    assert shown(own, result.get("description_placeholders")) == own
+
+    result = await async_fill(hass, result, {**form, "template": "Hello there"})
+    assert result["step_id"] == "save"
+    assert shown(TOOL_TEXTS["step"]["save"]["description"], _placeholders(result)) == (
+        "The model will call this tool **greet**. It takes no parameters. \n\n"
+        "If another of the hub's tools has this name too, the hub lists this one as "
+        "ui-tools--greet."
+    )
+
+
+@pytest.mark.parametrize("language", sorted(path.stem for path in TRANSLATIONS_DIR.glob("*.json")))
+def test_no_step_shows_the_words_of_an_error(language: str) -> None:
+    """The tool flow's steps name no placeholder its errors fill: an error's words (a variable
+    of a template, Home Assistant's objection) show on its field only."""
+    texts = load_translations(language)["config_subentries"]["tool"]
+    of_errors = set().union(*(placeholders_of(text) for text in texts["error"].values()))
+    assert of_errors
+    assert {
+        step: used
+        for step, text in texts["step"].items()
+        if (used := placeholders_of(text.get("description", "")) & of_errors)
+    } == {}
 
 
 async def test_undefined_variable_added_as_parameter(
@@ -1168,7 +1240,7 @@ async def test_action_invalid_in_flow(hass: HomeAssistant, entry: MockConfigEntr
         {"title": "Bad", "description": "Bad.", "actions": [{"delay": "never"}]},
     )
     assert result["errors"] == {"actions": "actions_invalid"}
-    assert "delay" in _placeholders(result)["error"]
+    assert "delay" in _placeholders(result)["problem"]
 
 
 async def test_action_reconfigure_keeps_annotations(
@@ -1280,7 +1352,7 @@ async def test_script_missing_in_flow(hass: HomeAssistant, entry: MockConfigEntr
     result = await async_start_tool_flow(hass, entry, "script")
     result = await async_fill(hass, result, {"script": "script.nothing"})
     assert result["errors"] == {"script": "script_missing"}
-    assert _placeholders(result) == {"error": "script.nothing"}
+    assert _placeholders(result) == {"script": "script.nothing"}
 
 
 # --- Broken definitions, versions, policy ----------------------------------------------------
@@ -2002,7 +2074,7 @@ async def test_template_undefined_variables(hass: HomeAssistant, entry: MockConf
     }
     result = await async_fill(hass, result, form)
     assert result["errors"] == {"template": "template_undefined"}
-    assert _placeholders(result)["error"] == "whom"
+    assert _placeholders(result) == {"variables": "whom"}
     result = await async_fill(
         hass, result, {**form, "template": form["template"].replace("{{ whom }}", "")}
     )

@@ -10,16 +10,17 @@ stores the subentry and the hub reloads on its own. Reconfigure walks the same s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, cast
+from typing import Any, Final, cast, override
 
 import probatio
 import slugify as unicode_slug
 
 from homeassistant.config_entries import ConfigSubentryFlow, SubentryFlowResult
 from homeassistant.data_entry_flow import section
-from homeassistant.exceptions import HomeAssistantError
+from homeassistant.exceptions import HomeAssistantError, TemplateError
 from homeassistant.helpers import config_validation as cv, entity_registry as er, selector
 from homeassistant.helpers.script import async_validate_actions_config
+from homeassistant.helpers.template import Template
 from homeassistant.helpers.translation import async_get_translations
 
 from ..compose.names import assign_names, portable_name
@@ -58,7 +59,7 @@ from .definition import (
     ToolDefinitionError,
     parse_parameters,
 )
-from .tools import undeclared_variables
+from .tools import template_error_text, undeclared_variables
 
 __all__ = ["ToolSubentryFlow"]
 
@@ -131,8 +132,17 @@ def _stored_parameter(parameter: ParameterDefinition) -> dict[str, Any]:
     return item
 
 
+class _TemplateField(selector.TemplateSelector):
+    """The template selector, its text checked by the flow: an error is the field's, in words."""
+
+    @override
+    def __call__(self, data: Any) -> str:
+        """Return the template's text (``_async_check`` compiles it)."""
+        return cv.string(data)
+
+
 _KIND_FIELDS: Final[dict[Kind, dict[probatio.Marker, Any]]] = {
-    "template": {probatio.Required(CONF_TEMPLATE): selector.TemplateSelector()},
+    "template": {probatio.Required(CONF_TEMPLATE): _TemplateField()},
     "action": {probatio.Required(CONF_ACTIONS): selector.ActionSelector()},
     "script": {
         probatio.Required(CONF_SCRIPT): selector.EntitySelector(
@@ -288,8 +298,9 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             data_schema=self.add_suggested_values_to_schema(
                 _form_schema(kind), self._suggested(kind, user_input)
             ),
+            # The error's words fill its own text on the field; the description has none.
             errors={error.field: error.key} if error else {},
-            description_placeholders={"error": error.text if error else ""},
+            description_placeholders=error.placeholders if error else None,
             last_step=kind == "script",
         )
 
@@ -325,7 +336,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         if kind == "script":
             entity_id = user_input[CONF_SCRIPT]
             if (state := self.hass.states.get(entity_id)) is None:
-                raise _FieldError(CONF_SCRIPT, "script_missing", entity_id)
+                raise _FieldError(CONF_SCRIPT, "script_missing", script=entity_id)
             title = title or state.name
             data[CONF_SCRIPT] = entity_id
         else:
@@ -336,8 +347,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             if user_input.get(CONF_UNEXPOSED):
                 data[CONF_UNEXPOSED] = True
             if kind == "template":
-                # The template selector has compiled it (an error names the field).
-                data[CONF_TEMPLATE] = user_input[CONF_TEMPLATE]
+                data[CONF_TEMPLATE] = self._checked_template(user_input[CONF_TEMPLATE])
             else:
                 data[CONF_ACTIONS] = await self._async_check_actions(user_input[CONF_ACTIONS])
         if description:
@@ -377,11 +387,12 @@ class ToolSubentryFlow(ConfigSubentryFlow):
             menu_options=[*options, "parameters_done"],
             description_placeholders={
                 "title": self._title,
-                "parameters": ", ".join(
-                    f"`{parameter['name']}` ({labels[parameter['type']]})"
-                    for parameter in self._parameters
-                )
-                or "-",
+                "parameters": await self._async_parameters_text(
+                    [
+                        f"`{parameter['name']}` ({labels[parameter['type']]})"
+                        for parameter in self._parameters
+                    ]
+                ),
             },
         )
 
@@ -449,7 +460,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
     ) -> SubentryFlowResult:
         """Ask for the fields of the parameter's type; keep it and show the parameters."""
         errors: dict[str, str] = {}
-        placeholders = {"type": (await self._type_labels())[self._type], "error": ""}
+        placeholders = {"type": (await self._type_labels())[self._type]}
         others = [item for index, item in enumerate(self._parameters) if index != self._editing]
         if user_input is not None:
             item = {"type": self._type, **user_input}
@@ -457,7 +468,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                 *_, parameter = parse_parameters([*others, item])
             except ParameterError as err:
                 errors[err.field] = err.reason
-                placeholders["error"] = err.value
+                placeholders["value"] = err.value
             else:
                 if self._editing is None:
                     self._parameters.append(_stored_parameter(parameter))
@@ -484,7 +495,8 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         if self._kind == "template":
             declared = [parameter["name"] for parameter in self._parameters]
             if unknown := undeclared_variables(self.hass, data[CONF_TEMPLATE], declared):
-                error = _FieldError(CONF_TEMPLATE, "template_undefined", ", ".join(unknown))
+                variables = ", ".join(unknown)
+                error = _FieldError(CONF_TEMPLATE, "template_undefined", variables=variables)
                 return await self._async_step_kind(self._kind, None, error)
         self._data = data
         return await self.async_step_save()
@@ -497,8 +509,18 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                 await async_validate_actions_config(self.hass, cv.SCRIPT_SCHEMA(actions))
             )
         except (probatio.Invalid, HomeAssistantError) as err:
-            raise _FieldError(CONF_ACTIONS, "actions_invalid", str(err)) from err
+            raise _FieldError(CONF_ACTIONS, "actions_invalid", problem=str(err)) from err
         return actions
+
+    def _checked_template(self, source: str) -> str:
+        """Return ``source`` if it compiles; raise ``_FieldError`` saying where it does not."""
+        try:
+            Template(source, self.hass).ensure_valid()
+        except TemplateError as err:
+            # The error text ends the sentence (Jinja ends some messages with a full stop).
+            problem = template_error_text(err).rstrip(".")
+            raise _FieldError(CONF_TEMPLATE, "template_invalid", problem=problem) from err
+        return source
 
     def _tool_name(self, title: str) -> str:
         """Return the portable name of a title, unique among the hub's tools made in the UI."""
@@ -598,9 +620,8 @@ class ToolSubentryFlow(ConfigSubentryFlow):
         schema = ScriptTool(self.hass, script).parameters.schema
         return [str(getattr(key, "schema", key)) for key in schema]
 
-    async def _async_parameters_text(self) -> str:
-        """Return the Save step's sentence naming the tool's parameters, or saying it has none."""
-        names = self._parameter_names()
+    async def _async_parameters_text(self, names: list[str]) -> str:
+        """Return the sentence naming the tool's parameters ``names``, or saying it has none."""
         words = await async_get_translations(
             self.hass, self.hass.config.language, "selector", [DOMAIN]
         )
@@ -619,7 +640,7 @@ class ToolSubentryFlow(ConfigSubentryFlow):
                     "warning": await self._async_warnings(),
                     "name": self._data[CONF_TOOL_NAME],
                     "title": self._title,
-                    "parameters": await self._async_parameters_text(),
+                    "parameters": await self._async_parameters_text(self._parameter_names()),
                 },
             )
         if self.source == "reconfigure":
@@ -633,11 +654,11 @@ class ToolSubentryFlow(ConfigSubentryFlow):
 
 
 class _FieldError(Exception):
-    """A field of the form is wrong: the field, the error key and the words for ``{error}``."""
+    """A field of the form is wrong: the field, the error key and the words its text takes."""
 
-    def __init__(self, field: str, key: str, text: str = "") -> None:
-        """Say that ``field`` is wrong (``key`` in translations; ``text`` fills ``{error}``)."""
-        super().__init__(text or key)
+    def __init__(self, field: str, key: str, **placeholders: str) -> None:
+        """Say that ``field`` is wrong (``key`` in translations, filled with ``placeholders``)."""
+        super().__init__(key, placeholders)
         self.field = field
         self.key = key
-        self.text = text
+        self.placeholders = placeholders
