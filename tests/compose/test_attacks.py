@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, override
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.llm_hub import const
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import intent, llm
 
+from ..helpers.attacks import call_hub
 from ..helpers.confirm import _call
 from ..helpers.hostile import hostile_tools
-from ..helpers.hubs import BREW, Call
+from ..helpers.hubs import BREW, Call, FixedAPI, async_add_hub
 
 contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
 """The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
@@ -46,3 +52,52 @@ async def test_original_key_of_an_aliased_tool_keeps_its_policy(
     assert asked.data["status"] == "approval_required"
     assert "tool coffee waits" in str(asked.data["message"])
     assert calls == []
+
+
+# --- What the policy keeps between builds: any handler an integration registers ---------------
+
+
+@dataclass
+class _BellHandler(intent.IntentHandler):
+    """An integration's intent handler written as a dataclass (so, unhashable)."""
+
+    intent_type: str = "RingBell"
+    description: str = "Rings a bell."
+    rung: int = 0
+
+    @property
+    @override
+    def slot_schema(self) -> dict[Any, Any]:
+        """Take a bell's name."""
+        return {"name": str}
+
+    @override
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Ring."""
+        self.rung += 1
+        return intent_obj.create_response()
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: HubPolicy.marks keys its cache by the intent's handler object; an unhashable "
+    "handler (a dataclass) raises TypeError out of every build of the hub",
+)
+async def test_an_unhashable_intent_handler_does_not_take_the_hub_down(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """An integration registers its intent handler as a dataclass (unhashable) and offers
+    its ``IntentTool`` through an API a hub selects; the hub always asks before locks. The
+    hub must still build (its other tools work) and the bell's call be decided, not crash."""
+    handler = _BellHandler()
+    intent.async_register(hass, handler)
+    bell = llm.IntentTool("ring_bell", handler)
+    llm.async_register_api(hass, FixedAPI(hass, "bells", "Bells", [bell]))
+    hub = await async_add_hub(
+        hass, "Home", {CONF_LLM_HASS_API: ["bells"], const.CONF_ASK_DOMAINS: ["lock"]}
+    )
+
+    outcome, data = await call_hub(hass, hub, "ring_bell", {"name": "Front"})
+
+    assert outcome in {"ran", "asks"}, data

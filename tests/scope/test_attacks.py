@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import async_mock_service
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.options_flow import SCOPE_FIELDS
@@ -42,8 +43,16 @@ from ..helpers.attacks import (
     call_through_call_tool,
     is_listed,
 )
-from ..helpers.flows import ASSIST, _open_marked, _submit, _suggested, async_add_tool
+from ..helpers.flows import (
+    ASSIST,
+    _open_marked,
+    _search_mode,
+    _submit,
+    _suggested,
+    async_add_tool,
+)
 from ..helpers.homes import (
+    async_setup_assist,
     async_setup_kitchen_and_porch,
     async_setup_scenes,
     is_on,
@@ -895,3 +904,84 @@ async def test_search_mode_call_tool_cannot_reach_a_users_only_hub(
     await hass.async_block_till_done()
 
     assert bool(lights_home["light_on"]) is (who == "kid"), lights_home["light_on"]
+
+
+# --- A tool made in the UI left out as written: no other way reaches it ------------------------
+
+
+@pytest.mark.attack
+async def test_tool_left_out_as_written_is_reached_by_no_other_way(
+    hass: HomeAssistant,
+    lights_home: dict[str, Any],
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: Any,
+) -> None:
+    """The Kitchen hub leaves out "Porch on" (its fixed target lies outside the scope). The
+    model then calls it by name through every other door: a hub selecting the Kitchen hub,
+    the Kitchen hub's ``call_tool`` in search mode, and the panel's test bench. None runs it;
+    no answer names the porch light."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    step = {"action": "test.light_on", "target": {"entity_id": "light.porch"}}
+    await async_add_tool(
+        hass, hub, "action", {"title": "Porch on", "description": "Porch.", "actions": [step]}
+    )
+    outer = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: [hub_id(hub)]})
+    through_outer = await llm.async_get_api(hass, hub_id(outer), llm_context())
+    assert not is_listed(through_outer, "porch_on")
+    answers = [await call_in(hass, through_outer, "porch_on", {})]
+    await _search_mode(hass, hub)
+    answers.append(await call_through_call_tool(hass, hub, "porch_on", {}))
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id(
+        {"type": "llm_hub/tool/call", "api_id": hub_id(hub), "tool_name": "porch_on"}
+    )
+    bench = await client.receive_json()
+
+    assert answers[0][0] == "HomeAssistantError", answers[0]  # the outer hub has no such tool
+    assert answers[1][0] == "ToolNotAvailable", answers[1]
+    assert "the hub leaves it out" in answers[1][1]["error_text"]
+    assert bench["error"]["code"] == "not_found", bench
+    assert "light.porch" not in str([answers, bench])
+    assert lights_home["seen"] == []
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: scope.assist.in_scope words an intent's left-out reason from intent_unknown "
+    "(a walker's unknown, which names the script it could not follow) without _unnamed",
+)
+async def test_left_out_intent_reason_names_no_entity_outside_the_scope(
+    hass: HomeAssistant,
+) -> None:
+    """An ``intent_script`` intent "KitchenGlow" runs ``script.porch_secret`` (outside the
+    Kitchen scope, not exposed), whose action a template picks: the Kitchen hub cannot follow
+    it and leaves the intent out. The model calls it by name: the refusal tells why, but must
+    not name the porch script, which the model never named."""
+    await async_setup_assist(hass)
+    hass.states.async_set("light.kitchen", "off", {"friendly_name": "Kitchen"})
+    picked = {"action": "{{ 'light.turn_on' }}", "target": {"entity_id": "light.kitchen"}}
+    secret = {"sequence": [picked]}
+    assert await async_setup_component(hass, "script", {"script": {"porch_secret": secret}})
+    glow = {
+        "description": "Makes the kitchen glow.",
+        "action": [{"action": "script.turn_on", "target": {"entity_id": "script.porch_secret"}}],
+        "speech": {"text": "Done"},
+    }
+    intent_scripts = {"intent_script": {"KitchenGlow": glow}}
+    assert await async_setup_component(hass, "intent_script", intent_scripts)
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "script.porch_secret", should_expose=False)
+    hub = await async_add_hub(
+        hass, "Kitchen", {**ASSIST, const.CONF_SCOPE_ENTITIES: ["light.kitchen"]}
+    )
+    instance = await llm.async_get_api(hass, hub_id(hub), llm_context())
+    assert not is_listed(instance, "KitchenGlow")
+
+    outcome, data = await call_in(hass, instance, "intent_script__KitchenGlow", {})
+
+    assert outcome == "ToolNotAvailable", data
+    assert "porch_secret" not in str(data), data

@@ -1449,3 +1449,79 @@ async def test_entity_it_cannot_find_lists_nothing_out_of_reach(
         for hidden in ("outside", "spare", "porch", "Porch"):
             assert hidden not in text, text
     assert lights_home["seen"] == []
+
+
+# --- What a refusal names: only what the model named -------------------------------------------
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: ActionChecks._check_targets checks a target its template renders as one the "
+    "model chose (driven) and NamedChecks._check_exposed names the rendered entity, though "
+    "the model named nothing",
+)
+@pytest.mark.parametrize(
+    ("target", "scoped"),
+    [
+        pytest.param("{{ 'light.porch' }}", True, id="fixed_in_a_template_out_of_scope"),
+        pytest.param(
+            "{{ states.light | map(attribute='entity_id') | reject('eq', 'light.kitchen') "
+            "| first }}",
+            True,
+            id="found_by_reading_the_home_out_of_scope",
+        ),
+        pytest.param("{{ 'light.porch' }}", False, id="fixed_in_a_template_not_exposed"),
+    ],
+)
+async def test_refusal_of_a_target_the_author_templated_names_no_entity(
+    hass: HomeAssistant, lights_home: dict[str, Any], target: str, *, scoped: bool
+) -> None:
+    """An action tool without parameters targets what its own template renders: the porch
+    light, outside the Kitchen hub's scope (or, in a hub without a scope, not exposed). The
+    call is refused and nothing runs; the model named no entity, so the refusal must not name
+    the porch light (the author's template picked it, found by reading the home)."""
+    async_expose_entity(hass, "conversation", "light.kitchen", should_expose=True)
+    async_expose_entity(hass, "conversation", "light.porch", should_expose=False)
+    options = {CONF_SCOPE_ENTITIES: KITCHEN_ONLY} if scoped else {}
+    hub = await async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], **options})
+    step = {"action": "test.light_on", "target": {"entity_id": target}}
+    await async_add_tool(
+        hass, hub, "action", {"title": "Lights", "description": "Lights.", "actions": [step]}
+    )
+
+    refused = await _call_listed(hass, hub, "lights", {})
+
+    assert refused.error, refused.data
+    assert lights_home["seen"] == []
+    assert "light.porch" not in str(refused.data), refused.data
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: ActionChecks._check_targets words the refusal of a templated action with "
+    "the template's own text, which may name any entity",
+)
+async def test_refusal_of_a_templated_action_names_no_entity(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """An action tool of the Kitchen hub picks its action with a template that reads the
+    porch light. The scope cannot follow it and refuses the call; the refusal must not quote
+    the template, which names the porch light the model never named."""
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    step = {
+        "action": "{{ 'test.light_on' if is_state('light.porch', 'off') else 'test.nothing' }}",
+        "target": {"entity_id": "light.kitchen"},
+    }
+    await async_add_tool(
+        hass, hub, "action", {"title": "Lights", "description": "Lights.", "actions": [step]}
+    )
+
+    refused = await _call_listed(hass, hub, "lights", {})
+
+    assert refused.error, refused.data
+    assert lights_home["seen"] == []
+    assert "light.porch" not in str(refused.data), refused.data
