@@ -26,6 +26,7 @@ from .const import DOMAIN, api_id_for_entry
 from .options import HubOptions
 from .scope.reach import HubScope, entered, scopes_entered
 from .search.listing import SearchSettings
+from .targets.intents import trusted_annotations
 from .ui_tools.tools import UiTools
 
 __all__ = ["AdminRequiredError", "HubAPI"]
@@ -213,6 +214,9 @@ class HubAPI(SourcedAPI):
                 slow=self.slow_sources,
                 deadlines=self._deadlines,
             )
+        for source in sources:
+            # A read-only hint of an intent whose handler is not Home Assistant's own is dropped.
+            source.tools = [trusted_annotations(self.hass, tool) for tool in source.tools]
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
         if scopes_entered():

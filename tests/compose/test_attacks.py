@@ -79,11 +79,6 @@ class _BellHandler(intent.IntentHandler):
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: HubPolicy.marks keys its cache by the intent's handler object; an unhashable "
-    "handler (a dataclass) raises TypeError out of every build of the hub",
-)
 async def test_an_unhashable_intent_handler_does_not_take_the_hub_down(
     hass: HomeAssistant, setup_llm: None
 ) -> None:

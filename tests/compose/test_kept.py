@@ -303,5 +303,5 @@ def _asks(instance: llm.APIInstance, name: str) -> bool:
     return bool(
         next(
             item for item in _candidates(instance) if name in (item.name, item.name.split("__")[-1])
-        ).confirm
+        ).marked
     )

@@ -462,14 +462,18 @@ async def test_describe_warns_of_prompts_naming_renamed_or_left_out_tools(
 async def test_intent_acting_on_no_entity_is_not_marked_to_ask(
     hass: HomeAssistant, handler: intent.IntentHandler, asks: bool
 ) -> None:
-    """With an ask set, an intent whose calls touch no entity (timers) is not marked to ask."""
+    """With an ask set, an intent whose calls touch no entity (timers) is not marked to ask:
+    it is gated (the gate checks each call's handler) but no call can reach the set."""
     intent.async_register(hass, handler)
+    hass.states.async_set("lock.front", "locked")
     options = HubOptions.from_options({const.CONF_ASK_DOMAINS: ["lock"]})
     tool = llm.IntentTool(handler.intent_type, handler)
+    policy = HubPolicy(options)
 
-    asking = HubPolicy(options).asking(tool.name, tool, llm.ToolAnnotations(), hass)
+    asking = policy.asking(tool.name, tool, llm.ToolAnnotations(), hass)
 
-    assert (asking is not None) is asks
+    assert asking is not None
+    assert policy.marks(hass, asking, None) is asks
 
 
 async def test_intent_taking_a_no_entity_name_is_marked_to_ask(hass: HomeAssistant) -> None:

@@ -1208,16 +1208,7 @@ async def test_stale_mark_after_group_set_still_asks(
     "stale",
     [
         pytest.param(False, id="marked"),
-        pytest.param(
-            True,
-            id="unmarked",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="HOLE: the outer hub learns that a selected hub confirms a tool only "
-                "from its token parameter (policy.apply, requires_token); an unmarked tool is "
-                "listed ungated, so the inner hub approves what the outer hub's Refuse refuses",
-            ),
-        ),
+        pytest.param(True, id="unmarked"),
     ],
 )
 async def test_outer_refuse_wins_over_an_inner_hub_asking_by_effect(
@@ -1261,12 +1252,6 @@ UNLOCKING_SCRIPT = {
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: HubPolicy.asking returns None for an intent that acts on nothing "
-    "(acts_on_nothing) at the build, so the listed tool has no gate; a call of the same "
-    "instance after an intent_script took the name runs its actions unasked",
-)
 async def test_intent_script_taking_a_no_entity_name_after_listing_asks(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
@@ -1301,12 +1286,6 @@ async def _timer_context(hass: HomeAssistant) -> llm.LLMContext:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: HubPolicy.asking trusts the read_only annotation before the effect; "
-    "Home Assistant's intent platform annotates HassTimerStatus read-only by its name, "
-    "whatever handler (an intent_script) has it",
-)
 async def test_intent_script_taking_the_read_only_timer_status_asks(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
@@ -1320,7 +1299,8 @@ async def test_intent_script_taking_the_read_only_timer_status_asks(
     hub = await async_add_hub(hass, "Home", LOCKS)
     instance = await llm.async_get_api(hass, hub_id(hub), context)
     status = next(tool for tool in instance.tools if tool.name == "intent__HassTimerStatus")
-    assert status.annotations.read_only  # Home Assistant's word for the name, not the handler
+    # Home Assistant's hint follows the name; another handler has it, so the hub drops it.
+    assert not status.annotations.read_only
 
     outcome, data = await call_in(hass, instance, status.name, {})
 

@@ -949,11 +949,6 @@ async def test_tool_left_out_as_written_is_reached_by_no_other_way(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: scope.assist.in_scope words an intent's left-out reason from intent_unknown "
-    "(a walker's unknown, which names the script it could not follow) without _unnamed",
-)
 async def test_left_out_intent_reason_names_no_entity_outside_the_scope(
     hass: HomeAssistant,
 ) -> None:

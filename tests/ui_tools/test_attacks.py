@@ -1455,12 +1455,6 @@ async def test_entity_it_cannot_find_lists_nothing_out_of_reach(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: ActionChecks._check_targets checks a target its template renders as one the "
-    "model chose (driven) and NamedChecks._check_exposed names the rendered entity, though "
-    "the model named nothing",
-)
 @pytest.mark.parametrize(
     ("target", "scoped"),
     [
@@ -1498,11 +1492,6 @@ async def test_refusal_of_a_target_the_author_templated_names_no_entity(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: ActionChecks._check_targets words the refusal of a templated action with "
-    "the template's own text, which may name any entity",
-)
 async def test_refusal_of_a_templated_action_names_no_entity(
     hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:

@@ -200,7 +200,7 @@ async def test_script_set_as_the_actions_run_in_a_scoped_hub(
 
 @pytest.mark.parametrize(
     ("action", "words"),
-    [("automation.trigger", "automation.trigger"), ("{{ act }}", "{{ act }}")],
+    [("automation.trigger", "automation.trigger"), ("{{ act }}", "a template picks")],
 )
 async def test_opaque_or_templated_action_refused_in_a_scoped_hub(
     hass: HomeAssistant, lights_home: dict[str, Any], action: str, words: str

@@ -190,9 +190,14 @@ class HubTool(Tool):
         return self.tool.annotations
 
     @property
-    def integration(self) -> str | None:  # type: ignore[override]
-        """Return the original tool's integration."""
-        return self.tool.integration
+    def integration(self) -> str | None:
+        """Return the original tool's integration, or the one Home Assistant tagged it with."""
+        return self.__dict__.get("_integration") or self.tool.integration
+
+    @integration.setter
+    def integration(self, value: str | None) -> None:
+        """Keep the integration Home Assistant tags an untagged tool with."""
+        self.__dict__["_integration"] = value
 
     @property
     def gate(self) -> ConfirmationGate | None:

@@ -17,7 +17,7 @@ from ..options import HubOptions
 from ..scope.assist import CONVERSATION
 from ..scope.changes import async_home_changes
 from ..scope.reach import scopes_entered
-from ..targets.intents import acts_on_nothing, handler_of
+from ..targets.intents import handler_of
 from .candidate import CandidateTool, requires_token
 from .names import CORE_NAMESPACE_SEPARATOR, NAME_TARGET, is_portable
 
@@ -141,12 +141,7 @@ class HubPolicy:
         if not (effects := self.effects):
             return ASK_DESTRUCTIVE if options.confirm_destructive and destructive else None
         original = unwrap(tool)
-        if annotations.read_only or (
-            # Its calls touch no entity (timers, the date): they never touch the set.
-            isinstance(original, llm_helper.IntentTool)
-            and hass is not None
-            and acts_on_nothing(hass, original.intent_type)
-        ):
+        if annotations.read_only:
             return None
         if effects.everything:
             return ASK_EVERY
@@ -172,11 +167,14 @@ class HubPolicy:
         effect = asking.effect
         tool = getattr(effect, "tool", None)
         handler = handler_of(hass, tool.intent_type) if tool is not None else None
-        key = (asking, assistant, scopes_entered(), handler)
-        if (known := self._marks.get(key)) is None:
+        # By identity: a handler may be unhashable; the value holds both, so ids stay theirs.
+        key = (id(asking), assistant, scopes_entered(), id(handler))
+        known = self._marks.get(key)
+        if not isinstance(known, tuple) or known[0] is not asking or known[1] is not handler:
             reach = effect.reach(hass, assistant)
-            known = self._marks[key] = reach is None or self.effects.touched_by(hass, reach)
-        return bool(known)
+            known = (asking, handler, reach is None or self.effects.touched_by(hass, reach))
+            self._marks[key] = known
+        return bool(known[2])
 
     def apply(
         self,
@@ -189,8 +187,9 @@ class HubPolicy:
         if self.is_open():
             # Nothing to leave out, confirm or override: only what selected hubs confirm.
             for item in candidates:
-                if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
-                    item.confirm = item.marked = True
+                if _inner_asks(item.tool):
+                    item.confirm = True
+                    item.marked = requires_token(item.tool.parameters)
                     item.asking = None
             return []
         overrides = self.options.overrides
@@ -203,9 +202,10 @@ class HubPolicy:
             if item.asking is not None:
                 item.confirm = True
                 item.marked = self.marks(hass, item.asking, assistant)
-            if isinstance(item.tool, HubTool) and requires_token(item.tool.parameters):
-                # A tool that a selected hub confirms is confirmed here too.
-                item.confirm = item.marked = True
+            if _inner_asks(item.tool):
+                # A tool that a selected hub may ask for is gated here too, by the strictest.
+                item.confirm = True
+                item.marked = item.marked or requires_token(item.tool.parameters)
             if (override := overrides.get(item.key)) and override.description:
                 item.description = override.description
         return self._apply_aliases([item for item in candidates if item.hidden is None], hub_name)
@@ -233,6 +233,11 @@ class HubPolicy:
                 item.name = alias
                 used.add(alias)
         return problems
+
+
+def _inner_asks(tool: Tool) -> bool:
+    """Return whether ``tool`` comes from a selected hub that may ask for its calls."""
+    return isinstance(tool, HubTool) and tool.gate is not None
 
 
 # The key of ``HubPolicy._marks`` under which the home changes its answers saw are counted.

@@ -138,7 +138,7 @@ def in_scope(  # noqa: PLR0911  # one answer per kind of tool
     if isinstance(tool, llm_helper.IntentTool):
         why = intent_unknown(hass, tool.intent_type) or intent_answers(hass, tool.intent_type)
         if why is not None:
-            return f"cannot be kept within the scope: {why}"
+            return f"cannot be kept within the scope: {_unnamed(hass, why)}"
         if tool.intent_type == intent.INTENT_BROADCAST and outside(
             entities_acts(hass, hass.states.async_entity_ids("assist_satellite")), reaches
         ):

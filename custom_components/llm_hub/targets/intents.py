@@ -9,6 +9,7 @@ set a caller hands. Intents on ``NO_ENTITY`` touch no entity, each for its reaso
 from __future__ import annotations
 
 from collections.abc import Mapping
+import copy
 from dataclasses import replace
 from typing import Any, Final, TypeGuard
 
@@ -25,7 +26,6 @@ from .walk import actions_acts, entities_acts
 
 __all__ = [
     "NO_ENTITY",
-    "acts_on_nothing",
     "constraints_of",
     "handler_of",
     "intent_acts",
@@ -34,6 +34,7 @@ __all__ = [
     "intent_unknown",
     "plain_handler",
     "slots_of",
+    "trusted_annotations",
 ]
 
 # Intents that act on no entity, each with why.
@@ -64,11 +65,6 @@ _TARGET_SLOTS: Final = frozenset({"name", "area", "floor"})
 _ANSWER_KEYS: Final = ("speech", "reprompt", "card")
 """The parts of an ``intent_script`` intent's answer, each of templates."""
 _SPEECH: Final = "its speech may carry what its templates read"
-
-
-def acts_on_nothing(hass: HomeAssistant, intent_type: str) -> bool:
-    """Return whether no call of ``intent_type`` acts on an entity (a timer's command may)."""
-    return _no_entity(hass, intent_type) and intent_type != intent.INTENT_START_TIMER
 
 
 def _no_entity(hass: HomeAssistant, intent_type: str) -> bool:
@@ -272,3 +268,19 @@ def intent_reach(  # noqa: PLR0911  # one answer per kind of handler, as intent_
             and (not assistant or async_should_expose(hass, assistant, entity_id))
         ),
     )
+
+
+def trusted_annotations(hass: HomeAssistant, tool: llm_helper.Tool) -> llm_helper.Tool:
+    """Return ``tool``, or a copy without its read-only hint when another handler took its intent.
+
+    Home Assistant gives the hint by the intent's name: true of its own handler only.
+    """
+    if (
+        isinstance(tool, llm_helper.IntentTool)
+        and tool.annotations is not None
+        and tool.annotations.read_only
+        and not _no_entity(hass, tool.intent_type)
+    ):
+        tool = copy.copy(tool)
+        tool.annotations = llm_helper.ToolAnnotations()
+    return tool

@@ -471,9 +471,19 @@ class ActionChecks(NamedChecks):
             with contextlib.suppress(TemplateError):
                 _render(hass, template, variables)
         followed: list[str] = []
+        parameters = {parameter.name for parameter in self.definition.parameters}
         for key, target, driven, action in _target_ids(hass, self.script.sequence, variables):
             reached = (assistant or ASSISTANT) if driven else None
-            self._check_target(hass, (key, target, action), reached, followed)
+            try:
+                self._check_target(hass, (key, target, action), reached, followed)
+            except HomeAssistantError as err:
+                if driven is None or _uses(hass, driven, parameters):
+                    raise
+                # The author's template picked it, not the model: its words name nothing.
+                raise type(err)(
+                    f"a target its template renders is out of reach; tool {self.name} may only "
+                    "reach entities exposed to Assist and within the scope of this assistant"
+                ) from None
         for scripts, field_name, value in _handed_values(self.script.sequence):
             try:
                 rendered = _render(hass, value, variables)
@@ -483,7 +493,7 @@ class ActionChecks(NamedChecks):
         if scopes_entered():
             for action in _actions(self.script.sequence):
                 if action in OPAQUE_ACTIONS or not isinstance(action, str):
-                    shown = action if isinstance(action, str) else action.template
+                    shown = action if isinstance(action, str) else "a template picks"
                     raise OutOfScope(
                         f"the action {shown} may act on entities "
                         "outside the scope of this assistant (a template or its words pick "
@@ -990,21 +1000,27 @@ _HOLDERS: Final[dict[str, tuple[str, Callable[[HomeAssistant, str], bool]]]] = {
 }
 
 
+def _uses(hass: HomeAssistant, template: Template, names: set[str]) -> bool:
+    """Return whether ``template`` reads any of ``names`` (the tool's parameters)."""
+    parsed = TemplateEnvironment(hass).parse(template.template)
+    return not names.isdisjoint(jinja2.meta.find_undeclared_variables(parsed))
+
+
 def _target_ids(
     hass: HomeAssistant, sequence: Sequence[Mapping[str, Any]], variables: Mapping[str, Any]
-) -> list[tuple[str, str, bool, str]]:
-    """Return ``(key, id, from a template, action)`` of each target the arguments render."""
-    found: list[tuple[str, str, bool, str]] = []
+) -> list[tuple[str, str, Template | None, str]]:
+    """Return ``(key, id, the template it came from or None, action)`` of each target."""
+    found: list[tuple[str, str, Template | None, str]] = []
     for kind, step in iter_steps(sequence):
         if kind not in _TARGETING_STEPS:
             continue
         name = step_action(step)
         action = name if isinstance(name, str) else ""
         for key, value in step_targets(step):
-            driven = isinstance(value, Template)
-            if driven:
+            driven = value if isinstance(value, Template) else None
+            if driven is not None:
                 try:
-                    value = _render(hass, value, variables)  # noqa: PLW2901
+                    value = _render(hass, driven, variables)  # noqa: PLW2901
                 except TemplateError:
                     continue  # checked as the run renders it, which fails in HA's words if it must
             found.extend(
