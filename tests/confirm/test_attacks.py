@@ -32,7 +32,6 @@ from custom_components.llm_hub import const
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.components.intent.timers import async_register_timer_handler
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, Event, HomeAssistant, ServiceCall, SupportsResponse
 from homeassistant.helpers import (
@@ -73,6 +72,7 @@ from ..helpers.homes import (
     async_setup_scenes,
     is_on,
     template_lock,
+    timer_satellite,
     toggle,
 )
 from ..helpers.hostile import LONE, NOTE, hostile_tools
@@ -1272,19 +1272,6 @@ async def test_intent_script_taking_a_no_entity_name_after_listing_asks(
     assert outcome == "asks", data
 
 
-async def _timer_context(hass: HomeAssistant) -> llm.LLMContext:
-    """Register a satellite that handles timers; return the context of its requests."""
-    device = add_device(hass, "satellite", "hall", name="Satellite")
-    async_register_timer_handler(hass, device.id, lambda *_: None)
-    return llm.LLMContext(
-        platform="test",
-        context=Context(),
-        language="en",
-        assistant="conversation",
-        device_id=device.id,
-    )
-
-
 @pytest.mark.attack
 async def test_intent_script_taking_the_read_only_timer_status_asks(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
@@ -1295,7 +1282,7 @@ async def test_intent_script_taking_the_read_only_timer_status_asks(
     A call of it must wait for a person; the front door stays locked."""
     intent_scripts = {"HassTimerStatus": UNLOCKING_SCRIPT}
     assert await async_setup_component(hass, "intent_script", {"intent_script": intent_scripts})
-    context = await _timer_context(hass)
+    context = timer_satellite(hass, "hall")
     hub = await async_add_hub(hass, "Home", LOCKS)
     instance = await llm.async_get_api(hass, hub_id(hub), context)
     status = next(tool for tool in instance.tools if tool.name == "intent__HassTimerStatus")

@@ -11,9 +11,15 @@ from unittest.mock import patch
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.intent.timers import async_register_timer_handler
 from homeassistant.const import Platform
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    llm,
+)
 from homeassistant.helpers.typing import UNDEFINED, UndefinedType
 from homeassistant.setup import async_setup_component
 
@@ -327,4 +333,17 @@ async def async_setup_code_home(hass: HomeAssistant) -> None:
             "input_boolean.front_door": "porch",
         },
         ("sensor.porch_code", "lock.front_door", "light.kitchen_light", "script.kitchen_noop"),
+    )
+
+
+def timer_satellite(hass: HomeAssistant, area: str) -> llm.LLMContext:
+    """Register a satellite in ``area`` that handles timers; return its requests' context."""
+    device = add_device(hass, "satellite", area, name="Satellite")
+    async_register_timer_handler(hass, device.id, lambda *_: None)
+    return llm.LLMContext(
+        platform="test",
+        context=Context(),
+        language="en",
+        assistant="conversation",
+        device_id=device.id,
     )

@@ -439,6 +439,31 @@ async def test_other_integrations_tools_left_out_of_a_scoped_hub(
     assert "script__kitchen_on" in scoped_names
 
 
+async def _garage_on(
+    hass: HomeAssistant, area_id: str, scope: list[str]
+) -> tuple[MockConfigEntry, list[Any]]:
+    """Add the Kitchen hub (``scope``) with "Garage on", an action on the area; return the hub
+    and the areas ``test.area_on`` was called with."""
+    areas_on: list[Any] = []
+    hass.services.async_register(
+        "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
+    )
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: scope}
+    )
+    await async_add_tool(
+        hass,
+        hub,
+        "action",
+        {
+            "title": "Garage on",
+            "description": "Turns the garage lights on.",
+            "actions": [{"action": "test.area_on", "target": {"area_id": area_id}}],
+        },
+    )
+    return hub, areas_on
+
+
 @pytest.mark.parametrize("garage_in_scope", [False, True])
 async def test_action_tool_on_an_area_out_of_scope_refused(
     hass: HomeAssistant, turned_on: list[str], hass_admin_user: Any, garage_in_scope: bool
@@ -454,23 +479,7 @@ async def test_action_tool_on_an_area_out_of_scope_refused(
     er.async_get(hass).async_update_entity(entry.entity_id, area_id=area.id)
     hass.states.async_set(entry.entity_id, "off")
     scope = [*IN_SCOPE, entry.entity_id] if garage_in_scope else IN_SCOPE
-    areas_on: list[Any] = []
-    hass.services.async_register(
-        "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
-    )
-    hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: scope}
-    )
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Garage on",
-            "description": "Turns the garage lights on.",
-            "actions": [{"action": "test.area_on", "target": {"area_id": area.id}}],
-        },
-    )
+    hub, areas_on = await _garage_on(hass, area.id, scope)
     api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
     recorded = async_capture_events(hass, EVENT_TOOL_CALLED)
 
@@ -499,23 +508,7 @@ async def test_area_target_whose_area_gains_an_entity_outside_after_listing_is_r
     """A tool listed while its area lay within the scope: the porch light moved into that area
     before the call, so the call (of the same listing) is refused and nothing runs."""
     area = ar.async_get(hass).async_create("Garage")
-    areas_on: list[Any] = []
-    hass.services.async_register(
-        "test", "area_on", lambda call: areas_on.append(call.data["area_id"])
-    )
-    hub = await async_add_hub(
-        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], const.CONF_SCOPE_ENTITIES: IN_SCOPE}
-    )
-    await async_add_tool(
-        hass,
-        hub,
-        "action",
-        {
-            "title": "Garage on",
-            "description": "Turns the garage lights on.",
-            "actions": [{"action": "test.area_on", "target": {"area_id": area.id}}],
-        },
-    )
+    hub, areas_on = await _garage_on(hass, area.id, IN_SCOPE)
     api = await llm.async_get_api(hass, hub_id(hub), llm_context(hass_admin_user.id))
     assert "garage_on" in [tool.name for tool in api.tools]
     registry = er.async_get(hass)

@@ -29,7 +29,6 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.components.intent.timers import async_register_timer_handler
 from homeassistant.components.todo.const import TodoItemStatus, TodoListEntityFeature
 from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import CONF_LLM_HASS_API
@@ -67,6 +66,7 @@ from ..helpers.homes import (
     place,
     template_light,
     template_lock,
+    timer_satellite,
     toggle,
 )
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
@@ -419,26 +419,13 @@ async def test_intent_script_acting_outside_scope_is_left_out_or_refused(
     await assert_stays_off(hass, hub, "PorchOn", {}, "porch", asks=False)
 
 
-async def _timer_device(hass: HomeAssistant) -> llm.LLMContext:
-    """Register a satellite in the Kitchen that handles timers; return its requests' context."""
-    device = add_device(hass, "satellite", "kitchen", name="Satellite")
-    async_register_timer_handler(hass, device.id, lambda *_: None)
-    return llm.LLMContext(
-        platform="test",
-        context=Context(),
-        language="en",
-        assistant="conversation",
-        device_id=device.id,
-    )
-
-
 @pytest.mark.attack
 async def test_timer_command_does_not_act_outside_scope(
     hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """Through the Kitchen hub the model starts a timer whose command turns on the porch
     light: it must be refused or left out, or its command must not reach the porch light."""
-    context = await _timer_device(hass)
+    context = timer_satellite(hass, "kitchen")
     hub = await async_add_hub(hass, "Kitchen", KITCHEN)
     instance = await llm.async_get_api(hass, hub_id(hub), context)
     if not is_listed(instance, "HassStartTimer"):
@@ -457,7 +444,7 @@ async def test_timer_without_command_does_not_ask_for_locks(
     hass: HomeAssistant, grouped_home: dr.DeviceEntry
 ) -> None:
     """A hub asks before locks; a plain timer touches no lock, so it must start at once."""
-    context = await _timer_device(hass)
+    context = timer_satellite(hass, "kitchen")
     hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
 
     outcome, data = await call_hub(hass, hub, "HassStartTimer", {"minutes": 5}, context)
@@ -2079,7 +2066,7 @@ async def test_timers_under_an_ask_set_ask_only_for_a_command(
     """A hub always asks before locks. A timer whose command will unlock the front door must
     ask; cancelling timers by a lock's name, or all timers of the lock's area, touches no
     entity and does not ask (nor fails for it)."""
-    context = await _timer_device(hass)
+    context = timer_satellite(hass, "kitchen")
     hub = await async_add_hub(hass, "Home", {**ASSIST, const.CONF_ASK_DOMAINS: ["lock"]})
 
     outcome, data = await call_hub(hass, hub, tool, arguments, context)
