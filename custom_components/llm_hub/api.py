@@ -22,7 +22,7 @@ from .compose.policy import HubPolicy
 from .compose.sources import SlowSources, SourcedAPI, async_collect_sources, build_request
 from .confirm.approvals import DATA_APPROVALS
 from .confirm.gate import Confirmations
-from .const import DOMAIN, api_id_for_entry
+from .const import CONTRIBUTED_NAMESPACE, DOMAIN, api_id_for_entry
 from .options import HubOptions
 from .scope.reach import HubScope, entered, scopes_entered
 from .search.listing import SearchSettings
@@ -215,8 +215,9 @@ class HubAPI(SourcedAPI):
                 deadlines=self._deadlines,
             )
         for source in sources:
-            # A read-only hint of an intent whose handler is not Home Assistant's own is dropped.
-            source.tools = [trusted_annotations(self.hass, tool) for tool in source.tools]
+            if not source.hub and source.namespace != CONTRIBUTED_NAMESPACE:
+                # Assist's read-only hints follow intent names: dropped where another has one.
+                source.tools = [trusted_annotations(self.hass, tool) for tool in source.tools]
         if self.ui_tools is not None and (own := self.ui_tools.source(self.hass)) is not None:
             sources.insert(0, own)
         if scopes_entered():
