@@ -5,19 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import voluptuous as vol
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockUser,
     async_capture_events,
 )
+import voluptuous as vol
 
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.calls.results import json_safe
 from custom_components.llm_hub.calls.secrets import is_secret_key, redact_result
 from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
-from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
@@ -130,7 +130,7 @@ async def test_audit_event_stays_below_the_recorders_limit_in_bytes(
 # --- Results redaction (calls.secrets.redact_result), attacked with what tools really write.
 
 _R = "**REDACTED**"
-_SECRET = "hunter2"
+_SECRET = "hunter2"  # noqa: S105  # a value to look for, not a secret
 
 
 @pytest.mark.attack
@@ -178,9 +178,7 @@ def test_secret_in_a_url_query_is_redacted(text: str) -> None:
     reason="HOLE: only the first word of a value is redacted: `Authorization: Bearer <jwt>` "
     "redacts the scheme word, the credential after it reaches the model",
 )
-@pytest.mark.parametrize(
-    "text", ["Authorization: Bearer hunter2", "Authorization: Basic hunter2"]
-)
+@pytest.mark.parametrize("text", ["Authorization: Bearer hunter2", "Authorization: Basic hunter2"])
 def test_authorization_header_in_text_is_redacted(text: str) -> None:
     """An HTTP header a tool echoes (``Authorization: Bearer …``) does not carry its secret."""
     assert _SECRET not in redact_result({"t": text})["t"]

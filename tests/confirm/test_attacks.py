@@ -1425,3 +1425,33 @@ async def test_read_only_hub_never_runs_timer_status_taken_after_listing(
 
     assert effect_home["lock.unlock"] == [], (outcome, data)
     assert outcome != "ran", data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("middle_asks", [False, True])
+async def test_outer_refuse_wins_three_hubs_deep(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]], *, middle_asks: bool
+) -> None:
+    """Outer ("Refuse" without a conversation) selects Middle (open, or asking before locks
+    and approving), which selects Inner (asks before locks). Turning on "Porch group", which
+    holds the front door, through Outer is refused: nobody asked, nothing unlocked."""
+    await _unmarked_home(hass)
+    await _porch_group(hass, ["light.hall", "lock.front_door"])
+    inner = await async_add_hub(hass, "Inner", LOCKS)
+    middle = await async_add_hub(
+        hass, "Middle", {**(LOCKS if middle_asks else {}), CONF_LLM_HASS_API: [hub_id(inner)]}
+    )
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {
+            CONF_LLM_HASS_API: [hub_id(middle)],
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION: const.CONFIRM_REFUSE,
+        },
+    )
+
+    outcome, data = await call_hub(hass, outer, "HassTurnOn", {"name": "Porch group"})
+
+    assert effect_home["lock.unlock"] == []
+    assert not hass.data[DATA_APPROVALS]._approvals, data
+    assert outcome == "ConfirmationUnavailable", data

@@ -12,8 +12,8 @@ from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 
-from ..helpers.flows import _search_mode
 from ..helpers.confirm import TOKEN, async_add_set_hub
+from ..helpers.flows import _search_mode
 from ..helpers.hubs import async_add_hub, hub_id, llm_context
 
 R = "**REDACTED**"
