@@ -10,19 +10,22 @@ from pytest_homeassistant_custom_component.common import (
     MockUser,
     async_capture_events,
 )
+import voluptuous as vol
 
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.calls.results import json_safe
-from custom_components.llm_hub.calls.secrets import is_secret_key
+from custom_components.llm_hub.calls.secrets import is_secret_key, redact_result
 from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import SerializationError
 
 from ..helpers.hostile import ECHO, FAIL, LONE, NOTE, hostile_tools
-from ..helpers.hubs import hub_id, llm_context
+from ..helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 
 contributed_tools = pytest.fixture(hostile_tools, name="contributed_tools")
 """The tools of ``hub_tools``: BREW, GRIND, NOTE, ECHO and FAIL (``hostile_tools``)."""
@@ -122,3 +125,174 @@ async def test_audit_event_stays_below_the_recorders_limit_in_bytes(
     await hass.async_block_till_done()
     [event] = events
     assert len(json_bytes(event.data)) < MAX_EVENT_DATA_BYTES
+
+
+# --- Results redaction (calls.secrets.redact_result), attacked with what tools really write.
+
+_R = "**REDACTED**"
+_SECRET = "hunter2"  # noqa: S105  # a value to look for, not a secret
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"l": [[{"Passwort": _SECRET}], [{"API-KEY": _SECRET}]]},
+        {"deep": {"x_api_key2": _SECRET, "more": [{"userPin": _SECRET}]}},
+        {"t": "wifi:\n  ssid: Home\n  password: hunter2\n"},
+        {"t": '{"config": {"api_key": "hunter2"}}'},
+        {"t": "export API_KEY=hunter2; echo ok"},
+        {"t": "https://example.com/cb?code_format=x&api_key=hunter2"},
+        {"t": "пароль: hunter2"},
+        ["password: hunter2", {"pin": _SECRET}],
+    ],
+)
+def test_result_secrets_held_across_shapes(result: Any) -> None:
+    """Nested lists, other languages and separators, YAML and JSON in text, a list result:
+    the secret never survives."""
+    assert _SECRET not in repr(redact_result(result))
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: a non-secret key's value swallows a secret key=value after it: the URL "
+    "`url: https://x/?api_key=…` is matched as key `url`/`https`, its value runs up to `&`",
+)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "url: https://example.com/cb?api_key=hunter2",
+        "https://example.com/cb?access_token=hunter2&x=1",
+        "note:password=hunter2",
+    ],
+)
+def test_secret_in_a_url_query_is_redacted(text: str) -> None:
+    """A URL's query ``?access_token=…`` in a tool's text is a ``key=value``: redacted."""
+    assert _SECRET not in redact_result({"t": text})["t"]
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: only the first word of a value is redacted: `Authorization: Bearer <jwt>` "
+    "redacts the scheme word, the credential after it reaches the model",
+)
+@pytest.mark.parametrize("text", ["Authorization: Bearer hunter2", "Authorization: Basic hunter2"])
+def test_authorization_header_in_text_is_redacted(text: str) -> None:
+    """An HTTP header a tool echoes (``Authorization: Bearer …``) does not carry its secret."""
+    assert _SECRET not in redact_result({"t": text})["t"]
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: a value on the lines after its key (YAML block, PEM body, a quoted value "
+    "with a newline) is not read as the key's value; it reaches the model",
+)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wifi:\n  password:\n    hunter2\n",
+        "password: |\n  hunter2\n",
+        'token: "line one\nhunter2"',
+        "private_key: -----BEGIN PRIVATE KEY-----\nhunter2\n-----END PRIVATE KEY-----",
+    ],
+)
+def test_multi_line_secret_values_are_redacted(text: str) -> None:
+    """A secret value written over several lines (YAML, PEM) is redacted whole."""
+    assert _SECRET not in redact_result({"t": text})["t"]
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: in text the key is the last word before `:` only: `API key: …` and "
+    "`Mot de passe : …` are read as keys `key` and `passe`, which are no secret",
+)
+@pytest.mark.parametrize("text", ["API key: hunter2", "Mot de passe : hunter2"])
+def test_secret_key_of_several_words_in_text_is_redacted(text: str) -> None:
+    """``API key: …`` (as a person writes it) and French ``Mot de passe : …`` are redacted."""
+    assert _SECRET not in redact_result({"t": text})["t"]
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: an escaped quote ends the quoted value early: "
+    '`password: "hun\\"ter2"` keeps `ter2"` visible',
+)
+def test_quoted_secret_with_an_escaped_quote_is_redacted_whole() -> None:
+    """A JSON-style quoted value with ``\\"`` in it is redacted to its closing quote."""
+    assert "ter2" not in redact_result({"t": 'password: "hun\\"ter2"'})["t"]
+
+
+@pytest.mark.attack
+def test_redaction_survives_odd_data() -> None:
+    """Huge texts, deep nesting and non-text keys: no crash, and quickly."""
+    huge = "password: hunter2 " + "key: x, " * 200_000
+    assert _SECRET not in redact_result({"t": huge})["t"]
+    deep: Any = {"pin": _SECRET}
+    for _ in range(200):
+        deep = {"n": [deep]}
+    assert _SECRET not in repr(redact_result(deep))
+    odd = {1: "password: hunter2", None: {"pin": 1}}
+    assert _SECRET not in repr(redact_result(odd))
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: redact_result recurses once per level; json_safe passes plain JSON up to "
+    "1000 containers as is, so a result nested ~950 deep raises RecursionError out of "
+    "HubTool._json_safe (outside the call's try) to the agent",
+)
+async def test_a_deeply_nested_result_does_not_crash_the_call(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """A tool answering plain JSON nested 960 deep: the call answers, it does not raise."""
+    deep: Any = {"pin": _SECRET}
+    for _ in range(960):
+        deep = {"n": deep}
+    tool = RecordingTool("deep", result=llm.ToolResult(data=deep))
+    llm.async_register_api(hass, FixedAPI(hass, "fixed", "Fixed", [tool]))
+    entry = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["fixed"]})
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+    result = await instance.async_call_tool(llm.ToolInput("deep", {}))
+
+    assert _SECRET not in repr(result.data)
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: a tool's error text (HomeAssistantError, an unexpected exception's repr, an "
+    "invalid-argument error) is answered by HubTool._async_run without redact_result",
+)
+@pytest.mark.parametrize(
+    "raises",
+    [
+        HomeAssistantError("Login refused for password=hunter2"),
+        RuntimeError("connect failed: api_key=hunter2"),
+        vol.Invalid("token: hunter2 is expired"),
+    ],
+)
+async def test_a_tools_error_text_reaches_the_model_redacted(
+    hass: HomeAssistant, setup_llm: None, raises: Exception
+) -> None:
+    """A tool that fails with a secret in its error's words: the model and the audit event
+    get them redacted."""
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    tool = RecordingTool("login", raises=raises)
+    llm.async_register_api(hass, FixedAPI(hass, "fixed", "Fixed", [tool]))
+    entry = await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["fixed"]})
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context())
+
+    result = await instance.async_call_tool(llm.ToolInput("login", {}))
+
+    await hass.async_block_till_done()
+    assert result.error
+    assert _SECRET not in repr(result.data)
+    assert events
+    assert _SECRET not in repr([event.data for event in events])

@@ -1514,3 +1514,36 @@ async def test_refusal_of_a_templated_action_names_no_entity(
     assert refused.error, refused.data
     assert lights_home["seen"] == []
     assert "light.porch" not in str(refused.data), refused.data
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "target",
+    [
+        pytest.param({"area_id": "{{ 'porch' }}"}, id="area"),
+        pytest.param({"floor_id": "{{ 'outside' }}"}, id="floor"),
+        pytest.param({"label_id": "{{ 'outdoor' }}"}, id="label"),
+    ],
+)
+async def test_refusal_of_a_holder_the_author_templated_names_no_entity(
+    hass: HomeAssistant, lights_home: dict[str, Any], target: dict[str, str]
+) -> None:
+    """An action tool of the Kitchen hub targets an area, floor or label its own template
+    renders, which holds the porch light, outside the scope. The call is refused, nothing
+    runs, and the refusal names neither the porch light nor the holder the model never named."""
+    hub = await async_add_hub(
+        hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: KITCHEN_ONLY}
+    )
+    step = {"action": "test.light_on", "target": target}
+    await async_add_tool(
+        hass, hub, "action", {"title": "Lights", "description": "Lights.", "actions": [step]}
+    )
+
+    refused = await _call_listed(hass, hub, "lights", {})
+
+    assert refused.error, refused.data
+    assert lights_home["seen"] == []
+    text = str(refused.data).lower()
+    assert "out of reach" in text or "scope" in text, refused.data
+    assert "light.porch" not in text, refused.data
+    assert not {"porch", "outside", "outdoor"} & set(text.replace(".", " ").split()), refused.data
