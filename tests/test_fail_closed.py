@@ -235,7 +235,8 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
     assert shown[const.CONF_READ_ONLY] is True
     assert shown[const.CONF_CONFIRM_WITHOUT_CONVERSATION] == const.CONFIRM_REFUSE
     assert shown[const.CONF_CONFIRM_TOOLS] == every
-    assert shown[const.CONF_ASK_DOMAINS] == ["light", "lock"]  # every domain there is
+    # Every domain there is (the hubs' own pending approvals sensors too).
+    assert shown[const.CONF_ASK_DOMAINS] == ["light", "lock", "sensor"]
     assert shown[const.CONF_ASK_ENTITIES] == ["lock.back_door"]
     assert shown.get(const.CONF_ASK_DEVICE_CLASSES, []) == []
     menu = await hass.config_entries.options.async_configure(form["flow_id"], shown)
@@ -255,7 +256,7 @@ async def test_the_form_shows_and_saves_the_strictest_value(hass: HomeAssistant)
     assert entry.options[const.CONF_CONFIRM_TOOLS] == every
     assert entry.options[const.CONF_EXCLUDED_TOOLS] == every
     assert entry.options[const.CONF_INCLUDE_NEW_TOOLS] is False
-    assert entry.options[const.CONF_ASK_DOMAINS] == ["light", "lock"]
+    assert entry.options[const.CONF_ASK_DOMAINS] == ["light", "lock", "sensor"]
     assert entry.options[const.CONF_ASK_ENTITIES] == ["lock.back_door"]
     assert const.CONF_ASK_AREAS not in entry.options
     assert not invalid_options(entry.options)

@@ -47,11 +47,15 @@ def _exception_keys_in_code() -> set[str]:
 def test_exception_translations_match_the_code() -> None:
     """Each exception translation key the code raises exists, and each one is raised.
 
-    Repair issues and selectors name their ``translation_key`` the same way; those are under
-    ``issues`` and ``selector``.
+    Repair issues, selectors and entities name their ``translation_key`` the same way; those
+    are under ``issues``, ``selector`` and ``entity``.
     """
     in_code = _exception_keys_in_code()
-    others = set(TRANSLATIONS["issues"]) | set(TRANSLATIONS["selector"])
+    others = (
+        set(TRANSLATIONS["issues"])
+        | set(TRANSLATIONS["selector"])
+        | {key for platform in TRANSLATIONS["entity"].values() for key in platform}
+    )
     assert in_code - others == set(TRANSLATIONS["exceptions"])
     assert all(text["message"] for text in TRANSLATIONS["exceptions"].values())
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED, ConfigEntry, ConfigEntryChange
-from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.const import CONF_LLM_HASS_API, Platform
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
@@ -36,6 +36,8 @@ from .ui_tools.definition import tool_subentries
 from .ui_tools.tools import UiTools
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+# The pending approvals sensor of each hub.
+PLATFORMS: list[Platform] = [Platform.SENSOR]
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
@@ -63,6 +65,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     entry.async_on_unload(async_track_scope(hass, entry, api.scope))
     entry.async_on_unload(_async_reload_on_change(hass, entry))
     entry.async_on_unload(await async_show_panels(hass))
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 
 
@@ -86,7 +89,7 @@ def _async_reload_on_change(hass: HomeAssistant, entry: LlmHubConfigEntry) -> CA
 
 async def async_unload_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bool:
     """Unload a hub entry; calls already running finish, later ones are refused."""
-    return True
+    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:

@@ -1340,7 +1340,7 @@ async def _status_listed_then_taken(
     """List a hub's tools to a satellite that handles timers while Home Assistant's own
     handler has ``HassTimerStatus`` (read-only hint kept); then an ``intent_script`` that
     unlocks the front door takes the name. Return the instance listed before, and the name."""
-    context = await _timer_context(hass)
+    context = timer_satellite(hass, "hall")
     hub = await async_add_hub(hass, "Home", options)
     instance = await llm.async_get_api(hass, hub_id(hub), context)
     intent_scripts = {"HassTimerStatus": UNLOCKING_SCRIPT}

@@ -300,7 +300,13 @@ async def test_the_safety_form_offers_what_exists(
     assert schema is not None
     fields = {str(key): value for key, value in schema.schema.items()}
 
-    assert fields[const.CONF_ASK_DOMAINS].config["options"] == ["light", "lock", "script", "switch"]
+    assert fields[const.CONF_ASK_DOMAINS].config["options"] == [
+        "light",
+        "lock",
+        "script",
+        "sensor",  # the hub's own pending approvals sensor
+        "switch",
+    ]
     assert fields[const.CONF_ASK_DEVICE_CLASSES].config["options"] == ["door", "garage"]
     assert fields[const.CONF_ASK_DOMAINS].config["custom_value"] is True
 

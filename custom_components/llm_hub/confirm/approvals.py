@@ -39,6 +39,7 @@ __all__ = [
     "APPROVALS_URL",
     "DATA_APPROVALS",
     "DECIDE_URL",
+    "EVENT_APPROVAL",
     "EVENT_NOTIFICATION_ACTION",
     "MAX_OPEN_PER_USER",
     "MOBILE_APP_PREFIX",
@@ -70,6 +71,8 @@ MAX_OPEN_PER_USER: Final = 10
 # Fired by the mobile app when a button of a notification is pressed (``data["action"]``).
 EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
 _ACTION_PREFIX: Final = "LLM_HUB_"
+# Fired when an approval is requested, decided, used, expires or is voided (its hub unloads).
+EVENT_APPROVAL: Final = f"{DOMAIN}_approval"
 DATA_APPROVALS: HassKey[Approvals] = HassKey(f"{DOMAIN}_approvals")
 
 type ApprovalStatus = Literal["pending", "approved", "denied", "used", "expired"]
@@ -121,6 +124,8 @@ class Approval:
     expires: datetime
     # The conversation agent or AI task entity of the request (2026.11 and newer), if any.
     agent_id: str | None = None
+    # The entity ids the call acts on, as the gate found them (the event carries them).
+    acts_on: tuple[str, ...] = ()
     status: ApprovalStatus = "pending"
     decided_by: str | None = None
     decided: datetime | None = None
@@ -219,12 +224,14 @@ class Approvals:
             created=now,
             expires=now + timedelta(seconds=timeout),
             agent_id=agent_id,
+            acts_on=acts_on or (),
         )
         self._approvals[approval.approval_id] = approval
         self.hass.async_create_task(
             self._async_announce(approval, timeout, notify_service),
             f"{DOMAIN} announce approval {approval.approval_id}",
         )
+        self._fire(approval)
         self._changed()
         return approval
 
@@ -248,6 +255,7 @@ class Approvals:
         if approval.status != "approved":
             return _STATUS_REASONS[approval.status]
         approval.status = "used"
+        self._fire(approval)
         self._changed()
         return approval
 
@@ -283,6 +291,7 @@ class Approvals:
             # The model gets as long again to call, counted from the approval.
             approval.expires = now + (approval.expires - approval.created)
         self._async_close(approval)
+        self._fire(approval)
         LOGGER.info(
             "%s %s the call of %s through LLM Hub %s (approval %s)",
             user.name or user.id,
@@ -339,7 +348,13 @@ class Approvals:
         for approval in [a for a in self._approvals.values() if a.api_id == api_id]:
             self._async_close(approval)
             del self._approvals[approval.approval_id]
+            if approval.is_open:
+                self._fire(approval, "voided")
         self._changed()
+
+    def pending(self, api_id: str) -> int:
+        """Return how many approvals of the hub ``api_id`` wait for a decision."""
+        return sum(a.api_id == api_id and a.is_pending for a in self._approvals.values())
 
     @callback
     def async_listen(self, listener: Callable[[], None]) -> CALLBACK_TYPE:
@@ -354,6 +369,25 @@ class Approvals:
             self._unsub_timer()
             self._unsub_timer = None
 
+    def _fire(self, approval: Approval, status: str | None = None) -> None:
+        """Fire ``EVENT_APPROVAL`` for what just happened to ``approval``: never its arguments."""
+        self.hass.bus.async_fire(
+            EVENT_APPROVAL,
+            {
+                "approval_id": approval.approval_id,
+                "status": status or approval.status,
+                "api_id": approval.api_id,
+                "hub_name": approval.hub_name,
+                "tool_name": approval.tool,
+                "user_id": approval.user_id,
+                "acts_on": list(approval.acts_on),
+                "platform": approval.platform,
+                "agent_id": approval.agent_id,
+                "expires": approval.expires.isoformat(),
+                "decided_by": approval.decided_by,
+            },
+        )
+
     def _changed(self) -> None:
         """Tell the listeners; set the timer for the next expiry."""
         self._schedule()
@@ -367,6 +401,7 @@ class Approvals:
             if approval.is_open and approval.expires <= now:
                 approval.status = "expired"
                 self._async_close(approval)
+                self._fire(approval)
             elif not approval.is_open and _forget_at(approval) <= now:
                 del self._approvals[approval.approval_id]
 

@@ -241,10 +241,7 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
 def intent_reach(  # noqa: PLR0911  # one answer per kind of handler, as intent_acts
     hass: HomeAssistant, intent_type: str, assistant: str | None, within: Within | None
 ) -> Acts:
-    """Return what some call of ``intent_type`` may act on, whatever its arguments.
-
-    A plain handler: its domains' entities exposed to ``assistant`` (None: any) and ``within``.
-    """
+    """Return what some call of ``intent_type`` may act on, exposed to ``assistant``, ``within``."""
     if intent_type == intent.INTENT_START_TIMER and _no_entity(hass, intent_type):
         return Acts(unknown=_TIMER_COMMAND)
     if _no_entity(hass, intent_type):
@@ -271,10 +268,7 @@ def intent_reach(  # noqa: PLR0911  # one answer per kind of handler, as intent_
 
 
 def trusted_annotations(hass: HomeAssistant, tool: llm_helper.Tool) -> llm_helper.Tool:
-    """Return ``tool``, or a copy without its read-only hint when another handler took its intent.
-
-    Home Assistant gives the hint by the intent's name: true of its own handler only.
-    """
+    """Return ``tool``, or a copy without the read-only hint Home Assistant gave its intent."""
     if (
         isinstance(tool, llm_helper.IntentTool)
         and tool.annotations is not None
