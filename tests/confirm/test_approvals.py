@@ -1228,3 +1228,80 @@ def test_durations_for_the_model_are_english_words() -> None:
         "2 minutes",
         "5 minutes",
     ]
+
+
+def _pending_sensor(hass: HomeAssistant, entry: MockConfigEntry) -> str:
+    """Return the state of the hub's Pending approvals sensor, found by its unique id."""
+    entity_id = er.async_get(hass).async_get_entity_id(
+        "sensor", const.DOMAIN, f"{entry.entry_id}_pending_approvals"
+    )
+    assert entity_id is not None
+    state = hass.states.get(entity_id)
+    assert state is not None
+    return state.state
+
+
+async def test_approval_events_and_pending_sensor_for_automations(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    freezer: FrozenDateTimeFactory,
+    calls: list[hubs.Call],
+) -> None:
+    """An automation can follow approvals: an event when one is requested, decided, used,
+    expires or is voided (hub, user, tool, never the arguments), and the hub's sensor counts
+    those waiting."""
+    client = await hass_ws_client(hass)
+    events = async_capture_events(hass, "llm_hub_approval")
+    user = hass_admin_user.id
+    assert _pending_sensor(hass, brew_hub) == "0"
+    state = hass.states.get(
+        er.async_get(hass).async_get_entity_id(
+            "sensor", const.DOMAIN, f"{brew_hub.entry_id}_pending_approvals"
+        )
+        or ""
+    )
+    assert state is not None
+    assert state.attributes["friendly_name"] == "Kitchen Pending approvals"
+
+    asked = (await _call(hass, brew_hub, user, hubs.BREW, {"size": "small", "cups": 3})).data[TOKEN]
+    late = (await _call(hass, brew_hub, user, hubs.BREW, {"size": "large"})).data[TOKEN]
+    await hass.async_block_till_done()
+    assert _pending_sensor(hass, brew_hub) == "2"
+    await _ws(client, "approve", approval_id=asked)
+    await _call(hass, brew_hub, user, hubs.BREW, {"size": "small", "cups": 3, TOKEN: asked})
+    freezer.tick(timedelta(minutes=6))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert _pending_sensor(hass, brew_hub) == "0"
+    voided = (await _call(hass, brew_hub, user, hubs.BREW, {"size": "small"})).data[TOKEN]
+    await hubs.async_set_options(hass, brew_hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: []})
+    await hass.async_block_till_done()
+
+    assert [(event.data["approval_id"], event.data["status"]) for event in events] == [
+        (asked, "pending"),
+        (late, "pending"),
+        (asked, "approved"),
+        (asked, "used"),
+        (late, "expired"),
+        (voided, "pending"),
+        (voided, "voided"),
+    ]
+    first = events[0].data
+    assert first == {
+        "approval_id": asked,
+        "status": "pending",
+        "api_id": hubs.hub_id(brew_hub),
+        "hub_name": "Kitchen",
+        "tool_name": hubs.BREW,
+        "user_id": user,
+        "acts_on": [],
+        "platform": first["platform"],
+        "agent_id": None,
+        "expires": first["expires"],
+        "decided_by": None,
+    }
+    assert events[2].data["decided_by"] == user
+    assert all("cups" not in str(event.data) for event in events)  # no arguments
+    assert len(calls) == 1
