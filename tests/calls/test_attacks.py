@@ -154,11 +154,6 @@ def test_result_secrets_held_across_shapes(result: Any) -> None:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: a non-secret key's value swallows a secret key=value after it: the URL "
-    "`url: https://x/?api_key=…` is matched as key `url`/`https`, its value runs up to `&`",
-)
 @pytest.mark.parametrize(
     "text",
     [
@@ -173,11 +168,6 @@ def test_secret_in_a_url_query_is_redacted(text: str) -> None:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: only the first word of a value is redacted: `Authorization: Bearer <jwt>` "
-    "redacts the scheme word, the credential after it reaches the model",
-)
 @pytest.mark.parametrize("text", ["Authorization: Bearer hunter2", "Authorization: Basic hunter2"])
 def test_authorization_header_in_text_is_redacted(text: str) -> None:
     """An HTTP header a tool echoes (``Authorization: Bearer …``) does not carry its secret."""
@@ -185,11 +175,6 @@ def test_authorization_header_in_text_is_redacted(text: str) -> None:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: a value on the lines after its key (YAML block, PEM body, a quoted value "
-    "with a newline) is not read as the key's value; it reaches the model",
-)
 @pytest.mark.parametrize(
     "text",
     [
@@ -205,11 +190,6 @@ def test_multi_line_secret_values_are_redacted(text: str) -> None:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: in text the key is the last word before `:` only: `API key: …` and "
-    "`Mot de passe : …` are read as keys `key` and `passe`, which are no secret",
-)
 @pytest.mark.parametrize("text", ["API key: hunter2", "Mot de passe : hunter2"])
 def test_secret_key_of_several_words_in_text_is_redacted(text: str) -> None:
     """``API key: …`` (as a person writes it) and French ``Mot de passe : …`` are redacted."""
@@ -217,11 +197,6 @@ def test_secret_key_of_several_words_in_text_is_redacted(text: str) -> None:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: an escaped quote ends the quoted value early: "
-    '`password: "hun\\"ter2"` keeps `ter2"` visible',
-)
 def test_quoted_secret_with_an_escaped_quote_is_redacted_whole() -> None:
     """A JSON-style quoted value with ``\\"`` in it is redacted to its closing quote."""
     assert "ter2" not in redact_result({"t": 'password: "hun\\"ter2"'})["t"]
@@ -241,12 +216,6 @@ def test_redaction_survives_odd_data() -> None:
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: redact_result recurses once per level; json_safe passes plain JSON up to "
-    "1000 containers as is, so a result nested ~950 deep raises RecursionError out of "
-    "HubTool._json_safe (outside the call's try) to the agent",
-)
 async def test_a_deeply_nested_result_does_not_crash_the_call(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
@@ -265,11 +234,6 @@ async def test_a_deeply_nested_result_does_not_crash_the_call(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: a tool's error text (HomeAssistantError, an unexpected exception's repr, an "
-    "invalid-argument error) is answered by HubTool._async_run without redact_result",
-)
 @pytest.mark.parametrize(
     "raises",
     [

@@ -28,6 +28,9 @@ R = "**REDACTED**"
         ({"t": "script.secret: the action, token=''"}, None),
         ({"t": "at 12:05, see http://x"}, None),
         ({"n": 5, "ok": True, "x": None}, None),
+        ({"response_type": "error", "data": {"code": "no_valid_targets"}}, None),
+        ({"data": {"code": "1234"}}, {"data": {"code": R}}),
+        ({"secret": {"a": [1]}, "pin": None}, {"secret": R, "pin": None}),
     ],
 )
 def test_secrets_in_results_are_redacted(result: dict[str, Any], redacted: Any) -> None:

@@ -1349,33 +1349,22 @@ async def _status_listed_then_taken(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: the read-only hint is trusted as listed: HubPolicy.asking returns None for "
-    "read_only at build (trusted_annotations runs only in HubAPI's build), so a call after an "
-    "intent_script took HassTimerStatus is never gated and unlocks the door",
-)
-async def test_read_only_timer_status_taken_after_listing_asks(
+async def test_read_only_timer_status_taken_after_listing_is_refused(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
     """``HassTimerStatus`` was listed read-only (Home Assistant's handler); an
     ``intent_script`` takes its name while the conversation holds the list. A call of the
-    listed tool follows the handler it reaches now: it waits, the front door stays locked."""
+    listed tool is refused until the tools are listed again; the front door stays locked."""
     instance, name = await _status_listed_then_taken(hass, LOCKS)
     assert listed(instance, name).annotations.read_only  # as listed
 
     outcome, data = await call_in(hass, instance, name, {})
 
     assert effect_home["lock.unlock"] == [], (outcome, data)
-    assert outcome == "asks", data
+    assert outcome == "ToolChanged", data
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: CallReadOnlyToolTool trusts the read-only hint as listed; an intent_script "
-    "that took HassTimerStatus after listing runs through call_read_only_tool, unasked",
-)
 async def test_call_read_only_tool_refuses_timer_status_taken_after_listing(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:
@@ -1395,11 +1384,6 @@ async def test_call_read_only_tool_refuses_timer_status_taken_after_listing(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: a read-only hub keeps HassTimerStatus by its hint at build and does not "
-    "check it at the call; an intent_script that took the name after listing unlocks",
-)
 async def test_read_only_hub_never_runs_timer_status_taken_after_listing(
     hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
 ) -> None:

@@ -11,6 +11,7 @@ import re
 from typing import Any, Final
 import unicodedata
 
+from homeassistant.helpers import intent
 from homeassistant.helpers.redact import REDACTED, async_redact_data
 
 __all__ = ["SECRET_KEYS", "is_secret_key", "redact_result", "redact_secrets"]
@@ -148,23 +149,45 @@ def redact_secrets[T](data: T) -> T:
 
 # ``key: value``, ``key=value``, ``"key": "value"`` in text: the key, its quote, the value.
 _KEY_VALUE: Final = re.compile(
-    r"""(?<![\w.-])(?P<q>["']?)(?P<key>[^\W\d][\w-]{0,63})(?P=q)[ \t]*[:=][ \t]*"""
-    r"""(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;&"'}\]]+)"""
+    # A key of up to three words (``API key``, ``mot de passe``), its quote, ``:`` or ``=``.
+    r"""(?<![\w.-])(?P<q>["']?)(?P<key>(?:[^\W\d][\w-]{0,31}[ \t]){0,2}[^\W\d][\w-]{0,63})"""
+    r"""(?P=q)[ \t]*[:=][ \t]*(?P<value>"""
+    r"""-----BEGIN[^\n]*-----[\s\S]*?-----END[^\n]*-----"""  # a PEM block
+    r"""|(?:[|>][+-]?[ \t]*)?\n(?:[ \t]+\S[^\n]*(?:\n|$))+"""  # YAML: indented lines below
+    r"""|"(?:[^"\\]|\\.)*"|'[^']*'"""  # quoted, over lines too
+    # A word (after a scheme); one followed by ``:`` or ``=`` is the next key, not a value.
+    r"""|(?:(?:bearer|basic|digest|token)[ \t]+)?[^\s,;&"'}\]:=]++(?![:=]))""",
+    re.IGNORECASE,
+)
+# Values a secret key keeps: empty ones, and the error codes of intents' answers (``code``).
+_NOT_SECRET_VALUES: Final = frozenset(
+    {"", *(code.value for code in intent.IntentResponseErrorCode)}
 )
 
 
-def redact_result(data: Any) -> Any:
+def _kept_value(value: Any) -> bool:
+    """Return whether a secret key's ``value`` is none, empty, or an intent's error code."""
+    return value is None or (isinstance(value, str) and value in _NOT_SECRET_VALUES)
+
+
+# How deep ``redact_result`` looks; deeper data is redacted whole (fails closed).
+_MAX_DEPTH: Final = 100
+
+
+def redact_result(data: Any, depth: int = 0) -> Any:
     """Return plain JSON ``data`` with secret keys' values (also in text) redacted; same if none."""
+    if isinstance(data, dict | list) and depth >= _MAX_DEPTH:
+        return REDACTED
     if isinstance(data, dict):
         copy = {
             key: REDACTED
-            if is_secret_key(key) and value is not None and value != ""
-            else redact_result(value)
+            if is_secret_key(key) and not _kept_value(value)
+            else redact_result(value, depth + 1)
             for key, value in data.items()
         }
         return data if all(copy[key] is value for key, value in data.items()) else copy
     if isinstance(data, list):
-        items = [redact_result(item) for item in data]
+        items = [redact_result(item, depth + 1) for item in data]
         return data if all(a is b for a, b in zip(items, data, strict=True)) else items
     if isinstance(data, str) and _may_hold_secret(data):
         redacted = _KEY_VALUE.sub(_redact_value, data)
@@ -202,7 +225,13 @@ def _may_hold_secret(text: str) -> bool:
 def _redact_value(found: re.Match[str]) -> str:
     """Return a ``key: value`` found in text, its value redacted when the key names a secret."""
     value = found["value"]
-    if not is_secret_key(found["key"]) or value in {'""', "''"}:
+    before = found[0][: found.start("value") - found.start()]
+    if not is_secret_key(found["key"]):
+        # Its value may hold a secret pair of its own (``url: https://x/?api_key=...``).
+        return before + _KEY_VALUE.sub(_redact_value, value)
+    if value in {'""', "''"}:
         return found[0]
+    if value.startswith("\n") or value[0] in "|>":
+        return f"{before}{REDACTED}\n"  # the block below the key
     quote = value[0] if value[0] in "\"'" else ""
-    return found[0][: found.start("value") - found.start()] + f"{quote}{REDACTED}{quote}"
+    return f"{before}{quote}{REDACTED}{quote}"

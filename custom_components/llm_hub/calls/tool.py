@@ -20,6 +20,7 @@ import probatio
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.llm import (
+    IntentTool,
     LLMContext,
     Tool,
     ToolAnnotations,
@@ -46,6 +47,7 @@ from ..scope.assist import (
     tool_outside,
 )
 from ..scope.reach import HubScope, ResolvedScope, entered
+from ..targets.intents import trusted_annotations
 from ..targets.resolve import matched_once, matching_once
 from .arguments import tool_arguments
 from .deadlines import Deadlines
@@ -242,8 +244,12 @@ class HubTool(Tool):
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
         # A call that may ask runs on the targets its ask decision matched (matched once).
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
-            checked = self._outside_scope(hass, scopes) or self._check_on_path(
-                hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
+            checked = (
+                self._outside_scope(hass, scopes)
+                or self._hint_taken(hass)
+                or self._check_on_path(
+                    hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
+                )
             )
             if isinstance(checked, tuple):
                 result, outcome = checked
@@ -270,6 +276,8 @@ class HubTool(Tool):
                 if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
                     result, outcome = ran.result, ran.outcome
                 else:
+                    if ran.error:  # its words may quote a secret, as a result may
+                        ran = _redacted(ran)
                     result, outcome = ran, _failed(ran) if ran.error else "ok"
         call = ToolCall(
             self,
@@ -407,6 +415,24 @@ class HubTool(Tool):
         if (why := tool_outside(hass, self.tool)) is None:
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
+
+    def _hint_taken(self, hass: HomeAssistant) -> Stop | None:
+        """Return the answer refusing a read-only intent whose name another handler took since.
+
+        Listed without a gate by its hint; trusted no more, it is refused until listed anew.
+        """
+        tool = self.tool
+        if (
+            not isinstance(tool, IntentTool)
+            or not tool.annotations.read_only
+            or trusted_annotations(hass, tool) is tool
+        ):
+            return None
+        return error_result(
+            "ToolChanged",
+            f"Tool {self.name} did not run: what handles it changed since the tools were listed. "
+            "Get the tools again.",
+        ), "refused"
 
     def _time_limit(self, hass: HomeAssistant, llm_context: LLMContext) -> tuple[float, Deadlines]:
         """Return how many seconds a call may run, and the deadlines that end it then."""
@@ -570,3 +596,9 @@ def _render_alike(first: Any, second: Any) -> bool:
 def _attributes(tool: Tool) -> dict[str, Any]:
     """Return the instance attributes of a tool."""
     return getattr(tool, "__dict__", {})
+
+
+def _redacted(result: ToolResult) -> ToolResult:
+    """Return a failed result with secrets in its words redacted (``redact_result``)."""
+    data = redact_result(result.data)
+    return result if data is result.data else ToolResult(data=data, error=result.error)
