@@ -43,6 +43,8 @@ FLAGS = {
     const.CONF_CONFIRM_DESTRUCTIVE: True,
     const.CONF_INCLUDE_NEW_TOOLS: False,
     const.CONF_CONFIRM_WITHOUT_CONVERSATION: const.CONFIRM_REFUSE,
+    const.CONF_CALLS_PER_MINUTE: 1,
+    const.CONF_CHANGES_PER_HOUR: 1,
 }
 """The strictest value of each safety option that holds one value."""
 ASK_LISTS = (

@@ -172,12 +172,31 @@ async def test_any_value_of_any_option(hass: HomeAssistant) -> None:
         ({"tool_mode": "searching"}, ["tool_mode"]),
         ({"pinned_tools": "HassTurnOn"}, []),
         ({"pinned_tools": [["HassTurnOn"]]}, ["pinned_tools"]),
+        ({"calls_per_minute": 30, "changes_per_hour": 1}, []),
+        (
+            {"calls_per_minute": 2.5, "changes_per_hour": 0},
+            ["calls_per_minute", "changes_per_hour"],
+        ),
         ({"anything_else": object()}, []),
     ],
 )
 def test_what_counts_as_the_wrong_type(options: dict[str, Any], invalid: list[str]) -> None:
     """The types each option must have (docs/options.md)."""
     assert invalid_options(options) == invalid
+
+
+def test_options_read_leniently_for_a_form() -> None:
+    """Read for a form (unchecked), a flag that is no flag is its default, a limit that is no
+    number still fails closed (one call); a limit given as a whole float is read whole."""
+    read = HubOptions.from_options(
+        {"record_arguments": "maybe", "calls_per_minute": "lots", "changes_per_hour": 3.0},
+        checked=False,
+    )
+    assert (read.record_arguments, read.calls_per_minute, read.changes_per_hour) == (
+        False,
+        1,
+        3,
+    )
 
 
 async def test_migration_keeps_options_of_the_wrong_type(hass: HomeAssistant) -> None:

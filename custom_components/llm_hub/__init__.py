@@ -16,6 +16,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.typing import ConfigType
 
 from .api import HubAPI
+from .calls.limits import async_limit_issue
 from .compose.platforms import async_setup_platforms
 from .confirm.approvals import async_setup_approvals
 from .const import DATA_NAME, DOMAIN, LOGGER
@@ -55,6 +56,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     if error is None and entry.data.get(DATA_NAME) != name:
         hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
     async_update_name_issue(hass, entry, name, error)
+    async_limit_issue(hass, entry.entry_id, name, None)  # counted anew from here
     await async_update_option_issues(hass, entry, invalid_options(entry.options))
     ui_tools = await UiTools.async_load(hass, entry)
     entry.async_on_unload(ui_tools.async_unload)

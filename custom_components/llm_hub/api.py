@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 import logging
 from typing import Any, override
 
@@ -14,6 +15,7 @@ from homeassistant.helpers import llm as llm_helper
 
 from .calls.audit import Audit
 from .calls.deadlines import Deadlines
+from .calls.limits import Limits, async_limit_issue
 from .calls.tool import HubCallSettings
 from .compat import api_requires_admin
 from .compose.builder import HubAPIInstance, HubBuilder, WarnOnce
@@ -102,10 +104,22 @@ class HubAPI(SourcedAPI):
                 is_registered=self._is_registered,
                 deadlines=self._deadlines,
                 scope=None if self.scope.empty else self.scope,
+                limits=self._limits(),
             ),
             confirmations=self.confirmations,
             warn=self._warn,
             search=self.search,
+        )
+
+    def _limits(self) -> Limits | None:
+        """Return the hub's limits (None: it has none); refused often, they raise an issue."""
+        options = self.options
+        if options.calls_per_minute is None and options.changes_per_hour is None:
+            return None
+        return Limits(
+            options.calls_per_minute,
+            options.changes_per_hour,
+            partial(async_limit_issue, self.hass, self.entry_id, self.name),
         )
 
     def _is_registered(self) -> bool:

@@ -81,6 +81,12 @@ DEFAULT_MAX_TOOLS: Final = 128
 CLIENT_TOOL_LIMIT: Final = 40
 # Whether the audit trail records tool arguments (secrets redacted).
 CONF_RECORD_ARGUMENTS: Final = "record_arguments"
+# Most calls of one tool by one user a minute, and calls that may change state by one user an
+# hour (absent: no limit).
+CONF_CALLS_PER_MINUTE: Final = "calls_per_minute"
+CONF_CHANGES_PER_HOUR: Final = "changes_per_hour"
+# Refusals by a hub's limits within an hour that raise its repair issue.
+LIMIT_REPAIR_REFUSALS: Final = 10
 
 # How calls that need confirming are confirmed when the caller has no conversation.
 CONF_CONFIRM_WITHOUT_CONVERSATION: Final = "confirm_without_conversation"

@@ -36,6 +36,7 @@ from homeassistant.helpers.start import async_at_started
 from homeassistant.util.hass_dict import HassKey
 
 from .api import HubAPI
+from .calls.limits import async_limit_issue
 from .const import DOMAIN, LOGGER, api_id_for_entry
 from .options import EXPECTED, SAFETY_OPTIONS, expected_words
 from .removed_hubs import async_check_removed_hubs
@@ -339,6 +340,7 @@ def async_track_scope(
 def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
     """Remove every issue of a removed hub, its tools' too."""
     ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_NAME}_{entry_id}")
+    async_limit_issue(hass, entry_id, "", None)
     for key in EXPECTED:
         ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_OPTION}_{entry_id}_{key}")
     for api_id in [

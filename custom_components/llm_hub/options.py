@@ -32,6 +32,8 @@ from .const import (
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
+    CONF_CALLS_PER_MINUTE,
+    CONF_CHANGES_PER_HOUR,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -219,6 +221,10 @@ def _read_flag(value: Any, default: bool) -> bool:
         return default
 
 
+def _is_whole(value: Any) -> bool:
+    return _is_number(value) and float(value).is_integer()
+
+
 def _read_number(value: Any, default: float) -> float:
     if isinstance(value, bool):
         return default
@@ -231,6 +237,11 @@ def _read_number(value: Any, default: float) -> float:
 
 def _read_count(value: Any, default: int) -> int:
     return int(_read_number(value, default))
+
+
+def _read_limit(value: Any, default: int | None) -> int | None:
+    number = _read_number(value, 0.0)
+    return int(number) if number >= 1 else default
 
 
 def _read_approval_timeout(value: Any, default: float) -> float:
@@ -305,6 +316,9 @@ _FLAG: Final = Kind(
 )
 _SECONDS: Final = Kind(_is_number, "a positive number", _read_number, words="expected_number")
 _COUNT: Final = Kind(_is_number, "a positive number", _read_count, words="expected_number")
+_LIMIT: Final[Kind[int | None]] = Kind(
+    _is_whole, "a positive whole number", _read_limit, words="expected_whole_number"
+)
 _APPROVAL_SECONDS: Final = Kind(
     _is_number, "a positive number", _read_approval_timeout, words="expected_number"
 )
@@ -411,6 +425,9 @@ class HubOptions:
     # Tools above which the options flow warns (nothing is cut).
     max_tools: int = _option(CONF_MAX_TOOLS, _COUNT, default=DEFAULT_MAX_TOOLS)
     record_arguments: bool = _option(CONF_RECORD_ARGUMENTS, _FLAG, default=False)
+    # Limits (None: none); a wrong type fails closed to one call.
+    calls_per_minute: int | None = _option(CONF_CALLS_PER_MINUTE, _LIMIT, default=None, strictest=1)
+    changes_per_hour: int | None = _option(CONF_CHANGES_PER_HOUR, _LIMIT, default=None, strictest=1)
     confirm_without_conversation: str = _option(
         CONF_CONFIRM_WITHOUT_CONVERSATION,
         _CONFIRM,

@@ -9,7 +9,7 @@ entry reloads once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import probatio
 
@@ -55,6 +55,8 @@ from .const import (
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
+    CONF_CALLS_PER_MINUTE,
+    CONF_CHANGES_PER_HOUR,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -197,6 +199,12 @@ async def async_preview(
     instance = await api.async_get_api_instance(llm_context)
     assert isinstance(instance, HubAPIInstance)  # noqa: S101  # the hub's own type
     return instance
+
+
+# A limit of calls: a whole number, left empty for none.
+_LIMIT_SELECTOR: Final = NumberSelector(
+    NumberSelectorConfig(min=1, max=10000, step=1, mode=NumberSelectorMode.BOX)
+)
 
 
 class LlmHubOptionsFlow(OptionsFlowWithReload):
@@ -691,6 +699,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 {
                     CONF_MAX_TOOLS: int(user_input[CONF_MAX_TOOLS]),
                     CONF_RECORD_ARGUMENTS: user_input[CONF_RECORD_ARGUMENTS],
+                    # Left empty: no limit (not stored).
+                    **{
+                        key: int(value) if value else None
+                        for key in (CONF_CALLS_PER_MINUTE, CONF_CHANGES_PER_HOUR)
+                        for value in [user_input.get(key)]
+                    },
                 }
             )
         current = self._current()
@@ -705,11 +719,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                             )
                         ),
                         probatio.Required(CONF_RECORD_ARGUMENTS): BooleanSelector(),
+                        probatio.Optional(CONF_CALLS_PER_MINUTE): _LIMIT_SELECTOR,
+                        probatio.Optional(CONF_CHANGES_PER_HOUR): _LIMIT_SELECTOR,
                     }
                 ),
                 {
                     CONF_MAX_TOOLS: current.max_tools,
                     CONF_RECORD_ARGUMENTS: current.record_arguments,
+                    CONF_CALLS_PER_MINUTE: current.calls_per_minute,
+                    CONF_CHANGES_PER_HOUR: current.changes_per_hour,
                 },
             ),
             description_placeholders=await self._async_figures(),

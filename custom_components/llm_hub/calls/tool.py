@@ -51,6 +51,7 @@ from ..targets.intents import trusted_annotations
 from ..targets.resolve import matched_once, matching_once
 from .arguments import tool_arguments
 from .deadlines import Deadlines
+from .limits import Limits
 from .results import json_safe, json_text
 from .secrets import redact_result
 
@@ -148,6 +149,8 @@ class HubCallSettings:
     gate: ConfirmationGate | None = None
     # The entities the hub reaches (None: every exposed one), resolved at each call.
     scope: HubScope | None = None
+    # How many calls the hub lets run (None: no limit).
+    limits: Limits | None = None
 
 
 class HubTool(Tool):
@@ -265,16 +268,23 @@ class HubTool(Tool):
                         external=tool_input.external,
                     )
                     approved_by, checked = checked.approved_by, checked.arguments
-                ran = await self._async_run(
-                    hass,
-                    tool_input,
-                    checked,
-                    llm_context,
-                    confirmed=confirmed or (settings is not None and settings.gate is not None),
-                    scopes=scopes,
+                limited = self._limited(llm_context)
+                ran = (
+                    limited
+                    if limited is not None
+                    else await self._async_run(
+                        hass,
+                        tool_input,
+                        checked,
+                        llm_context,
+                        confirmed=confirmed or (settings is not None and settings.gate is not None),
+                        scopes=scopes,
+                    )
                 )
                 if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
                     result, outcome = ran.result, ran.outcome
+                elif limited is not None:
+                    result, outcome = limited, "refused"
                 else:
                     if ran.error:  # its words may quote a secret, as a result may
                         ran = _redacted(ran)
@@ -415,6 +425,16 @@ class HubTool(Tool):
         if (why := tool_outside(hass, self.tool)) is None:
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
+
+    def _limited(self, llm_context: LLMContext) -> ToolResult | None:
+        """Return the answer refusing a call over the hub's limits (None: it may run)."""
+        if self.settings is None or (limits := self.settings.limits) is None:
+            return None
+        user_id = llm_context.context.user_id if llm_context.context else None
+        why = limits.admit(user_id, self.name, changes=not self.annotations.read_only)
+        if why is None:
+            return None
+        return error_result("LimitReached", f"Tool {self.name} did not run: {why}. Tell the user.")
 
     def _hint_taken(self, hass: HomeAssistant) -> Stop | None:
         """Return the answer refusing a read-only intent whose name another handler took since.
