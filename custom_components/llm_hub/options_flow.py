@@ -726,8 +726,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 {
                     CONF_MAX_TOOLS: current.max_tools,
                     CONF_RECORD_ARGUMENTS: current.record_arguments,
-                    CONF_CALLS_PER_MINUTE: current.calls_per_minute,
-                    CONF_CHANGES_PER_HOUR: current.changes_per_hour,
+                    # No limit: nothing suggested (the form sends nothing for it).
+                    **{
+                        key: value
+                        for key, value in (
+                            (CONF_CALLS_PER_MINUTE, current.calls_per_minute),
+                            (CONF_CHANGES_PER_HOUR, current.changes_per_hour),
+                        )
+                        if value is not None
+                    },
                 },
             ),
             description_placeholders=await self._async_figures(),

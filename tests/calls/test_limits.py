@@ -134,3 +134,27 @@ async def test_limits_refused_often_raise_a_repair_cleared_on_reload(
     assert const.CONF_CALLS_PER_MINUTE not in entry.options
     for _ in range(3):
         assert "error" not in await _call(hass, entry, "switch_light", "ann")
+
+
+async def test_limits_form_suggests_only_the_limits_set(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """The Limits step suggests a limit that is set and nothing for one that is not, so a
+    client that sends the suggested values back (as the UI's form does) saves them as they
+    were."""
+    entry, _ = await _limited_hub(hass, calls=5, changes=None)
+    flow = await hass.config_entries.options.async_init(entry.entry_id)
+    form = await hass.config_entries.options.async_configure(
+        flow["flow_id"], {"next_step_id": "limits"}
+    )
+    schema = form["data_schema"]
+    assert schema is not None
+    suggested = {
+        str(key): key.description["suggested_value"]
+        for key in schema.schema
+        if key.description and "suggested_value" in key.description
+    }
+
+    assert suggested == {**LIMITS, const.CONF_CALLS_PER_MINUTE: 5}
+    menu = await hass.config_entries.options.async_configure(form["flow_id"], suggested)
+    assert menu["type"] == "menu"
