@@ -24,6 +24,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from yarl import URL
 
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
 from .helpers.flows import LIGHTS_ON_FORM, _search_mode, async_add_tool
@@ -249,6 +250,44 @@ async def test_troubleshooting_section_mcp_answers_401_on_2026_10(
         )
 
     assert response.status_code == httpx.codes.UNAUTHORIZED
+
+
+async def test_troubleshooting_section_a_deleted_mcp_server_serves_until_a_restart(
+    hass: HomeAssistant, hub_url: str, hass_access_token: str
+) -> None:
+    """docs/troubleshooting.md: after MCP Server's entry is deleted, a hub's address keeps
+    serving the hub and /api/mcp answers 404 with MCP Server's text, until a restart."""
+    (entry,) = hass.config_entries.async_entries("mcp_server")
+    assert await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+
+    async with mcp_session(hub_url, hass_access_token) as session:
+        listed = {tool.name for tool in (await session.list_tools()).tools}
+    async with httpx.AsyncClient() as client:
+        response = await client.post(
+            str(URL(hub_url).with_path("/api/mcp")),
+            headers={
+                "Authorization": f"Bearer {hass_access_token}",
+                "Accept": "application/json, text/event-stream",
+            },
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        )
+
+    assert BREW in listed
+    assert response.status_code == httpx.codes.NOT_FOUND
+    assert response.text == "Model Context Protocol server is not configured"
+
+
+async def test_hubs_section_mcp_server_registers_no_llm_api(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """docs/panel.md, "Hubs": the panel lists the LLM APIs there are; MCP Server serves them
+    and adds none of its own."""
+    before = {api.id for api in llm.async_get_apis(hass)}
+
+    await _async_setup_mcp_server(hass, [hub_id(hub)], require_admin=True)
+
+    assert {api.id for api in llm.async_get_apis(hass)} == before
 
 
 async def test_admin_only_hub_refuses_non_admin(

@@ -10,7 +10,11 @@ from http import HTTPStatus
 from typing import Any
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockUser,
+    async_fire_time_changed,
+)
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.llm_hub.const import CONF_PROMPT, DOMAIN
@@ -23,6 +27,8 @@ from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 
 from .helpers import hubs
+from .helpers.agent import AgentSetup, _async_converse
+from .helpers.translations import TRANSLATIONS
 
 pytestmark = pytest.mark.usefixtures("setup_llm")
 
@@ -289,6 +295,39 @@ async def test_removing_a_hub_mcp_server_serves_raises_an_issue_that_fixes_it(
     assert answer["result"]["tools"]
 
 
+async def test_repair_issues_section_names_mcp_server_by_the_apis_it_was_set_to_serve(
+    hass: HomeAssistant,
+) -> None:
+    """docs/troubleshooting.md, "Repair issues": MCP Server's entry, set in its Configure to
+    serve Kitchen and Porch, is titled "Kitchen, Porch"; removing Kitchen raises the repair
+    the doc names (Home Assistant 2026.10 calls the integration Model Context Protocol
+    Server)."""
+    kitchen = await hubs.async_add_hub(hass, "Kitchen", {CONF_LLM_HASS_API: ["assist"]})
+    porch = await hubs.async_add_hub(hass, "Porch", {CONF_LLM_HASS_API: ["assist"]})
+    flow = await hass.config_entries.flow.async_init("mcp_server", context={"source": "user"})
+    server = (await hass.config_entries.flow.async_configure(flow["flow_id"], {}))["result"]
+    assert server.title == "All LLM APIs"
+    form = {"all_llm_apis": False, "require_admin": True}
+    flow = await hass.config_entries.options.async_init(server.entry_id)
+    flow = await hass.config_entries.options.async_configure(flow["flow_id"], form)
+    picked = [hubs.hub_id(kitchen), hubs.hub_id(porch)]
+    await hass.config_entries.options.async_configure(
+        flow["flow_id"], {**form, CONF_LLM_HASS_API: picked}
+    )
+    await hass.async_block_till_done()
+    assert server.title == "Kitchen, Porch"
+
+    assert await hass.config_entries.async_remove(kitchen.entry_id)
+    await hass.async_block_till_done()
+    [issue] = _removed_issues(hass).values()
+
+    title = TRANSLATIONS["issues"]["removed_hub_selected"]["title"]
+    assert title.format(**issue.translation_placeholders) == (
+        "LLM Hub API Kitchen was removed, but Model Context Protocol Server (Kitchen, Porch) "
+        "still selects it"
+    )
+
+
 async def test_a_removed_hub_that_mcp_server_serves_alone_is_left_to_its_options(
     hass: HomeAssistant, repairs_client: Any
 ) -> None:
@@ -366,6 +405,27 @@ async def test_an_agent_selecting_a_removed_hub_gets_it_taken_out(
     [subentry] = agent.subentries.values()
     assert subentry.data[CONF_LLM_HASS_API] == ["assist"]
     assert _removed_issues(hass) == {}
+
+
+async def test_repair_issues_section_an_agent_selecting_a_removed_hub_answers_an_error(
+    hass: HomeAssistant, setup_agent: AgentSetup, hass_admin_user: MockUser
+) -> None:
+    """docs/troubleshooting.md, "Repair issues": an agent that selects a removed hub answers
+    "Error preparing LLM API", as the issue's fix dialog says (beside MCP Server's error)."""
+    office = await hubs.async_add_hub(hass, "Office", {CONF_LLM_HASS_API: ["assist"]})
+    agent = await setup_agent(hubs.hub_id(office))
+    assert await hass.config_entries.async_remove(office.entry_id)
+    await hass.async_block_till_done()
+    [issue] = _removed_issues(hass).values()
+
+    result = await _async_converse(agent, hass_admin_user)
+
+    said = result.response.speech["plain"]["speech"]
+    assert said == "Error preparing LLM API"
+    fix = TRANSLATIONS["issues"]["removed_hub_selected"]["fix_flow"]["step"]["confirm"]
+    assert f'a conversation agent answers "{said}"' in fix["description"]
+    assert "an error at /api/mcp" in fix["description"]
+    assert issue.translation_placeholders["hub"] == "Office"
 
 
 async def test_a_fix_whose_selecting_entry_went_meanwhile_says_so(

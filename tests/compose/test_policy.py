@@ -8,6 +8,7 @@ name either.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from custom_components.llm_hub import const
 from custom_components.llm_hub.compose.builder import HubAPIInstance
 from custom_components.llm_hub.compose.policy import HubPolicy
 from custom_components.llm_hub.options import HubOptions
+from custom_components.llm_hub.panel.inspector import describe_instance
 from homeassistant.components.intent.timers import CancelAllTimersIntentHandler
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -130,6 +132,53 @@ async def test_policy_through_mcp(  # noqa: PLR0917  # fixtures
         assert refused["error"] == "ToolNotAvailable"
         assert refused["error_text"].startswith(f"Tool {name} is not available to you: ")
     assert calls == []
+
+
+async def test_tools_section_a_left_out_tool_is_refused_with_why(
+    hass: HomeAssistant, hub: MockConfigEntry, hub_url: str, hass_access_token: str
+) -> None:
+    """docs/options.md, "Tools": an MCP client that calls a tool unchecked in the hub's
+    options gets the refusal the doc quotes, and the audit trail records it."""
+    await hubs.async_set_options(
+        hass,
+        hub,
+        "tools",
+        {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {hubs.GRIND})},
+    )
+
+    async with mcp_session(hub_url, hass_access_token) as session:
+        result = await session.call_tool(hubs.GRIND, {})
+
+    assert result.isError
+    assert json.loads(_text(result)) == {
+        "error": "ToolNotAvailable",
+        "error_text": f"Tool {hubs.GRIND} is not available to you: the hub leaves it out "
+        "(unchecked in the hub's options). Do not call it again; tell the user if it was "
+        "needed.",
+    }
+    assert hub.runtime_data.api.audit.counters.refused == 1
+
+
+async def test_debug_logging_section_tools_the_options_leave_out_are_not_logged(
+    hass: HomeAssistant, hub: MockConfigEntry, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/troubleshooting.md, "Debug logging": a tool unchecked in Tools, or left out by a
+    Safety option, is not logged; the inspector shows each with its reason."""
+    await hubs.async_set_options(
+        hass,
+        hub,
+        "tools",
+        {const.CONF_INCLUDE_NEW_TOOLS: True, "tools": sorted(ALL_TOOLS - {hubs.GRIND})},
+    )
+    await hubs.async_set_options(hass, hub, "safety", SAFETY_OFF | {const.CONF_READ_ONLY: True})
+    caplog.set_level(logging.DEBUG, "custom_components.llm_hub")
+
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context())
+    hidden = {tool["name"]: tool["hidden"] for tool in describe_instance(instance)["tools"]}
+
+    assert hidden[hubs.GRIND] == "unchecked in the hub's options"
+    assert hidden[hubs.BREW] == "not read-only (policy: read-only tools only)"
+    assert "leaves out" not in caplog.text
 
 
 @pytest.mark.parametrize(("step", "user_input", "exposed"), SCENARIOS)

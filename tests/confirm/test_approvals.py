@@ -58,6 +58,7 @@ from ..helpers.confirm import (
     _ws,
     async_add_set_hub,
 )
+from ..helpers.flows import LIGHTS_ON_FORM, async_add_tool
 from ..helpers.mcp import _text, mcp_session
 
 NOTIFICATION = "llm_hub_approval_{}"
@@ -817,6 +818,30 @@ async def test_reload_forgets_the_hubs_approvals(
     created = dt_util.parse_datetime(approval["created"])
     assert created is not None
     assert dt_util.parse_datetime(str(asked.data["expires"])) == created + timedelta(seconds=60)
+
+
+async def test_what_is_not_protected_section_saving_or_deleting_a_tool_forgets_approvals(
+    hass: HomeAssistant,
+    brew_hub: MockConfigEntry,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """docs/confirmation.md, "What is not protected": saving a tool made in the UI, or
+    deleting it, reloads the hub, which forgets its pending approvals."""
+    client = await hass_ws_client(hass)
+    await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
+    assert len((await _ws(client, "list"))["result"]["approvals"]) == 1
+
+    subentry_id = await async_add_tool(hass, brew_hub, "template", LIGHTS_ON_FORM)
+    after_save = (await _ws(client, "list"))["result"]["approvals"]
+    await _call(hass, brew_hub, hass_admin_user.id, hubs.BREW, {"size": "small"})
+    assert len((await _ws(client, "list"))["result"]["approvals"]) == 1
+    assert hass.config_entries.async_remove_subentry(brew_hub, subentry_id)
+    await hass.async_block_till_done()
+    after_delete = (await _ws(client, "list"))["result"]["approvals"]
+
+    assert after_save == []
+    assert after_delete == []
 
 
 async def test_subscribe_and_websocket_tool_call(

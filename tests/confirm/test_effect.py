@@ -7,11 +7,18 @@ reference (in a ``choose``, a nested script, a template), tools made in the UI l
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 from unittest.mock import patch
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockModule,
+    MockPlatform,
+    mock_integration,
+    mock_platform,
+)
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.tool import HubTool, unwrap
@@ -24,7 +31,10 @@ from custom_components.llm_hub.compose.policy import (
     ASK_UNKNOWN,
 )
 from custom_components.llm_hub.panel.inspector import describe_instance
+from custom_components.llm_hub.targets.intents import NO_ENTITY, handler_of, plain_handler
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.todo.const import TodoListEntityFeature
+from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.helpers import intent, llm
@@ -490,6 +500,81 @@ async def test_only_tools_that_can_reach_the_ask_set_declare_the_token(
         for tool in describe_instance(instance)["tools"]
     }
     assert {name for name, confirm in described.items() if confirm} == marked
+
+
+class _List(TodoListEntity):
+    """A to-do list that keeps the items added to it."""
+
+    _attr_should_poll = False
+    _attr_supported_features = TodoListEntityFeature.CREATE_TODO_ITEM
+
+    def __init__(self, name: str) -> None:
+        self._attr_name = name
+        self._attr_unique_id = name.lower()
+        self._attr_todo_items = []
+
+    async def async_create_todo_item(self, item: TodoItem) -> None:
+        self._attr_todo_items = [*(self._attr_todo_items or []), item]
+        self.async_write_ha_state()
+
+
+OWN_WAY_HOME: Final = ("climate.hall", "humidifier.bedroom", "media_player.tv", "vacuum.robot")
+"""Entities whose intents' handlers find their targets their own way."""
+
+
+async def test_what_the_model_is_told_intents_that_find_targets_their_own_way(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """With only locks in "Always ask", each intent whose handler finds its targets its own
+    way is marked (docs/confirmation.md, "What the model is told"): the to-do intents,
+    thermostat, humidifier, media player and vacuum ones. A call is still decided by what it
+    acts on: adding to a list the hub's match finds runs, to one it does not find asks."""
+
+    async def async_setup_platform(
+        hass: HomeAssistant, config: Any, add: Callable[..., None], info: Any
+    ) -> None:
+        add([_List("Groceries")])
+
+    mock_integration(hass, MockModule("lists"))
+    mock_platform(hass, "lists.todo", MockPlatform(async_setup_platform=async_setup_platform))
+    assert await async_setup_component(hass, "todo", {"todo": [{"platform": "lists"}]})
+    for domain in ("climate", "humidifier", "media_player", "vacuum"):
+        assert await async_setup_component(hass, domain, {})
+    await hass.async_block_till_done()
+    for entity_id in OWN_WAY_HOME:
+        hass.states.async_set(entity_id, "on")
+    for entity_id in ("todo.groceries", *OWN_WAY_HOME):
+        async_expose_entity(hass, "conversation", entity_id, should_expose=True)
+    entry = await hubs.async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"], **LOCKS})
+    instance = await _instance(hass, entry)
+    intents = [tool for tool in map(unwrap, instance.tools) if isinstance(tool, llm.IntentTool)]
+    own_way = {
+        tool.intent_type
+        for tool in intents
+        if not plain_handler(handler_of(hass, tool.intent_type))
+        and tool.intent_type not in NO_ENTITY
+        and not tool.annotations.read_only
+    }
+
+    assert own_way == {
+        "HassListAddItem",
+        "HassListCompleteItem",
+        "HassListRemoveItem",
+        "HassClimateSetTemperature",
+        "HassHumidifierSetpoint",
+        "HassHumidifierMode",
+        "HassSetVolumeRelative",
+        "HassMediaPlayerMute",
+        "HassMediaPlayerUnmute",
+        "HassVacuumCleanArea",
+    }
+    assert own_way <= _marked(instance)
+    add = {"item": "Eggs"}
+    assert await _call(hass, entry, "HassListAddItem", name="Groceries", **add) == "ran"
+    assert await _call(hass, entry, "HassListAddItem", name="Errands", **add) == (
+        "ApprovalRequired"
+    )
+    assert hass.states.is_state("todo.groceries", "1")
 
 
 async def test_a_tool_marked_by_what_is_exposed_asks_when_the_home_changes(

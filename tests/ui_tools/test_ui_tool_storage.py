@@ -155,7 +155,7 @@ async def test_any_stored_record(
             "domains 'light' is not a list of texts",
         ),
         ({**FINE, "parameters": [{"name": "a", "required": "false"}]}, "required 'false' is not"),
-        ({**FINE, "parameters": [{"name": 5}]}, "Parameter 1: a name has letters"),
+        ({**FINE, "parameters": [{"name": 5}]}, "Parameter 1: a name has only letters"),
         ({**FINE, "parameters": [{"name": "a", "type": ["text"]}]}, "unknown type ['text']"),
     ],
 )

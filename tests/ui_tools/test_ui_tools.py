@@ -193,6 +193,33 @@ async def test_template_tool(hass: HomeAssistant, entry: MockConfigEntry) -> Non
     assert await _call(hass, entry, "lights_on_by_area") == {"result": {"Porch": 1, "Office": 1}}
 
 
+async def test_template_tool_example_section_goes_through_the_parameters_menu(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> None:
+    """docs/ui-tools.md, "Template tool: how many lights are on, by area": Next on the form
+    opens the menu "Parameters of Lights on by area"; "Done: on to Save" opens the Save step,
+    which names the tool lights_on_by_area; Submit there saves it."""
+    steps = TRANSLATIONS["config_subentries"]["tool"]["step"]
+    result = await async_start_tool_flow(hass, entry, "template")
+    assert result["last_step"] is False  # the frontend's button reads Next
+
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], LIGHTS_ON_FORM)
+    assert result["type"] is FlowResultType.MENU
+    assert shown(steps["parameters"]["title"], _placeholders(result)) == (
+        "Parameters of Lights on by area"
+    )
+    assert steps["parameters"]["menu_options"]["parameters_done"] == "Done: on to Save"
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "parameters_done"}
+    )
+    assert result["step_id"] == "save"
+    assert result["last_step"] is None  # Submit
+    assert shown(steps["save"]["title"], _placeholders(result)) == "Save Lights on by area"
+    assert _placeholders(result)["name"] == "lights_on_by_area"
+    result = await async_save(hass, result)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+
+
 async def test_parameter_steps_translated(hass: HomeAssistant, entry: MockConfigEntry) -> None:
     """The parameter steps: a menu, the types by their translated labels, each type's fields.
 
@@ -722,6 +749,32 @@ async def test_flow_parameter_errors(
     assert result["step_id"] == "parameters"
     assert _placeholders(result)["parameters"].startswith("Parameters: `taken` (Text), `fixed` (")
     assert not entry.subentries
+
+
+@pytest.mark.parametrize(
+    ("name", "errors"),
+    [
+        ("_who", None),
+        ("who_2", None),
+        ("Who", None),
+        ("2nd", {"name": "name_invalid"}),
+        ("née", {"name": "name_invalid"}),
+    ],
+)
+async def test_parameters_section_a_name_does_not_start_with_a_digit(
+    hass: HomeAssistant, entry: MockConfigEntry, name: str, errors: dict[str, str] | None
+) -> None:
+    """docs/ui-tools.md, "Parameters": a name has letters a-z and A-Z, digits and _, and does
+    not start with a digit (it may start with _), as the field's help says."""
+    fields = TRANSLATIONS["config_subentries"]["tool"]["step"]["parameter"]["data_description"]
+    result = await async_start_tool_flow(hass, entry, "template")
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], LIGHTS_ON_FORM)
+
+    result = await async_add_parameter(hass, result, {"name": name})
+
+    assert fields["name"].startswith("Letters a-z and A-Z, digits and _, not starting with a digit")
+    assert result["step_id"] == ("parameters" if errors is None else "parameter")
+    assert result.get("errors") == errors
 
 
 async def test_parameters_edited_and_removed(hass: HomeAssistant, entry: MockConfigEntry) -> None:

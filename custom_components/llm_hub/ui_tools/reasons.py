@@ -10,16 +10,15 @@ from typing import Final
 __all__ = ["MESSAGES"]
 
 _PARAMETER: Final = 'Parameter {number} ("{name}")'
+_NAME_RULE: Final = (
+    "a name has only letters a-z and A-Z, digits and _, and does not start with a digit"
+)
 
 MESSAGES: Final[dict[str, str]] = {
     "parameters_not_list": "The parameters are not a list",
     "parameter_not_mapping": "Parameter {number} is not a mapping",
-    "parameter_name_missing": (
-        "Parameter {number}: a name has letters, digits and _ only, and starts with a letter"
-    ),
-    "parameter_name_invalid": (
-        f"{_PARAMETER}: a name has letters, digits and _ only, and starts with a letter"
-    ),
+    "parameter_name_missing": f"Parameter {{number}}: {_NAME_RULE}",
+    "parameter_name_invalid": f"{_PARAMETER}: {_NAME_RULE}",
     "parameter_name_taken": f"{_PARAMETER}: the name is taken",
     "parameter_type_unknown": f"{_PARAMETER}: unknown type {{type}}",
     "parameter_options_empty": f"{_PARAMETER}: a choice needs at least one option",
