@@ -176,23 +176,35 @@ _MAX_DEPTH: Final = 100
 
 def redact_result(data: Any, depth: int = 0) -> Any:
     """Return plain JSON ``data`` with secret keys' values (also in text) redacted; same if none."""
-    if isinstance(data, dict | list) and depth >= _MAX_DEPTH:
+    if isinstance(data, str):
+        if not _may_hold_secret(data):
+            return data
+        redacted = _KEY_VALUE.sub(_redact_value, data)
+        return data if redacted == data else redacted
+    if not isinstance(data, dict | list):
+        return data
+    if depth >= _MAX_DEPTH:
         return REDACTED
-    if isinstance(data, dict):
-        copy = {
-            key: REDACTED
-            if is_secret_key(key) and not _kept_value(value)
-            else redact_result(value, depth + 1)
-            for key, value in data.items()
-        }
-        return data if all(copy[key] is value for key, value in data.items()) else copy
     if isinstance(data, list):
         items = [redact_result(item, depth + 1) for item in data]
         return data if all(a is b for a, b in zip(items, data, strict=True)) else items
-    if isinstance(data, str) and _may_hold_secret(data):
-        redacted = _KEY_VALUE.sub(_redact_value, data)
-        return data if redacted == data else redacted
-    return data
+    copy: dict[Any, Any] | None = None
+    for key, value in data.items():  # most results: a few keys, nothing to redact
+        if isinstance(key, str) and _secret(key) and not _kept_value(value):
+            new = REDACTED
+        elif isinstance(value, str):
+            if "=" not in value and ":" not in value:
+                continue  # no text pair in it: the usual answer
+            new = redact_result(value, depth + 1)
+        elif isinstance(value, dict | list):
+            new = redact_result(value, depth + 1)
+        else:
+            continue
+        if new is not value:
+            if copy is None:
+                copy = dict(data)
+            copy[key] = new
+    return data if copy is None else copy
 
 
 # What a secret key's text holds somewhere, case folded: texts without any of these hold none
