@@ -188,6 +188,11 @@ def redact_result(data: Any, depth: int = 0) -> Any:
     if isinstance(data, list):
         items = [redact_result(item, depth + 1) for item in data]
         return data if all(a is b for a, b in zip(items, data, strict=True)) else items
+    return _redact_dict(data, depth)
+
+
+def _redact_dict(data: dict[Any, Any], depth: int) -> dict[Any, Any]:
+    """Return ``redact_result`` of a dict (``data`` itself when nothing is redacted)."""
     copy: dict[Any, Any] | None = None
     for key, value in data.items():  # most results: a few keys, nothing to redact
         if isinstance(key, str) and _secret(key) and not _kept_value(value):

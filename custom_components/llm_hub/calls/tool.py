@@ -249,7 +249,7 @@ class HubTool(Tool):
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
             checked = (
                 self._outside_scope(hass, scopes)
-                or self._hint_taken(hass)
+                or (isinstance(self.tool, IntentTool) and self._hint_taken(hass))
                 or self._check_on_path(
                     hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
                 )
@@ -268,7 +268,11 @@ class HubTool(Tool):
                         external=tool_input.external,
                     )
                     approved_by, checked = checked.approved_by, checked.arguments
-                limited = self._limited(llm_context)
+                limited = (
+                    None
+                    if settings is None or settings.limits is None
+                    else self._limited(settings.limits, llm_context)
+                )
                 ran = (
                     limited
                     if limited is not None
@@ -426,10 +430,8 @@ class HubTool(Tool):
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
 
-    def _limited(self, llm_context: LLMContext) -> ToolResult | None:
-        """Return the answer refusing a call over the hub's limits (None: it may run)."""
-        if self.settings is None or (limits := self.settings.limits) is None:
-            return None
+    def _limited(self, limits: Limits, llm_context: LLMContext) -> ToolResult | None:
+        """Return the answer refusing a call over the hub's ``limits`` (None: it may run)."""
         user_id = llm_context.context.user_id if llm_context.context else None
         why = limits.admit(user_id, self.name, changes=not self.annotations.read_only)
         if why is None:
@@ -442,11 +444,7 @@ class HubTool(Tool):
         Listed without a gate by its hint; trusted no more, it is refused until listed anew.
         """
         tool = self.tool
-        if (
-            not isinstance(tool, IntentTool)
-            or not tool.annotations.read_only
-            or trusted_annotations(hass, tool) is tool
-        ):
+        if not tool.annotations.read_only or trusted_annotations(hass, tool) is tool:
             return None
         return error_result(
             "ToolChanged",
