@@ -15,12 +15,23 @@ import voluptuous as vol
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.calls.results import json_safe
 from custom_components.llm_hub.calls.secrets import is_secret_key, redact_result
-from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
+from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS, EVENT_APPROVAL
+from custom_components.llm_hub.const import (
+    CONF_CALLS_PER_MINUTE,
+    CONF_CHANGES_PER_HOUR,
+    CONF_CONFIRM_TOOLS,
+    CONF_OVERRIDES,
+    CONF_RECORD_ARGUMENTS,
+    CONF_TOOL_MODE,
+    DOMAIN,
+    LIMIT_REPAIR_REFUSALS,
+    TOKEN_ARGUMENT,
+)
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import llm
+from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import SerializationError
 
@@ -260,3 +271,244 @@ async def test_a_tools_error_text_reaches_the_model_redacted(
     assert _SECRET not in repr(result.data)
     assert events
     assert _SECRET not in repr([event.data for event in events])
+
+
+# --- Limits (calls a minute of one tool by one person, changes an hour by one person) ---
+
+
+async def _limits_hub(
+    hass: HomeAssistant, options: dict[str, Any], title: str = "Home", api: str = "fixed"
+) -> tuple[MockConfigEntry, RecordingTool]:
+    """Add a hub ``title`` over a fresh API ``api`` with one changing tool, ``switch_light``."""
+    switch = RecordingTool("switch_light", annotations=llm.ToolAnnotations())
+    if api not in {a.id for a in llm.async_get_apis(hass)}:
+        llm.async_register_api(hass, FixedAPI(hass, api, api.title(), [switch]))
+    entry = await async_add_hub(hass, title, {CONF_LLM_HASS_API: [api], **options})
+    return entry, switch
+
+
+async def _limited_call(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    tool: str,
+    user: str | None = "ann",
+    args: Any = None,
+) -> dict[str, Any]:
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context(user))
+    data: dict[str, Any] = (await instance.async_call_tool(llm.ToolInput(tool, args or {}))).data
+    return data
+
+
+@pytest.mark.attack
+async def test_limit_counts_an_aliased_tool_once_under_any_name(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """A tool given an alias is counted under the name the model calls; its original name is
+    no second budget (it is not callable), and the refusal names only the alias."""
+    entry, switch = await _limits_hub(
+        hass,
+        {
+            CONF_CALLS_PER_MINUTE: 1,
+            CONF_OVERRIDES: {"switch_light": {"name": "coffee"}},
+        },
+    )
+    assert "error" not in await _limited_call(hass, entry, "coffee")
+    original = await _limited_call(hass, entry, "switch_light")
+    refused = await _limited_call(hass, entry, "coffee")
+    assert "error" in original  # not callable by its original name
+    assert refused["error"] == "LimitReached"
+    assert "switch_light" not in str(refused)
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+async def test_limit_holds_through_search_modes_call_tool(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """``call_tool`` is no way around a limit: a direct call and one through ``call_tool``
+    share the tool's budget, and the refusal names the tool the model named."""
+    entry, switch = await _limits_hub(hass, {CONF_CALLS_PER_MINUTE: 1, CONF_TOOL_MODE: "search"})
+    assert "error" not in await _limited_call(
+        hass, entry, "call_tool", args={"name": "switch_light", "arguments": {}}
+    )
+    direct = await _limited_call(hass, entry, "switch_light")
+    through = await _limited_call(
+        hass, entry, "call_tool", args={"name": "switch_light", "arguments": {}}
+    )
+    assert direct["error"] == "LimitReached"
+    assert through["error"] == "LimitReached"
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+async def test_limit_of_a_selected_hub_holds_through_the_hub_that_selects_it(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """An outer hub with no limits is no way around its selected hub's limit: the inner
+    hub counts the calls made through the outer one together with its own."""
+    inner, switch = await _limits_hub(hass, {CONF_CALLS_PER_MINUTE: 1}, "Inner")
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    assert "error" not in await _limited_call(hass, inner, "switch_light")
+    through = await _limited_call(hass, outer, "switch_light")
+    assert through["error"] == "LimitReached"
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: a selected hub's LimitReached names the tool by the selected hub's name, "
+    "not the outer hub's alias the model called (HubTool.async_run passes the inner "
+    "ToolCall's result through unchanged)",
+)
+async def test_limit_refusal_through_an_outer_alias_names_only_the_alias(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """The outer hub renames the inner hub's tool ``coffee``: the model reads ``coffee``."""
+    inner, _switch = await _limits_hub(hass, {CONF_CALLS_PER_MINUTE: 1}, "Inner")
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {
+            CONF_LLM_HASS_API: [hub_id(inner)],
+            CONF_OVERRIDES: {"switch_light": {"name": "coffee"}},
+        },
+    )
+    assert "error" not in await _limited_call(hass, outer, "coffee")
+    refused = await _limited_call(hass, outer, "coffee")
+    assert refused["error"] == "LimitReached"
+    assert "switch_light" not in refused["error_text"], refused["error_text"]
+
+
+@pytest.mark.attack
+async def test_limit_does_not_count_calls_refused_before_running(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Arguments that are no object (refused before running) eat no budget."""
+    entry, switch = await _limits_hub(hass, {CONF_CHANGES_PER_HOUR: 1})
+    bad = await _limited_call(hass, entry, "switch_light", args=["on"])
+    assert bad["error"] == "InvalidArguments"
+    assert "error" not in await _limited_call(hass, entry, "switch_light")
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+async def test_limit_counts_calls_without_a_user_never_unlimited(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Calls with no user (automations) are limited too, counted together apart from people's."""
+    entry, switch = await _limits_hub(hass, {CONF_CHANGES_PER_HOUR: 1})
+    assert "error" not in await _limited_call(hass, entry, "switch_light", user=None)
+    refused = await _limited_call(hass, entry, "switch_light", user=None)
+    person = await _limited_call(hass, entry, "switch_light", user="ann")
+    assert refused["error"] == "LimitReached"
+    assert "error" not in person
+    assert len(switch.calls) == 2
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("stored", ["5", 2.5, -1, 0, True, False, [3], {"n": 3}, 1e309])
+async def test_wrongly_typed_limit_fails_closed_to_one_with_a_repair(
+    hass: HomeAssistant, setup_llm: None, stored: Any
+) -> None:
+    """A limit stored with the wrong type (a hand edit) allows one call a minute, and the
+    invalid-option repair says so; the hub still loads."""
+    entry, switch = await _limits_hub(hass, {CONF_CALLS_PER_MINUTE: stored})
+    assert "error" not in await _limited_call(hass, entry, "switch_light")
+    refused = await _limited_call(hass, entry, "switch_light")
+    assert refused["error"] == "LimitReached"
+    assert "1 calls a minute" in refused["error_text"]
+    assert len(switch.calls) == 1
+    assert any(
+        issue.domain == DOMAIN and "invalid" in issue.issue_id
+        for issue in ir.async_get(hass).issues.values()
+    ), list(ir.async_get(hass).issues)
+
+
+@pytest.mark.attack
+async def test_limit_repair_issue_cleared_when_the_hub_is_removed(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Refused often, the hub raises its repair issue; removing the hub clears it."""
+    entry, _switch = await _limits_hub(hass, {CONF_CALLS_PER_MINUTE: 1})
+    for _ in range(LIMIT_REPAIR_REFUSALS + 1):
+        await _limited_call(hass, entry, "switch_light")
+    issue_id = f"limit_reached_{entry.entry_id}"
+    assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is not None
+    assert await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+    assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None
+
+
+async def _approve(hass: HomeAssistant, user: MockUser, approval_id: str) -> None:
+    hass.data[DATA_APPROVALS].async_decide(approval_id, user, approve=True)
+    await hass.async_block_till_done()
+
+
+@pytest.mark.attack
+async def test_limit_counts_an_asked_then_approved_call_once(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """A call that asks first eats no budget; approved and called again, it runs and counts
+    once, so the next change is refused."""
+    entry, switch = await _limits_hub(
+        hass, {CONF_CHANGES_PER_HOUR: 1, CONF_CONFIRM_TOOLS: ["switch_light"]}
+    )
+    user = hass_admin_user.id
+    asked = await _limited_call(hass, entry, "switch_light", user)
+    token = asked[TOKEN_ARGUMENT]
+    await _approve(hass, hass_admin_user, token)
+    ran = await _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: token})
+    assert "error" not in ran, ran
+    assert len(switch.calls) == 1
+    assert hass.data[DATA_APPROVALS].pending(hub_id(entry)) == 0
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: with the budget spent, a call that needs confirming still asks a person "
+    "(the gate runs before the limit); approved, its approval is redeemed and fires `used`, "
+    "then the limit refuses it: the person approved a call that never ran",
+)
+async def test_limit_spent_refuses_before_asking_a_person(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """One change an hour, spent: the next call that needs confirming is refused at once,
+    or at least its approval is not marked used for a call that did not run."""
+    entry, switch = await _limits_hub(
+        hass, {CONF_CHANGES_PER_HOUR: 1, CONF_CONFIRM_TOOLS: ["switch_light"]}
+    )
+    user = hass_admin_user.id
+    events = async_capture_events(hass, EVENT_APPROVAL)
+    first = (await _limited_call(hass, entry, "switch_light", user))[TOKEN_ARGUMENT]
+    await _approve(hass, hass_admin_user, first)
+    await _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: first})
+    again = await _limited_call(hass, entry, "switch_light", user)
+    if again.get("error") != "LimitReached":
+        second = again[TOKEN_ARGUMENT]
+        await _approve(hass, hass_admin_user, second)
+        ran = await _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: second})
+        await hass.async_block_till_done()
+        assert ran["error"] == "LimitReached"
+        assert (second, "used") not in [(e.data["approval_id"], e.data["status"]) for e in events]
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+async def test_outer_limit_not_eaten_by_a_selected_hubs_request_for_approval(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """The outer hub allows one change an hour; its selected hub asks before the tool runs.
+    The asking call must not use up the outer budget: approved, the call runs."""
+    inner, switch = await _limits_hub(hass, {CONF_CONFIRM_TOOLS: ["switch_light"]}, "Inner")
+    outer = await async_add_hub(
+        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)], CONF_CHANGES_PER_HOUR: 1}
+    )
+    user = hass_admin_user.id
+    asked = await _limited_call(hass, outer, "switch_light", user)
+    token = asked[TOKEN_ARGUMENT]
+    await _approve(hass, hass_admin_user, token)
+    ran = await _limited_call(hass, outer, "switch_light", user, {TOKEN_ARGUMENT: token})
+    assert "error" not in ran, ran
+    assert len(switch.calls) == 1

@@ -21,6 +21,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockUser,
+    async_capture_events,
     async_mock_service,
 )
 from pytest_homeassistant_custom_component.typing import (
@@ -62,6 +63,7 @@ from ..helpers.confirm import (
     _other_user_client,
     _turn,
     _ws,
+    async_add_set_hub,
     the_approval,
 )
 from ..helpers.flows import ASSIST, _search_mode, async_add_tool
@@ -1426,3 +1428,84 @@ async def test_outer_refuse_wins_three_hubs_deep(
     assert effect_home["lock.unlock"] == []
     assert not hass.data[DATA_APPROVALS]._approvals, data
     assert outcome == "ConfirmationUnavailable", data
+
+
+# --- Approval events and the Pending approvals sensor (automations) ---
+
+
+def _pending_state(hass: HomeAssistant, entry: MockConfigEntry) -> str | None:
+    """Return the state of ``entry``'s Pending approvals sensor (None: no such entity)."""
+    entity_id = er.async_get(hass).async_get_entity_id(
+        "sensor", const.DOMAIN, f"{entry.entry_id}_pending_approvals"
+    )
+    state = None if entity_id is None else hass.states.get(entity_id)
+    return None if state is None else state.state
+
+
+@pytest.mark.attack
+async def test_approval_event_is_not_for_a_non_admins_subscribe_events(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A non-admin cannot subscribe to ``llm_hub_approval`` (other users' calls, tools, ids):
+    Home Assistant allows non-admins only its allow-listed events."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    _user, client = await _other_user_client(hass, hass_ws_client)
+    await client.send_json_auto_id({"type": "subscribe_events", "event_type": "llm_hub_approval"})
+    response = await client.receive_json()
+    assert not response["success"]
+    assert response["error"]["code"] == "unauthorized"
+
+
+@pytest.mark.attack
+async def test_pending_sensor_counts_only_its_own_hubs_approvals(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """Two hubs over the same tool, one asking: only the asking hub's sensor counts; many
+    approvals are counted each once."""
+    _tool, asking = await async_add_set_hub(hass)
+    quiet = await async_add_hub(hass, "L", {CONF_LLM_HASS_API: ["x"]})
+    for value in range(3):
+        answer = await _call(hass, asking, hass_admin_user.id, "set", {"value": value})
+        assert TOKEN in answer.data
+    await hass.async_block_till_done()
+    assert _pending_state(hass, asking) == "3"
+    assert _pending_state(hass, quiet) == "0"
+
+
+@pytest.mark.attack
+async def test_pending_approval_through_a_selected_hub_counts_in_one_sensor(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """A call through a hub that selects an asking hub waits once: the two hubs' sensors
+    together count it once, and its event is fired once."""
+    events = async_capture_events(hass, "llm_hub_approval")
+    _tool, inner = await async_add_set_hub(hass)
+    outer = await async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hub_id(inner)]})
+    answer = await _call(hass, outer, hass_admin_user.id, "set", {"value": 1})
+    assert TOKEN in answer.data
+    await hass.async_block_till_done()
+    counts = [int(_pending_state(hass, entry) or 0) for entry in (inner, outer)]
+    assert sum(counts) == 1, counts
+    assert [event.data["status"] for event in events] == ["pending"]
+
+
+@pytest.mark.attack
+async def test_removed_hub_voids_its_approvals_once_and_leaves_no_sensor(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """Removing a hub with a pending approval fires ``voided`` once, and its sensor goes."""
+    events = async_capture_events(hass, "llm_hub_approval")
+    _tool, entry = await async_add_set_hub(hass)
+    answer = await _call(hass, entry, hass_admin_user.id, "set", {"value": "secret-ish"})
+    approval_id = answer.data[TOKEN]
+    await hass.async_block_till_done()
+    assert _pending_state(hass, entry) == "1"
+    assert await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+    assert [(e.data["approval_id"], e.data["status"]) for e in events] == [
+        (approval_id, "pending"),
+        (approval_id, "voided"),
+    ]
+    assert all("secret-ish" not in json.dumps(e.data) for e in events)
+    assert _pending_state(hass, entry) is None
+    assert hass.data[DATA_APPROVALS].pending(hub_id(entry)) == 0
