@@ -139,11 +139,22 @@ class HubCheck:
         if screens:
             browser.screen("name-hub")
         browser.click_on("ha-button", "Submit")
-        browser.wait_text(f"Created configuration for {name}.")
+        # The hub's device (its Pending approvals sensor): 2026.11 asks for its name and area.
+        done = (f"Created configuration for {name}.", "Skip and finish")
+        seen = browser.wait(
+            lambda: next((text for text in done if text in browser.text()), ""), "the hub made"
+        )
         if screens:
             browser.screen("hub-created")
-        browser.click_on("ha-button", "Finish")
-        browser.wait_text("Services")
+        if seen == done[0]:
+            browser.click_on("ha-button", "Finish")
+            browser.wait_text("Services")
+            self.entry_row(name)
+            return
+        # 2026.11 then opens the new device's page (or the page it came from): to LLM Hub's.
+        browser.click_on("ha-button", seen)
+        browser.wait(lambda: not browser.find_all("*", seen, exact=True), "the dialog closed")
+        self.llm_hub_page()
         self.entry_row(name)
 
     def kitchen(self) -> str:

@@ -355,12 +355,6 @@ async def test_limit_of_a_selected_hub_holds_through_the_hub_that_selects_it(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: a selected hub's LimitReached names the tool by the selected hub's name, "
-    "not the outer hub's alias the model called (HubTool.async_run passes the inner "
-    "ToolCall's result through unchanged)",
-)
 async def test_limit_refusal_through_an_outer_alias_names_only_the_alias(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
@@ -465,12 +459,6 @@ async def test_limit_counts_an_asked_then_approved_call_once(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: with the budget spent, a call that needs confirming still asks a person "
-    "(the gate runs before the limit); approved, its approval is redeemed and fires `used`, "
-    "then the limit refuses it: the person approved a call that never ran",
-)
 async def test_limit_spent_refuses_before_asking_a_person(
     hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
 ) -> None:

@@ -74,8 +74,8 @@ async def test_limits_section_calls_a_minute_of_one_tool_by_one_person(
 
     assert refused["error"] == "LimitReached"
     assert refused["error_text"].startswith(
-        "Tool switch_light did not run: the limit of 2 calls a minute of switch_light is "
-        "reached; the next can run in 60 s, at "
+        "Tool switch_light did not run: the limit of 2 calls a minute of this tool is reached; "
+        "the next can run in 60 s, at "
     )
     assert "error" not in other_user
     assert "error" not in other_tool

@@ -39,27 +39,38 @@ class Limits:
     _changes: dict[str | None, deque[float]] = field(default_factory=dict)
     _refusals: deque[float] = field(default_factory=deque)
 
-    def admit(self, user_id: str | None, tool: str, *, changes: bool) -> str | None:
-        """Count a call of ``tool`` by ``user_id``; return why it may not run (words), or None.
+    def refusal(self, user_id: str | None, tool: str, *, changes: bool) -> str | None:
+        """Return why a call of ``tool`` by ``user_id`` may not run now (words), or None.
 
-        ``changes``: the tool may change state (is not read-only). A refused call is not counted.
+        ``changes``: the tool may change state (is not read-only). Counts nothing (``count``).
         """
         now = time.monotonic()
-        checks: list[tuple[deque[float], int, float, str]] = []
-        if (per_minute := self.calls_per_minute) is not None:
-            calls = self._calls.setdefault((user_id, tool), deque())
-            checks.append((calls, per_minute, _MINUTE, f"{per_minute} calls a minute of {tool}"))
-        if changes and (per_hour := self.changes_per_hour) is not None:
-            made = self._changes.setdefault(user_id, deque())
-            checks.append((made, per_hour, _HOUR, f"{per_hour} changes an hour"))
-        for times, limit, window, what in checks:
+        for times, limit, window, what in self._windows(user_id, tool, changes=changes):
             while times and times[0] <= now - window:
                 times.popleft()
             if len(times) >= limit:
                 return self._refuse(now, what, times[0] + window - now)
-        for times, *_ in checks:
-            times.append(now)
         return None
+
+    def count(self, user_id: str | None, tool: str, *, changes: bool) -> None:
+        """Count a call that runs (``refusal`` said none, with no wait since)."""
+        now = time.monotonic()
+        for times, *_ in self._windows(user_id, tool, changes=changes):
+            times.append(now)
+
+    def _windows(
+        self, user_id: str | None, tool: str, *, changes: bool
+    ) -> list[tuple[deque[float], int, float, str]]:
+        """Return ``(times, limit, window in s, words)`` of each limit a call counts against."""
+        windows: list[tuple[deque[float], int, float, str]] = []
+        if (per_minute := self.calls_per_minute) is not None:
+            calls = self._calls.setdefault((user_id, tool), deque())
+            words = f"{per_minute} calls a minute of this tool"
+            windows.append((calls, per_minute, _MINUTE, words))
+        if changes and (per_hour := self.changes_per_hour) is not None:
+            made = self._changes.setdefault(user_id, deque())
+            windows.append((made, per_hour, _HOUR, f"{per_hour} changes an hour"))
+        return windows
 
     def _refuse(self, now: float, what: str, wait: float) -> str:
         """Note a refusal; return its words with when the next call can run."""

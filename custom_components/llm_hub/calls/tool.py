@@ -247,9 +247,12 @@ class HubTool(Tool):
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
         # A call that may ask runs on the targets its ask decision matched (matched once).
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
+            limits = None if settings is None else settings.limits
             checked = (
                 self._outside_scope(hass, scopes)
                 or (isinstance(self.tool, IntentTool) and self._hint_taken(hass))
+                # Over a limit: refused before anyone is asked, or an approval used.
+                or (limits is not None and self._limited(limits, llm_context))
                 or self._check_on_path(
                     hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
                 )
@@ -268,27 +271,18 @@ class HubTool(Tool):
                         external=tool_input.external,
                     )
                     approved_by, checked = checked.approved_by, checked.arguments
-                limited = (
-                    None
-                    if settings is None or settings.limits is None
-                    else self._limited(settings.limits, llm_context)
-                )
-                ran = (
-                    limited
-                    if limited is not None
-                    else await self._async_run(
-                        hass,
-                        tool_input,
-                        checked,
-                        llm_context,
-                        confirmed=confirmed or (settings is not None and settings.gate is not None),
-                        scopes=scopes,
-                    )
+                if limits is not None:  # admitted before the gate, with no wait since
+                    limits.count(_user_id(llm_context), self.name, changes=self._changes)
+                ran = await self._async_run(
+                    hass,
+                    tool_input,
+                    checked,
+                    llm_context,
+                    confirmed=confirmed or (settings is not None and settings.gate is not None),
+                    scopes=scopes,
                 )
                 if isinstance(ran, ToolCall):  # a selected hub's tool: its own verdict
-                    result, outcome = ran.result, ran.outcome
-                elif limited is not None:
-                    result, outcome = limited, "refused"
+                    result, outcome = _named_as(ran.result, ran.tool.name, self.name), ran.outcome
                 else:
                     if ran.error:  # its words may quote a secret, as a result may
                         ran = _redacted(ran)
@@ -430,13 +424,19 @@ class HubTool(Tool):
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
 
-    def _limited(self, limits: Limits, llm_context: LLMContext) -> ToolResult | None:
+    def _limited(self, limits: Limits, llm_context: LLMContext) -> Stop | None:
         """Return the answer refusing a call over the hub's ``limits`` (None: it may run)."""
-        user_id = llm_context.context.user_id if llm_context.context else None
-        why = limits.admit(user_id, self.name, changes=not self.annotations.read_only)
+        why = limits.refusal(_user_id(llm_context), self.name, changes=self._changes)
         if why is None:
             return None
-        return error_result("LimitReached", f"Tool {self.name} did not run: {why}. Tell the user.")
+        return error_result(
+            "LimitReached", f"Tool {self.name} did not run: {why}. Tell the user."
+        ), "refused"
+
+    @property
+    def _changes(self) -> bool:
+        """Return whether calls may change state (the tool is not read-only), as limits count."""
+        return not self.annotations.read_only
 
     def _hint_taken(self, hass: HomeAssistant) -> Stop | None:
         """Return the answer refusing a read-only intent whose name another handler took since.
@@ -620,3 +620,19 @@ def _redacted(result: ToolResult) -> ToolResult:
     """Return a failed result with secrets in its words redacted (``redact_result``)."""
     data = redact_result(result.data)
     return result if data is result.data else ToolResult(data=data, error=result.error)
+
+
+def _named_as(result: ToolResult, inner: str, name: str) -> ToolResult:
+    """Return a selected hub's failed ``result`` naming its tool as this hub lists it."""
+    data = result.data
+    if inner == name or not result.error or not isinstance(text := data.get("error_text"), str):
+        return result
+    return ToolResult(
+        data={**data, "error_text": text.replace(f"Tool {inner} ", f"Tool {name} ")},
+        error=True,
+    )
+
+
+def _user_id(llm_context: LLMContext) -> str | None:
+    """Return the id of the user a call runs as (None: no user, e.g. an automation)."""
+    return llm_context.context.user_id if llm_context.context else None
