@@ -73,6 +73,14 @@ class HubCheck:
         browser.click(names[-1])
         self.entry_row("Kitchen")
 
+    def click_hub_menu(self, row: Any) -> None:
+        """Open the ⋮ menu of a hub's row: the first; its device's and tools' rows have theirs."""
+        browser = self.browser
+        menus = browser.wait(
+            lambda: browser.find_all("ha-icon-button", label="Menu", root=row), "its menu"
+        )
+        browser.click(menus[0])
+
     def open_menu(self, hub: str, screen: str = "") -> str:
         """Click the hub's Configure; return the options menu's text."""
         browser = self.browser
@@ -140,13 +148,13 @@ class HubCheck:
             browser.screen("name-hub")
         browser.click_on("ha-button", "Submit")
         # The hub's device (its Pending approvals sensor): 2026.11 asks for its name and area.
-        done = (f"Created configuration for {name}.", "Skip and finish")
+        done = ("Skip and finish", f"Created configuration for {name}.")
         seen = browser.wait(
             lambda: next((text for text in done if text in browser.text()), ""), "the hub made"
         )
         if screens:
             browser.screen("hub-created")
-        if seen == done[0]:
+        if seen == done[1]:
             browser.click_on("ha-button", "Finish")
             browser.wait_text("Services")
             self.entry_row(name)
@@ -277,7 +285,7 @@ class HubCheck:
         browser.screen("kitchen-selects-porch")
         self.submit_step()
         self.save_options()
-        browser.click(browser.find("ha-icon-button", label="Menu", root=self.entry_row("Porch")))
+        self.click_hub_menu(self.entry_row("Porch"))
         browser.click(browser.find("ha-dropdown-item", "Delete", root=self.entry_row("Porch")))
         browser.wait_text("Delete Porch?")
         browser.screen("delete-porch")
@@ -306,11 +314,7 @@ class HubCheck:
         browser = self.browser
         row = self.entry_row("Kitchen")
         if not browser.find_all("*", "Add tool", exact=True, root=row):
-            # The hub's own menu: the first; its tools' rows have menus of their own.
-            menus = browser.wait(
-                lambda: browser.find_all("ha-icon-button", label="Menu", root=row), "its menu"
-            )
-            browser.click(menus[0])
+            self.click_hub_menu(row)
         browser.click(browser.find("*", "Add tool", exact=True, root=row))
         browser.click_on("*", STEPS["user"]["menu_options"][kind], exact=True)
         browser.wait_text(STEPS[kind]["title"])
@@ -478,7 +482,7 @@ class HubCheck:
         self.llm_hub_page()
         row = self.entry_row(SCOPED_HUB)
         if not browser.find_all("*", "Add tool", exact=True, root=row):
-            browser.click(browser.find("ha-icon-button", label="Menu", root=row))
+            self.click_hub_menu(row)
         browser.click(browser.find("*", "Add tool", exact=True, root=row))
         browser.click_on("*", "Template: answers with a rendered template", exact=True)
         browser.wait_text("Template tool")
