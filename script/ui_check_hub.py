@@ -147,7 +147,7 @@ class HubCheck:
         if screens:
             browser.screen("name-hub")
         browser.click_on("ha-button", "Submit")
-        # The hub's device (its Pending approvals sensor): 2026.11 asks for its name and area.
+        # The hub's device (its Pending approvals sensor): Home Assistant asks its name and area.
         done = ("Skip and finish", f"Created configuration for {name}.")
         seen = browser.wait(
             lambda: next((text for text in done if text in browser.text()), ""), "the hub made"
@@ -159,7 +159,7 @@ class HubCheck:
             browser.wait_text("Services")
             self.entry_row(name)
             return
-        # 2026.11 then opens the new device's page (or the page it came from): to LLM Hub's.
+        # Then it opens the new device's page (or the page it came from): to LLM Hub's.
         browser.click_on("ha-button", seen)
         browser.wait(lambda: not browser.find_all("*", seen, exact=True), "the dialog closed")
         self.llm_hub_page()

@@ -173,6 +173,7 @@ async def test_any_value_of_any_option(hass: HomeAssistant) -> None:
         ({"pinned_tools": "HassTurnOn"}, []),
         ({"pinned_tools": [["HassTurnOn"]]}, ["pinned_tools"]),
         ({"calls_per_minute": 30, "changes_per_hour": 1}, []),
+        ({"timeout": 10**400, "calls_per_minute": -(10**400)}, ["timeout", "calls_per_minute"]),
         (
             {"calls_per_minute": 2.5, "changes_per_hour": 0},
             ["calls_per_minute", "changes_per_hour"],
@@ -189,9 +190,15 @@ def test_options_read_leniently_for_a_form() -> None:
     """Read for a form (unchecked), a flag that is no flag is its default, a limit that is no
     number still fails closed (one call); a limit given as a whole float is read whole."""
     read = HubOptions.from_options(
-        {"record_arguments": "maybe", "calls_per_minute": "lots", "changes_per_hour": 3.0},
+        {
+            "record_arguments": "maybe",
+            "calls_per_minute": "lots",
+            "changes_per_hour": 3.0,
+            "timeout": 10**400,
+        },
         checked=False,
     )
+    assert read.timeout == 60  # too large for a float: the default
     assert (read.record_arguments, read.calls_per_minute, read.changes_per_hour) == (
         False,
         1,

@@ -179,12 +179,12 @@ class Option:
 
 
 def _is_number(value: Any) -> bool:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value > 0
-    )
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value) and value > 0
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 def _is_texts(value: Any) -> bool:
@@ -230,7 +230,7 @@ def _read_number(value: Any, default: float) -> float:
         return default
     try:
         number = float(value)
-    except TypeError, ValueError:
+    except TypeError, ValueError, OverflowError:
         return default
     return number if 0 < number < math.inf else default
 
