@@ -5,6 +5,7 @@ Run by ``ui_check.py`` in its browser session, before the panel (``ui_check_pane
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 import re
@@ -15,6 +16,8 @@ from ha_browser import USER, Browser, CheckError, HomeAssistantRest
 from ollama_standin import MODEL, ScriptedOllama
 
 READY_TIMEOUT = 30.0
+DEVICE_STEP_WAIT = 3.0
+"""How long the config flow's end may take to ask for the new hub's device name, in seconds."""
 """How long the frontend may show "Loading…" after logging in, in seconds."""
 MENU_TEXT = "Changes take effect when you choose Save"
 """Text of the options menu (its description), on no step's form."""
@@ -147,21 +150,24 @@ class HubCheck:
         if screens:
             browser.screen("name-hub")
         browser.click_on("ha-button", "Submit")
-        # The hub's device (its Pending approvals sensor): Home Assistant asks its name and area.
-        done = ("Skip and finish", f"Created configuration for {name}.")
-        seen = browser.wait(
-            lambda: next((text for text in done if text in browser.text()), ""), "the hub made"
+        # The hub's device (its Pending approvals sensor): Home Assistant asks its name and area
+        # (Skip and finish) after "Created configuration for …" (Finish) shows, or for a moment.
+        browser.wait(
+            lambda: (
+                browser.find_all("ha-button", "Skip and finish", exact=True)
+                or browser.find_all("ha-button", "Finish", exact=True)
+            ),
+            "the hub made",
         )
+        label = "Finish"
+        with contextlib.suppress(CheckError):
+            browser.find("ha-button", "Skip and finish", exact=True, timeout=DEVICE_STEP_WAIT)
+            label = "Skip and finish"
         if screens:
             browser.screen("hub-created")
-        if seen == done[1]:
-            browser.click_on("ha-button", "Finish")
-            browser.wait_text("Services")
-            self.entry_row(name)
-            return
-        # Then it opens the new device's page (or the page it came from): to LLM Hub's.
-        browser.click_on("ha-button", seen)
-        browser.wait(lambda: not browser.find_all("*", seen, exact=True), "the dialog closed")
+        browser.click_on("ha-button", label, exact=True)
+        browser.wait(lambda: not browser.find_all("ha-button", label, exact=True), "closed")
+        # Home Assistant may then open the new device's page: back to LLM Hub's.
         self.llm_hub_page()
         self.entry_row(name)
 
