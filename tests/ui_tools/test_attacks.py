@@ -659,6 +659,24 @@ async def test_action_tool_service_template_opaque_in_scope(
     assert result.error
 
 
+async def _call_scene_tool(
+    hass: HomeAssistant, name: str, light: str, step: dict[str, Any]
+) -> llm.ToolResult:
+    """Set up the scene ``name`` turning ``light`` on, a Kitchen hub reaching light.kitchen and
+    the scene, and its action tool ``name`` running ``step``; return the tool's call."""
+    await async_setup_scenes(hass, {"name": name, "entities": {light: "on"}})
+    scene = f"scene.{name.lower()}"
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", scene]},
+    )
+    await async_add_tool(
+        hass, hub, "action", {"title": name, "description": f"{name}.", "actions": [step]}
+    )
+    return await _call_listed(hass, hub, name.lower(), {})
+
+
 @pytest.mark.attack
 @pytest.mark.parametrize(
     "step",
@@ -672,17 +690,7 @@ async def test_action_tool_service_template_opaque_in_scope(
 async def test_action_tool_scene_step_out_of_scope(
     hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
 ) -> None:
-    await async_setup_scenes(hass, {"name": "Evening", "entities": {"light.porch": "on"}})
-    hub = await async_add_hub(
-        hass,
-        "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.evening"]},
-    )
-    await async_add_tool(
-        hass, hub, "action", {"title": "Evening", "description": "Evening.", "actions": [step]}
-    )
-
-    result = await _call_listed(hass, hub, "evening", {})
+    result = await _call_scene_tool(hass, "Evening", "light.porch", step)
 
     assert _turned(lights_home) == [], f"light.porch set out of scope ({result.data})"
     assert result.error
@@ -693,17 +701,7 @@ async def test_action_tool_scene_step_within_scope_runs(
     hass: HomeAssistant, lights_home: dict[str, Any], step: dict[str, Any]
 ) -> None:
     """Control: a scene step whose scene and members lie within the scope runs."""
-    await async_setup_scenes(hass, {"name": "Dinner", "entities": {"light.kitchen": "on"}})
-    hub = await async_add_hub(
-        hass,
-        "Kitchen",
-        {CONF_LLM_HASS_API: ["assist"], CONF_SCOPE_ENTITIES: ["light.kitchen", "scene.dinner"]},
-    )
-    await async_add_tool(
-        hass, hub, "action", {"title": "Dinner", "description": "Dinner.", "actions": [step]}
-    )
-
-    result = await _call_listed(hass, hub, "dinner", {})
+    result = await _call_scene_tool(hass, "Dinner", "light.kitchen", step)
 
     assert not result.error, result.data
     assert _turned(lights_home) in (["light.kitchen"], [["light.kitchen"]])

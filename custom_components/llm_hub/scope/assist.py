@@ -167,9 +167,14 @@ WRITTEN_OUTSIDE = "its actions act on an entity outside the hub's scope, whateve
 
 
 def written_outside(hass: HomeAssistant, tool: llm_helper.Tool) -> list[str]:
-    """Return ``actions_outside`` of an action tool's actions ([] for other tools)."""
+    """Return ``actions_outside`` of an action tool's actions, kept ([] for other tools)."""
     script = getattr(tool, "script", None)
-    return actions_outside(hass, script.sequence) if isinstance(script, Script) else []
+    if not isinstance(script, Script):
+        return []
+    return async_home_changes(hass).kept(
+        ("written_outside", script, scopes_entered()),
+        lambda: actions_outside(hass, script.sequence),
+    )
 
 
 def actions_outside(hass: HomeAssistant, sequence: Any) -> list[str]:
