@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from datetime import timedelta
+from typing import Any, override
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
@@ -29,12 +32,13 @@ from custom_components.llm_hub.const import (
 )
 from homeassistant.components.recorder.db_schema import MAX_EVENT_DATA_BYTES
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import SerializationError
 
+from ..helpers.attacks import KITCHEN, call_hub
 from ..helpers.hostile import ECHO, FAIL, LONE, NOTE, hostile_tools
 from ..helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 
@@ -500,3 +504,301 @@ async def test_outer_limit_not_eaten_by_a_selected_hubs_request_for_approval(
     ran = await _limited_call(hass, outer, "switch_light", user, {TOKEN_ARGUMENT: token})
     assert "error" not in ran, ran
     assert len(switch.calls) == 1
+
+
+# --- Last changes: limits against confirmation, races, nested hubs, odd contexts ---
+
+
+@pytest.mark.attack
+async def test_limit_filled_while_a_call_waits_for_approval_refuses_it_unused(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """One change an hour; ``switch_light`` asks, and while it waits the same person's
+    ``dim_light`` (no confirmation) spends the hour. Approved, ``switch_light`` is refused
+    (never runs) and its approval is not used up."""
+    switch = RecordingTool("switch_light", annotations=llm.ToolAnnotations())
+    dim = RecordingTool("dim_light", annotations=llm.ToolAnnotations())
+    llm.async_register_api(hass, FixedAPI(hass, "two", "Two", [switch, dim]))
+    entry = await async_add_hub(
+        hass,
+        "Home",
+        {
+            CONF_LLM_HASS_API: ["two"],
+            CONF_CHANGES_PER_HOUR: 1,
+            CONF_CONFIRM_TOOLS: ["switch_light"],
+        },
+    )
+    user = hass_admin_user.id
+    events = async_capture_events(hass, EVENT_APPROVAL)
+    waiting = (await _limited_call(hass, entry, "switch_light", user))[TOKEN_ARGUMENT]
+    assert "error" not in await _limited_call(hass, entry, "dim_light", user)
+    await _approve(hass, hass_admin_user, waiting)
+    late = await _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: waiting})
+    await hass.async_block_till_done()
+    assert late["error"] == "LimitReached", late
+    assert switch.calls == []
+    assert (waiting, "used") not in [(e.data["approval_id"], e.data["status"]) for e in events]
+
+
+@pytest.mark.attack
+async def test_limit_filled_by_another_person_does_not_refuse_an_approved_call(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """Limits count per person: another person filling their minute while this call waits
+    for approval does not refuse it."""
+    entry, switch = await _limits_hub(
+        hass, {CONF_CALLS_PER_MINUTE: 1, CONF_CONFIRM_TOOLS: ["switch_light"]}
+    )
+    user = hass_admin_user.id
+    waiting = (await _limited_call(hass, entry, "switch_light", user))[TOKEN_ARGUMENT]
+    other = (await _limited_call(hass, entry, "switch_light", None))[TOKEN_ARGUMENT]
+    await _approve(hass, hass_admin_user, other)
+    assert "error" not in await _limited_call(
+        hass, entry, "switch_light", None, {TOKEN_ARGUMENT: other}
+    )
+    await _approve(hass, hass_admin_user, waiting)
+    ran = await _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: waiting})
+    assert "error" not in ran, ran
+    assert len(switch.calls) == 2
+
+
+class _SlowTool(RecordingTool):
+    """A changing tool that yields to the loop before it answers."""
+
+    @override
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> Any:
+        await asyncio.sleep(0)
+        return await super().async_call(hass, tool_input, llm_context)
+
+
+@pytest.mark.attack
+async def test_limit_holds_for_calls_racing_with_gather(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Five calls of one instance gathered at once, two calls a minute: two run, three are
+    refused; none runs past the limit."""
+    slow = _SlowTool("switch_light", annotations=llm.ToolAnnotations())
+    llm.async_register_api(hass, FixedAPI(hass, "slow", "Slow", [slow]))
+    entry = await async_add_hub(
+        hass, "Home", {CONF_LLM_HASS_API: ["slow"], CONF_CALLS_PER_MINUTE: 2}
+    )
+    instance = await llm.async_get_api(hass, hub_id(entry), llm_context("ann"))
+    results = await asyncio.gather(
+        *(instance.async_call_tool(llm.ToolInput("switch_light", {})) for _ in range(5))
+    )
+    refused = [r.data for r in results if r.data.get("error") == "LimitReached"]
+    assert len(refused) == 3
+    assert len(slow.calls) == 2
+
+
+@pytest.mark.attack
+async def test_one_approval_raced_with_gather_runs_once(
+    hass: HomeAssistant, setup_llm: None, hass_admin_user: MockUser
+) -> None:
+    """One approved token sent in two gathered calls: the tool runs once, and only one call
+    is counted (the budget left allows a second, separately approved call)."""
+    entry, switch = await _limits_hub(
+        hass, {CONF_CALLS_PER_MINUTE: 2, CONF_CONFIRM_TOOLS: ["switch_light"]}
+    )
+    user = hass_admin_user.id
+    token = (await _limited_call(hass, entry, "switch_light", user))[TOKEN_ARGUMENT]
+    await _approve(hass, hass_admin_user, token)
+    await asyncio.gather(
+        *(
+            _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: token})
+            for _ in range(2)
+        )
+    )
+    assert len(switch.calls) == 1
+    second = (await _limited_call(hass, entry, "switch_light", user))[TOKEN_ARGUMENT]
+    await _approve(hass, hass_admin_user, second)
+    ran = await _limited_call(hass, entry, "switch_light", user, {TOKEN_ARGUMENT: second})
+    assert "error" not in ran, ran
+    assert len(switch.calls) == 2
+
+
+async def _three_deep(
+    hass: HomeAssistant, outer_options: dict[str, Any], middle_options: dict[str, Any]
+) -> tuple[MockConfigEntry, RecordingTool]:
+    """Return the outer hub of outer -> middle -> inner (over ``switch_light``)."""
+    inner, switch = await _limits_hub(hass, {}, "Inner")
+    middle = await async_add_hub(
+        hass, "Middle", {CONF_LLM_HASS_API: [hub_id(inner)], **middle_options}
+    )
+    outer = await async_add_hub(
+        hass, "Outer", {CONF_LLM_HASS_API: [hub_id(middle)], **outer_options}
+    )
+    return outer, switch
+
+
+@pytest.mark.attack
+async def test_three_deep_search_mode_holds_the_middle_hubs_limit(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """Outer (search mode) selects Middle (one call a minute) selecting Inner: through
+    ``call_tool`` the second call is refused by Middle and the tool runs once."""
+    outer, switch = await _three_deep(hass, {CONF_TOOL_MODE: "search"}, {CONF_CALLS_PER_MINUTE: 1})
+    through = {"name": "switch_light", "arguments": {}}
+    assert "error" not in await _limited_call(hass, outer, "call_tool", args=through)
+    refused = await _limited_call(hass, outer, "call_tool", args=through)
+    assert refused["error"] == "LimitReached", refused
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: the outer hub counts a call before its selected hub refuses it (limit)",
+)
+async def test_three_deep_a_call_the_middle_hub_refuses_uses_no_outer_budget(
+    hass: HomeAssistant, setup_llm: None, freezer: FrozenDateTimeFactory
+) -> None:
+    """Outer (search mode, two changes an hour) selects Middle (one call a minute). The
+    second call is refused by Middle: it must not spend Outer's changes, so a minute later
+    a call runs."""
+    outer, switch = await _three_deep(
+        hass,
+        {CONF_TOOL_MODE: "search", CONF_CHANGES_PER_HOUR: 2},
+        {CONF_CALLS_PER_MINUTE: 1},
+    )
+    through = {"name": "switch_light", "arguments": {}}
+    assert "error" not in await _limited_call(hass, outer, "call_tool", args=through)
+    assert (await _limited_call(hass, outer, "call_tool", args=through))["error"] == "LimitReached"
+    freezer.tick(timedelta(seconds=61))
+    later = await _limited_call(hass, outer, "call_tool", args=through)
+    assert "error" not in later, later
+    assert len(switch.calls) == 2
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "context",
+    [
+        llm.LLMContext(
+            platform="test",
+            context=None,
+            language="en",
+            assistant=None,  # type: ignore[arg-type]  # what a caller may pass
+            device_id=None,
+        ),
+        llm.LLMContext(
+            platform="test",
+            context=Context(user_id=None),
+            language=None,
+            assistant=None,  # type: ignore[arg-type]  # what a caller may pass
+            device_id=None,
+        ),
+    ],
+    ids=["no-context", "no-user-no-assistant"],
+)
+async def test_limit_holds_without_an_assistant_or_a_user(
+    hass: HomeAssistant, setup_llm: None, context: llm.LLMContext
+) -> None:
+    """A context without an assistant, or without a user (or none at all): no crash, and the
+    limit holds (counted with the other user-less calls)."""
+    entry, switch = await _limits_hub(hass, {CONF_CALLS_PER_MINUTE: 1})
+    instance = await llm.async_get_api(hass, hub_id(entry), context)
+    first = await instance.async_call_tool(llm.ToolInput("switch_light", {}))
+    second = await instance.async_call_tool(llm.ToolInput("switch_light", {}))
+    other = await _limited_call(hass, entry, "switch_light", None)
+    assert not first.error, first.data
+    assert second.data["error"] == "LimitReached"
+    assert other["error"] == "LimitReached"
+    assert len(switch.calls) == 1
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: a call refused OutOfScope while it runs (intent target) was counted first",
+)
+async def test_scoped_hub_does_not_count_an_intent_refused_out_of_scope(
+    hass: HomeAssistant, lights_home: dict[str, Any]
+) -> None:
+    """The Kitchen hub with one change an hour: turning on the Porch light is refused as out
+    of scope; turning on the Kitchen light then runs (no budget spent on the refusal)."""
+    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, CONF_CHANGES_PER_HOUR: 1})
+    refused = await call_hub(hass, hub, "HassTurnOn", {"name": "Porch"})
+    ran = await call_hub(hass, hub, "HassTurnOn", {"name": "Kitchen"})
+    assert refused[0] != "ran", refused
+    assert ran[0] == "ran", (refused, ran)
+
+
+@pytest.mark.attack
+@pytest.mark.xfail(
+    strict=True,
+    reason="HOLE: _named_as renames only 'Tool <inner> ', not 'for tool <inner>:'",
+)
+async def test_inner_invalid_arguments_names_only_the_outer_alias(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """The outer hub renames the inner hub's ``switch_light`` (which takes a number) to
+    ``coffee``; called with bad arguments, the model reads only ``coffee``."""
+    switch = RecordingTool(
+        "switch_light",
+        annotations=llm.ToolAnnotations(),
+        parameters=vol.Schema({vol.Required("number"): int}),
+    )
+    llm.async_register_api(hass, FixedAPI(hass, "fixed", "Fixed", [switch]))
+    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["fixed"]})
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {
+            CONF_LLM_HASS_API: [hub_id(inner)],
+            CONF_OVERRIDES: {"switch_light": {"name": "coffee"}},
+        },
+    )
+    bad = await _limited_call(hass, outer, "coffee", args={"number": "many"})
+    assert bad["error"] == "InvalidArguments", bad
+    assert "switch_light" not in bad["error_text"], bad["error_text"]
+    assert switch.calls == []
+
+
+@pytest.mark.attack
+async def test_inner_name_prefix_of_another_word_is_not_renamed(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """The inner tool ``switch`` (renamed ``coffee`` by the outer hub) fails with words that
+    name ``Tool switch_all``: only the whole name is renamed, ``switch_all`` stays."""
+    switch = RecordingTool(
+        "switch",
+        annotations=llm.ToolAnnotations(),
+        raises=HomeAssistantError("Tool switch_all is busy; Tool switch is waiting"),
+    )
+    llm.async_register_api(hass, FixedAPI(hass, "fixed", "Fixed", [switch]))
+    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["fixed"]})
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hub_id(inner)], CONF_OVERRIDES: {"switch": {"name": "coffee"}}},
+    )
+    failed = await _limited_call(hass, outer, "coffee")
+    assert "Tool switch_all is busy" in failed["error_text"], failed
+    assert "Tool coffee is waiting" in failed["error_text"], failed
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("data", ["boom", None, ["a"]])
+async def test_inner_error_result_that_is_no_object_does_not_crash_the_outer_hub(
+    hass: HomeAssistant, setup_llm: None, data: Any
+) -> None:
+    """A selected hub's tool answers a failed ``ToolResult`` whose data is no object (a
+    string, null, a list): the outer hub (renaming it) answers, never raises."""
+    tool = RecordingTool(
+        "switch_light",
+        annotations=llm.ToolAnnotations(),
+        result=llm.ToolResult(data=data, error=True),
+    )
+    llm.async_register_api(hass, FixedAPI(hass, "fixed", "Fixed", [tool]))
+    inner = await async_add_hub(hass, "Inner", {CONF_LLM_HASS_API: ["fixed"]})
+    outer = await async_add_hub(
+        hass,
+        "Outer",
+        {CONF_LLM_HASS_API: [hub_id(inner)], CONF_OVERRIDES: {"switch_light": {"name": "coffee"}}},
+    )
+    instance = await llm.async_get_api(hass, hub_id(outer), llm_context("ann"))
+    result = await instance.async_call_tool(llm.ToolInput("coffee", {}))
+    assert result.error
