@@ -25,6 +25,7 @@ from custom_components.llm_hub.const import (
     CONF_CONFIRM_TOOLS,
     CONF_OVERRIDES,
     CONF_RECORD_ARGUMENTS,
+    CONF_SCOPE_ENTITIES,
     CONF_TOOL_MODE,
     DOMAIN,
     LIMIT_REPAIR_REFUSALS,
@@ -38,7 +39,7 @@ from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import SerializationError
 
-from ..helpers.attacks import KITCHEN, call_hub
+from ..helpers.attacks import KITCHEN_ONLY, call_hub
 from ..helpers.hostile import ECHO, FAIL, LONE, NOTE, hostile_tools
 from ..helpers.hubs import FixedAPI, RecordingTool, async_add_hub, hub_id, llm_context
 
@@ -648,10 +649,6 @@ async def test_three_deep_search_mode_holds_the_middle_hubs_limit(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: the outer hub counts a call before its selected hub refuses it (limit)",
-)
 async def test_three_deep_a_call_the_middle_hub_refuses_uses_no_outer_budget(
     hass: HomeAssistant, setup_llm: None, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -710,16 +707,20 @@ async def test_limit_holds_without_an_assistant_or_a_user(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: a call refused OutOfScope while it runs (intent target) was counted first",
-)
 async def test_scoped_hub_does_not_count_an_intent_refused_out_of_scope(
     hass: HomeAssistant, lights_home: dict[str, Any]
 ) -> None:
     """The Kitchen hub with one change an hour: turning on the Porch light is refused as out
     of scope; turning on the Kitchen light then runs (no budget spent on the refusal)."""
-    hub = await async_add_hub(hass, "Kitchen", {**KITCHEN, CONF_CHANGES_PER_HOUR: 1})
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            CONF_SCOPE_ENTITIES: KITCHEN_ONLY,
+            CONF_CHANGES_PER_HOUR: 1,
+        },
+    )
     refused = await call_hub(hass, hub, "HassTurnOn", {"name": "Porch"})
     ran = await call_hub(hass, hub, "HassTurnOn", {"name": "Kitchen"})
     assert refused[0] != "ran", refused
@@ -727,10 +728,6 @@ async def test_scoped_hub_does_not_count_an_intent_refused_out_of_scope(
 
 
 @pytest.mark.attack
-@pytest.mark.xfail(
-    strict=True,
-    reason="HOLE: _named_as renames only 'Tool <inner> ', not 'for tool <inner>:'",
-)
 async def test_inner_invalid_arguments_names_only_the_outer_alias(
     hass: HomeAssistant, setup_llm: None
 ) -> None:

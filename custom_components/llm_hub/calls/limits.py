@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+import contextlib
 from dataclasses import dataclass, field
 from datetime import timedelta
 import time
@@ -52,11 +53,18 @@ class Limits:
                 return self._refuse(now, what, times[0] + window - now)
         return None
 
-    def count(self, user_id: str | None, tool: str, *, changes: bool) -> None:
-        """Count a call that runs (``refusal`` said none, with no wait since)."""
+    def count(self, user_id: str | None, tool: str, *, changes: bool) -> float:
+        """Count a call that runs (``refusal`` said none, with no wait since); return its time."""
         now = time.monotonic()
         for times, *_ in self._windows(user_id, tool, changes=changes):
             times.append(now)
+        return now
+
+    def uncount(self, user_id: str | None, tool: str, *, changes: bool, at: float) -> None:
+        """Take back the call counted ``at``: it was refused or asks, so nothing ran."""
+        for times, *_ in self._windows(user_id, tool, changes=changes):
+            with contextlib.suppress(ValueError):  # gone with its window already
+                times.remove(at)
 
     def _windows(
         self, user_id: str | None, tool: str, *, changes: bool

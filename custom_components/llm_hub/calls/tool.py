@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
+import re
 import time
 from typing import Any, Final, Literal, Protocol, override
 
@@ -272,7 +273,7 @@ class HubTool(Tool):
                     )
                     approved_by, checked = checked.approved_by, checked.arguments
                 if limits is not None:  # admitted before the gate, with no wait since
-                    limits.count(_user_id(llm_context), self.name, changes=self._changes)
+                    counted = limits.count(_user_id(llm_context), self.name, changes=self._changes)
                 ran = await self._async_run(
                     hass,
                     tool_input,
@@ -287,6 +288,10 @@ class HubTool(Tool):
                     if ran.error:  # its words may quote a secret, as a result may
                         ran = _redacted(ran)
                     result, outcome = ran, _failed(ran) if ran.error else "ok"
+                if limits is not None and outcome in _NOTHING_RAN:
+                    limits.uncount(
+                        _user_id(llm_context), self.name, changes=self._changes, at=counted
+                    )
         call = ToolCall(
             self,
             tool_input,
@@ -622,15 +627,22 @@ def _redacted(result: ToolResult) -> ToolResult:
     return result if data is result.data else ToolResult(data=data, error=result.error)
 
 
+# The outcomes of calls that ran nothing: a limit takes them back.
+_NOTHING_RAN: Final = frozenset({"refused", "needs_confirmation"})
+
+
 def _named_as(result: ToolResult, inner: str, name: str) -> ToolResult:
     """Return a selected hub's failed ``result`` naming its tool as this hub lists it."""
     data = result.data
-    if inner == name or not result.error or not isinstance(text := data.get("error_text"), str):
+    if (
+        inner == name
+        or not result.error
+        or not isinstance(data, dict)
+        or not isinstance(text := data.get("error_text"), str)
+    ):
         return result
-    return ToolResult(
-        data={**data, "error_text": text.replace(f"Tool {inner} ", f"Tool {name} ")},
-        error=True,
-    )
+    renamed = re.sub(rf"(?<![\w-]){re.escape(inner)}(?![\w-])", lambda _: name, text)
+    return ToolResult(data={**data, "error_text": renamed}, error=True)
 
 
 def _user_id(llm_context: LLMContext) -> str | None:
