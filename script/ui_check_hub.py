@@ -39,6 +39,8 @@ OPTION_ITEMS = "ha-dropdown-item, ha-list-item, mwc-list-item, md-select-option,
 SCOPED_HUB = "Kitchen only"
 SCOPE_LIGHT = "light.kitchen_lights"
 """The hub the Scope step is set on, and the one light in its area."""
+PROMPT_TEXT = "Call a tool for every state you are asked about."
+"""Kitchen's text in place of Assist's prompt, which the agent's model must get."""
 AGENT = "Scripted agent"
 ANSWER = "I counted the lights that are on."
 
@@ -189,7 +191,21 @@ class HubCheck:
         self.open_step("APIs and instructions")
         browser.click_on("ha-checkbox[value=assist]")
         browser.screen("options-apis")
-        gathered = tool_counts(self.submit_step())
+        menu = self.submit_step()
+        gathered = tool_counts(menu)
+
+        self.open_step("Prompts of selected APIs")
+        browser.click_on("ha-radio-option", ": keeps its prompt (about ")
+        browser.click_on("ha-button", "Submit")
+        seen = browser.wait_text("Follow these instructions for tools from")
+        if "Prompt of " not in seen:
+            raise CheckError(f"the prompt step shows no title: {seen[-600:]}")
+        browser.click_on("ha-radio-option", "Replace it with your text")
+        browser.type_into("textarea[name=text]", PROMPT_TEXT)
+        browser.screen("options-api-prompt")
+        tokens = (menu_tokens(menu), menu_tokens(self.submit_step()))
+        if not tokens[1] < tokens[0]:
+            raise CheckError(f"with Assist's prompt replaced the menu says {tokens}, not fewer")
 
         self.open_step("Tools")
         browser.click_on("ha-checkbox[value$=HassTurnOff]")
@@ -229,7 +245,8 @@ class HubCheck:
         self.save_options("options-saved")
 
         return (
-            f"menu: {gathered[0]} of {gathered[1]} tools with Assist; Turn off unticked: "
+            f"menu: {gathered[0]} of {gathered[1]} tools with Assist; its prompt replaced: "
+            f"{tokens[0]} -> {tokens[1]} tokens; Turn off unticked: "
             f"{counts[0]} of {counts[1]}; Confirm destructive tools on; Turn on named turn_on; "
             f"Record tool arguments on; Tool search: {searched[1]} in search mode "
             f"({searched[2]}); saved"
@@ -271,11 +288,19 @@ class HubCheck:
         speech = answer["response"]["speech"]["plain"]["speech"]
         if speech != ANSWER:
             raise CheckError(f"{agent} answered {json.dumps(answer['response'])[:400]}")
+        system = " ".join(
+            str(message.get("content"))
+            for message in self.ollama.requests[0].get("messages") or []
+            if message.get("role") == "system"
+        )
+        if PROMPT_TEXT not in system or "Static Context" in system:
+            raise CheckError(f"{agent}'s model got not Kitchen's text for Assist: {system[-600:]}")
         names = [tool["function"]["name"] for tool in self.ollama.requests[0].get("tools") or []]
         if "turn_on" not in names or any(name.endswith("HassTurnOff") for name in names):
             raise CheckError(f"{agent} got tools {names}: expected turn_on and no HassTurnOff")
         return (
-            f"{agent} picks Kitchen; a turn over conversation/process: {len(names)} tools "
+            f"{agent} picks Kitchen; a turn over conversation/process: Kitchen's text for "
+            f"Assist's prompt, {len(names)} tools "
             f"(turn_on, no HassTurnOff), {len(self.ollama.requests)} chat requests, {speech!r}"
         )
 
@@ -527,6 +552,14 @@ class HubCheck:
             f"Save of a template naming the porch lights: {warned[-90:]!r}; an action on them "
             f"is left out: {hidden['porch_on']}"
         )
+
+
+def menu_tokens(menu_text: str) -> int:
+    """Return the tokens the options menu says the hub is about."""
+    found = re.search(r"about ([\d,]+) tokens", menu_text)
+    if found is None:
+        raise CheckError(f"the options menu shows no tokens: {menu_text[:300]}")
+    return int(found[1].replace(",", ""))
 
 
 def tool_counts(menu_text: str) -> tuple[int, int]:

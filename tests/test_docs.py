@@ -289,8 +289,11 @@ SET_THROUGH: Final = {
     const.CONF_INCLUDED_TOOLS: ("tools", ("tools",)),
     const.CONF_EXCLUDED_TOOLS: ("tools", ("tools",)),
     const.CONF_OVERRIDES: ("override", ("name", "description")),
+    const.CONF_API_PROMPTS: ("api_prompt", ("choice", "text")),
 }
 """Options no form field is named after: the step and fields that set them."""
+SUB_STEPS: Final = {"override": "overrides", "api_prompt": "api_prompts"}
+"""Steps reached from a step of the menu (not from the menu), by the menu's step."""
 
 
 def _form_fields(key: str) -> tuple[str, tuple[str, ...]]:
@@ -319,7 +322,7 @@ def _options_table() -> list[list[str]]:
         key = next(iter(item.metadata.values())).key
         step, form = _form_fields(key)
         labels = ", ".join(f"**{OPTIONS_STEPS[step]['data'][name]}**" for name in form)
-        menu_step = "overrides" if step == "override" else step
+        menu_step = SUB_STEPS.get(step, step)
         rows.append(
             [
                 f"`{key}`",
@@ -360,7 +363,7 @@ def test_options_section_names_each_step_and_its_options() -> None:
     missing, unknown = [], []
     for step, title in MENU.items():
         text = flat(section(menu, f"### {title}"))
-        forms = {step, "override"} if step == "overrides" else {step}
+        forms = {step} | {sub for sub, menu_step in SUB_STEPS.items() if menu_step == step}
         stored = [key for key in EXPECTED if _form_fields(key)[0] in forms]
         missing += [(title, key) for key in stored if f"`{key}`" not in text]
         labels = {label for name in forms for label in OPTIONS_STEPS[name].get("data", {}).values()}

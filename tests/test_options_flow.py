@@ -59,7 +59,7 @@ def _api_options(result: ConfigFlowResult) -> list[Any]:
 def test_translations_cover_options_and_issues() -> None:
     """en.json names every step of the menu, and the repair issue with its fix flow."""
     steps = TRANSLATIONS["options"]["step"]
-    assert set(steps) == {"init", *STEPS, "override"}
+    assert set(steps) == {"init", *STEPS, "override", "api_prompt"}
     assert set(steps["init"]["menu_options"]) == set(MENU)
     for step in STEPS:
         assert steps[step]["title"]
@@ -79,6 +79,8 @@ def test_translations_cover_options_and_issues() -> None:
         "scope_reaches",
         "scope_acts_outside",
         "scope_unreadable",
+        "no_api_selected",
+        "prompt_text_required",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
     assert _placeholders(issue["title"]) == {"hub"}

@@ -68,6 +68,23 @@ CONF_ASK_ENTITIES: Final = "ask_entities"
 CONF_OVERRIDES: Final = "overrides"
 CONF_ALIAS: Final = "name"
 CONF_DESCRIPTION: Final = "description"
+# Per selected LLM API id, ``{CONF_PROMPT_CHOICE: PromptChoice, CONF_PROMPT_TEXT: text}``: what
+# the hub does with that API's prompt (absent: keep it); the text replaces it.
+CONF_API_PROMPTS: Final = "api_prompts"
+CONF_PROMPT_CHOICE: Final = "choice"
+CONF_PROMPT_TEXT: Final = "text"
+
+
+class PromptChoice(StrEnum):
+    """What a hub does with a selected LLM API's prompt (option ``CONF_API_PROMPTS``)."""
+
+    # Its prompt as it gives it (the default).
+    KEEP = "keep"
+    # The hub owner's text instead.
+    REPLACE = "replace"
+    # No prompt of it; its tools stay.
+    DROP = "drop"
+
 
 # Seconds a tool call may run before it is cancelled.
 CONF_TIMEOUT: Final = "timeout"

@@ -26,6 +26,7 @@ from .const import (
     CONF_ADMINS_ONLY,
     CONF_ALIAS,
     CONF_ALLOWED_USERS,
+    CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
     CONF_ASK_AREAS,
@@ -47,6 +48,8 @@ from .const import (
     CONF_OVERRIDES,
     CONF_PINNED_TOOLS,
     CONF_PROMPT,
+    CONF_PROMPT_CHOICE,
+    CONF_PROMPT_TEXT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_SCOPE_AREAS,
@@ -63,6 +66,7 @@ from .const import (
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
     MAX_APPROVAL_TIMEOUT,
+    PromptChoice,
     ToolMode,
 )
 
@@ -71,6 +75,7 @@ __all__ = [
     "EXPECTED",
     "NONE_OF",
     "SAFETY_OPTIONS",
+    "ApiPrompt",
     "HubOptions",
     "NoneOf",
     "Override",
@@ -87,6 +92,18 @@ class Override:
 
     alias: str | None = None
     description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiPrompt:
+    """What a hub does with one selected LLM API's prompt: keep, replace with ``text``, drop."""
+
+    choice: PromptChoice = PromptChoice.KEEP
+    text: str = ""
+
+
+# The choices an entry of ``api_prompts`` may hold.
+_PROMPT_CHOICES: Final = frozenset(choice.value for choice in PromptChoice)
 
 
 class _StandIn(frozenset[str]):
@@ -206,6 +223,22 @@ def _is_overrides(value: Any) -> bool:
     )
 
 
+def _is_api_prompt(value: Any) -> bool:
+    return (
+        isinstance(value, Mapping)
+        and isinstance(choice := value.get(CONF_PROMPT_CHOICE), str)
+        and choice in _PROMPT_CHOICES
+        and isinstance(value.get(CONF_PROMPT_TEXT, ""), str)
+        and all(part in (CONF_PROMPT_CHOICE, CONF_PROMPT_TEXT) for part in value)
+    )
+
+
+def _is_api_prompts(value: Any) -> bool:
+    return isinstance(value, Mapping) and all(
+        isinstance(api_id, str) and _is_api_prompt(entry) for api_id, entry in value.items()
+    )
+
+
 def _is_notify_action(value: Any) -> bool:
     return isinstance(value, str) and value.startswith("notify.") and len(value) > len("notify.")
 
@@ -287,6 +320,19 @@ def _read_overrides(value: Any, default: Mapping[str, Override]) -> Mapping[str,
     return overrides
 
 
+def _read_api_prompts(value: Any, default: Mapping[str, ApiPrompt]) -> Mapping[str, ApiPrompt]:
+    # Each entry that holds a choice (a text that is no text: none); the others keep.
+    if not isinstance(value, Mapping):
+        return default
+    return {
+        str(api_id): ApiPrompt(PromptChoice(choice), _read_text(entry.get(CONF_PROMPT_TEXT), ""))
+        for api_id, entry in value.items()
+        if isinstance(entry, Mapping)
+        and isinstance(choice := entry.get(CONF_PROMPT_CHOICE), str)
+        and choice in _PROMPT_CHOICES
+    }
+
+
 def _read_notify_action(value: Any, default: str | None) -> str | None:
     return value if _is_notify_action(value) else default
 
@@ -358,9 +404,16 @@ _NOTIFY_ACTION: Final = Kind(
     _read_notify_action,
     words="expected_notify_action",
 )
+_API_PROMPTS: Final = Kind(
+    _is_api_prompts,
+    "LLM API ids, each with keep, replace or drop and a text",
+    _read_api_prompts,
+    words="expected_api_prompts",
+)
 _CONFIRM: Final = _one_of((CONFIRM_APPROVE, CONFIRM_REFUSE))
 _TOOL_MODE: Final = _one_of(ToolMode)
 _NO_OVERRIDES: Final[Mapping[str, Override]] = MappingProxyType({})
+_NO_API_PROMPTS: Final[Mapping[str, ApiPrompt]] = MappingProxyType({})
 _ROW: Final = "option"
 
 
@@ -390,6 +443,10 @@ class HubOptions:
 
     selected_api_ids: tuple[str, ...] = _option(CONF_LLM_HASS_API, _API_IDS, default=())
     prompt: str = _option(CONF_PROMPT, _TEXT, default="")
+    # Per selected LLM API id: its prompt replaced or dropped (absent: kept).
+    api_prompts: Mapping[str, ApiPrompt] = _option(
+        CONF_API_PROMPTS, _API_PROMPTS, default=_NO_API_PROMPTS
+    )
     include_new_tools: bool = _option(CONF_INCLUDE_NEW_TOOLS, _FLAG, default=True, strictest=False)
     included_tools: frozenset[str] = _option(
         CONF_INCLUDED_TOOLS, _TOOL_KEYS, default=frozenset(), strictest=frozenset()

@@ -40,7 +40,7 @@ from homeassistant.helpers.selector import (
 )
 
 from .api import HubAPI
-from .compose.builder import HubAPIInstance
+from .compose.builder import HubAPIInstance, prompt_text
 from .compose.candidate import CandidateTool
 from .compose.policy import HubPolicy, alias_error, annotations_of, is_destructive
 from .confirm.approvals import MOBILE_APP_PREFIX
@@ -49,6 +49,7 @@ from .const import (
     CONF_ADMINS_ONLY,
     CONF_ALIAS,
     CONF_ALLOWED_USERS,
+    CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
     CONF_ASK_AREAS,
@@ -70,6 +71,8 @@ from .const import (
     CONF_OVERRIDES,
     CONF_PINNED_TOOLS,
     CONF_PROMPT,
+    CONF_PROMPT_CHOICE,
+    CONF_PROMPT_TEXT,
     CONF_READ_ONLY,
     CONF_RECORD_ARGUMENTS,
     CONF_SCOPE_AREAS,
@@ -85,13 +88,21 @@ from .const import (
     DOMAIN,
     LOGGER,
     MAX_APPROVAL_TIMEOUT,
+    PromptChoice,
     ToolMode,
     api_id_for_entry,
 )
 from .hub_name import served_name
 from .issues import api_name
-from .options import EveryTool, HubOptions, invalid_options, selected_api_ids, without_empty
-from .panel.inspector import measure
+from .options import (
+    ApiPrompt,
+    EveryTool,
+    HubOptions,
+    invalid_options,
+    selected_api_ids,
+    without_empty,
+)
+from .panel.inspector import estimate_tokens, measure
 from .scope.assist import entity_refused
 from .scope.reach import HubScope
 from .types import LlmHubConfigEntry
@@ -102,6 +113,10 @@ __all__ = ["LlmHubOptionsFlow", "async_preview"]
 CONF_TOOLS = "tools"
 # Options form field: the tool whose alias and description to change.
 CONF_TOOL = "tool"
+# Options form field: the selected API whose prompt to keep, replace or drop.
+CONF_API = "api"
+# Most characters of a selected API's prompt its step shows (the inspector shows all of it).
+MAX_SHOWN_PROMPT = 2000
 # Options form field: the source whose tools the tools step shows (``ALL_SOURCES``: all).
 CONF_SOURCE = "source"
 # The ``CONF_SOURCE`` value that shows every tool.
@@ -210,7 +225,8 @@ _LIMIT_SELECTOR: Final = NumberSelector(
 class LlmHubOptionsFlow(OptionsFlowWithReload):
     """The options of a hub, in a menu of steps; each step returns to the menu; Save stores.
 
-    Steps: selected LLM APIs and instructions (``apis``), which tools (``tools``), the
+    Steps: selected LLM APIs and instructions (``apis``), what the hub does with each selected
+    API's prompt (``api_prompts`` then ``api_prompt``), which tools (``tools``), the
     entities and users it serves (``scope``), safety
     (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
     (``overrides`` then ``override``), limits and logging (``limits``), and tool search
@@ -224,6 +240,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         self._instance: HubAPIInstance | None = None
         self._build_error: str | None = None
         self._override_key: str | None = None
+        self._prompt_api: str | None = None
         self._warned: dict[str, Any] | None = None
         self._changed: dict[str, Any] | None = None
         self._source = ALL_SOURCES
@@ -245,6 +262,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             step_id="init",
             menu_options=[
                 "apis",
+                "api_prompts",
                 "tools",
                 "scope",
                 "safety",
@@ -317,6 +335,115 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 ),
                 probatio.Optional(CONF_PROMPT): TextSelector(TextSelectorConfig(multiline=True)),
             }
+        )
+
+    # --- Prompts of selected APIs ----------------------------------------------------------
+
+    async def async_step_api_prompts(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Choose the selected API whose prompt to keep, replace or drop (none: the menu)."""
+        if user_input is not None:
+            if not (api_id := user_input.get(CONF_API)):
+                return await self.async_step_init()
+            self._prompt_api = api_id
+            return await self.async_step_api_prompt()
+        selected = selected_api_ids(self._options)
+        chosen = self._current().api_prompts
+        instance = await self._async_instance()
+        texts = await self._async_texts("selector")
+        registered = {api.id for api in llm_helper.async_get_apis(self.hass)}
+        apis = []
+        for api_id in selected:
+            name = api_name(self.hass, api_id)
+            choice = chosen.get(api_id) or ApiPrompt()
+            costs = _prompt_costs(instance, api_id, name, choice.text)
+            if api_id not in registered:
+                name = _text(texts, "selector.api_label.options.unavailable", {"name": name})
+            apis.append(
+                SelectOptionDict(
+                    value=api_id,
+                    label=_text(
+                        texts,
+                        f"selector.api_prompt_label.options.{choice.choice.value}",
+                        {"name": name, "tokens": costs[choice.choice]},
+                    ),
+                )
+            )
+        return self.async_show_form(
+            step_id="api_prompts",
+            data_schema=probatio.Schema(
+                {
+                    probatio.Optional(CONF_API): SelectSelector(
+                        SelectSelectorConfig(options=apis, mode=SelectSelectorMode.LIST)
+                    )
+                }
+            ),
+            errors={} if selected else {"base": "no_api_selected"},
+        )
+
+    async def async_step_api_prompt(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Keep the chosen API's prompt, replace it with a text, or drop it; its tools stay."""
+        api_id = self._prompt_api
+        assert api_id is not None  # noqa: S101  # set by the api_prompts step
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            choice = PromptChoice(user_input[CONF_PROMPT_CHOICE])
+            text = user_input.get(CONF_PROMPT_TEXT, "").strip()
+            if choice is PromptChoice.REPLACE and not text:
+                errors[CONF_PROMPT_TEXT] = "prompt_text_required"
+            else:
+                stored = self._options.get(CONF_API_PROMPTS)
+                prompts = {
+                    other: value
+                    for other, value in (stored if isinstance(stored, Mapping) else {}).items()
+                    if other != api_id
+                }
+                # Keep without a text is no entry; a text is kept with any choice, for later.
+                if choice is not PromptChoice.KEEP or text:
+                    prompts[api_id] = without_empty(
+                        {CONF_PROMPT_CHOICE: choice.value, CONF_PROMPT_TEXT: text}
+                    )
+                return await self._async_apply({CONF_API_PROMPTS: prompts})
+        current = self._current().api_prompts.get(api_id) or ApiPrompt()
+        name = api_name(self.hass, api_id)
+        instance = await self._async_instance()
+        written = user_input.get(CONF_PROMPT_TEXT, "") if user_input else current.text
+        costs = _prompt_costs(instance, api_id, name, written)
+        texts = await self._async_texts("selector")
+        given = instance.given_prompt(api_id) if instance else None
+        return self.async_show_form(
+            step_id="api_prompt",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_PROMPT_CHOICE): SelectSelector(
+                            SelectSelectorConfig(
+                                options=_prompt_choices(
+                                    texts, costs, written=bool(written.strip())
+                                ),
+                                mode=SelectSelectorMode.LIST,
+                            )
+                        ),
+                        probatio.Optional(CONF_PROMPT_TEXT): TextSelector(
+                            TextSelectorConfig(multiline=True)
+                        ),
+                    }
+                ),
+                user_input
+                or {
+                    CONF_PROMPT_CHOICE: current.choice.value,
+                    CONF_PROMPT_TEXT: current.text or None,
+                },
+            ),
+            errors=errors,
+            description_placeholders={
+                "api": name,
+                "tokens": costs[PromptChoice.KEEP],
+                "prompt": _quoted(given or ""),
+            },
         )
 
     # --- Tools ----------------------------------------------------------------------------
@@ -963,6 +1090,55 @@ def _choices(chosen_and_known: tuple[set[str], set[str]]) -> SelectSelector:
             mode=SelectSelectorMode.DROPDOWN,
         )
     )
+
+
+def _prompt_costs(
+    instance: HubAPIInstance | None, api_id: str, name: str, text: str
+) -> dict[PromptChoice, str]:
+    """Return the tokens each choice for a selected API's prompt adds ("?": unknown)."""
+    given = instance.given_prompt(api_id) if instance else None
+    return {
+        PromptChoice.KEEP: "?" if given is None else str(estimate_tokens(len(given))),
+        PromptChoice.REPLACE: str(estimate_tokens(len(prompt_text([(name, text)])))),
+        PromptChoice.DROP: "0",
+    }
+
+
+def _prompt_choices(
+    texts: Mapping[str, str], costs: Mapping[PromptChoice, str], *, written: bool
+) -> list[SelectOptionDict]:
+    """Return the choices for a selected API's prompt, each with the tokens it adds.
+
+    Replacing it with a text not written yet shows no count.
+    """
+    return [
+        SelectOptionDict(
+            value=choice.value,
+            label=_text(
+                texts,
+                "selector.prompt_choice.options."
+                + (
+                    "replace_unwritten"
+                    if choice is PromptChoice.REPLACE and not written
+                    else choice.value
+                ),
+                {"tokens": costs[choice]},
+            ),
+        )
+        for choice in PromptChoice
+    ]
+
+
+def _quoted(prompt: str) -> str:
+    """Return ``prompt`` as a Markdown code block, cut after ``MAX_SHOWN_PROMPT`` characters."""
+    if not prompt:
+        return ""
+    if len(prompt) > MAX_SHOWN_PROMPT:
+        prompt = f"{prompt[:MAX_SHOWN_PROMPT]} …"
+    fence = "```"
+    while fence in prompt:
+        fence += "`"
+    return f"{fence}\n{prompt}\n{fence}"
 
 
 def _tools_selector(options: list[SelectOptionDict], *, multiple: bool = True) -> SelectSelector:

@@ -230,6 +230,39 @@ async def _search_mode(
 ASSIST: dict[str, Any] = {CONF_LLM_HASS_API: ["assist"]}
 
 
+async def async_open_api_prompt(
+    hass: HomeAssistant, entry: ConfigEntry, api_id: str
+) -> ConfigFlowResult:
+    """Open Configure -> Prompts of selected APIs, pick ``api_id``; return its prompt's form."""
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "api_prompts"}
+    )
+    assert result["step_id"] == "api_prompts", result
+    result = await hass.config_entries.options.async_configure(result["flow_id"], {"api": api_id})
+    assert result["type"] is FlowResultType.FORM, result
+    assert result["step_id"] == "api_prompt"
+    return result
+
+
+async def async_choose_api_prompt(
+    hass: HomeAssistant, entry: ConfigEntry, api_id: str, choice: str, text: str = ""
+) -> dict[str, Any]:
+    """Keep, replace or drop ``api_id``'s prompt through the options flow and Save; return the
+    options (the hub has reloaded)."""
+    result = await async_open_api_prompt(hass, entry, api_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"choice": choice, "text": text}
+    )
+    assert result["type"] is FlowResultType.MENU, result
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "save"}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    await hass.async_block_till_done()
+    return dict(entry.options)
+
+
 def _key(result: ConfigFlowResult, name: str) -> probatio.Marker:
     """Return the schema key ``name`` of a form."""
     schema = result["data_schema"]
@@ -240,7 +273,7 @@ def _key(result: ConfigFlowResult, name: str) -> probatio.Marker:
     pytest.fail(f"{name} is not in the form")
 
 
-STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits", "search"]
+STEPS = ["apis", "api_prompts", "tools", "scope", "safety", "overrides", "limits", "search"]
 
 
 MENU = [*STEPS, "save"]

@@ -27,7 +27,8 @@ from homeassistant.helpers import llm as llm_helper
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.effect import ALWAYS, NEVER
 from ..confirm.gate import Confirmations, ToolGate
-from ..const import LOGGER, TOKEN_ARGUMENT
+from ..const import LOGGER, TOKEN_ARGUMENT, PromptChoice
+from ..options import ApiPrompt
 from ..schema.cache import MAX_AGE, SchemaCache, SerializerChain
 from ..schema.text import JsonSchema
 from ..search.index import ToolIndex, tool_card
@@ -47,7 +48,14 @@ from .kept import DeferredTools, KeptBuild, KeptListing, KeptTool, Once, kept_ca
 from .names import assign_names, namespaced
 from .policy import HubPolicy, annotations_of
 
-__all__ = ["AliasedHubAPIInstance", "HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
+__all__ = [
+    "AliasedHubAPIInstance",
+    "HubAPIInstance",
+    "HubBuilder",
+    "Source",
+    "WarnOnce",
+    "prompt_text",
+]
 
 
 @dataclass(slots=True)
@@ -66,6 +74,9 @@ class Source:
     hub: bool = False
     # Tool name -> why the hub leaves that tool out (kept among the candidates).
     left_out: dict[str, str] = field(default_factory=dict)
+    # The selected LLM API's name (None: contributed tools or tools made in the UI); the hub's
+    # choice for that API's prompt applies to ``prompt_parts``.
+    api_name: str | None = None
 
 
 @dataclass
@@ -90,6 +101,14 @@ class HubAPIInstance(llm_helper.APIInstance):
     reachable: list[llm_helper.Tool] | None = None
     # Why the request's user may not use the hub (then it has no tools), in words.
     refused: str | None = None
+    # The prompt parts each selected API gave, before the hub's choice for them, by API id.
+    given_prompts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+    def given_prompt(self, api_id: str) -> str | None:
+        """Return the prompt selected API ``api_id`` gave, rendered as kept; None: none built."""
+        if (parts := self.given_prompts.get(api_id)) is None:
+            return None
+        return prompt_text(parts)
 
     @property
     def candidates(self) -> list[CandidateTool]:
@@ -253,7 +272,7 @@ class HubBuilder:
         warnings: list[str] | None = None,
     ) -> HubAPIInstance:
         """Return the instance of ``api`` for one request from its ``sources``."""
-        own_prompt, prompt_parts = self._prompt_parts(sources)
+        own_prompt, prompt_parts, given_prompts = self._prompt_parts(sources)
         assistant = llm_context.assistant
         custom_serializer = SerializerChain.around(source.custom_serializer for source in sources)
         renamed: dict[str, str] = {}
@@ -316,6 +335,7 @@ class HubBuilder:
             "search_index": search_index,
             "left_out": left_out,
             "reachable": reachable,
+            "given_prompts": given_prompts,
         }
         if renamed:
             # Only then an async_call_tool of the hub's own: one step less on every call.
@@ -570,20 +590,27 @@ class HubBuilder:
             asking is not None and self.policy.marks(hass, asking, assistant) != decided.marked
         )
 
-    def _prompt_parts(self, sources: list[Source]) -> tuple[str, list[tuple[str, str]]]:
-        """Return the hub's own prompt (instructions, then contributors') and the others' parts."""
+    def _prompt_parts(
+        self, sources: list[Source]
+    ) -> tuple[str, list[tuple[str, str]], dict[str, list[tuple[str, str]]]]:
+        """Return the own prompt, the others' parts as chosen, and each selected API's parts."""
         contributed: list[str] = []
         parts: dict[tuple[str, str], None] = {}
+        given: dict[str, list[tuple[str, str]]] = {}
+        chosen = self.policy.options.api_prompts
         for source in sources:
-            for heading, text in source.prompt_parts:
-                if not text.strip():
-                    continue
+            source_parts = source.prompt_parts
+            if source.api_name is not None:
+                given[source.source] = source_parts
+                if chosen and (choice := chosen.get(source.source)) is not None:
+                    source_parts = _chosen_parts(choice, source.api_name, source_parts)
+            for heading, text in _cleaned(source_parts):
                 if heading:
-                    parts[heading, text.strip()] = None
+                    parts[heading, text] = None
                 else:
-                    contributed.append(text.strip())
+                    contributed.append(text)
         own = [self.instructions.strip(), "\n".join(contributed)]
-        return "\n\n".join(part for part in own if part), list(parts)
+        return "\n\n".join(part for part in own if part), list(parts), given
 
 
 # Most ``ToolGate`` settings a builder keeps (tools times the gates of selected hubs).
@@ -601,6 +628,27 @@ def _token_help(parameters: Any) -> str | None:
         for key in parameters.schema
         if str(key) == TOKEN_ARGUMENT
     )
+
+
+def _cleaned(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Return the parts with text, stripped."""
+    return [(heading, text.strip()) for heading, text in parts if text.strip()]
+
+
+def _chosen_parts(
+    choice: ApiPrompt, api_name: str, parts: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Return what a selected API's prompt ``parts`` become by the hub's ``choice``."""
+    if choice.choice is PromptChoice.DROP:
+        return []
+    if choice.choice is PromptChoice.REPLACE:
+        return [(api_name, choice.text)]
+    return parts
+
+
+def prompt_text(parts: list[tuple[str, str]]) -> str:
+    """Return ``(heading, text)`` parts as a hub's prompt holds them (those with text)."""
+    return _render_prompt("", _cleaned(parts))
 
 
 def _render_prompt(own_prompt: str, parts: list[tuple[str, str]]) -> str:

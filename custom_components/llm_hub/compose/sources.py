@@ -205,6 +205,7 @@ async def async_collect_sources(
             tools=[],
             custom_serializer=instance.custom_serializer,
             hub=isinstance(instance, HubAPIInstance),
+            api_name=api.name,
         )
         if isinstance(instance, HubAPIInstance):
             # A selected hub's prompt parts are its own making, checked when it was built.
