@@ -142,6 +142,9 @@ CONSTANTS: Final = (
     Constant(r"lines or (\d+) characters", approvals.MAX_SHOWN_ARGUMENTS),
     Constant(r"and (\d+) open approvals", approvals.MAX_OPEN_PER_USER),
     Constant(r"at most (\d+) tokens per hub", gate.MAX_TOKENS_PER_USER),
+    # Conditions on arguments (confirm/conditions.py).
+    Constant(r"a text longer than (\d+) characters", const.MAX_CONDITION_TEXT),
+    Constant(r"search takes longer than (0\.\d+) s", const.CONDITION_SEARCH_TIME),
     # Tools made in the UI (ui_tools/tools.py, bounded.py).
     Constant(r"\*\*(\d+) s\*\* \(that of", tools.TEMPLATE_TIME_LIMIT),
     Constant(r"longer than (\d+) s and was stopped", tools.TEMPLATE_TIME_LIMIT),
@@ -289,6 +292,7 @@ SET_THROUGH: Final = {
     const.CONF_INCLUDED_TOOLS: ("tools", ("tools",)),
     const.CONF_EXCLUDED_TOOLS: ("tools", ("tools",)),
     const.CONF_OVERRIDES: ("override", ("name", "description")),
+    const.CONF_CONFIRM_CONDITIONS: ("condition", ("argument", "operator", "value", "values")),
 }
 """Options no form field is named after: the step and fields that set them."""
 
@@ -300,6 +304,10 @@ def _form_fields(key: str) -> tuple[str, tuple[str, ...]]:
     steps = [step for step, texts in OPTIONS_STEPS.items() if key in texts.get("data", {})]
     assert len(steps) == 1, f"option {key} is set in the steps {steps}"
     return steps[0], (key,)
+
+
+_MENU_STEP: Final = {"override": "overrides", "condition": "conditions"}
+"""The menu step a step that follows it belongs to."""
 
 
 def _default_words(value: Any) -> str:
@@ -319,7 +327,7 @@ def _options_table() -> list[list[str]]:
         key = next(iter(item.metadata.values())).key
         step, form = _form_fields(key)
         labels = ", ".join(f"**{OPTIONS_STEPS[step]['data'][name]}**" for name in form)
-        menu_step = "overrides" if step == "override" else step
+        menu_step = _MENU_STEP.get(step, step)
         rows.append(
             [
                 f"`{key}`",
@@ -360,7 +368,7 @@ def test_options_section_names_each_step_and_its_options() -> None:
     missing, unknown = [], []
     for step, title in MENU.items():
         text = flat(section(menu, f"### {title}"))
-        forms = {step, "override"} if step == "overrides" else {step}
+        forms = {step} | {form for form, menu_step in _MENU_STEP.items() if menu_step == step}
         stored = [key for key in EXPECTED if _form_fields(key)[0] in forms]
         missing += [(title, key) for key in stored if f"`{key}`" not in text]
         labels = {label for name in forms for label in OPTIONS_STEPS[name].get("data", {}).values()}

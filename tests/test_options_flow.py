@@ -59,7 +59,7 @@ def _api_options(result: ConfigFlowResult) -> list[Any]:
 def test_translations_cover_options_and_issues() -> None:
     """en.json names every step of the menu, and the repair issue with its fix flow."""
     steps = TRANSLATIONS["options"]["step"]
-    assert set(steps) == {"init", *STEPS, "override"}
+    assert set(steps) == {"init", *STEPS, "override", "condition"}
     assert set(steps["init"]["menu_options"]) == set(MENU)
     for step in STEPS:
         assert steps[step]["title"]
@@ -79,6 +79,15 @@ def test_translations_cover_options_and_issues() -> None:
         "scope_reaches",
         "scope_acts_outside",
         "scope_unreadable",
+        "condition_tool_unknown",
+        "condition_no_arguments",
+        "condition_argument_unknown",
+        "condition_value",
+        "condition_values",
+        "condition_number",
+        "condition_flag",
+        "condition_regex",
+        "conditions_unreadable",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
     assert _placeholders(issue["title"]) == {"hub"}

@@ -240,7 +240,7 @@ def _key(result: ConfigFlowResult, name: str) -> probatio.Marker:
     pytest.fail(f"{name} is not in the form")
 
 
-STEPS = ["apis", "tools", "scope", "safety", "overrides", "limits", "search"]
+STEPS = ["apis", "tools", "scope", "safety", "conditions", "overrides", "limits", "search"]
 
 
 MENU = [*STEPS, "save"]
