@@ -54,7 +54,7 @@ ASK_LISTS = (
     const.CONF_ASK_ENTITIES,
 )
 """"Always ask before acting on": stored as no list, every acting call asks."""
-CONDITIONS = {const.CONF_CONFIRM_CONDITIONS: {}}
+CONDITIONS: dict[str, Any] = {const.CONF_CONFIRM_CONDITIONS: {}}
 """Conditions on arguments: of the wrong type, none narrows what asks (as none stored)."""
 LISTS = (const.CONF_INCLUDED_TOOLS, const.CONF_EXCLUDED_TOOLS, const.CONF_CONFIRM_TOOLS, *ASK_LISTS)
 NARROWING = frozenset(

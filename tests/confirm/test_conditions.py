@@ -52,7 +52,7 @@ AT_MOST = const.ConditionOperator.AT_MOST
     ("operator", "bound", "value", "expected"),
     [
         (EQUALS, "Front door", "front  DOOR ", True),  # case, spaces
-        (EQUALS, "Front door", "Ｆｒｏｎｔ door", True),  # width (NFKC)
+        (EQUALS, "Front door", "\uff26\uff52\uff4f\uff4e\uff54 door", True),  # width (NFKC)
         (EQUALS, "Front door", "Back door", False),
         (EQUALS, 25, 25.0, True),
         (EQUALS, 25, 26, False),
@@ -130,7 +130,7 @@ async def _call(
 async def test_a_named_tool_asks_only_when_a_condition_holds(
     hass: HomeAssistant, setup_llm: None
 ) -> None:
-    """"Also confirm these tools" and "temperature is above 25", set in the options flow: 21
+    """ "Also confirm these tools" and "temperature is above 25", set in the options flow: 21
     runs at once, 28 waits for approval; a second condition asks below 16 too."""
     thermostat, _, hub = await async_add_thermostat_hub(hass)
     options = await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
@@ -159,9 +159,7 @@ async def test_conditions_never_make_a_call_ask(hass: HomeAssistant, setup_llm: 
     assert len(thermostat.calls) == 1
 
 
-async def test_conditions_narrow_confirm_destructive(
-    hass: HomeAssistant, setup_llm: None
-) -> None:
+async def test_conditions_narrow_confirm_destructive(hass: HomeAssistant, setup_llm: None) -> None:
     """A destructive tool under "Confirm destructive tools" asks only when a condition holds."""
     destructive = hubs.RecordingTool(
         THERMOSTAT,
@@ -169,7 +167,9 @@ async def test_conditions_narrow_confirm_destructive(
         annotations=llm.ToolAnnotations(read_only=False, destructive=True),
     )
     _, _, hub = await async_add_thermostat_hub(
-        hass, tool=destructive, **{const.CONF_CONFIRM_TOOLS: [], const.CONF_CONFIRM_DESTRUCTIVE: True}
+        hass,
+        tool=destructive,
+        options={const.CONF_CONFIRM_TOOLS: [], const.CONF_CONFIRM_DESTRUCTIVE: True},
     )
     await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
 

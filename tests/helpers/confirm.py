@@ -104,16 +104,20 @@ ABOVE_25 = {"argument": "temperature", "operator": "above", "value": "25"}
 
 
 async def async_add_thermostat_hub(
-    hass: HomeAssistant, title: str = "K", tool: llm.Tool | None = None, **options: Any
+    hass: HomeAssistant,
+    title: str = "K",
+    tool: llm.Tool | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[RecordingTool, FixedAPI, MockConfigEntry]:
     """Add hub ``title`` over an API "x" whose one tool is ``THERMOSTAT`` (or ``tool``), named in
     "Also confirm these tools"; return the tool, the API and the hub."""
-    recording = RecordingTool(THERMOSTAT, parameters=THERMOSTAT_SCHEMA)
+    recording = RecordingTool(
+        THERMOSTAT, parameters=THERMOSTAT_SCHEMA, result=llm.ToolResult(data={"set": True})
+    )
     api = FixedAPI(hass, "x", "X", [tool or recording])
     llm.async_register_api(hass, api)
-    entry = await async_add_hub(
-        hass, title, {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: [THERMOSTAT]} | options
-    )
+    stored = {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: [THERMOSTAT], **(options or {})}
+    entry = await async_add_hub(hass, title, stored)
     return recording, api, entry
 
 
