@@ -217,6 +217,23 @@ async def test_through_a_selected_hub_that_lists_the_tool_under_an_alias(
     ]
 
 
+async def test_through_two_selected_hubs(hass: HomeAssistant) -> None:
+    """Top picks Middle, which picks Inner: Inner's conditions read the arguments as its own
+    tool runs them, however deep the hub that asks."""
+    thermostat, _, inner = await async_add_thermostat_hub(hass, "Inner")
+    await async_add_condition(
+        hass, inner, THERMOSTAT, {"argument": "mode", "operator": "equals", "value": "cool"}
+    )
+    middle = await hubs.async_add_hub(hass, "Middle", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    top = await hubs.async_add_hub(hass, "Top", {CONF_LLM_HASS_API: [hubs.hub_id(middle)]})
+
+    ran, _ = await call_hub(hass, top, THERMOSTAT, {"temperature": 30})
+    asks, _ = await call_hub(hass, top, THERMOSTAT, {"temperature": 30, "mode": "cool"})
+
+    assert (ran, asks) == ("ran", "asks")
+    assert [call.tool_args for call in thermostat.calls] == [{"temperature": 30, "mode": "heat"}]
+
+
 async def test_through_search_modes_call_tool(
     hass: HomeAssistant,
     thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
