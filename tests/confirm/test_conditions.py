@@ -53,6 +53,7 @@ AT_MOST = const.ConditionOperator.AT_MOST
     [
         (EQUALS, "Front door", "front  DOOR ", True),  # case, spaces
         (EQUALS, "Front door", "\uff26\uff52\uff4f\uff4e\uff54 door", True),  # width (NFKC)
+        (EQUALS, "Front door", "Front\u200b door\u200e", True),  # format characters
         (EQUALS, "Front door", "Back door", False),
         (EQUALS, 25, 25.0, True),
         (EQUALS, 25, 26, False),

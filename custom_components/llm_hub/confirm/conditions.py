@@ -84,8 +84,9 @@ def _kind(value: Any) -> str | None:
 
 
 def _text(value: str) -> str:
-    """Return a text as ``equals`` compares it: width, case and runs of spaces folded."""
-    return " ".join(unicodedata.normalize("NFKC", value).casefold().split())
+    """Return a text as ``equals`` compares it: width, case, format characters, spaces folded."""
+    folded = unicodedata.normalize("NFKC", value).casefold()
+    return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
 
 
 def _equals(value: Any, candidates: Iterable[Any]) -> bool:
