@@ -142,6 +142,9 @@ CONSTANTS: Final = (
     Constant(r"lines or (\d+) characters", approvals.MAX_SHOWN_ARGUMENTS),
     Constant(r"and (\d+) open approvals", approvals.MAX_OPEN_PER_USER),
     Constant(r"at most (\d+) tokens per hub", gate.MAX_TOKENS_PER_USER),
+    # Conditions on arguments (confirm/conditions.py).
+    Constant(r"a text longer than (\d+) characters", const.MAX_CONDITION_TEXT),
+    Constant(r"search takes longer than (0\.\d+) s", const.CONDITION_SEARCH_TIME),
     # Tools made in the UI (ui_tools/tools.py, bounded.py).
     Constant(r"\*\*(\d+) s\*\* \(that of", tools.TEMPLATE_TIME_LIMIT),
     Constant(r"longer than (\d+) s and was stopped", tools.TEMPLATE_TIME_LIMIT),
@@ -290,9 +293,10 @@ SET_THROUGH: Final = {
     const.CONF_EXCLUDED_TOOLS: ("tools", ("tools",)),
     const.CONF_OVERRIDES: ("override", ("name", "description")),
     const.CONF_API_PROMPTS: ("api_prompt", ("choice", "text")),
+    const.CONF_CONFIRM_CONDITIONS: ("condition", ("argument", "operator", "value", "values")),
 }
 """Options no form field is named after: the step and fields that set them."""
-SUB_STEPS: Final = {"override": "overrides", "api_prompt": "api_prompts"}
+SUB_STEPS: Final = {"override": "overrides", "api_prompt": "api_prompts", "condition": "conditions"}
 """Steps reached from a step of the menu (not from the menu), by the menu's step."""
 
 

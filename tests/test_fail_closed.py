@@ -54,6 +54,8 @@ ASK_LISTS = (
     const.CONF_ASK_ENTITIES,
 )
 """"Always ask before acting on": stored as no list, every acting call asks."""
+CONDITIONS: dict[str, Any] = {const.CONF_CONFIRM_CONDITIONS: {}}
+"""Conditions on arguments: of the wrong type, none narrows what asks (as none stored)."""
 LISTS = (const.CONF_INCLUDED_TOOLS, const.CONF_EXCLUDED_TOOLS, const.CONF_CONFIRM_TOOLS, *ASK_LISTS)
 NARROWING = frozenset(
     {
@@ -82,7 +84,7 @@ def contributed_tools(contributed_tools: list[llm.Tool], calls: list[Call]) -> l
 
 def test_the_safety_options() -> None:
     """The options that fail closed (docs/options.md lists them)."""
-    assert set(FLAGS) | set(LISTS) | NARROWING == SAFETY_OPTIONS
+    assert set(FLAGS) | set(LISTS) | set(CONDITIONS) | NARROWING == SAFETY_OPTIONS
 
 
 def _strictest(key: str, value: Any, every: list[str], acting: list[str]) -> dict[str, Any]:
@@ -91,6 +93,8 @@ def _strictest(key: str, value: Any, every: list[str], acting: list[str]) -> dic
     ``acting``: the tools that are not read-only; an "Always ask" list stored as no list
     asks for each of them, as naming them all in "Also confirm these tools" does.
     """
+    if key in CONDITIONS:
+        return {key: CONDITIONS[key]}
     if key not in LISTS:
         return {key: FLAGS[key]}
     if isinstance(value, list):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from unittest.mock import patch
 
+import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
@@ -59,7 +61,7 @@ def _api_options(result: ConfigFlowResult) -> list[Any]:
 def test_translations_cover_options_and_issues() -> None:
     """en.json names every step of the menu, and the repair issue with its fix flow."""
     steps = TRANSLATIONS["options"]["step"]
-    assert set(steps) == {"init", *STEPS, "override", "api_prompt"}
+    assert set(steps) == {"init", *STEPS, "override", "api_prompt", "condition"}
     assert set(steps["init"]["menu_options"]) == set(MENU)
     for step in STEPS:
         assert steps[step]["title"]
@@ -81,6 +83,15 @@ def test_translations_cover_options_and_issues() -> None:
         "scope_unreadable",
         "no_api_selected",
         "prompt_text_required",
+        "condition_tool_unknown",
+        "condition_no_arguments",
+        "condition_argument_unknown",
+        "condition_value",
+        "condition_values",
+        "condition_number",
+        "condition_flag",
+        "condition_regex",
+        "conditions_unreadable",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
     assert _placeholders(issue["title"]) == {"hub"}
@@ -942,6 +953,221 @@ async def test_override_of_a_tool_not_found_now(hass: HomeAssistant, hub: MockCo
     assert _suggested(result, "name") == "old"
     result = await _submit(hass, result, {"name": "old"})
     assert hub.options[const.CONF_OVERRIDES] == {"gone": {"name": "old"}}
+
+
+# --- Conditions on arguments -------------------------------------------------------------------
+
+
+async def _open_condition(
+    hass: HomeAssistant, entry: MockConfigEntry, key: str
+) -> ConfigFlowResult:
+    result = await _open(hass, entry, "conditions")
+    result = await _submit(hass, result, {"tool": key})
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "condition", result
+    return result
+
+
+def _stored(entry: MockConfigEntry) -> Any:
+    return entry.options.get(const.CONF_CONFIRM_CONDITIONS)
+
+
+async def test_conditions_add_list_and_remove(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """A condition is added on an argument the tool's schema has, typed by its comparison, and
+    listed with the others to remove."""
+    result = await _open(hass, hub, "conditions")
+    assert [choice["value"] for choice in _choices(result, "tool")] == HUB_TOOLS
+    assert _choices(result, "remove") == []
+
+    result = await _open_condition(hass, hub, hubs.BREW)
+    assert result["description_placeholders"] == {
+        "tool": hubs.BREW,
+        "arguments": "cups, size, strength",
+    }
+    assert _choices(result, "argument") == ["cups", "size", "strength"]
+    assert _choices(result, "operator") == [
+        "equals",
+        "in",
+        "regex",
+        "above",
+        "below",
+        "at_least",
+        "at_most",
+    ]
+    assert _choices(result, "values") == ["large", "small"]  # the schema's own values
+    result = await _submit(hass, result, {"argument": "cups", "operator": "above", "value": " 2 "})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    result = await _open_condition(hass, hub, hubs.BREW)
+    await _submit(hass, result, {"argument": "size", "operator": "in", "values": ["large", " "]})
+    result = await _open_condition(hass, hub, hubs.BREW)
+    await _submit(hass, result, {"argument": "strength", "operator": "at_most", "value": "4,5"})
+    assert _stored(hub) == {
+        hubs.BREW: [
+            {"argument": "cups", "operator": "above", "value": 2},
+            {"argument": "size", "operator": "in", "value": ["large"]},
+            {"argument": "strength", "operator": "at_most", "value": 4.5},
+        ]
+    }
+    assert hub.runtime_data.api.options.confirm_conditions[hubs.BREW][1].value == ("large",)
+
+    result = await _open(hass, hub, "conditions")
+    assert [choice["label"] for choice in _choices(result, "remove")] == [
+        f"{hubs.BREW}: cups > 2",
+        f'{hubs.BREW}: size ∈ ["large"]',
+        f"{hubs.BREW}: strength ≤ 4.5",
+    ]
+    await _submit(hass, result, {"remove": [json.dumps([hubs.BREW, 0])]})
+    assert [item["argument"] for item in _stored(hub)[hubs.BREW]] == ["size", "strength"]
+    result = await _open(hass, hub, "conditions")
+    await _submit(
+        hass, result, {"remove": [choice["value"] for choice in _choices(result, "remove")]}
+    )
+    assert const.CONF_CONFIRM_CONDITIONS not in hub.options
+
+
+@pytest.mark.parametrize(
+    ("fields", "errors"),
+    [
+        ({"argument": "cups", "operator": "above", "value": "many"}, {"value": "condition_number"}),
+        (
+            {"argument": "cups", "operator": "below", "value": "1e400"},
+            {"value": "condition_number"},
+        ),
+        ({"argument": "cups", "operator": "at_least"}, {"value": "condition_number"}),
+        (
+            {"argument": "size", "operator": "regex", "value": "(large"},
+            {"value": "condition_regex"},
+        ),
+        ({"argument": "size", "operator": "regex"}, {"value": "condition_regex"}),
+        ({"argument": "size", "operator": "in"}, {"values": "condition_values"}),
+        ({"argument": "size", "operator": "in", "values": [" "]}, {"values": "condition_values"}),
+        ({"argument": "size", "operator": "equals", "value": " "}, {"value": "condition_value"}),
+        (
+            {"argument": "cups", "operator": "equals", "value": "lots"},
+            {"value": "condition_number"},
+        ),
+        (
+            {"argument": "cups", "operator": "in", "values": ["1", "two"]},
+            {"values": "condition_number"},
+        ),
+    ],
+)
+async def test_a_condition_whose_value_does_not_fit_is_refused_on_its_field(
+    hass: HomeAssistant, hub: MockConfigEntry, fields: dict[str, Any], errors: dict[str, str]
+) -> None:
+    """Numbers for the comparisons and for a number argument, a pattern that compiles, a value
+    at all: else the form says so on the field, keeps what was typed, and stores nothing."""
+    result = await _open_condition(hass, hub, hubs.BREW)
+
+    result = await _submit(hass, result, fields)
+
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == errors
+    assert _suggested(result, "argument") == fields["argument"]
+    assert _stored(hub) is None
+    result = await _submit(hass, result, {"argument": "cups", "operator": "equals", "value": "2"})
+    assert _stored(hub) == {hubs.BREW: [{"argument": "cups", "operator": "equals", "value": 2}]}
+
+
+async def test_a_condition_on_a_flag_or_a_text_keeps_its_type(
+    hass: HomeAssistant, setup_llm: None
+) -> None:
+    """A yes-or-no argument takes true or false; a text stays a text (a pattern as typed)."""
+    decaf = hubs.RecordingTool(
+        "brew",
+        parameters=probatio.Schema(
+            {probatio.Required("decaf"): bool, probatio.Required("note"): str}
+        ),
+    )
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [decaf]))
+    hub = await hubs.async_add_hub(hass, "K", {CONF_LLM_HASS_API: ["x"]})
+    result = await _open_condition(hass, hub, "brew")
+    result = await _submit(hass, result, {"argument": "decaf", "operator": "equals", "value": "no"})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    for fields, error in (
+        ({"operator": "equals", "value": "maybe"}, {"value": "condition_flag"}),
+        ({"operator": "in", "values": ["true", "nope"]}, {"values": "condition_flag"}),
+    ):
+        result = await _open_condition(hass, hub, "brew")
+        result = await _submit(hass, result, {"argument": "decaf", **fields})
+        assert result["errors"] == error
+    await _submit(hass, result, {"argument": "note", "operator": "regex", "value": " milk$"})
+    result = await _open_condition(hass, hub, "brew")
+    await _submit(hass, result, {"argument": "note", "operator": "equals", "value": " 12 "})
+
+    assert _stored(hub) == {
+        "brew": [
+            {"argument": "decaf", "operator": "equals", "value": False},
+            {"argument": "note", "operator": "regex", "value": " milk$"},
+            {"argument": "note", "operator": "equals", "value": "12"},
+        ]
+    }
+
+
+async def test_conditions_refuse_a_tool_without_arguments(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """A tool that takes no arguments cannot get a condition: the form says so on its field."""
+    result = await _open(hass, hub, "conditions")
+
+    result = await _submit(hass, result, {"tool": hubs.GRIND})
+
+    assert result["step_id"] == "conditions"
+    assert result["errors"] == {"tool": "condition_no_arguments"}
+
+
+async def test_a_tool_gone_or_changed_while_the_form_is_open(
+    hass: HomeAssistant, hub: MockConfigEntry, contribution: hubs.Contribution
+) -> None:
+    """The tool and its arguments are checked as they are when the form is submitted: a tool
+    gone sends back to the list with the error on the tool, an argument gone errs on its field."""
+    assert contribution.tools is not None
+    brew = contribution.tools[0]
+    result = await _open_condition(hass, hub, hubs.BREW)
+    contribution.tools = [
+        hubs.RecordingTool(
+            hubs.BREW,
+            integration=hubs.TOOLS_DOMAIN,
+            parameters=probatio.Schema({probatio.Required("size"): str}),
+        )
+    ]
+    result = await _submit(hass, result, {"argument": "cups", "operator": "above", "value": "2"})
+    assert result["errors"] == {"argument": "condition_argument_unknown"}
+    assert _choices(result, "argument") == ["size"]
+
+    contribution.tools = []
+    result = await _submit(hass, result, {"argument": "size", "operator": "equals", "value": "x"})
+    assert result["step_id"] == "conditions"
+    assert result["errors"] == {"tool": "condition_tool_unknown"}
+    # Gone between the list and the condition's form: back to the list.
+    contribution.tools = [brew]
+    result = await _open(hass, hub, "conditions")
+    contribution.tools = []
+    result = await _submit(hass, result, {"tool": hubs.BREW})
+    assert result["step_id"] == "conditions"
+    assert result["errors"] == {"tool": "condition_tool_unknown"}
+    assert _stored(hub) is None
+
+
+async def test_conditions_of_the_wrong_type_are_marked_and_replaced(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """Conditions stored with the wrong type narrow nothing: the step says so, lists none, and
+    what is added replaces them."""
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, const.CONF_CONFIRM_CONDITIONS: {hubs.BREW: "cups > 2"}}
+    )
+    await hass.async_block_till_done()
+    menu = await _menu(hass, hub)
+    result = await hass.config_entries.options.async_configure(
+        menu["flow_id"], {"next_step_id": "conditions"}
+    )
+    assert result["errors"] == {"base": "conditions_unreadable"}
+    assert _choices(result, "remove") == []
+
+    result = await _submit(hass, result, {"tool": hubs.BREW})
+    await _submit(hass, result, {"argument": "cups", "operator": "above", "value": "3"})
+    assert _stored(hub) == {hubs.BREW: [{"argument": "cups", "operator": "above", "value": 3}]}
 
 
 # --- Limits and logging -----------------------------------------------------------------------

@@ -64,6 +64,32 @@ CONF_ASK_DOMAINS: Final = "ask_domains"
 CONF_ASK_DEVICE_CLASSES: Final = "ask_device_classes"
 CONF_ASK_AREAS: Final = "ask_areas"
 CONF_ASK_ENTITIES: Final = "ask_entities"
+# Per tool key, conditions on its arguments' values (``[{CONF_ARGUMENT, CONF_OPERATOR,
+# CONF_VALUE}]``): the tool's calls ask, by the options above, only when one of them holds.
+CONF_CONFIRM_CONDITIONS: Final = "confirm_conditions"
+CONF_ARGUMENT: Final = "argument"
+CONF_OPERATOR: Final = "operator"
+CONF_VALUE: Final = "value"
+# Longest text a ``regex`` condition searches; a longer one counts as holding (the call asks).
+MAX_CONDITION_TEXT: Final = 256
+# Seconds a ``regex`` condition may search; one that takes longer counts as holding.
+CONDITION_SEARCH_TIME: Final = 0.05
+
+
+class ConditionOperator(StrEnum):
+    """How a condition compares an argument's value (``CONF_OPERATOR``)."""
+
+    EQUALS = "equals"
+    # One of a list of values.
+    IN = "in"
+    # ``regex.search``: the pattern is found anywhere in the text.
+    REGEX = "regex"
+    ABOVE = "above"
+    BELOW = "below"
+    AT_LEAST = "at_least"
+    AT_MOST = "at_most"
+
+
 # Per tool key, ``{CONF_ALIAS: alias, CONF_DESCRIPTION: text}`` (either may be absent).
 CONF_OVERRIDES: Final = "overrides"
 CONF_ALIAS: Final = "name"

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+import functools
 import math
 from types import MappingProxyType
 import typing
 from typing import Any, Final, Self
 
 import probatio
+import regex
 
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.helpers import config_validation as cv
@@ -29,12 +31,14 @@ from .const import (
     CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
+    CONF_ARGUMENT,
     CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
     CONF_CALLS_PER_MINUTE,
     CONF_CHANGES_PER_HOUR,
+    CONF_CONFIRM_CONDITIONS,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -45,6 +49,7 @@ from .const import (
     CONF_MAX_TOOLS,
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
+    CONF_OPERATOR,
     CONF_OVERRIDES,
     CONF_PINNED_TOOLS,
     CONF_PROMPT,
@@ -60,25 +65,31 @@ from .const import (
     CONF_SCOPE_LABELS,
     CONF_TIMEOUT,
     CONF_TOOL_MODE,
+    CONF_VALUE,
     CONFIRM_APPROVE,
     CONFIRM_REFUSE,
     DEFAULT_APPROVAL_TIMEOUT,
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
     MAX_APPROVAL_TIMEOUT,
+    ConditionOperator,
     PromptChoice,
     ToolMode,
 )
 
 __all__ = [
+    "COMPARISONS",
     "EVERY_TOOL",
     "EXPECTED",
     "NONE_OF",
     "SAFETY_OPTIONS",
     "ApiPrompt",
+    "Condition",
     "HubOptions",
     "NoneOf",
     "Override",
+    "compiled_pattern",
+    "condition_problem",
     "expected_words",
     "invalid_options",
     "selected_api_ids",
@@ -104,6 +115,101 @@ class ApiPrompt:
 
 # The choices an entry of ``api_prompts`` may hold.
 _PROMPT_CHOICES: Final = frozenset(choice.value for choice in PromptChoice)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition on one argument's value: its tool's calls ask only when one of them holds."""
+
+    argument: str
+    operator: ConditionOperator
+    # A text, number or true/false; ``IN``: a tuple of them; ``REGEX``: a pattern; ``COMPARISONS``:
+    # a number.
+    value: Any
+
+
+# The operators that compare numbers.
+COMPARISONS: Final = frozenset(
+    {
+        ConditionOperator.ABOVE,
+        ConditionOperator.BELOW,
+        ConditionOperator.AT_LEAST,
+        ConditionOperator.AT_MOST,
+    }
+)
+
+
+@functools.lru_cache(maxsize=256)
+def compiled_pattern(pattern: str) -> Any:
+    """Return ``pattern`` compiled (the ``regex`` module, Python's syntax), or None if it fails."""
+    try:
+        return regex.compile(pattern)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001  # any pattern it cannot take (regex.error, deep nesting)
+        return None
+
+
+def _is_scalar(value: Any) -> bool:
+    """Return whether ``value`` is a text, a true/false or a number (finite) a condition takes."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str | int)  # bool is an int
+
+
+def condition_problem(operator: ConditionOperator, value: Any) -> str | None:
+    """Return why ``value`` does not fit ``operator`` (an error key), or None when it does."""
+    if operator is ConditionOperator.IN:
+        fits = isinstance(value, list | tuple) and bool(value) and all(map(_is_scalar, value))
+        return None if fits else "condition_values"
+    if operator is ConditionOperator.REGEX:
+        fits = isinstance(value, str) and compiled_pattern(value) is not None
+        return None if fits else "condition_regex"
+    if operator in COMPARISONS:
+        fits = _is_scalar(value) and not isinstance(value, str | bool)
+        return None if fits else "condition_number"
+    return None if _is_scalar(value) else "condition_value"
+
+
+def _is_condition(item: Any) -> bool:
+    if not isinstance(item, Mapping) or set(item) != {CONF_ARGUMENT, CONF_OPERATOR, CONF_VALUE}:
+        return False
+    argument, operator = item[CONF_ARGUMENT], item[CONF_OPERATOR]
+    return (
+        isinstance(argument, str)
+        and bool(argument)
+        and isinstance(operator, str)
+        and operator in _OPERATORS
+        and condition_problem(_OPERATORS[operator], item[CONF_VALUE]) is None
+    )
+
+
+def _is_conditions(value: Any) -> bool:
+    return isinstance(value, Mapping) and all(
+        isinstance(key, str) and isinstance(items, list) and all(map(_is_condition, items))
+        for key, items in value.items()
+    )
+
+
+def _read_conditions(
+    value: Any, default: Mapping[str, tuple[Condition, ...]]
+) -> Mapping[str, tuple[Condition, ...]]:
+    # Only a value ``_is_conditions`` took (a safety option: any other fails closed).
+    return MappingProxyType(
+        {
+            key: tuple(
+                Condition(
+                    item[CONF_ARGUMENT],
+                    _OPERATORS[item[CONF_OPERATOR]],
+                    tuple(found) if isinstance(found := item[CONF_VALUE], list) else found,
+                )
+                for item in items
+            )
+            for key, items in value.items()
+            if items
+        }
+    )
+
+
+_OPERATORS: Final = {str(operator): operator for operator in ConditionOperator}
 
 
 class _StandIn(frozenset[str]):
@@ -410,10 +516,17 @@ _API_PROMPTS: Final = Kind(
     _read_api_prompts,
     words="expected_api_prompts",
 )
+_CONDITIONS: Final = Kind(
+    _is_conditions,
+    "tool names, each with a list of conditions (argument, operator, value)",
+    _read_conditions,
+    words="expected_conditions",
+)
 _CONFIRM: Final = _one_of((CONFIRM_APPROVE, CONFIRM_REFUSE))
 _TOOL_MODE: Final = _one_of(ToolMode)
 _NO_OVERRIDES: Final[Mapping[str, Override]] = MappingProxyType({})
 _NO_API_PROMPTS: Final[Mapping[str, ApiPrompt]] = MappingProxyType({})
+_NO_CONDITIONS: Final[Mapping[str, tuple[Condition, ...]]] = MappingProxyType({})
 _ROW: Final = "option"
 
 
@@ -475,6 +588,11 @@ class HubOptions:
     )
     ask_entities: frozenset[str] = _option(
         CONF_ASK_ENTITIES, _ENTITIES, default=frozenset(), strictest=EVERY_TOOL
+    )
+    # Per tool key: its calls ask, by the options above, only when one of these holds. A wrong
+    # type fails closed to none, so every call asks as the options above say.
+    confirm_conditions: Mapping[str, tuple[Condition, ...]] = _option(
+        CONF_CONFIRM_CONDITIONS, _CONDITIONS, default=_NO_CONDITIONS, strictest=_NO_CONDITIONS
     )
     overrides: Mapping[str, Override] = _option(CONF_OVERRIDES, _OVERRIDES, default=_NO_OVERRIDES)
     # Seconds a tool call may run.

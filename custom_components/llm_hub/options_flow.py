@@ -9,6 +9,8 @@ entry reloads once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import json
+import math
 from typing import Any, Final
 
 import probatio
@@ -17,7 +19,12 @@ from homeassistant.components.homeassistant.exposed_entities import async_should
 from homeassistant.config_entries import ConfigEntryState, ConfigFlowResult, OptionsFlowWithReload
 from homeassistant.const import CONF_LLM_HASS_API, UnitOfTime
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import area_registry as ar, llm as llm_helper, translation
+from homeassistant.helpers import (
+    area_registry as ar,
+    config_validation as cv,
+    llm as llm_helper,
+    translation,
+)
 from homeassistant.helpers.selector import (
     AreaSelector,
     AreaSelectorConfig,
@@ -44,6 +51,7 @@ from .compose.builder import HubAPIInstance, prompt_text
 from .compose.candidate import CandidateTool
 from .compose.policy import HubPolicy, alias_error, annotations_of, is_destructive
 from .confirm.approvals import MOBILE_APP_PREFIX
+from .confirm.conditions import argument_names, condition_symbols
 from .const import (
     CLIENT_TOOL_LIMIT,
     CONF_ADMINS_ONLY,
@@ -52,12 +60,14 @@ from .const import (
     CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
     CONF_APPROVAL_TIMEOUT,
+    CONF_ARGUMENT,
     CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
     CONF_ASK_DOMAINS,
     CONF_ASK_ENTITIES,
     CONF_CALLS_PER_MINUTE,
     CONF_CHANGES_PER_HOUR,
+    CONF_CONFIRM_CONDITIONS,
     CONF_CONFIRM_DESTRUCTIVE,
     CONF_CONFIRM_TOOLS,
     CONF_CONFIRM_WITHOUT_CONVERSATION,
@@ -68,6 +78,7 @@ from .const import (
     CONF_MAX_TOOLS,
     CONF_NO_DESTRUCTIVE,
     CONF_NO_OPEN_WORLD,
+    CONF_OPERATOR,
     CONF_OVERRIDES,
     CONF_PINNED_TOOLS,
     CONF_PROMPT,
@@ -83,11 +94,13 @@ from .const import (
     CONF_SCOPE_LABELS,
     CONF_TIMEOUT,
     CONF_TOOL_MODE,
+    CONF_VALUE,
     CONFIRM_APPROVE,
     CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
     MAX_APPROVAL_TIMEOUT,
+    ConditionOperator,
     PromptChoice,
     ToolMode,
     api_id_for_entry,
@@ -95,9 +108,12 @@ from .const import (
 from .hub_name import served_name
 from .issues import api_name
 from .options import (
+    COMPARISONS,
     ApiPrompt,
+    Condition,
     EveryTool,
     HubOptions,
+    condition_problem,
     invalid_options,
     selected_api_ids,
     without_empty,
@@ -117,6 +133,9 @@ CONF_TOOL = "tool"
 CONF_API = "api"
 # Most characters of a selected API's prompt its step shows (the inspector shows all of it).
 MAX_SHOWN_PROMPT = 2000
+# Conditions form fields: the conditions to remove (``_condition_id``); the values of ``IN``.
+CONF_REMOVE = "remove"
+CONF_VALUES = "values"
 # Options form field: the source whose tools the tools step shows (``ALL_SOURCES``: all).
 CONF_SOURCE = "source"
 # The ``CONF_SOURCE`` value that shows every tool.
@@ -228,8 +247,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
     Steps: selected LLM APIs and instructions (``apis``), what the hub does with each selected
     API's prompt (``api_prompts`` then ``api_prompt``), which tools (``tools``), the
     entities and users it serves (``scope``), safety
-    (annotation policy, confirmation, timeout: ``safety``), a tool's alias and description
-    (``overrides`` then ``override``), limits and logging (``limits``), and tool search
+    (annotation policy, confirmation, timeout: ``safety``), conditions on a tool's arguments
+    (``conditions`` then ``condition``), a tool's alias and description (``overrides`` then
+    ``override``), limits and logging (``limits``), and tool search
     (``search``: the tool mode and the tools always listed). The menu shows how many tools
     the hub would list with the changes made so far and how big they are for a model;
     ``save`` stores the options (the entry reloads once, when they changed).
@@ -241,6 +261,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         self._build_error: str | None = None
         self._override_key: str | None = None
         self._prompt_api: str | None = None
+        self._condition_key: str | None = None
         self._warned: dict[str, Any] | None = None
         self._changed: dict[str, Any] | None = None
         self._source = ALL_SOURCES
@@ -266,6 +287,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 "tools",
                 "scope",
                 "safety",
+                "conditions",
                 "overrides",
                 "limits",
                 "search",
@@ -724,6 +746,158 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
             for key, value in stored.items()
         }
 
+    # --- Conditions on arguments ---------------------------------------------------------
+
+    async def async_step_conditions(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Remove conditions, and choose a tool to add one to (``condition``)."""
+        errors: dict[str, str] = {}
+        stored = self._conditions()
+        if user_input is not None:
+            removed = set(user_input.get(CONF_REMOVE, []))
+            kept = {
+                key: kept
+                for key, conditions in stored.items()
+                if (
+                    kept := [
+                        item
+                        for index, item in enumerate(conditions)
+                        if _condition_id(key, index) not in removed
+                    ]
+                )
+            }
+            if not (key := user_input.get(CONF_TOOL)):
+                return await self._async_apply({CONF_CONFIRM_CONDITIONS: kept})
+            if (item := await self._async_candidate(key)) is None:
+                errors[CONF_TOOL] = "condition_tool_unknown"
+            elif not argument_names(item.json_schema):
+                errors[CONF_TOOL] = "condition_no_arguments"
+            else:
+                self._stage({CONF_CONFIRM_CONDITIONS: kept})
+                self._condition_key = key
+                return await self.async_step_condition()
+        elif CONF_CONFIRM_CONDITIONS in invalid_options(self._options):
+            errors["base"] = "conditions_unreadable"
+        texts = await self._async_texts("selector")
+        instance = await self._async_instance()
+        names = {api.id: api.name for api in llm_helper.async_get_apis(self.hass)}
+        return self.async_show_form(
+            step_id="conditions",
+            data_schema=probatio.Schema(
+                {
+                    probatio.Optional(CONF_TOOL): _tools_selector(
+                        [
+                            SelectOptionDict(value=item.key, label=_tool_label(texts, item, names))
+                            for item in (instance.candidates if instance else [])
+                        ],
+                        multiple=False,
+                    ),
+                    probatio.Optional(CONF_REMOVE): _tools_selector(
+                        [
+                            SelectOptionDict(
+                                value=_condition_id(key, index),
+                                label=f"{key}: {condition_symbols(_condition(item))}",
+                            )
+                            for key, conditions in stored.items()
+                            for index, item in enumerate(conditions)
+                        ]
+                    ),
+                }
+            ),
+            errors=errors,
+            description_placeholders=await self._async_figures(),
+        )
+
+    async def async_step_condition(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Add a condition on one argument of the chosen tool; its calls ask when one holds."""
+        key = self._condition_key
+        assert key is not None  # noqa: S101  # set by the conditions step
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            self._instance = None  # the tool as it is now, not as the form showed it
+        if (item := await self._async_candidate(key)) is None:
+            return await self.async_step_conditions({CONF_TOOL: key})
+        schema = item.json_schema or {}
+        arguments = sorted(argument_names(schema))
+        if user_input is not None:
+            argument = user_input[CONF_ARGUMENT]
+            if argument not in arguments:
+                errors[CONF_ARGUMENT] = "condition_argument_unknown"
+            else:
+                operator = ConditionOperator(user_input[CONF_OPERATOR])
+                kind = _argument_kind(schema["properties"][argument])
+                field, value, error = _condition_value(operator, kind, user_input)
+                if error is None:
+                    stored = self._conditions()
+                    added = {CONF_ARGUMENT: argument, CONF_OPERATOR: operator, CONF_VALUE: value}
+                    stored[key] = [*stored.get(key, []), added]
+                    return await self._async_apply({CONF_CONFIRM_CONDITIONS: stored})
+                errors[field] = error
+        enums = {
+            str(choice)
+            for part in (schema.get("properties") or {}).values()
+            if isinstance(part, Mapping)
+            for choice in part.get("enum") or ()
+        }
+        return self.async_show_form(
+            step_id="condition",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema(
+                    {
+                        probatio.Required(CONF_ARGUMENT): SelectSelector(
+                            SelectSelectorConfig(
+                                options=arguments, mode=SelectSelectorMode.DROPDOWN
+                            )
+                        ),
+                        probatio.Required(CONF_OPERATOR): SelectSelector(
+                            SelectSelectorConfig(
+                                options=[operator.value for operator in ConditionOperator],
+                                translation_key="condition_operator",
+                                mode=SelectSelectorMode.DROPDOWN,
+                            )
+                        ),
+                        probatio.Optional(CONF_VALUE): TextSelector(),
+                        probatio.Optional(CONF_VALUES): SelectSelector(
+                            SelectSelectorConfig(
+                                options=sorted(enums),
+                                multiple=True,
+                                custom_value=True,
+                                mode=SelectSelectorMode.DROPDOWN,
+                            )
+                        ),
+                    }
+                ),
+                user_input or {},
+            ),
+            errors=errors,
+            description_placeholders={"tool": key, "arguments": ", ".join(arguments) or "—"},
+        )
+
+    def _conditions(self) -> dict[str, list[dict[str, Any]]]:
+        """Return the conditions of this flow's options as stored (none, when of the wrong type)."""
+        return {
+            key: [
+                {
+                    CONF_ARGUMENT: item.argument,
+                    CONF_OPERATOR: str(item.operator),
+                    CONF_VALUE: list(item.value) if isinstance(item.value, tuple) else item.value,
+                }
+                for item in conditions
+            ]
+            for key, conditions in self._current().confirm_conditions.items()
+        }
+
+    async def _async_candidate(self, key: str) -> CandidateTool | None:
+        """Return the tool ``key`` of the hub as built with this flow's options, or None."""
+        instance = await self._async_instance()
+        return next(
+            (item for item in (instance.candidates if instance else []) if item.key == key),
+            None,
+        )
+
     # --- Overrides ------------------------------------------------------------------------
 
     async def async_step_overrides(
@@ -1068,6 +1242,84 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 mode=SelectSelectorMode.DROPDOWN,
             )
         )
+
+
+def _condition_id(key: str, index: int) -> str:
+    """Return how the conditions form names condition ``index`` of tool ``key``."""
+    return json.dumps([key, index])
+
+
+def _condition(stored: Mapping[str, Any]) -> Condition:
+    """Return a condition of ``HubOptions._conditions``' form."""
+    value = stored[CONF_VALUE]
+    return Condition(
+        stored[CONF_ARGUMENT],
+        ConditionOperator(stored[CONF_OPERATOR]),
+        tuple(value) if isinstance(value, list) else value,
+    )
+
+
+def _argument_kind(schema: Any) -> str:
+    """Return what values an argument's JSON Schema takes: "number", "flag" or "text"."""
+    kind = schema.get("type") if isinstance(schema, Mapping) else None
+    if kind in ("number", "integer"):
+        return "number"
+    return "flag" if kind == "boolean" else "text"
+
+
+def _condition_value(
+    operator: ConditionOperator, kind: str, user_input: Mapping[str, Any]
+) -> tuple[str, Any, str | None]:
+    """Return the form's value for ``operator``: its field, the value, and an error key or None.
+
+    Texts become numbers for comparisons, and for an argument of ``kind`` number (flag: true or
+    false); a pattern stays a text.
+    """
+    typing = "number" if operator in COMPARISONS else "text" if operator is _REGEX else kind
+    value: Any
+    if operator is ConditionOperator.IN:
+        field = CONF_VALUES
+        given = [text.strip() for text in user_input.get(CONF_VALUES, [])]
+        value = [_typed(text, typing) for text in given if text]
+        typed = None not in value
+    else:
+        field, text = CONF_VALUE, user_input.get(CONF_VALUE, "")
+        text = text if operator is _REGEX else text.strip()
+        value = _typed(text, typing) if text else None
+        typed = value is not None or not text
+    if not typed:
+        return field, None, "condition_flag" if typing == "flag" else "condition_number"
+    return field, value, condition_problem(operator, value)
+
+
+_REGEX: Final = ConditionOperator.REGEX
+
+
+def _typed(text: str, kind: str) -> Any:
+    """Return a text of the form as an argument of ``kind`` takes it; None if it cannot."""
+    if kind == "number":
+        return _number(text)
+    if kind == "flag":
+        try:
+            return cv.boolean(text)
+        except probatio.Invalid:
+            return None
+    return text
+
+
+def _number(text: str) -> int | float | None:
+    """Return the number a text writes (a whole one as ``int``; "25,5" too), or None."""
+    if text.count(",") == 1 and "." not in text:
+        text = text.replace(",", ".")
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _seconds(value: float) -> float:

@@ -113,6 +113,9 @@ export interface DescribedTool {
   confirm_reason?: string | null;
   /** The key of `confirm_reason` under the panel's `reason` texts, when it is a fixed reason. */
   confirm_key?: string | null;
+  /** The conditions on arguments of a tool that asks only when one holds (`known`: its
+   * schema has the argument; else every call asks), or null. */
+  confirm_when?: { text: string; known: boolean }[] | null;
   schema_fixes?: string[];
   size: { chars: number; tokens: number };
 }

@@ -299,6 +299,19 @@ export class LlmHubView extends LitElement {
                         ? html`<div class="secondary">
                             ${this._reason(tool.confirm_key, tool.confirm_reason)}
                           </div>`
+                        : nothing}
+                      ${tool.confirm_when?.length
+                        ? html`<div class="secondary">
+                            ${t(hass, "hub.confirm_when", {
+                              conditions: tool.confirm_when
+                                .map((condition) =>
+                                  condition.known
+                                    ? condition.text
+                                    : t(hass, "hub.condition_unknown", { condition: condition.text }),
+                                )
+                                .join(", "),
+                            })}
+                          </div>`
                         : nothing}`
                   : nothing}
               </td>

@@ -87,6 +87,39 @@ async def _call(
 
 ANY_VALUE = probatio.Schema({probatio.Required("value"): object})
 
+THERMOSTAT = "set_temperature"
+"""The thermostat tool of API "x" (``async_add_thermostat_hub``)."""
+THERMOSTAT_SCHEMA = probatio.Schema(
+    {
+        probatio.Required("temperature"): probatio.Coerce(float),
+        probatio.Optional("mode", default="heat"): probatio.In(["heat", "cool", "off"]),
+        probatio.Optional("level"): int,
+        probatio.Optional("room"): str,
+    }
+)
+"""A thermostat's parameters: a temperature read as a number (a text "30" too), a mode with a
+default, a whole-number level and a room's name."""
+ABOVE_25 = {"argument": "temperature", "operator": "above", "value": "25"}
+"""The condition step's fields: ask when the temperature is above 25."""
+
+
+async def async_add_thermostat_hub(
+    hass: HomeAssistant,
+    title: str = "K",
+    tool: llm.Tool | None = None,
+    options: dict[str, Any] | None = None,
+) -> tuple[RecordingTool, FixedAPI, MockConfigEntry]:
+    """Add hub ``title`` over an API "x" whose one tool is ``THERMOSTAT`` (or ``tool``), named in
+    "Also confirm these tools"; return the tool, the API and the hub."""
+    recording = RecordingTool(
+        THERMOSTAT, parameters=THERMOSTAT_SCHEMA, result=llm.ToolResult(data={"set": True})
+    )
+    api = FixedAPI(hass, "x", "X", [tool or recording])
+    llm.async_register_api(hass, api)
+    stored = {CONF_LLM_HASS_API: ["x"], const.CONF_CONFIRM_TOOLS: [THERMOSTAT], **(options or {})}
+    entry = await async_add_hub(hass, title, stored)
+    return recording, api, entry
+
 
 async def _notifications(hass: HomeAssistant, client: Any) -> dict[str, Any]:
     """Return the persistent notifications by id, through the websocket."""

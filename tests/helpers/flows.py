@@ -158,6 +158,28 @@ async def async_reconfigure_tool(
     return await async_fill(hass, result, form)
 
 
+async def async_add_condition(
+    hass: HomeAssistant, entry: ConfigEntry, tool: str, condition: dict[str, Any]
+) -> dict[str, Any]:
+    """Add ``condition`` (the condition step's fields) to ``tool`` through the options flow and
+    Save; return the options the hub then serves."""
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "conditions"}
+    )
+    assert result["step_id"] == "conditions", result
+    result = await hass.config_entries.options.async_configure(result["flow_id"], {"tool": tool})
+    assert result["step_id"] == "condition", result
+    result = await hass.config_entries.options.async_configure(result["flow_id"], condition)
+    assert result["type"] is FlowResultType.MENU, result
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "save"}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    await hass.async_block_till_done()
+    return dict(entry.options)
+
+
 def _selector(result: ConfigFlowResult, name: str) -> Any:
     """Return the selector of the form field ``name``."""
     schema = result["data_schema"]
@@ -273,7 +295,17 @@ def _key(result: ConfigFlowResult, name: str) -> probatio.Marker:
     pytest.fail(f"{name} is not in the form")
 
 
-STEPS = ["apis", "api_prompts", "tools", "scope", "safety", "overrides", "limits", "search"]
+STEPS = [
+    "apis",
+    "api_prompts",
+    "tools",
+    "scope",
+    "safety",
+    "conditions",
+    "overrides",
+    "limits",
+    "search",
+]
 
 
 MENU = [*STEPS, "save"]

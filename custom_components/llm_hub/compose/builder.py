@@ -25,6 +25,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
+from ..confirm.conditions import RunsWith, ToolConditions, argument_names
 from ..confirm.effect import ALWAYS, NEVER
 from ..confirm.gate import Confirmations, ToolGate
 from ..const import LOGGER, TOKEN_ARGUMENT, PromptChoice
@@ -255,7 +256,7 @@ class HubBuilder:
         # Tools that need confirming get the settings with the hub's confirmation gate.
         self._confirming = replace(settings, gate=confirmations)
         self._refusing: HubCallSettings | None = None
-        self._tool_gates: dict[tuple[object, object], HubCallSettings] = {}
+        self._tool_gates: dict[tuple[object, ...], HubCallSettings] = {}
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         # The last build's decisions per tool, when it can be kept (``kept``).
@@ -347,18 +348,40 @@ class HubBuilder:
         tool = item.tool
         inner = tool.gate if isinstance(tool, HubTool) else None
         effect = NEVER if item.asking is None else item.asking.effect
-        if not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
+        conditions = None
+        if item.conditions:
+            # On the arguments the tool's schema has now, as the hub lists it.
+            conditions = ToolConditions(item.conditions, argument_names(item.json_schema))
+        if isinstance(tool, HubTool) and (conditions or _conditioned(inner)):
+            # The model's arguments reach the selected hub's tool as they are: conditions read
+            # them as its original tool runs with them. Made per build, as that tool is.
+            return replace(
+                self.settings,
+                gate=ToolGate(
+                    self.confirmations,
+                    effect,
+                    self.policy.effects,
+                    inner,
+                    conditions,
+                    _runs_with(tool),
+                ),
+            )
+        if conditions is not None:
+            key: tuple[object, ...] = (effect, inner, conditions)
+        elif not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
             if (gate := self.confirmations.strictest(inner)) is self.confirmations:
                 return self._confirming
             if self._refusing is None:
                 self._refusing = replace(self.settings, gate=gate)
             return self._refusing
-        if (settings := self._tool_gates.get((effect, inner))) is None:
+        else:
+            key = (effect, inner)
+        if (settings := self._tool_gates.get(key)) is None:
             if len(self._tool_gates) > _MAX_TOOL_GATES:
                 self._tool_gates.clear()  # gates of selected hubs reloaded since
-            settings = self._tool_gates[effect, inner] = replace(
+            settings = self._tool_gates[key] = replace(
                 self.settings,
-                gate=ToolGate(self.confirmations, effect, self.policy.effects, inner),
+                gate=ToolGate(self.confirmations, effect, self.policy.effects, inner, conditions),
             )
         return settings
 
@@ -617,6 +640,28 @@ class HubBuilder:
 _MAX_TOOL_GATES: Final = 4096
 # The card parameters of a listed tool without a clean schema (one object: the same key).
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
+
+
+def _conditioned(gate: object) -> bool:
+    """Return whether a gate on a selected hub's path has conditions on arguments."""
+    while isinstance(gate, ToolGate):
+        if gate.conditions is not None:
+            return True
+        gate = gate.inner
+    return False
+
+
+def _runs_with(tool: HubTool) -> RunsWith:
+    """Return what makes a call's arguments those the original tool of ``tool`` runs with."""
+    while isinstance(tool.tool, HubTool):
+        tool = tool.tool
+    innermost = tool
+
+    def runs_with(arguments: dict[str, Any]) -> dict[str, Any] | None:
+        checked = innermost.validate(arguments)
+        return None if isinstance(checked, llm_helper.ToolResult) else checked
+
+    return runs_with
 
 
 def _token_help(parameters: Any) -> str | None:

@@ -12,6 +12,7 @@ from homeassistant.helpers.llm import Tool
 
 from ..confirm.effect import Asking
 from ..const import TOKEN_ARGUMENT
+from ..options import Condition
 
 __all__ = [
     "HIDDEN_NO_TOKEN",
@@ -57,6 +58,8 @@ class CandidateTool:
     json_schema: dict[str, Any] | None = None
     # What making the schema acceptable to every provider changed, in words.
     schema_fixes: Sequence[str] = ()
+    # With ``asking``: its calls ask only when one of these holds (empty: no condition).
+    conditions: tuple[Condition, ...] = ()
 
 
 # Why a tool that needs confirming is left out when its parameters take no named arguments.

@@ -175,6 +175,7 @@ def kept_candidates(
                     decided.asking,
                     None if reason else decided.json_schema,
                     () if reason else decided.schema_fixes,
+                    decided.conditions,
                 )
             )
             at += 1

@@ -202,6 +202,7 @@ class HubPolicy:
             if item.asking is not None:
                 item.confirm = True
                 item.marked = self.marks(hass, item.asking, assistant)
+                item.conditions = self.options.confirm_conditions.get(item.key, ())
             if _inner_asks(item.tool):
                 # A tool that a selected hub may ask for is gated here too, by the strictest.
                 item.confirm = True

@@ -28,6 +28,7 @@ from ..compat import llm_context_agent_id
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from ..targets.acts import NOTHING
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
+from .conditions import RunsWith, ToolConditions
 from .effect import Effect, EffectSet
 
 if TYPE_CHECKING:
@@ -326,33 +327,54 @@ class Confirmations:
 class ToolGate:
     """The gate of a tool whose calls ask by what each acts on, or as a selected hub's do.
 
-    This hub asks for a call when ``effect`` touches its ``effects``; a selected hub's gate
-    (``inner``) asks for it too. Either way the call is asked for once, here, by the
+    This hub asks for a call when ``effect`` touches its ``effects`` and, if the tool has
+    ``conditions``, one of them holds for the arguments the original tool runs with; a selected
+    hub's gate (``inner``) asks for it too. Either way the call is asked for once, here, by the
     strictest of the hubs that ask for it (``Confirmations.strictest``).
     """
 
-    __slots__ = ("confirmations", "effect", "effects", "inner")
+    __slots__ = ("conditions", "confirmations", "effect", "effects", "inner", "runs_with")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917  # positional, as the builder makes it
         self,
         confirmations: Confirmations,
         effect: Effect,
         effects: EffectSet,
         inner: object = None,
+        conditions: ToolConditions | None = None,
+        runs_with: RunsWith | None = None,
     ) -> None:
-        """Ask with this hub's ``confirmations``; ``inner``: the selected hub tool's gate."""
+        """Ask with this hub's ``confirmations``; ``inner``: the selected hub tool's gate.
+
+        ``runs_with``: for a selected hub's tool, what makes the arguments the gate gets (the
+        model's) those the original tool runs with, which conditions on the path read.
+        """
         self.confirmations = confirmations
         self.effect = effect
         self.effects = effects
         self.inner = inner
+        self.conditions = conditions
+        self.runs_with = runs_with
 
     def asking(self, arguments: dict[str, Any], llm_context: LLMContext) -> Confirmations | None:
         """Return the gate that asks for this call, or None when no hub on its path asks."""
+        runs = arguments if self.runs_with is None else self.runs_with(arguments)
+        return self.asking_with(arguments, runs, llm_context)
+
+    def asking_with(
+        self, arguments: dict[str, Any], runs: dict[str, Any] | None, llm_context: LLMContext
+    ) -> Confirmations | None:
+        """Return ``asking``'s answer; ``runs``: the arguments the tool runs with (None: bad)."""
         inner = self.inner
-        below = inner.asking(arguments, llm_context) if isinstance(inner, ToolGate) else inner
+        if isinstance(inner, ToolGate):
+            below: object = inner.asking_with(arguments, runs, llm_context)
+        else:
+            below = inner
         if isinstance(below, Confirmations):
             return self.confirmations.strictest(below)
-        if self.effect.touches(self.confirmations.hass, arguments, llm_context, self.effects):
+        if (self.conditions is None or self.conditions.hold(runs)) and self.effect.touches(
+            self.confirmations.hass, arguments, llm_context, self.effects
+        ):
             return self.confirmations
         return None
 

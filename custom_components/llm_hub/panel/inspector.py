@@ -25,6 +25,7 @@ from ..compose import policy
 from ..compose.builder import HubAPIInstance
 from ..compose.candidate import HIDDEN_NO_TOKEN, HIDDEN_OWN_TOKEN, CandidateTool
 from ..compose.policy import ASK_INNER
+from ..confirm.conditions import argument_names, condition_symbols, condition_words
 from ..const import CLIENT_TOOL_LIMIT, DOMAIN
 from ..schema.cache import MAX_AGE
 from ..scope.assist import SCOPE_UNKNOWN, WRITTEN_OUTSIDE, scope_note
@@ -245,9 +246,21 @@ def _describe_candidate(
     entry["listed"] = tool is not None
     entry["meta"] = False
     entry["confirm"] = item.marked  # as its listed schema says (a token parameter)
-    entry["confirm_reason"] = _confirm_reason(item)
+    reason = _confirm_reason(item)
+    entry["confirm_when"] = None
+    if reason is not None and item.asking is not None and item.conditions:
+        arguments = argument_names(item.json_schema)
+        entry["confirm_when"] = [
+            {"text": condition_symbols(condition), "known": condition.argument in arguments}
+            for condition in item.conditions
+        ]
+        entry["confirm_reason"] = (
+            f"{reason}, only when {condition_words(item.conditions, arguments)}"
+        )
+    else:
+        entry["confirm_reason"] = reason
     entry["hidden_key"] = REASON_KEYS.get(item.hidden or "")
-    entry["confirm_key"] = REASON_KEYS.get(entry["confirm_reason"] or "")
+    entry["confirm_key"] = REASON_KEYS.get(reason or "")
     entry["schema_fixes"] = list(item.schema_fixes)
     if not api.scope.empty:  # how the hub's scope limits the tool (None: it does not)
         entry["scope"] = None if item.hidden is not None else scope_note(original)

@@ -738,6 +738,9 @@ var Ke=Object.defineProperty;var Lt=Object.getOwnPropertyDescriptor;var f=(n,s,e
                 ${e.confirm?l`<span class="badge warning">${a(i,"hub.needs_confirmation")}</span>
                       ${e.confirm_reason?l`<div class="secondary">
                             ${this._reason(e.confirm_key,e.confirm_reason)}
+                          </div>`:d}
+                      ${e.confirm_when?.length?l`<div class="secondary">
+                            ${a(i,"hub.confirm_when",{conditions:e.confirm_when.map(u=>u.known?u.text:a(i,"hub.condition_unknown",{condition:u.text})).join(", ")})}
                           </div>`:d}`:d}
               </td>
               <td class="reason">
@@ -877,7 +880,7 @@ var Ke=Object.defineProperty;var Lt=Object.getOwnPropertyDescriptor;var f=(n,s,e
               >${a(t,"hubs.repairs",{count:e.repairs.length})}</span
             ></a
           >`:d}
-    `}_reload(){this._timer.restart(),this._load()}};j.styles=A,h([_({attribute:!1})],j.prototype,"hass",2),h([_({attribute:!1})],j.prototype,"users",2),h([_()],j.prototype,"prefix",2),h([m()],j.prototype,"_list",2),h([m()],j.prototype,"_error",2),j=h([w("llm-hub-hubs")],j)});var Wt,Y,Ht=f(()=>{"use strict";R();N();I();O();Wt="39104e4ca97a",Y=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=Wt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===Wt?d:l`<div class="alert" role="alert">
+    `}_reload(){this._timer.restart(),this._load()}};j.styles=A,h([_({attribute:!1})],j.prototype,"hass",2),h([_({attribute:!1})],j.prototype,"users",2),h([_()],j.prototype,"prefix",2),h([m()],j.prototype,"_list",2),h([m()],j.prototype,"_error",2),j=h([w("llm-hub-hubs")],j)});var Wt,Y,Ht=f(()=>{"use strict";R();N();I();O();Wt="8534087df62d",Y=class extends ${constructor(){super(...arguments);this._onReady=()=>{this._check()}}connectedCallback(){super.connectedCallback(),this._listen()}disconnectedCallback(){super.disconnectedCallback(),this._connection?.removeEventListener("ready",this._onReady),this._connection=void 0}willUpdate(){this.hass&&this.hass.connection!==this._connection&&this._listen()}_listen(){!this.hass||!this.isConnected||(this._connection?.removeEventListener("ready",this._onReady),this._connection=this.hass.connection,this._connection.addEventListener("ready",this._onReady),this._check())}async _check(){try{let e=await this.hass.callWS({type:"llm_hub/panel/build"});this._backend=e.build??void 0}catch{}}updated(){this.dataset.build=Wt,this.dataset.backend=this._backend??""}render(){return!this._backend||this._backend===Wt?d:l`<div class="alert" role="alert">
       <span>${a(this.hass,"update.message")}</span>
       <button class="primary" @click=${()=>location.reload()}>${a(this.hass,"update.reload")}</button>
     </div>`}};Y.styles=[A,x`

@@ -1,0 +1,354 @@
+"""Attacks on conditions on argument values: a model that shapes its arguments so that a call
+that should ask runs at once.
+
+Each hub asks for the thermostat tool (Also confirm these tools) only above 25 °C, set in the
+options flow; a call that asks waits for approval (no conversation) and runs nothing. What a
+condition cannot decide holds: the call asks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.llm_hub import const
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm
+
+from ..helpers import hubs
+from ..helpers.attacks import call_hub, call_through_call_tool, listed
+from ..helpers.confirm import (
+    ABOVE_25,
+    SAFETY,
+    THERMOSTAT,
+    async_add_thermostat_hub,
+)
+from ..helpers.flows import async_add_condition
+from ..helpers.parity_home import Home
+
+pytestmark = [pytest.mark.attack, pytest.mark.usefixtures("setup_llm")]
+
+
+@pytest.fixture
+async def thermostat_hub(
+    hass: HomeAssistant,
+) -> tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry]:
+    """Return the thermostat tool, its API "x", and hub "K" that asks for it above 25 only."""
+    thermostat, api, hub = await async_add_thermostat_hub(hass)
+    await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
+    return thermostat, api, hub
+
+
+async def _outcome(hass: HomeAssistant, hub: MockConfigEntry, args: Any) -> str:
+    """Call the thermostat tool of ``hub`` without a conversation; return how it ended."""
+    outcome, _ = await call_hub(hass, hub, THERMOSTAT, args)
+    return outcome
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"temperature": "30"},
+        {"temperature": " 30 "},
+        {"temperature": "3e1"},
+        {"temperature": "10"},  # a text: the hub cannot tell what the tool makes of it
+        {"temperature": True},
+        {"temperature": math.nan},
+        {"temperature": math.inf},
+        {"temperature": -math.inf},
+    ],
+)
+async def test_values_of_another_kind_ask(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+    args: dict[str, Any],
+) -> None:
+    """The tool reads "30", true and NaN as numbers; the condition cannot compare them, so the
+    call asks and nothing runs."""
+    thermostat, _, hub = thermostat_hub
+
+    assert await _outcome(hass, hub, args) == "asks"
+    assert thermostat.calls == []
+
+
+async def test_whole_numbers_of_any_size_compare_exactly(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """``level`` above 3: 10**400 asks, -(10**400) is below and runs, 4 asks, a temperature too
+    big for a number is refused by the tool's own check before anyone is asked."""
+    thermostat, _, hub = thermostat_hub
+    await hubs.async_set_options(hass, hub, "conditions", {"remove": [json.dumps([THERMOSTAT, 0])]})
+    await async_add_condition(
+        hass, hub, THERMOSTAT, {"argument": "level", "operator": "above", "value": "3"}
+    )
+
+    assert await _outcome(hass, hub, {"temperature": 20, "level": 10**400}) == "asks"
+    assert await _outcome(hass, hub, {"temperature": 20, "level": 4}) == "asks"
+    assert await _outcome(hass, hub, {"temperature": 20, "level": True}) == "asks"
+    assert await _outcome(hass, hub, {"temperature": 20, "level": -(10**400)}) == "ran"
+    assert await _outcome(hass, hub, {"temperature": 10**400, "level": 1}) != "ran"
+    assert [call.tool_args["level"] for call in thermostat.calls] == [-(10**400)]
+
+
+async def test_a_look_alike_argument_name_is_refused_or_asks(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """ "temperature" with a Cyrillic e (U+0435): the tool's schema refuses it; nothing runs."""
+    thermostat, _, hub = thermostat_hub
+
+    assert await _outcome(hass, hub, {"t\u0435mperature": 30}) == "InvalidArguments"
+    assert await _outcome(hass, hub, {"temperature": 20, "t\u0435mperature": 30}) == (
+        "InvalidArguments"
+    )
+    assert thermostat.calls == []
+
+
+async def test_a_default_fills_the_argument_the_model_left_out(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """``mode`` defaults to heat: left out, the call is checked as heat, as the tool runs it."""
+    thermostat, _, hub = thermostat_hub
+    await async_add_condition(
+        hass, hub, THERMOSTAT, {"argument": "mode", "operator": "equals", "value": "heat"}
+    )
+
+    assert await _outcome(hass, hub, {"temperature": 20}) == "asks"
+    assert await _outcome(hass, hub, {"temperature": 20, "mode": "cool"}) == "ran"
+    await hubs.async_set_options(hass, hub, "conditions", {"remove": [json.dumps([THERMOSTAT, 1])]})
+    await async_add_condition(
+        hass, hub, THERMOSTAT, {"argument": "mode", "operator": "equals", "value": "cool"}
+    )
+    # Left out, it is heat, not unknown: the call runs.
+    assert await _outcome(hass, hub, {"temperature": 20}) == "ran"
+    assert [call.tool_args for call in thermostat.calls] == [
+        {"temperature": 20, "mode": "cool"},
+        {"temperature": 20, "mode": "heat"},
+    ]
+
+
+async def test_extra_arguments_do_not_stand_in_for_the_checked_one(hass: HomeAssistant) -> None:
+    """A tool that takes extra keys gets "Temperature": 30 beside "temperature": 20; the
+    condition reads "temperature", the one the tool reads."""
+    open_schema = probatio.Schema(
+        {probatio.Required("temperature"): float}, extra=probatio.ALLOW_EXTRA
+    )
+    thermostat = hubs.RecordingTool(THERMOSTAT, parameters=open_schema)
+    _, _, hub = await async_add_thermostat_hub(hass, tool=thermostat)
+    await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
+
+    assert await _outcome(hass, hub, {"temperature": 20.0, "Temperature": 30.0}) == "ran"
+    assert await _outcome(hass, hub, {"temperature": 30.0, "Temperature": 20.0}) == "asks"
+    assert [call.tool_args["temperature"] for call in thermostat.calls] == [20.0]
+
+
+async def test_assists_intent_reads_only_what_the_condition_reads(
+    hass: HomeAssistant, parity_home: Home
+) -> None:
+    """Assist's thermostat intent checks its slots itself: a look-alike slot name leaves
+    ``temperature`` out (the call asks); an extra slot beside it changes nothing."""
+    hub = await hubs.async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context())
+    key = listed(instance, "HassClimateSetTemperature").name
+    await hubs.async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [key]})
+    await async_add_condition(hass, hub, key, ABOVE_25)
+
+    def target() -> float:
+        state = hass.states.get("climate.thermostat")
+        assert state is not None
+        return float(state.attributes["temperature"])
+
+    asks, _ = await call_hub(hass, hub, key, {"name": "Thermostat", "t\u0435mperature": 30})
+    assert asks == "asks"
+    ran, data = await call_hub(
+        hass, hub, key, {"name": "Thermostat", "temperature": 21, "temperature ": 30}
+    )
+    assert ran == "ran", data
+    assert target() == 21
+
+
+async def test_through_a_selected_hub_that_lists_the_tool_under_an_alias(
+    hass: HomeAssistant,
+) -> None:
+    """Inner asks for "thermo" above 25; Outer picks Inner. Through Outer the inner conditions
+    read the arguments as Inner's tool runs them (its default too), and Outer's own conditions
+    never stop Inner from asking."""
+    thermostat, _, inner = await async_add_thermostat_hub(
+        hass, "Inner", options={const.CONF_OVERRIDES: {THERMOSTAT: {"name": "thermo"}}}
+    )
+    await async_add_condition(hass, inner, THERMOSTAT, ABOVE_25)
+    await async_add_condition(
+        hass, inner, THERMOSTAT, {"argument": "mode", "operator": "equals", "value": "cool"}
+    )
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+
+    async def through_outer(args: dict[str, Any]) -> str:
+        outcome, _ = await call_hub(hass, outer, "thermo", args)
+        return outcome
+
+    assert await through_outer({"temperature": 20}) == "ran"  # mode: heat by default
+    assert await through_outer({"temperature": 20, "mode": "cool"}) == "asks"
+    assert await through_outer({"temperature": 30}) == "asks"
+    assert await through_outer({"temperature": "20"}) == "asks"
+    assert await through_outer({"temperature": "x"}) == "asks"  # invalid: cannot be decided
+    # Outer asks for thermo too, but only below 0: Inner still asks above 25.
+    await hubs.async_set_options(
+        hass, outer, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: ["thermo"]}
+    )
+    await async_add_condition(
+        hass, outer, "thermo", {"argument": "temperature", "operator": "below", "value": "0"}
+    )
+    assert await through_outer({"temperature": 30}) == "asks"
+    assert await through_outer({"temperature": -5}) == "asks"
+    assert await through_outer({"temperature": 20}) == "ran"
+    assert [call.tool_args for call in thermostat.calls] == [
+        {"temperature": 20, "mode": "heat"},
+        {"temperature": 20, "mode": "heat"},
+    ]
+
+
+async def test_through_two_selected_hubs(hass: HomeAssistant) -> None:
+    """Top picks Middle, which picks Inner: Inner's conditions read the arguments as its own
+    tool runs them, however deep the hub that asks."""
+    thermostat, _, inner = await async_add_thermostat_hub(hass, "Inner")
+    await async_add_condition(
+        hass, inner, THERMOSTAT, {"argument": "mode", "operator": "equals", "value": "cool"}
+    )
+    middle = await hubs.async_add_hub(hass, "Middle", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    top = await hubs.async_add_hub(hass, "Top", {CONF_LLM_HASS_API: [hubs.hub_id(middle)]})
+
+    ran, _ = await call_hub(hass, top, THERMOSTAT, {"temperature": 30})
+    asks, _ = await call_hub(hass, top, THERMOSTAT, {"temperature": 30, "mode": "cool"})
+
+    assert (ran, asks) == ("ran", "asks")
+    assert [call.tool_args for call in thermostat.calls] == [{"temperature": 30, "mode": "heat"}]
+
+
+async def test_through_search_modes_call_tool(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """``call_tool`` passes the arguments inside it: those are checked, as an object or as the
+    JSON text some agents send."""
+    thermostat, _, hub = thermostat_hub
+    await hubs.async_set_options(hass, hub, "search", {const.CONF_TOOL_MODE: "search"})
+
+    ran, _ = await call_through_call_tool(hass, hub, THERMOSTAT, {"temperature": 20})
+    asks, _ = await call_through_call_tool(hass, hub, THERMOSTAT, {"temperature": 30})
+    as_text, _ = await call_through_call_tool(
+        hass,
+        hub,
+        THERMOSTAT,
+        '{"temperature": 30}',  # type: ignore[arg-type]
+    )
+
+    assert (ran, asks, as_text) == ("ran", "asks", "asks")
+    assert [call.tool_args for call in thermostat.calls] == [{"temperature": 20, "mode": "heat"}]
+
+
+async def test_a_pattern_over_a_huge_or_slow_text_asks_at_once(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """``room`` matches ^(a|aa)+$ (a pattern that backtracks badly): a megabyte of text and a
+    text that makes the search take exponential time both ask, within a second."""
+    thermostat, _, hub = thermostat_hub
+    await hubs.async_set_options(hass, hub, "conditions", {"remove": [json.dumps([THERMOSTAT, 0])]})
+    await async_add_condition(
+        hass, hub, THERMOSTAT, {"argument": "room", "operator": "regex", "value": "^(a|aa)+$"}
+    )
+    started = time.monotonic()
+
+    assert await _outcome(hass, hub, {"temperature": 20, "room": "a" * 1_000_000}) == "asks"
+    assert await _outcome(hass, hub, {"temperature": 20, "room": "a" * 40 + "b"}) == "asks"
+    assert time.monotonic() - started < 1
+    assert await _outcome(hass, hub, {"temperature": 20, "room": "bbb"}) == "ran"
+    assert len(thermostat.calls) == 1
+
+
+async def test_a_tool_replaced_by_one_with_other_arguments_asks(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """After the options were saved, API "x" brings a tool of the same name whose argument is
+    ``target``, then one whose ``temperature`` is a text: every call asks, and the inspector
+    says why."""
+    _, api, hub = thermostat_hub
+    target = hubs.RecordingTool(
+        THERMOSTAT, parameters=probatio.Schema({probatio.Required("target"): float})
+    )
+    api.tools = [target]
+
+    assert await _outcome(hass, hub, {"target": 10.0}) == "asks"
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hubs.hub_id(hub)})
+    (tool,) = [
+        tool
+        for tool in (await client.receive_json())["result"]["tools"]
+        if tool["key"] == THERMOSTAT
+    ]
+    assert tool["confirm_when"] == [{"text": "temperature > 25", "known": False}]
+    assert tool["confirm_reason"].endswith(
+        "only when temperature is above 25 (the tool has no such argument now, so every call asks)"
+    )
+    texts = hubs.RecordingTool(
+        THERMOSTAT, parameters=probatio.Schema({probatio.Required("temperature"): str})
+    )
+    api.tools = [texts]
+    assert await _outcome(hass, hub, {"temperature": "10"}) == "asks"
+    assert target.calls == texts.calls == []
+
+
+async def test_conditions_relax_nothing_else(hass: HomeAssistant) -> None:
+    """A call no condition holds for is still refused by "Refuse" when it asks, by the limits,
+    and left out by "Read-only tools only"."""
+    thermostat, _, hub = await async_add_thermostat_hub(
+        hass,
+        options={
+            const.CONF_CONFIRM_WITHOUT_CONVERSATION: const.CONFIRM_REFUSE,
+            const.CONF_CALLS_PER_MINUTE: 1,
+        },
+    )
+    await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
+
+    assert await _outcome(hass, hub, {"temperature": 30}) == "ConfirmationUnavailable"
+    assert await _outcome(hass, hub, {"temperature": 20}) == "ran"
+    assert await _outcome(hass, hub, {"temperature": 21}) == "LimitReached"
+    await hubs.async_set_options(
+        hass,
+        hub,
+        "safety",
+        SAFETY | {const.CONF_READ_ONLY: True, const.CONF_CONFIRM_TOOLS: [THERMOSTAT]},
+    )
+    assert await _outcome(hass, hub, {"temperature": 22}) == "ToolNotAvailable"
+    assert [call.tool_args for call in thermostat.calls] == [{"temperature": 20, "mode": "heat"}]
+
+
+async def test_conditions_of_the_wrong_type_narrow_nothing(hass: HomeAssistant) -> None:
+    """Stored by hand with a bad item (a regex that does not compile), the conditions count as
+    none: every call of the named tool asks."""
+    thermostat, _, hub = await async_add_thermostat_hub(
+        hass,
+        options={
+            const.CONF_CONFIRM_CONDITIONS: {
+                THERMOSTAT: [
+                    {"argument": "temperature", "operator": "above", "value": 25},
+                    {"argument": "room", "operator": "regex", "value": "("},
+                ]
+            }
+        },
+    )
+
+    assert await _outcome(hass, hub, {"temperature": 20}) == "asks"
+    assert thermostat.calls == []
