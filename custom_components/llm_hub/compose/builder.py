@@ -25,8 +25,9 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
-from ..confirm.effect import ALWAYS, NEVER
+from ..confirm.effect import ALWAYS, NEVER, Effect
 from ..confirm.gate import Confirmations, ToolGate
+from ..confirm.shadow import ShadowGate
 from ..const import LOGGER, TOKEN_ARGUMENT
 from ..schema.cache import MAX_AGE, SchemaCache, SerializerChain
 from ..schema.text import JsonSchema
@@ -45,7 +46,7 @@ from ..search.vocabulary import async_get_intent_vocabulary
 from .candidate import CandidateTool, declare_token, requires_token
 from .kept import DeferredTools, KeptBuild, KeptListing, KeptTool, Once, kept_candidates
 from .names import assign_names, namespaced
-from .policy import HubPolicy, annotations_of
+from .policy import ASK_INNER, HubPolicy, annotations_of
 
 __all__ = ["AliasedHubAPIInstance", "HubAPIInstance", "HubBuilder", "Source", "WarnOnce"]
 
@@ -236,7 +237,7 @@ class HubBuilder:
         # Tools that need confirming get the settings with the hub's confirmation gate.
         self._confirming = replace(settings, gate=confirmations)
         self._refusing: HubCallSettings | None = None
-        self._tool_gates: dict[tuple[object, object], HubCallSettings] = {}
+        self._tool_gates: dict[tuple[object, ...], HubCallSettings] = {}
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
         # The last build's decisions per tool, when it can be kept (``kept``).
@@ -327,6 +328,8 @@ class HubBuilder:
         tool = item.tool
         inner = tool.gate if isinstance(tool, HubTool) else None
         effect = NEVER if item.asking is None else item.asking.effect
+        if self.policy.options.shadow_mode:
+            return self._shadowed(item, effect, inner)
         if not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
             if (gate := self.confirmations.strictest(inner)) is self.confirmations:
                 return self._confirming
@@ -340,6 +343,18 @@ class HubBuilder:
                 self.settings,
                 gate=ToolGate(self.confirmations, effect, self.policy.effects, inner),
             )
+        return settings
+
+    def _shadowed(self, item: CandidateTool, effect: Effect, inner: object) -> HubCallSettings:
+        """Return the settings of a tool that may ask, in shadow mode (``ShadowGate``)."""
+        reason = ASK_INNER if item.asking is None else item.asking.reason
+        if (settings := self._tool_gates.get((effect, inner, reason))) is None:
+            if len(self._tool_gates) > _MAX_TOOL_GATES:
+                self._tool_gates.clear()
+            gate = ShadowGate(
+                self.confirmations, effect, self.policy.effects, inner, (reason, ASK_INNER)
+            )
+            settings = self._tool_gates[effect, inner, reason] = replace(self.settings, gate=gate)
         return settings
 
     async def _async_list_by_search(
