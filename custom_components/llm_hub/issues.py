@@ -347,10 +347,7 @@ def async_track_scope(
 def async_track_shadow_mode(
     hass: HomeAssistant, entry: ConfigEntry[Any], since: datetime | None
 ) -> CALLBACK_TYPE:
-    """Raise the issue once a hub is in shadow mode ``SHADOW_MODE_WARN_AFTER`` after ``since``.
-
-    None: it is not; its issue is cleared. Return the undo of the timer.
-    """
+    """Raise the issue a week in shadow mode since ``since`` (None: off, cleared); return undo."""
     issue_id = f"{ISSUE_SHADOW_MODE}_{entry.entry_id}"
     if since is None:
         ir.async_delete_issue(hass, DOMAIN, issue_id)

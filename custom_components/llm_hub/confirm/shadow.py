@@ -1,6 +1,6 @@
-"""Shadow mode: a hub's confirmation rules stop no call; what they would have done is recorded.
+"""Shadow mode: a hub's confirmation settings stop no call; what they would have done is kept.
 
-``ShadowGate`` is a hub's ``ToolGate`` with its own rules set aside: a selected hub's gate on
+``ShadowGate`` is a hub's ``ToolGate`` with its own settings set aside: a selected hub's gate on
 the call's path still asks (``asking``); the rest runs, carrying what ``ToolGate.asking``
 would have decided (``Shadowed``: ask, or refuse for want of a conversation, the reason, and
 what the call acts on as an approval names it).
@@ -22,10 +22,7 @@ __all__ = ["ShadowGate"]
 
 
 class ShadowGate(ToolGate):
-    """The gate of a tool of a hub in shadow mode.
-
-    ``reasons``: why its calls would ask by this hub's rules, and when a selected hub asks.
-    """
+    """The gate of a tool of a hub in shadow mode; ``reasons``: its own, a selected hub's."""
 
     __slots__ = ("reasons",)
 

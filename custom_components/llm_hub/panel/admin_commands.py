@@ -438,12 +438,7 @@ NOT_OUTSIDE: Final = {"acts_outside": False, "outside": [], "outside_why": None}
 async def websocket_hub_limits(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Return a hub's limits and what they count now, people by name.
-
-    Result: ``{"loaded", "calls_per_minute", "changes_per_hour", "calls": [{"user_id",
-    "user_name", "tool_name", "count"}] (the last minute), "changes": [{"user_id",
-    "user_name", "count"}] (the last hour), "refusals"}`` (the last hour), most first.
-    """
+    """Return a hub's limits and what they count now, people by name (docs/panel.md)."""
     entry = hass.config_entries.async_get_entry(msg["entry_id"])
     if entry is None or entry.domain != DOMAIN:
         connection.send_error(
@@ -482,12 +477,7 @@ async def websocket_hub_limits(
 async def websocket_list_shadowed(
     hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
 ) -> None:
-    """Return each loaded hub in shadow mode with the calls it let run, newest first.
-
-    Result: ``{"hubs": [{"entry_id", "api_id", "name", "since", "calls": [{"tool_name",
-    "user_id", "user_name", "platform", "agent_id", "time", "would", "reason", "reason_key",
-    "targets", "targets_more", "targets_unmatched"}]}]}``, hubs by name.
-    """
+    """Return ``{"hubs"}``: each loaded hub in shadow mode, the calls it let run (docs/panel.md)."""
     users = await _async_user_names(hass)
     hubs: list[dict[str, Any]] = []
     for entry in hass.config_entries.async_entries(DOMAIN):
