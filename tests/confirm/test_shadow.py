@@ -26,6 +26,7 @@ from pytest_homeassistant_custom_component.typing import (
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED, SHADOWED_CALLS
+from custom_components.llm_hub.compose import builder
 from custom_components.llm_hub.compose.policy import ASK_INNER, ASK_INTENT, ASK_NAMED
 from custom_components.llm_hub.confirm.approvals import DATA_APPROVALS
 from homeassistant.const import CONF_LLM_HASS_API
@@ -413,7 +414,11 @@ async def test_a_call_without_a_user_in_shadow_mode(
         hass, "Users only", {**SHADOW_LOCKS, const.CONF_ADMINS_ONLY: True}
     )
     nobody = llm.LLMContext(
-        platform="automation", context=Context(), language="en", assistant=None, device_id=None
+        platform="automation",
+        context=Context(),
+        language="en",
+        assistant=None,  # type: ignore[arg-type]  # what a caller may pass
+        device_id=None,
     )
     client = await hass_ws_client(hass)
 
@@ -527,3 +532,24 @@ async def test_shadow_start_of_the_wrong_type_counts_from_load(
     assert shown["since"] == dt_util.utcnow().isoformat()
     issue = hub_issues(hass)[f"invalid_option_{hub.entry_id}_{const.CONF_SHADOW_SINCE}"]
     assert issue.translation_key == "invalid_option"
+
+
+async def test_shadow_gates_past_their_bound_still_record(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+    monkeypatch: pytest.MonkeyPatch,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Gates kept between builds are dropped past the bound; each call is recorded all the
+    same."""
+    monkeypatch.setattr(builder, "_MAX_TOOL_GATES", 0)
+    hub = await async_add_hub(hass, "Home", SHADOW_LOCKS)
+    client = await hass_ws_client(hass)
+
+    for _ in range(2):
+        outcome, data = await call_hub(hass, hub, "HassTurnOff", FRONT_DOOR)
+        assert outcome == "ran", data
+    (shown,) = await _shadowed(client)
+
+    assert [call["would"] for call in shown["calls"]] == ["ask", "ask"]
+    assert len(effect_home["lock.unlock"]) == 2
