@@ -38,9 +38,10 @@ from homeassistant.util import dt as dt_util
 from ..helpers.agent import AgentSetup
 from ..helpers.attacks import LOCKS, NOT_THE_DOOR, call_hub, listed
 from ..helpers.confirm import SAFETY, TOKEN, _turn, the_approval
-from ..helpers.flows import ASSIST
+from ..helpers.flows import ASSIST, _suggested
 from ..helpers.hubs import async_add_hub, async_set_options, hub_id, hub_issues, llm_context
 from ..helpers.mcp import _text, async_hub_url, mcp_session
+from ..helpers.translations import TRANSLATIONS
 
 FRONT_DOOR = {"name": "Front door"}
 """What a model names to unlock the front door with ``HassTurnOff``."""
@@ -553,3 +554,27 @@ async def test_shadow_gates_past_their_bound_still_record(
 
     assert [call["would"] for call in shown["calls"]] == ["ask", "ask"]
     assert len(effect_home["lock.unlock"]) == 2
+
+
+async def test_the_options_say_when_shadow_mode_is_on(
+    hass: HomeAssistant, effect_home: dict[str, list[ServiceCall]]
+) -> None:
+    """In shadow mode, the menu warns and the Safety step says so, its switch shown on;
+    without it, neither says anything."""
+    on = TRANSLATIONS["options"]["error"]["shadow_mode_on"]
+    plain = await async_add_hub(hass, "Plain", LOCKS)
+    hub = await _shadow_hub(hass)
+
+    said = {}
+    for entry in (hub, plain):
+        menu = await hass.config_entries.options.async_init(entry.entry_id)
+        safety = await hass.config_entries.options.async_configure(
+            menu["flow_id"], {"next_step_id": "safety"}
+        )
+        said[entry.title] = (
+            on in menu["description_placeholders"]["warning"],
+            safety["description_placeholders"]["shadow"],
+            _suggested(safety, const.CONF_SHADOW_MODE),
+        )
+
+    assert said == {"Home": (True, on, True), "Plain": (False, "", False)}
