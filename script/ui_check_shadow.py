@@ -38,7 +38,7 @@ const section = view.shadowRoot.querySelector(args[0]);
 const root = section && section.shadowRoot;
 const ready = root && root.querySelector(args[1]);
 if (!ready) return null;
-section.scrollIntoView({block: "start"});
+section.scrollIntoView({block: "center"});
 return root.textContent;
 """
 SAFETY = {

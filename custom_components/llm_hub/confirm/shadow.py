@@ -34,7 +34,7 @@ class ShadowGate(ToolGate):
         inner: object,
         reasons: tuple[str, str],
     ) -> None:
-        """Set this hub's rules aside; a selected hub's gate ``inner`` still asks."""
+        """Set this hub's settings aside; a selected hub's gate ``inner`` still asks."""
         super().__init__(confirmations, effect, effects, inner)
         self.reasons = reasons
 
@@ -51,7 +51,7 @@ class ShadowGate(ToolGate):
         llm_context: LLMContext,
         arguments: dict[str, Any],
     ) -> Cleared | Stop:
-        """Return the call cleared with what the rules would have done, or a selected hub's ask."""
+        """Return the call cleared with what the settings would have done, or a selected hub's ask."""
         live = self.asking(arguments, llm_context)
         would = ToolGate.asking(self, arguments, llm_context)
         asked = would is not None or live is not None
