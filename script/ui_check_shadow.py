@@ -7,11 +7,11 @@ a minute of one tool by one person: its config flow and its options flow's Safet
 steps over REST, as the forms send them. Over the panel's own connection (the test bench's
 ``llm_hub/tool/call``), Alex turns the porch lights on: it runs at once (shadow mode), and
 again; the third call is refused by the limit, and the owner's call of another tool counts
-apart. In the browser: every tab shows the banner naming Trial (the Activity tab saved as
-``panel-shadow-banner``); Trial's page lists Alex's two calls as asking, acting on the porch
-lights (``panel-hub-shadow``), and its Limits section counts "2 of 2" for Alex, one for the
-owner, and one refusal (``panel-hub-limits``). Trial is deleted again, so no later screen has
-the banner.
+apart. In the browser: every tab shows the banner naming Trial (the Activity tab, which marks
+Alex's two calls "shadow mode: would have asked", saved as ``panel-shadow-banner``); Trial's
+page lists them as asking, acting on the porch lights (``panel-hub-shadow``), and its Limits
+section counts "2 of 2" for Alex, one for the owner, and one refusal (``panel-hub-limits``).
+Trial is deleted again, so no later screen has the banner.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ FLOWS = "/api/config/config_entries/flow"
 OPTIONS = "/api/config/config_entries/options/flow"
 TURN_ON = "intent__HassTurnOn"
 CLOCK = "llm__GetDateTime"
+SHADOW_BADGE = "shadow mode: would have asked"
 BANNER = """
 const banner = arguments[0].shadowRoot.querySelector("llm-hub-shadow-banner");
 const alert = banner && banner.shadowRoot.querySelector(".alert");
@@ -90,6 +91,12 @@ class ShadowCheck:
         banner = " ".join(
             str(browser.wait(lambda: self._banner(HUB), "the shadow mode banner")).split()
         )
+        marked = browser.wait(
+            lambda: (panel.text("llm-hub-activity", "tbody") or "").count(SHADOW_BADGE),
+            "Activity's shadow mode badges",
+        )
+        if marked != 2:
+            raise CheckError(f"Activity marks {marked} calls {SHADOW_BADGE!r}, not Alex's 2")
         browser.screen("panel-shadow-banner")
 
         panel.go(f"{PREFIX}/hub/{api_id}", "llm-hub-view")
@@ -116,8 +123,8 @@ class ShadowCheck:
         browser.screen("panel-hub-limits")
         browser.driver.execute_script("window.scrollTo(0, 0)")
         return (
-            f"banner {banner[:60]!r}…; record: {len(rows)} calls by Alex, asks, acting on "
-            f"{PORCH[1]}; limits: 2 of 2 and 1 of 2, 1 refused"
+            f"banner {banner[:60]!r}…; Activity marks {marked} calls; record: {len(rows)} "
+            f"calls by Alex, asks, acting on {PORCH[1]}; limits: 2 of 2 and 1 of 2, 1 refused"
         )
 
     def _call(self, api_id: str, tool: str, args: dict[str, Any], user: str | None) -> str:

@@ -179,6 +179,9 @@ export interface ActivityCall {
   arguments?: Record<string, unknown>;
   time: string;
   error: string | null;
+  /** What the hub's confirmation settings would have done, for a call shadow mode let run. */
+  shadow?: "ask" | "refuse";
+  shadow_reason?: string;
 }
 
 /** The result of `llm_hub/tool/providers`. */

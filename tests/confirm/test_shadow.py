@@ -344,7 +344,8 @@ async def test_an_outer_hub_asks_for_an_inner_hub_in_shadow_mode(
     hass_ws_client: WebSocketGenerator,
 ) -> None:
     """The inner hub is in shadow mode: a hub selecting it still asks by its own settings,
-    and one without settings of its own runs the call (the inner hub's are set aside)."""
+    and one without settings of its own runs the call (the inner hub's are set aside); the
+    inner hub records only the call made to it directly."""
     assert await async_setup_component(hass, "websocket_api", {})
     inner = await async_add_hub(hass, "Inner", SHADOW_LOCKS)
     asking = await async_add_hub(hass, "Asking", {**LOCKS, CONF_LLM_HASS_API: [hub_id(inner)]})
@@ -354,11 +355,17 @@ async def test_an_outer_hub_asks_for_an_inner_hub_in_shadow_mode(
     asked = await call_hub(hass, asking, "HassTurnOff", FRONT_DOOR)
     approval = await the_approval(client)
     ran = await call_hub(hass, plain, "HassTurnOff", FRONT_DOOR)
+    through = await _shadowed(client)
+    direct = await call_hub(hass, inner, "HassTurnOff", FRONT_DOOR)
 
     assert asked[0] == "asks", asked
     assert approval["hub_name"] == "Asking"
     assert ran[0] == "ran", ran
-    assert len(effect_home["lock.unlock"]) == 1
+    assert direct[0] == "ran", direct
+    assert len(effect_home["lock.unlock"]) == 2
+    # The selected hub records the calls made to it directly, not those through the others.
+    assert [(hub["name"], len(hub["calls"])) for hub in through] == [("Inner", 0)]
+    assert [len(hub["calls"]) for hub in await _shadowed(client)] == [1]
 
 
 @pytest.mark.attack
@@ -571,10 +578,8 @@ async def test_the_options_say_when_shadow_mode_is_on(
         safety = await hass.config_entries.options.async_configure(
             menu["flow_id"], {"next_step_id": "safety"}
         )
-        said[entry.title] = (
-            on in menu["description_placeholders"]["warning"],
-            safety["description_placeholders"]["shadow"],
-            _suggested(safety, const.CONF_SHADOW_MODE),
-        )
+        warning = (menu.get("description_placeholders") or {})["warning"]
+        shadow = (safety.get("description_placeholders") or {})["shadow"]
+        said[entry.title] = (on in warning, shadow, _suggested(safety, const.CONF_SHADOW_MODE))
 
     assert said == {"Home": (True, on, True), "Plain": (False, "", False)}

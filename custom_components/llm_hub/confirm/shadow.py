@@ -51,7 +51,7 @@ class ShadowGate(ToolGate):
         llm_context: LLMContext,
         arguments: dict[str, Any],
     ) -> Cleared | Stop:
-        """Return the call cleared with what the settings would have done, or a selected hub's ask."""
+        """Return the call cleared with what the settings would have done, or a selected hub's."""
         live = self.asking(arguments, llm_context)
         would = ToolGate.asking(self, arguments, llm_context)
         asked = would is not None or live is not None
