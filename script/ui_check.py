@@ -36,7 +36,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    dark theme (``ui_check_panel``);
 8. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
    kitchen lights put there first); the panel's hub view shows the scope, the test bench
-   refuses HassTurnOn on the porch lights;
+   refuses HassTurnOn on the porch lights; then a hub "Trial" in shadow mode with a limit
+   (``ui_check_shadow``): the banner on every tab, its record of the calls that would have
+   asked, its limits' counts;
 9. the German run (``ui_check_german``): the user's and the server's language German, the
    panel (Kitchen only's Scope section and the bench's refusal too) and the options menu once
    more, failing on LLM Hub's English or a raw key; then a hub "Alex only" that serves only a
@@ -74,6 +76,7 @@ from ui_check_hub import HubCheck
 from ui_check_own_approval import OwnApprovalCheck
 from ui_check_panel import PanelCheck
 from ui_check_removed_hub import RemovedHubCheck
+from ui_check_shadow import ShadowCheck
 from ui_check_update import UpdateCheck
 
 BAD_TEXT = (
@@ -144,6 +147,7 @@ def main() -> int:
         ("panel scope", panel.scope),
         ("scope tool", check.scope_tool),
         ("panel scope tool", panel.scope_tool),
+        ("panel shadow", ShadowCheck(panel).run),
         ("german", german.run),
         ("as user", AsUserCheck(browser, rest, panel, german).run),
         ("panel times", panel.timings),

@@ -127,6 +127,7 @@ CONSTANTS: Final = (
     # Calls and the audit (calls/audit.py).
     Constant(r"the last (\d+) calls", audit.RECENT_CALLS),
     Constant(r"keeps the last\s+(\d+) in memory", audit.RECENT_CALLS),
+    Constant(r"last (\d+) such calls", audit.SHADOWED_CALLS),
     Constant(r"deeper than (\d+) levels", audit.MAX_DEPTH),
     Constant(r"more than (\d+) keys", audit.MAX_ITEMS),
     Constant(r"texts over ([\d,]+) characters", audit.MAX_TEXT),
@@ -294,6 +295,7 @@ SET_THROUGH: Final = {
     const.CONF_OVERRIDES: ("override", ("name", "description")),
     const.CONF_API_PROMPTS: ("api_prompt", ("choice", "text")),
     const.CONF_CONFIRM_CONDITIONS: ("condition", ("argument", "operator", "value", "values")),
+    const.CONF_SHADOW_SINCE: ("safety", (const.CONF_SHADOW_MODE,)),
 }
 """Options no form field is named after: the step and fields that set them."""
 SUB_STEPS: Final = {"override": "overrides", "api_prompt": "api_prompts", "condition": "conditions"}

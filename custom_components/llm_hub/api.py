@@ -12,6 +12,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm as llm_helper
+from homeassistant.util import dt as dt_util
 
 from .calls.audit import Audit
 from .calls.deadlines import Deadlines
@@ -74,6 +75,12 @@ class HubAPI(SourcedAPI):
         self.policy = HubPolicy(self.options)
         self.search = SearchSettings(self.options.tool_mode, self.options.pinned_tools)
         self.scope = HubScope.from_options(self.options)
+        # Since when shadow mode counts (None: off): as stored, else from now (never later).
+        self.shadow_since = (
+            min(self.options.shadow_since or dt_util.utcnow(), dt_util.utcnow())
+            if self.options.shadow_mode
+            else None
+        )
         self.confirmations = Confirmations(
             hass,
             api_id=self.id,
@@ -91,6 +98,8 @@ class HubAPI(SourcedAPI):
         self.ui_tools = ui_tools
         self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self.slow_sources = SlowSources(self._warn)
+        # How many calls the hub lets run (None: no limit), counted for all its tools.
+        self.limits = self._limits()
         # One timer ends the hub's slow sources and calls (``calls.deadlines``).
         self._deadlines = Deadlines(hass)
         self._builder = HubBuilder(
@@ -104,7 +113,7 @@ class HubAPI(SourcedAPI):
                 is_registered=self._is_registered,
                 deadlines=self._deadlines,
                 scope=None if self.scope.empty else self.scope,
-                limits=self._limits(),
+                limits=self.limits,
             ),
             confirmations=self.confirmations,
             warn=self._warn,
