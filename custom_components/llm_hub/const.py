@@ -100,6 +100,10 @@ DEFAULT_APPROVAL_TIMEOUT: Final = 300
 MAX_APPROVAL_TIMEOUT: Final = 86400
 # A notify action (``notify.<name>``) that gets each approval with Approve and Deny.
 CONF_APPROVAL_NOTIFY_SERVICE: Final = "approval_notify_service"
+# Longest a person deciding an approval may let the hub remember it, in minutes (0: never).
+CONF_APPROVAL_REMEMBER: Final = "approval_remember"
+# Longest any hub remembers an approval, in minutes; a longer stored one is cut.
+MAX_APPROVAL_REMEMBER: Final = 60
 
 CONF_TOOL_MODE: Final = "tool_mode"
 # Tool keys listed directly in search mode.

@@ -50,6 +50,7 @@ from .const import (
     CONF_ALIAS,
     CONF_ALLOWED_USERS,
     CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_REMEMBER,
     CONF_APPROVAL_TIMEOUT,
     CONF_ASK_AREAS,
     CONF_ASK_DEVICE_CLASSES,
@@ -84,6 +85,7 @@ from .const import (
     CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
+    MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
     ToolMode,
     api_id_for_entry,
@@ -490,7 +492,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_APPROVAL_NOTIFY_SERVICE, None),
                     )
                 }
-                | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
+                | {
+                    CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT]),
+                    # 0 (off, the default) is not stored.
+                    CONF_APPROVAL_REMEMBER: int(user_input.get(CONF_APPROVAL_REMEMBER) or 0)
+                    or None,
+                }
             )
         current = self._current()
         asked = self._effect_choices(current)
@@ -540,6 +547,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=NumberSelectorMode.BOX,
                             )
                         ),
+                        probatio.Optional(CONF_APPROVAL_REMEMBER): NumberSelector(
+                            NumberSelectorConfig(
+                                min=0,
+                                max=MAX_APPROVAL_REMEMBER,
+                                step=1,
+                                unit_of_measurement=UnitOfTime.MINUTES,
+                                mode=NumberSelectorMode.BOX,
+                            )
+                        ),
                         probatio.Optional(CONF_APPROVAL_NOTIFY_SERVICE): SelectSelector(
                             SelectSelectorConfig(
                                 options=sorted(
@@ -564,6 +580,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_TIMEOUT: current.timeout,
                     CONF_CONFIRM_WITHOUT_CONVERSATION: current.confirm_without_conversation,
                     CONF_APPROVAL_TIMEOUT: current.approval_timeout,
+                    CONF_APPROVAL_REMEMBER: current.approval_remember,
                     CONF_APPROVAL_NOTIFY_SERVICE: current.approval_notify_service,
                 },
             ),

@@ -135,6 +135,8 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "decided_by": None,
         "decided_by_name": None,
         "decided": None,
+        "remember_choices": [],
+        "remember_until": None,
     }
     notification = notifications[NOTIFICATION.format(approval_id)]
     assert notification["title"] == f"Approve {hubs.BREW}?"
@@ -275,7 +277,7 @@ async def test_who_may_decide(  # noqa: PLR0917  # fixtures
         hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large", TOKEN: approval_id}
     )
 
-    assert other_list["result"] == {"approvals": []}
+    assert other_list["result"] == {"approvals": [], "remembered": []}
     for refused in (other_approve, other_deny):
         assert refused["error"] == {
             "code": "unauthorized",
@@ -348,7 +350,7 @@ async def test_denied_expired_and_other_calls(  # noqa: PLR0917  # fixtures
     # Forgotten once they waited as long again.
     freezer.tick(timedelta(minutes=11))
     async_fire_time_changed(hass)
-    assert (await _ws(client, "list"))["result"] == {"approvals": []}
+    assert (await _ws(client, "list"))["result"] == {"approvals": [], "remembered": []}
 
 
 async def test_one_users_flood_leaves_others_approvals(
@@ -868,7 +870,7 @@ async def test_subscribe_and_websocket_tool_call(
     added, named = [message["event"] for message in messages if message["type"] == "event"]
 
     assert subscribed["success"]
-    assert initial["event"] == {"approvals": []}
+    assert initial["event"] == {"approvals": [], "remembered": []}
     [approval] = added["approvals"]
     assert approval["platform"] == "llm_hub"
     # Once announced, the subscription hears who asked and through what, in words.
@@ -1326,6 +1328,7 @@ async def test_approval_events_and_pending_sensor_for_automations(  # noqa: PLR0
         "agent_id": None,
         "expires": first["expires"],
         "decided_by": None,
+        "remember_until": None,
     }
     assert events[2].data["decided_by"] == user
     assert all("cups" not in str(event.data) for event in events)  # no arguments

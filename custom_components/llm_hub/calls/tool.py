@@ -105,6 +105,8 @@ class ToolCall:
     duration_ms: float
     # Who approved the call in Home Assistant, or None.
     approved_by: str | None = None
+    # Whether it ran under an approval remembered for it (``approved_by`` approved that).
+    remembered: bool = False
 
 
 class Recorder(Protocol):
@@ -121,6 +123,8 @@ class Cleared:
     arguments: dict[str, Any]
     # The user id of who approved it in Home Assistant; None when confirmed in a conversation.
     approved_by: str | None = None
+    # Whether an approval remembered for it cleared it.
+    remembered: bool = False
 
 
 class ConfirmationGate(Protocol):
@@ -244,7 +248,7 @@ class HubTool(Tool):
         if scopes and not llm_context.assistant:
             # Matched with the exposure a conversation has, never against everything.
             llm_context = replace(llm_context, assistant=CONVERSATION)
-        approved_by = None
+        approved_by, remembered = None, False
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
         # A call that may ask runs on the targets its ask decision matched (matched once).
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
@@ -271,7 +275,8 @@ class HubTool(Tool):
                         id=tool_input.id,
                         external=tool_input.external,
                     )
-                    approved_by, checked = checked.approved_by, checked.arguments
+                    approved_by, remembered = checked.approved_by, checked.remembered
+                    checked = checked.arguments
                 if limits is not None:  # admitted before the gate, with no wait since
                     counted = limits.count(_user_id(llm_context), self.name, changes=self._changes)
                 ran = await self._async_run(
@@ -300,6 +305,7 @@ class HubTool(Tool):
             outcome,
             (time.monotonic() - started) * 1000,
             approved_by,
+            remembered,
         )
         if settings is not None:
             settings.recorder.async_record(call)
