@@ -576,6 +576,58 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     assert phone()[-1] == _cleared(NOTIFICATION.format(asked.data[TOKEN]))
 
 
+async def test_phone_button_approves_for_the_hubs_longest(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    garage_home: dict[str, list[ServiceCall]],
+    phone: Callable[[], list[dict[str, Any]]],
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Where the hub lets approvals be remembered and the call's targets are followed, the
+    phone gets a third button between the two: "Approve for 30 min", the hub's longest. It
+    approves the call and remembers it for that long: the same call runs again unasked."""
+    assert await async_setup_component(hass, "persistent_notification", {})
+    entry = await hubs.async_add_hub(
+        hass,
+        "Garage",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            const.CONF_ASK_DEVICE_CLASSES: ["garage"],
+            const.CONF_APPROVAL_REMEMBER: 30,
+            const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        },
+    )
+    client = await hass_ws_client(hass)
+    user = hass_read_only_user.id
+    garage = {"name": "Garage door"}
+    asked = await _call(hass, entry, user, "intent__HassTurnOn", garage)
+    await hass.async_block_till_done()
+    [push] = phone()
+    approve, remember, deny = push["data"]["actions"]
+
+    hass.bus.async_fire(
+        "mobile_app_notification_action",
+        {"action": remember["action"]},
+        context=Context(user_id=user),
+    )
+    await hass.async_block_till_done()
+    [remembered] = (await _ws(client, "list"))["result"]["remembered"]
+    again = await _call(hass, entry, user, "intent__HassTurnOn", garage)
+    await hass.async_block_till_done()
+
+    assert (approve["title"], remember["title"], deny["title"]) == (
+        "Approve",
+        "Approve for 30 min",
+        "Deny",
+    )
+    assert remember["action"] == approve["action"].replace("_APPROVE_", "_REMEMBER_")
+    assert remembered["approval_id"] == asked.data[TOKEN]
+    assert remembered["until"] == (dt_util.utcnow() + timedelta(minutes=30)).isoformat()
+    assert not again.error
+    assert len(garage_home["cover.open_cover"]) == 1
+
+
 async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fixtures
     hass: HomeAssistant,
     brew_hub: MockConfigEntry,
