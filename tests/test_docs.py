@@ -135,6 +135,13 @@ CONSTANTS: Final = (
     Constant(r"The last (\d+) tool calls", admin_commands.ACTIVITY_CALLS),
     Constant(r"last (\d+) calls of all hubs", admin_commands.ACTIVITY_CALLS),
     Constant(r"last (\d+) hours", admin_commands.DAY / 3600),
+    # Remembered approvals (const.py, confirm/approvals.py).
+    Constant(r"whole minutes, default (\d+): off", HubOptions().approval_remember),
+    Constant(r"off, at most (\d+)\): the longest", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"is cut to (\d+) minutes", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"it is (\d+), off,", HubOptions().approval_remember),
+    Constant(r"and at most (\d+)\), whoever", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"at most (\d+) per hub", approvals.MAX_REMEMBERED_PER_USER),
     # Approvals (confirm/approvals.py).
     Constant(r"At most (\d+)\s+entities are named", approvals.MAX_SHOWN_TARGETS),
     Constant(r"\(lock\.back_door\)\", at most (\d+)\)", approvals.MAX_SHOWN_TARGETS),
