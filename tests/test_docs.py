@@ -72,6 +72,7 @@ def _read(path: str, pattern: str) -> float:
 
 DEMO_TIMEOUT: Final = _read("script/demo_scenarios/basics.py", r"^CALL_TIMEOUT = (\d+)")
 BULK_TOOLS: Final = _read("script/panel_check/llm_hub_bulk/__init__.py", r"TOOLS, default=(\d+)")
+REMEMBER_MINUTES: Final = _read("script/ui_check_remember.py", r"^MINUTES = (\d+)")
 FORM_WAIT: Final = _read("frontend/src/ha-form-loader.ts", r"HA_FORM_WAIT_MS = (\d+)") / 1000
 
 CONSTANTS: Final = (
@@ -194,6 +195,8 @@ CONSTANTS: Final = (
     Constant(
         r"within (\d+) s \(no \"Loading", _read("script/ui_check_hub.py", r"^READY_TIMEOUT = (\d+)")
     ),
+    Constant(r"picks \"For (\d+) min\" under", REMEMBER_MINUTES),
+    Constant(r"with \"For (\d+) min\" picked", REMEMBER_MINUTES),
     Constant(r"\(`script/panel_check/`: ([\d,]+) generated", BULK_TOOLS),
     Constant(r"Bulk's ([\d,]+) tools", BULK_TOOLS),
     Constant(r"and (\d+) calls in Activity", _read("script/ui_check_panel.py", r"^CALLS = (\d+)")),

@@ -58,7 +58,7 @@ OPEN_GARAGE: Final = {"name": "Garage door"}
 type Calls = dict[str, list[ServiceCall]]
 
 
-async def _hub(hass: HomeAssistant, title: str = "Garage", **options: Any) -> MockConfigEntry:
+async def _hub(hass: HomeAssistant, title: str = "Garage", /, **options: Any) -> MockConfigEntry:
     return await hubs.async_add_hub(hass, title, GARAGE | options)
 
 
@@ -148,8 +148,10 @@ async def test_a_remembered_approval_runs_the_same_call_again_over_mcp(  # noqa:
     assert approved["result"]["remember_until"] == listed["approvals"][0]["remember_until"]
     [remembered] = listed["remembered"]
     until = dt_util.parse_datetime(remembered["until"])
+    decided_at = dt_util.parse_datetime(remembered["decided"])
     assert until is not None
-    assert timedelta(minutes=15) <= until - dt_util.parse_datetime(remembered["decided"])
+    assert decided_at is not None
+    assert until - decided_at == timedelta(minutes=15)
     assert until - decided <= timedelta(minutes=15)
     assert remembered == {
         "approval_id": first[TOKEN],
@@ -521,7 +523,7 @@ async def test_a_few_per_user_and_hub_the_oldest_goes(
     entry = await _hub(hass)
     client = await hass_ws_client(hass)
     events = async_capture_events(hass, EVENT_APPROVAL)
-    calls = [
+    calls: list[tuple[str, dict[str, Any]]] = [
         ("HassTurnOn", OPEN_GARAGE),
         ("HassTurnOn", {"name": "Shed door"}),
         ("HassTurnOff", OPEN_GARAGE),
@@ -837,7 +839,7 @@ async def test_a_token_presented_is_checked_as_a_token(
     )
 
     assert _ended(presented) == "ApprovalRefused"
-    assert "other arguments" in presented.data["error_text"]
+    assert "other arguments" in str(presented.data["error_text"])
     assert garage_home["cover.open_cover"] == []
 
 
