@@ -4,10 +4,11 @@ Run by ``ui_check.py`` after ``ui_check_own_approval`` (Sam, no administrator, l
 ``/llm_hub_approvals``; Kitchen asks before ``turn_on``). The owner sets Kitchen's Safety →
 "Remember an approval for at most" to 15 minutes (its options flow over REST, every other
 field as the form suggests it). Sam's MCP call of ``turn_on`` waits; in the panel he picks
-"For 15 min" under Remember and Approves; his identical MCP call then runs without an approval
-id, the porch lights go on, and the panel lists the remembered approval with its end (in the
-browser's zone) and one call run under it. Revoke ends it: the next identical call waits again.
-Screens: ``remember-*.png``.
+"For 15 min" under Remember and Approves; his MCP client calls again with the approval id (the
+approval is used). With the porch lights off again, his identical MCP call runs without an
+approval id, the lights go on, and the panel lists the remembered approval with its end (in
+the browser's zone) and one call run under it. Revoke ends it: the next identical call waits
+for a new approval, which the panel shows. Screens: ``remember-*.png``.
 """
 
 from __future__ import annotations
@@ -51,9 +52,9 @@ class RememberCheck:
         approval_id = str(asked["confirmation_token"])
         panel = browser.find("llm-hub-panel")
 
-        def status() -> str | None:
+        def status(of: str = approval_id) -> str | None:
             rows = browser.driver.execute_script(ROW_STATUS, panel) or []
-            return next((status for found, status, _ in rows if found == approval_id), None)
+            return next((status for found, status, _ in rows if found == of), None)
 
         def remembered() -> list[list[str]]:
             return list(browser.driver.execute_script(REMEMBERED, panel) or [])
@@ -69,8 +70,17 @@ class RememberCheck:
         browser.click(browser.find("button.approve", root=row))
         browser.wait(lambda: status() == "approved", "Sam's approval approved")
         browser.wait(remembered, "the remembered approval listed")
+        used = self._call({"name": PORCH[1], "confirmation_token": approval_id})
+        if "success" not in str(used):
+            raise CheckError(f"the approved call with its approval id: {used}")
+        browser.wait(lambda: status() == "used", "Sam's approval used")
+        self.rest.request("POST", "/api/services/light/turn_off", {"entity_id": PORCH[0]})
+        browser.wait(
+            lambda: self.rest.request("GET", f"/api/states/{PORCH[0]}")["state"] == "off",
+            f"{PORCH[0]} off again",
+        )
 
-        ran = self.own._mcp_call({"name": PORCH[1]})  # noqa: SLF001  # Sam's MCP client
+        ran = self._call({"name": PORCH[1]})
         if "confirmation_token" in ran or "success" not in str(ran):
             raise CheckError(f"the same call, remembered: expected it to run, got {ran}")
         browser.wait(
@@ -96,18 +106,25 @@ class RememberCheck:
 
         browser.click(browser.find("button.revoke"))
         browser.wait(lambda: not remembered(), "the remembered approval gone after Revoke")
-        again = self._ask()
+        again = str(self._ask()["confirmation_token"])
+        if again == approval_id:
+            raise CheckError("after Revoke, the call got the old approval")
+        browser.wait(lambda: status(again) == "pending", "the next call's new approval, pending")
         browser.screen("remember-revoked")
         return (
             f"Kitchen remembers up to {MINUTES} min; Sam picked 'For {MINUTES} min' and "
-            f"approved; his identical MCP call ran unasked ({PORCH[0]} on); the panel listed it "
-            f"until {until:%H:%M:%S} ({local}), 1 call; Revoke ended it and the next call waited "
-            f"again ({again['status']})"
+            f"approved; the call with the approval id ran; the identical call without it ran "
+            f"unasked ({PORCH[0]} on); the panel listed it until {until:%H:%M:%S} ({local}), "
+            "1 call; Revoke ended it and the next call waited for a new approval"
         )
+
+    def _call(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Call Kitchen's ``turn_on`` over MCP as Sam; return what it answered."""
+        return self.own._mcp_call(arguments)  # noqa: SLF001  # Sam's MCP client
 
     def _ask(self) -> dict[str, Any]:
         """Make Sam's MCP call of ``turn_on`` on the porch lights; it must wait for approval."""
-        asked = self.own._mcp_call({"name": PORCH[1]})  # noqa: SLF001  # Sam's MCP client
+        asked = self._call({"name": PORCH[1]})
         if asked.get("status") != "approval_required" or not asked.get("confirmation_token"):
             raise CheckError(f"Sam's turn_on over MCP: expected an approval, got {asked}")
         return asked

@@ -323,9 +323,11 @@ async def test_revoke_ends_it_at_once_and_only_for_who_may(
     garage_home: Calls,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,
+    freezer: FrozenDateTimeFactory,
 ) -> None:
     """A user sees and revokes only their own remembered approvals; an administrator any. A
-    revoked one lets nothing through: the next call asks again."""
+    revoked one lets nothing through: the next call asks again, and its approval says it was
+    remembered until it was revoked."""
     entry = await _hub(hass)
     admin = await hass_ws_client(hass)
     other, other_client = await _other_user_client(hass, hass_ws_client)
@@ -338,8 +340,10 @@ async def test_revoke_ends_it_at_once_and_only_for_who_may(
     unknown = await _ws(admin, "revoke", approval_id="nope")
     revoked = await _ws(other_client, "revoke", approval_id=own)
     twice = await _ws(other_client, "revoke", approval_id=own)
+    freezer.tick(timedelta(minutes=2))
     by_admin = await _ws(admin, "revoke", approval_id=admins)
     after = await _call(hass, entry, other, "HassTurnOn", **OPEN_GARAGE)
+    listed = await _listing(admin)
 
     assert [item["approval_id"] for item in seen["remembered"]] == [own]
     assert refused["error"]["code"] == "unauthorized"
@@ -348,7 +352,10 @@ async def test_revoke_ends_it_at_once_and_only_for_who_may(
     assert twice["error"]["code"] == "not_found"
     assert by_admin["success"]
     assert _ended(after) == "asks"
-    assert (await _listing(admin))["remembered"] == []
+    assert listed["remembered"] == []
+    until = {item["approval_id"]: item["remember_until"] for item in listed["approvals"]}
+    assert until[admins] == (dt_util.utcnow()).isoformat()
+    assert by_admin["result"]["until"] == (dt_util.utcnow() + timedelta(minutes=13)).isoformat()
     assert [(e.data["approval_id"], e.data["status"]) for e in events][:2] == [
         (own, "revoked"),
         (admins, "revoked"),

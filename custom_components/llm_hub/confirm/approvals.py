@@ -424,8 +424,7 @@ class Approvals:
             if (r.approval.api_id, r.approval.user_id) == (approval.api_id, approval.user_id)
         ]
         for oldest in mine[: max(len(mine) - MAX_REMEMBERED_PER_USER, 0)]:
-            del self._remembered[oldest.approval.approval_id]
-            self._fire(oldest.approval, "voided")
+            self._end(oldest, "voided")
 
     def remembered_visible_to(self, user: User) -> list[Remembered]:
         """Return the remembered approvals ``user`` may see and revoke: all for admins."""
@@ -441,8 +440,7 @@ class Approvals:
         remembered = self._remembered[approval_id]
         if not user.is_active or (not user.is_admin and remembered.approval.user_id != user.id):
             raise Unauthorized(user_id=user.id)
-        del self._remembered[approval_id]
-        self._fire(remembered.approval, "revoked")
+        self._end(remembered, "revoked")
         LOGGER.info(
             "%s revoked the remembered approval %s of %s through LLM Hub %s",
             user.name or user.id,
@@ -519,9 +517,15 @@ class Approvals:
     def _void(self, which: Callable[[Remembered], bool], fired: Collection[str] = ()) -> None:
         """Forget the remembered approvals ``which`` holds; fire ``voided`` unless ``fired``."""
         for remembered in [r for r in self._remembered.values() if which(r)]:
-            del self._remembered[remembered.approval.approval_id]
-            if remembered.approval.approval_id not in fired:
-                self._fire(remembered.approval, "voided")
+            self._end(remembered, None if remembered.approval.approval_id in fired else "voided")
+
+    def _end(self, remembered: Remembered, status: str | None) -> None:
+        """Forget ``remembered``, firing ``status``; its approval is remembered until now."""
+        approval = remembered.approval
+        del self._remembered[approval.approval_id]
+        if status is not None:
+            self._fire(approval, status)
+        approval.remember_until = min(remembered.until, dt_util.utcnow())
 
     def pending(self, api_id: str) -> int:
         """Return how many approvals of the hub ``api_id`` wait for a decision."""
@@ -577,8 +581,7 @@ class Approvals:
             elif not approval.is_open and _forget_at(approval) <= now:
                 del self._approvals[approval.approval_id]
         for remembered in [r for r in self._remembered.values() if r.until <= now]:
-            del self._remembered[remembered.approval.approval_id]
-            self._fire(remembered.approval, "remembered_expired")
+            self._end(remembered, "remembered_expired")
 
     def _schedule(self) -> None:
         """Set the timer for the next approval to expire or be forgotten, or remembered to end."""
