@@ -104,13 +104,15 @@ GARAGE_SCRIPTS: dict[str, Any] = {
     "open_garage": {
         "sequence": [{"action": "cover.open_cover", "target": {"entity_id": "cover.garage_doors"}}]
     },
+    "open_all": {"sequence": [{"action": "cover.open_cover", "target": {"entity_id": "all"}}]},
     "open_picked": {
         "sequence": [
             {"action": "cover.open_cover", "target": {"entity_id": "{{ 'cover.garage_door' }}"}}
         ]
     },
 }
-"""Scripts a hub lists: one through the cover group, one whose template picks its target."""
+"""Scripts a hub lists: one through the cover group, one on every cover, one whose template
+picks its target."""
 
 
 @pytest.fixture

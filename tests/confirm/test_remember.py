@@ -8,6 +8,7 @@ the end; anything else asks. Attacks (marked) try to stretch a remembered approv
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 import json
 from typing import Any, Final
@@ -42,6 +43,7 @@ from homeassistant.util import dt as dt_util
 from ..helpers import hubs
 from ..helpers.agent import AGENT_ENTITY_ID, AgentSetup
 from ..helpers.confirm import TOKEN, _other_user_client, _ws
+from ..helpers.homes import timer_satellite
 from ..helpers.mcp import _async_setup_mcp_server, _text, mcp_session
 
 GARAGE: Final = {
@@ -716,6 +718,7 @@ async def test_a_group_that_grows_asks(
     ("tool", "args", "reason"),
     [
         ("open_picked", {}, "a template picks the target"),
+        ("open_all", {}, "it acts on every cover there is"),
         (
             "HassClimateSetTemperature",
             {"name": "Attic", "temperature": 20},
@@ -880,3 +883,40 @@ async def test_an_argument_type_trick_runs_nothing_more(  # noqa: PLR0917  # fix
     assert _ended(result) == ended
     opened = [call.data["entity_id"] for call in garage_home["cover.open_cover"]]
     assert opened == (["cover.garage_door"] if ended == "ran" else [])
+
+
+@pytest.mark.attack
+async def test_a_timer_remembered_without_a_command_does_not_cover_one_with_a_command(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Named in "Also confirm these tools", a timer without a command acts on nothing and can be
+    remembered; the same tool with a command (Home Assistant later runs it with every exposed
+    entity) cannot be followed, so it asks."""
+    satellite = timer_satellite(hass, "garage")
+    context = replace(satellite, context=Context(user_id=hass_admin_user.id))
+    entry = await _hub(hass)
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), context)
+    timer = _listed(instance, "HassStartTimer")
+    hass.config_entries.async_update_entry(
+        entry, options={**entry.options, const.CONF_CONFIRM_TOOLS: [timer]}
+    )
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    client = await hass_ws_client(hass)
+
+    async def call(**args: Any) -> llm.ToolResult:
+        instance = await llm.async_get_api(hass, hubs.hub_id(entry), context)
+        return await instance.async_call_tool(llm.ToolInput(timer, args))
+
+    asked = await call(minutes=5)
+    [approval] = (await _listing(client))["approvals"]
+    await _approve(client, asked, remember=5)
+    again = await call(minutes=10)
+    command = await call(minutes=5, conversation_command="open the garage door")
+
+    assert approval["remember_choices"] == [5, 15, 30]
+    assert approval["targets"] == []
+    assert (_ended(again), _ended(command)) == ("ran", "asks")
