@@ -72,6 +72,7 @@ def _read(path: str, pattern: str) -> float:
 
 DEMO_TIMEOUT: Final = _read("script/demo_scenarios/basics.py", r"^CALL_TIMEOUT = (\d+)")
 BULK_TOOLS: Final = _read("script/panel_check/llm_hub_bulk/__init__.py", r"TOOLS, default=(\d+)")
+REMEMBER_MINUTES: Final = _read("script/ui_check_remember.py", r"^MINUTES = (\d+)")
 FORM_WAIT: Final = _read("frontend/src/ha-form-loader.ts", r"HA_FORM_WAIT_MS = (\d+)") / 1000
 
 CONSTANTS: Final = (
@@ -136,6 +137,13 @@ CONSTANTS: Final = (
     Constant(r"The last (\d+) tool calls", admin_commands.ACTIVITY_CALLS),
     Constant(r"last (\d+) calls of all hubs", admin_commands.ACTIVITY_CALLS),
     Constant(r"last (\d+) hours", admin_commands.DAY / 3600),
+    # Remembered approvals (const.py, confirm/approvals.py).
+    Constant(r"whole minutes, default (\d+): off", HubOptions().approval_remember),
+    Constant(r"off, at most (\d+)\): the longest", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"is cut to (\d+) minutes", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"it is (\d+), off,", HubOptions().approval_remember),
+    Constant(r"and at most (\d+)\), whoever", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"at most (\d+) per hub", approvals.MAX_REMEMBERED_PER_USER),
     # Approvals (confirm/approvals.py).
     Constant(r"At most (\d+)\s+entities are named", approvals.MAX_SHOWN_TARGETS),
     Constant(r"\(lock\.back_door\)\", at most (\d+)\)", approvals.MAX_SHOWN_TARGETS),
@@ -191,6 +199,8 @@ CONSTANTS: Final = (
     Constant(
         r"within (\d+) s \(no \"Loading", _read("script/ui_check_hub.py", r"^READY_TIMEOUT = (\d+)")
     ),
+    Constant(r"picks \"For (\d+) min\" under", REMEMBER_MINUTES),
+    Constant(r"with \"For (\d+) min\" picked", REMEMBER_MINUTES),
     Constant(r"\(`script/panel_check/`: ([\d,]+) generated", BULK_TOOLS),
     Constant(r"Bulk's ([\d,]+) tools", BULK_TOOLS),
     Constant(r"and (\d+) calls in Activity", _read("script/ui_check_panel.py", r"^CALLS = (\d+)")),

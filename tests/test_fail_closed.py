@@ -46,6 +46,7 @@ FLAGS = {
     const.CONF_CALLS_PER_MINUTE: 1,
     const.CONF_CHANGES_PER_HOUR: 1,
     const.CONF_SHADOW_MODE: False,
+    const.CONF_APPROVAL_REMEMBER: 0,
 }
 """The strictest value of each safety option that holds one value."""
 ASK_LISTS = (

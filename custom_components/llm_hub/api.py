@@ -26,7 +26,7 @@ from .compose.sources import SlowSources, SourcedAPI, async_collect_sources, bui
 from .confirm.approvals import DATA_APPROVALS
 from .confirm.gate import Confirmations
 from .const import CONTRIBUTED_NAMESPACE, DOMAIN, api_id_for_entry
-from .options import HubOptions
+from .options import HubOptions, selected_api_ids
 from .scope.reach import HubScope, entered, scopes_entered
 from .search.listing import SearchSettings
 from .targets.intents import trusted_annotations
@@ -88,6 +88,7 @@ class HubAPI(SourcedAPI):
             without_conversation=self.options.confirm_without_conversation,
             approval_timeout=self.options.approval_timeout,
             notify_service=self.options.approval_notify_service,
+            remember=self.options.approval_remember,
         )
         self.registered = False
         self.audit = Audit(
@@ -259,9 +260,21 @@ class HubAPI(SourcedAPI):
         def async_unregister() -> None:
             self.registered = False
             unregister()
-            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
+            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id, _selecting(self.hass, self.id))
 
         return async_unregister
+
+
+def _selecting(hass: HomeAssistant, api_id: str) -> set[str]:
+    """Return the API ids of the hubs that select the hub ``api_id``, through hubs too."""
+    selections = {
+        api_id_for_entry(entry.entry_id): set(selected_api_ids(entry.options))
+        for entry in hass.config_entries.async_entries(DOMAIN)
+    }
+    found = {api_id}
+    while more := {hub for hub, selected in selections.items() if selected & found} - found:
+        found |= more
+    return found - {api_id}
 
 
 def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:

@@ -150,6 +150,10 @@ CONF_SHADOW_MODE: Final = "shadow_mode"
 CONF_SHADOW_SINCE: Final = "shadow_since"
 # How long a hub may stay in shadow mode before a repair issue says so.
 SHADOW_MODE_WARN_AFTER: Final = timedelta(weeks=1)
+# Longest a person deciding an approval may let the hub remember it, in minutes (0: never).
+CONF_APPROVAL_REMEMBER: Final = "approval_remember"
+# Longest any hub remembers an approval, in minutes; a longer stored one is cut.
+MAX_APPROVAL_REMEMBER: Final = 60
 
 CONF_TOOL_MODE: Final = "tool_mode"
 # Tool keys listed directly in search mode.

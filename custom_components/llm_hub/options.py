@@ -32,6 +32,7 @@ from .const import (
     CONF_ALLOWED_USERS,
     CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_REMEMBER,
     CONF_APPROVAL_TIMEOUT,
     CONF_ARGUMENT,
     CONF_ASK_AREAS,
@@ -75,6 +76,7 @@ from .const import (
     DEFAULT_APPROVAL_TIMEOUT,
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
+    MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
     ConditionOperator,
     PromptChoice,
@@ -392,6 +394,15 @@ def _read_approval_timeout(value: Any, default: float) -> float:
     return min(_read_number(value, default), MAX_APPROVAL_TIMEOUT)
 
 
+def _is_minutes(value: Any) -> bool:
+    return (type(value) in {int, float} and value == 0) or _is_whole(value)
+
+
+def _read_minutes(value: Any, default: int) -> int:
+    # At most ``MAX_APPROVAL_REMEMBER``: a longer stored one is cut.
+    return min(int(_read_number(value, default)), MAX_APPROVAL_REMEMBER)
+
+
 def _read_keys(value: Any, default: frozenset[str]) -> frozenset[str]:
     return frozenset(str(key) for key in cv.ensure_list(value) if key)
 
@@ -492,6 +503,9 @@ _LIMIT: Final[Kind[int | None]] = Kind(
 )
 _APPROVAL_SECONDS: Final = Kind(
     _is_number, "a positive number", _read_approval_timeout, words="expected_number"
+)
+_MINUTES: Final = Kind(
+    _is_minutes, "a whole number, 0 or more", _read_minutes, words="expected_minutes"
 )
 _TOOL_KEYS: Final = Kind(
     _is_texts, "a list of tool names", _read_keys, _keys_kept, words="expected_tool_names"
@@ -647,6 +661,8 @@ class HubOptions:
     shadow_since: datetime | None = _option(  # noqa: RUF009  # a field, as the others
         CONF_SHADOW_SINCE, _MOMENT, default=None
     )
+    # Minutes a person may let an approval be remembered (0: never); a wrong type: never.
+    approval_remember: int = _option(CONF_APPROVAL_REMEMBER, _MINUTES, default=0, strictest=0)
     tool_mode: ToolMode = _option(  # noqa: RUF009  # a field, as the others
         CONF_TOOL_MODE, _TOOL_MODE, default=ToolMode.ALL
     )

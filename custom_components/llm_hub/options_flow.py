@@ -60,6 +60,7 @@ from .const import (
     CONF_ALLOWED_USERS,
     CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_REMEMBER,
     CONF_APPROVAL_TIMEOUT,
     CONF_ARGUMENT,
     CONF_ASK_AREAS,
@@ -102,6 +103,7 @@ from .const import (
     CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
+    MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
     ConditionOperator,
     PromptChoice,
@@ -646,6 +648,9 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 | {
                     CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT]),
                     CONF_SHADOW_SINCE: self._shadow_since(user_input.get(CONF_SHADOW_MODE)),
+                    # 0 (off, the default) is not stored.
+                    CONF_APPROVAL_REMEMBER: int(user_input.get(CONF_APPROVAL_REMEMBER) or 0)
+                    or None,
                 }
             )
         current = self._current()
@@ -696,6 +701,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=NumberSelectorMode.BOX,
                             )
                         ),
+                        probatio.Optional(CONF_APPROVAL_REMEMBER): NumberSelector(
+                            NumberSelectorConfig(
+                                min=0,
+                                max=MAX_APPROVAL_REMEMBER,
+                                step=1,
+                                unit_of_measurement=UnitOfTime.MINUTES,
+                                mode=NumberSelectorMode.BOX,
+                            )
+                        ),
                         probatio.Optional(CONF_APPROVAL_NOTIFY_SERVICE): SelectSelector(
                             SelectSelectorConfig(
                                 options=sorted(
@@ -722,6 +736,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_TIMEOUT: current.timeout,
                     CONF_CONFIRM_WITHOUT_CONVERSATION: current.confirm_without_conversation,
                     CONF_APPROVAL_TIMEOUT: current.approval_timeout,
+                    CONF_APPROVAL_REMEMBER: current.approval_remember,
                     CONF_APPROVAL_NOTIFY_SERVICE: current.approval_notify_service,
                 },
             ),

@@ -244,6 +244,30 @@ export interface Approval {
   decided_by: string | null;
   decided_by_name: string | null;
   decided: string | null;
+  /** The minutes the person deciding may let it be remembered for (empty: it cannot be). */
+  remember_choices: number[];
+  /** Until when it is remembered, if the person who approved it chose so. */
+  remember_until: string | null;
+}
+
+/** A remembered approval of `llm_hub/approvals/subscribe` (approvals.Remembered.as_dict). */
+export interface Remembered {
+  approval_id: string;
+  api_id: string;
+  hub_name: string;
+  tool_name: string;
+  targets: string[];
+  targets_more: number;
+  user_id: string | null;
+  user_name: string | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided: string | null;
+  /** Until when calls it covers run without asking. */
+  until: string;
+  /** How many calls ran under it. */
+  uses: number;
+  last_used: string | null;
 }
 
 /** Something a scope names: its id and name (null when it no longer exists). */

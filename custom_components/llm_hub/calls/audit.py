@@ -174,6 +174,8 @@ class ToolCalledData(TypedDict, total=False):
     arguments_cut: bool
     # The user id of who approved the call in Home Assistant, if anyone did.
     approved_by: str
+    # Present (True) when the call ran under an approval remembered for it.
+    remembered: bool
     # What went wrong, for a call that did not end ``ok`` and said.
     error: str
     # In shadow mode, what the hub's rules would have done: ``ask`` or ``refuse``, and why.
@@ -288,6 +290,8 @@ class Audit:
                 data["arguments_cut"] = True
         if call.approved_by is not None:
             data["approved_by"] = call.approved_by
+        if call.remembered:
+            data["remembered"] = True
         error = None if call.outcome == "ok" else _error_text(call.result.data)
         if error is not None:
             data["error"] = error

@@ -123,6 +123,8 @@ class ToolCall:
     approved_by: str | None = None
     # What the hub's rules would have done with it, in shadow mode (None: let it run).
     shadow: Shadowed | None = None
+    # Whether it ran under an approval remembered for it (``approved_by`` approved that).
+    remembered: bool = False
 
 
 class Recorder(Protocol):
@@ -141,6 +143,8 @@ class Cleared:
     approved_by: str | None = None
     # In shadow mode: what the hub's rules would have done instead of letting it run.
     shadow: Shadowed | None = None
+    # Whether an approval remembered for it cleared it.
+    remembered: bool = False
 
 
 class ConfirmationGate(Protocol):
@@ -265,6 +269,7 @@ class HubTool(Tool):
             # Matched with the exposure a conversation has, never against everything.
             llm_context = replace(llm_context, assistant=CONVERSATION)
         approved_by = shadow = None
+        approved_by, remembered = None, False
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
         # A call that may ask runs on the targets its ask decision matched (matched once).
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
@@ -292,6 +297,7 @@ class HubTool(Tool):
                         external=tool_input.external,
                     )
                     approved_by, shadow = checked.approved_by, checked.shadow
+                    approved_by, remembered = checked.approved_by, checked.remembered
                     checked = checked.arguments
                 if limits is not None:  # admitted before the gate, with no wait since
                     counted = limits.count(_user_id(llm_context), self.name, changes=self._changes)
@@ -322,6 +328,7 @@ class HubTool(Tool):
             (time.monotonic() - started) * 1000,
             approved_by,
             shadow,
+            remembered,
         )
         if settings is not None:
             settings.recorder.async_record(call)

@@ -64,13 +64,16 @@ class ShadowGate(ToolGate):
         runs = arguments if self.runs_with is None else self.runs_with(arguments)
         live = self.asking_with(arguments, runs, llm_context)
         would = ToolGate.asking_with(self, arguments, runs, llm_context)
-        asked = would is not None or live is not None
-        acts_on = self._acts_on(arguments, llm_context) if asked else None
-        checked = (
-            Cleared(arguments)
-            if live is None
-            else live.check(name, tool_input, llm_context, arguments, acts_on)
-        )
+        if would is None and live is None:
+            return Cleared(arguments)
+        gates = self._gates()
+        acts = self._acts(gates, arguments, llm_context)
+        acts_on = self._acts_on(gates, acts)
+        checked: Cleared | Stop = Cleared(arguments)
+        if live is not None:
+            checked = live.remembered(name, tool_input, llm_context, arguments, acts) or live.check(
+                name, tool_input, llm_context, arguments, acts_on, acts=acts
+            )
         if would is None or not isinstance(checked, Cleared):
             return checked
         refused = would.refuses_without_conversation and _current_chat_log(would.hass) is None

@@ -75,6 +75,7 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
         approval_commands.websocket_subscribe_approvals,
         approval_commands.websocket_approve,
         approval_commands.websocket_deny,
+        approval_commands.websocket_revoke,
         # For every user of either panel.
         websocket_panel_build,
     ):
