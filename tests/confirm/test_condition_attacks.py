@@ -28,6 +28,7 @@ from ..helpers import hubs
 from ..helpers.attacks import call_hub, call_through_call_tool, listed
 from ..helpers.confirm import (
     ABOVE_25,
+    ANY_VALUE,
     SAFETY,
     THERMOSTAT,
     async_add_thermostat_hub,
@@ -460,3 +461,26 @@ async def test_a_number_home_assistant_cannot_store_is_refused(
     assert result["errors"] == {field: "condition_too_large"}
     assert dict(hub.options) == before
     assert json_bytes(dict(hub.options))
+
+
+async def test_a_text_against_a_list_that_holds_a_number_asks(hass: HomeAssistant) -> None:
+    """ "is one of" ["heat", 3] (edited by hand; the form types every value alike): the text "3"
+    is, as "equals" compares, undecidable against 3 (the tool may read it as 3), so the call
+    asks; so does 4 against "heat"."""
+    recording = hubs.RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [recording]))
+    condition = {"argument": "value", "operator": "in", "value": ["heat", 3]}
+    hub = await hubs.async_add_hub(
+        hass,
+        "K",
+        {
+            CONF_LLM_HASS_API: ["x"],
+            const.CONF_CONFIRM_TOOLS: ["set"],
+            const.CONF_CONFIRM_CONDITIONS: {"set": [condition]},
+        },
+    )
+
+    assert (await call_hub(hass, hub, "set", {"value": "3"}))[0] == "asks"
+    assert (await call_hub(hass, hub, "set", {"value": 4}))[0] == "asks"
+    assert (await call_hub(hass, hub, "set", {"value": 3.0}))[0] == "asks"
+    assert recording.calls == []

@@ -69,7 +69,9 @@ AT_MOST = const.ConditionOperator.AT_MOST
         (IN, ("heat", "cool"), "Cool", True),
         (IN, ("heat", "cool"), "off", False),
         (IN, ("heat", 3), 3.0, True),
-        (IN, ("heat", 3), 4, False),
+        (IN, (3, 4.5), 4, False),
+        (IN, ("heat", 3), 4, True),  # a number against "heat": cannot be decided
+        (IN, ("heat", 3), "3", True),  # a text against 3
         (IN, ("heat", 3), False, True),
         (REGEX, "^(front|back) door$", "front door", True),
         (REGEX, "door", "the back door opens", True),  # found anywhere

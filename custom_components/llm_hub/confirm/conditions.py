@@ -131,16 +131,14 @@ def _text(value: str) -> str:
 
 
 def _equals(value: Any, candidates: Iterable[Any]) -> bool:
-    """Return whether ``value`` equals a candidate, or is of a kind none of them has."""
+    """Return whether ``value`` equals a candidate, or is of another kind than one of them."""
     kind = _kind(value)
-    alike = [candidate for candidate in candidates if _kind(candidate) == kind]
-    if kind is None or not alike:
+    candidates = list(candidates)
+    if kind is None or any(_kind(candidate) != kind for candidate in candidates):
         return True
     if kind == "text":
-        return _text(value) in {_text(candidate) for candidate in alike}
-    if kind == "flag":
-        return value in alike
-    return any(value == candidate for candidate in alike)
+        return _text(value) in {_text(candidate) for candidate in candidates}
+    return any(value == candidate for candidate in candidates)
 
 
 def _found(pattern: str, value: Any) -> bool:
