@@ -484,3 +484,24 @@ async def test_a_text_against_a_list_that_holds_a_number_asks(hass: HomeAssistan
     assert (await call_hub(hass, hub, "set", {"value": 4}))[0] == "asks"
     assert (await call_hub(hass, hub, "set", {"value": 3.0}))[0] == "asks"
     assert recording.calls == []
+
+
+async def test_json_text_is_checked_as_the_tool_reads_it(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """Through ``call_tool`` as JSON text: of a key given twice the last counts, for the check as
+    for the tool; 1e400 (infinity) asks; -0 and 25.0000000000000001 (25.0) are not above 25."""
+    thermostat, _, hub = thermostat_hub
+    await hubs.async_set_options(hass, hub, "search", {const.CONF_TOOL_MODE: "search"})
+
+    async def as_text(text: str) -> str:
+        outcome, _ = await call_through_call_tool(hass, hub, THERMOSTAT, text)  # type: ignore[arg-type]
+        return outcome
+
+    assert await as_text('{"temperature": 20, "temperature": 30}') == "asks"
+    assert await as_text('{"temperature": 1e400}') == "asks"
+    assert await as_text('{"temperature": 30, "temperature": 20}') == "ran"
+    assert await as_text('{"temperature": -0}') == "ran"
+    assert await as_text('{"temperature": 25.0000000000000001}') == "ran"
+    assert [call.tool_args["temperature"] for call in thermostat.calls] == [20, 0, 25.0]
