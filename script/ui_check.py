@@ -36,7 +36,9 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    dark theme (``ui_check_panel``);
 8. a hub "Kitchen only": its options' Scope step, the area Kitchen picked by clicks (the
    kitchen lights put there first); the panel's hub view shows the scope, the test bench
-   refuses HassTurnOn on the porch lights;
+   refuses HassTurnOn on the porch lights; then a hub "Trial" in shadow mode with a limit
+   (``ui_check_shadow``): the banner on every tab, its record of the calls that would have
+   asked, its limits' counts;
 9. the German run (``ui_check_german``): the user's and the server's language German, the
    panel (Kitchen only's Scope section and the bench's refusal too) and the options menu once
    more, failing on LLM Hub's English or a raw key; then a hub "Alex only" that serves only a
@@ -48,7 +50,10 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    which loads the new module (``ui_check_update``);
 11. a user who is no administrator logs in, reads the approval notification (his name, MCP
     Server's title, the server's clock with its zone's name), follows its link and approves
-    his own MCP call, which then runs (``ui_check_own_approval``).
+    his own MCP call, which then runs (``ui_check_own_approval``);
+12. with Kitchen letting approvals be remembered, he approves his next MCP call remembered for
+    15 minutes; the identical call then runs without asking, the panel lists the remembered
+    approval with its end, and Revoke ends it (``ui_check_remember``).
 
 The hub screens (1 to 8) are ``ui_check_hub``'s, the panel ``ui_check_panel``'s. Every screen
 is saved as a PNG (``--screenshots``) and checked: no raw translation key
@@ -73,7 +78,9 @@ from ui_check_german import GermanCheck
 from ui_check_hub import HubCheck
 from ui_check_own_approval import OwnApprovalCheck
 from ui_check_panel import PanelCheck
+from ui_check_remember import RememberCheck
 from ui_check_removed_hub import RemovedHubCheck
+from ui_check_shadow import ShadowCheck
 from ui_check_update import UpdateCheck
 
 BAD_TEXT = (
@@ -128,6 +135,7 @@ def main() -> int:
     check = HubCheck(browser, rest, args.ha_version)
     panel = PanelCheck(browser, rest)
     german = GermanCheck(browser, rest, panel)
+    own_approval = OwnApprovalCheck(browser, rest)
     steps: list[tuple[str, Callable[[], str]]] = [
         ("login", check.login),
         ("add hub", check.kitchen),
@@ -144,11 +152,13 @@ def main() -> int:
         ("panel scope", panel.scope),
         ("scope tool", check.scope_tool),
         ("panel scope tool", panel.scope_tool),
+        ("panel shadow", ShadowCheck(panel).run),
         ("german", german.run),
         ("as user", AsUserCheck(browser, rest, panel, german).run),
         ("panel times", panel.timings),
         ("panel update", UpdateCheck(panel).run),
-        ("own approval", OwnApprovalCheck(browser, rest).run),
+        ("own approval", own_approval.run),
+        ("remember", RememberCheck(browser, rest, own_approval).run),
     ]
     try:
         for name, step in steps:

@@ -72,6 +72,7 @@ def _read(path: str, pattern: str) -> float:
 
 DEMO_TIMEOUT: Final = _read("script/demo_scenarios/basics.py", r"^CALL_TIMEOUT = (\d+)")
 BULK_TOOLS: Final = _read("script/panel_check/llm_hub_bulk/__init__.py", r"TOOLS, default=(\d+)")
+REMEMBER_MINUTES: Final = _read("script/ui_check_remember.py", r"^MINUTES = (\d+)")
 FORM_WAIT: Final = _read("frontend/src/ha-form-loader.ts", r"HA_FORM_WAIT_MS = (\d+)") / 1000
 
 CONSTANTS: Final = (
@@ -127,6 +128,7 @@ CONSTANTS: Final = (
     # Calls and the audit (calls/audit.py).
     Constant(r"the last (\d+) calls", audit.RECENT_CALLS),
     Constant(r"keeps the last\s+(\d+) in memory", audit.RECENT_CALLS),
+    Constant(r"last (\d+) such calls", audit.SHADOWED_CALLS),
     Constant(r"deeper than (\d+) levels", audit.MAX_DEPTH),
     Constant(r"more than (\d+) keys", audit.MAX_ITEMS),
     Constant(r"texts over ([\d,]+) characters", audit.MAX_TEXT),
@@ -135,6 +137,13 @@ CONSTANTS: Final = (
     Constant(r"The last (\d+) tool calls", admin_commands.ACTIVITY_CALLS),
     Constant(r"last (\d+) calls of all hubs", admin_commands.ACTIVITY_CALLS),
     Constant(r"last (\d+) hours", admin_commands.DAY / 3600),
+    # Remembered approvals (const.py, confirm/approvals.py).
+    Constant(r"whole minutes, default (\d+): off", HubOptions().approval_remember),
+    Constant(r"off, at most (\d+)\): the longest", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"is cut to (\d+) minutes", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"it is (\d+), off,", HubOptions().approval_remember),
+    Constant(r"and at most (\d+)\), whoever", const.MAX_APPROVAL_REMEMBER),
+    Constant(r"at most (\d+) per hub", approvals.MAX_REMEMBERED_PER_USER),
     # Approvals (confirm/approvals.py).
     Constant(r"At most (\d+)\s+entities are named", approvals.MAX_SHOWN_TARGETS),
     Constant(r"\(lock\.back_door\)\", at most (\d+)\)", approvals.MAX_SHOWN_TARGETS),
@@ -190,6 +199,8 @@ CONSTANTS: Final = (
     Constant(
         r"within (\d+) s \(no \"Loading", _read("script/ui_check_hub.py", r"^READY_TIMEOUT = (\d+)")
     ),
+    Constant(r"picks \"For (\d+) min\" under", REMEMBER_MINUTES),
+    Constant(r"with \"For (\d+) min\" picked", REMEMBER_MINUTES),
     Constant(r"\(`script/panel_check/`: ([\d,]+) generated", BULK_TOOLS),
     Constant(r"Bulk's ([\d,]+) tools", BULK_TOOLS),
     Constant(r"and (\d+) calls in Activity", _read("script/ui_check_panel.py", r"^CALLS = (\d+)")),
@@ -294,6 +305,7 @@ SET_THROUGH: Final = {
     const.CONF_OVERRIDES: ("override", ("name", "description")),
     const.CONF_API_PROMPTS: ("api_prompt", ("choice", "text")),
     const.CONF_CONFIRM_CONDITIONS: ("condition", ("argument", "operator", "value", "values")),
+    const.CONF_SHADOW_SINCE: ("safety", (const.CONF_SHADOW_MODE,)),
 }
 """Options no form field is named after: the step and fields that set them."""
 SUB_STEPS: Final = {"override": "overrides", "api_prompt": "api_prompts", "condition": "conditions"}

@@ -45,6 +45,8 @@ FLAGS = {
     const.CONF_CONFIRM_WITHOUT_CONVERSATION: const.CONFIRM_REFUSE,
     const.CONF_CALLS_PER_MINUTE: 1,
     const.CONF_CHANGES_PER_HOUR: 1,
+    const.CONF_SHADOW_MODE: False,
+    const.CONF_APPROVAL_REMEMBER: 0,
 }
 """The strictest value of each safety option that holds one value."""
 ASK_LISTS = (
@@ -196,6 +198,8 @@ async def test_every_wrong_typed_safety_option_behaves_as_its_strictest(
         ),
         ({const.CONF_ASK_AREAS: 7}, HubOptions(ask_areas=EVERY_TOOL)),
         ({const.CONF_ASK_ENTITIES: True}, HubOptions(ask_entities=EVERY_TOOL)),
+        ({const.CONF_SHADOW_MODE: "on"}, HubOptions(shadow_mode=False)),
+        ({const.CONF_SHADOW_MODE: 1, const.CONF_SHADOW_SINCE: 5}, HubOptions()),
         # Other options keep the lenient reading in the forms and their default in a hub.
         ({const.CONF_TIMEOUT: "10", const.CONF_PROMPT: 5}, HubOptions()),
     ],

@@ -17,7 +17,13 @@ from sqlalchemy import select
 
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from custom_components.llm_hub.calls.tool import HubTool, Outcome, error_result
-from custom_components.llm_hub.const import CONF_RECORD_ARGUMENTS
+from custom_components.llm_hub.const import (
+    CONF_CONFIRM_TOOLS,
+    CONF_CONFIRM_WITHOUT_CONVERSATION,
+    CONF_RECORD_ARGUMENTS,
+    CONF_SHADOW_MODE,
+    CONFIRM_REFUSE,
+)
 from homeassistant.components.recorder.core import Recorder
 from homeassistant.components.recorder.db_schema import EventData, Events, EventTypes
 from homeassistant.const import CONF_LLM_HASS_API
@@ -174,3 +180,37 @@ def _stored_events(recorder: Recorder) -> list[dict[str, Any]]:
             .order_by(Events.time_fired_ts)
         ).all()
     return [json.loads(row[0]) for row in rows]
+
+
+async def test_logbook_says_what_shadow_mode_let_run(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_ws_client: WebSocketGenerator,
+    hass_admin_user: MockUser,
+) -> None:
+    """A call a hub in shadow mode let run says what its settings would have done."""
+    hass.config.components.add("frontend")
+    assert await async_setup_component(hass, "logbook", {})
+    start = dt_util.utcnow().isoformat()
+    llm.async_register_api(hass, FixedAPI(hass, "doors", "Doors", [RecordingTool("unlock")]))
+    trial = {CONF_LLM_HASS_API: ["doors"], CONF_CONFIRM_TOOLS: ["unlock"], CONF_SHADOW_MODE: True}
+    asking = await async_add_hub(hass, "Asking", trial)
+    refusing = await async_add_hub(
+        hass, "Refusing", trial | {CONF_CONFIRM_WITHOUT_CONVERSATION: CONFIRM_REFUSE}
+    )
+    for hub in (asking, refusing):
+        await _call(hass, hub_id(hub), "unlock", {}, hass_admin_user.id)
+    await async_wait_recording_done(hass)
+
+    client = await hass_ws_client(hass)
+    await client.send_json_auto_id({"type": "logbook/get_events", "start_time": start})
+    response = await client.receive_json()
+
+    assert [
+        (entry["name"], entry["message"])
+        for entry in response["result"]
+        if entry.get("domain") == "llm_hub"
+    ] == [
+        ("Asking", "called unlock in shadow mode (it would have asked to confirm it)"),
+        ("Refusing", "called unlock in shadow mode (it would have refused it)"),
+    ]

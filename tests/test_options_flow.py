@@ -93,6 +93,7 @@ def test_translations_cover_options_and_issues() -> None:
         "condition_too_large",
         "condition_regex",
         "conditions_unreadable",
+        "shadow_mode_on",
     }
     issue = TRANSLATIONS["issues"]["missing_api"]
     assert _placeholders(issue["title"]) == {"hub"}
@@ -793,6 +794,7 @@ async def test_safety_form_and_save(hass: HomeAssistant, hub: MockConfigEntry) -
         const.CONF_CONFIRM_DESTRUCTIVE: True,
         const.CONF_CONFIRM_TOOLS: [hubs.BREW],
         const.CONF_TIMEOUT: 12,
+        const.CONF_SHADOW_MODE: False,
     }
     hub_options = hub.runtime_data.api.options
     assert (

@@ -26,6 +26,7 @@ from .issues import (
     async_remove_issues,
     async_track_apis,
     async_track_scope,
+    async_track_shadow_mode,
     async_update_name_issue,
     async_update_option_issues,
 )
@@ -65,6 +66,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     entry.async_on_unload(api.async_register())
     entry.async_on_unload(await async_check_when_started(hass, entry, api, ui_tools))
     entry.async_on_unload(async_track_scope(hass, entry, api.scope))
+    entry.async_on_unload(async_track_shadow_mode(hass, entry, api.shadow_since))
     entry.async_on_unload(_async_reload_on_change(hass, entry))
     entry.async_on_unload(await async_show_panels(hass))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)

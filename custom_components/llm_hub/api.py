@@ -12,6 +12,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, callback
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm as llm_helper
+from homeassistant.util import dt as dt_util
 
 from .calls.audit import Audit
 from .calls.deadlines import Deadlines
@@ -25,7 +26,7 @@ from .compose.sources import SlowSources, SourcedAPI, async_collect_sources, bui
 from .confirm.approvals import DATA_APPROVALS
 from .confirm.gate import Confirmations
 from .const import CONTRIBUTED_NAMESPACE, DOMAIN, api_id_for_entry
-from .options import HubOptions
+from .options import HubOptions, selected_api_ids
 from .scope.reach import HubScope, entered, scopes_entered
 from .search.listing import SearchSettings
 from .targets.intents import trusted_annotations
@@ -74,6 +75,12 @@ class HubAPI(SourcedAPI):
         self.policy = HubPolicy(self.options)
         self.search = SearchSettings(self.options.tool_mode, self.options.pinned_tools)
         self.scope = HubScope.from_options(self.options)
+        # Since when shadow mode counts (None: off): as stored, else from now (never later).
+        self.shadow_since = (
+            min(self.options.shadow_since or dt_util.utcnow(), dt_util.utcnow())
+            if self.options.shadow_mode
+            else None
+        )
         self.confirmations = Confirmations(
             hass,
             api_id=self.id,
@@ -81,6 +88,7 @@ class HubAPI(SourcedAPI):
             without_conversation=self.options.confirm_without_conversation,
             approval_timeout=self.options.approval_timeout,
             notify_service=self.options.approval_notify_service,
+            remember=self.options.approval_remember,
         )
         self.registered = False
         self.audit = Audit(
@@ -91,6 +99,8 @@ class HubAPI(SourcedAPI):
         self.ui_tools = ui_tools
         self._warn = WarnOnce(logging.WARNING if options is None else logging.DEBUG)
         self.slow_sources = SlowSources(self._warn)
+        # How many calls the hub lets run (None: no limit), counted for all its tools.
+        self.limits = self._limits()
         # One timer ends the hub's slow sources and calls (``calls.deadlines``).
         self._deadlines = Deadlines(hass)
         self._builder = HubBuilder(
@@ -104,7 +114,7 @@ class HubAPI(SourcedAPI):
                 is_registered=self._is_registered,
                 deadlines=self._deadlines,
                 scope=None if self.scope.empty else self.scope,
-                limits=self._limits(),
+                limits=self.limits,
             ),
             confirmations=self.confirmations,
             warn=self._warn,
@@ -250,9 +260,21 @@ class HubAPI(SourcedAPI):
         def async_unregister() -> None:
             self.registered = False
             unregister()
-            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id)
+            self.hass.data[DATA_APPROVALS].async_forget_hub(self.id, _selecting(self.hass, self.id))
 
         return async_unregister
+
+
+def _selecting(hass: HomeAssistant, api_id: str) -> set[str]:
+    """Return the API ids of the hubs that select the hub ``api_id``, through hubs too."""
+    selections = {
+        api_id_for_entry(entry.entry_id): set(selected_api_ids(entry.options))
+        for entry in hass.config_entries.async_entries(DOMAIN)
+    }
+    found = {api_id}
+    while more := {hub for hub, selected in selections.items() if selected & found} - found:
+        found |= more
+    return found - {api_id}
 
 
 def _registered(hass: HomeAssistant) -> dict[str, llm_helper.API]:

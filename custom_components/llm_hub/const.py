@@ -1,5 +1,6 @@
 """Constants of LLM Hub: the domain, option keys and their defaults, fixed limits."""
 
+from datetime import timedelta
 from enum import StrEnum
 import logging
 from typing import Final
@@ -143,6 +144,16 @@ DEFAULT_APPROVAL_TIMEOUT: Final = 300
 MAX_APPROVAL_TIMEOUT: Final = 86400
 # A notify action (``notify.<name>``) that gets each approval with Approve and Deny.
 CONF_APPROVAL_NOTIFY_SERVICE: Final = "approval_notify_service"
+# Shadow mode: calls run as if no confirmation rule were set; what would have asked is recorded.
+CONF_SHADOW_MODE: Final = "shadow_mode"
+# When shadow mode was turned on (ISO 8601; the options flow sets it, and clears it when off).
+CONF_SHADOW_SINCE: Final = "shadow_since"
+# How long a hub may stay in shadow mode before a repair issue says so.
+SHADOW_MODE_WARN_AFTER: Final = timedelta(weeks=1)
+# Longest a person deciding an approval may let the hub remember it, in minutes (0: never).
+CONF_APPROVAL_REMEMBER: Final = "approval_remember"
+# Longest any hub remembers an approval, in minutes; a longer stored one is cut.
+MAX_APPROVAL_REMEMBER: Final = 60
 
 CONF_TOOL_MODE: Final = "tool_mode"
 # Tool keys listed directly in search mode.

@@ -3,7 +3,7 @@
 Issues: a selected API that is missing (``missing_api``), a title that breaks the name rules
 (``invalid_name``), an option of the wrong type (``invalid_option``), a tool made in the UI
 that the hub leaves out (``tool_left_out``, ids ``tool_…``), an area, floor or label of its
-scope that is gone (``scope_*_missing``, checked at setup and on registry events). Home
+scope that is gone (``scope_*_missing``), a week in shadow mode (``shadow_mode``). Home
 Assistant fires no event when an LLM API is registered or unregistered, so selected APIs are
 checked when a hub is set up, when an integration loads, when a config entry changes
 (``CHECK_DELAY`` seconds later when it may have lost APIs) and every ``CHECK_INTERVAL``.
@@ -11,7 +11,7 @@ checked when a hub is set up, when an integration loads, when a config entry cha
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from homeassistant.config_entries import (
@@ -31,13 +31,17 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
-from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.event import (
+    async_track_point_in_utc_time,
+    async_track_time_interval,
+)
 from homeassistant.helpers.start import async_at_started
+from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
 from .api import HubAPI
 from .calls.limits import async_limit_issue
-from .const import DOMAIN, LOGGER, api_id_for_entry
+from .const import DOMAIN, LOGGER, SHADOW_MODE_WARN_AFTER, api_id_for_entry
 from .options import EXPECTED, SAFETY_OPTIONS, expected_words
 from .removed_hubs import async_check_removed_hubs
 from .scope.reach import HubScope
@@ -55,12 +59,14 @@ __all__ = [
     "ISSUE_INVALID_NAME",
     "ISSUE_INVALID_OPTION",
     "ISSUE_MISSING_API",
+    "ISSUE_SHADOW_MODE",
     "ISSUE_TOOL_PREFIX",
     "api_name",
     "async_check_when_started",
     "async_remove_issues",
     "async_track_apis",
     "async_track_scope",
+    "async_track_shadow_mode",
     "async_update_name_issue",
     "async_update_option_issues",
 ]
@@ -76,6 +82,7 @@ ISSUE_INVALID_OPTION: Final = "invalid_option"
 ISSUE_INVALID_SAFETY_OPTION: Final = "invalid_safety_option"
 ISSUE_TOOL_LEFT_OUT: Final = "tool_left_out"
 ISSUE_TOOL_PREFIX: Final = "tool_"
+ISSUE_SHADOW_MODE: Final = "shadow_mode"
 # Translation key of the issue that a hub's scope names a missing area, floor or label.
 ISSUE_SCOPE_MISSING: Final = "scope_{}_missing"
 DATA_ENTRY_ID: Final = "entry_id"
@@ -337,9 +344,43 @@ def async_track_scope(
 
 
 @callback
+def async_track_shadow_mode(
+    hass: HomeAssistant, entry: ConfigEntry[Any], since: datetime | None
+) -> CALLBACK_TYPE:
+    """Raise the issue a week in shadow mode since ``since`` (None: off, cleared); return undo."""
+    issue_id = f"{ISSUE_SHADOW_MODE}_{entry.entry_id}"
+    if since is None:
+        ir.async_delete_issue(hass, DOMAIN, issue_id)
+        return lambda: None
+
+    @callback
+    def raise_issue(_now: datetime | None = None) -> None:
+        ir.async_create_issue(
+            hass,
+            DOMAIN,
+            issue_id,
+            data={DATA_ENTRY_ID: entry.entry_id},
+            is_fixable=True,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key=ISSUE_SHADOW_MODE,
+            translation_placeholders={
+                "hub": entry.title,
+                "since": dt_util.as_local(since).date().isoformat(),
+            },
+        )
+
+    if (due := since + SHADOW_MODE_WARN_AFTER) <= dt_util.utcnow():
+        raise_issue()
+        return lambda: None
+    ir.async_delete_issue(hass, DOMAIN, issue_id)  # turned on anew since
+    return async_track_point_in_utc_time(hass, raise_issue, due)
+
+
+@callback
 def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
     """Remove every issue of a removed hub, its tools' too."""
     ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_NAME}_{entry_id}")
+    ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_SHADOW_MODE}_{entry_id}")
     async_limit_issue(hass, entry_id, "", None)
     for key in EXPECTED:
         ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_OPTION}_{entry_id}_{key}")

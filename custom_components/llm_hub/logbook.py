@@ -23,6 +23,11 @@ OUTCOME_WORDS: Final = {
     "refused": "refused a call of {tool}",
     "needs_confirmation": "asked to confirm a call of {tool}",
 }
+# What a hub in shadow mode let run that its confirmation settings would have stopped.
+SHADOW_WORDS: Final = {
+    "ask": " in shadow mode (it would have asked to confirm it)",
+    "refuse": " in shadow mode (it would have refused it)",
+}
 
 
 @callback
@@ -41,6 +46,7 @@ def async_describe_events(
         message = OUTCOME_WORDS.get(data.get("outcome", ""), "called {tool}").format(tool=tool)
         if (original := data.get("original_tool_name")) and original != tool:
             message += f" ({original} of {data.get('source', 'its integration')})"
+        message += SHADOW_WORDS.get(data.get("shadow", ""), "")
         return {
             LOGBOOK_ENTRY_NAME: data.get("api_name") or data.get("api_id") or "LLM Hub",
             LOGBOOK_ENTRY_MESSAGE: message,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from datetime import datetime
 import functools
 import math
 from types import MappingProxyType
@@ -23,6 +24,7 @@ import regex
 
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.helpers import config_validation as cv
+from homeassistant.util import dt as dt_util
 
 from .const import (
     CONF_ADMINS_ONLY,
@@ -30,6 +32,7 @@ from .const import (
     CONF_ALLOWED_USERS,
     CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_REMEMBER,
     CONF_APPROVAL_TIMEOUT,
     CONF_ARGUMENT,
     CONF_ASK_AREAS,
@@ -63,6 +66,8 @@ from .const import (
     CONF_SCOPE_EXCLUDED,
     CONF_SCOPE_FLOORS,
     CONF_SCOPE_LABELS,
+    CONF_SHADOW_MODE,
+    CONF_SHADOW_SINCE,
     CONF_TIMEOUT,
     CONF_TOOL_MODE,
     CONF_VALUE,
@@ -71,6 +76,7 @@ from .const import (
     DEFAULT_APPROVAL_TIMEOUT,
     DEFAULT_MAX_TOOLS,
     DEFAULT_TIMEOUT,
+    MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
     ConditionOperator,
     PromptChoice,
@@ -396,6 +402,15 @@ def _read_approval_timeout(value: Any, default: float) -> float:
     return min(_read_number(value, default), MAX_APPROVAL_TIMEOUT)
 
 
+def _is_minutes(value: Any) -> bool:
+    return (type(value) in {int, float} and value == 0) or _is_whole(value)
+
+
+def _read_minutes(value: Any, default: int) -> int:
+    # At most ``MAX_APPROVAL_REMEMBER``: a longer stored one is cut.
+    return min(int(_read_number(value, default)), MAX_APPROVAL_REMEMBER)
+
+
 def _read_keys(value: Any, default: frozenset[str]) -> frozenset[str]:
     return frozenset(str(key) for key in cv.ensure_list(value) if key)
 
@@ -451,6 +466,21 @@ def _read_notify_action(value: Any, default: str | None) -> str | None:
     return value if _is_notify_action(value) else default
 
 
+def _moment(value: Any) -> datetime | None:
+    # A date and time with its zone offset (ISO 8601), as the options flow stores it.
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt_util.parse_datetime(value)
+        return None if moment is None or moment.tzinfo is None else dt_util.as_utc(moment)
+    except ValueError, OverflowError:  # well formed, yet no date (month 13), or out of range
+        return None
+
+
+def _read_moment(value: Any, default: datetime | None) -> datetime | None:
+    return _moment(value) or default
+
+
 def _one_of[T: str](choices: Iterable[T]) -> Kind[T]:
     """Return the kind of an option that holds one of ``choices``."""
     by_value = {str(choice): choice for choice in choices}
@@ -481,6 +511,9 @@ _LIMIT: Final[Kind[int | None]] = Kind(
 )
 _APPROVAL_SECONDS: Final = Kind(
     _is_number, "a positive number", _read_approval_timeout, words="expected_number"
+)
+_MINUTES: Final = Kind(
+    _is_minutes, "a whole number, 0 or more", _read_minutes, words="expected_minutes"
 )
 _TOOL_KEYS: Final = Kind(
     _is_texts, "a list of tool names", _read_keys, _keys_kept, words="expected_tool_names"
@@ -529,6 +562,12 @@ _CONDITIONS: Final = Kind(
     "tool names, each with a list of conditions (argument, operator, value)",
     _read_conditions,
     words="expected_conditions",
+)
+_MOMENT: Final[Kind[datetime | None]] = Kind(
+    lambda value: _moment(value) is not None,
+    "a date and time with its zone (ISO 8601)",
+    _read_moment,
+    words="expected_moment",
 )
 _CONFIRM: Final = _one_of((CONFIRM_APPROVE, CONFIRM_REFUSE))
 _TOOL_MODE: Final = _one_of(ToolMode)
@@ -624,6 +663,14 @@ class HubOptions:
     approval_notify_service: str | None = _option(
         CONF_APPROVAL_NOTIFY_SERVICE, _NOTIFY_ACTION, default=None
     )
+    # Calls run as if no confirmation rule were set (recorded); a wrong type fails closed to off.
+    shadow_mode: bool = _option(CONF_SHADOW_MODE, _FLAG, default=False, strictest=False)
+    # When shadow mode was turned on (None: not stored; counted from when the hub loaded).
+    shadow_since: datetime | None = _option(  # noqa: RUF009  # a field, as the others
+        CONF_SHADOW_SINCE, _MOMENT, default=None
+    )
+    # Minutes a person may let an approval be remembered (0: never); a wrong type: never.
+    approval_remember: int = _option(CONF_APPROVAL_REMEMBER, _MINUTES, default=0, strictest=0)
     tool_mode: ToolMode = _option(  # noqa: RUF009  # a field, as the others
         CONF_TOOL_MODE, _TOOL_MODE, default=ToolMode.ALL
     )

@@ -45,6 +45,7 @@ from homeassistant.helpers.selector import (
     TextSelector,
     TextSelectorConfig,
 )
+from homeassistant.util import dt as dt_util
 
 from .api import HubAPI
 from .compose.builder import HubAPIInstance, prompt_text
@@ -59,6 +60,7 @@ from .const import (
     CONF_ALLOWED_USERS,
     CONF_API_PROMPTS,
     CONF_APPROVAL_NOTIFY_SERVICE,
+    CONF_APPROVAL_REMEMBER,
     CONF_APPROVAL_TIMEOUT,
     CONF_ARGUMENT,
     CONF_ASK_AREAS,
@@ -92,6 +94,8 @@ from .const import (
     CONF_SCOPE_EXCLUDED,
     CONF_SCOPE_FLOORS,
     CONF_SCOPE_LABELS,
+    CONF_SHADOW_MODE,
+    CONF_SHADOW_SINCE,
     CONF_TIMEOUT,
     CONF_TOOL_MODE,
     CONF_VALUE,
@@ -99,6 +103,7 @@ from .const import (
     CONFIRM_REFUSE,
     DOMAIN,
     LOGGER,
+    MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
     ConditionOperator,
     PromptChoice,
@@ -637,9 +642,16 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         (CONF_CONFIRM_WITHOUT_CONVERSATION, None),
                         (CONF_APPROVAL_TIMEOUT, None),
                         (CONF_APPROVAL_NOTIFY_SERVICE, None),
+                        (CONF_SHADOW_MODE, False),
                     )
                 }
-                | {CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT])}
+                | {
+                    CONF_TIMEOUT: _seconds(user_input[CONF_TIMEOUT]),
+                    CONF_SHADOW_SINCE: self._shadow_since(user_input.get(CONF_SHADOW_MODE)),
+                    # 0 (off, the default) is not stored.
+                    CONF_APPROVAL_REMEMBER: int(user_input.get(CONF_APPROVAL_REMEMBER) or 0)
+                    or None,
+                }
             )
         current = self._current()
         asked = self._effect_choices(current)
@@ -689,6 +701,15 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=NumberSelectorMode.BOX,
                             )
                         ),
+                        probatio.Optional(CONF_APPROVAL_REMEMBER): NumberSelector(
+                            NumberSelectorConfig(
+                                min=0,
+                                max=MAX_APPROVAL_REMEMBER,
+                                step=1,
+                                unit_of_measurement=UnitOfTime.MINUTES,
+                                mode=NumberSelectorMode.BOX,
+                            )
+                        ),
                         probatio.Optional(CONF_APPROVAL_NOTIFY_SERVICE): SelectSelector(
                             SelectSelectorConfig(
                                 options=sorted(
@@ -701,6 +722,7 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                                 mode=SelectSelectorMode.DROPDOWN,
                             )
                         ),
+                        probatio.Optional(CONF_SHADOW_MODE): BooleanSelector(),
                     }
                 ),
                 {
@@ -708,16 +730,27 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                     CONF_NO_DESTRUCTIVE: current.no_destructive,
                     CONF_NO_OPEN_WORLD: current.no_open_world,
                     CONF_CONFIRM_DESTRUCTIVE: current.confirm_destructive,
+                    CONF_SHADOW_MODE: current.shadow_mode,
                     CONF_CONFIRM_TOOLS: sorted(await self._async_keys(current.confirm_tools)),
                     **{key: sorted(chosen) for key, (chosen, _) in asked.items()},
                     CONF_TIMEOUT: current.timeout,
                     CONF_CONFIRM_WITHOUT_CONVERSATION: current.confirm_without_conversation,
                     CONF_APPROVAL_TIMEOUT: current.approval_timeout,
+                    CONF_APPROVAL_REMEMBER: current.approval_remember,
                     CONF_APPROVAL_NOTIFY_SERVICE: current.approval_notify_service,
                 },
             ),
             description_placeholders=await self._async_figures(),
         )
+
+    def _shadow_since(self, shadow_mode: bool | None) -> str | None:
+        """Return when shadow mode was turned on: kept while on, now when turned on, else None."""
+        if not shadow_mode:
+            return None
+        current = self._current()
+        if current.shadow_mode and current.shadow_since is not None:
+            return str(self._options[CONF_SHADOW_SINCE])
+        return dt_util.utcnow().isoformat()
 
     def _effect_choices(self, current: HubOptions) -> dict[str, tuple[set[str], set[str]]]:
         """Return, per "Always ask before acting on" option, what it holds and what exists.
@@ -1161,7 +1194,12 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
         if notify and not notify.startswith(MOBILE_APP_PREFIX):
             # Kept as chosen: a chat or e-mail still gets the text and a link.
             warnings.append(("notify_without_buttons", {"action": notify}))
+        if self._current().shadow_mode:
+            warnings.append(("shadow_mode_on", {}))
         texts = await self._async_texts("options")
+        figures["shadow"] = (
+            _text(texts, "options.error.shadow_mode_on", {}) if self._current().shadow_mode else ""
+        )
         figures["warning"] = " ".join(
             _text(texts, f"options.error.{key}", values) for key, values in warnings
         )

@@ -1,8 +1,8 @@
 """The fix flows of LLM Hub's repair issues (the ``repairs`` platform).
 
 Rename a hub whose title breaks the name rules; on the user's word, remove a missing
-selected API or an option of the wrong type from a hub's options, or delete a tool the hub
-leaves out.
+selected API or an option of the wrong type from a hub's options, turn shadow mode off, or
+delete a tool the hub leaves out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.selector import TextSelector
 
-from .const import DOMAIN
+from .const import CONF_SHADOW_MODE, CONF_SHADOW_SINCE, DOMAIN
 from .hub_name import clean_name, name_error, suggest_name
 from .issues import (
     DATA_API_ID,
@@ -29,6 +29,7 @@ from .issues import (
     DATA_SUBENTRY_ID,
     ISSUE_INVALID_NAME,
     ISSUE_INVALID_OPTION,
+    ISSUE_SHADOW_MODE,
     ISSUE_TOOL_PREFIX,
     api_name,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "InvalidOptionRepairFlow",
     "MissingApiRepairFlow",
     "RemovedHubRepairFlow",
+    "ShadowModeRepairFlow",
     "ToolLeftOutRepairFlow",
     "async_create_fix_flow",
 ]
@@ -178,6 +180,20 @@ class InvalidOptionRepairFlow(_ChangeOptionsFlow):
         return {key: value for key, value in entry.options.items() if key != self.option}
 
 
+class ShadowModeRepairFlow(_ChangeOptionsFlow):
+    """Fix a hub left in shadow mode: on the user's word, turn it off (its rules apply again)."""
+
+    @override
+    def _placeholders(self, entry: ConfigEntry[Any]) -> dict[str, str]:
+        return {"hub": entry.title}
+
+    @override
+    def _options(self, entry: ConfigEntry[Any]) -> dict[str, Any]:
+        """Return the options without shadow mode and its start."""
+        shadow = (CONF_SHADOW_MODE, CONF_SHADOW_SINCE)
+        return {key: value for key, value in entry.options.items() if key not in shadow}
+
+
 class ToolLeftOutRepairFlow(RepairsFlow):
     """Fix a tool the hub leaves out: say why; on the user's word, delete the tool's subentry."""
 
@@ -290,6 +306,8 @@ async def async_create_fix_flow(
             str(data.get(DATA_SUBENTRY_ID)),
             str(data.get(DATA_REASON)),
         )
+    if issue_id.startswith(f"{ISSUE_SHADOW_MODE}_"):
+        return ShadowModeRepairFlow(str(data.get(DATA_ENTRY_ID)))
     if issue_id.startswith(f"{ISSUE_INVALID_OPTION}_"):
         return InvalidOptionRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_OPTION)))
     return MissingApiRepairFlow(str(data.get(DATA_ENTRY_ID)), str(data.get(DATA_API_ID)))

@@ -64,6 +64,17 @@ export function userName(hass: HomeAssistant, users: User[], userId: string | nu
   return users.find((user) => user.id === userId)?.name ?? userId;
 }
 
+/** Who made a call in words: "(you)" marked, their name, a removed user, or no user at all. */
+export function callerName(
+  hass: HomeAssistant,
+  userId: string | null,
+  name: string | null,
+): string {
+  if (!userId) return t(hass, "approvals.no_user");
+  if (userId === hass.user?.id) return t(hass, "common.you", { name: hass.user.name });
+  return name ?? t(hass, "limits.removed_user");
+}
+
 /** A hub's tool mode in words, and for "search over the limit" what it does now. */
 export function modeText(hass: HomeAssistant, search: SearchSummary | null | undefined): string {
   if (!search) return "–";

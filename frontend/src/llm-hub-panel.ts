@@ -14,6 +14,7 @@ import "./view-approvals";
 import "./view-bench";
 import "./view-hub";
 import "./view-hubs";
+import "./shadow-banner";
 import "./update-banner";
 
 /** The tabs: each one's path is also its text's key under `tabs`. */
@@ -126,6 +127,11 @@ export class LlmHubPanel extends LitElement {
         </nav>
       </header>
       <llm-hub-update-banner .hass=${this.hass}></llm-hub-update-banner>
+      <llm-hub-shadow-banner
+        .hass=${this.hass}
+        .route=${this.route}
+        .prefix=${this._prefix}
+      ></llm-hub-shadow-banner>
       <main>${this._view(view, arg)}</main>
     `;
   }

@@ -182,6 +182,9 @@ export interface ActivityCall {
   arguments?: Record<string, unknown>;
   time: string;
   error: string | null;
+  /** What the hub's confirmation settings would have done, for a call shadow mode let run. */
+  shadow?: "ask" | "refuse";
+  shadow_reason?: string;
 }
 
 /** The result of `llm_hub/tool/providers`. */
@@ -241,6 +244,30 @@ export interface Approval {
   decided_by: string | null;
   decided_by_name: string | null;
   decided: string | null;
+  /** The minutes the person deciding may let it be remembered for (empty: it cannot be). */
+  remember_choices: number[];
+  /** Until when it is remembered, if the person who approved it chose so. */
+  remember_until: string | null;
+}
+
+/** A remembered approval of `llm_hub/approvals/subscribe` (approvals.Remembered.as_dict). */
+export interface Remembered {
+  approval_id: string;
+  api_id: string;
+  hub_name: string;
+  tool_name: string;
+  targets: string[];
+  targets_more: number;
+  user_id: string | null;
+  user_name: string | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided: string | null;
+  /** Until when calls it covers run without asking. */
+  until: string;
+  /** How many calls ran under it. */
+  uses: number;
+  last_used: string | null;
 }
 
 /** Something a scope names: its id and name (null when it no longer exists). */
@@ -269,4 +296,53 @@ export interface HubScope {
     outside: ScopeItem[];
     outside_why: string | null;
   }[];
+}
+
+/** A count of `llm_hub/hub/limits`: a person (none: a caller without a user), a tool. */
+export interface LimitCount {
+  user_id: string | null;
+  /** The user's name; null for no user, or a user that was removed. */
+  user_name: string | null;
+  tool_name?: string;
+  count: number;
+}
+
+/** The result of `llm_hub/hub/limits`: a hub's limits and what they count now. */
+export interface HubLimits {
+  loaded: boolean;
+  calls_per_minute: number | null;
+  changes_per_hour: number | null;
+  /** Calls in the last minute, by person and tool. */
+  calls: LimitCount[];
+  /** Changes in the last hour, by person. */
+  changes: LimitCount[];
+  /** Calls the limits refused in the last hour. */
+  refusals: number;
+}
+
+/** A call shadow mode let run that the hub's confirmation settings would have stopped. */
+export interface ShadowedCall {
+  tool_name: string;
+  user_id: string | null;
+  user_name: string | null;
+  platform: string;
+  agent_id: string | null;
+  time: string;
+  /** What the settings would have done: asked, or refused (no conversation). */
+  would: "ask" | "refuse";
+  reason: string;
+  /** The key of `reason` under the panel's `reason` texts, when it is a fixed reason. */
+  reason_key: string | null;
+  targets: string[];
+  targets_more: number;
+  targets_unmatched: string | null;
+}
+
+/** A hub in shadow mode, as `llm_hub/shadow/list` gives it. */
+export interface ShadowedHub {
+  entry_id: string;
+  api_id: string;
+  name: string;
+  since: string;
+  calls: ShadowedCall[];
 }

@@ -156,7 +156,16 @@ export class LlmHubActivity extends LitElement {
       </td>
       <td>${this._userName(call.user_id)}</td>
       <td>${platformName(hass, call.platform, call.agent_id)}</td>
-      <td>${outcomeBadge(hass, call.outcome)}</td>
+      <td>
+        ${outcomeBadge(hass, call.outcome)}
+        ${call.shadow
+          ? html`<div>
+              <span class="badge warning" title=${call.shadow_reason ?? ""}
+                >${t(hass, call.shadow === "refuse" ? "shadow.badge_refuse" : "shadow.badge_ask")}</span
+              >
+            </div>`
+          : nothing}
+      </td>
       <td class="number">${t(hass, "common.ms", { ms: num(hass, call.duration_ms) })}</td>
     </tr>`;
   }

@@ -1,13 +1,21 @@
 // Approvals: tool calls that wait for a person in Home Assistant (llm_hub/approvals/subscribe,
-// updating live), each with Approve and Deny (llm_hub/approvals/approve, /deny). Decided ones
-// stay below, greyed, for as long as Home Assistant keeps them, with who decided.
+// updating live), each with Approve and Deny (llm_hub/approvals/approve, /deny) and, where the
+// hub allows it, how long to remember the approval. Remembered approvals follow, each with its
+// end and Revoke (llm_hub/approvals/revoke). Decided ones stay below, greyed, for as long as
+// Home Assistant keeps them, with who decided.
 import { LitElement, css, html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
 import { breakable, followLink, personName, platformName, sharedStyles } from "./common";
 import { num, stepName, t, tHtml, timeOfDay } from "./localize";
 import { RenderTimer } from "./render-timer";
-import { errorText, type Approval, type HomeAssistant, type User } from "./types";
+import {
+  errorText,
+  type Approval,
+  type HomeAssistant,
+  type Remembered,
+  type User,
+} from "./types";
 
 const STATUS_BADGES: Record<Approval["status"], string> = {
   pending: "warning",
@@ -38,6 +46,11 @@ export class LlmHubApprovals extends LitElement {
 
   @state() private _approvals?: Approval[];
 
+  @state() private _remembered: Remembered[] = [];
+
+  /** The minutes chosen to remember each pending approval for (absent: this call only). */
+  @state() private _remember = new Map<string, number>();
+
   @state() private _error?: string;
 
   /** The approvals whose Approve or Deny is on its way. */
@@ -57,10 +70,14 @@ export class LlmHubApprovals extends LitElement {
   public connectedCallback(): void {
     super.connectedCallback();
     this._timer.restart();
-    this._unsubscribe = this.hass.connection.subscribeMessage<{ approvals: Approval[] }>(
+    this._unsubscribe = this.hass.connection.subscribeMessage<{
+      approvals: Approval[];
+      remembered: Remembered[];
+    }>(
       (message) => {
         const first = this._approvals === undefined;
         this._approvals = message.approvals;
+        this._remembered = message.remembered;
         if (first) this._timer.done();
       },
       { type: "llm_hub/approvals/subscribe" },
@@ -70,7 +87,8 @@ export class LlmHubApprovals extends LitElement {
     });
     // The countdowns: once a second, only while something is open.
     this._tick = window.setInterval(() => {
-      if (this._approvals?.some((a) => a.status === "pending" || a.status === "approved")) {
+      const open = this._approvals?.some((a) => a.status === "pending" || a.status === "approved");
+      if (open || this._remembered.length) {
         this._now = Date.now();
       }
     }, 1000);
@@ -85,15 +103,27 @@ export class LlmHubApprovals extends LitElement {
   }
 
   private async _decide(approval: Approval, approve: boolean): Promise<void> {
-    const id = approval.approval_id;
+    const remember = approve ? this._remember.get(approval.approval_id) : undefined;
+    await this._send(approval.approval_id, {
+      type: approve ? "llm_hub/approvals/approve" : "llm_hub/approvals/deny",
+      ...(remember ? { remember } : {}),
+    });
+  }
+
+  private _choose(id: string, value: string): void {
+    const chosen = new Map(this._remember);
+    if (value) chosen.set(id, Number(value));
+    else chosen.delete(id);
+    this._remember = chosen;
+  }
+
+  /** Sends a command about the approval `id`; keeps why it failed. */
+  private async _send(id: string, message: Record<string, unknown>): Promise<void> {
     this._busy = new Set(this._busy).add(id);
     const failed = new Map(this._failed);
     failed.delete(id);
     try {
-      await this.hass.callWS({
-        type: approve ? "llm_hub/approvals/approve" : "llm_hub/approvals/deny",
-        approval_id: id,
-      });
+      await this.hass.callWS({ ...message, approval_id: id });
     } catch (err) {
       failed.set(id, errorText(err));
     }
@@ -131,6 +161,15 @@ export class LlmHubApprovals extends LitElement {
               ${t(hass, "approvals.none", { safety: stepName(hass, "safety") })}
             </p>`}
       </div>
+      ${this._remembered.length
+        ? html`<div class="card remembered-card">
+            <h2>${t(hass, "approvals.remembered")}</h2>
+            <p class="secondary about">${t(hass, "approvals.remembered_about")}</p>
+            ${[...this._remembered]
+              .sort((a, b) => a.until.localeCompare(b.until))
+              .map((item) => this._rememberedRow(item))}
+          </div>`
+        : nothing}
       ${decided.length
         ? html`<div class="card decided-card">
             <h2>${t(hass, "approvals.decided")}</h2>
@@ -150,14 +189,7 @@ export class LlmHubApprovals extends LitElement {
     return html`<div class=${open ? "approval" : "approval done"} data-approval=${id}
       data-status=${approval.status}>
       <div class="head">
-        ${tHtml(hass, "approvals.tool_through", {
-          tool: html`<code class="tool">${breakable(approval.tool_name)}</code>`,
-          hub: this.hubLinks
-            ? html`<a href=${`${this.prefix}/hub/${approval.api_id}`} @click=${followLink}
-                >${approval.hub_name}</a
-              >`
-            : html`<span class="hub">${approval.hub_name}</span>`,
-        })}
+        ${this._toolThrough(approval)}
         <span class="badge ${STATUS_BADGES[approval.status]} status"
           >${t(hass, `approvals.status_${approval.status}`)}</span
         >
@@ -175,23 +207,20 @@ export class LlmHubApprovals extends LitElement {
           time: this._clock(approval.created),
         })}
         ${this._decision(approval)}
+        ${approval.remember_until
+          ? html`<span class="remembered-until"
+              >${t(hass, "approvals.remembered_until", {
+                time: this._clock(approval.remember_until),
+              })}</span
+            >`
+          : nothing}
       </div>
-      ${approval.targets?.length || approval.targets_unmatched
-        ? html`<div class="targets">
-            ${t(hass, "approvals.acts_on")}
-            ${approval.targets.map((target, i) => html`${i ? ", " : ""}<b>${target}</b>`)}
-            ${approval.targets_more
-              ? t(hass, "approvals.acts_on_more", { count: num(hass, approval.targets_more) })
-              : nothing}
-            ${approval.targets_unmatched
-              ? t(hass, "approvals.acts_on_nothing", { given: approval.targets_unmatched })
-              : nothing}
-          </div>`
-        : nothing}
+      ${this._targets(approval.targets, approval.targets_more, approval.targets_unmatched)}
       ${args}
       ${failed ? html`<div class="alert error">${failed}</div>` : nothing}
       ${open
         ? html`<div class="actions">
+            ${approval.remember_choices?.length ? this._rememberChoice(approval) : nothing}
             <button
               class="primary approve"
               ?disabled=${this._busy.has(id)}
@@ -208,6 +237,94 @@ export class LlmHubApprovals extends LitElement {
             </button>
           </div>`
         : nothing}
+    </div>`;
+  }
+
+  private _toolThrough(item: { tool_name: string; api_id: string; hub_name: string }) {
+    return tHtml(this.hass, "approvals.tool_through", {
+      tool: html`<code class="tool">${breakable(item.tool_name)}</code>`,
+      hub: this.hubLinks
+        ? html`<a href=${`${this.prefix}/hub/${item.api_id}`} @click=${followLink}
+            >${item.hub_name}</a
+          >`
+        : html`<span class="hub">${item.hub_name}</span>`,
+    });
+  }
+
+  private _targets(targets: string[], more: number, unmatched: string | null = null) {
+    const hass = this.hass;
+    if (!targets?.length && !unmatched) return nothing;
+    return html`<div class="targets">
+      ${t(hass, "approvals.acts_on")}
+      ${targets.map((target, i) => html`${i ? ", " : ""}<b>${target}</b>`)}
+      ${more ? t(hass, "approvals.acts_on_more", { count: num(hass, more) }) : nothing}
+      ${unmatched ? t(hass, "approvals.acts_on_nothing", { given: unmatched }) : nothing}
+    </div>`;
+  }
+
+  /** The choice of how long to remember a pending approval once approved. */
+  private _rememberChoice(approval: Approval) {
+    const hass = this.hass;
+    const id = approval.approval_id;
+    const chosen = this._remember.get(id);
+    return html`<label class="remember"
+      >${t(hass, "approvals.remember")}
+      <select
+        name="remember"
+        ?disabled=${this._busy.has(id)}
+        @change=${(ev: Event) => this._choose(id, (ev.target as HTMLSelectElement).value)}
+      >
+        <option value="" ?selected=${chosen === undefined}>
+          ${t(hass, "approvals.remember_none")}
+        </option>
+        ${approval.remember_choices.map(
+          (minutes) =>
+            html`<option value=${String(minutes)} ?selected=${chosen === minutes}>
+              ${t(hass, "approvals.remember_minutes", { minutes })}
+            </option>`,
+        )}
+      </select></label
+    >`;
+  }
+
+  private _rememberedRow(item: Remembered) {
+    const hass = this.hass;
+    const id = item.approval_id;
+    const failed = this._failed.get(id);
+    return html`<div class="approval remembered" data-remembered=${id}>
+      <div class="head">
+        ${this._toolThrough(item)}
+        <span class="grow"></span>
+        <span
+          class="countdown"
+          title=${t(hass, "approvals.until", { time: this._clock(item.until) })}
+          >${t(hass, "approvals.remembered_left", { time: left(item.until, this._now) })}</span
+        >
+      </div>
+      <div class="secondary meta">
+        ${tHtml(hass, "approvals.remembered_for", {
+          who: html`<span class="asked-by">${this._who(item.user_id, item.user_name)}</span>`,
+          by: html`<span class="decided-by"
+            >${item.decided_by ? this._who(item.decided_by, item.decided_by_name) : ""}</span
+          >`,
+          time: item.decided ? this._clock(item.decided) : "",
+        })}
+        <span class="until"
+          >${t(hass, "approvals.remembered_until", { time: this._clock(item.until) })}</span
+        >
+        ${t(hass, "approvals.remembered_uses", { count: item.uses })}
+      </div>
+      ${this._targets(item.targets, item.targets_more)}
+      ${failed ? html`<div class="alert error">${failed}</div>` : nothing}
+      <div class="actions">
+        <button
+          class="revoke"
+          ?disabled=${this._busy.has(id)}
+          @click=${() => this._send(id, { type: "llm_hub/approvals/revoke" })}
+        >
+          ${t(hass, "approvals.revoke")}
+        </button>
+      </div>
     </div>`;
   }
 
@@ -306,6 +423,15 @@ export class LlmHubApprovals extends LitElement {
       }
       .actions button {
         min-width: 96px;
+      }
+      .actions .remember {
+        display: flex;
+        align-items: center;
+        gap: 6px;
+      }
+      .about {
+        margin-top: 0;
+        max-width: 720px;
       }
       button.deny {
         color: var(--error-color, #db4437);

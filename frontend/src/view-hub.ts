@@ -4,7 +4,9 @@
 import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 
+import "./hub-limits";
 import "./hub-scope";
+import "./hub-shadow";
 import {
   annotationBadges,
   breakable,
@@ -176,7 +178,11 @@ export class LlmHubView extends LitElement {
             </p>`
           : nothing}
       </div>
-      ${entryId ? html`<llm-hub-scope .hass=${this.hass} .entryId=${entryId}></llm-hub-scope>` : nothing}
+      ${entryId
+        ? html`<llm-hub-shadow .hass=${this.hass} .entryId=${entryId}></llm-hub-shadow>
+            <llm-hub-scope .hass=${this.hass} .entryId=${entryId}></llm-hub-scope>
+            <llm-hub-limits .hass=${this.hass} .entryId=${entryId}></llm-hub-limits>`
+        : nothing}
       <div class="card">
         <h2>${t(hass, "hub.prompt")}</h2>
         <p class="secondary">${t(hass, "hub.prompt_help")}</p>

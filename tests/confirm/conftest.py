@@ -1,6 +1,8 @@
-"""Fixtures of the tests of asking a person: a hub that asks before brewing, a home to act on."""
+"""Fixtures of the tests of asking a person: a hub that asks before brewing, homes to act on."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -82,4 +84,56 @@ async def effect_home(hass: HomeAssistant, setup_llm: None) -> dict[str, list[Se
     async_expose_entity(hass, "conversation", "lock.front_door", should_expose=True)
     for script in SCRIPTS:
         async_expose_entity(hass, "conversation", f"script.{script}", should_expose=True)
+    return calls
+
+
+GARAGE_STATES: dict[str, tuple[str, dict[str, Any]]] = {
+    "cover.garage_door": ("closed", {"friendly_name": "Garage door", "device_class": "garage"}),
+    "cover.shed_door": ("closed", {"friendly_name": "Shed door", "device_class": "garage"}),
+    # A cover group: its members are its state's ``entity_id``.
+    "cover.garage_doors": (
+        "closed",
+        {"friendly_name": "Garage doors", "entity_id": ["cover.garage_door"]},
+    ),
+    "lock.front_door": ("locked", {"friendly_name": "Front door"}),
+    "light.hall": ("off", {"friendly_name": "Hall light", "supported_color_modes": ["brightness"]}),
+    "climate.hall": ("heat", {"friendly_name": "Hall thermostat", "supported_features": 1}),
+}
+"""The home a person lets the assistant open the garage in: what each entity's state is."""
+GARAGE_SCRIPTS: dict[str, Any] = {
+    "open_garage": {
+        "sequence": [{"action": "cover.open_cover", "target": {"entity_id": "cover.garage_doors"}}]
+    },
+    "open_all": {"sequence": [{"action": "cover.open_cover", "target": {"entity_id": "all"}}]},
+    "open_picked": {
+        "sequence": [
+            {"action": "cover.open_cover", "target": {"entity_id": "{{ 'cover.garage_door' }}"}}
+        ]
+    },
+}
+"""Scripts a hub lists: one through the cover group, one on every cover, one whose template
+picks its target."""
+
+
+@pytest.fixture
+async def garage_home(hass: HomeAssistant, setup_llm: None) -> dict[str, list[ServiceCall]]:
+    """Set up ``GARAGE_STATES`` and ``GARAGE_SCRIPTS``, all exposed to Assist, with Assist's
+    intents; return the recorded calls of the actions that act on them, by action."""
+    for component in ("homeassistant", "intent", "cover", "light", "climate"):
+        assert await async_setup_component(hass, component, {})
+    for entity_id, (state, attributes) in GARAGE_STATES.items():
+        hass.states.async_set(entity_id, state, attributes)
+    calls = {
+        action: async_mock_service(hass, action.partition(".")[0], action.partition(".")[2])
+        for action in (
+            "cover.open_cover",
+            "lock.unlock",
+            "light.turn_on",
+            "climate.set_temperature",
+        )
+    }
+    assert await async_setup_component(hass, "script", {"script": GARAGE_SCRIPTS})
+    await hass.async_block_till_done()
+    for entity_id in [*GARAGE_STATES, *(f"script.{name}" for name in GARAGE_SCRIPTS)]:
+        async_expose_entity(hass, "conversation", entity_id, should_expose=True)
     return calls

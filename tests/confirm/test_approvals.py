@@ -135,6 +135,8 @@ async def test_round_trip_over_mcp(  # noqa: PLR0917  # fixtures
         "decided_by": None,
         "decided_by_name": None,
         "decided": None,
+        "remember_choices": [],
+        "remember_until": None,
     }
     notification = notifications[NOTIFICATION.format(approval_id)]
     assert notification["title"] == f"Approve {hubs.BREW}?"
@@ -275,7 +277,7 @@ async def test_who_may_decide(  # noqa: PLR0917  # fixtures
         hass, brew_hub, hass_read_only_user.id, hubs.BREW, {"size": "large", TOKEN: approval_id}
     )
 
-    assert other_list["result"] == {"approvals": []}
+    assert other_list["result"] == {"approvals": [], "remembered": []}
     for refused in (other_approve, other_deny):
         assert refused["error"] == {
             "code": "unauthorized",
@@ -348,7 +350,7 @@ async def test_denied_expired_and_other_calls(  # noqa: PLR0917  # fixtures
     # Forgotten once they waited as long again.
     freezer.tick(timedelta(minutes=11))
     async_fire_time_changed(hass)
-    assert (await _ws(client, "list"))["result"] == {"approvals": []}
+    assert (await _ws(client, "list"))["result"] == {"approvals": [], "remembered": []}
 
 
 async def test_one_users_flood_leaves_others_approvals(
@@ -572,6 +574,58 @@ async def test_phone_buttons(  # noqa: PLR0917  # fixtures
     )
     assert "was denied" in str(denied.data["error_text"])
     assert phone()[-1] == _cleared(NOTIFICATION.format(asked.data[TOKEN]))
+
+
+async def test_phone_button_approves_for_the_hubs_longest(  # noqa: PLR0917  # fixtures
+    hass: HomeAssistant,
+    garage_home: dict[str, list[ServiceCall]],
+    phone: Callable[[], list[dict[str, Any]]],
+    hass_read_only_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Where the hub lets approvals be remembered and the call's targets are followed, the
+    phone gets a third button between the two: "Approve for 30 min", the hub's longest. It
+    approves the call and remembers it for that long: the same call runs again unasked."""
+    assert await async_setup_component(hass, "persistent_notification", {})
+    entry = await hubs.async_add_hub(
+        hass,
+        "Garage",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            const.CONF_ASK_DEVICE_CLASSES: ["garage"],
+            const.CONF_APPROVAL_REMEMBER: 30,
+            const.CONF_APPROVAL_NOTIFY_SERVICE: "notify.mobile_app_phone",
+        },
+    )
+    client = await hass_ws_client(hass)
+    user = hass_read_only_user.id
+    garage = {"name": "Garage door"}
+    asked = await _call(hass, entry, user, "intent__HassTurnOn", garage)
+    await hass.async_block_till_done()
+    [push] = phone()
+    approve, remember, deny = push["data"]["actions"]
+
+    hass.bus.async_fire(
+        "mobile_app_notification_action",
+        {"action": remember["action"]},
+        context=Context(user_id=user),
+    )
+    await hass.async_block_till_done()
+    [remembered] = (await _ws(client, "list"))["result"]["remembered"]
+    again = await _call(hass, entry, user, "intent__HassTurnOn", garage)
+    await hass.async_block_till_done()
+
+    assert (approve["title"], remember["title"], deny["title"]) == (
+        "Approve",
+        "Approve for 30 min",
+        "Deny",
+    )
+    assert remember["action"] == approve["action"].replace("_APPROVE_", "_REMEMBER_")
+    assert remembered["approval_id"] == asked.data[TOKEN]
+    assert remembered["until"] == (dt_util.utcnow() + timedelta(minutes=30)).isoformat()
+    assert not again.error
+    assert len(garage_home["cover.open_cover"]) == 1
 
 
 async def test_notifications_in_home_assistants_language(  # noqa: PLR0917  # fixtures
@@ -868,7 +922,7 @@ async def test_subscribe_and_websocket_tool_call(
     added, named = [message["event"] for message in messages if message["type"] == "event"]
 
     assert subscribed["success"]
-    assert initial["event"] == {"approvals": []}
+    assert initial["event"] == {"approvals": [], "remembered": []}
     [approval] = added["approvals"]
     assert approval["platform"] == "llm_hub"
     # Once announced, the subscription hears who asked and through what, in words.
@@ -1326,6 +1380,7 @@ async def test_approval_events_and_pending_sensor_for_automations(  # noqa: PLR0
         "agent_id": None,
         "expires": first["expires"],
         "decided_by": None,
+        "remember_until": None,
     }
     assert events[2].data["decided_by"] == user
     assert all("cups" not in str(event.data) for event in events)  # no arguments

@@ -248,7 +248,7 @@ async def test_other_users_approval_is_neither_seen_nor_decided(
     )
 
     assert subscribed["success"]
-    assert first["event"] == {"approvals": []}
+    assert first["event"] == {"approvals": [], "remembered": []}
     assert approve["error"]["code"] == deny["error"]["code"] == "unauthorized"
     assert ran.data["status"] == "approval_pending"
     assert calls == []

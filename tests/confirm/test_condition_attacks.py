@@ -15,10 +15,11 @@ from typing import Any
 
 import probatio
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
+from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -216,6 +217,43 @@ async def test_through_a_selected_hub_that_lists_the_tool_under_an_alias(
     assert [call.tool_args for call in thermostat.calls] == [
         {"temperature": 20, "mode": "heat"},
         {"temperature": 20, "mode": "heat"},
+    ]
+
+
+async def test_a_hub_in_shadow_mode_over_a_selected_hub_with_conditions(
+    hass: HomeAssistant,
+) -> None:
+    """Outer, in shadow mode, picks Inner (asks above 25): Inner still asks when its condition
+    holds on the arguments its tool runs with; Outer's own condition (below 0) shapes only what
+    it records."""
+    thermostat, _, inner = await async_add_thermostat_hub(hass, "Inner")
+    await async_add_condition(hass, inner, THERMOSTAT, ABOVE_25)
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    await hubs.async_set_options(
+        hass,
+        outer,
+        "safety",
+        SAFETY | {const.CONF_CONFIRM_TOOLS: [THERMOSTAT], const.CONF_SHADOW_MODE: True},
+    )
+    await async_add_condition(
+        hass, outer, THERMOSTAT, {"argument": "temperature", "operator": "below", "value": "0"}
+    )
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+
+    outcomes = [
+        (await call_hub(hass, outer, THERMOSTAT, {"temperature": value}))[0]
+        for value in (20, -5, 30, "30")
+    ]
+    await hass.async_block_till_done()
+
+    assert outcomes == ["ran", "ran", "asks", "asks"]
+    assert [call.tool_args["temperature"] for call in thermostat.calls] == [20, -5]
+    recorded = [event.data for event in events if event.data["api_id"] == hubs.hub_id(outer)]
+    assert [(data["outcome"], data.get("shadow")) for data in recorded] == [
+        ("ok", None),
+        ("ok", "ask"),
+        ("needs_confirmation", None),
+        ("needs_confirmation", None),
     ]
 
 

@@ -408,7 +408,7 @@ async def test_invalid_arguments_come_before_the_question(
         assert result.data["error"] == "InvalidArguments"
         assert result.data.keys() == {"error", "error_text"}
     assert len(hub.runtime_data.api.confirmations) == 0
-    assert (await client.receive_json())["result"] == {"approvals": []}
+    assert (await client.receive_json())["result"] == {"approvals": [], "remembered": []}
 
 
 # --- Binding: what JSON encoders merge stays apart -------------------------------------------

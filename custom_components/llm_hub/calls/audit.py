@@ -1,7 +1,8 @@
 """Records each call of a hub's tools: an event per call, counters and the last calls in memory.
 
 The event ``llm_hub_tool_called`` is fired in the call's context; recorded arguments have
-secrets redacted and are cut to fit the recorder (the rules: ``docs/inspector.md``).
+secrets redacted and are cut to fit the recorder (the rules: ``docs/inspector.md``). In
+shadow mode, the calls the hub's rules would have stopped are kept apart too (``shadowed``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 import math
 import time
-from typing import Any, Final, TypedDict
+from typing import Any, Final, Literal, TypedDict
 
 import orjson
 
@@ -23,14 +24,16 @@ from ..compat import llm_context_agent_id
 from ..const import TOKEN_ARGUMENT
 from .results import json_text
 from .secrets import is_secret_key
-from .tool import Outcome, ToolCall, unwrap
+from .tool import Outcome, Shadowed, ToolCall, unwrap
 
 __all__ = [
     "EVENT_TOOL_CALLED",
     "RECENT_CALLS",
+    "SHADOWED_CALLS",
     "Audit",
     "AuditCounters",
     "RecentCall",
+    "ShadowedCall",
     "ToolCalledData",
     "recorded_arguments",
 ]
@@ -40,6 +43,8 @@ EVENT_TOOL_CALLED: Final = "llm_hub_tool_called"
 
 # How many of a hub's last calls are kept in memory (for diagnostics).
 RECENT_CALLS: Final = 20
+# How many of the last calls shadow mode let run are kept in memory (for the panel).
+SHADOWED_CALLS: Final = 50
 
 # Longest error text kept with a recent call, in characters.
 ERROR_TEXT_LENGTH: Final = 300
@@ -169,8 +174,13 @@ class ToolCalledData(TypedDict, total=False):
     arguments_cut: bool
     # The user id of who approved the call in Home Assistant, if anyone did.
     approved_by: str
+    # Present (True) when the call ran under an approval remembered for it.
+    remembered: bool
     # What went wrong, for a call that did not end ``ok`` and said.
     error: str
+    # In shadow mode, what the hub's rules would have done: ``ask`` or ``refuse``, and why.
+    shadow: Literal["ask", "refuse"]
+    shadow_reason: str
 
 
 @dataclass(slots=True)
@@ -187,6 +197,35 @@ class RecentCall:
         """Return the call as JSON-ready data: the event's data, ``time`` and ``error``."""
         finished = dt_util.utc_from_timestamp(self.time).isoformat()
         return {**self.data, "time": finished, "error": self.error}
+
+
+@dataclass(slots=True)
+class ShadowedCall:
+    """A call shadow mode let run: who called which tool when, what the rules would have done."""
+
+    tool_name: str
+    user_id: str | None
+    platform: str
+    agent_id: str | None
+    # When it was recorded (POSIX timestamp).
+    time: float
+    shadow: Shadowed
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return it as JSON-ready data; ``time`` in ISO 8601 (UTC)."""
+        shadow = self.shadow
+        return {
+            "tool_name": self.tool_name,
+            "user_id": self.user_id,
+            "platform": self.platform,
+            "agent_id": self.agent_id,
+            "time": dt_util.utc_from_timestamp(self.time).isoformat(),
+            "would": shadow.would,
+            "reason": shadow.reason,
+            "targets": list(shadow.targets),
+            "targets_more": shadow.targets_more,
+            "targets_unmatched": shadow.targets_unmatched,
+        }
 
 
 @dataclass(slots=True)
@@ -223,6 +262,8 @@ class Audit:
         self.counters = AuditCounters()
         self.recent: deque[RecentCall] = deque(maxlen=RECENT_CALLS)
         """The last calls, oldest first."""
+        self.shadowed: deque[ShadowedCall] = deque(maxlen=SHADOWED_CALLS)
+        """The last calls shadow mode let run that the rules would have stopped, newest first."""
 
     @callback
     def async_record(self, call: ToolCall) -> None:
@@ -249,12 +290,27 @@ class Audit:
                 data["arguments_cut"] = True
         if call.approved_by is not None:
             data["approved_by"] = call.approved_by
+        if call.remembered:
+            data["remembered"] = True
         error = None if call.outcome == "ok" else _error_text(call.result.data)
         if error is not None:
             data["error"] = error
+        now = time.time()
+        if (shadow := call.shadow) is not None:
+            data["shadow"], data["shadow_reason"] = shadow.would, shadow.reason
+            self.shadowed.appendleft(
+                ShadowedCall(
+                    data["tool_name"],
+                    data["user_id"],
+                    data["platform"],
+                    data["agent_id"],
+                    now,
+                    shadow,
+                )
+            )
 
         self.counters.count(call.outcome)
-        self.recent.append(RecentCall(data, time.time(), error))  # positional: made per call
+        self.recent.append(RecentCall(data, now, error))  # positional: made per call
         self.hass.bus.async_fire(EVENT_TOOL_CALLED, dict(data), context=context)
 
 

@@ -20,12 +20,24 @@ from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LIMIT_REPAIR_REFUSALS
 
-__all__ = ["ISSUE_LIMIT_REACHED", "Limits", "async_limit_issue"]
+__all__ = ["ISSUE_LIMIT_REACHED", "LimitCounts", "Limits", "async_limit_issue"]
 
 ISSUE_LIMIT_REACHED: Final = "limit_reached"
 
 _MINUTE: Final = 60.0
 _HOUR: Final = 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class LimitCounts:
+    """What a hub's limits count now, as they count it (none of a window that is empty)."""
+
+    # Calls in the last minute, by (user id, tool).
+    calls: dict[tuple[str | None, str], int]
+    # Changes in the last hour, by user id.
+    changes: dict[str | None, int]
+    # Calls the limits refused in the last hour.
+    refusals: int
 
 
 @dataclass(slots=True)
@@ -66,6 +78,14 @@ class Limits:
             with contextlib.suppress(ValueError):  # gone with its window already
                 times.remove(at)
 
+    def counts(self) -> LimitCounts:
+        """Return the calls and changes each limit counts now, and the last hour's refusals."""
+        now = time.monotonic()
+        minute, hour = now - _MINUTE, now - _HOUR
+        calls = {key: n for key, times in self._calls.items() if (n := _since(times, minute))}
+        changes = {user: n for user, times in self._changes.items() if (n := _since(times, hour))}
+        return LimitCounts(calls, changes, _since(self._refusals, hour))
+
     def _windows(
         self, user_id: str | None, tool: str, *, changes: bool
     ) -> list[tuple[deque[float], int, float, str]]:
@@ -90,6 +110,13 @@ class Limits:
             self.refused_often(len(refusals))
         at = dt_util.as_local(dt_util.utcnow() + timedelta(seconds=wait)).strftime("%H:%M:%S")
         return f"the limit of {what} is reached; the next can run in {wait:.0f} s, at {at}"
+
+
+def _since(times: deque[float], start: float) -> int:
+    """Return how many of ``times`` (oldest first) are after ``start``; forget the others."""
+    while times and times[0] <= start:
+        times.popleft()
+    return len(times)
 
 
 @callback

@@ -63,6 +63,7 @@ __all__ = [
     "HubTool",
     "Outcome",
     "Recorder",
+    "Shadowed",
     "ToolCall",
     "error_result",
     "interchangeable",
@@ -92,6 +93,21 @@ def error_result(error: str, message: str) -> ToolResult:
     return ToolResult(data={"error": error, "error_text": json_text(message)}, error=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Shadowed:
+    """What a hub in shadow mode let run that its confirmation rules would have stopped."""
+
+    # ``ask`` (asked for confirmation), or ``refuse`` (no conversation, and the hub refuses).
+    would: Literal["ask", "refuse"]
+    # Why the tool's calls ask, as the inspector says it (``confirm_reason``).
+    reason: str
+    # What the call acts on, as an approval names it: "Front door (lock.front_door)", ...
+    targets: tuple[str, ...] = ()
+    # How many entities it acts on beyond ``targets``; what it names that matches nothing.
+    targets_more: int = 0
+    targets_unmatched: str | None = None
+
+
 @dataclass(slots=True)
 class ToolCall:
     """One finished call of a hub tool, as the hub records it."""
@@ -105,6 +121,10 @@ class ToolCall:
     duration_ms: float
     # Who approved the call in Home Assistant, or None.
     approved_by: str | None = None
+    # What the hub's rules would have done with it, in shadow mode (None: let it run).
+    shadow: Shadowed | None = None
+    # Whether it ran under an approval remembered for it (``approved_by`` approved that).
+    remembered: bool = False
 
 
 class Recorder(Protocol):
@@ -121,6 +141,10 @@ class Cleared:
     arguments: dict[str, Any]
     # The user id of who approved it in Home Assistant; None when confirmed in a conversation.
     approved_by: str | None = None
+    # In shadow mode: what the hub's rules would have done instead of letting it run.
+    shadow: Shadowed | None = None
+    # Whether an approval remembered for it cleared it.
+    remembered: bool = False
 
 
 class ConfirmationGate(Protocol):
@@ -244,7 +268,8 @@ class HubTool(Tool):
         if scopes and not llm_context.assistant:
             # Matched with the exposure a conversation has, never against everything.
             llm_context = replace(llm_context, assistant=CONVERSATION)
-        approved_by = None
+        approved_by = shadow = None
+        approved_by, remembered = None, False
         # Checked and run within exactly the call's scopes; recorded in the caller's context.
         # A call that may ask runs on the targets its ask decision matched (matched once).
         with entered(scopes), matched_once() if settings and settings.gate else _AS_IS:
@@ -271,7 +296,9 @@ class HubTool(Tool):
                         id=tool_input.id,
                         external=tool_input.external,
                     )
-                    approved_by, checked = checked.approved_by, checked.arguments
+                    approved_by, shadow = checked.approved_by, checked.shadow
+                    approved_by, remembered = checked.approved_by, checked.remembered
+                    checked = checked.arguments
                 if limits is not None:  # admitted before the gate, with no wait since
                     counted = limits.count(_user_id(llm_context), self.name, changes=self._changes)
                 ran = await self._async_run(
@@ -300,6 +327,8 @@ class HubTool(Tool):
             outcome,
             (time.monotonic() - started) * 1000,
             approved_by,
+            shadow,
+            remembered,
         )
         if settings is not None:
             settings.recorder.async_record(call)

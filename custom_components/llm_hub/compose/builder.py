@@ -27,8 +27,9 @@ from homeassistant.helpers import llm as llm_helper
 from ..calls.arguments import schema_value
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
 from ..confirm.conditions import Runs, RunsWith, ToolConditions, argument_names
-from ..confirm.effect import ALWAYS, NEVER
+from ..confirm.effect import ALWAYS, NEVER, Effect
 from ..confirm.gate import Confirmations, ToolGate
+from ..confirm.shadow import ShadowGate
 from ..const import LOGGER, TOKEN_ARGUMENT, PromptChoice
 from ..options import ApiPrompt
 from ..schema.cache import MAX_AGE, SchemaCache, SerializerChain
@@ -48,7 +49,7 @@ from ..search.vocabulary import async_get_intent_vocabulary
 from .candidate import CandidateTool, declare_token, requires_token
 from .kept import DeferredTools, KeptBuild, KeptListing, KeptTool, Once, kept_candidates
 from .names import assign_names, namespaced
-from .policy import HubPolicy, annotations_of
+from .policy import ASK_INNER, HubPolicy, annotations_of
 
 __all__ = [
     "AliasedHubAPIInstance",
@@ -349,23 +350,14 @@ class HubBuilder:
         tool = item.tool
         inner = tool.gate if isinstance(tool, HubTool) else None
         effect = NEVER if item.asking is None else item.asking.effect
-        conditions = None
-        if item.conditions:
-            # On the arguments the tool's schema has now, as the hub lists it.
-            conditions = ToolConditions(item.conditions, argument_names(item.json_schema))
-        if conditions is not None or (isinstance(tool, HubTool) and _conditioned(inner)):
-            # Conditions read the arguments as the original tool runs with them (a selected
-            # hub's tool gets the model's as they are) and as its schema reads each. Made per
-            # build, as that tool is.
+        conditions, runs_with = _conditions_of(item, inner)
+        if self.policy.options.shadow_mode:
+            return self._shadowed(item, effect, inner, conditions, runs_with)
+        if runs_with is not None:
             return replace(
                 self.settings,
                 gate=ToolGate(
-                    self.confirmations,
-                    effect,
-                    self.policy.effects,
-                    inner,
-                    conditions,
-                    _runs_with(tool),
+                    self.confirmations, effect, self.policy.effects, inner, conditions, runs_with
                 ),
             )
         if not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
@@ -382,6 +374,34 @@ class HubBuilder:
                 self.settings,
                 gate=ToolGate(self.confirmations, effect, self.policy.effects, inner),
             )
+        return settings
+
+    def _shadowed(
+        self,
+        item: CandidateTool,
+        effect: Effect,
+        inner: object,
+        conditions: ToolConditions | None,
+        runs_with: RunsWith | None,
+    ) -> HubCallSettings:
+        """Return the settings of a tool that may ask, in shadow mode (``ShadowGate``)."""
+        reason = ASK_INNER if item.asking is None else item.asking.reason
+        key = (effect, inner, reason, conditions)
+        if runs_with is not None or (settings := self._tool_gates.get(key)) is None:
+            if len(self._tool_gates) > _MAX_TOOL_GATES:
+                self._tool_gates.clear()
+            gate = ShadowGate(
+                self.confirmations,
+                effect,
+                self.policy.effects,
+                inner,
+                (reason, ASK_INNER),
+                conditions=conditions,
+                runs_with=runs_with,
+            )
+            settings = replace(self.settings, gate=gate)
+            if runs_with is None:
+                self._tool_gates[key] = settings
         return settings
 
     async def _async_list_by_search(
@@ -639,6 +659,23 @@ class HubBuilder:
 _MAX_TOOL_GATES: Final = 4096
 # The card parameters of a listed tool without a clean schema (one object: the same key).
 _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "properties": {}})
+
+
+def _conditions_of(
+    item: CandidateTool, inner: object
+) -> tuple[ToolConditions | None, RunsWith | None]:
+    """Return the conditions of ``item``'s calls, and ``runs_with`` when a gate on its path has any."""
+    conditions = None
+    if item.conditions:
+        # On the arguments the tool's schema has now, as the hub lists it.
+        conditions = ToolConditions(item.conditions, argument_names(item.json_schema))
+    tool = item.tool
+    if conditions is not None or (isinstance(tool, HubTool) and _conditioned(inner)):
+        # Conditions read the arguments as the original tool runs with them (a selected hub's
+        # tool gets the model's as they are) and as its schema reads each. Made per build, as
+        # that tool is.
+        return conditions, _runs_with(tool)
+    return conditions, None
 
 
 def _conditioned(gate: object) -> bool:

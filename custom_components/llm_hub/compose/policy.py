@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from homeassistant.helpers import llm as llm_helper
 
 from ..calls.tool import HubTool, unwrap
-from ..confirm.effect import Asking, EffectSet, effect_of
+from ..confirm.effect import Asking, EffectSet, EveryCall, effect_of
 from ..options import HubOptions
 from ..scope.assist import CONVERSATION
 from ..scope.changes import async_home_changes
@@ -136,10 +136,11 @@ class HubPolicy:
         """
         options = self.options
         if key in options.confirm_tools:
-            return ASK_NAMED
+            return self._every_call(ASK_NAMED, tool)
         destructive = is_destructive(annotations)
         if not (effects := self.effects):
-            return ASK_DESTRUCTIVE if options.confirm_destructive and destructive else None
+            asks = options.confirm_destructive and destructive
+            return self._every_call(ASK_DESTRUCTIVE, tool) if asks else None
         original = unwrap(tool)
         if annotations.read_only:
             return None
@@ -152,6 +153,16 @@ class HubPolicy:
                 return ASK_UNKNOWN if destructive else None
             reason = ASK_INTENT if isinstance(original, llm_helper.IntentTool) else ASK_SCRIPT
             known = self._by_effect[cache_key] = Asking(reason, effect)
+        return known
+
+    def _every_call(self, asking: Asking, tool: Tool) -> Asking:
+        """Return ``asking`` for every call of ``tool``, knowing what each acts on where it can."""
+        original = unwrap(tool)
+        cache_key = (asking.reason, _effect_key(original))
+        if (known := self._by_effect.get(cache_key)) is None:
+            if (effect := effect_of(original)) is None:
+                return asking
+            known = self._by_effect[cache_key] = Asking(asking.reason, EveryCall(effect))
         return known
 
     def marks(self, hass: HomeAssistant, asking: Asking, assistant: str | None) -> bool:

@@ -3,13 +3,14 @@
 A call creates a pending ``Approval`` and a persistent notification (with a notify action
 set, also a message: with Approve and Deny buttons on a mobile app, cleared again once the
 approval is decided, expires or is voided); an administrator or the user the call runs as
-decides it; the model's next call with the approval id runs the tool once. Approvals live in
-memory. The whole flow: docs/confirmation.md.
+decides it; the model's next call with the approval id runs the tool once. Approved and
+``Remembered``, the same tool of the same user runs on the same targets until a set time.
+Approvals live in memory. The whole flow: docs/confirmation.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 import json
@@ -19,9 +20,10 @@ import secrets
 from typing import Any, Final, Literal
 import unicodedata
 
+from homeassistant.auth import EVENT_USER_REMOVED, EVENT_USER_UPDATED
 from homeassistant.auth.models import User
 from homeassistant.components import persistent_notification
-from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.const import ENTITY_MATCH_ALL, EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import CALLBACK_TYPE, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import intent
@@ -33,6 +35,7 @@ from homeassistant.util.hass_dict import HassKey
 from ..calls.audit import recorded_arguments
 from ..calls.results import json_text
 from ..const import DOMAIN, LOGGER
+from ..targets.acts import Acts
 from ..texts import Texts, async_integration_title, async_texts
 
 __all__ = [
@@ -42,15 +45,20 @@ __all__ = [
     "EVENT_APPROVAL",
     "EVENT_NOTIFICATION_ACTION",
     "MAX_OPEN_PER_USER",
+    "MAX_REMEMBERED_PER_USER",
     "MOBILE_APP_PREFIX",
+    "REMEMBER_CHOICES",
     "STILL_PENDING",
     "Approval",
     "ApprovalStatus",
     "Approvals",
+    "Remembered",
     "Targets",
     "async_setup_approvals",
     "duration",
     "readable",
+    "remember_choices",
+    "rememberable",
     "shown_arguments",
 ]
 
@@ -68,10 +76,15 @@ MAX_SHOWN_TARGETS: Final = 10
 MOBILE_APP_PREFIX: Final = "notify.mobile_app_"
 # Most approvals one user may have waiting or approved and unused at a time.
 MAX_OPEN_PER_USER: Final = 10
+# Most remembered approvals of one user per hub; a new one voids the oldest.
+MAX_REMEMBERED_PER_USER: Final = 5
+# The minutes a person may choose to remember an approval for, up to the hub's longest.
+REMEMBER_CHOICES: Final = (5, 15, 30, 60)
 # Fired by the mobile app when a button of a notification is pressed (``data["action"]``).
 EVENT_NOTIFICATION_ACTION: Final = "mobile_app_notification_action"
 _ACTION_PREFIX: Final = "LLM_HUB_"
-# Fired when an approval is requested, decided, used, expires or is voided (its hub unloads).
+# Fired when an approval is requested, decided, used, expires or is voided (its hub unloads),
+# and when a remembered one lets a call run, is revoked, ends or is voided.
 EVENT_APPROVAL: Final = f"{DOMAIN}_approval"
 DATA_APPROVALS: HassKey[Approvals] = HassKey(f"{DOMAIN}_approvals")
 
@@ -137,6 +150,11 @@ class Approval:
     action_key: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     # The mobile app's notify action that shows the approval now (cleared when it closes).
     phone: str | None = None
+    # The longest it may be remembered, in minutes (0: it cannot be), and what it acts on then.
+    remember_max: int = 0
+    remember_acts: Acts | None = None
+    # Until when a person chose to remember it.
+    remember_until: datetime | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """Return what people and the websocket see (no binding, no action secret)."""
@@ -160,6 +178,8 @@ class Approval:
             "decided_by": self.decided_by,
             "decided_by_name": self.decided_by_name,
             "decided": self.decided.isoformat() if self.decided else None,
+            "remember_choices": remember_choices(self.remember_max),
+            "remember_until": _iso(self.remember_until),
         }
 
     @property
@@ -173,6 +193,60 @@ class Approval:
         return self.status in {"pending", "approved"}
 
 
+@dataclass(slots=True)
+class Remembered:
+    """An approval remembered until ``until``: its tool, user and hub run on ``acts`` unasked."""
+
+    approval: Approval
+    # What the approved call acted on: later calls may act on as much, never more.
+    acts: Acts
+    until: datetime
+    # How many calls ran under it, and when the last did.
+    uses: int = 0
+    last_used: datetime | None = None
+
+    def covers(self, api_id: str, tool: str, user_id: str | None, acts: Acts | None) -> bool:
+        """Return whether a call acting on ``acts`` (None: unknown) runs under it unasked."""
+        approval = self.approval
+        return (
+            (approval.api_id, approval.tool, approval.user_id) == (api_id, tool, user_id)
+            and acts is not None
+            and rememberable(acts)
+            and acts.entities <= self.acts.entities
+            and acts.areas <= self.acts.areas
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return what people and the websocket see of it."""
+        approval = self.approval
+        return {
+            "approval_id": approval.approval_id,
+            "api_id": approval.api_id,
+            "hub_name": approval.hub_name,
+            "tool_name": approval.tool,
+            "targets": list(approval.targets.entities),
+            "targets_more": approval.targets.more,
+            "user_id": approval.user_id,
+            "user_name": approval.user_name,
+            "decided_by": approval.decided_by,
+            "decided_by_name": approval.decided_by_name,
+            "decided": _iso(approval.decided),
+            "until": self.until.isoformat(),
+            "uses": self.uses,
+            "last_used": _iso(self.last_used),
+        }
+
+
+def rememberable(acts: Acts) -> bool:
+    """Return whether what a call acts on is followed, each target named (not ``all``)."""
+    return acts.unknown is None and ENTITY_MATCH_ALL not in acts.entities
+
+
+def remember_choices(longest: int) -> list[int]:
+    """Return the minutes a person may remember an approval for, up to ``longest``."""
+    return sorted({minutes for minutes in REMEMBER_CHOICES if minutes < longest} | {longest} - {0})
+
+
 class Approvals:
     """The approvals of every hub of a Home Assistant instance, in memory."""
 
@@ -180,6 +254,7 @@ class Approvals:
         """Keep approvals for ``hass``; stop the expiry timer when Home Assistant stops."""
         self.hass = hass
         self._approvals: dict[str, Approval] = {}
+        self._remembered: dict[str, Remembered] = {}
         self._listeners: list[Callable[[], None]] = []
         self._unsub_timer: CALLBACK_TYPE | None = None
 
@@ -198,10 +273,13 @@ class Approvals:
         platform: str,
         agent_id: str | None = None,
         acts_on: tuple[str, ...] | None = None,
+        acts: Acts | None = None,
+        remember: int = 0,
         timeout: float,
         notify_service: str | None,
     ) -> Approval | None:
         """Return this call's open approval or a new one, announced; None past the cap."""
+        # ``remember``: the longest it may be remembered, in minutes, when ``acts`` is followed.
         self._expire()
         mine = [a for a in self._approvals.values() if a.user_id == user_id and a.is_open]
         for approval in mine:
@@ -226,6 +304,8 @@ class Approvals:
             agent_id=agent_id,
             acts_on=acts_on or (),
         )
+        if user_id is not None and acts is not None and rememberable(acts):
+            approval.remember_max, approval.remember_acts = remember, acts
         self._approvals[approval.approval_id] = approval
         self.hass.async_create_task(
             self._async_announce(approval, timeout, notify_service),
@@ -259,6 +339,24 @@ class Approvals:
         self._changed()
         return approval
 
+    @callback
+    def async_remembered(
+        self, *, api_id: str, tool: str, user_id: str | None, acts: Acts | None
+    ) -> Remembered | None:
+        """Return the remembered approval a call acting on ``acts`` runs under, counted; or None."""
+        self._expire()
+        remembered = max(
+            (r for r in self._remembered.values() if r.covers(api_id, tool, user_id, acts)),
+            key=lambda r: r.until,
+            default=None,
+        )
+        if remembered is not None:
+            remembered.uses += 1
+            remembered.last_used = dt_util.utcnow()
+            self._fire(remembered.approval, "remembered_used")
+            self._changed()
+        return remembered
+
     # --- Deciding (people) ------------------------------------------------------------------
 
     def visible_to(self, user: User) -> list[Approval]:
@@ -267,11 +365,13 @@ class Approvals:
         return [a for a in self._approvals.values() if user.is_admin or a.user_id == user.id]
 
     @callback
-    def async_decide(self, approval_id: str, user: User, *, approve: bool) -> Approval:
-        """Approve or deny a pending approval as ``user``; return it.
+    def async_decide(
+        self, approval_id: str, user: User, *, approve: bool, remember: int | None = None
+    ) -> Approval:
+        """Approve or deny a pending approval as ``user``; remember it ``remember`` minutes.
 
         Raises ``KeyError`` (unknown), ``Unauthorized`` (deactivated, or neither an administrator
-        nor the call's user), ``HomeAssistantError`` (decided or expired).
+        nor the call's user), ``HomeAssistantError`` (decided, expired, or not so remembered).
         """
         self._expire()
         approval = self._approvals[approval_id]
@@ -282,6 +382,13 @@ class Approvals:
             raise HomeAssistantError(
                 f"The approval {approval_id} {_STATUS_REASONS[approval.status]}"
             )
+        if remember is not None and not (approve and 0 < remember <= approval.remember_max):
+            raise HomeAssistantError(
+                f"The approval {approval_id} can be remembered for at most "
+                f"{approval.remember_max} minutes"
+                if approval.remember_max and approve
+                else f"The approval {approval_id} cannot be remembered"
+            )
         now = dt_util.utcnow()
         approval.status = "approved" if approve else "denied"
         approval.decided_by = user.id
@@ -290,18 +397,59 @@ class Approvals:
         if approve:
             # The model gets as long again to call, counted from the approval.
             approval.expires = now + (approval.expires - approval.created)
+        if remember is not None and approval.remember_acts is not None:
+            self._remember(approval, now + timedelta(minutes=remember))
         self._async_close(approval)
         self._fire(approval)
         LOGGER.info(
-            "%s %s the call of %s through LLM Hub %s (approval %s)",
+            "%s %s the call of %s through LLM Hub %s (approval %s)%s",
             user.name or user.id,
             approval.status,
             approval.tool,
             approval.hub_name,
             approval_id,
+            f", remembered for {remember} minutes" if remember else "",
         )
         self._changed()
         return approval
+
+    def _remember(self, approval: Approval, until: datetime) -> None:
+        """Remember ``approval`` until ``until``; void the user's oldest past the cap."""
+        assert approval.remember_acts is not None  # noqa: S101  # the caller checked
+        approval.remember_until = until
+        self._remembered[approval.approval_id] = Remembered(approval, approval.remember_acts, until)
+        mine = [
+            r
+            for r in self._remembered.values()
+            if (r.approval.api_id, r.approval.user_id) == (approval.api_id, approval.user_id)
+        ]
+        for oldest in mine[: max(len(mine) - MAX_REMEMBERED_PER_USER, 0)]:
+            self._end(oldest, "voided")
+
+    def remembered_visible_to(self, user: User) -> list[Remembered]:
+        """Return the remembered approvals ``user`` may see and revoke: all for admins."""
+        self._expire()
+        return [
+            r for r in self._remembered.values() if user.is_admin or r.approval.user_id == user.id
+        ]
+
+    @callback
+    def async_revoke(self, approval_id: str, user: User) -> Remembered:
+        """Revoke a remembered approval as ``user``; return it (``KeyError``, ``Unauthorized``)."""
+        self._expire()
+        remembered = self._remembered[approval_id]
+        if not user.is_active or (not user.is_admin and remembered.approval.user_id != user.id):
+            raise Unauthorized(user_id=user.id)
+        self._end(remembered, "revoked")
+        LOGGER.info(
+            "%s revoked the remembered approval %s of %s through LLM Hub %s",
+            user.name or user.id,
+            approval_id,
+            remembered.approval.tool,
+            remembered.approval.hub_name,
+        )
+        self._changed()
+        return remembered
 
     @callback
     def async_notification_action(self, event: Event) -> None:
@@ -317,22 +465,26 @@ class Approvals:
             (a for a in self._approvals.values() if secrets.compare_digest(a.action_key, key)),
             None,
         )
-        if approval is None or verb not in {"APPROVE", "DENY"}:
+        if approval is None or verb not in {"APPROVE", "DENY", "REMEMBER"}:
             return
+        # Approve for N min: as long as the hub lets it be remembered.
+        remember = approval.remember_max if verb == "REMEMBER" else None
         self.hass.async_create_task(
-            self._async_decide_as(event.context.user_id, approval, approve=verb == "APPROVE"),
+            self._async_decide_as(
+                event.context.user_id, approval, approve=verb != "DENY", remember=remember
+            ),
             f"{DOMAIN} decide approval {approval.approval_id}",
         )
 
     async def _async_decide_as(
-        self, user_id: str | None, approval: Approval, *, approve: bool
+        self, user_id: str | None, approval: Approval, *, approve: bool, remember: int | None
     ) -> None:
         """Decide ``approval`` as the user ``user_id`` of a notification action; log refusals."""
         user = await self.hass.auth.async_get_user(user_id) if user_id else None
         try:
             if user is None:
                 raise Unauthorized  # noqa: TRY301  # one place that logs it
-            self.async_decide(approval.approval_id, user, approve=approve)
+            self.async_decide(approval.approval_id, user, approve=approve, remember=remember)
         except (Unauthorized, HomeAssistantError, KeyError) as err:
             LOGGER.warning(
                 "A notification action for approval %s was ignored: %s",
@@ -343,14 +495,37 @@ class Approvals:
     # --- Lifecycle --------------------------------------------------------------------------
 
     @callback
-    def async_forget_hub(self, api_id: str) -> None:
+    def async_forget_hub(self, api_id: str, selecting: Collection[str] = ()) -> None:
         """Forget the approvals of a hub that unloads (its calls cannot be redeemed)."""
+        # The remembered ones of the hubs ``selecting`` it go too: their tools may change.
+        voided: set[str] = set()
         for approval in [a for a in self._approvals.values() if a.api_id == api_id]:
             self._async_close(approval)
             del self._approvals[approval.approval_id]
             if approval.is_open:
                 self._fire(approval, "voided")
+                voided.add(approval.approval_id)
+        self._void(lambda r: r.approval.api_id in {api_id, *selecting}, voided)
         self._changed()
+
+    @callback
+    def async_forget_user(self, event: Event) -> None:
+        """Void the remembered approvals of a user who was changed or removed."""
+        self._void(lambda r: r.approval.user_id == event.data.get("user_id"))
+        self._changed()
+
+    def _void(self, which: Callable[[Remembered], bool], fired: Collection[str] = ()) -> None:
+        """Forget the remembered approvals ``which`` holds; fire ``voided`` unless ``fired``."""
+        for remembered in [r for r in self._remembered.values() if which(r)]:
+            self._end(remembered, None if remembered.approval.approval_id in fired else "voided")
+
+    def _end(self, remembered: Remembered, status: str | None) -> None:
+        """Forget ``remembered``, firing ``status``; its approval is remembered until now."""
+        approval = remembered.approval
+        del self._remembered[approval.approval_id]
+        if status is not None:
+            self._fire(approval, status)
+        approval.remember_until = min(remembered.until, dt_util.utcnow())
 
     def pending(self, api_id: str) -> int:
         """Return how many approvals of the hub ``api_id`` wait for a decision."""
@@ -385,6 +560,7 @@ class Approvals:
                 "agent_id": approval.agent_id,
                 "expires": approval.expires.isoformat(),
                 "decided_by": approval.decided_by,
+                "remember_until": _iso(approval.remember_until),
             },
         )
 
@@ -404,13 +580,17 @@ class Approvals:
                 self._fire(approval)
             elif not approval.is_open and _forget_at(approval) <= now:
                 del self._approvals[approval.approval_id]
+        for remembered in [r for r in self._remembered.values() if r.until <= now]:
+            self._end(remembered, "remembered_expired")
 
     def _schedule(self) -> None:
-        """Set the timer for the next approval to expire or be forgotten."""
+        """Set the timer for the next approval to expire or be forgotten, or remembered to end."""
         self.async_stop()
-        if not self._approvals:
+        moments = [a.expires if a.is_open else _forget_at(a) for a in self._approvals.values()]
+        moments += [r.until for r in self._remembered.values()]
+        if not moments:
             return
-        moment = min(a.expires if a.is_open else _forget_at(a) for a in self._approvals.values())
+        moment = min(moments)
         delay = max((moment - dt_util.utcnow()).total_seconds(), 0)
         self._unsub_timer = async_call_later(self.hass, delay, self._async_timer)
 
@@ -490,6 +670,16 @@ class Approvals:
                     "tag": _notification_id(approval),
                     "actions": [
                         {"action": f"{_ACTION_PREFIX}APPROVE_{key}", "title": texts("approve")},
+                        *(
+                            [
+                                {
+                                    "action": f"{_ACTION_PREFIX}REMEMBER_{key}",
+                                    "title": texts("approve_for", minutes=approval.remember_max),
+                                }
+                            ]
+                            if approval.remember_max
+                            else []
+                        ),
                         {"action": f"{_ACTION_PREFIX}DENY_{key}", "title": texts("deny")},
                     ],
                     # Tapping the notification opens where the person can decide.
@@ -715,6 +905,10 @@ _ANDROID_ENTITIES: Final = {
 }
 
 
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
 def _forget_at(approval: Approval) -> datetime:
     """Return when a finished approval is forgotten: as long after it expired as it waited."""
     return approval.expires + (approval.expires - approval.created)
@@ -748,6 +942,8 @@ def async_setup_approvals(hass: HomeAssistant) -> Approvals:
     """Create the approvals of ``hass``; listen to notification actions; return them."""
     approvals = hass.data[DATA_APPROVALS] = Approvals(hass)
     hass.bus.async_listen(EVENT_NOTIFICATION_ACTION, approvals.async_notification_action)
+    for event_type in (EVENT_USER_UPDATED, EVENT_USER_REMOVED):
+        hass.bus.async_listen(event_type, approvals.async_forget_user)
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, approvals.async_stop)
     return approvals
 

@@ -23,7 +23,16 @@ from ..targets.walk import actions_acts, entities_acts, tool_script
 if TYPE_CHECKING:
     from homeassistant.helpers.llm import LLMContext, Tool
 
-__all__ = ["ALWAYS", "NEVER", "Asking", "Effect", "EffectSet", "effect_of", "script_acts"]
+__all__ = [
+    "ALWAYS",
+    "NEVER",
+    "Asking",
+    "Effect",
+    "EffectSet",
+    "EveryCall",
+    "effect_of",
+    "script_acts",
+]
 
 
 class Effect(Protocol):
@@ -78,6 +87,33 @@ class _Fixed:
 
 ALWAYS: Final = _Fixed(touches=True)
 NEVER: Final = _Fixed(touches=False)
+
+
+@dataclass(frozen=True, slots=True)
+class EveryCall:
+    """Every call asks (for fixed reasons); what each acts on is what ``effect`` says."""
+
+    effect: Effect
+
+    def touches(
+        self,
+        hass: HomeAssistant,
+        arguments: Mapping[str, Any],
+        llm_context: LLMContext,
+        effects: EffectSet,
+    ) -> bool:
+        """Return True: every call asks."""
+        return True
+
+    def acts(
+        self, hass: HomeAssistant, arguments: Mapping[str, Any], llm_context: LLMContext
+    ) -> Acts | None:
+        """Return what the call acts on, as ``effect`` says."""
+        return self.effect.acts(hass, arguments, llm_context)
+
+    def reach(self, hass: HomeAssistant, assistant: str | None) -> Acts | None:
+        """Return None: what it may act on is not why it asks."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from homeassistant.helpers.llm import LLMContext, ToolInput, ToolResult
 from ..calls.tool import Cleared, Stop, error_result
 from ..compat import llm_context_agent_id
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
-from ..targets.acts import NOTHING
+from ..targets.acts import NOTHING, Acts
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
 from .conditions import Runs, RunsWith, ToolConditions
 from .effect import Effect, EffectSet
@@ -125,8 +125,10 @@ class Confirmations:
         approval_timeout: float,
         notify_service: str | None = None,
         ttl: float = CONFIRMATION_TTL,
+        remember: int = 0,
     ) -> None:
         """Confirm calls of the hub ``api_id``; keep tokens for ``ttl`` seconds."""
+        # The longest a person may let an approval be remembered, in minutes.
         self.hass = hass
         self.api_id = api_id
         self.hub_name = hub_name
@@ -134,6 +136,7 @@ class Confirmations:
         self.approval_timeout = approval_timeout
         self.notify_service = notify_service
         self.ttl = ttl
+        self.remember = remember
         self._tokens: dict[str | None, dict[str, _Token]] = {}
         """Unused tokens per user id, oldest first."""
         self._refusing: Confirmations | None = None
@@ -220,8 +223,11 @@ class Confirmations:
         llm_context: LLMContext,
         arguments: dict[str, Any],
         acts_on: tuple[str, ...] | None = None,
+        *,
+        acts: Acts | None = None,
     ) -> Cleared | Stop:
         """Return the confirmed call of the checked ``arguments``, or the answer that stops it."""
+        # ``acts``: what the call acts on, when followed (an approval of it may be remembered).
         try:
             key = canonical(arguments)
         except RecursionError:
@@ -240,6 +246,7 @@ class Confirmations:
                 binding=key,
                 user_id=user_id,
                 acts_on=acts_on,
+                acts=acts,
             )
         binding = _Binding(name, key, user_id, chat_log.conversation_id)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
@@ -274,6 +281,7 @@ class Confirmations:
         binding: Hashable,
         user_id: str | None,
         acts_on: tuple[str, ...] | None,
+        acts: Acts | None,
     ) -> Cleared | Stop:
         """Return the approved call, or the answer that stops it (no conversation)."""
         if self.without_conversation == CONFIRM_REFUSE:
@@ -291,6 +299,8 @@ class Confirmations:
                 tool=name,
                 arguments=validated,
                 acts_on=acts_on,
+                acts=acts,
+                remember=self.remember,
                 binding=binding,
                 user_id=user_id,
                 platform=llm_context.platform,
@@ -322,6 +332,27 @@ class Confirmations:
             f"The approval {redeemed}, so tool {name} did not run (approval {presented!r}). "
             f"To ask again, call {name} without {TOKEN_ARGUMENT}.",
         ), "refused"
+
+    def remembered(
+        self,
+        name: str,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        arguments: dict[str, Any],
+        acts: Acts | None,
+    ) -> Cleared | None:
+        """Return the call cleared by an approval remembered for it; None when none covers it."""
+        if self.refuses_without_conversation or TOKEN_ARGUMENT in tool_input.tool_args:
+            return None
+        remembered = self.hass.data[DATA_APPROVALS].async_remembered(
+            api_id=self.api_id,
+            tool=name,
+            user_id=llm_context.context.user_id if llm_context.context else None,
+            acts=acts,
+        )
+        if remembered is None:
+            return None
+        return Cleared(arguments, remembered.approval.decided_by, remembered=True)
 
 
 class ToolGate:
@@ -385,37 +416,50 @@ class ToolGate:
         llm_context: LLMContext,
         arguments: dict[str, Any],
     ) -> Cleared | Stop:
-        """Return the call cleared at once when nothing asks for it, else as ``asking`` says."""
+        """Return the call cleared when nothing asks for it or it is remembered, else asked."""
         if (gate := self.asking(arguments, llm_context)) is None:
             return Cleared(arguments)
+        gates = self._gates()
+        acts = self._acts(gates, arguments, llm_context)
+        if remembered := gate.remembered(name, tool_input, llm_context, arguments, acts):
+            return remembered
         return gate.check(
-            name, tool_input, llm_context, arguments, self._acts_on(arguments, llm_context)
+            name, tool_input, llm_context, arguments, self._acts_on(gates, acts), acts=acts
         )
 
-    def _acts_on(self, arguments: dict[str, Any], llm_context: LLMContext) -> tuple[str, ...]:
-        """Return what the call acts on, what a gate on its path asks for first.
-
-        The innermost gate knows it (a gate of fixed reasons is only made over another gate).
-        """
-        hass = self.confirmations.hass
+    def _gates(self) -> list[ToolGate]:
+        """Return the gates on the call's path, this one first."""
         gates: list[ToolGate] = []
         gate: object = self
         while isinstance(gate, ToolGate):
             gates.append(gate)
             gate = gate.inner
-        acts = next(
+        return gates
+
+    def _acts(
+        self, gates: list[ToolGate], arguments: dict[str, Any], llm_context: LLMContext
+    ) -> Acts | None:
+        """Return what the call acts on as the first gate that knows says (None: none does)."""
+        # The innermost gate knows it (a gate of fixed reasons is only made over another gate).
+        hass = self.confirmations.hass
+        return next(
             (
                 found
                 for item in gates
                 if (found := item.effect.acts(hass, arguments, llm_context)) is not None
             ),
-            NOTHING,
+            None,
         )
+
+    def _acts_on(self, gates: list[ToolGate], acts: Acts | None) -> tuple[str, ...]:
+        """Return the entity ids of ``acts``, those a gate on the path asks for first."""
+        hass = self.confirmations.hass
 
         def asked(entity_id: str) -> bool:
             return any(item.effects.holds(hass, [entity_id], ()) for item in gates)
 
-        return tuple(sorted(acts.entities, key=lambda entity_id: (not asked(entity_id), entity_id)))
+        entities = (acts or NOTHING).entities
+        return tuple(sorted(entities, key=lambda entity_id: (not asked(entity_id), entity_id)))
 
 
 # ``Confirmations.redeem``: the token was presented in the turn that issued it.

@@ -21,6 +21,7 @@ from homeassistant.auth.models import User
 from homeassistant.components import websocket_api
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.config_entries import ConfigEntry, ConfigEntryState
 from homeassistant.core import Context, Event, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import (
@@ -47,9 +48,11 @@ from ..scope.assist import entity_refused
 from ..scope.reach import HubScope, ResolvedScope
 from ..search.meta_tools import CallToolTool
 from ..targets.acts import outside
+from ..types import LlmHubData
 from .inspector import (
     CHARS_PER_TOKEN,
     ESTIMATOR,
+    REASON_KEYS,
     describe_instance,
     llm_context_for,
     measure,
@@ -63,8 +66,10 @@ __all__ = [
     "async_start_activity",
     "websocket_call_tool",
     "websocket_describe_api",
+    "websocket_hub_limits",
     "websocket_hub_scope",
     "websocket_list_apis",
+    "websocket_list_shadowed",
     "websocket_subscribe_activity",
     "websocket_tool_providers",
 ]
@@ -423,6 +428,97 @@ async def websocket_hub_scope(
 
 
 NOT_OUTSIDE: Final = {"acts_outside": False, "outside": [], "outside_why": None}
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command(
+    {probatio.Required("type"): "llm_hub/hub/limits", probatio.Required("entry_id"): str}
+)
+@websocket_api.async_response
+async def websocket_hub_limits(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return a hub's limits and what they count now, people by name (docs/panel.md)."""
+    entry = hass.config_entries.async_get_entry(msg["entry_id"])
+    if entry is None or entry.domain != DOMAIN:
+        connection.send_error(
+            msg["id"], websocket_api.ERR_NOT_FOUND, f"No hub with entry id {msg['entry_id']}"
+        )
+        return
+    loaded = _loaded(entry)
+    options = loaded.api.options if loaded else HubOptions.from_options(entry.options)
+    limits = loaded.api.limits if loaded else None
+    counts = limits.counts() if limits is not None else None
+    users = await _async_user_names(hass)
+    calls = [
+        {"user_id": user, "user_name": users.get(user or ""), "tool_name": tool, "count": n}
+        for (user, tool), n in (counts.calls.items() if counts else ())
+    ]
+    changes = [
+        {"user_id": user, "user_name": users.get(user or ""), "count": n}
+        for user, n in (counts.changes.items() if counts else ())
+    ]
+    connection.send_result(
+        msg["id"],
+        {
+            "loaded": loaded is not None,
+            "calls_per_minute": options.calls_per_minute,
+            "changes_per_hour": options.changes_per_hour,
+            "calls": sorted(calls, key=_most_first),
+            "changes": sorted(changes, key=_most_first),
+            "refusals": counts.refusals if counts else 0,
+        },
+    )
+
+
+@websocket_api.require_admin
+@websocket_api.websocket_command({probatio.Required("type"): "llm_hub/shadow/list"})
+@websocket_api.async_response
+async def websocket_list_shadowed(
+    hass: HomeAssistant, connection: websocket_api.ActiveConnection, msg: dict[str, Any]
+) -> None:
+    """Return ``{"hubs"}``: each loaded hub in shadow mode, the calls it let run (docs/panel.md)."""
+    users = await _async_user_names(hass)
+    hubs: list[dict[str, Any]] = []
+    for entry in hass.config_entries.async_entries(DOMAIN):
+        if (loaded := _loaded(entry)) is None or (since := loaded.api.shadow_since) is None:
+            continue
+        calls = [
+            call.as_dict()
+            | {
+                "user_name": users.get(call.user_id or ""),
+                "reason_key": REASON_KEYS.get(call.shadow.reason),
+            }
+            for call in loaded.api.audit.shadowed
+        ]
+        hubs.append(
+            {
+                "entry_id": entry.entry_id,
+                "api_id": loaded.api.id,
+                "name": entry.title,
+                "since": since.isoformat(),
+                "calls": calls,
+            }
+        )
+    hubs.sort(key=lambda hub: (hub["name"].casefold(), hub["entry_id"]))
+    connection.send_result(msg["id"], {"hubs": hubs})
+
+
+def _loaded(entry: ConfigEntry[Any]) -> LlmHubData | None:
+    """Return what a loaded hub entry keeps, or None when it is not loaded."""
+    if entry.state is not ConfigEntryState.LOADED:
+        return None
+    return getattr(entry, "runtime_data", None)
+
+
+async def _async_user_names(hass: HomeAssistant) -> dict[str, str]:
+    """Return the names of Home Assistant's users by id."""
+    return {user.id: user.name for user in await hass.auth.async_get_users() if user.name}
+
+
+def _most_first(row: dict[str, Any]) -> tuple[int, str, str]:
+    """Return the sort key of a count's row: the highest first, then by name and tool."""
+    return -row["count"], str(row["user_name"] or "").casefold(), str(row.get("tool_name"))
 
 
 def _outside(hass: HomeAssistant, entity_id: str, scope: ResolvedScope) -> dict[str, Any]:

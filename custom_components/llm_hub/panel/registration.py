@@ -65,6 +65,8 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
         admin_commands.websocket_list_apis,
         admin_commands.websocket_subscribe_activity,
         admin_commands.websocket_hub_scope,
+        admin_commands.websocket_hub_limits,
+        admin_commands.websocket_list_shadowed,
         admin_commands.websocket_tool_providers,
         admin_commands.websocket_describe_api,
         admin_commands.websocket_call_tool,
@@ -73,6 +75,7 @@ async def async_setup_panel(hass: HomeAssistant) -> None:
         approval_commands.websocket_subscribe_approvals,
         approval_commands.websocket_approve,
         approval_commands.websocket_deny,
+        approval_commands.websocket_revoke,
         # For every user of either panel.
         websocket_panel_build,
     ):
