@@ -664,7 +664,7 @@ _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "
 def _conditions_of(
     item: CandidateTool, inner: object
 ) -> tuple[ToolConditions | None, RunsWith | None]:
-    """Return the conditions of ``item``'s calls, and ``runs_with`` when a gate on its path has any."""
+    """Return the conditions of ``item``'s calls, and ``runs_with`` when its path has any."""
     conditions = None
     if item.conditions:
         # On the arguments the tool's schema has now, as the hub lists it.
