@@ -21,12 +21,14 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from homeassistant.auth.const import GROUP_ID_ADMIN, GROUP_ID_USER
+from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er, llm
 
 from ..helpers import hubs
+from ..helpers.agent import AGENT_ENTITY_ID, AgentSetup
 from ..helpers.confirm import TOKEN, _other_user_client
 from ..helpers.remember import (
     OPEN_GARAGE,
@@ -452,4 +454,48 @@ async def test_an_approval_is_not_redeemed_once_its_call_acts_on_more(
     assert _ended(again) == "asks"
     assert again.data[TOKEN] != asked.data[TOKEN]
     assert "Front door (lock.front_door)" in approvals[again.data[TOKEN]]["targets"]
+    assert garage_home["cover.open_cover"] == []
+
+
+async def test_a_token_through_a_shadow_hub_is_not_the_selected_hubs(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    setup_agent: AgentSetup,
+    hass_admin_user: MockUser,
+) -> None:
+    """An agent has both the hub in shadow mode and the hub it selects; each lists a "garage"
+    (closing through the shadow hub, opening through the other). A token the shadow hub's call
+    got, presented after the user's yes with the other hub's "garage", opens nothing."""
+    inner = await _hub(hass, "Inner", **_aliases(intent__HassTurnOn="garage"))
+    shadow = await _shadow(
+        hass,
+        inner,
+        **{const.CONF_EXCLUDED_TOOLS: ["garage"]},
+        **_aliases(intent__HassTurnOff="garage"),
+    )
+    agent = await setup_agent([hubs.hub_id(shadow), hubs.hub_id(inner)])
+    agent.tool_calls = [llm.ToolInput("shadow__garage", OPEN_GARAGE)]
+    first = await conversation.async_converse(
+        hass,
+        "Close the garage",
+        None,
+        Context(user_id=hass_admin_user.id),
+        agent_id=AGENT_ENTITY_ID,
+    )
+    [asked] = [content.result for content in agent.tool_results]
+    token = asked.data[TOKEN]
+    agent.tool_calls = [llm.ToolInput("inner__garage", {**OPEN_GARAGE, TOKEN: token})]
+
+    await conversation.async_converse(
+        hass,
+        "Yes",
+        first.conversation_id,
+        Context(user_id=hass_admin_user.id),
+        agent_id=AGENT_ENTITY_ID,
+    )
+    await hass.async_block_till_done()
+
+    [refused] = [content.result for content in agent.tool_results]
+    assert refused.data["error"] == "ConfirmationRefused"
+    assert "another LLM API" in str(refused.data["error_text"])
     assert garage_home["cover.open_cover"] == []
