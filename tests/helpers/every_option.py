@@ -1,10 +1,10 @@
 """The attack tests with the options that may let a call run unasked on (``--every-option``).
 
 Conditions on arguments and remembered approvals must never let a call reach what the rules
-would not have allowed: with this flag, every hub lets an approval be remembered (for as long
-as any may, unless the hub says how long), every approval is approved with the longest window
-it offers, and every tool of every hub has a condition on an argument no tool has (which cannot
-be decided, so it holds). The attack tests then run as they are and must pass unchanged.
+would not have allowed: with this flag, every hub lets an approval be remembered (for as long as
+any may, unless the hub's options say how long), every approval is approved with the longest
+window it offers, and every tool of every hub has a condition on an argument no tool has (which
+cannot be decided, so it holds). The attack tests then run as they are and must pass unchanged.
 """
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ from typing import Any
 import pytest
 
 from custom_components.llm_hub.confirm.approvals import Approval, Approvals
-from custom_components.llm_hub.const import MAX_APPROVAL_REMEMBER, ConditionOperator
+from custom_components.llm_hub.const import (
+    CONF_APPROVAL_REMEMBER,
+    MAX_APPROVAL_REMEMBER,
+    ConditionOperator,
+)
 from custom_components.llm_hub.options import Condition, HubOptions
 
 __all__ = ["UNDECIDED", "every_option_on"]
@@ -49,7 +53,9 @@ def every_option_on(monkeypatch: pytest.MonkeyPatch) -> None:
         hub = read(cls, options, **kwargs)
         return dataclasses.replace(
             hub,
-            approval_remember=hub.approval_remember or MAX_APPROVAL_REMEMBER,
+            approval_remember=hub.approval_remember
+            if CONF_APPROVAL_REMEMBER in options
+            else MAX_APPROVAL_REMEMBER,
             confirm_conditions=_EveryToolConditioned(hub.confirm_conditions),
         )
 

@@ -257,7 +257,8 @@ class HubBuilder:
         self.confirmations = confirmations
         # Tools that need confirming get the settings with the hub's confirmation gate.
         self._confirming = replace(settings, gate=confirmations)
-        self._refusing: HubCallSettings | None = None
+        # The settings of each stricter gate of selected hubs' tools (``strictest``).
+        self._stricter: dict[Confirmations, HubCallSettings] = {}
         self._tool_gates: dict[tuple[object, ...], HubCallSettings] = {}
         self.warn = warn
         self._names: tuple[tuple[str, ...], list[str]] | None = None
@@ -363,9 +364,9 @@ class HubBuilder:
         if not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
             if (gate := self.confirmations.strictest(inner)) is self.confirmations:
                 return self._confirming
-            if self._refusing is None:
-                self._refusing = replace(self.settings, gate=gate)
-            return self._refusing
+            if (stricter := self._stricter.get(gate)) is None:
+                stricter = self._stricter[gate] = replace(self.settings, gate=gate)
+            return stricter
         key = (effect, inner)
         if (settings := self._tool_gates.get(key)) is None:
             if len(self._tool_gates) > _MAX_TOOL_GATES:

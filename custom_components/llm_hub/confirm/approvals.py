@@ -17,6 +17,7 @@ import json
 import math
 import re
 import secrets
+import time
 from typing import Any, Final, Literal
 import unicodedata
 
@@ -155,6 +156,10 @@ class Approval:
     remember_acts: Acts | None = None
     # Until when a person chose to remember it.
     remember_until: datetime | None = None
+    # The hub the call came through, when a hub it selects asked (shadow mode): ``tool`` is its.
+    via: str | None = None
+    # What the call acted on when asked (None: not known): its redeeming call may act on no more.
+    acts: Acts | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """Return what people and the websocket see (no binding, no action secret)."""
@@ -201,19 +206,23 @@ class Remembered:
     # What the approved call acted on: later calls may act on as much, never more.
     acts: Acts
     until: datetime
+    # ``until`` on the monotonic clock: a wall clock set back does not lengthen it.
+    ends: float
     # How many calls ran under it, and when the last did.
     uses: int = 0
     last_used: datetime | None = None
 
-    def covers(self, api_id: str, tool: str, user_id: str | None, acts: Acts | None) -> bool:
+    def covers(
+        self, api_id: str, tool: str, user_id: str | None, acts: Acts | None, via: str | None
+    ) -> bool:
         """Return whether a call acting on ``acts`` (None: unknown) runs under it unasked."""
         approval = self.approval
         return (
-            (approval.api_id, approval.tool, approval.user_id) == (api_id, tool, user_id)
+            (approval.api_id, approval.via, approval.tool, approval.user_id)
+            == (api_id, via, tool, user_id)
             and acts is not None
             and rememberable(acts)
-            and acts.entities <= self.acts.entities
-            and acts.areas <= self.acts.areas
+            and _no_more(acts, self.acts)
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -235,6 +244,18 @@ class Remembered:
             "uses": self.uses,
             "last_used": _iso(self.last_used),
         }
+
+
+def _no_more(acts: Acts | None, asked: Acts | None) -> bool:
+    """Return whether a call acting on ``acts`` acts on no more than it did when ``asked``."""
+    if asked is None or asked.unknown is not None:
+        return True  # not followed when asked: approved as such
+    return (
+        acts is not None
+        and acts.unknown is None
+        and acts.entities <= asked.entities
+        and acts.areas <= asked.areas
+    )
 
 
 def rememberable(acts: Acts) -> bool:
@@ -277,13 +298,20 @@ class Approvals:
         remember: int = 0,
         timeout: float,
         notify_service: str | None,
+        via: str | None = None,
     ) -> Approval | None:
         """Return this call's open approval or a new one, announced; None past the cap."""
         # ``remember``: the longest it may be remembered, in minutes, when ``acts`` is followed.
         self._expire()
         mine = [a for a in self._approvals.values() if a.user_id == user_id and a.is_open]
         for approval in mine:
-            if (approval.api_id, approval.tool, approval.binding) == (api_id, tool, binding):
+            if (approval.api_id, approval.via, approval.tool, approval.binding, approval.acts) == (
+                api_id,
+                via,
+                tool,
+                binding,
+                acts,
+            ):
                 return approval
         if len(mine) >= MAX_OPEN_PER_USER:
             return None
@@ -303,6 +331,8 @@ class Approvals:
             expires=now + timedelta(seconds=timeout),
             agent_id=agent_id,
             acts_on=acts_on or (),
+            via=via,
+            acts=acts,
         )
         if user_id is not None and acts is not None and rememberable(acts):
             approval.remember_max, approval.remember_acts = remember, acts
@@ -317,7 +347,15 @@ class Approvals:
 
     @callback
     def async_redeem(
-        self, approval_id: str, *, api_id: str, tool: str, binding: Hashable, user_id: str | None
+        self,
+        approval_id: str,
+        *,
+        api_id: str,
+        tool: str,
+        binding: Hashable,
+        user_id: str | None,
+        via: str | None = None,
+        acts: Acts | None = None,
     ) -> Approval | str:
         """Use up the approved approval of this call; return it, or why it cannot run."""
         self._expire()
@@ -325,10 +363,17 @@ class Approvals:
         if approval is None:
             return "is not known: it was never asked for, or it was forgotten (a restart)"
         mismatches = (
-            (approval.api_id != api_id, "was asked for through another LLM API"),
+            (
+                (approval.api_id, approval.via) != (api_id, via),
+                "was asked for through another LLM API",
+            ),
             (approval.tool != tool, f"was asked for another tool ({approval.tool})"),
             (approval.user_id != user_id, "was asked for by another user"),
             (approval.binding != binding, "was asked for other arguments"),
+            (
+                not _no_more(acts, approval.acts),
+                "was asked for when the call acted on less than it does now",
+            ),
         )
         if reason := next((reason for differs, reason in mismatches if differs), None):
             return reason
@@ -341,12 +386,18 @@ class Approvals:
 
     @callback
     def async_remembered(
-        self, *, api_id: str, tool: str, user_id: str | None, acts: Acts | None
+        self,
+        *,
+        api_id: str,
+        tool: str,
+        user_id: str | None,
+        acts: Acts | None,
+        via: str | None = None,
     ) -> Remembered | None:
         """Return the remembered approval a call acting on ``acts`` runs under, counted; or None."""
         self._expire()
         remembered = max(
-            (r for r in self._remembered.values() if r.covers(api_id, tool, user_id, acts)),
+            (r for r in self._remembered.values() if r.covers(api_id, tool, user_id, acts, via)),
             key=lambda r: r.until,
             default=None,
         )
@@ -417,7 +468,10 @@ class Approvals:
         """Remember ``approval`` until ``until``; void the user's oldest past the cap."""
         assert approval.remember_acts is not None  # noqa: S101  # the caller checked
         approval.remember_until = until
-        self._remembered[approval.approval_id] = Remembered(approval, approval.remember_acts, until)
+        ends = time.monotonic() + (until - dt_util.utcnow()).total_seconds()
+        self._remembered[approval.approval_id] = Remembered(
+            approval, approval.remember_acts, until, ends
+        )
         mine = [
             r
             for r in self._remembered.values()
@@ -497,21 +551,24 @@ class Approvals:
     @callback
     def async_forget_hub(self, api_id: str, selecting: Collection[str] = ()) -> None:
         """Forget the approvals of a hub that unloads (its calls cannot be redeemed)."""
-        # The remembered ones of the hubs ``selecting`` it go too: their tools may change.
+        # Those of the hubs ``selecting`` it go too (their tools may change), and those asked
+        # for through any of them.
+        hubs = {api_id, *selecting}
         voided: set[str] = set()
-        for approval in [a for a in self._approvals.values() if a.api_id == api_id]:
+        for approval in [a for a in self._approvals.values() if {a.api_id, a.via} & hubs]:
             self._async_close(approval)
             del self._approvals[approval.approval_id]
             if approval.is_open:
                 self._fire(approval, "voided")
                 voided.add(approval.approval_id)
-        self._void(lambda r: r.approval.api_id in {api_id, *selecting}, voided)
+        self._void(lambda r: bool({r.approval.api_id, r.approval.via} & hubs), voided)
         self._changed()
 
     @callback
     def async_forget_user(self, event: Event) -> None:
-        """Void the remembered approvals of a user who was changed or removed."""
-        self._void(lambda r: r.approval.user_id == event.data.get("user_id"))
+        """Void the remembered approvals of (or decided by) a user who was changed or removed."""
+        user_id = event.data.get("user_id")
+        self._void(lambda r: user_id in {r.approval.user_id, r.approval.decided_by})
         self._changed()
 
     def _void(self, which: Callable[[Remembered], bool], fired: Collection[str] = ()) -> None:
@@ -580,18 +637,24 @@ class Approvals:
                 self._fire(approval)
             elif not approval.is_open and _forget_at(approval) <= now:
                 del self._approvals[approval.approval_id]
-        for remembered in [r for r in self._remembered.values() if r.until <= now]:
+        clock = time.monotonic()
+        for remembered in [
+            r for r in self._remembered.values() if r.until <= now or r.ends <= clock
+        ]:
             self._end(remembered, "remembered_expired")
 
     def _schedule(self) -> None:
         """Set the timer for the next approval to expire or be forgotten, or remembered to end."""
         self.async_stop()
         moments = [a.expires if a.is_open else _forget_at(a) for a in self._approvals.values()]
-        moments += [r.until for r in self._remembered.values()]
+        now, clock = dt_util.utcnow(), time.monotonic()
+        moments += [
+            min(r.until, now + timedelta(seconds=r.ends - clock)) for r in self._remembered.values()
+        ]
         if not moments:
             return
         moment = min(moments)
-        delay = max((moment - dt_util.utcnow()).total_seconds(), 0)
+        delay = max((moment - now).total_seconds(), 0)
         self._unsub_timer = async_call_later(self.hass, delay, self._async_timer)
 
     @callback

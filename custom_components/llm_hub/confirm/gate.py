@@ -75,6 +75,8 @@ class _Binding:
     arguments: Hashable
     user_id: str | None
     conversation_id: str
+    # The hub the call came through, when not the one that asks (``Confirmations.via``).
+    via: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +139,12 @@ class Confirmations:
         self.notify_service = notify_service
         self.ttl = ttl
         self.remember = remember
+        # The hub whose tool a call is, when a hub it selects asks for it (shadow mode).
+        self.via: str | None = None
         self._tokens: dict[str | None, dict[str, _Token]] = {}
         """Unused tokens per user id, oldest first."""
-        self._refusing: Confirmations | None = None
+        # This gate with other settings (``_variant``), by them; all share the tokens.
+        self._variants: dict[tuple[object, ...], Confirmations] = {self._settings(): self}
 
     @property
     def refuses_without_conversation(self) -> bool:
@@ -148,14 +153,30 @@ class Confirmations:
 
     def strictest(self, inner: object) -> Confirmations:
         """Return the gate for a selected hub's tool whose gate is ``inner``: the stricter one."""
-        if self.refuses_without_conversation or not (
-            isinstance(inner, Confirmations) and inner.refuses_without_conversation
-        ):
+        if not isinstance(inner, Confirmations):
             return self
-        if self._refusing is None:
-            self._refusing = copy.copy(self)
-            self._refusing.without_conversation = CONFIRM_REFUSE
-        return self._refusing
+        refuses = inner.refuses_without_conversation
+        return self._variant(
+            without_conversation=CONFIRM_REFUSE if refuses else self.without_conversation,
+            remember=min(self.remember, inner.remember),
+        )
+
+    def through(self, api_id: str) -> Confirmations:
+        """Return this gate asking for a call of the hub ``api_id``'s tool (a hub above it)."""
+        return self._variant(via=api_id)
+
+    def _settings(self) -> tuple[object, ...]:
+        """Return what its variants change: refuse or approve, how long to remember, via."""
+        return (self.without_conversation, self.remember, self.via)
+
+    def _variant(self, **changes: Any) -> Confirmations:
+        """Return this gate with ``changes`` (itself when they change nothing), kept."""
+        settings = dict(zip(_VARIED, self._settings(), strict=True)) | changes
+        if (variant := self._variants.get(key := tuple(settings.values()))) is None:
+            variant = self._variants[key] = copy.copy(self)
+            for name, value in settings.items():
+                setattr(variant, name, value)
+        return variant
 
     def __len__(self) -> int:
         """Return the number of tokens issued and not yet used (expired ones included)."""
@@ -199,6 +220,7 @@ class Confirmations:
                 f"was issued for another tool ({issued.binding.tool})",
             ),
             (issued.binding.user_id != binding.user_id, "was issued to another user"),
+            (issued.binding.via != binding.via, "was issued through another LLM API"),
             (
                 issued.binding.conversation_id != binding.conversation_id,
                 "was issued in another conversation",
@@ -248,7 +270,7 @@ class Confirmations:
                 acts_on=acts_on,
                 acts=acts,
             )
-        binding = _Binding(name, key, user_id, chat_log.conversation_id)
+        binding = _Binding(name, key, user_id, chat_log.conversation_id, self.via)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
             shown = _readable(arguments)
             token = self.issue(binding, shown, _Turn.of(chat_log, llm_context))
@@ -307,6 +329,7 @@ class Confirmations:
                 agent_id=llm_context_agent_id(llm_context),
                 timeout=self.approval_timeout,
                 notify_service=self.notify_service,
+                via=self.via,
             )
             if approval is None:
                 return error_result(
@@ -322,6 +345,8 @@ class Confirmations:
             tool=name,
             binding=binding,
             user_id=user_id,
+            via=self.via,
+            acts=acts,
         )
         if isinstance(redeemed, Approval):
             return Cleared(validated, redeemed.decided_by)
@@ -349,6 +374,7 @@ class Confirmations:
             tool=name,
             user_id=llm_context.context.user_id if llm_context.context else None,
             acts=acts,
+            via=self.via,
         )
         if remembered is None:
             return None
@@ -462,6 +488,8 @@ class ToolGate:
         return tuple(sorted(entities, key=lambda entity_id: (not asked(entity_id), entity_id)))
 
 
+# The settings ``Confirmations._variant`` changes, as ``Confirmations._settings`` gives them.
+_VARIED = ("without_conversation", "remember", "via")
 # ``Confirmations.redeem``: the token was presented in the turn that issued it.
 _NOT_ANSWERED = "not answered yet"
 

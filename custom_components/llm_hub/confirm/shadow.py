@@ -71,6 +71,8 @@ class ShadowGate(ToolGate):
         acts_on = self._acts_on(gates, acts)
         checked: Cleared | Stop = Cleared(arguments)
         if live is not None:
+            # Asked for as this hub's tool, not the selected hub's of the same name.
+            live = live.through(self.confirmations.api_id)
             checked = live.remembered(name, tool_input, llm_context, arguments, acts) or live.check(
                 name, tool_input, llm_context, arguments, acts_on, acts=acts
             )
