@@ -398,6 +398,47 @@ async def test_search_mode_call_tool_in_shadow_mode(
     assert shown["Outer"] == []
 
 
+@pytest.mark.attack
+async def test_hubs_in_shadow_mode_in_a_chain_a_loop_or_a_diamond_still_ask_for_the_innermost(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+) -> None:
+    """Hubs in shadow mode over "Inner", which asks before locks: three deep, two that select
+    each other (and Inner), and one that reaches Inner through two such hubs. Unlocking through
+    any of them waits for Inner's approval; the door stays locked."""
+    shadow = {const.CONF_SHADOW_MODE: True}
+    inner = await async_add_hub(hass, "Inner", LOCKS)
+    middle = await async_add_hub(
+        hass, "Middle", {**SHADOW_LOCKS, CONF_LLM_HASS_API: [hub_id(inner)]}
+    )
+    outer = await async_add_hub(
+        hass, "Outer", {**SHADOW_LOCKS, CONF_LLM_HASS_API: [hub_id(middle)]}
+    )
+    first = await async_add_hub(hass, "First", SHADOW_LOCKS)
+    second = await async_add_hub(
+        hass, "Second", {**shadow, CONF_LLM_HASS_API: [hub_id(first), hub_id(inner)]}
+    )
+    hass.config_entries.async_update_entry(
+        first, options={**first.options, CONF_LLM_HASS_API: [hub_id(second)]}
+    )
+    assert await hass.config_entries.async_reload(first.entry_id)
+    left = await async_add_hub(hass, "Left", {**shadow, CONF_LLM_HASS_API: [hub_id(inner)]})
+    right = await async_add_hub(hass, "Right", {**shadow, CONF_LLM_HASS_API: [hub_id(inner)]})
+    top = await async_add_hub(
+        hass, "Top", {**shadow, CONF_LLM_HASS_API: [hub_id(left), hub_id(right)]}
+    )
+
+    outcomes = {
+        hub.title: (await call_hub(hass, hub, "HassTurnOff", FRONT_DOOR))[0]
+        for hub in (outer, first, second, top)
+    }
+
+    assert outcomes == dict.fromkeys(("Outer", "First", "Second", "Top"), "asks")
+    assert effect_home["lock.unlock"] == []
+    hubs = {approval.hub_name for approval in hass.data[DATA_APPROVALS]._approvals.values()}
+    assert hubs == {"Inner"}
+
+
 HALL = {"name": "Hall light"}
 """What a model names to turn off the hall light (within every scope here)."""
 DESTRUCTIVE = {const.CONF_CONFIRM_DESTRUCTIVE: True}

@@ -194,3 +194,25 @@ async def test_a_huge_stored_limit_counts_as_the_highest_the_form_takes(
     assert suggested == dict.fromkeys(
         (const.CONF_CALLS_PER_MINUTE, const.CONF_CHANGES_PER_HOUR), highest
     )
+
+
+@pytest.mark.attack
+async def test_counts_of_a_user_removed_meanwhile(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> None:
+    """Bob calls, then is removed: his counts stay, by his id without a name, and the panel
+    still gets the hub's counts."""
+    bob = MockUser(name="Bob").add_to_hass(hass)
+    hub = await _limited_hub(
+        hass, **{const.CONF_CALLS_PER_MINUTE: 5, const.CONF_CHANGES_PER_HOUR: 5}
+    )
+    await _call(hass, hub, "switch_light", bob.id)
+    await hass.auth.async_remove_user(bob)
+    client = await hass_ws_client(hass)
+
+    counts = await _limits(client, hub.entry_id)
+
+    assert counts["calls"] == [
+        {"user_id": bob.id, "user_name": None, "tool_name": "switch_light", "count": 1}
+    ]
+    assert counts["changes"] == [{"user_id": bob.id, "user_name": None, "count": 1}]
