@@ -55,6 +55,7 @@ from .helpers.agent import (
     AgentSetup,
     HubAgentEntity,
 )
+from .helpers.every_option import every_option_on
 from .helpers.homes import (
     async_setup_assist,
     async_setup_code_home,
@@ -69,9 +70,22 @@ from .helpers.translations import (
 )
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--every-option``: the attack tests with conditions and remembered approvals on."""
+    parser.addoption(
+        "--every-option",
+        action="store_true",
+        help="run the attack tests with every hub's conditions and remembered approvals on",
+    )
+
+
 @pytest.fixture(autouse=True)
-def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
-    """Let Home Assistant load custom integrations in every test."""
+def auto_enable_custom_integrations(
+    enable_custom_integrations: None, request: pytest.FixtureRequest
+) -> None:
+    """Let Home Assistant load custom integrations in every test; ``--every-option`` (attacks)."""
+    if request.config.getoption("--every-option") and request.node.get_closest_marker("attack"):
+        every_option_on(request.getfixturevalue("monkeypatch"))
 
 
 def _flow_strings(

@@ -90,6 +90,7 @@ def test_translations_cover_options_and_issues() -> None:
         "condition_values",
         "condition_number",
         "condition_flag",
+        "condition_too_large",
         "condition_regex",
         "conditions_unreadable",
         "shadow_mode_on",

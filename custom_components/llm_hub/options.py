@@ -155,15 +155,23 @@ def compiled_pattern(pattern: str) -> Any:
         return None
 
 
+# The whole numbers Home Assistant's storage writes (orjson: 64 bits); a larger one in the
+# options would leave every config entry unsaved.
+_STORABLE: Final = range(-(2**63), 2**63)
+
+
 def _is_scalar(value: Any) -> bool:
-    """Return whether ``value`` is a text, a true/false or a number (finite) a condition takes."""
+    """Return whether ``value`` is a text, true/false or a number (finite, storable) to compare."""
     if isinstance(value, float):
         return math.isfinite(value)
-    return isinstance(value, str | int)  # bool is an int
+    return isinstance(value, str) or (isinstance(value, int) and value in _STORABLE)
 
 
 def condition_problem(operator: ConditionOperator, value: Any) -> str | None:
     """Return why ``value`` does not fit ``operator`` (an error key), or None when it does."""
+    values = value if isinstance(value, list | tuple) else (value,)
+    if any(isinstance(item, int) and item not in _STORABLE for item in values):
+        return "condition_too_large"
     if operator is ConditionOperator.IN:
         fits = isinstance(value, list | tuple) and bool(value) and all(map(_is_scalar, value))
         return None if fits else "condition_values"

@@ -23,11 +23,13 @@ from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
+from homeassistant.helpers.json import json_bytes
 
 from ..helpers import hubs
 from ..helpers.attacks import call_hub, call_through_call_tool, listed
 from ..helpers.confirm import (
     ABOVE_25,
+    ANY_VALUE,
     SAFETY,
     THERMOSTAT,
     async_add_thermostat_hub,
@@ -390,3 +392,154 @@ async def test_conditions_of_the_wrong_type_narrow_nothing(hass: HomeAssistant) 
 
     assert await _outcome(hass, hub, {"temperature": 20}) == "asks"
     assert thermostat.calls == []
+
+
+async def _assist_hub_asking_for(
+    hass: HomeAssistant, intent: str, condition: dict[str, Any]
+) -> tuple[MockConfigEntry, str]:
+    """Add hub "Home" over Assist that asks for ``intent``'s tool when ``condition`` holds;
+    return the hub and the tool's key."""
+    hub = await hubs.async_add_hub(hass, "Home", {CONF_LLM_HASS_API: ["assist"]})
+    instance = await llm.async_get_api(hass, hubs.hub_id(hub), hubs.llm_context())
+    key = listed(instance, intent).name
+    await hubs.async_set_options(hass, hub, "safety", SAFETY | {const.CONF_CONFIRM_TOOLS: [key]})
+    await async_add_condition(hass, hub, key, condition)
+    return hub, key
+
+
+async def test_a_position_the_intent_reads_as_another_asks(
+    hass: HomeAssistant, parity_home: Home
+) -> None:
+    """Ask before closing the garage door fully (``position`` equals 0): Assist's intent reads
+    0.9 as 0 (a whole number), so 0.9 asks and the door stays where it is; 30 runs."""
+
+    def position() -> int:
+        state = hass.states.get("cover.garage_door")
+        assert state is not None
+        return int(state.attributes["current_position"])
+
+    hub, key = await _assist_hub_asking_for(
+        hass, "HassSetPosition", {"argument": "position", "operator": "equals", "value": "0"}
+    )
+
+    fully, _ = await call_hub(hass, hub, key, {"name": "Garage door", "position": 0.9})
+    assert (fully, position()) == ("asks", 50)
+    ran, _ = await call_hub(hass, hub, key, {"name": "Garage door", "position": 30})
+    assert (ran, position()) == ("ran", 30)
+
+
+async def test_a_volume_the_intent_reads_as_another_asks(
+    hass: HomeAssistant, parity_home: Home
+) -> None:
+    """Ask before full volume (``volume_level`` equals 100): the intent makes 100.5 a whole
+    100 and then a fraction, so the call asks and the TV stays at 40 %."""
+
+    def volume() -> float:
+        state = hass.states.get("media_player.tv")
+        assert state is not None
+        return float(state.attributes["volume_level"])
+
+    hub, key = await _assist_hub_asking_for(
+        hass, "HassSetVolume", {"argument": "volume_level", "operator": "equals", "value": "100"}
+    )
+
+    loud, _ = await call_hub(hass, hub, key, {"name": "TV", "volume_level": 100.5})
+    assert (loud, volume()) == ("asks", 0.4)
+
+
+async def test_a_value_a_tools_schema_rounds_asks(hass: HomeAssistant) -> None:
+    """A tool whose ``level`` is read as a whole number from 0 to 10, asked for at most 2: 2.9
+    (read as 2) asks, directly and through a hub that picks the hub; 5 and 5.0 run."""
+    schema = probatio.Schema(
+        {probatio.Required("level"): probatio.All(probatio.Coerce(int), probatio.Range(0, 10))}
+    )
+    tool = hubs.RecordingTool(THERMOSTAT, parameters=schema)
+    _, _, hub = await async_add_thermostat_hub(hass, tool=tool)
+    await async_add_condition(
+        hass, hub, THERMOSTAT, {"argument": "level", "operator": "at_most", "value": "2"}
+    )
+    outer = await hubs.async_add_hub(hass, "Outer", {CONF_LLM_HASS_API: [hubs.hub_id(hub)]})
+
+    assert await _outcome(hass, hub, {"level": 2.9}) == "asks"
+    assert (await call_hub(hass, outer, THERMOSTAT, {"level": 2.9}))[0] == "asks"
+    assert await _outcome(hass, hub, {"level": 5}) == "ran"
+    assert await _outcome(hass, hub, {"level": 5.0}) == "ran"
+    assert [call.tool_args for call in tool.calls] == [{"level": 5}, {"level": 5.0}]
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        {"argument": "temperature", "operator": "above", "value": "1" + "0" * 25},
+        {"argument": "level", "operator": "equals", "value": str(2**63)},
+        {"argument": "level", "operator": "in", "values": ["3", str(-(2**63) - 1)]},
+    ],
+)
+async def test_a_number_home_assistant_cannot_store_is_refused(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+    condition: dict[str, Any],
+) -> None:
+    """A whole number beyond 64 bits would make the hub's options (and every config entry
+    with them) unwritable to Home Assistant's storage: the form refuses it, and the options
+    stay as they were, storable."""
+    _, _, hub = thermostat_hub
+    before = dict(hub.options)
+    result = await hass.config_entries.options.async_init(hub.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"next_step_id": "conditions"}
+    )
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"tool": THERMOSTAT}
+    )
+    result = await hass.config_entries.options.async_configure(result["flow_id"], condition)
+
+    assert result["step_id"] == "condition"
+    field = "values" if "values" in condition else "value"
+    assert result["errors"] == {field: "condition_too_large"}
+    assert dict(hub.options) == before
+    assert json_bytes(dict(hub.options))
+
+
+async def test_a_text_against_a_list_that_holds_a_number_asks(hass: HomeAssistant) -> None:
+    """ "is one of" ["heat", 3] (edited by hand; the form types every value alike): the text "3"
+    is, as "equals" compares, undecidable against 3 (the tool may read it as 3), so the call
+    asks; so does 4 against "heat"."""
+    recording = hubs.RecordingTool("set", parameters=ANY_VALUE)
+    llm.async_register_api(hass, hubs.FixedAPI(hass, "x", "X", [recording]))
+    condition = {"argument": "value", "operator": "in", "value": ["heat", 3]}
+    hub = await hubs.async_add_hub(
+        hass,
+        "K",
+        {
+            CONF_LLM_HASS_API: ["x"],
+            const.CONF_CONFIRM_TOOLS: ["set"],
+            const.CONF_CONFIRM_CONDITIONS: {"set": [condition]},
+        },
+    )
+
+    assert (await call_hub(hass, hub, "set", {"value": "3"}))[0] == "asks"
+    assert (await call_hub(hass, hub, "set", {"value": 4}))[0] == "asks"
+    assert (await call_hub(hass, hub, "set", {"value": 3.0}))[0] == "asks"
+    assert recording.calls == []
+
+
+async def test_json_text_is_checked_as_the_tool_reads_it(
+    hass: HomeAssistant,
+    thermostat_hub: tuple[hubs.RecordingTool, hubs.FixedAPI, MockConfigEntry],
+) -> None:
+    """Through ``call_tool`` as JSON text: of a key given twice the last counts, for the check as
+    for the tool; 1e400 (infinity) asks; -0 and 25.0000000000000001 (25.0) are not above 25."""
+    thermostat, _, hub = thermostat_hub
+    await hubs.async_set_options(hass, hub, "search", {const.CONF_TOOL_MODE: "search"})
+
+    async def as_text(text: str) -> str:
+        outcome, _ = await call_through_call_tool(hass, hub, THERMOSTAT, text)  # type: ignore[arg-type]
+        return outcome
+
+    assert await as_text('{"temperature": 20, "temperature": 30}') == "asks"
+    assert await as_text('{"temperature": 1e400}') == "asks"
+    assert await as_text('{"temperature": 30, "temperature": 20}') == "ran"
+    assert await as_text('{"temperature": -0}') == "ran"
+    assert await as_text('{"temperature": 25.0000000000000001}') == "ran"
+    assert [call.tool_args["temperature"] for call in thermostat.calls] == [20, 0, 25.0]

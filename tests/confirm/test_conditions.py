@@ -7,21 +7,24 @@ cannot be decided holds (``tests/confirm/test_condition_attacks.py`` tries the t
 
 from __future__ import annotations
 
+from functools import partial
 import json
 import math
 import time
 from typing import Any
 
+import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
+from custom_components.llm_hub.calls.arguments import schema_value
 from custom_components.llm_hub.confirm.conditions import ToolConditions, holds
 from custom_components.llm_hub.options import Condition
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.helpers import config_validation as cv, llm
 
 from ..helpers import hubs
 from ..helpers.agent import AgentSetup
@@ -66,7 +69,9 @@ AT_MOST = const.ConditionOperator.AT_MOST
         (IN, ("heat", "cool"), "Cool", True),
         (IN, ("heat", "cool"), "off", False),
         (IN, ("heat", 3), 3.0, True),
-        (IN, ("heat", 3), 4, False),
+        (IN, (3, 4.5), 4, False),
+        (IN, ("heat", 3), 4, True),  # a number against "heat": cannot be decided
+        (IN, ("heat", 3), "3", True),  # a text against 3
         (IN, ("heat", 3), False, True),
         (REGEX, "^(front|back) door$", "front door", True),
         (REGEX, "door", "the back door opens", True),  # found anywhere
@@ -105,6 +110,44 @@ def test_what_each_comparison_holds_for(
     assert holds(condition, {}, {"x"}) is True
     assert holds(condition, {"x": value}, {"y"}) is True
     assert ToolConditions((condition,), frozenset({"x"})).hold(None) is True
+
+
+_LEVEL = probatio.Schema({probatio.Required("x"): probatio.Coerce(int)})
+_LOWER = probatio.Schema({"x": probatio.Lower})
+
+
+@pytest.mark.parametrize(
+    ("parameters", "condition", "arguments", "expected"),
+    [
+        (_LEVEL, Condition("x", AT_MOST, 2), {"x": 5.0}, False),  # read as 5: the same
+        (_LEVEL, Condition("x", AT_MOST, 2), {"x": 2.9}, True),  # read as 2
+        (_LEVEL, Condition("x", EQUALS, 0), {"x": 0.9}, True),
+        ({"x": probatio.Coerce(int)}, Condition("x", EQUALS, 0), {"x": 0.9}, True),  # a mapping
+        # Not a mapping: the whole schema reads the arguments.
+        (probatio.All(_LEVEL, dict), Condition("x", AT_MOST, 2), {"x": 2.9}, True),
+        (probatio.All(_LEVEL, dict), Condition("x", AT_MOST, 2), {"x": 5}, False),
+        (
+            probatio.Schema({"y": int}, extra=probatio.ALLOW_EXTRA),
+            Condition("x", AT_MOST, 2),
+            {"x": 2.5, "y": 1},
+            False,  # an extra argument, read as given
+        ),
+        # Refused: the tool may read it in its own way.
+        (probatio.Schema({"x": probatio.Range(0, 10)}), Condition("x", EQUALS, 0), {"x": 11}, True),
+        (probatio.Schema({"x": cv.string}), Condition("x", ABOVE, 25), {"x": 20}, True),  # "20"
+        # Equals compares texts regardless of case; a pattern sees it.
+        (_LOWER, Condition("x", EQUALS, "heat"), {"x": "COOL"}, False),
+        (_LOWER, Condition("x", REGEX, "^cool$"), {"x": "COOL"}, True),
+    ],
+)
+def test_a_value_the_tools_schema_reads_as_another_holds(
+    parameters: Any, condition: Condition, arguments: dict[str, Any], expected: bool
+) -> None:
+    """A value the tool's own schema reads as another value (2.9 as 2, 11 refused, 20 as the text
+    "20") cannot be decided on what the model sent: the condition holds."""
+    tool = hubs.RecordingTool("t", parameters=parameters)
+
+    assert holds(condition, arguments, {"x"}, partial(schema_value, tool)) is expected
 
 
 def test_a_pattern_that_backtracks_badly_holds_at_its_time_limit() -> None:

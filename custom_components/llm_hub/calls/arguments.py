@@ -6,6 +6,7 @@ values the hub listed as text are made values again (the rule: ``docs/tool-calls
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import probatio
@@ -15,7 +16,7 @@ from homeassistant.helpers.llm import ActionTool, IntentTool, Tool
 from ..schema.cleaner import OPEN_NOTE
 from ..schema.text import JsonSchema, value_text
 
-__all__ = ["tool_arguments"]
+__all__ = ["schema_value", "tool_arguments"]
 
 # Tools that check their arguments in their own way (the hub refuses nothing beforehand).
 _SELF_CHECKING: Final = (IntentTool, ActionTool)
@@ -42,6 +43,22 @@ def tool_arguments(
     for key, value in checked.items():
         arguments.setdefault(key, value)
     return arguments
+
+
+def schema_value(tool: Tool, arguments: Mapping[str, Any], name: str) -> Any:
+    """Return what ``tool``'s own parameters make of argument ``name`` of ``arguments``.
+
+    Raises what they raise (``KeyError``: they leave it out).
+    """
+    parameters: Any = tool.parameters
+    schema = parameters.schema if isinstance(parameters, probatio.Schema) else parameters
+    if isinstance(schema, dict):
+        for key, validator in schema.items():
+            if key == name:  # a marker equals its name
+                return probatio.Schema(validator)(arguments[name])
+    if not isinstance(parameters, probatio.Schema):
+        parameters = probatio.Schema(parameters)
+    return parameters(dict(arguments))[name]
 
 
 def _as_listed(given: Any, checked: Any, schema: JsonSchema) -> Any:

@@ -24,8 +24,9 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm as llm_helper
 
+from ..calls.arguments import schema_value
 from ..calls.tool import HubCallSettings, HubTool, interchangeable, unwrap
-from ..confirm.conditions import RunsWith, ToolConditions, argument_names
+from ..confirm.conditions import Runs, RunsWith, ToolConditions, argument_names
 from ..confirm.effect import ALWAYS, NEVER, Effect
 from ..confirm.gate import Confirmations, ToolGate
 from ..confirm.shadow import ShadowGate
@@ -359,22 +360,19 @@ class HubBuilder:
                     self.confirmations, effect, self.policy.effects, inner, conditions, runs_with
                 ),
             )
-        if conditions is not None:
-            key: tuple[object, ...] = (effect, inner, conditions)
-        elif not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
+        if not isinstance(inner, ToolGate) and (effect is ALWAYS or effect is NEVER):
             if (gate := self.confirmations.strictest(inner)) is self.confirmations:
                 return self._confirming
             if self._refusing is None:
                 self._refusing = replace(self.settings, gate=gate)
             return self._refusing
-        else:
-            key = (effect, inner)
+        key = (effect, inner)
         if (settings := self._tool_gates.get(key)) is None:
             if len(self._tool_gates) > _MAX_TOOL_GATES:
                 self._tool_gates.clear()  # gates of selected hubs reloaded since
             settings = self._tool_gates[key] = replace(
                 self.settings,
-                gate=ToolGate(self.confirmations, effect, self.policy.effects, inner, conditions),
+                gate=ToolGate(self.confirmations, effect, self.policy.effects, inner),
             )
         return settings
 
@@ -666,15 +664,16 @@ _NO_PARAMETERS: Final[Mapping[str, Any]] = MappingProxyType({"type": "object", "
 def _conditions_of(
     item: CandidateTool, inner: object
 ) -> tuple[ToolConditions | None, RunsWith | None]:
-    """Return the conditions of ``item``'s calls, and for a selected hub's tool ``runs_with``."""
+    """Return the conditions of ``item``'s calls, and ``runs_with`` when its path has any."""
     conditions = None
     if item.conditions:
         # On the arguments the tool's schema has now, as the hub lists it.
         conditions = ToolConditions(item.conditions, argument_names(item.json_schema))
     tool = item.tool
-    if isinstance(tool, HubTool) and (conditions or _conditioned(inner)):
-        # The model's arguments reach the selected hub's tool as they are: conditions read
-        # them as its original tool runs with them. Made per build, as that tool is.
+    if conditions is not None or (isinstance(tool, HubTool) and _conditioned(inner)):
+        # Conditions read the arguments as the original tool runs with them (a selected hub's
+        # tool gets the model's as they are) and as its schema reads each. Made per build, as
+        # that tool is.
         return conditions, _runs_with(tool)
     return conditions, None
 
@@ -688,15 +687,19 @@ def _conditioned(gate: object) -> bool:
     return False
 
 
-def _runs_with(tool: HubTool) -> RunsWith:
+def _runs_with(tool: llm_helper.Tool) -> RunsWith:
     """Return what makes a call's arguments those the original tool of ``tool`` runs with."""
+    reads = partial(schema_value, unwrap(tool))
+    if not isinstance(tool, HubTool):
+        # The hub's own tool checked them already.
+        return lambda arguments: Runs(arguments, reads)
     while isinstance(tool.tool, HubTool):
         tool = tool.tool
     innermost = tool
 
-    def runs_with(arguments: dict[str, Any]) -> dict[str, Any] | None:
+    def runs_with(arguments: dict[str, Any]) -> Runs | None:
         checked = innermost.validate(arguments)
-        return None if isinstance(checked, llm_helper.ToolResult) else checked
+        return None if isinstance(checked, llm_helper.ToolResult) else Runs(checked, reads)
 
     return runs_with
 

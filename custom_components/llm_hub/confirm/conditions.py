@@ -23,6 +23,8 @@ from ..const import (
 from ..options import Condition, compiled_pattern
 
 __all__ = [
+    "Reads",
+    "Runs",
     "RunsWith",
     "ToolConditions",
     "argument_names",
@@ -31,7 +33,19 @@ __all__ = [
     "holds",
 ]
 
-type RunsWith = Callable[[dict[str, Any]], dict[str, Any] | None]
+type Reads = Callable[[Mapping[str, Any], str], Any]
+"""What the original tool's own schema makes of one argument of its arguments (raises: refuses)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Runs:
+    """A call's arguments as its original tool runs with them, and how its schema reads each."""
+
+    arguments: Mapping[str, Any]
+    reads: Reads | None = None
+
+
+type RunsWith = Callable[[dict[str, Any]], Runs | None]
 """Makes a gate's arguments those the original tool runs with (None: they are not valid)."""
 
 
@@ -43,10 +57,11 @@ class ToolConditions:
     # The names of the tool's arguments, as the hub lists its schema.
     arguments: frozenset[str]
 
-    def hold(self, arguments: Mapping[str, Any] | None) -> bool:
+    def hold(self, runs: Runs | None) -> bool:
         """Return whether one condition holds for the arguments the tool runs with (None: any)."""
-        return arguments is None or any(
-            holds(condition, arguments, self.arguments) for condition in self.conditions
+        return runs is None or any(
+            holds(condition, runs.arguments, self.arguments, runs.reads)
+            for condition in self.conditions
         )
 
 
@@ -56,20 +71,46 @@ def argument_names(json_schema: Mapping[str, Any] | None) -> frozenset[str]:
     return frozenset(properties or ()) - {TOKEN_ARGUMENT}
 
 
-def holds(condition: Condition, arguments: Mapping[str, Any], names: Iterable[str]) -> bool:
-    """Return whether ``condition`` holds for ``arguments``, or cannot be decided."""
+def holds(
+    condition: Condition,
+    arguments: Mapping[str, Any],
+    names: Iterable[str],
+    reads: Reads | None = None,
+) -> bool:
+    """Return whether ``condition`` holds for ``arguments``, or cannot be decided.
+
+    ``reads``: what the tool's schema makes of a value; one it reads as another (0.9 as 0) holds.
+    """
     argument = condition.argument
     if argument not in names or argument not in arguments:
         return True
     value = arguments[argument]
     operator = condition.operator
     if operator is ConditionOperator.EQUALS:
-        return _equals(value, (condition.value,))
-    if operator is ConditionOperator.IN:
-        return _equals(value, condition.value)
-    if operator is ConditionOperator.REGEX:
-        return _found(condition.value, value)
-    return _compares(operator, condition.value, value)
+        found = _equals(value, (condition.value,))
+    elif operator is ConditionOperator.IN:
+        found = _equals(value, condition.value)
+    elif operator is ConditionOperator.REGEX:
+        found = _found(condition.value, value)
+    else:
+        found = _compares(operator, condition.value, value)
+    return found or (reads is not None and not _read_as_given(operator, reads, arguments, argument))
+
+
+def _read_as_given(
+    operator: ConditionOperator, reads: Reads, arguments: Mapping[str, Any], argument: str
+) -> bool:
+    """Return whether the tool's schema reads the argument's value as that value, as compared."""
+    value = arguments[argument]
+    try:
+        read = reads(arguments, argument)
+    except Exception:  # noqa: BLE001  # it refuses the value, or fails: it may read it otherwise
+        return False
+    if (kind := _kind(value)) != _kind(read):
+        return False
+    if kind == "text" and operator in {ConditionOperator.EQUALS, ConditionOperator.IN}:
+        return _text(read) == _text(value)
+    return bool(read == value)
 
 
 def _kind(value: Any) -> str | None:
@@ -90,16 +131,14 @@ def _text(value: str) -> str:
 
 
 def _equals(value: Any, candidates: Iterable[Any]) -> bool:
-    """Return whether ``value`` equals a candidate, or is of a kind none of them has."""
+    """Return whether ``value`` equals a candidate, or is of another kind than one of them."""
     kind = _kind(value)
-    alike = [candidate for candidate in candidates if _kind(candidate) == kind]
-    if kind is None or not alike:
+    candidates = list(candidates)
+    if kind is None or any(_kind(candidate) != kind for candidate in candidates):
         return True
     if kind == "text":
-        return _text(value) in {_text(candidate) for candidate in alike}
-    if kind == "flag":
-        return value in alike
-    return any(value == candidate for candidate in alike)
+        return _text(value) in {_text(candidate) for candidate in candidates}
+    return any(value == candidate for candidate in candidates)
 
 
 def _found(pattern: str, value: Any) -> bool:

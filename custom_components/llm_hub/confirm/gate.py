@@ -28,7 +28,7 @@ from ..compat import llm_context_agent_id
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from ..targets.acts import NOTHING, Acts
 from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
-from .conditions import RunsWith, ToolConditions
+from .conditions import Runs, RunsWith, ToolConditions
 from .effect import Effect, EffectSet
 
 if TYPE_CHECKING:
@@ -377,7 +377,7 @@ class ToolGate:
     ) -> None:
         """Ask with this hub's ``confirmations``; ``inner``: the selected hub tool's gate.
 
-        ``runs_with``: for a selected hub's tool, what makes the arguments the gate gets (the
+        ``runs_with``: what makes the arguments the gate gets (a selected hub's tool: the
         model's) those the original tool runs with, which conditions on the path read.
         """
         self.confirmations = confirmations
@@ -389,11 +389,11 @@ class ToolGate:
 
     def asking(self, arguments: dict[str, Any], llm_context: LLMContext) -> Confirmations | None:
         """Return the gate that asks for this call, or None when no hub on its path asks."""
-        runs = arguments if self.runs_with is None else self.runs_with(arguments)
+        runs = Runs(arguments) if self.runs_with is None else self.runs_with(arguments)
         return self.asking_with(arguments, runs, llm_context)
 
     def asking_with(
-        self, arguments: dict[str, Any], runs: dict[str, Any] | None, llm_context: LLMContext
+        self, arguments: dict[str, Any], runs: Runs | None, llm_context: LLMContext
     ) -> Confirmations | None:
         """Return ``asking``'s answer; ``runs``: the arguments the tool runs with (None: bad)."""
         inner = self.inner

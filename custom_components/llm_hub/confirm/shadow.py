@@ -15,7 +15,7 @@ from homeassistant.helpers.llm import LLMContext, ToolInput
 
 from ..calls.tool import Cleared, Shadowed, Stop
 from .approvals import targets
-from .conditions import RunsWith, ToolConditions
+from .conditions import Runs, RunsWith, ToolConditions
 from .effect import Effect, EffectSet
 from .gate import Confirmations, ToolGate, _current_chat_log
 
@@ -43,7 +43,7 @@ class ShadowGate(ToolGate):
         self.reasons = reasons
 
     def asking_with(
-        self, arguments: dict[str, Any], runs: dict[str, Any] | None, llm_context: LLMContext
+        self, arguments: dict[str, Any], runs: Runs | None, llm_context: LLMContext
     ) -> Confirmations | None:
         """Return the selected hub's gate that asks for this call, or None: this hub never asks."""
         inner = self.inner
@@ -61,7 +61,7 @@ class ShadowGate(ToolGate):
         arguments: dict[str, Any],
     ) -> Cleared | Stop:
         """Return the call cleared with what the settings would have done, or a selected hub's."""
-        runs = arguments if self.runs_with is None else self.runs_with(arguments)
+        runs = Runs(arguments) if self.runs_with is None else self.runs_with(arguments)
         live = self.asking_with(arguments, runs, llm_context)
         would = ToolGate.asking_with(self, arguments, runs, llm_context)
         if would is None and live is None:
