@@ -104,6 +104,75 @@ async def test_hand_edited_shadow_mode_counts_from_load(
     assert _issue(hass, future.entry_id) is not None
 
 
+@pytest.mark.attack
+@pytest.mark.parametrize(
+    "since",
+    [
+        pytest.param(None, id="none"),
+        pytest.param("2026-12-01T09:30:00", id="naive"),
+        pytest.param("2999-01-01T00:00:00+00:00", id="future"),
+    ],
+)
+async def test_a_reload_within_the_week_keeps_counting_it(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, since: str | None
+) -> None:
+    """On without a start before now (a hand edit), the hub loads, reloads six days later,
+    and the issue still comes a week after the first load: the start it stored then holds."""
+    freezer.move_to("2026-12-03T08:00:00+00:00")
+    options: dict[str, Any] = {const.CONF_SHADOW_MODE: True}
+    if since is not None:
+        options[const.CONF_SHADOW_SINCE] = since
+    hub = await async_add_hub(hass, "Kitchen", options)
+    assert hub.options[const.CONF_SHADOW_SINCE] == "2026-12-03T08:00:00+00:00"
+
+    await _pass(hass, freezer, timedelta(days=6))
+    assert await hass.config_entries.async_reload(hub.entry_id)
+    await _pass(hass, freezer, timedelta(days=1) - timedelta(seconds=1))
+    assert _issue(hass, hub.entry_id) is None
+    await _pass(hass, freezer, timedelta(seconds=1))
+
+    issue = _issue(hass, hub.entry_id)
+    assert issue is not None
+    assert issue.translation_placeholders == {"hub": "Kitchen", "since": "2026-12-03"}
+
+
+@pytest.mark.attack
+async def test_a_start_on_the_first_day_there_is_raises_at_load(hass: HomeAssistant) -> None:
+    """Shadow mode stored as on since the first day of the calendar: the hub loads (no day
+    out of range in the configured time zone), and the issue names that day at once."""
+    assert hass.config.time_zone == "US/Pacific"  # west of UTC: the local day would be year 0
+    hub = await async_add_hub(
+        hass,
+        "Kitchen",
+        {const.CONF_SHADOW_MODE: True, const.CONF_SHADOW_SINCE: "0001-01-01T00:00:00+00:00"},
+    )
+
+    issue = _issue(hass, hub.entry_id)
+    assert issue is not None
+    assert issue.translation_placeholders == {"hub": "Kitchen", "since": "0001-01-01"}
+
+
+@pytest.mark.attack
+async def test_toggled_quickly_the_week_counts_from_the_last_turn_on(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """On, off, on again a day later: the issue comes a week after the last turn on, not
+    after the first; raised, turning it off clears it at once."""
+    hub = await async_add_hub(hass, "Kitchen")
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_SHADOW_MODE: True})
+    await async_set_options(hass, hub, "safety", SAFETY)
+    await _pass(hass, freezer, timedelta(days=1))
+    await async_set_options(hass, hub, "safety", SAFETY | {const.CONF_SHADOW_MODE: True})
+
+    await _pass(hass, freezer, WEEK - timedelta(seconds=1))
+    assert _issue(hass, hub.entry_id) is None
+    await _pass(hass, freezer, timedelta(seconds=1))
+    assert _issue(hass, hub.entry_id) is not None
+    await async_set_options(hass, hub, "safety", SAFETY)
+
+    assert _issue(hass, hub.entry_id) is None
+
+
 async def test_unloading_the_hub_stops_its_timer(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

@@ -14,12 +14,13 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.typing import ConfigType
+from homeassistant.util import dt as dt_util
 
 from .api import HubAPI
 from .calls.limits import async_limit_issue
 from .compose.platforms import async_setup_platforms
 from .confirm.approvals import async_setup_approvals
-from .const import DATA_NAME, DOMAIN, LOGGER
+from .const import CONF_SHADOW_SINCE, DATA_NAME, DOMAIN, LOGGER
 from .hub_name import served_name
 from .issues import (
     async_check_when_started,
@@ -30,7 +31,7 @@ from .issues import (
     async_update_name_issue,
     async_update_option_issues,
 )
-from .options import invalid_options, selected_api_ids, without_empty
+from .options import HubOptions, invalid_options, selected_api_ids, without_empty
 from .panel.registration import async_hide_panels, async_setup_panel, async_show_panels
 from .removed_hubs import async_check_removed_hubs
 from .types import LlmHubConfigEntry, LlmHubData
@@ -58,6 +59,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
         hass.config_entries.async_update_entry(entry, data={**entry.data, DATA_NAME: name})
     async_update_name_issue(hass, entry, name, error)
     async_limit_issue(hass, entry.entry_id, name, None)  # counted anew from here
+    _async_store_shadow_start(hass, entry)
     await async_update_option_issues(hass, entry, invalid_options(entry.options))
     ui_tools = await UiTools.async_load(hass, entry)
     entry.async_on_unload(ui_tools.async_unload)
@@ -71,6 +73,21 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     entry.async_on_unload(await async_show_panels(hass))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
+
+
+@callback
+def _async_store_shadow_start(hass: HomeAssistant, entry: LlmHubConfigEntry) -> None:
+    """Store now as shadow mode's start when none before now is: its week outlives reloads."""
+    options = HubOptions.from_options(entry.options)
+    now = dt_util.utcnow()
+    if options.shadow_mode and (options.shadow_since is None or options.shadow_since > now):
+        LOGGER.warning(
+            "LLM Hub %s: shadow mode is on without a start before now; its week counts from now",
+            entry.title,
+        )
+        hass.config_entries.async_update_entry(
+            entry, options={**entry.options, CONF_SHADOW_SINCE: now.isoformat()}
+        )
 
 
 @callback

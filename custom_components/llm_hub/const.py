@@ -129,6 +129,8 @@ CONF_RECORD_ARGUMENTS: Final = "record_arguments"
 # hour (absent: no limit).
 CONF_CALLS_PER_MINUTE: Final = "calls_per_minute"
 CONF_CHANGES_PER_HOUR: Final = "changes_per_hour"
+# Highest limit of either; a higher stored one is cut.
+MAX_CALL_LIMIT: Final = 10000
 # Refusals by a hub's limits within an hour that raise its repair issue.
 LIMIT_REPAIR_REFUSALS: Final = 10
 

@@ -352,6 +352,10 @@ def async_track_shadow_mode(
     if since is None:
         ir.async_delete_issue(hass, DOMAIN, issue_id)
         return lambda: None
+    try:
+        day = dt_util.as_local(since).date()
+    except OverflowError:  # the first day there is: no zone can shift it
+        day = since.date()
 
     @callback
     def raise_issue(_now: datetime | None = None) -> None:
@@ -365,7 +369,7 @@ def async_track_shadow_mode(
             translation_key=ISSUE_SHADOW_MODE,
             translation_placeholders={
                 "hub": entry.title,
-                "since": dt_util.as_local(since).date().isoformat(),
+                "since": day.isoformat(),
             },
         )
 

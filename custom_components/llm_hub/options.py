@@ -78,6 +78,7 @@ from .const import (
     DEFAULT_TIMEOUT,
     MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
+    MAX_CALL_LIMIT,
     ConditionOperator,
     PromptChoice,
     ToolMode,
@@ -393,8 +394,9 @@ def _read_count(value: Any, default: int) -> int:
 
 
 def _read_limit(value: Any, default: int | None) -> int | None:
+    # At most what the options form takes: a huge number is no JSON integer.
     number = _read_number(value, 0.0)
-    return int(number) if number >= 1 else default
+    return min(int(number), MAX_CALL_LIMIT) if number >= 1 else default
 
 
 def _read_approval_timeout(value: Any, default: float) -> float:

@@ -105,6 +105,7 @@ from .const import (
     LOGGER,
     MAX_APPROVAL_REMEMBER,
     MAX_APPROVAL_TIMEOUT,
+    MAX_CALL_LIMIT,
     ConditionOperator,
     PromptChoice,
     ToolMode,
@@ -242,7 +243,7 @@ async def async_preview(
 
 # A limit of calls: a whole number, left empty for none.
 _LIMIT_SELECTOR: Final = NumberSelector(
-    NumberSelectorConfig(min=1, max=10000, step=1, mode=NumberSelectorMode.BOX)
+    NumberSelectorConfig(min=1, max=MAX_CALL_LIMIT, step=1, mode=NumberSelectorMode.BOX)
 )
 
 

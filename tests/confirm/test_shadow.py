@@ -18,6 +18,7 @@ from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     MockUser,
     async_capture_events,
+    async_mock_service,
 )
 from pytest_homeassistant_custom_component.typing import (
     ClientSessionGenerator,
@@ -397,6 +398,124 @@ async def test_search_mode_call_tool_in_shadow_mode(
     assert shown["Outer"] == []
 
 
+@pytest.mark.attack
+async def test_hubs_in_shadow_mode_in_a_chain_a_loop_or_a_diamond_still_ask_for_the_innermost(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+) -> None:
+    """Hubs in shadow mode over "Inner", which asks before locks: three deep, two that select
+    each other (and Inner), and one that reaches Inner through two such hubs. Unlocking through
+    any of them waits for Inner's approval; the door stays locked."""
+    shadow = {const.CONF_SHADOW_MODE: True}
+    inner = await async_add_hub(hass, "Inner", LOCKS)
+    middle = await async_add_hub(
+        hass, "Middle", {**SHADOW_LOCKS, CONF_LLM_HASS_API: [hub_id(inner)]}
+    )
+    outer = await async_add_hub(
+        hass, "Outer", {**SHADOW_LOCKS, CONF_LLM_HASS_API: [hub_id(middle)]}
+    )
+    first = await async_add_hub(hass, "First", SHADOW_LOCKS)
+    second = await async_add_hub(
+        hass, "Second", {**shadow, CONF_LLM_HASS_API: [hub_id(first), hub_id(inner)]}
+    )
+    hass.config_entries.async_update_entry(
+        first, options={**first.options, CONF_LLM_HASS_API: [hub_id(second)]}
+    )
+    assert await hass.config_entries.async_reload(first.entry_id)
+    left = await async_add_hub(hass, "Left", {**shadow, CONF_LLM_HASS_API: [hub_id(inner)]})
+    right = await async_add_hub(hass, "Right", {**shadow, CONF_LLM_HASS_API: [hub_id(inner)]})
+    top = await async_add_hub(
+        hass, "Top", {**shadow, CONF_LLM_HASS_API: [hub_id(left), hub_id(right)]}
+    )
+
+    outcomes = {
+        hub.title: (await call_hub(hass, hub, "HassTurnOff", FRONT_DOOR))[0]
+        for hub in (outer, first, second, top)
+    }
+
+    assert outcomes == dict.fromkeys(("Outer", "First", "Second", "Top"), "asks")
+    assert effect_home["lock.unlock"] == []
+    hubs = {approval.hub_name for approval in hass.data[DATA_APPROVALS]._approvals.values()}
+    assert hubs == {"Inner"}
+
+
+HALL = {"name": "Hall light"}
+"""What a model names to turn off the hall light (within every scope here)."""
+DESTRUCTIVE = {const.CONF_CONFIRM_DESTRUCTIVE: True}
+
+
+async def _scoped_hub(hass: HomeAssistant, through: bool) -> MockConfigEntry:
+    """Return a hub in shadow mode that confirms destructive tools and reaches everything but
+    the front door: by its own scope, or ``through`` a selected hub's."""
+    shadow = {const.CONF_SHADOW_MODE: True, **DESTRUCTIVE}
+    if not through:
+        return await async_add_hub(hass, "Home", {**NOT_THE_DOOR, **shadow})
+    inner = await async_add_hub(hass, "Inner", NOT_THE_DOOR)
+    return await async_add_hub(hass, "Home", {CONF_LLM_HASS_API: [hub_id(inner)], **shadow})
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("through", [False, True], ids=["own_scope", "selected_hubs_scope"])
+async def test_shadow_record_names_nothing_outside_the_scope(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+    hass_ws_client: WebSocketGenerator,
+    through: bool,
+) -> None:
+    """Unlocking the front door, outside the scope, is refused and not listed as a call shadow
+    mode let run: neither the panel's record nor any event names the door's id. Turning off
+    the hall light, within the scope, runs and is listed, acting on the light."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    async_mock_service(hass, "light", "turn_off")  # Assist's intent checks it is there
+    hub = await _scoped_hub(hass, through)
+    events = async_capture_events(hass, EVENT_TOOL_CALLED)
+    client = await hass_ws_client(hass)
+
+    door = await call_hub(hass, hub, "HassTurnOff", FRONT_DOOR)
+    hall = await call_hub(hass, hub, "HassTurnOff", HALL)
+    shown = await _shadowed(client)
+
+    assert door[0] == "OutOfScope", door
+    assert hall[0] == "ran", hall
+    assert effect_home["lock.unlock"] == []
+    turned_off = effect_home["homeassistant.turn_off"]
+    assert [call.data["entity_id"] for call in turned_off] == ["light.hall"]
+    ((name, calls),) = [(row["name"], row["calls"]) for row in shown]
+    assert name == "Home"
+    assert [call["targets"] for call in calls] == [["Hall light (light.hall)"]]
+    assert "lock.front_door" not in json.dumps([shown, [event.data for event in events]])
+    assert [event.data.get("shadow") for event in events if event.data["api_name"] == "Home"] == [
+        None,
+        "ask",
+    ]
+
+
+@pytest.mark.attack
+async def test_an_approval_names_nothing_outside_the_scope_to_its_user(
+    hass: HomeAssistant,
+    effect_home: dict[str, list[ServiceCall]],
+    hass_ws_client: WebSocketGenerator,
+    hass_read_only_user: MockUser,
+    hass_read_only_access_token: str,
+) -> None:
+    """Without shadow mode, the same hub asks for unlocking the front door before its scope
+    refuses it: the approval a user who is no administrator reads of their own call names
+    what they named, never the door's id."""
+    assert await async_setup_component(hass, "websocket_api", {})
+    hub = await async_add_hub(hass, "Home", {**NOT_THE_DOOR, **DESTRUCTIVE})
+    client = await hass_ws_client(hass, hass_read_only_access_token)
+    context = llm_context(hass_read_only_user.id)
+
+    outcome, data = await call_hub(hass, hub, "HassTurnOff", FRONT_DOOR, context)
+    await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
+    response = await client.receive_json()
+
+    assert outcome == "asks", data
+    (approval,) = response["result"]["approvals"]
+    assert (approval["targets"], approval["targets_unmatched"]) == ([], 'name "Front door"')
+    assert "lock.front_door" not in json.dumps(approval)
+
+
 async def _call_tool(
     hass: HomeAssistant, hub: MockConfigEntry, tool: str, args: dict[str, Any]
 ) -> tuple[str, Any]:
@@ -519,14 +638,14 @@ async def test_shadow_mode_of_the_wrong_type_is_off(
 
 
 @pytest.mark.attack
-async def test_shadow_start_of_the_wrong_type_counts_from_load(
+async def test_shadow_start_of_the_wrong_type_is_replaced_by_the_load_time(
     hass: HomeAssistant,
     effect_home: dict[str, list[ServiceCall]],
     hass_ws_client: WebSocketGenerator,
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Shadow mode on with its start stored as no date: it is on, counted from when the hub
-    loaded, and the start's repair issue says it is served as not set."""
+    loaded, which the hub stores as its start (a reload keeps counting from then)."""
     assert await async_setup_component(hass, "websocket_api", {})
     hub = await async_add_hub(
         hass, "Home", {**SHADOW_LOCKS, const.CONF_SHADOW_SINCE: "2026-13-40T00:00:00+00:00"}
@@ -538,8 +657,8 @@ async def test_shadow_start_of_the_wrong_type_counts_from_load(
 
     assert outcome == "ran", data
     assert shown["since"] == dt_util.utcnow().isoformat()
-    issue = hub_issues(hass)[f"invalid_option_{hub.entry_id}_{const.CONF_SHADOW_SINCE}"]
-    assert issue.translation_key == "invalid_option"
+    assert hub.options[const.CONF_SHADOW_SINCE] == dt_util.utcnow().isoformat()
+    assert f"invalid_option_{hub.entry_id}_{const.CONF_SHADOW_SINCE}" not in hub_issues(hass)
 
 
 async def test_shadow_gates_past_their_bound_still_record(

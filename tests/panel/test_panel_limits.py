@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
@@ -158,3 +159,60 @@ async def test_limits_are_for_administrators(
     response = await client.receive_json()
 
     assert response["error"]["code"] == "unauthorized"
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("stored", [1e300, 1.5e21, 10**6])
+async def test_a_huge_stored_limit_counts_as_the_highest_the_form_takes(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator, stored: float
+) -> None:
+    """Limits stored higher than the Limits step takes (a hand edit): the panel still gets the
+    hub's limits and counts, each the highest the form takes, and the Limits step opens with
+    that value."""
+    entry = await async_add_hub(
+        hass,
+        "Home",
+        {const.CONF_CALLS_PER_MINUTE: stored, const.CONF_CHANGES_PER_HOUR: stored},
+    )
+    client = await hass_ws_client(hass)
+
+    counts = await _limits(client, entry.entry_id)
+    menu = await hass.config_entries.options.async_init(entry.entry_id)
+    step = await hass.config_entries.options.async_configure(
+        menu["flow_id"], {"next_step_id": "limits"}
+    )
+
+    highest = const.MAX_CALL_LIMIT
+    schema = step["data_schema"]
+    assert schema is not None
+    assert (counts["calls_per_minute"], counts["changes_per_hour"]) == (highest, highest)
+    suggested = {
+        str(key): key.description["suggested_value"]
+        for key in schema.schema
+        if str(key) in (const.CONF_CALLS_PER_MINUTE, const.CONF_CHANGES_PER_HOUR)
+    }
+    assert suggested == dict.fromkeys(
+        (const.CONF_CALLS_PER_MINUTE, const.CONF_CHANGES_PER_HOUR), highest
+    )
+
+
+@pytest.mark.attack
+async def test_counts_of_a_user_removed_meanwhile(
+    hass: HomeAssistant, setup_llm: None, hass_ws_client: WebSocketGenerator
+) -> None:
+    """Bob calls, then is removed: his counts stay, by his id without a name, and the panel
+    still gets the hub's counts."""
+    bob = MockUser(name="Bob").add_to_hass(hass)
+    hub = await _limited_hub(
+        hass, **{const.CONF_CALLS_PER_MINUTE: 5, const.CONF_CHANGES_PER_HOUR: 5}
+    )
+    await _call(hass, hub, "switch_light", bob.id)
+    await hass.auth.async_remove_user(bob)
+    client = await hass_ws_client(hass)
+
+    counts = await _limits(client, hub.entry_id)
+
+    assert counts["calls"] == [
+        {"user_id": bob.id, "user_name": None, "tool_name": "switch_light", "count": 1}
+    ]
+    assert counts["changes"] == [{"user_id": bob.id, "user_name": None, "count": 1}]

@@ -61,6 +61,8 @@ MAX_KEY: Final = 100
 MAX_SIZE: Final = 8192
 # The key under which a cut object says how many keys were left out.
 CUT: Final = "…"
+# The outcomes of calls that ran nothing.
+_NOTHING_RAN: Final = frozenset({"refused", "needs_confirmation"})
 # Integers the recorder's JSON encoder (orjson) can write.
 _INT64 = range(-(2**63), 2**64)
 
@@ -296,7 +298,8 @@ class Audit:
         if error is not None:
             data["error"] = error
         now = time.time()
-        if (shadow := call.shadow) is not None:
+        # A call refused on its way anyway (a scope): shadow mode let nothing run.
+        if (shadow := call.shadow) is not None and call.outcome not in _NOTHING_RAN:
             data["shadow"], data["shadow_reason"] = shadow.would, shadow.reason
             self.shadowed.appendleft(
                 ShadowedCall(

@@ -36,7 +36,9 @@ from homeassistant.util.hass_dict import HassKey
 from ..calls.audit import recorded_arguments
 from ..calls.results import json_text
 from ..const import DOMAIN, LOGGER
+from ..scope.reach import within
 from ..targets.acts import Acts
+from ..targets.resolve import match
 from ..texts import Texts, async_integration_title, async_texts
 
 __all__ = [
@@ -829,6 +831,10 @@ def targets(
     hass: HomeAssistant, arguments: Mapping[str, Any], acts_on: tuple[str, ...] | None = None
 ) -> Targets:
     """Return what a call acts on: "Back door (lock.back_door)", or what it names."""
+    # Only what is within the scopes entered is ever named (exposure is not checked: never less).
+    reach = within()
+    if acts_on and reach is not None:
+        acts_on = tuple(entity_id for entity_id in acts_on if reach(entity_id))
     if acts_on:
         return Targets(
             tuple(
@@ -844,7 +850,7 @@ def targets(
     }
     if not named:
         return Targets()
-    match = intent.async_match_targets(
+    found = match(
         hass,
         intent.MatchTargetsConstraints(
             name=named.get("name"),
@@ -854,11 +860,13 @@ def targets(
             device_classes=_names(arguments.get("device_class")),
             allow_duplicate_names=True,
         ),
+        intent.MatchTargetsPreferences(),
+        reach,
     )
-    if not match.is_match:
+    if not found.is_match:
         given = ", ".join(f"{slot} {_scalar(value)}" for slot, value in named.items())
         return Targets(unmatched=given)
-    states = sorted(match.states, key=lambda state: state.entity_id)
+    states = sorted(found.states, key=lambda state: state.entity_id)
     return Targets(
         tuple(f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]),
         max(len(states) - MAX_SHOWN_TARGETS, 0),
