@@ -422,18 +422,22 @@ class ToolGate:
         self, arguments: dict[str, Any], runs: Runs | None, llm_context: LLMContext
     ) -> Confirmations | None:
         """Return ``asking``'s answer; ``runs``: the arguments the tool runs with (None: bad)."""
-        inner = self.inner
-        if isinstance(inner, ToolGate):
-            below: object = inner.asking_with(arguments, runs, llm_context)
-        else:
-            below = inner
-        if isinstance(below, Confirmations):
+        if isinstance(below := self.below(arguments, runs, llm_context), Confirmations):
             return self.confirmations.strictest(below)
         if (self.conditions is None or self.conditions.hold(runs)) and self.effect.touches(
             self.confirmations.hass, arguments, llm_context, self.effects
         ):
             return self.confirmations
         return None
+
+    def below(
+        self, arguments: dict[str, Any], runs: Runs | None, llm_context: LLMContext
+    ) -> object:
+        """Return what the selected hub's gate on the path says of the call (``inner`` if fixed)."""
+        inner = self.inner
+        if isinstance(inner, ToolGate):
+            return inner.asking_with(arguments, runs, llm_context)
+        return inner
 
     def check(
         self,

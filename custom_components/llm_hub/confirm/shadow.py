@@ -46,11 +46,7 @@ class ShadowGate(ToolGate):
         self, arguments: dict[str, Any], runs: Runs | None, llm_context: LLMContext
     ) -> Confirmations | None:
         """Return the selected hub's gate that asks for this call, or None: this hub never asks."""
-        inner = self.inner
-        if isinstance(inner, ToolGate):
-            below: object = inner.asking_with(arguments, runs, llm_context)
-        else:
-            below = inner
+        below = self.below(arguments, runs, llm_context)
         return below if isinstance(below, Confirmations) else None
 
     def check(
