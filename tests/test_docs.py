@@ -87,6 +87,7 @@ CONSTANTS: Final = (
     Constant(r"at most (\d+)\).{0,10}how long a call waits", const.MAX_APPROVAL_TIMEOUT),
     Constant(r"served as (\d+)", const.MAX_APPROVAL_TIMEOUT),
     Constant(r"whole numbers, at most (\d+); empty: no limit", const.MAX_CALL_LIMIT),
+    Constant(r"refuse[sd] (\d+) calls within an hour", const.LIMIT_REPAIR_REFUSALS),
     Constant(r"\b(\d+) minutes by default", const.DEFAULT_APPROVAL_TIMEOUT / 60),
     Constant(r"every (\d+) minutes", issues.CHECK_INTERVAL.total_seconds() / 60),
     Constant(r"`CHECK_INTERVAL` \((\d+) min\)", issues.CHECK_INTERVAL.total_seconds() / 60),

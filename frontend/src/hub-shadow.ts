@@ -93,7 +93,12 @@ export class LlmHubShadow extends LitElement {
           ? html`<span class="badge error">${t(hass, "shadow.would_refuse")}</span>`
           : html`<span class="badge warning">${t(hass, "shadow.would_ask")}</span>`}
       </td>
-      <td class="why">${call.reason_key ? t(hass, `reason.${call.reason_key}`) : call.reason}</td>
+      <td class="why">
+        ${call.reason_key ? t(hass, `reason.${call.reason_key}`) : call.reason}
+        ${call.when
+          ? html`<div class="secondary">${t(hass, "hub.confirm_when", { conditions: call.when })}</div>`
+          : nothing}
+      </td>
       <td>${actsOn.length ? actsOn.map((line) => html`<div>${line}</div>`) : "–"}</td>
     </tr>`;
   }

@@ -333,6 +333,8 @@ export interface ShadowedCall {
   reason: string;
   /** The key of `reason` under the panel's `reason` texts, when it is a fixed reason. */
   reason_key: string | null;
+  /** The hub's conditions on the tool's arguments, in words, when its reason has them. */
+  when: string | null;
   targets: string[];
   targets_more: number;
   targets_unmatched: string | null;

@@ -20,6 +20,7 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.calls.audit import EVENT_TOOL_CALLED
+from custom_components.llm_hub.compose.policy import ASK_NAMED
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -249,9 +250,9 @@ async def test_a_hub_in_shadow_mode_over_a_selected_hub_with_conditions(
     assert outcomes == ["ran", "ran", "asks", "asks"]
     assert [call.tool_args["temperature"] for call in thermostat.calls] == [20, -5]
     recorded = [event.data for event in events if event.data["api_id"] == hubs.hub_id(outer)]
-    assert [(data["outcome"], data.get("shadow")) for data in recorded] == [
+    assert [(data["outcome"], data.get("shadow_reason")) for data in recorded] == [
         ("ok", None),
-        ("ok", "ask"),
+        ("ok", f"{ASK_NAMED.reason}, only when temperature is below 0"),
         ("needs_confirmation", None),
         ("needs_confirmation", None),
     ]

@@ -224,6 +224,7 @@ class ShadowedCall:
             "time": dt_util.utc_from_timestamp(self.time).isoformat(),
             "would": shadow.would,
             "reason": shadow.reason,
+            "when": shadow.when,
             "targets": list(shadow.targets),
             "targets_more": shadow.targets_more,
             "targets_unmatched": shadow.targets_unmatched,
@@ -300,7 +301,7 @@ class Audit:
         now = time.time()
         # A call refused on its way anyway (a scope): shadow mode let nothing run.
         if (shadow := call.shadow) is not None and call.outcome not in _NOTHING_RAN:
-            data["shadow"], data["shadow_reason"] = shadow.would, shadow.reason
+            data["shadow"], data["shadow_reason"] = shadow.would, shadow.why
             self.shadowed.appendleft(
                 ShadowedCall(
                     data["tool_name"],

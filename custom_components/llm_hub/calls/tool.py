@@ -106,6 +106,13 @@ class Shadowed:
     # How many entities it acts on beyond ``targets``; what it names that matches nothing.
     targets_more: int = 0
     targets_unmatched: str | None = None
+    # The hub's conditions on the tool's arguments, in words, when its own reason has them.
+    when: str | None = None
+
+    @property
+    def why(self) -> str:
+        """Return ``reason`` with ``when``, as the inspector's ``confirm_reason`` says it."""
+        return self.reason if self.when is None else f"{self.reason}, only when {self.when}"
 
 
 @dataclass(slots=True)

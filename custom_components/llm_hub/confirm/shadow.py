@@ -15,7 +15,7 @@ from homeassistant.helpers.llm import LLMContext, ToolInput
 
 from ..calls.tool import Cleared, Shadowed, Stop
 from .approvals import targets
-from .conditions import Runs, RunsWith, ToolConditions
+from .conditions import Runs, RunsWith, ToolConditions, condition_words
 from .effect import Effect, EffectSet
 from .gate import Confirmations, ToolGate, _current_chat_log
 
@@ -78,11 +78,13 @@ class ShadowGate(ToolGate):
         if live is not None and not refused:
             return checked  # asked for as this hub would have: nothing set aside
         found = targets(would.hass, arguments, acts_on)
+        own = self.conditions if live is None else None
         shadow = Shadowed(
             "refuse" if refused else "ask",
             self.reasons[live is not None],
             found.entities,
             found.more,
             found.unmatched,
+            None if own is None else condition_words(own.conditions, own.arguments),
         )
         return replace(checked, shadow=shadow)
