@@ -178,6 +178,29 @@ async def test_turned_off_clears_the_repair(
     assert hub.runtime_data.api.meaning is None
 
 
+async def test_every_tool_pinned_leaves_nothing_to_rank(
+    hass: HomeAssistant, hub: MockConfigEntry, encoder: type[FakeEncoder]
+) -> None:
+    """With every tool listed directly, the index is empty and search answers nothing."""
+    await _turn_on(hass, hub)
+    pinned = [hubs.BREW, hubs.GRIND, "homeassistant__GetLiveContext", "llm__GetDateTime"]
+    result = await _open(hass, hub, "search")
+    await _submit(
+        hass,
+        result,
+        {
+            const.CONF_TOOL_MODE: "search",
+            const.CONF_PINNED_TOOLS: pinned,
+            const.CONF_SEARCH_MEANING: True,
+        },
+    )
+    await hass.async_block_till_done(wait_background_tasks=True)
+    await _search(hass, hub, QUERY)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert await _search(hass, hub, QUERY) == []
+    assert hub.runtime_data.api.meaning.summary(None)["state"] == "ready"
+
+
 async def test_a_language_outside_the_model_searches_by_words(
     hass: HomeAssistant, hub: MockConfigEntry, encoder: type[FakeEncoder]
 ) -> None:

@@ -33,6 +33,7 @@ __all__ = [
     "Encoder",
     "MeaningError",
     "MeaningSearch",
+    "by_meaning",
     "card_text",
     "covers",
     "fuse",
@@ -111,11 +112,11 @@ class Encoder:
         except HomeAssistantError as err:
             raise MeaningError(INSTALL_FAILED, str(err)) from err
         try:
-            await hass.async_add_executor_job(self._load)
+            await hass.async_add_executor_job(self.load)
         except Exception as err:  # any failure of the package: search by words
             raise MeaningError(MODEL_FAILED, str(err) or type(err).__name__) from err
 
-    def _load(self) -> None:
+    def load(self) -> None:
         """Import the package and load its weights now (a missing model fails here)."""
         model = importlib.import_module(MODULE).USE(threads=1)
         model.encode(["load"])
@@ -124,6 +125,12 @@ class Encoder:
     def embed(self, texts: Sequence[str]) -> None:
         """Embed ``texts`` and keep their vectors (in the executor)."""
         self.vectors.update(zip(texts, self.model.encode(list(texts)), strict=True))
+
+    def matrix(self, cards: Sequence[ToolCard]) -> np.ndarray:
+        """Return the vectors of ``cards``' texts as rows (each embedded before)."""
+        import numpy as np  # noqa: PLC0415  # loaded with the model
+
+        return np.stack([self.vectors[card_text(card)] for card in cards])
 
     def query(self, text: str) -> np.ndarray:
         """Return the vector of ``text`` (in the executor)."""
@@ -201,12 +208,11 @@ class MeaningSearch:
     def ready(self, index: ToolIndex) -> Encoder | None:
         """Return the encoder when ``index`` can be ranked by meaning now, else None."""
         encoder = self.encoder
-        if (
-            encoder is None
-            or self._closed
-            or not covers(index.language)
-            or any(card_text(card) not in encoder.vectors for card in index.cards)
-        ):
+        if encoder is None or self._closed or not covers(index.language) or not index.cards:
+            return None
+        if self._matrix is not None and self._matrix[0] is index:
+            return encoder  # every vector was there (none is ever dropped)
+        if any(card_text(card) not in encoder.vectors for card in index.cards):
             return None
         return encoder
 
@@ -244,19 +250,25 @@ class MeaningSearch:
     def _by_meaning(
         self, encoder: Encoder, index: ToolIndex, vector: np.ndarray
     ) -> list[tuple[ToolCard, float]]:
-        """Return the best ``FUSED_DEPTH`` cards of ``index`` by cosine, ``MEANING_FLOOR`` up."""
-        import numpy as np  # noqa: PLC0415  # loaded with the model
-
+        """Return ``by_meaning`` over ``index``, its matrix made once per index."""
         if self._matrix is None or self._matrix[0] is not index:
-            rows = [encoder.vectors[card_text(card)] for card in index.cards]
-            self._matrix = (index, np.stack(rows) if rows else np.zeros((0, len(vector))))
-        cosines = self._matrix[1] @ vector
-        best = np.argsort(-cosines, kind="stable")[:FUSED_DEPTH]
-        return [
-            (index.cards[position], float(cosines[position]))
-            for position in best
-            if cosines[position] >= MEANING_FLOOR
-        ]
+            self._matrix = (index, encoder.matrix(index.cards))
+        return by_meaning(index.cards, self._matrix[1], vector)
+
+
+def by_meaning(
+    cards: Sequence[ToolCard], matrix: np.ndarray, vector: np.ndarray
+) -> list[tuple[ToolCard, float]]:
+    """Return the best ``FUSED_DEPTH`` cards by cosine (``matrix``'s rows), ``MEANING_FLOOR`` up."""
+    import numpy as np  # noqa: PLC0415  # loaded with the model
+
+    cosines = matrix @ vector
+    best = np.argsort(-cosines, kind="stable")[:FUSED_DEPTH]
+    return [
+        (cards[position], float(cosines[position]))
+        for position in best
+        if cosines[position] >= MEANING_FLOOR
+    ]
 
 
 def fuse(
