@@ -65,6 +65,7 @@ from custom_components.llm_hub.search.index import (
     tool_card,
 )
 from custom_components.llm_hub.search.meta_tools import (
+    DEFAULT_SEARCH_LIMIT,
     READ_ONLY_PROMPT,
     SCORE_FLOOR,
     SEARCH_PROMPT,
@@ -249,6 +250,8 @@ def rank(index: ToolIndex, query: str, expected: Sequence[str]) -> int | None:
     return None
 
 
+# Tools ``search_tools`` answers by default, which fused search ranks (its MRR counts no more).
+_ANSWERED = DEFAULT_SEARCH_LIMIT
 type Meaning = tuple[meaning.Encoder, Any] | None
 """The loaded model and the matrix of an index's tools (rows in its cards' order), or None."""
 
@@ -261,9 +264,9 @@ def rank_fused(
         return rank(index, query, expected)
     encoder, matrix = with_meaning
     found = meaning.fuse(
-        index.search(query, meaning.FUSED_DEPTH, SCORE_FLOOR),
-        meaning.by_meaning(index.cards, matrix, encoder.query(query)),
-        50,
+        index.search(query, _ANSWERED, SCORE_FLOOR),
+        meaning.by_meaning(index.cards, matrix, encoder.query(query), _ANSWERED),
+        _ANSWERED,
     )
     for position, (card, _score) in enumerate(found, start=1):
         if card.name in expected:
@@ -445,7 +448,8 @@ def ranking(
             "Ranking at 1,000 tools (recall@5: an expected tool in the top 5; MRR: the mean of "
             "1 / rank of the first expected tool)"
             + (
-                "; with meaning: fused with the ranking by meaning (option `search_meaning`):"
+                "; with meaning: fused with the ranking by meaning (option `search_meaning`), "
+                "the top 5 as `search_tools` answers by default, so its MRR counts no lower rank:"
                 if encoder is not None
                 else ":"
             )

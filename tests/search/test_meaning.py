@@ -316,8 +316,13 @@ def _card(name: str) -> ToolCard:
 def test_fusion_ranks_by_both_places() -> None:
     """Reciprocal rank fusion: second in both beats first in one; scores the higher of two."""
     a, b, c = _card("a"), _card("b"), _card("c")
-    fused = meaning.fuse([(a, 0.9), (b, 0.5)], [(c, 0.8), (b, 0.7), (_card("d"), 0.6), (a, 0.1)], 3)
-    assert [(card.name, score) for card, score in fused] == [("b", 0.7), ("a", 0.9), ("c", 0.8)]
+    fused = meaning.fuse([(a, 0.9), (b, 0.5)], [(c, 0.8), (b, 0.7), (_card("d"), 0.6), (a, 0.1)], 4)
+    assert [(card.name, score) for card, score in fused] == [
+        ("b", 0.7),
+        ("a", 0.9),
+        ("c", 0.8),
+        ("d", 0.6),
+    ]
     assert meaning.fuse([(a, 0.9)], [(b, 0.3)], 1) == [(a, 0.9)]  # ties keep words' order
     assert meaning.fuse([(a, 0.9)], [], 0) == []
 

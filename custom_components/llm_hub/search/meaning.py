@@ -49,8 +49,6 @@ LANGUAGES: Final = frozenset(
 )
 # Reciprocal rank fusion: each ranking adds 1 / (``RRF_K`` + place).
 RRF_K: Final = 60
-# Places of each ranking that are fused.
-FUSED_DEPTH: Final = 50
 # The least cosine similarity of a tool found by meaning alone.
 MEANING_FLOOR: Final = 0.2
 # Texts embedded per executor job.
@@ -241,29 +239,29 @@ class MeaningSearch:
         self, index: ToolIndex, query: str, limit: int, floor: float = 0.0
     ) -> list[tuple[ToolCard, float]]:
         """Return ``index.search``'s answer fused with the ranking by meaning when ready."""
-        lexical = index.search(query, max(limit, FUSED_DEPTH), floor)
+        lexical = index.search(query, limit, floor)
         if (encoder := self.ready(index)) is None or not query.strip() or limit < 1:
             return lexical[:limit]
         vector = await self.hass.async_add_executor_job(encoder.query, query)
-        return fuse(lexical, self._by_meaning(encoder, index, vector), limit)
+        return fuse(lexical, self._by_meaning(encoder, index, vector, limit), limit)
 
     def _by_meaning(
-        self, encoder: Encoder, index: ToolIndex, vector: np.ndarray
+        self, encoder: Encoder, index: ToolIndex, vector: np.ndarray, limit: int
     ) -> list[tuple[ToolCard, float]]:
         """Return ``by_meaning`` over ``index``, its matrix made once per index."""
         if self._matrix is None or self._matrix[0] is not index:
             self._matrix = (index, encoder.matrix(index.cards))
-        return by_meaning(index.cards, self._matrix[1], vector)
+        return by_meaning(index.cards, self._matrix[1], vector, limit)
 
 
 def by_meaning(
-    cards: Sequence[ToolCard], matrix: np.ndarray, vector: np.ndarray
+    cards: Sequence[ToolCard], matrix: np.ndarray, vector: np.ndarray, limit: int
 ) -> list[tuple[ToolCard, float]]:
-    """Return the best ``FUSED_DEPTH`` cards by cosine (``matrix``'s rows), ``MEANING_FLOOR`` up."""
+    """Return the best ``limit`` cards by cosine (``matrix``'s rows), ``MEANING_FLOOR`` up."""
     import numpy as np  # noqa: PLC0415  # loaded with the model
 
     cosines = matrix @ vector
-    best = np.argsort(-cosines, kind="stable")[:FUSED_DEPTH]
+    best = np.argsort(-cosines, kind="stable")[:limit]
     return [
         (cards[position], float(cosines[position]))
         for position in best
@@ -276,14 +274,14 @@ def fuse(
     meaning: Sequence[tuple[ToolCard, float]],
     limit: int,
 ) -> list[tuple[ToolCard, float]]:
-    """Return the best ``limit`` cards of both rankings by reciprocal rank fusion.
+    """Return the best ``limit`` cards of both rankings' first ``limit`` by rank fusion.
 
-    Each card's score is the higher of its BM25 relevance and its cosine similarity.
+    Reciprocal rank fusion; each card's score is the higher of its BM25 relevance and cosine.
     """
     fused: dict[str, float] = {}
     scores: dict[str, tuple[ToolCard, float]] = {}
     for ranking in (lexical, meaning):
-        for place, (card, score) in enumerate(ranking[:FUSED_DEPTH]):
+        for place, (card, score) in enumerate(ranking[:limit]):
             fused[card.name] = fused.get(card.name, 0.0) + 1 / (RRF_K + place + 1)
             if card.name not in scores or score > scores[card.name][1]:
                 scores[card.name] = (card, score)
