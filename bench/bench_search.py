@@ -557,7 +557,7 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> l
         out += [
             "",
             (
-                f"Meaning search ({meaning.REQUIREMENT}, one core): loading the model "
+                f"Meaning search ({meaning.REQUIREMENT}; numpy uses every core): loading the model "
                 f"{loaded[0]:.1f} s, memory added {loaded[1]:.0f} MiB by loading, "
                 f"{rss_mib() - before:.0f} MiB with the vectors of the ranking's homes; per "
                 "request, embedding the query and fusing both rankings (the German home, "
