@@ -12,7 +12,7 @@ clicks and typing in one headless Chromium session at a fixed window size (``ha_
    instructions (tick Assist), Tools (untick Turn off; the menu then counts one tool less),
    Safety (Confirm destructive tools), Tool names and descriptions (Turn on -> ``turn_on``),
    Limits and logging (Record tool arguments), Tool search (the count of tools it says search
-   mode hands models is that of the names it gives);
+   mode hands models is that of the names it gives; in search mode it offers Meaning search);
 4. Ollama (Home Assistant's integration, with ``ollama_standin`` as its server): Add integration,
    the server URL, Add conversation agent: the stand-in's model, Kitchen ticked under the LLM
    APIs; then one turn through ``conversation/process`` (REST): the agent must send the

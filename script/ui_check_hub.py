@@ -240,6 +240,13 @@ class HubCheck:
         if searched is None or int(searched[1]) != len(searched[2].split(", ")):
             raise CheckError(f"the Tool search step does not count what it names: {seen[-600:]}")
         browser.screen("options-search")
+        # Meaning search is offered once the mode searches: choose Search, look, then all again.
+        browser.click_on("ha-radio-option", "Search: list the tools always listed")
+        self.submit_step()
+        self.open_step("Tool search")
+        browser.wait_text("about 114 MiB of memory")
+        browser.screen("options-search-meaning")
+        browser.click_on("ha-radio-option", "All tools: list every tool")
         self.submit_step()
         browser.screen("options-menu")
         self.save_options("options-saved")
@@ -249,7 +256,7 @@ class HubCheck:
             f"{tokens[0]} -> {tokens[1]} tokens; Turn off unticked: "
             f"{counts[0]} of {counts[1]}; Confirm destructive tools on; Turn on named turn_on; "
             f"Record tool arguments on; Tool search: {searched[1]} in search mode "
-            f"({searched[2]}); saved"
+            f"({searched[2]}), Meaning search offered in search mode; saved"
         )
 
     def ollama_agent(self) -> str:

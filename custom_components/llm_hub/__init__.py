@@ -6,6 +6,7 @@ The API's id is ``llm_hub-<entry_id>``; MCP Server serves it at ``/api/mcp/llm_h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from homeassistant.config_entries import SIGNAL_CONFIG_ENTRY_CHANGED, ConfigEntry, ConfigEntryChange
@@ -28,6 +29,7 @@ from .issues import (
     async_track_apis,
     async_track_scope,
     async_track_shadow_mode,
+    async_update_meaning_issue,
     async_update_name_issue,
     async_update_option_issues,
 )
@@ -66,6 +68,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: LlmHubConfigEntry) -> bo
     api = HubAPI(hass, entry, name=name, ui_tools=ui_tools)
     entry.runtime_data = LlmHubData(api=api)
     entry.async_on_unload(api.async_register())
+    entry.async_on_unload(
+        api.async_start_meaning(entry, partial(async_update_meaning_issue, hass, entry))
+    )
     entry.async_on_unload(await async_check_when_started(hass, entry, api, ui_tools))
     entry.async_on_unload(async_track_scope(hass, entry, api.scope))
     entry.async_on_unload(async_track_shadow_mode(hass, entry, api.shadow_since))

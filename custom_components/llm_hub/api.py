@@ -29,6 +29,7 @@ from .const import CONTRIBUTED_NAMESPACE, DOMAIN, api_id_for_entry
 from .options import HubOptions, selected_api_ids
 from .scope.reach import HubScope, entered, scopes_entered
 from .search.listing import SearchSettings
+from .search.meaning import MeaningSearch, Report
 from .targets.intents import trusted_annotations
 from .ui_tools.tools import UiTools
 
@@ -248,6 +249,20 @@ class HubAPI(SourcedAPI):
             for source in sources:
                 narrow_to_scope(self.hass, source, llm_context)
         return await self._builder.async_build(self.hass, self, llm_context, sources, left_out)
+
+    @property
+    def meaning(self) -> MeaningSearch | None:
+        """Return the hub's meaning search, None while off."""
+        return self._builder.search.meaning
+
+    @callback
+    def async_start_meaning(self, entry: ConfigEntry[Any], report: Report) -> CALLBACK_TYPE:
+        """Rank by meaning too when the hub searches and turned it on; return the stop."""
+        if not (self.options.search_meaning and self._builder.search.may_search):
+            report(None, "")
+            return lambda: None
+        meaning = self._builder.search.meaning = MeaningSearch(self.hass, entry, report)
+        return meaning.async_start()
 
     @callback
     def async_register(self) -> CALLBACK_TYPE:

@@ -160,6 +160,8 @@ MAX_APPROVAL_REMEMBER: Final = 60
 CONF_TOOL_MODE: Final = "tool_mode"
 # Tool keys listed directly in search mode.
 CONF_PINNED_TOOLS: Final = "pinned_tools"
+# Search ranks by meaning too (a multilingual sentence encoder, installed when turned on).
+CONF_SEARCH_MEANING: Final = "search_meaning"
 
 
 class ToolMode(StrEnum):

@@ -45,6 +45,7 @@ from .const import DOMAIN, LOGGER, SHADOW_MODE_WARN_AFTER, api_id_for_entry
 from .options import EXPECTED, SAFETY_OPTIONS, expected_words
 from .removed_hubs import async_check_removed_hubs
 from .scope.reach import HubScope
+from .search.meaning import INSTALL_FAILED, MODEL_FAILED, REQUIREMENT
 from .texts import Texts, async_texts
 from .ui_tools.tools import UiTools
 
@@ -67,6 +68,7 @@ __all__ = [
     "async_track_apis",
     "async_track_scope",
     "async_track_shadow_mode",
+    "async_update_meaning_issue",
     "async_update_name_issue",
     "async_update_option_issues",
 ]
@@ -381,8 +383,34 @@ def async_track_shadow_mode(
 
 
 @callback
+def async_update_meaning_issue(
+    hass: HomeAssistant, entry: ConfigEntry[Any], key: str | None, error: str
+) -> None:
+    """Raise the hub's meaning search issue ``key`` (why: ``error``), or clear both (None)."""
+    for known in (INSTALL_FAILED, MODEL_FAILED):
+        if known != key:
+            ir.async_delete_issue(hass, DOMAIN, f"{known}_{entry.entry_id}")
+    if key is not None:
+        ir.async_create_issue(
+            hass,
+            DOMAIN,
+            f"{key}_{entry.entry_id}",
+            is_fixable=False,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key=key,
+            translation_placeholders={
+                "hub": entry.title,
+                "requirement": REQUIREMENT,
+                "error": error,
+            },
+        )
+
+
+@callback
 def async_remove_issues(hass: HomeAssistant, entry_id: str) -> None:
     """Remove every issue of a removed hub, its tools' too."""
+    for key in (INSTALL_FAILED, MODEL_FAILED):
+        ir.async_delete_issue(hass, DOMAIN, f"{key}_{entry_id}")
     ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_INVALID_NAME}_{entry_id}")
     ir.async_delete_issue(hass, DOMAIN, f"{ISSUE_SHADOW_MODE}_{entry_id}")
     async_limit_issue(hass, entry_id, "", None)

@@ -66,6 +66,7 @@ from .const import (
     CONF_SCOPE_EXCLUDED,
     CONF_SCOPE_FLOORS,
     CONF_SCOPE_LABELS,
+    CONF_SEARCH_MEANING,
     CONF_SHADOW_MODE,
     CONF_SHADOW_SINCE,
     CONF_TIMEOUT,
@@ -677,6 +678,7 @@ class HubOptions:
         CONF_TOOL_MODE, _TOOL_MODE, default=ToolMode.ALL
     )
     pinned_tools: frozenset[str] = _option(CONF_PINNED_TOOLS, _TEXTS, default=frozenset())
+    search_meaning: bool = _option(CONF_SEARCH_MEANING, _FLAG, default=False)
     scope_areas: frozenset[str] = _narrowing(CONF_SCOPE_AREAS)
     scope_floors: frozenset[str] = _narrowing(CONF_SCOPE_FLOORS)
     scope_labels: frozenset[str] = _narrowing(CONF_SCOPE_LABELS)

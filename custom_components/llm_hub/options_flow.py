@@ -94,6 +94,7 @@ from .const import (
     CONF_SCOPE_EXCLUDED,
     CONF_SCOPE_FLOORS,
     CONF_SCOPE_LABELS,
+    CONF_SEARCH_MEANING,
     CONF_SHADOW_MODE,
     CONF_SHADOW_SINCE,
     CONF_TIMEOUT,
@@ -1084,9 +1085,18 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 {
                     CONF_TOOL_MODE: user_input[CONF_TOOL_MODE],
                     CONF_PINNED_TOOLS: user_input.get(CONF_PINNED_TOOLS, []),
+                    CONF_SEARCH_MEANING: user_input.get(
+                        CONF_SEARCH_MEANING, self._current().search_meaning
+                    ),
                 }
             )
         current = self._current()
+        # Meaning search is offered where the hub searches (shown again after the mode is saved).
+        meaning: dict[Any, Any] = (
+            {probatio.Optional(CONF_SEARCH_MEANING): BooleanSelector()}
+            if current.tool_mode is not ToolMode.ALL
+            else {}
+        )
         return self.async_show_form(
             step_id="search",
             data_schema=self.add_suggested_values_to_schema(
@@ -1102,11 +1112,13 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                         probatio.Optional(CONF_PINNED_TOOLS): await self._async_tools_selector(
                             current.pinned_tools
                         ),
+                        **meaning,
                     }
                 ),
                 {
                     CONF_TOOL_MODE: current.tool_mode.value,
                     CONF_PINNED_TOOLS: sorted(current.pinned_tools),
+                    CONF_SEARCH_MEANING: current.search_meaning,
                 },
             ),
             description_placeholders=await self._async_figures()

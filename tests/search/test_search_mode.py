@@ -364,6 +364,7 @@ async def test_describe_and_list_show_the_mode(
         "listed": 4,
         "reachable": len(instance.search_index) + 1,
         "meta_tools": META,
+        "meaning": None,
     }
     client = await hass_ws_client(hass)
     await client.send_json_auto_id({"type": "llm_hub/api/describe", "api_id": hubs.hub_id(hub)})

@@ -439,10 +439,12 @@ class HubBuilder:
             if item.name in listed and item.key not in pinned
         ]
         index = await self.search.indexes.async_get(hass, cards, language)
+        if (meaning := self.search.meaning) is not None:
+            meaning.want(index)
         direct = [
             listed[item.name] for item in candidates if item.key in pinned and item.name in listed
         ]
-        return [*meta_tools(index, listed, left_out), *direct], index
+        return [*meta_tools(index, listed, left_out, meaning), *direct], index
 
     def _name_tools(self, candidates: list[CandidateTool]) -> None:
         """Set each tool's ``key`` and listed ``name``: portable, unique, stable."""

@@ -138,7 +138,8 @@ def describe_instance(instance: llm_helper.APIInstance) -> dict[str, Any]:
 def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
     """Return a hub's tool search in figures, else None.
 
-    ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable", "meta_tools"}``.
+    ``{"mode", "active", "pinned", "indexed", "terms", "listed", "reachable", "meta_tools",
+    "meaning"}``; ``meaning`` (None while off): ``MeaningSearch.summary``.
     """
     api = instance.api
     if not isinstance(instance, HubAPIInstance) or not isinstance(api, HubAPI):
@@ -156,6 +157,7 @@ def search_summary(instance: llm_helper.APIInstance) -> dict[str, Any] | None:
         "meta_tools": [tool.name for tool in instance.tools if tool.name in META_TOOLS]
         if index is not None
         else [],
+        "meaning": None if (meaning := api.meaning) is None else meaning.summary(index),
     }
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..const import ToolMode
 from .index import ToolIndexCache
+from .meaning import MeaningSearch
 
 __all__ = [
     "SearchSettings",
@@ -43,6 +44,8 @@ class ToolSearch:
         """Search as ``settings`` say; keep no index yet."""
         self.settings = settings
         self.indexes = ToolIndexCache()
+        # Ranks by meaning too, when the hub turned it on (``HubAPI.async_start_meaning``).
+        self.meaning: MeaningSearch | None = None
 
     def active(self, tool_count: int, tool_limit: int) -> bool:
         """Return whether a build that lists ``tool_count`` tools lists them by search."""

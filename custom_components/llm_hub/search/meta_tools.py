@@ -19,6 +19,7 @@ from homeassistant.helpers import llm as llm_helper
 from ..calls.tool import HubTool, ToolCall, error_result
 from ..const import DOMAIN, TOKEN_ARGUMENT
 from .index import ToolIndex
+from .meaning import MeaningSearch
 
 __all__ = [
     "ARGUMENTS_HELP",
@@ -118,9 +119,10 @@ class SearchToolsTool(llm_helper.Tool):
         }
     )
 
-    def __init__(self, index: ToolIndex) -> None:
-        """Search ``index`` (the hub's tools that are not listed directly)."""
+    def __init__(self, index: ToolIndex, meaning: MeaningSearch | None = None) -> None:
+        """Search ``index`` (the hub's tools not listed directly), by meaning too if given."""
         self.index = index
+        self.meaning = meaning
         self.calls: tuple[llm_helper.Tool, ...] = ()
         """The call meta-tools listed with it (``meta_tools`` sets them)."""
 
@@ -136,7 +138,11 @@ class SearchToolsTool(llm_helper.Tool):
         query = args.get("query", "")
         if not isinstance(query, str):
             query = json.dumps(query, ensure_ascii=False, default=str)
-        found = self.index.search(query, _limit(args.get("limit")), SCORE_FLOOR)
+        limit = _limit(args.get("limit"))
+        if self.meaning is None:
+            found = self.index.search(query, limit, SCORE_FLOOR)
+        else:
+            found = await self.meaning.async_search(self.index, query, limit, SCORE_FLOOR)
         data: dict[str, Any] = {
             "tools": [card.definition() | {"score": round(score, 2)} for card, score in found]
         }
@@ -484,9 +490,10 @@ def meta_tools(
     index: ToolIndex,
     tools: Mapping[str, llm_helper.Tool],
     left_out: Refusals | None = None,
+    meaning: MeaningSearch | None = None,
 ) -> list[llm_helper.Tool]:
     """Return ``search_tools`` over ``index``, ``call_tool`` and ``call_read_only_tool``."""
-    search = SearchToolsTool(index)
+    search = SearchToolsTool(index, meaning)
     search.calls = (CallToolTool(tools, index, left_out),)
     if any(card.read_only for card in index.cards):
         search.calls += (CallReadOnlyToolTool(tools, index, left_out),)

