@@ -277,8 +277,8 @@ class HubTool(Tool):
             checked = (
                 self._outside_scope(hass, scopes)
                 or (isinstance(self.tool, IntentTool) and self._hint_taken(hass))
-                # Over a limit: refused before anyone is asked, or an approval used.
-                or (limits is not None and self._limited(limits, llm_context))
+                # Over a limit on the path: refused before anyone is asked, or an approval used.
+                or self._limited(llm_context)
                 or self._check_on_path(
                     hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
                 )
@@ -458,9 +458,13 @@ class HubTool(Tool):
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
 
-    def _limited(self, limits: Limits, llm_context: LLMContext) -> Stop | None:
-        """Return the answer refusing a call over the hub's ``limits`` (None: it may run)."""
-        why = limits.refusal(_user_id(llm_context), self.name, changes=self._changes)
+    def _limited(self, llm_context: LLMContext) -> Stop | None:
+        """Return the answer refusing a call over a limit of a hub on its path (None: none)."""
+        why, tool = None, self
+        while why is None and isinstance(tool, HubTool):
+            if tool.settings is not None and (limits := tool.settings.limits) is not None:
+                why = limits.refusal(_user_id(llm_context), tool.name, changes=tool._changes)
+            tool = tool.tool
         if why is None:
             return None
         return error_result(

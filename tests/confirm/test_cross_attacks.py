@@ -1,0 +1,81 @@
+"""Attacks on the newest safety features together: limits, remembered approvals, shadow mode.
+
+Through real hubs over Assist's intents (``garage_home``): a selected hub's limit against the
+hub that picks it and asks, and a remembered approval against a limit on its path.
+"""
+
+from __future__ import annotations
+
+from pytest_homeassistant_custom_component.common import (
+    MockUser,
+    async_capture_events,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+import pytest
+
+from custom_components.llm_hub import const
+from custom_components.llm_hub.confirm.approvals import EVENT_APPROVAL
+from homeassistant.const import CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+
+from ..helpers import hubs
+from ..helpers.confirm import TOKEN
+from ..helpers.remember import OPEN_GARAGE, Calls, _approve, _call, _ended, _hub
+
+pytestmark = pytest.mark.attack
+
+
+async def test_a_selected_hubs_spent_limit_refuses_before_the_outer_hub_asks(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """The selected hub allows one change an hour, spent through the hub that picks it; that
+    hub asks before opening the garage. The next call is refused for the limit before a person
+    is asked, or at least its approval is not used up by a call that does not run."""
+    inner = await hubs.async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], const.CONF_CHANGES_PER_HOUR: 1}
+    )
+    outer = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    client = await hass_ws_client(hass)
+    events = async_capture_events(hass, EVENT_APPROVAL)
+    first = await _call(hass, outer, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    await _approve(client, first)
+    ran = await _call(
+        hass, outer, hass_admin_user, "HassTurnOn", **OPEN_GARAGE, **{TOKEN: first.data[TOKEN]}
+    )
+    again = await _call(hass, outer, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    await hass.async_block_till_done()
+
+    assert _ended(ran) == "ran"
+    assert _ended(again) == "LimitReached", again.data
+    assert len(garage_home["cover.open_cover"]) == 1
+    assert [e.data["status"] for e in events].count("requested") <= 1
+
+
+async def test_a_remembered_approval_is_not_used_by_a_call_a_selected_hubs_limit_refuses(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Remembered in the outer hub, the garage opens once; the selected hub's one change an
+    hour is spent, so the next call is refused: no ``remembered_used`` for it, one use listed."""
+    inner = await hubs.async_add_hub(
+        hass, "Inner", {CONF_LLM_HASS_API: ["assist"], const.CONF_CHANGES_PER_HOUR: 1}
+    )
+    outer = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    client = await hass_ws_client(hass)
+    first = await _call(hass, outer, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    await _approve(client, first, remember=15)
+    await _call(
+        hass, outer, hass_admin_user, "HassTurnOn", **OPEN_GARAGE, **{TOKEN: first.data[TOKEN]}
+    )
+    events = async_capture_events(hass, EVENT_APPROVAL)
+    again = await _call(hass, outer, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    await hass.async_block_till_done()
+
+    assert _ended(again) == "LimitReached", again.data
+    assert [e.data["status"] for e in events] == []
+    assert len(garage_home["cover.open_cover"]) == 1
