@@ -6,12 +6,12 @@ hub that picks it and asks, and a remembered approval against a limit on its pat
 
 from __future__ import annotations
 
+import pytest
 from pytest_homeassistant_custom_component.common import (
     MockUser,
     async_capture_events,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
-import pytest
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.confirm.approvals import EVENT_APPROVAL
