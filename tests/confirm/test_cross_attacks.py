@@ -10,13 +10,16 @@ import pytest
 from pytest_homeassistant_custom_component.common import (
     MockUser,
     async_capture_events,
+    async_mock_service,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.confirm.approvals import EVENT_APPROVAL
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 
 from ..helpers import hubs
 from ..helpers.confirm import TOKEN
@@ -79,3 +82,44 @@ async def test_a_remembered_approval_is_not_used_by_a_call_a_selected_hubs_limit
     assert _ended(again) == "LimitReached", again.data
     assert [e.data["status"] for e in events] == []
     assert len(garage_home["cover.open_cover"]) == 1
+
+
+async def test_a_remembered_alias_another_tool_takes_without_a_reload_asks(
+    hass: HomeAssistant,
+    setup_llm: None,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Two scripts on the garage door share the alias "garage": the first listed gets it. With
+    only "b_shut" exposed, closing is approved and remembered; then "a_open" is exposed (no
+    reload) and "garage" is now the script that opens the door: it asks, it does not open."""
+    for component in ("homeassistant", "cover"):
+        assert await async_setup_component(hass, component, {})
+    hass.states.async_set("cover.garage_door", "open", {"device_class": "garage"})
+    opened = async_mock_service(hass, "cover", "open_cover")
+    closed = async_mock_service(hass, "cover", "close_cover")
+    door = {"target": {"entity_id": "cover.garage_door"}}
+    scripts = {
+        "a_open": {"sequence": [{"action": "cover.open_cover", **door}]},
+        "b_shut": {"sequence": [{"action": "cover.close_cover", **door}]},
+    }
+    assert await async_setup_component(hass, "script", {"script": scripts})
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", "script.b_shut", should_expose=True)
+    alias = {const.CONF_ALIAS: "garage"}
+    entry = await _hub(
+        hass, "Home", **{const.CONF_OVERRIDES: {"script__a_open": alias, "script__b_shut": alias}}
+    )
+    client = await hass_ws_client(hass)
+    asked = await _call(hass, entry, hass_admin_user, "garage")
+    await _approve(client, asked, remember=15)
+    shut = await _call(hass, entry, hass_admin_user, "garage")
+    async_expose_entity(hass, "conversation", "script.a_open", should_expose=True)
+    await hass.async_block_till_done()
+    taken = await _call(hass, entry, hass_admin_user, "garage")
+    await hass.async_block_till_done()
+
+    assert (_ended(asked), _ended(shut)) == ("asks", "ran")
+    assert len(closed) == 1
+    assert _ended(taken) == "asks", taken.data
+    assert opened == []
