@@ -16,6 +16,7 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.confirm.approvals import EVENT_APPROVAL
+from homeassistant.components import persistent_notification
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -23,7 +24,7 @@ from homeassistant.setup import async_setup_component
 
 from ..helpers import hubs
 from ..helpers.confirm import TOKEN
-from ..helpers.remember import OPEN_GARAGE, Calls, _approve, _call, _ended, _hub
+from ..helpers.remember import OPEN_GARAGE, Calls, _approve, _call, _ended, _hub, _listing
 
 pytestmark = pytest.mark.attack
 
@@ -123,3 +124,26 @@ async def test_a_remembered_alias_another_tool_takes_without_a_reload_asks(
     assert len(closed) == 1
     assert _ended(taken) == "asks", taken.data
     assert opened == []
+
+
+async def test_a_scoped_hubs_approval_names_no_group_member_outside_its_scope(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """The hub reaches the cover group "Garage doors" only, not its member, the garage door
+    (device class garage, which the hub asks before acting on). A call on the group: neither
+    the approval's event, nor the approval as listed, nor its notification names the door."""
+    entry = await _hub(hass, "Scoped", **{const.CONF_SCOPE_ENTITIES: ["cover.garage_doors"]})
+    client = await hass_ws_client(hass)
+    events = async_capture_events(hass, EVENT_APPROVAL)
+    await _call(hass, entry, hass_admin_user, "HassTurnOn", name="Garage doors")
+    await hass.async_block_till_done()
+    listed = await _listing(client)
+    notifications = persistent_notification._async_get_or_create_notifications(hass)
+
+    shown = str([e.data for e in events]) + str(listed) + str(notifications)
+    assert "cover.garage_doors" in shown
+    assert "cover.garage_door" not in shown.replace("cover.garage_doors", "")
+    assert garage_home["cover.open_cover"] == []

@@ -317,6 +317,8 @@ class Approvals:
                 return approval
         if len(mine) >= MAX_OPEN_PER_USER:
             return None
+        # Its event names only what is within the scopes entered, as its text does.
+        acts_on = _in_reach(acts_on)
         now = dt_util.utcnow()
         approval = Approval(
             approval_id=secrets.token_urlsafe(12),
@@ -833,9 +835,7 @@ def targets(
     """Return what a call acts on: "Back door (lock.back_door)", or what it names."""
     # Only what is within the scopes entered is ever named (exposure is not checked: never less).
     reach = within()
-    if acts_on and reach is not None:
-        acts_on = tuple(entity_id for entity_id in acts_on if reach(entity_id))
-    if acts_on:
+    if acts_on := _in_reach(acts_on):
         return Targets(
             tuple(
                 f"{state.name if (state := hass.states.get(e)) else e} ({e})"
@@ -871,6 +871,14 @@ def targets(
         tuple(f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]),
         max(len(states) - MAX_SHOWN_TARGETS, 0),
     )
+
+
+def _in_reach(acts_on: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """Return the entity ids of ``acts_on`` within the scopes entered."""
+    reach = within()
+    if not acts_on or reach is None:
+        return acts_on
+    return tuple(entity_id for entity_id in acts_on if reach(entity_id))
 
 
 def _names(value: Any) -> list[str] | None:
