@@ -147,3 +147,31 @@ async def test_a_scoped_hubs_approval_names_no_group_member_outside_its_scope(
     assert "cover.garage_doors" in shown
     assert "cover.garage_door" not in shown.replace("cover.garage_doors", "")
     assert garage_home["cover.open_cover"] == []
+
+
+async def test_through_a_shadow_hub_a_selected_hubs_spent_limit_refuses_before_it_asks(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """The hub in shadow mode picks a hub that asks before opening the garage and allows one
+    change an hour. Remembered and spent, the next call is refused for the limit: neither
+    asked nor run under the remembered approval."""
+    inner = await _hub(hass, "Inner", **{const.CONF_CHANGES_PER_HOUR: 1})
+    shadow = await hubs.async_add_hub(
+        hass, "Shadow", {CONF_LLM_HASS_API: [hubs.hub_id(inner)], const.CONF_SHADOW_MODE: True}
+    )
+    client = await hass_ws_client(hass)
+    first = await _call(hass, shadow, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    await _approve(client, first, remember=15)
+    ran = await _call(
+        hass, shadow, hass_admin_user, "HassTurnOn", **OPEN_GARAGE, **{TOKEN: first.data[TOKEN]}
+    )
+    events = async_capture_events(hass, EVENT_APPROVAL)
+    again = await _call(hass, shadow, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    await hass.async_block_till_done()
+
+    assert (_ended(first), _ended(ran), _ended(again)) == ("asks", "ran", "LimitReached")
+    assert events == []
+    assert len(garage_home["cover.open_cover"]) == 1
