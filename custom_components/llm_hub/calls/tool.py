@@ -300,7 +300,9 @@ class HubTool(Tool):
                     approved_by, remembered = checked.approved_by, checked.remembered
                     checked = checked.arguments
                 if limits is not None:  # admitted before the gate, with no wait since
-                    counted = limits.count(_user_id(llm_context), self.name, changes=self._changes)
+                    counted = limits.count(
+                        _user_id(llm_context), self.name, changes=self.may_change
+                    )
                 ran = await self._async_run(
                     hass,
                     tool_input,
@@ -317,7 +319,7 @@ class HubTool(Tool):
                     result, outcome = ran, _failed(ran) if ran.error else "ok"
                 if limits is not None and outcome in _NOTHING_RAN:
                     limits.uncount(
-                        _user_id(llm_context), self.name, changes=self._changes, at=counted
+                        _user_id(llm_context), self.name, changes=self.may_change, at=counted
                     )
         call = ToolCall(
             self,
@@ -460,10 +462,11 @@ class HubTool(Tool):
 
     def _limited(self, llm_context: LLMContext) -> Stop | None:
         """Return the answer refusing a call over a limit of a hub on its path (None: none)."""
-        why, tool = None, self
+        why: str | None = None
+        tool: Tool = self
         while why is None and isinstance(tool, HubTool):
             if tool.settings is not None and (limits := tool.settings.limits) is not None:
-                why = limits.refusal(_user_id(llm_context), tool.name, changes=tool._changes)
+                why = limits.refusal(_user_id(llm_context), tool.name, changes=tool.may_change)
             tool = tool.tool
         if why is None:
             return None
@@ -472,7 +475,7 @@ class HubTool(Tool):
         ), "refused"
 
     @property
-    def _changes(self) -> bool:
+    def may_change(self) -> bool:
         """Return whether calls may change state (the tool is not read-only), as limits count."""
         return not self.annotations.read_only
 
