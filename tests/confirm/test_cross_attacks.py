@@ -126,16 +126,24 @@ async def test_a_remembered_alias_another_tool_takes_without_a_reload_asks(
     assert opened == []
 
 
+@pytest.mark.parametrize("nested", [False, True])
 async def test_a_scoped_hubs_approval_names_no_group_member_outside_its_scope(
     hass: HomeAssistant,
     garage_home: Calls,
     hass_admin_user: MockUser,
     hass_ws_client: WebSocketGenerator,
+    nested: bool,
 ) -> None:
     """The hub reaches the cover group "Garage doors" only, not its member, the garage door
-    (device class garage, which the hub asks before acting on). A call on the group: neither
-    the approval's event, nor the approval as listed, nor its notification names the door."""
-    entry = await _hub(hass, "Scoped", **{const.CONF_SCOPE_ENTITIES: ["cover.garage_doors"]})
+    (device class garage, which the hub, or the unscoped hub that picks it, asks before acting
+    on). A call on the group: neither the approval's event, nor the approval as listed, nor its
+    notification names the door."""
+    scope = {const.CONF_SCOPE_ENTITIES: ["cover.garage_doors"]}
+    if nested:
+        inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
+        entry = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    else:
+        entry = await _hub(hass, "Scoped", **scope)
     client = await hass_ws_client(hass)
     events = async_capture_events(hass, EVENT_APPROVAL)
     await _call(hass, entry, hass_admin_user, "HassTurnOn", name="Garage doors")
