@@ -183,3 +183,22 @@ async def test_through_a_shadow_hub_a_selected_hubs_spent_limit_refuses_before_i
     assert (_ended(first), _ended(ran), _ended(again)) == ("asks", "ran", "LimitReached")
     assert events == []
     assert len(garage_home["cover.open_cover"]) == 1
+
+
+async def test_another_users_approval_id_names_nothing_of_their_call(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_read_only_user: MockUser,
+) -> None:
+    """Ann's model asks to open the garage; another user's model presents Ann's approval id
+    with another tool: the refusal says it was asked for by another user, not which tool."""
+    entry = await _hub(hass, "Home")
+    asked = await _call(hass, entry, hass_admin_user, "HassTurnOn", **OPEN_GARAGE)
+    other = await _call(
+        hass, entry, hass_read_only_user, "HassTurnOff", **OPEN_GARAGE, **{TOKEN: asked.data[TOKEN]}
+    )
+
+    assert _ended(other) == "ApprovalRefused"
+    assert "another user" in other.data["error_text"]
+    assert "HassTurnOn" not in other.data["error_text"]

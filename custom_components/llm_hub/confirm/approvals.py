@@ -366,13 +366,14 @@ class Approvals:
         approval = self._approvals.get(approval_id)
         if approval is None:
             return "is not known: it was never asked for, or it was forgotten (a restart)"
+        # Another user's approval: nothing more of it is said.
         mismatches = (
+            (approval.user_id != user_id, "was asked for by another user"),
             (
                 (approval.api_id, approval.via) != (api_id, via),
                 "was asked for through another LLM API",
             ),
             (approval.tool != tool, f"was asked for another tool ({approval.tool})"),
-            (approval.user_id != user_id, "was asked for by another user"),
             (approval.binding != binding, "was asked for other arguments"),
             (
                 not _no_more(acts, approval.acts),
