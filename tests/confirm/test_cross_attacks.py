@@ -200,5 +200,6 @@ async def test_another_users_approval_id_names_nothing_of_their_call(
     )
 
     assert _ended(other) == "ApprovalRefused"
-    assert "another user" in other.data["error_text"]
-    assert "HassTurnOn" not in other.data["error_text"]
+    refusal = str(other.data["error_text"])
+    assert "another user" in refusal
+    assert "HassTurnOn" not in refusal
