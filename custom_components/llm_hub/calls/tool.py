@@ -284,8 +284,8 @@ class HubTool(Tool):
             checked = (
                 self._outside_scope(hass, scopes)
                 or (isinstance(self.tool, IntentTool) and self._hint_taken(hass))
-                # Over a limit: refused before anyone is asked, or an approval used.
-                or (limits is not None and self._limited(limits, llm_context))
+                # Over a limit on the path: refused before anyone is asked, or an approval used.
+                or self._limited(llm_context)
                 or self._check_on_path(
                     hass, tool_input, llm_context, confirmed=confirmed, scopes=scopes
                 )
@@ -307,7 +307,9 @@ class HubTool(Tool):
                     approved_by, remembered = checked.approved_by, checked.remembered
                     checked = checked.arguments
                 if limits is not None:  # admitted before the gate, with no wait since
-                    counted = limits.count(_user_id(llm_context), self.name, changes=self._changes)
+                    counted = limits.count(
+                        _user_id(llm_context), self.name, changes=self.may_change
+                    )
                 ran = await self._async_run(
                     hass,
                     tool_input,
@@ -324,7 +326,7 @@ class HubTool(Tool):
                     result, outcome = ran, _failed(ran) if ran.error else "ok"
                 if limits is not None and outcome in _NOTHING_RAN:
                     limits.uncount(
-                        _user_id(llm_context), self.name, changes=self._changes, at=counted
+                        _user_id(llm_context), self.name, changes=self.may_change, at=counted
                     )
         call = ToolCall(
             self,
@@ -465,9 +467,14 @@ class HubTool(Tool):
             return None
         return error_result("OutOfScope", f"Tool {self.name} did not run: {why}."), "refused"
 
-    def _limited(self, limits: Limits, llm_context: LLMContext) -> Stop | None:
-        """Return the answer refusing a call over the hub's ``limits`` (None: it may run)."""
-        why = limits.refusal(_user_id(llm_context), self.name, changes=self._changes)
+    def _limited(self, llm_context: LLMContext) -> Stop | None:
+        """Return the answer refusing a call over a limit of a hub on its path (None: none)."""
+        why: str | None = None
+        tool: Tool = self
+        while why is None and isinstance(tool, HubTool):
+            if tool.settings is not None and (limits := tool.settings.limits) is not None:
+                why = limits.refusal(_user_id(llm_context), tool.name, changes=tool.may_change)
+            tool = tool.tool
         if why is None:
             return None
         return error_result(
@@ -475,7 +482,7 @@ class HubTool(Tool):
         ), "refused"
 
     @property
-    def _changes(self) -> bool:
+    def may_change(self) -> bool:
         """Return whether calls may change state (the tool is not read-only), as limits count."""
         return not self.annotations.read_only
 

@@ -317,6 +317,8 @@ class Approvals:
                 return approval
         if len(mine) >= MAX_OPEN_PER_USER:
             return None
+        # Its event names only what is within the scopes entered, as its text does.
+        acts_on = _in_reach(acts_on)
         now = dt_util.utcnow()
         approval = Approval(
             approval_id=secrets.token_urlsafe(12),
@@ -364,13 +366,14 @@ class Approvals:
         approval = self._approvals.get(approval_id)
         if approval is None:
             return "is not known: it was never asked for, or it was forgotten (a restart)"
+        # Another user's approval: nothing more of it is said.
         mismatches = (
+            (approval.user_id != user_id, "was asked for by another user"),
             (
                 (approval.api_id, approval.via) != (api_id, via),
                 "was asked for through another LLM API",
             ),
             (approval.tool != tool, f"was asked for another tool ({approval.tool})"),
-            (approval.user_id != user_id, "was asked for by another user"),
             (approval.binding != binding, "was asked for other arguments"),
             (
                 not _no_more(acts, approval.acts),
@@ -833,9 +836,7 @@ def targets(
     """Return what a call acts on: "Back door (lock.back_door)", or what it names."""
     # Only what is within the scopes entered is ever named (exposure is not checked: never less).
     reach = within()
-    if acts_on and reach is not None:
-        acts_on = tuple(entity_id for entity_id in acts_on if reach(entity_id))
-    if acts_on:
+    if acts_on := _in_reach(acts_on):
         return Targets(
             tuple(
                 f"{state.name if (state := hass.states.get(e)) else e} ({e})"
@@ -871,6 +872,14 @@ def targets(
         tuple(f"{state.name} ({state.entity_id})" for state in states[:MAX_SHOWN_TARGETS]),
         max(len(states) - MAX_SHOWN_TARGETS, 0),
     )
+
+
+def _in_reach(acts_on: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """Return the entity ids of ``acts_on`` within the scopes entered."""
+    reach = within()
+    if not acts_on or reach is None:
+        return acts_on
+    return tuple(entity_id for entity_id in acts_on if reach(entity_id))
 
 
 def _names(value: Any) -> list[str] | None:

@@ -210,7 +210,9 @@ class Confirmations:
         tokens = self._tokens.get(owner, {})
         if (issued := tokens.get(token)) is None:
             return "is not valid: it was used already or never issued"
+        # Another user's token: nothing more of it is said.
         mismatches = (
+            (issued.binding.user_id != binding.user_id, "was issued to another user"),
             (
                 issued.expires <= time.monotonic(),
                 f"has expired (a token is valid for {duration(self.ttl)})",
@@ -219,7 +221,6 @@ class Confirmations:
                 issued.binding.tool != binding.tool,
                 f"was issued for another tool ({issued.binding.tool})",
             ),
-            (issued.binding.user_id != binding.user_id, "was issued to another user"),
             (issued.binding.via != binding.via, "was issued through another LLM API"),
             (
                 issued.binding.conversation_id != binding.conversation_id,
