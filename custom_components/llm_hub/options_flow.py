@@ -868,7 +868,8 @@ class LlmHubOptionsFlow(OptionsFlowWithReload):
                 if error is None:
                     stored = self._conditions()
                     added = {CONF_ARGUMENT: argument, CONF_OPERATOR: operator, CONF_VALUE: value}
-                    stored[key] = [*stored.get(key, []), added]
+                    if added not in (existing := stored.get(key, [])):  # twice says no more
+                        stored[key] = [*existing, added]
                     return await self._async_apply({CONF_CONFIRM_CONDITIONS: stored})
                 errors[field] = error
         enums = {

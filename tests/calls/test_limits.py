@@ -77,6 +77,8 @@ async def test_limits_section_calls_a_minute_of_one_tool_by_one_person(
         "Tool switch_light did not run: the limit of 2 calls a minute of this tool is reached; "
         "the next can run in 60 s, at "
     )
+    # The server's clock, with its zone's name (as an approval's notification gives it).
+    assert f"({hass.config.time_zone}). " in refused["error_text"]
     assert "error" not in other_user
     assert "error" not in other_tool
     assert "error" not in later

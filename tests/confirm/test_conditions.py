@@ -342,3 +342,16 @@ async def test_the_inspector_says_on_what_conditions_a_tool_asks(
         {"text": "temperature > 25", "known": True},
         {"text": 'mode ∈ ["cool", "off"]', "known": True},
     ]
+
+
+@pytest.mark.usefixtures("setup_llm")
+async def test_the_same_condition_added_twice_is_stored_once(hass: HomeAssistant) -> None:
+    """Adding a condition the tool has already changes nothing."""
+    _, _, hub = await async_add_thermostat_hub(hass)
+    await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
+
+    options = await async_add_condition(hass, hub, THERMOSTAT, ABOVE_25)
+
+    assert options[const.CONF_CONFIRM_CONDITIONS] == {
+        THERMOSTAT: [{"argument": "temperature", "operator": "above", "value": 25}]
+    }

@@ -109,7 +109,8 @@ class Limits:
         if len(refusals) == LIMIT_REPAIR_REFUSALS:
             self.refused_often(len(refusals))
         at = dt_util.as_local(dt_util.utcnow() + timedelta(seconds=wait)).strftime("%H:%M:%S")
-        return f"the limit of {what} is reached; the next can run in {wait:.0f} s, at {at}"
+        zone = dt_util.get_default_time_zone()
+        return f"the limit of {what} is reached; the next can run in {wait:.0f} s, at {at} ({zone})"
 
 
 def _since(times: deque[float], start: float) -> int:
