@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
 from custom_components.llm_hub import const
@@ -160,3 +162,23 @@ async def test_limits_form_suggests_only_the_limits_set(
     assert suggested == {**LIMITS, const.CONF_CALLS_PER_MINUTE: 5}
     menu = await hass.config_entries.options.async_configure(form["flow_id"], suggested)
     assert menu["type"] == "menu"
+
+
+@pytest.mark.attack
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Kolkata", "America/St_Johns", "Asia/Kathmandu"])
+async def test_a_limits_refusal_names_the_time_in_odd_time_zones(
+    hass: HomeAssistant, setup_llm: None, freezer: FrozenDateTimeFactory, zone: str
+) -> None:
+    """In UTC and in zones a half or three quarters of an hour off: the refusal's clock time
+    is the server zone's, and names that zone, once."""
+    await hass.config.async_set_time_zone(zone)
+    freezer.move_to("2026-12-04 22:29:50+00:00")
+    entry, _ = await _limited_hub(hass, calls=1, changes=None)
+    assert "error" not in await _call(hass, entry, "switch_light", "ann")
+
+    refused = await _call(hass, entry, "switch_light", "ann")
+
+    at = (datetime.fromisoformat("2026-12-04 22:30:50+00:00").astimezone(ZoneInfo(zone))).strftime(
+        "%H:%M:%S"
+    )
+    assert refused["error_text"].count(f"at {at} ({zone}).") == 1, refused["error_text"]
