@@ -252,8 +252,8 @@ def rank(index: ToolIndex, query: str, expected: Sequence[str]) -> int | None:
 
 # Tools ``search_tools`` answers by default, which fused search ranks (its MRR counts no more).
 _ANSWERED = DEFAULT_SEARCH_LIMIT
-type Meaning = tuple[meaning.Encoder, Any] | None
-"""The loaded model and the matrix of an index's tools (rows in its cards' order), or None."""
+type Meaning = tuple[meaning.Encoder, meaning.Vectors] | None
+"""The loaded model and the vectors of an index's tools, or None."""
 
 
 def rank_fused(
@@ -262,10 +262,10 @@ def rank_fused(
     """Return ``rank`` of the BM25 ranking fused with the ranking by meaning, as search does."""
     if with_meaning is None:
         return rank(index, query, expected)
-    encoder, matrix = with_meaning
+    encoder, vectors = with_meaning
     found = meaning.fuse(
         index.search(query, _ANSWERED, SCORE_FLOOR),
-        meaning.by_meaning(index.cards, matrix, encoder.query(query), _ANSWERED),
+        meaning.by_meaning(index.cards, vectors, encoder.query(query), _ANSWERED),
         _ANSWERED,
     )
     for position, (card, _score) in enumerate(found, start=1):
@@ -286,13 +286,15 @@ def load_meaning() -> meaning.Encoder | None:
     return encoder
 
 
-def embedded(encoder: meaning.Encoder, cards: Sequence[ToolCard]) -> Any:
-    """Embed ``cards`` (those without a vector) and return their matrix."""
-    texts = dict.fromkeys(map(meaning.card_text, cards))
+def embedded(encoder: meaning.Encoder, index: ToolIndex) -> meaning.Vectors:
+    """Embed what ``index`` is ranked by (the texts without a vector) and return its vectors."""
+    if (texts := encoder.texts(index)) is None:
+        encoder.load_sentences(index.language or "")
+        texts = encoder.texts(index) or []
     missing = [text for text in texts if text not in encoder.vectors]
     for start in range(0, len(missing), 256):
         encoder.embed(missing[start : start + 256])
-    return encoder.matrix(cards)
+    return encoder.matrix(index)
 
 
 def rss_mib() -> float:
@@ -417,7 +419,7 @@ def ranking(
     for lang in LANGUAGES:
         cards = home(assist[lang], 1000, vocabularies[lang])
         index = ToolIndex(cards, lang)
-        with_meaning = None if encoder is None else (encoder, embedded(encoder, cards))
+        with_meaning = None if encoder is None else (encoder, embedded(encoder, index))
         for query in (query for query in QUERIES if query.language == lang):
             texts = {"said": query.text, "searched": f"{query.text} {query.keywords}".strip()}
             for how, text in texts.items():
@@ -564,7 +566,7 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> l
                 "every request 5 times):"
             ),
             "",
-            "| tools | embed all tools | `search_tools` median | p95 |",
+            "| tools | embed all tools and sentences | `search_tools` median | p95 |",
             "| ---: | ---: | ---: | ---: |",
         ]
         for size in latency_sizes:
@@ -572,6 +574,17 @@ async def async_run(sizes: tuple[int, ...], latency_sizes: tuple[int, ...]) -> l
                 encoder, home(assist["de"], size, vocabularies["de"])
             )
             out.append(row)
+        out += [
+            "",
+            (
+                "Home Assistant's intent sentences (one example per template, every intent of the "
+                "language), read and embedded once per language while Home Assistant runs:"
+            ),
+            "",
+            "| language | sentences | read | embed |",
+            "| --- | ---: | ---: | ---: |",
+            *(sentence_cost(encoder, lang) for lang in LANGUAGES),
+        ]
     out += ["", *goal_rows(recalls, answered_at, p95_at)]
     if (p95 := meaning_p95.get(10000)) is not None:
         out.append(
@@ -668,7 +681,7 @@ def meaning_latency(encoder: meaning.Encoder, cards: list[ToolCard]) -> tuple[st
     encoder.vectors.clear()
     index = ToolIndex(cards, "de")
     took = time.perf_counter()
-    with_meaning = (encoder, embedded(encoder, cards))
+    with_meaning = (encoder, embedded(encoder, index))
     took = time.perf_counter() - took
     searches = [
         sample
@@ -680,6 +693,20 @@ def meaning_latency(encoder: meaning.Encoder, cards: list[ToolCard]) -> tuple[st
         f"| {len(cards):,} | {took:.1f} s | {statistics.median(searches) * 1000:.2f} ms | "
         f"{p95:.2f} ms |"
     ), p95
+
+
+def sentence_cost(encoder: meaning.Encoder, language: str) -> str:
+    """Return the Markdown row of reading and embedding every intent sentence of ``language``."""
+    fresh = meaning.Encoder()
+    fresh.model = encoder.model
+    took = time.perf_counter()
+    fresh.load_sentences(language)
+    read = time.perf_counter() - took
+    texts = list(dict.fromkeys(t for found in fresh.sentences[language].values() for t in found))
+    took = time.perf_counter()
+    for start in range(0, len(texts), 256):
+        fresh.embed(texts[start : start + 256])
+    return f"| {language} | {len(texts):,} | {read:.2f} s | {time.perf_counter() - took:.2f} s |"
 
 
 def machine() -> str:

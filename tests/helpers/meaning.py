@@ -24,6 +24,7 @@ CONCEPTS: dict[str, int] = {
     "date": 2,
     "today": 2,
     "time": 2,
+    "deactivate": 3,
 }
 """Each known word's concept (a dimension of the vector); one more dimension for the rest."""
 

@@ -18,11 +18,12 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.search import meaning
-from custom_components.llm_hub.search.index import ToolCard
+from custom_components.llm_hub.search.index import ToolCard, ToolIndex
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.requirements import RequirementsNotFound
+from homeassistant.setup import async_setup_component
 
 from ..helpers import hubs
 from ..helpers.flows import _open, _search_mode, _selector, _submit
@@ -212,6 +213,57 @@ async def test_a_language_outside_the_model_searches_by_words(
     await _search(hass, hub, QUERY, language="de")
     await hass.async_block_till_done(wait_background_tasks=True)
     assert (await _search(hass, hub, QUERY, language="de"))[0] == hubs.BREW
+
+
+async def test_intent_sentences_are_embedded_in_the_request_language(
+    hass: HomeAssistant, hub: MockConfigEntry, encoder: type[FakeEncoder]
+) -> None:
+    """Home Assistant's sentences for Assist's intent tools are embedded in the request's
+    language, read once per language; a request in their words finds the intent tool."""
+    assert await async_setup_component(hass, "intent", {})  # Assist lists its intents' tools
+    hass.states.async_set("light.kitchen", "on")
+    await _turn_on(hass, hub)
+    await _search(hass, hub, "deactivate")
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert "deactivate the light in here" in encoder.embedded
+    assert (await _search(hass, hub, "deactivate"))[0] == "intent__HassTurnOff"
+    assert not any("schalte" in text.lower() for text in encoder.embedded)
+
+    await _search(hass, hub, QUERY, language="de")
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert any("schalte" in text.lower() for text in encoder.embedded)
+    assert (await _search(hass, hub, QUERY, language="de"))[0] == hubs.BREW
+    shared = hass.data[meaning._ENCODER]
+    assert set(shared.sentences) == {"en", "de"}
+    embedded = len(encoder.embedded)
+    await _search(hass, hub, QUERY, language="sv")  # outside the model: nothing read or embedded
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert set(shared.sentences) == {"en", "de"}
+    assert len(encoder.embedded) == embedded
+
+
+def test_a_tool_ranks_by_the_closest_of_its_vectors(encoder: type[FakeEncoder]) -> None:
+    """A card's cosine is the highest of its own text's and its intents' sentences'."""
+    shared = meaning.Encoder()
+    shared.load()
+    off = replace(_card("intent__HassTurnOff"), intents=("HassTurnOff",))
+    index = ToolIndex([_card("coffee"), off, _card("grind")], "en")
+    assert shared.texts(index) is None  # the sentences are not read yet
+    shared.sentences["en"] = {"HassTurnOff": ("deactivate it", "grind")}
+    texts = shared.texts(index)
+    assert texts == ["coffee", "intent: Hass Turn Off", "grind", "deactivate it"]
+    shared.embed(texts)
+    vectors = shared.matrix(index)
+    assert vectors.owners.tolist() == [1, 1]
+    found = meaning.by_meaning(index.cards, vectors, shared.query("deactivate"), 3)
+    assert [(card.name, round(score, 2)) for card, score in found] == [("intent__HassTurnOff", 1.0)]
+    # "grind" is both a card and a sentence of the intent tool: each ranks first at 1.0.
+    assert [
+        card.name for card, _ in meaning.by_meaning(index.cards, vectors, shared.query("grind"), 2)
+    ] == [
+        "intent__HassTurnOff",
+        "grind",
+    ]
 
 
 async def test_hub_reloaded_while_vectors_are_built(

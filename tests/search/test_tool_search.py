@@ -44,6 +44,7 @@ from custom_components.llm_hub.search.terms import (
 from custom_components.llm_hub.search.vocabulary import (
     IntentVocabulary,
     async_get_intent_vocabulary,
+    intent_sentences,
     intent_words,
 )
 from homeassistant.core import Context, HomeAssistant
@@ -233,6 +234,19 @@ async def test_intent_vocabulary(hass: HomeAssistant) -> None:
     assert german.actions == {}
 
 
+def test_intent_sentences() -> None:
+    """One plain example per sentence template, the slots left out; none without the packages."""
+    english = intent_sentences("en")
+    assert "deactivate the light in here" in english["HassTurnOff"]
+    assert "what time is it right now" in english["HassGetCurrentTime"]
+    assert not any("{" in text or "<" in text or "[" in text for text in english["HassTurnOn"])
+    assert len(english["HassTurnOn"]) == len(set(english["HassTurnOn"]))
+    assert intent_sentences("de-AT")["HassTurnOn"] == intent_sentences("de")["HassTurnOn"]
+    assert intent_sentences("xx") == {}
+    with patch.dict(sys.modules, {"hassil.errors": None}):
+        assert intent_sentences("en") == {}
+
+
 async def test_intent_actions(hass: HomeAssistant) -> None:
     """Each intent's action, named in the language's translations; again when handlers change."""
     assert await async_setup_component(hass, "homeassistant", {})
@@ -269,7 +283,9 @@ async def test_tool_card(hass: HomeAssistant) -> None:
         source="Assist",
         vocabulary=vocabulary,
     )
-    assert made == ToolCard("turn_on", "", OBJECT, "Turn on", "Assist", ("switch",))
+    assert made == ToolCard(
+        "turn_on", "", OBJECT, "Turn on", "Assist", ("switch",), intents=("HassTurnOn",)
+    )
     acting = replace(vocabulary, actions={"HassTurnOn": ("Generic turn on",)})
     made = tool_card(
         tool, name="turn_on", description=None, parameters=OBJECT, source="", vocabulary=acting
@@ -288,6 +304,7 @@ async def test_tool_card(hass: HomeAssistant) -> None:
         DateTime(), name="now", description="d", parameters=OBJECT, source="", vocabulary=vocabulary
     )
     assert served.keywords == ("clock",)
+    assert served.intents == ("HassGetCurrentDate", "HassGetCurrentTime")
 
 
 # --- Meta-tools ----------------------------------------------------------------------------

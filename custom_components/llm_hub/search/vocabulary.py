@@ -3,11 +3,13 @@
 They come from the ``home-assistant-intents`` package that the ``conversation`` integration
 uses, so a request in the home's language finds Assist's intent tools; the translated name
 and description of the action each intent's handler calls bridge a few more requests.
+Meaning search embeds an example of each sentence (``intent_sentences``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+import contextlib
 from dataclasses import dataclass, field, replace
 import re
 from typing import Any, Final
@@ -19,12 +21,14 @@ from homeassistant.util.hass_dict import HassKey
 from ..const import DOMAIN
 from .terms import words
 
-__all__ = ["IntentVocabulary", "async_get_intent_vocabulary", "intent_words"]
+__all__ = ["IntentVocabulary", "async_get_intent_vocabulary", "intent_sentences", "intent_words"]
 
 # Template syntax of home-assistant-intents sentences: <rule> and {list} or {list:slot}.
 _RULE: Final = re.compile(r"<([^<>]+)>")
 _LIST: Final = re.compile(r"\{([^{}:]+)(?::[^{}]*)?\}")
 _GLUED_OPTION: Final = re.compile(r"(?<=\w)\[[^\[\]]*\]")
+# A slot of a sentence sampled without its lists' values.
+_SLOT: Final = re.compile(r"\{[^{}]*\}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +77,56 @@ async def async_get_intent_vocabulary(hass: HomeAssistant, language: str) -> Int
 
 def _load_vocabulary(language: str) -> IntentVocabulary:
     """Return the intent vocabulary of ``language`` (blocking: reads the package's files)."""
+    if (data := _intents_data(language)) is None:
+        return IntentVocabulary(language, {})
+    return IntentVocabulary(language, intent_words(data))
+
+
+def _intents_data(language: str) -> dict[str, Any] | None:
+    """Return the home-assistant-intents file of ``language`` (blocking), None without one."""
     try:
         import home_assistant_intents  # noqa: PLC0415  # conversation's, maybe absent
     except ImportError:
-        return IntentVocabulary(language, {})
+        return None
     # A regional code without sentences of its own (en-GB) takes the language's (en).
-    data = home_assistant_intents.get_intents(language) or home_assistant_intents.get_intents(
+    return home_assistant_intents.get_intents(language) or home_assistant_intents.get_intents(
         language.partition("-")[0]
     )
-    if data is None:
-        return IntentVocabulary(language, {})
-    return IntentVocabulary(language, intent_words(data))
+
+
+def intent_sentences(language: str) -> dict[str, tuple[str, ...]]:
+    """Return per intent type an example of each sentence template, slots left out (blocking).
+
+    Sampled by ``hassil``; empty without it or ``home-assistant-intents``, or for their lacks.
+    """
+    try:
+        from hassil.errors import HassilError  # noqa: PLC0415  # conversation's, maybe absent
+        from hassil.intents import Intents  # noqa: PLC0415
+        from hassil.sample import sample_sentence  # noqa: PLC0415
+    except ImportError:
+        return {}
+    if (data := _intents_data(language)) is None:
+        return {}
+    intents = Intents.from_dict(data)
+    examples: dict[str, tuple[str, ...]] = {}
+    for intent_type, intent_data in intents.intents.items():
+        found: dict[str, None] = {}
+        for item in intent_data.data:
+            rules = {**intents.expansion_rules, **item.expansion_rules}
+            for sentence in item.sentences:
+                # A template naming a rule or list the file lacks has no example.
+                with contextlib.suppress(HassilError):
+                    text = next(
+                        iter(
+                            sample_sentence(
+                                sentence, intents.slot_lists, rules, language, expand_lists=False
+                            )
+                        ),
+                        "",
+                    )
+                    found[" ".join(_SLOT.sub(" ", text).split())] = None
+        examples[intent_type] = tuple(text for text in found if text)
+    return examples
 
 
 def intent_words(data: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
