@@ -23,7 +23,7 @@ from custom_components.llm_hub.confirm import approvals, gate
 from custom_components.llm_hub.options import EXPECTED, SAFETY_OPTIONS, HubOptions
 from custom_components.llm_hub.panel import admin_commands, inspector
 from custom_components.llm_hub.schema import cache
-from custom_components.llm_hub.search import index, meta_tools, terms
+from custom_components.llm_hub.search import index, meaning, meta_tools, terms
 from custom_components.llm_hub.ui_tools import tools
 from homeassistant import components
 from homeassistant.components import websocket_api
@@ -127,6 +127,7 @@ CONSTANTS: Final = (
     Constant(r"kept for up to (\d+) s", cache.MAX_AGE),
     Constant(r"after (\d+) s \(a parameters object", cache.MAX_AGE),
     Constant(r"Past ([\d,]+) tools", cache.MAX_ENTRIES),
+    Constant(r"let go after (\d+) s", meaning.RELEASE_AFTER),
     # Calls and the audit (calls/audit.py).
     Constant(r"the last (\d+) calls", audit.RECENT_CALLS),
     Constant(r"keeps the last\s+(\d+) in memory", audit.RECENT_CALLS),

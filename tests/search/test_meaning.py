@@ -8,12 +8,16 @@ fail.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
+import gc
 import sys
 import threading
 from typing import Any
 from unittest.mock import patch
+import weakref
 
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
@@ -24,10 +28,14 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.requirements import RequirementsNotFound
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 
 from ..helpers import hubs
 from ..helpers.flows import _open, _search_mode, _selector, _submit
 from ..helpers.meaning import FakeEncoder
+
+# The test harness unloads every hub at its end; the model's release timer is left then.
+pytestmark = pytest.mark.parametrize("expected_lingering_timers", [True])
 
 QUERY = "an espresso please"
 """A request that shares no word with ``BREW`` (the stand-in knows what it means)."""
@@ -177,6 +185,49 @@ async def test_turned_off_clears_the_repair(
     await _submit(hass, result, {const.CONF_TOOL_MODE: "search", const.CONF_SEARCH_MEANING: False})
     assert _issue(hass, meaning.MODEL_FAILED, hub) is None
     assert hub.runtime_data.api.meaning is None
+
+
+async def test_turned_off_lets_the_model_go(
+    hass: HomeAssistant, hub: MockConfigEntry, encoder: type[FakeEncoder]
+) -> None:
+    """A reload keeps the model; turned off, it is let go after ``RELEASE_AFTER`` seconds (its
+    memory freed), unless a hub turns it on meanwhile; turned on again, it loads anew."""
+    await _turn_on(hass, hub)
+    shared = hass.data[meaning._ENCODER]
+    await hass.config_entries.async_reload(hub.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert hass.data[meaning._ENCODER] is shared
+    assert encoder.loads == 1
+
+    result = await _open(hass, hub, "search")
+    await _submit(hass, result, {const.CONF_TOOL_MODE: "search", const.CONF_SEARCH_MEANING: False})
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=meaning.RELEASE_AFTER - 1))
+    await _turn_on(hass, hub)  # back within the grace: the same model
+    assert hass.data[meaning._ENCODER] is shared
+
+    model = weakref.ref(shared.model)
+    other = await hubs.async_add_hub(
+        hass,
+        "Hall",
+        {
+            CONF_LLM_HASS_API: ["assist"],
+            const.CONF_TOOL_MODE: "search",
+            const.CONF_SEARCH_MEANING: True,
+        },
+    )
+    result = await _open(hass, hub, "search")
+    await _submit(hass, result, {const.CONF_TOOL_MODE: "search", const.CONF_SEARCH_MEANING: False})
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=meaning.RELEASE_AFTER + 1))
+    assert hass.data[meaning._ENCODER] is shared  # the other hub still searches by meaning
+    await hass.config_entries.async_unload(other.entry_id)
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=meaning.RELEASE_AFTER + 1))
+    await hass.async_block_till_done()
+    assert meaning._ENCODER not in hass.data
+    del shared
+    gc.collect()
+    assert model() is None
+    await _turn_on(hass, hub)
+    assert encoder.loads == 2
 
 
 async def test_every_tool_pinned_leaves_nothing_to_rank(

