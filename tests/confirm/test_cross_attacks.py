@@ -127,7 +127,7 @@ async def test_a_remembered_alias_another_tool_takes_without_a_reload_asks(
 
 
 @pytest.mark.parametrize("nested", [False, True])
-async def test_a_scoped_hubs_approval_names_no_group_member_outside_its_scope(
+async def test_a_scoped_hub_refuses_a_group_acting_outside_its_scope_before_asking(
     hass: HomeAssistant,
     garage_home: Calls,
     hass_admin_user: MockUser,
@@ -136,8 +136,8 @@ async def test_a_scoped_hubs_approval_names_no_group_member_outside_its_scope(
 ) -> None:
     """The hub reaches the cover group "Garage doors" only, not its member, the garage door
     (device class garage, which the hub, or the unscoped hub that picks it, asks before acting
-    on). A call on the group: neither the approval's event, nor the approval as listed, nor its
-    notification names the door."""
+    on). A call on the group is refused by the scope before anyone is asked: no approval, event
+    or notification, and the refusal names only the group."""
     scope = {const.CONF_SCOPE_ENTITIES: ["cover.garage_doors"]}
     if nested:
         inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
@@ -146,14 +146,48 @@ async def test_a_scoped_hubs_approval_names_no_group_member_outside_its_scope(
         entry = await _hub(hass, "Scoped", **scope)
     client = await hass_ws_client(hass)
     events = async_capture_events(hass, EVENT_APPROVAL)
-    await _call(hass, entry, hass_admin_user, "HassTurnOn", name="Garage doors")
+    refused = await _call(hass, entry, hass_admin_user, "HassTurnOn", name="Garage doors")
     await hass.async_block_till_done()
     listed = await _listing(client)
     notifications = persistent_notification._async_get_or_create_notifications(hass)
 
-    shown = str([e.data for e in events]) + str(listed) + str(notifications)
-    assert "cover.garage_doors" in shown
-    assert "cover.garage_door" not in shown.replace("cover.garage_doors", "")
+    assert _ended(refused) == "OutOfScope", refused.data
+    assert "Garage doors" in str(refused.data["error_text"])
+    assert "garage_door" not in str(refused.data).replace("cover.garage_doors", "")
+    assert (events, listed, notifications) == ([], {"approvals": [], "remembered": []}, {})
+    assert garage_home["cover.open_cover"] == []
+
+
+@pytest.mark.parametrize("nested", [False, True])
+async def test_a_scoped_hub_refuses_an_intent_script_acting_outside_it_before_asking(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    hass_admin_user: MockUser,
+    hass_ws_client: WebSocketGenerator,
+    nested: bool,
+) -> None:
+    """An ``intent_script`` intent opens the garage door; the hub (or the hub it picks) reaches
+    the hall light only and asks before acting on a garage door. The intent is listed (what it
+    does can be followed), but a call is refused by the scope before anyone is asked, and the
+    refusal does not name the door."""
+    garage = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
+    intents = {"intent_script": {"LetCarIn": {"action": [garage], "speech": {"text": "Done"}}}}
+    assert await async_setup_component(hass, "intent_script", intents)
+    scope = {const.CONF_SCOPE_ENTITIES: ["light.hall"]}
+    if nested:
+        inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
+        entry = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+    else:
+        entry = await _hub(hass, "Scoped", **scope)
+    client = await hass_ws_client(hass)
+    events = async_capture_events(hass, EVENT_APPROVAL)
+
+    refused = await _call(hass, entry, hass_admin_user, "LetCarIn")
+    await hass.async_block_till_done()
+
+    assert _ended(refused) == "OutOfScope", refused.data
+    assert "garage" not in str(refused.data).lower()
+    assert (events, await _listing(client)) == ([], {"approvals": [], "remembered": []})
     assert garage_home["cover.open_cover"] == []
 
 

@@ -498,9 +498,9 @@ async def test_an_approval_names_nothing_outside_the_scope_to_its_user(
     hass_read_only_user: MockUser,
     hass_read_only_access_token: str,
 ) -> None:
-    """Without shadow mode, the same hub asks for unlocking the front door before its scope
-    refuses it: the approval a user who is no administrator reads of their own call names
-    what they named, never the door's id."""
+    """Without shadow mode, the same hub refuses unlocking the front door, outside its scope,
+    before anyone is asked: the user who is no administrator has no approval to read, and the
+    refusal names what they named, never the door's id."""
     assert await async_setup_component(hass, "websocket_api", {})
     hub = await async_add_hub(hass, "Home", {**NOT_THE_DOOR, **DESTRUCTIVE})
     client = await hass_ws_client(hass, hass_read_only_access_token)
@@ -510,10 +510,10 @@ async def test_an_approval_names_nothing_outside_the_scope_to_its_user(
     await client.send_json_auto_id({"type": "llm_hub/approvals/list"})
     response = await client.receive_json()
 
-    assert outcome == "asks", data
-    (approval,) = response["result"]["approvals"]
-    assert (approval["targets"], approval["targets_unmatched"]) == ([], 'name "Front door"')
-    assert "lock.front_door" not in json.dumps(approval)
+    assert outcome == "OutOfScope", data
+    assert "(name 'Front door') is outside the scope" in data["error_text"]
+    assert response["result"]["approvals"] == []
+    assert "lock.front_door" not in json.dumps(data)
 
 
 async def _call_tool(

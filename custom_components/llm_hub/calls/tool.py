@@ -45,6 +45,7 @@ from ..scope.assist import (
     OutOfScope,
     async_call_in_scope,
     async_call_matched,
+    intent_refusal,
     tool_outside,
 )
 from ..scope.reach import HubScope, ResolvedScope, entered
@@ -361,14 +362,19 @@ class HubTool(Tool):
                 inner.append(scope.resolve(hass))
             tool = tool.tool
         if not inner:
-            return self._check_call(tool_input, llm_context, confirmed=confirmed)
+            return self._check_call(hass, tool_input, llm_context, confirmed=confirmed)
         if not llm_context.assistant:
             llm_context = replace(llm_context, assistant=CONVERSATION)
         with entered((*scopes, *inner)):
-            return self._check_call(tool_input, llm_context, confirmed=confirmed)
+            return self._check_call(hass, tool_input, llm_context, confirmed=confirmed)
 
     def _check_call(
-        self, tool_input: ToolInput, llm_context: LLMContext, *, confirmed: bool
+        self,
+        hass: HomeAssistant,
+        tool_input: ToolInput,
+        llm_context: LLMContext,
+        *,
+        confirmed: bool,
     ) -> dict[str, Any] | Cleared | Stop:
         """Return the arguments of a call that may run, or the answer that stops it."""
         settings = self.settings
@@ -400,9 +406,15 @@ class HubTool(Tool):
         validated = self.validate(tool_args)
         if isinstance(validated, ToolResult):
             return validated, "error"
-        if gate is not None:
-            return gate.check(self.name, tool_input, llm_context, validated)
-        return validated
+        if gate is None:
+            return validated
+        original = unwrap(self.tool)
+        if isinstance(original, IntentTool) and (
+            why := intent_refusal(hass, original, validated, llm_context)
+        ):
+            # Refused by a scope on the path: no one is asked for a call that would not run.
+            return error_result("OutOfScope", self._error_text(OutOfScope(why))), "refused"
+        return gate.check(self.name, tool_input, llm_context, validated)
 
     async def _async_run(  # noqa: PLR0911  # one answer per way a call can fail
         self,

@@ -56,6 +56,7 @@ __all__ = [
     "async_call_matched",
     "entity_refused",
     "in_scope",
+    "intent_refusal",
     "prompt_in_scope",
     "scope_note",
     "tool_outside",
@@ -290,6 +291,25 @@ def _entries(lines: list[str]) -> list[str]:
     return entries
 
 
+def intent_refusal(
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    arguments: dict[str, Any],
+    llm_context: llm_helper.LLMContext,
+) -> str | None:
+    """Return why the scopes entered refuse the call of ``tool`` whole (None: they do not).
+
+    As ``async_call_in_scope`` decides it (``llm_context`` names an assistant), before anyone is
+    asked to confirm the call; a handler gone since is refused (``intent_acts``: unknown).
+    """
+    if not scopes_entered():
+        return None
+    handler = handler_of(hass, tool.intent_type)
+    if not plain_handler(handler):
+        return _own_way_refusal(hass, tool, arguments, llm_context)
+    return _scoped_match(hass, tool, handler, arguments, llm_context, reaches).refusal
+
+
 async def async_call_in_scope(
     hass: HomeAssistant,
     tool: llm_helper.Tool,
@@ -315,12 +335,21 @@ async def async_call_in_scope(
         return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
     if not plain_handler(handler):
         # Its targets as it would find them, all within the scope, or refused.
-        acts = intent_acts(hass, tool, tool_input.tool_args, llm_context, None)
-        what = f"tool {tool.name} with these arguments"
-        if (why := acts_outside(hass, acts, what)) is not None:
+        if (why := _own_way_refusal(hass, tool, tool_input.tool_args, llm_context)) is not None:
             raise OutOfScope(why)
         return await tool.async_call(hass, tool_input, llm_context)
     return await _async_intent_in_scope(hass, tool, handler, tool_input, llm_context)
+
+
+def _own_way_refusal(
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    arguments: Mapping[str, Any],
+    llm_context: llm_helper.LLMContext,
+) -> str | None:
+    """Return why the scopes refuse an intent whose handler finds its targets its own way."""
+    acts = intent_acts(hass, tool, arguments, llm_context, None)
+    return acts_outside(hass, acts, f"tool {tool.name} with these arguments")
 
 
 async def async_call_matched(
@@ -337,24 +366,48 @@ async def async_call_matched(
     return await tool.async_call(hass, tool_input, llm_context)
 
 
-async def _async_intent_in_scope(  # noqa: PLR0917
+@dataclass(frozen=True, slots=True)
+class _ScopedMatch:
+    """How a plainly handled intent's call goes within ``within``: one of its fields is set."""
+
+    # Why the scopes refuse it whole.
+    refusal: str | None = None
+    # It fails as Home Assistant's matcher would, with fewer entities exposed.
+    failed: intent.MatchFailedError | None = None
+    # What it acts on: the validated slots, the states kept and how they were matched.
+    run: (
+        tuple[
+            dict[str, Any],
+            intent.MatchTargetsResult,
+            intent.MatchTargetsConstraints,
+            intent.MatchTargetsPreferences,
+        ]
+        | None
+    ) = None
+
+
+# The call goes to the tool as it is: it fails or refuses the way it would.
+_AS_IS: Final = _ScopedMatch()
+
+
+def _scoped_match(  # noqa: PLR0911, PLR0917  # one answer per way the call goes
     hass: HomeAssistant,
     tool: llm_helper.IntentTool,
     handler: intent.DynamicServiceIntentHandler,
-    tool_input: llm_helper.ToolInput,
+    arguments: Mapping[str, Any],
     llm_context: llm_helper.LLMContext,
-    within: Within | None = reaches,
-) -> llm_helper.ToolResult | JsonObjectType:
-    """Call the intent of ``tool`` on its targets ``within`` (None: all; the module's text)."""
-    slots = slots_of(hass, tool, tool_input.tool_args, llm_context)
+    within: Within | None,
+) -> _ScopedMatch:
+    """Return how the call of ``tool`` goes on its targets ``within`` (None: all)."""
+    slots = slots_of(hass, tool, arguments, llm_context)
     try:
         valid = handler.async_validate_slots(slots)
     except Exception:  # noqa: BLE001  # the intent refuses them the same way
-        return await tool.async_call(hass, tool_input, llm_context)
+        return _AS_IS
     constraints = constraints_of(handler, valid, llm_context.assistant)
     if not constraints.has_constraints:
         # Its async_handle refuses to act on everything ("cannot target all devices").
-        return await tool.async_call(hass, tool_input, llm_context)
+        return _AS_IS
     preferences = intent.MatchTargetsPreferences(
         area_id=valid.get("preferred_area_id", {}).get("value"),
         floor_id=valid.get("preferred_floor_id", {}).get("value"),
@@ -363,7 +416,7 @@ async def _async_intent_in_scope(  # noqa: PLR0917
     scoped = match(hass, constraints, preferences, within, found)
     if not scoped.is_match:
         if scoped is found:
-            return await tool.async_call(hass, tool_input, llm_context)  # fails as it would
+            return _AS_IS  # fails as it would
         if found.is_match and scoped.no_match_reason is intent.MatchFailedReason.ASSISTANT:
             # Exposed, but nothing named lies in this assistant's scope: said so.
             named = ", ".join(
@@ -371,11 +424,11 @@ async def _async_intent_in_scope(  # noqa: PLR0917
                 for slot in ("name", "area", "floor")
                 if slot in valid
             )
-            raise OutOfScope(
-                f"what the call names ({named}) is outside the scope of this assistant. Tell "
-                "the user it cannot do that here"
+            return _ScopedMatch(
+                refusal=f"what the call names ({named}) is outside the scope of this "
+                "assistant. Tell the user it cannot do that here"
             )
-        raise intent.MatchFailedError(scoped, constraints, preferences)
+        return _ScopedMatch(failed=intent.MatchFailedError(scoped, constraints, preferences))
     # A group, scene or script acting outside the scope is left out, as its own tool is.
     refused: list[str] = []
     kept: list[State] = []
@@ -386,13 +439,30 @@ async def _async_intent_in_scope(  # noqa: PLR0917
         else:
             kept.append(state)
     if refused and not kept:
-        raise OutOfScope(refused[0])
+        return _ScopedMatch(refusal=refused[0])
     if refused:
         scoped = replace(scoped, states=kept)
+    return _ScopedMatch(run=(valid, scoped, constraints, preferences))
+
+
+async def _async_intent_in_scope(  # noqa: PLR0917
+    hass: HomeAssistant,
+    tool: llm_helper.IntentTool,
+    handler: intent.DynamicServiceIntentHandler,
+    tool_input: llm_helper.ToolInput,
+    llm_context: llm_helper.LLMContext,
+    within: Within | None = reaches,
+) -> llm_helper.ToolResult | JsonObjectType:
+    """Call the intent of ``tool`` on its targets ``within`` (None: all; the module's text)."""
+    decided = _scoped_match(hass, tool, handler, tool_input.tool_args, llm_context, within)
+    if decided.refusal is not None:
+        raise OutOfScope(decided.refusal)
+    if decided.failed is not None:
+        raise decided.failed
+    if decided.run is None:
+        return await tool.async_call(hass, tool_input, llm_context)
     # What its own async_handle does after the same match: matched once, not twice.
-    return await _async_handle_states(
-        hass, handler, valid, scoped, constraints, preferences, llm_context
-    )
+    return await _async_handle_states(hass, handler, *decided.run, llm_context)
 
 
 async def _async_handle_states(  # noqa: PLR0917
