@@ -140,6 +140,7 @@ class Encoder:
         """Forget the model and the vectors (their memory is freed); a next user loads anew."""
         self._release = None
         del hass.data[_ENCODER]
+        LOGGER.debug("Meaning search model let go: no hub uses it")
         self.model = None  # a closed hub's search may still hold this encoder
         self.vectors.clear()
         self.sentences.clear()
@@ -163,6 +164,7 @@ class Encoder:
             await hass.async_add_executor_job(self.load)
         except Exception as err:  # any failure of the package: search by words
             raise MeaningError(MODEL_FAILED, str(err) or type(err).__name__) from err
+        LOGGER.debug("Meaning search model %s loaded", REQUIREMENT)
 
     def load(self) -> None:
         """Import the package and load its weights now (a missing model fails here)."""
