@@ -426,3 +426,29 @@ async def test_model_failing_to_embed_the_tools_is_reported_once(
     await _ready(hass, hub)
     assert await _names(hass, hub, QUERY) == [hubs.BREW]
     assert _issue(hass, meaning.MODEL_FAILED, hub) is None
+
+
+async def test_request_language_switching_while_embedding(
+    hass: HomeAssistant, hub: MockConfigEntry, encoder: type[FakeEncoder]
+) -> None:
+    """Requests in three languages while the first's vectors are made: each answers at once
+    (by words), one job embeds for the latest, and every language ranks by meaning after."""
+    assert await async_setup_component(hass, "intent", {})
+    hass.states.async_set("light.kitchen", "on")
+    await _turn_on(hass, hub)
+    encoder.gate = threading.Event()
+    assert await _names(hass, hub, QUERY, language="en") == []
+    await hass.async_add_executor_job(encoder.waiting.wait, 10)
+    for language in ("de", "fr", "de"):
+        assert await _names(hass, hub, QUERY, language=language) == []
+    search = hub.runtime_data.api.meaning
+    running = search._embedding
+    encoder.gate.set()
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert running.done()
+    shared = hass.data[meaning._ENCODER]
+    assert set(shared.sentences) == {"en", "de"}  # fr was never the latest when a job began
+    for language in ("de", "en", "fr"):
+        await _ready(hass, hub, language=language)
+        assert await _names(hass, hub, QUERY, language=language) == [hubs.BREW], language
+    assert set(shared.sentences) == {"en", "de", "fr"}
