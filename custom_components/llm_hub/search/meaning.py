@@ -232,7 +232,7 @@ class Vectors:
         """Return per card the highest cosine of ``vector`` (a unit vector) to any of its rows."""
         import numpy as np  # noqa: PLC0415  # loaded with the model
 
-        cosines = self.rows @ vector
+        cosines = np.nan_to_num(self.rows @ vector, nan=-1.0)  # a degenerate vector: no match
         best: np.ndarray = cosines[: len(cosines) - len(self.owners)].copy()
         np.maximum.at(best, self.owners, cosines[len(best) :])
         return best
