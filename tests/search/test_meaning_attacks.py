@@ -53,6 +53,11 @@ async def _call(
     return result
 
 
+def _error(result: llm.ToolResult) -> Any:
+    data: Any = result.data
+    return data["error"]
+
+
 def _tools(result: llm.ToolResult) -> Any:
     data: Any = result.data
     return data["tools"]
@@ -134,6 +139,17 @@ async def test_huge_queries_answer_at_once(
             assert time.perf_counter() - start < 2, (language, query[:20])
             assert (found[:1] or [None])[0] == first or first is None, (language, found)
             assert len(encoder.embedded[-1]) <= QUERY_MAX
+    # A name no tool has gets the closest names by the same search, at once.
+    instance = await llm.async_get_api(
+        hass, hubs.hub_id(hub), replace(hubs.llm_context(), language="de")
+    )
+    start = time.perf_counter()
+    unknown = await instance.async_call_tool(
+        llm.ToolInput(tool_name="call_tool", tool_args={"name": "x" * 1_000_000, "arguments": {}})
+    )
+    assert time.perf_counter() - start < 2
+    assert isinstance(unknown, llm.ToolResult)
+    assert _error(unknown) == "UnknownTool"
     assert await _names(hass, hub, " " * 1_000_000) == []
     assert await _names(hass, hub, "!?." * 300_000) == []
 
