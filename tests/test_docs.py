@@ -174,6 +174,8 @@ CONSTANTS: Final = (
     Constant(r"`b` (\d\.\d)\)", index._B),
     Constant(r"stands for up to (\d+) long words", index._WIDEN_MOST),
     Constant(r"a word of (\d+) letters or more", terms.COMPOUND_MIN),
+    Constant(r"\(and at most (\d+), past which", terms.COMPOUND_MAX),
+    Constant(r"A query counts by its first ([\d,]+) characters", index.QUERY_MAX),
     Constant(r"a cache of ([\d,]+) words", terms._stems.cache_parameters()["maxsize"]),
     # Sizes (panel/inspector.py).
     Constant(r"(\d\.\d) characters", inspector.CHARS_PER_TOKEN),

@@ -75,4 +75,5 @@ class FakeEncoder:
         for row, text in zip(rows, texts, strict=True):
             for word in re.findall(r"\w+", text.lower()):
                 row[CONCEPTS.get(word, len(row) - 1)] += 1 if word in CONCEPTS else 0.05
-        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+        with np.errstate(invalid="ignore"):  # a text of no words: NaN, a degenerate vector
+            return rows / np.linalg.norm(rows, axis=1, keepdims=True)

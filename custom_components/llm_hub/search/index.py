@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 # thread even when disabled; this switch of bm25s's own makes it use none.
 os.environ.setdefault("DISABLE_TQDM", "1")
 
-__all__ = ["ToolCard", "ToolIndex", "ToolIndexCache", "tool_card"]
+__all__ = ["QUERY_MAX", "ToolCard", "ToolIndex", "ToolIndexCache", "tool_card"]
 
 
 # BM25 parameters: k1 as Lucene; b lower than its 0.75, since intent tools carry long
@@ -54,6 +54,9 @@ _SERVED_INTENTS: Final[Mapping[str, tuple[str, ...]]] = {
 
 # Compounds a query word no tool holds may stand for (in a compounding language).
 _WIDEN_MOST: Final = 8
+
+# Characters of a query that count (searched on the event loop; the rest is not keywords).
+QUERY_MAX: Final = 1000
 
 # Indexes a ``ToolIndexCache`` keeps (tool sets differ by device, language, user).
 _CACHE_SIZE: Final = 8
@@ -252,7 +255,7 @@ class ToolIndex:
             return []
         import numpy as np  # noqa: PLC0415  # imported with bm25s when the index was made
 
-        wanted = self._query_terms(query)
+        wanted = self._query_terms(query[:QUERY_MAX])
         ids = retriever.get_tokens_ids(wanted)
         if not ids:
             return []

@@ -27,8 +27,8 @@ from homeassistant.helpers.event import async_call_later
 from homeassistant.util.hass_dict import HassKey
 
 from ..const import DOMAIN, LOGGER
-from .index import ToolCard, ToolIndex
-from .vocabulary import intent_sentences
+from .index import QUERY_MAX, ToolCard, ToolIndex
+from .vocabulary import intent_sentences, intents_language
 
 if TYPE_CHECKING:
     import numpy as np
@@ -106,7 +106,9 @@ class Encoder:
         """Hold no model yet."""
         self.model: Any = None
         self.vectors: dict[str, np.ndarray] = {}
+        # Per request language, the sentences of the home-assistant-intents language it reads.
         self.sentences: dict[str, Mapping[str, tuple[str, ...]]] = {}
+        self._read: dict[str, Mapping[str, tuple[str, ...]]] = {}
         self._loading: asyncio.Task[None] | None = None
         # The hubs' searches using it; with none for ``RELEASE_AFTER``, it is let go.
         self._users: set[MeaningSearch] = set()
@@ -144,6 +146,7 @@ class Encoder:
         self.model = None  # a closed hub's search may still hold this encoder
         self.vectors.clear()
         self.sentences.clear()
+        self._read.clear()
 
     async def async_load(self, hass: HomeAssistant) -> None:
         """Install the package and load the model once; raise ``MeaningError``."""
@@ -173,8 +176,15 @@ class Encoder:
         self.model = model
 
     def load_sentences(self, language: str) -> None:
-        """Read the intent sentences of ``language`` (in the executor)."""
-        self.sentences[language] = intent_sentences(language)
+        """Read the intent sentences of ``language`` (in the executor), once per intents file."""
+        source = intents_language(language) or ""
+        if source not in self._read:
+            try:
+                self._read[source] = intent_sentences(source)
+            except Exception as err:  # noqa: BLE001  # a template hassil cannot read: tools rank
+                LOGGER.warning("Meaning search reads no intent sentences of %s: %r", source, err)
+                self._read[source] = {}
+        self.sentences[language] = self._read[source]
 
     def texts(self, index: ToolIndex) -> list[str] | None:
         """Return the texts ranking ``index`` (cards', then sentences'); None before reading."""
@@ -224,7 +234,7 @@ class Vectors:
         """Return per card the highest cosine of ``vector`` (a unit vector) to any of its rows."""
         import numpy as np  # noqa: PLC0415  # loaded with the model
 
-        cosines = self.rows @ vector
+        cosines = np.nan_to_num(self.rows @ vector, nan=-1.0)  # a degenerate vector: no match
         best: np.ndarray = cosines[: len(cosines) - len(self.owners)].copy()
         np.maximum.at(best, self.owners, cosines[len(best) :])
         return best
@@ -268,19 +278,24 @@ class MeaningSearch:
         try:
             await encoder.async_load(self.hass)
         except MeaningError as err:
-            LOGGER.warning("Meaning search of %s: %s", self.entry.title, err.error)
-            self.error = err.error
-            self._report(err.key, err.error)
+            self._fail(err)
             return
         self.encoder = encoder
         self._report(None, "")
         self.want(self._wanted)
 
     @callback
+    def _fail(self, err: MeaningError) -> None:
+        """Search by words until the hub reloads; raise the repair issue ``err`` names."""
+        LOGGER.warning("Meaning search of %s: %s", self.entry.title, err.error)
+        self.error = err.error
+        self._report(err.key, err.error)
+
+    @callback
     def want(self, index: ToolIndex | None) -> None:
         """Embed the tools of ``index`` (the hub's latest) in the background; never wait."""
         self._wanted = index
-        if self.encoder is None or index is None or self._closed:
+        if self.encoder is None or index is None or self._closed or self.error is not None:
             return
         if self._embedding is None or self._embedding.done():
             self._embedding = self.entry.async_create_background_task(
@@ -289,8 +304,11 @@ class MeaningSearch:
 
     async def _async_embed(self, encoder: Encoder) -> None:
         """Read the wanted index's sentences, then embed what has no vector, a batch at a time."""
-        while (job := self._next_job(encoder)) is not None:
-            await self.hass.async_add_executor_job(job)
+        try:
+            while (job := self._next_job(encoder)) is not None:
+                await self.hass.async_add_executor_job(job)
+        except Exception as err:  # noqa: BLE001  # the model fails on the texts: words answer
+            self._fail(MeaningError(MODEL_FAILED, str(err) or type(err).__name__))
 
     def _next_job(self, encoder: Encoder) -> Callable[[], None] | None:
         """Return what the wanted index needs next (in the executor), None when it is ready."""
@@ -315,7 +333,9 @@ class MeaningSearch:
     def ready(self, index: ToolIndex) -> Encoder | None:
         """Return the encoder when ``index`` can be ranked by meaning now, else None."""
         encoder = self.encoder
-        if encoder is None or self._closed or not covers(index.language) or not index.cards:
+        if encoder is None or self._closed or self.error is not None:
+            return None
+        if not covers(index.language) or not index.cards:
             return None
         if self._matrix is not None and self._matrix[0] is index:
             return encoder  # every vector was there (none is ever dropped)
@@ -349,7 +369,11 @@ class MeaningSearch:
         lexical = index.search(query, limit, floor)
         if (encoder := self.ready(index)) is None or not query.strip() or limit < 1:
             return lexical[:limit]
-        vector = await self.hass.async_add_executor_job(encoder.query, query)
+        try:
+            vector = await self.hass.async_add_executor_job(encoder.query, query[:QUERY_MAX])
+        except Exception as err:  # noqa: BLE001  # the model fails this request: words answer
+            LOGGER.warning("Meaning search of %s cannot embed a request: %r", self.entry.title, err)
+            return lexical[:limit]
         return fuse(lexical, self._by_meaning(encoder, index, vector, limit), limit)
 
     def _by_meaning(

@@ -14,7 +14,7 @@ import re
 from typing import Any, Final
 import unicodedata
 
-__all__ = ["COMPOUND_MIN", "compound_parts", "compounds", "terms", "words"]
+__all__ = ["COMPOUND_MAX", "COMPOUND_MIN", "compound_parts", "compounds", "terms", "words"]
 
 
 # Snowball stemmers by Home Assistant's language codes (the part before "-").
@@ -60,6 +60,8 @@ _COMPOUNDING: Final = frozenset({"af", "da", "de", "fi", "is", "lb", "nb", "nl",
 _LINKS: Final = ("", "s", "es", "n", "en", "e")
 # Words this long or longer may be compounds.
 COMPOUND_MIN: Final = 7
+# Longer words are not split: ``compound_parts`` slices a word quadratically, recursing per part.
+COMPOUND_MAX: Final = 64
 _PART_MIN: Final = 3
 _EDGE_MIN: Final = 4
 
@@ -98,7 +100,7 @@ def terms(
     found: list[str] = []
     for word in words(text):
         found.extend(_stems(word, language))
-        if split is not None and len(word) >= COMPOUND_MIN:
+        if split is not None and COMPOUND_MIN <= len(word) <= COMPOUND_MAX:
             for part in split(word):
                 found.extend(_stems(part, language))
     return found

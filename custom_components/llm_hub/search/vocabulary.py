@@ -21,7 +21,13 @@ from homeassistant.util.hass_dict import HassKey
 from ..const import DOMAIN
 from .terms import words
 
-__all__ = ["IntentVocabulary", "async_get_intent_vocabulary", "intent_sentences", "intent_words"]
+__all__ = [
+    "IntentVocabulary",
+    "async_get_intent_vocabulary",
+    "intent_sentences",
+    "intent_words",
+    "intents_language",
+]
 
 # Template syntax of home-assistant-intents sentences: <rule> and {list} or {list:slot}.
 _RULE: Final = re.compile(r"<([^<>]+)>")
@@ -84,14 +90,25 @@ def _load_vocabulary(language: str) -> IntentVocabulary:
 
 def _intents_data(language: str) -> dict[str, Any] | None:
     """Return the home-assistant-intents file of ``language`` (blocking), None without one."""
+    if (code := intents_language(language)) is None:
+        return None
+    import home_assistant_intents  # noqa: PLC0415  # there: it named the language
+
+    return home_assistant_intents.get_intents(code)
+
+
+def intents_language(language: str) -> str | None:
+    """Return the home-assistant-intents language ``language`` reads (blocking), None without.
+
+    Any case, ``_`` as ``-``; a region without sentences of its own (en-GB) reads its language's.
+    """
     try:
         import home_assistant_intents  # noqa: PLC0415  # conversation's, maybe absent
     except ImportError:
         return None
-    # A regional code without sentences of its own (en-GB) takes the language's (en).
-    return home_assistant_intents.get_intents(language) or home_assistant_intents.get_intents(
-        language.partition("-")[0]
-    )
+    known = {code.casefold(): code for code in home_assistant_intents.get_languages()}
+    wanted = language.replace("_", "-").casefold()
+    return known.get(wanted) or known.get(wanted.partition("-")[0])
 
 
 def intent_sentences(language: str) -> dict[str, tuple[str, ...]]:
