@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
     MockUser,
     async_capture_events,
     async_mock_service,
@@ -126,6 +127,15 @@ async def test_a_remembered_alias_another_tool_takes_without_a_reload_asks(
     assert opened == []
 
 
+async def _scoped(hass: HomeAssistant, entities: list[str], *, nested: bool) -> MockConfigEntry:
+    """Return the garage hub scoped to ``entities``, or (nested) an unscoped one picking it."""
+    scope = {const.CONF_SCOPE_ENTITIES: entities}
+    if not nested:
+        return await _hub(hass, "Scoped", **scope)
+    inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
+    return await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+
+
 @pytest.mark.parametrize("nested", [False, True])
 async def test_a_scoped_hub_refuses_a_group_acting_outside_its_scope_before_asking(
     hass: HomeAssistant,
@@ -138,12 +148,7 @@ async def test_a_scoped_hub_refuses_a_group_acting_outside_its_scope_before_aski
     (device class garage, which the hub, or the unscoped hub that picks it, asks before acting
     on). A call on the group is refused by the scope before anyone is asked: no approval, event
     or notification, and the refusal names only the group."""
-    scope = {const.CONF_SCOPE_ENTITIES: ["cover.garage_doors"]}
-    if nested:
-        inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
-        entry = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
-    else:
-        entry = await _hub(hass, "Scoped", **scope)
+    entry = await _scoped(hass, ["cover.garage_doors"], nested=nested)
     client = await hass_ws_client(hass)
     events = async_capture_events(hass, EVENT_APPROVAL)
     refused = await _call(hass, entry, hass_admin_user, "HassTurnOn", name="Garage doors")
@@ -173,12 +178,7 @@ async def test_a_scoped_hub_refuses_an_intent_script_acting_outside_it_before_as
     garage = {"action": "cover.open_cover", "target": {"entity_id": "cover.garage_door"}}
     intents = {"intent_script": {"LetCarIn": {"action": [garage], "speech": {"text": "Done"}}}}
     assert await async_setup_component(hass, "intent_script", intents)
-    scope = {const.CONF_SCOPE_ENTITIES: ["light.hall"]}
-    if nested:
-        inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
-        entry = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
-    else:
-        entry = await _hub(hass, "Scoped", **scope)
+    entry = await _scoped(hass, ["light.hall"], nested=nested)
     client = await hass_ws_client(hass)
     events = async_capture_events(hass, EVENT_APPROVAL)
 
