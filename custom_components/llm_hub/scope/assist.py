@@ -23,7 +23,7 @@ from homeassistant.components.homeassistant.llm import (
     GetLiveContextTool,
     async_get_exposed_entities,
 )
-from homeassistant.core import Context, HomeAssistant, State
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import entity_registry as er, intent, llm as llm_helper
 from homeassistant.helpers.script import Script
@@ -41,6 +41,7 @@ from ..targets.intents import (
     intent_unknown,
     plain_handler,
     slots_of,
+    states_within,
 )
 from ..targets.resolve import Within, match, match_targets
 from ..targets.walk import actions_acts, entities_acts, tool_script
@@ -402,9 +403,10 @@ def _scoped_match(  # noqa: PLR0911, PLR0917  # one answer per way the call goes
     slots = slots_of(hass, tool, arguments, llm_context)
     try:
         valid = handler.async_validate_slots(slots)
+        # Slots its schema lets through unchecked (``device_class``: 5) fail its handling too.
+        constraints = constraints_of(handler, valid, llm_context.assistant)
     except Exception:  # noqa: BLE001  # the intent refuses them the same way
         return _AS_IS
-    constraints = constraints_of(handler, valid, llm_context.assistant)
     if not constraints.has_constraints:
         # Its async_handle refuses to act on everything ("cannot target all devices").
         return _AS_IS
@@ -429,18 +431,17 @@ def _scoped_match(  # noqa: PLR0911, PLR0917  # one answer per way the call goes
                 "assistant. Tell the user it cannot do that here"
             )
         return _ScopedMatch(failed=intent.MatchFailedError(scoped, constraints, preferences))
-    # A group, scene or script acting outside the scope is left out, as its own tool is.
-    refused: list[str] = []
-    kept: list[State] = []
-    for state in scoped.states if within is not None else ():
-        acts = entities_acts(hass, [state.entity_id])
-        if (why := acts_outside(hass, acts, f"the {state.domain} {state.name}")) is not None:
-            refused.append(why)
-        else:
-            kept.append(state)
-    if refused and not kept:
-        return _ScopedMatch(refusal=refused[0])
-    if refused:
+    # A group, scene or script acting outside the scope is left out, as its own tool is
+    # (and as its ask decision counts it, ``intent_acts``).
+    kept = scoped.states if within is None else states_within(hass, scoped.states, within)
+    if scoped.states and not kept:
+        state = scoped.states[0]
+        why = acts_outside(
+            hass, entities_acts(hass, [state.entity_id]), f"the {state.domain} {state.name}"
+        )
+        assert why is not None  # noqa: S101  # states_within left it out
+        return _ScopedMatch(refusal=why)
+    if len(kept) < len(scoped.states):
         scoped = replace(scoped, states=kept)
     return _ScopedMatch(run=(valid, scoped, constraints, preferences))
 

@@ -15,12 +15,12 @@ from typing import Any, Final, TypeGuard
 
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import CONF_ACTION
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import intent, llm as llm_helper
 from homeassistant.helpers.script import Script
 from homeassistant.helpers.template import Template
 
-from .acts import NOTHING, Acts
+from .acts import NOTHING, Acts, outside
 from .resolve import Within, match
 from .walk import actions_acts, entities_acts
 
@@ -34,6 +34,7 @@ __all__ = [
     "intent_unknown",
     "plain_handler",
     "slots_of",
+    "states_within",
     "trusted_annotations",
 ]
 
@@ -62,6 +63,9 @@ _TIMER_COMMAND: Final = (
 )
 _OWN_WAY: Final = "the intent {} may find what it acts on its own way"
 _TARGET_SLOTS: Final = frozenset({"name", "area", "floor"})
+# Intents whose ``area`` says what they do, not where their targets are: a vacuum cleans the
+# area named, and its handler matches vacuums anywhere (the area only prefers one).
+_AREA_DONE: Final = frozenset({"HassVacuumCleanArea"})
 _ANSWER_KEYS: Final = ("speech", "reprompt", "card")
 """The parts of an ``intent_script`` intent's answer, each of templates."""
 _SPEECH: Final = "its speech may carry what its templates read"
@@ -183,10 +187,11 @@ def constraints_of(
         features, states = handler.required_features, handler.required_states
     if "domain" in slots:
         domains = set(slots["domain"]["value"])
+    where = {} if handler.intent_type in _AREA_DONE else slots
     return intent.MatchTargetsConstraints(
         name=None if name == "all" else name,
-        area_name=slots.get("area", {}).get("value"),
-        floor_name=slots.get("floor", {}).get("value"),
+        area_name=where.get("area", {}).get("value"),
+        floor_name=where.get("floor", {}).get("value"),
         domains=domains,
         device_classes=set(slots["device_class"]["value"]) if "device_class" in slots else None,
         assistant=assistant,
@@ -220,9 +225,10 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
         return replace(acts, answers=_SPEECH) if _speech_templated(handler) else acts
     try:
         slots = handler.async_validate_slots(dict(slots_of(hass, tool, arguments, llm_context)))
+        # Slots a handler lets through unchecked (``device_class``: 5) may not make constraints.
+        constraints = constraints_of(handler, slots, llm_context.assistant)
     except Exception:  # noqa: BLE001  # the handler refuses them
         return Acts(unknown="the handler refuses these slots")
-    constraints = constraints_of(handler, slots, llm_context.assistant)
     plain = plain_handler(handler)
     if plain and not constraints.has_constraints:
         return NOTHING  # its async_handle refuses to act on every entity
@@ -234,8 +240,23 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
     if not matched.is_match:
         # A plain handler fails the same way; another may find its targets its own way.
         return NOTHING if plain else Acts(unknown=_OWN_WAY.format(intent_type))
-    acts = entities_acts(hass, (state.entity_id for state in matched.states))
+    states = matched.states
+    if plain and within is not None:
+        # As the scoped call runs: a group, scene or script acting outside is left out.
+        states = states_within(hass, states, within) or states
+    acts = entities_acts(hass, (state.entity_id for state in states))
     return replace(acts, areas=acts.areas | {area.id for area in matched.areas})
+
+
+def states_within(hass: HomeAssistant, states: list[State], within: Within) -> list[State]:
+    """Return the ``states`` whose entities act only ``within``, members and scripts followed."""
+    return [
+        state
+        for state in states
+        if (acts := entities_acts(hass, [state.entity_id])).unknown is None
+        and acts.answers is None
+        and not outside(acts, within)
+    ]
 
 
 def intent_reach(  # noqa: PLR0911  # one answer per kind of handler, as intent_acts
