@@ -82,7 +82,7 @@ def acts_outside(hass: HomeAssistant, acts: Acts, what: str) -> str | None:
     Why it cannot be followed names no entity outside the scopes or not exposed: the words
     reach the model, which named only ``what``.
     """
-    if (why := acts.unknown or acts.answers) is not None:
+    if (why := acts.unknown if acts.unknown is not None else acts.answers) is not None:
         return (
             f"{what} may act on entities outside the scope of this assistant "
             f"({_unnamed(hass, why)}). Tell the user it cannot do that here"
