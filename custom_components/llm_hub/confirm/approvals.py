@@ -59,6 +59,7 @@ __all__ = [
     "Targets",
     "async_setup_approvals",
     "duration",
+    "no_more",
     "readable",
     "remember_choices",
     "rememberable",
@@ -224,7 +225,7 @@ class Remembered:
             == (api_id, via, tool, user_id)
             and acts is not None
             and rememberable(acts)
-            and _no_more(acts, self.acts)
+            and no_more(acts, self.acts)
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -248,7 +249,7 @@ class Remembered:
         }
 
 
-def _no_more(acts: Acts | None, asked: Acts | None) -> bool:
+def no_more(acts: Acts | None, asked: Acts | None) -> bool:
     """Return whether a call acting on ``acts`` acts on no more than it did when ``asked``."""
     if asked is None or asked.unknown is not None:
         return True  # not followed when asked: approved as such
@@ -376,7 +377,7 @@ class Approvals:
             (approval.tool != tool, f"was asked for another tool ({approval.tool})"),
             (approval.binding != binding, "was asked for other arguments"),
             (
-                not _no_more(acts, approval.acts),
+                not no_more(acts, approval.acts),
                 "was asked for when the call acted on less than it does now",
             ),
         )

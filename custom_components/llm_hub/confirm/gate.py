@@ -27,7 +27,7 @@ from ..calls.tool import Cleared, Stop, error_result
 from ..compat import llm_context_agent_id
 from ..const import CONFIRM_REFUSE, CONFIRMATION_TTL, TOKEN_ARGUMENT
 from ..targets.acts import NOTHING, Acts
-from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, readable
+from .approvals import DATA_APPROVALS, STILL_PENDING, Approval, duration, no_more, readable
 from .conditions import Runs, RunsWith, ToolConditions
 from .effect import Effect, EffectSet
 
@@ -112,6 +112,8 @@ class _Token:
     shown: str
     turn: _Turn
     expires: float
+    # What the call acted on when the token was issued (None: not followed).
+    acts: Acts | None = None
 
 
 class Confirmations:
@@ -182,7 +184,7 @@ class Confirmations:
         """Return the number of tokens issued and not yet used (expired ones included)."""
         return sum(len(tokens) for tokens in self._tokens.values())
 
-    def issue(self, binding: _Binding, shown: str, turn: _Turn) -> str:
+    def issue(self, binding: _Binding, shown: str, turn: _Turn, acts: Acts | None = None) -> str:
         """Return a new one-time token; forget expired ones and this user's oldest."""
         now = time.monotonic()
         for user_id, tokens in list(self._tokens.items()):
@@ -194,11 +196,16 @@ class Confirmations:
         while len(mine) >= MAX_TOKENS_PER_USER:
             del mine[next(iter(mine))]
         token = secrets.token_urlsafe(12)
-        mine[token] = _Token(binding, shown, turn, now + self.ttl)
+        mine[token] = _Token(binding, shown, turn, now + self.ttl, acts)
         return token
 
     def redeem(
-        self, token: Any, binding: _Binding, chat_log: ChatLog, llm_context: LLMContext
+        self,
+        token: Any,
+        binding: _Binding,
+        chat_log: ChatLog,
+        llm_context: LLMContext,
+        acts: Acts | None = None,
     ) -> str | None:
         """Use up ``token`` for ``binding``; return why it is refused, or None when valid.
 
@@ -229,6 +236,10 @@ class Confirmations:
             (
                 issued.binding.arguments != binding.arguments,
                 f"was issued for other arguments ({issued.shown})",
+            ),
+            (
+                not no_more(acts, issued.acts),
+                "was issued when the call acted on less than it does now",
             ),
         )
         if reason := next((reason for differs, reason in mismatches if differs), None):
@@ -274,10 +285,10 @@ class Confirmations:
         binding = _Binding(name, key, user_id, chat_log.conversation_id, self.via)
         if TOKEN_ARGUMENT not in tool_input.tool_args:
             shown = _readable(arguments)
-            token = self.issue(binding, shown, _Turn.of(chat_log, llm_context))
+            token = self.issue(binding, shown, _Turn.of(chat_log, llm_context), acts)
             return _ask(name, shown, token, self.ttl), "needs_confirmation"
         token = tool_input.tool_args[TOKEN_ARGUMENT]
-        if reason := self.redeem(token, binding, chat_log, llm_context):
+        if reason := self.redeem(token, binding, chat_log, llm_context, acts):
             if reason is _NOT_ANSWERED:
                 text = (
                     f"The confirmation token for tool {name} can only be used after the user "
