@@ -18,6 +18,7 @@ from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
 from custom_components.llm_hub import const
 from custom_components.llm_hub.confirm.approvals import EVENT_APPROVAL
+from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
@@ -26,6 +27,7 @@ from homeassistant.helpers import llm
 from ..helpers import hubs
 from ..helpers.agent import AgentSetup
 from ..helpers.confirm import TOKEN, _turn
+from ..helpers.flows import _search_mode
 from ..helpers.remember import Calls, _approve, _call, _ended, _hub, _listed
 
 pytestmark = pytest.mark.attack
@@ -82,7 +84,7 @@ async def test_a_token_does_not_run_a_group_grown_since_the_ask_onto_an_asked_en
     )
 
     assert again.data["error"] == "ConfirmationRefused", again.data
-    assert "acted on less than it does now" in again.data["error_text"]
+    assert "acted on less than it does now" in str(again.data["error_text"])
     assert opened["cover.open_cover"] == []
 
 
@@ -106,7 +108,7 @@ async def test_an_approval_does_not_run_a_group_grown_since_onto_an_asked_entity
     )
 
     assert _ended(used) == "ApprovalRefused", used.data
-    assert "acted on less" in used.data["error_text"]
+    assert "acted on less" in str(used.data["error_text"])
     assert opened["cover.open_cover"] == []
 
 
@@ -203,3 +205,39 @@ async def test_a_kept_light_reached_through_a_wrapper_of_an_asked_entity_asks(
     assert _ended(asked) == "asks", asked.data
     assert len(events) == 1
     assert opened["light.turn_on"] == []
+
+
+@pytest.mark.parametrize("path", ["direct", "three hubs deep", "search mode"])
+async def test_a_narrowed_call_runs_on_what_it_was_not_asked_for_only(
+    hass: HomeAssistant,
+    opened: Calls,
+    hass_admin_user: MockUser,
+    path: str,
+) -> None:
+    """The scope reaches the awning and the group "Outside", not its garage door (asked for).
+    "Open every cover" is not asked for, through any path: it opens the awning only, never the
+    group nor the garage door, and no one is asked."""
+    scope = {const.CONF_SCOPE_ENTITIES: [OUTSIDE, "cover.awning"]}
+    if path == "three hubs deep":
+        inner = await hubs.async_add_hub(hass, "Scoped", {CONF_LLM_HASS_API: ["assist"], **scope})
+        middle = await hubs.async_add_hub(hass, "Middle", {CONF_LLM_HASS_API: [hubs.hub_id(inner)]})
+        entry = await _hub(hass, "Outer", **{CONF_LLM_HASS_API: [hubs.hub_id(middle)]})
+    else:
+        entry = await _hub(hass, "Scoped", **scope)
+    context = hubs.llm_context(hass_admin_user.id)
+    turn_on = _listed(await llm.async_get_api(hass, hubs.hub_id(entry), context), "HassTurnOn")
+    tool_input = llm.ToolInput(turn_on, {"domain": ["cover"]})
+    if path == "search mode":
+        await _search_mode(hass, entry)
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), context)
+    if path == "search mode":
+        call_tool = next(item.name for item in instance.tools if item.name.endswith(CALL_TOOL))
+        tool_input = llm.ToolInput(call_tool, {"name": turn_on, "arguments": {"domain": ["cover"]}})
+    events = async_capture_events(hass, EVENT_APPROVAL)
+
+    ran = await instance.async_call_tool(tool_input)
+    await hass.async_block_till_done()
+
+    assert _ended(ran) == "ran", ran.data
+    assert [call.data["entity_id"] for call in opened["cover.open_cover"]] == ["cover.awning"]
+    assert events == []

@@ -5,8 +5,9 @@ user turn of the same conversation; without one, a person approves the call in H
 Assistant (``approvals.py``) or, by the hub's option, it is refused. A token or an approval
 is bound to the hub, the tool's listed name, the user, the conversation (tokens) and the
 checked arguments in a typed canonical form (``canonical``), the very arguments the tool
-then runs with. No value a caller supplies marks a call confirmed; between hubs, the outer
-one passes ``confirmed=True`` and asks once, by the strictest gate on the path.
+then runs with, acting on no more than when it was asked for. No value a caller supplies
+marks a call confirmed; between hubs, the outer one passes ``confirmed=True`` and asks
+once, by the strictest gate on the path.
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ class _Token:
     turn: _Turn
     expires: float
     # What the call acted on when the token was issued (None: not followed).
-    acts: Acts | None = None
+    acts: Acts | None
 
 
 class Confirmations:
@@ -184,7 +185,7 @@ class Confirmations:
         """Return the number of tokens issued and not yet used (expired ones included)."""
         return sum(len(tokens) for tokens in self._tokens.values())
 
-    def issue(self, binding: _Binding, shown: str, turn: _Turn, acts: Acts | None = None) -> str:
+    def issue(self, binding: _Binding, shown: str, turn: _Turn, acts: Acts | None) -> str:
         """Return a new one-time token; forget expired ones and this user's oldest."""
         now = time.monotonic()
         for user_id, tokens in list(self._tokens.items()):
@@ -205,7 +206,7 @@ class Confirmations:
         binding: _Binding,
         chat_log: ChatLog,
         llm_context: LLMContext,
-        acts: Acts | None = None,
+        acts: Acts | None,
     ) -> str | None:
         """Use up ``token`` for ``binding``; return why it is refused, or None when valid.
 
