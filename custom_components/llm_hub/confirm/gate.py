@@ -3,11 +3,10 @@
 In a conversation the hub answers a call with a one-time token, redeemable only in a later
 user turn of the same conversation; without one, a person approves the call in Home
 Assistant (``approvals.py``) or, by the hub's option, it is refused. A token or an approval
-is bound to the hub, the tool's listed name, the user, the conversation (tokens) and the
-checked arguments in a typed canonical form (``canonical``), the very arguments the tool
-then runs with, acting on no more than when it was asked for. No value a caller supplies
-marks a call confirmed; between hubs, the outer one passes ``confirmed=True`` and asks
-once, by the strictest gate on the path.
+is bound to the hub, the tool's listed name, the user, the conversation (tokens), the checked
+arguments in a typed canonical form (``canonical``), those the tool runs with, and acts on no
+more than when asked. No value a caller supplies marks a call confirmed; between hubs, the
+outer one passes ``confirmed=True`` and asks once, by the strictest gate on the path.
 """
 
 from __future__ import annotations
