@@ -251,11 +251,13 @@ class Remembered:
 
 def no_more(acts: Acts | None, asked: Acts | None) -> bool:
     """Return whether a call acting on ``acts`` acts on no more than it did when ``asked``."""
-    if asked is None or asked.unknown is not None:
-        return True  # not followed when asked: approved as such
+    if asked is None:
+        return True  # asked for fixed reasons: approved as such
+    # Nothing it cannot follow is new (as written), nor what it follows, nor what ``all`` reaches.
     return (
         acts is not None
-        and acts.unknown is None
+        and acts.unknown in {None, asked.unknown}
+        and acts.bound <= asked.bound
         and acts.entities <= asked.entities
         and acts.areas <= asked.areas
     )

@@ -29,6 +29,9 @@ class Acts:
     entities: frozenset[str] = frozenset()
     areas: frozenset[str] = frozenset()
     unknown: str | None = None
+    # What a confirmation is bound to besides: each part it cannot follow as written, each
+    # entity ``all`` reaches (``confirm.approvals.no_more``).
+    bound: frozenset[str] = frozenset()
     # Why its answer may carry what its templates read (a scope does not trust it).
     answers: str | None = None
 

@@ -152,6 +152,13 @@ def intent_unknown(hass: HomeAssistant, intent_type: str) -> str | None:
     return f"the intent {intent_type} picks what it acts on in ways the hub cannot follow"
 
 
+def _unread(hass: HomeAssistant, intent_type: str) -> frozenset[str]:
+    """Return the parts of an ``intent_script`` intent's actions it cannot follow, as written."""
+    handler = handler_of(hass, intent_type)
+    script = None if handler is None else _script(handler)
+    return frozenset() if script is None else actions_acts(hass, script.sequence).bound
+
+
 def slots_of(
     hass: HomeAssistant,
     tool: llm_helper.IntentTool,
@@ -215,7 +222,7 @@ def intent_acts(  # noqa: PLR0911  # one answer per kind of handler
     if _no_entity(hass, intent_type):
         return NOTHING
     if (why := intent_unknown(hass, intent_type)) is not None:
-        return Acts(unknown=why)
+        return Acts(unknown=why, bound=_unread(hass, intent_type))
     handler = handler_of(hass, intent_type)
     assert handler is not None  # noqa: S101  # intent_unknown says so
     if intent_type == intent.INTENT_BROADCAST:

@@ -10,6 +10,7 @@ are followed; what a template, an event or an opaque action picks is ``unknown``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+import json
 from typing import Any, Final
 
 from homeassistant.const import (
@@ -31,6 +32,7 @@ from homeassistant.const import (
     CONF_UNTIL,
     CONF_VARIABLES,
     CONF_WHILE,
+    ENTITY_MATCH_ALL,
 )
 from homeassistant.core import HomeAssistant, SupportsResponse, valid_entity_id
 from homeassistant.helpers import (
@@ -129,6 +131,8 @@ class _Walker:
         self.found: set[str] = set()
         self.areas: set[str] = set()
         self.unknown: str | None = None
+        self.unread: set[str] = set()
+        self.cannots = 0
         self.templated_variables = self.answering = False
         self.registry = er.async_get(hass)
         self._wrappers: dict[str, set[str]] | None = None
@@ -139,11 +143,16 @@ class _Walker:
             if self.templated_variables and self.answering
             else None
         )
-        return Acts(frozenset(self.found), frozenset(self.areas), self.unknown, answers)
+        # ``all`` reaches every entity there is now, of any domain.
+        reach = self.hass.states.async_entity_ids() if ENTITY_MATCH_ALL in self.found else ()
+        bound = frozenset(self.unread).union(reach)
+        return Acts(frozenset(self.found), frozenset(self.areas), self.unknown, bound, answers)
 
     def cannot(self, why: str) -> None:
         if self.unknown is None:
             self.unknown = why
+        self.unread.add(why)
+        self.cannots += 1
 
     def entities(self, entity_ids: Iterable[str]) -> None:
         """Add ``entity_ids`` with their members; follow scripts and template entities' actions."""
@@ -197,6 +206,7 @@ class _Walker:
             inner.sequence(script.sequence)
             self.found |= inner.found
             self.areas |= inner.areas
+            self.unread |= inner.unread
             if inner.unknown is not None:
                 self.cannot(f"the template entity {entity_id}: {inner.unknown}")
 
@@ -213,6 +223,7 @@ class _Walker:
         inner.sequence(script.sequence)
         self.found |= inner.found
         self.areas |= inner.areas
+        self.unread |= inner.unread
         # Script-level ``variables`` render when the run starts, as a ``variables`` step does.
         variables = getattr(script, "variables", None)
         self.templated_variables |= inner.templated_variables or _templated(
@@ -227,6 +238,12 @@ class _Walker:
             self.step(kind, step)
 
     def step(self, kind: str, step: Mapping[str, Any]) -> None:
+        cannots = self.cannots
+        self.follow(kind, step)
+        if self.cannots != cannots:
+            self.unread.add(_written(step))
+
+    def follow(self, kind: str, step: Mapping[str, Any]) -> None:
         if kind == UNKNOWN_STEP:
             self.cannot("a step of an unknown kind")
         elif kind == cv.SCRIPT_ACTION_CALL_SERVICE:
@@ -549,3 +566,19 @@ def script_called(hass: HomeAssistant, action: str) -> str | None:
         return None
     entity_id = er.async_get(hass).async_get_entity_id("script", "script", service)
     return entity_id or f"script.{service}"
+
+
+def _written(step: Mapping[str, Any]) -> str:
+    """Return ``step`` as written: JSON with sorted keys, each template as its text."""
+    return json.dumps(_plain(step), sort_keys=True)
+
+
+def _plain(value: Any) -> Any:
+    """Return ``value`` as JSON holds it: templates as their text, anything else as its repr."""
+    if isinstance(value, Template):
+        return value.template
+    if isinstance(value, Mapping):
+        return {str(_plain(key)): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(item) for item in value]
+    return value if value is None or isinstance(value, str | int | float) else repr(value)
