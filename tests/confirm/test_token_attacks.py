@@ -2,8 +2,9 @@
 
 Through real hubs over Assist's intents and scripts (``garage_home``), with a real
 conversation's chat log: a script or ``intent_script`` the hub cannot wholly follow edited
-between the ask and its confirmation, a script on ``all`` covers when one is added, a group
-that shrinks and grows back, two tokens for one call, search mode.
+between the ask and its confirmation, a script on ``all`` covers when one is added, a hub
+asking for every call (an option of the wrong type), a group that shrinks and grows back,
+two tokens for one call, search mode.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.llm_hub import const
 from custom_components.llm_hub.search.meta_tools import CALL_TOOL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
@@ -268,3 +270,35 @@ async def test_a_token_does_not_run_an_intent_script_edited_since_to_unlock_the_
 
     assert again.data["error"] == "ConfirmationRefused", again.data
     assert (garage_home["lock.unlock"], garage_home["cover.open_cover"]) == ([], [])
+
+
+async def test_a_token_of_a_hub_asking_for_every_call_does_not_run_a_group_grown_since(
+    hass: HomeAssistant,
+    garage_home: Calls,
+    setup_agent: AgentSetup,
+    hass_admin_user: MockUser,
+) -> None:
+    """ "Always ask before acting on" domains is stored with the wrong type, so every acting
+    call asks. The model asks to open "Garage doors", the user confirms; the shed door joins
+    the group before the next turn: the token does not open it unasked."""
+    entry = await _hub(hass, "Home", **{const.CONF_ASK_DOMAINS: {"lock": 1}})
+    agent = await setup_agent(hubs.hub_id(entry))
+    instance = await llm.async_get_api(hass, hubs.hub_id(entry), hubs.llm_context())
+    turn_on = _listed(instance, "HassTurnOn")
+    conversation_id, [asked] = await _turn(
+        agent, hass_admin_user, [llm.ToolInput(turn_on, {"name": "Garage doors"})]
+    )
+    assert asked.data["error"] == "ConfirmationRequired", asked.data
+    _doors(hass, ["cover.garage_door", "cover.shed_door"])
+
+    _, [again] = await _turn(
+        agent,
+        hass_admin_user,
+        [llm.ToolInput(turn_on, {"name": "Garage doors", TOKEN: asked.data[TOKEN]})],
+        conversation_id,
+    )
+    await hass.async_block_till_done()
+
+    assert again.data["error"] == "ConfirmationRefused", again.data
+    assert "acted on less than it does now" in str(again.data["error_text"])
+    assert garage_home["cover.open_cover"] == []

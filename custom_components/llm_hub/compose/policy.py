@@ -145,7 +145,7 @@ class HubPolicy:
         if annotations.read_only:
             return None
         if effects.everything:
-            return ASK_EVERY
+            return self._every_call(ASK_EVERY, tool)
         # One Asking per tool between builds: Assist's tools come anew with every request.
         cache_key = _effect_key(original)
         if (known := self._by_effect.get(cache_key)) is None:
