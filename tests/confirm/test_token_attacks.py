@@ -61,6 +61,16 @@ def _doors(hass: HomeAssistant, members: list[str]) -> None:
     )
 
 
+async def _redeem(
+    agent: Any, user: MockUser, tool: str, asked: llm.ToolResult, conversation_id: str
+) -> llm.ToolResult:
+    """Call ``tool`` again with the token ``asked`` gave, in the user's next turn."""
+    _, [again] = await _turn(
+        agent, user, [llm.ToolInput(tool, {TOKEN: asked.data[TOKEN]})], conversation_id
+    )
+    return again
+
+
 @pytest.mark.parametrize(
     "edited",
     [
@@ -87,12 +97,7 @@ async def test_a_token_does_not_run_a_script_its_template_hid_edited_since_to_un
     assert asked.data["error"] == "ConfirmationRequired", asked.data
     await _edit_open_picked(hass, edited)
 
-    _, [again] = await _turn(
-        agent,
-        hass_admin_user,
-        [llm.ToolInput(script, {TOKEN: asked.data[TOKEN]})],
-        conversation_id,
-    )
+    again = await _redeem(agent, hass_admin_user, script, asked, conversation_id)
     await hass.async_block_till_done()
 
     assert again.data["error"] == "ConfirmationRefused", again.data
@@ -138,12 +143,7 @@ async def test_a_token_runs_a_script_its_template_hides_reloaded_unchanged(
     conversation_id, [asked] = await _turn(agent, hass_admin_user, [llm.ToolInput(script, {})])
     await _edit_open_picked(hass, {"sequence": PICKED_AND_UNLOCKS["sequence"][:1]})
 
-    _, [again] = await _turn(
-        agent,
-        hass_admin_user,
-        [llm.ToolInput(script, {TOKEN: asked.data[TOKEN]})],
-        conversation_id,
-    )
+    again = await _redeem(agent, hass_admin_user, script, asked, conversation_id)
     await hass.async_block_till_done()
 
     assert "error" not in again.data, again.data
@@ -223,12 +223,7 @@ async def test_a_token_does_not_run_a_script_on_every_cover_after_a_cover_was_ad
     assert asked.data["error"] == "ConfirmationRequired", asked.data
     hass.states.async_set("cover.barn_door", "closed", {"device_class": "garage"})
 
-    _, [again] = await _turn(
-        agent,
-        hass_admin_user,
-        [llm.ToolInput(script, {TOKEN: asked.data[TOKEN]})],
-        conversation_id,
-    )
+    again = await _redeem(agent, hass_admin_user, script, asked, conversation_id)
     await hass.async_block_till_done()
 
     assert again.data["error"] == "ConfirmationRefused", again.data
@@ -260,12 +255,7 @@ async def test_a_token_does_not_run_an_intent_script_edited_since_to_unlock_the_
         await hass.services.async_call("intent_script", "reload", blocking=True)
     await hass.async_block_till_done()
 
-    _, [again] = await _turn(
-        agent,
-        hass_admin_user,
-        [llm.ToolInput(open_up, {TOKEN: asked.data[TOKEN]})],
-        conversation_id,
-    )
+    again = await _redeem(agent, hass_admin_user, open_up, asked, conversation_id)
     await hass.async_block_till_done()
 
     assert again.data["error"] == "ConfirmationRefused", again.data
